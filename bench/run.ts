@@ -1,0 +1,61 @@
+/**
+ * Benchmarks, reported as ratios against a peer measured in the same run.
+ * Evaluation: analyze() of specs with 1, 100 and 10,000 VMs against js-yaml's own load() of the same text.
+ */
+import { load } from 'js-yaml';
+import { analyze } from '../core/src';
+
+function specWithVms(n: number): string {
+  const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:'];
+  const machines = ['n2-standard-8', 'n2-standard-16', 'e2-standard-4', 'c3-standard-22', 'n1-standard-32'];
+  for (let i = 0; i < n; i++) {
+    lines.push(
+      `  - name: vm${i}`,
+      `    machine_type: ${machines[i % machines.length]}`,
+      '    disks:',
+      '      - name: data',
+      `        type: ${i % 3 === 0 ? 'pd-balanced' : 'pd-ssd'}`,
+      `        size: ${100 + (i % 40) * 50}GiB`,
+      '      - name: logs',
+      '        type: pd-standard',
+      '        size: 200GiB',
+      '    workloads:',
+      '      - name: oltp',
+      '        disk: data',
+      '        block_size: 8KiB',
+      '        read_ratio: 0.7',
+      '        queue_depth: 32',
+      '        target:',
+      `          iops: ${5000 + (i % 7) * 2000}`,
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+function time(fn: () => void, minMs = 300, maxRuns = 200): { median: number; p99: number; runs: number } {
+  const samples: number[] = [];
+  const started = performance.now();
+  while (samples.length < 3 || (performance.now() - started < minMs && samples.length < maxRuns)) {
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[samples.length >> 1], p99: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.99))], runs: samples.length };
+}
+
+export function benchEvaluation(): string[] {
+  const out = ['## evaluation (analyze) vs js-yaml load of the same text', '', '| VMs | lines | analyze median ms | js-yaml load median ms | ratio |', '|---|---|---|---|---|'];
+  for (const n of [1, 100, 10000]) {
+    const text = specWithVms(n);
+    analyze(text); // warm up (schema compilation, JIT)
+    const a = time(() => analyze(text));
+    const y = time(() => load(text));
+    out.push(`| ${n.toLocaleString('en-US')} | ${text.split('\n').length.toLocaleString('en-US')} | ${a.median.toFixed(2)} | ${y.median.toFixed(2)} | ${(a.median / y.median).toFixed(1)}× |`);
+  }
+  return out;
+}
+
+if (require.main === module) {
+  process.stdout.write(benchEvaluation().join('\n') + '\n');
+}

@@ -1,0 +1,71 @@
+/** `storage-perf evaluate FILE... --format json|table`: the contract's JSON report, or tables for a terminal. */
+import { readFileSync } from 'node:fs';
+import { analyze, fileReport, fmt, fmtMoney, type FileReport, type Report } from '../../core/src';
+import { loadRegistry } from './catalog-file';
+import { parse, UsageError } from './main';
+
+export async function evaluateCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {
+    format: { type: 'string', default: 'table' },
+    'catalog-file': { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    process.stdout.write('usage: storage-perf evaluate FILE... [--format table|json] [--catalog-file PATH]...\n');
+    return 0;
+  }
+  const format = values.format as string;
+  if (format !== 'json' && format !== 'table') throw new UsageError(`unknown format '${format}' (json or table)`);
+  if (!positionals.length) throw new UsageError('no FILE given');
+  const registry = loadRegistry((values['catalog-file'] as string[] | undefined) ?? []);
+
+  const report: Report = { files: [] };
+  let unreadable = false;
+  for (const path of positionals) {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      process.stderr.write(`storage-perf evaluate: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+      unreadable = true;
+      continue;
+    }
+    report.files.push(fileReport(path, analyze(text, { registry })));
+  }
+  process.stdout.write(format === 'json' ? JSON.stringify(report, null, 2) + '\n' : report.files.map(renderFile).join('\n'));
+  return unreadable ? 2 : 0;
+}
+
+/** Plain-text tables: columns padded to width, numbers right-aligned. */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-+$₽0-9.,% ]*$/.test(r[i]) && r[i] !== ''));
+  const line = (cells: string[]) => cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function renderFile(f: FileReport): string {
+  const cur = f.currency ?? 'USD';
+  const money = (x: number | null) => (x === null ? '?' : fmtMoney(x, cur));
+  const out: string[] = [`${f.path}  (catalog ${f.catalog ?? '?'}, region ${f.region ?? '?'})`, ''];
+  for (const vm of f.vms) {
+    out.push(`VM ${vm.name}: ${vm.machine_type ?? '?'}${vm.vcpus && !vm.machine_type?.includes('vCPUs') ? `, ${vm.vcpus} vCPUs` : ''} — ${money(vm.monthly_cost)}/month for disks`);
+    out.push(table(
+      ['disk', 'type', 'GiB', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by (r/w IOPS, r/w MiB/s)', 'per month'],
+      vm.disks.map((d) => [d.name, d.type, fmt(d.size_gib), fmt(d.read_iops), fmt(d.write_iops), fmt(d.read_mibps, 1), fmt(d.write_mibps, 1),
+        `${d.limited_by.read_iops}/${d.limited_by.write_iops}, ${d.limited_by.read_mibps}/${d.limited_by.write_mibps}`, money(d.monthly_cost)]),
+    ));
+    if (vm.workloads.length) {
+      out.push('');
+      out.push(table(
+        ['workload', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by', 'target'],
+        vm.workloads.map((w) => [w.name, fmt(w.read_iops), fmt(w.write_iops), fmt(w.read_mibps, 1), fmt(w.write_mibps, 1), w.limited_by,
+          w.meets_target === null ? '-' : w.meets_target ? `met (+${fmt((w.headroom ?? 0) * 100)}%)` : `missed (${fmt((w.headroom ?? 0) * 100)}%)`]),
+      ));
+    }
+    out.push('');
+  }
+  if (f.monthly_cost !== null && f.vms.length > 1) out.push(`file total: ${money(f.monthly_cost)}/month`, '');
+  for (const d of f.diagnostics) out.push(`${f.path}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`);
+  return out.join('\n') + '\n';
+}

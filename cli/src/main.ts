@@ -1,0 +1,44 @@
+/** The `storage-perf` command. Argument parsing uses node:util parseArgs: no dependency, maintained with Node. */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { evaluateCommand } from './evaluate';
+
+const USAGE = `usage: storage-perf <command> [options]
+
+commands:
+  evaluate FILE... [--format table|json] [--catalog-file PATH]   computed IOPS, throughput and cost per disk, VM and workload
+
+run 'storage-perf <command> --help' for a command's options`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'evaluate': return await evaluateCommand(rest);
+      case undefined: case '-h': case '--help': case 'help':
+        process.stdout.write(USAGE + '\n');
+        return command === undefined ? 2 : 0;
+      default:
+        process.stderr.write(`storage-perf: unknown command '${command}'\n${USAGE}\n`);
+        return 2;
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`storage-perf ${command}: ${e.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`storage-perf ${command}: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
+    return 2;
+  }
+}
+
+export class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export function parse<const O extends Options>(args: string[], options: O) {
+  try {
+    return parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>({ args, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * The shape of a catalog edition: the limits and prices of one provider as one set of sources stated them.
+ * Catalogs are data (catalogs/*.json, validated by schemas/catalog.schema.json); this file only types them.
+ * Units throughout: sizes in GiB, throughput in MiB/s, I/O sizes in KiB, prices per month in the catalog's currency.
+ */
+
+/** Where a number comes from: a key of `Catalog.sources`, the table or passage in it, and the date it describes. */
+export interface Cited {
+  source: string;
+  table: string;
+  date: string;
+}
+
+export interface Source {
+  title: string;
+  url: string;
+  date: string;
+  note?: string;
+}
+
+/** A limit that is either fixed or scales with the VM's vCPU count (optionally up to a maximum). */
+export type Limit = number | { per_vcpu: number; max?: number };
+
+/** The four sustained figures every limit table states; `write_iops_16k` where the table has a 16 KiB write column. */
+export interface Figures<T = number> {
+  read_iops: T;
+  write_iops: T;
+  read_mibps: T;
+  write_mibps: T;
+}
+export interface LimitRow extends Partial<Figures<Limit>> {
+  /** Writes of 16 KiB (gcp-2020 tables); between 8 and 16 KiB this column applies. */
+  write_iops_16k?: Limit;
+}
+
+export interface SizeRates {
+  read_iops_per_gib: number;
+  write_iops_per_gib: number;
+  read_mibps_per_gib: number;
+  write_mibps_per_gib: number;
+  /** gcp-2024: one baseline per disk type per VM, added to the per-GiB figures of all disks of that type. */
+  baseline_iops?: number;
+  baseline_mibps?: number;
+}
+
+export interface ProvisionedRange {
+  min: number;
+  max: number;
+  default?: number;
+  /** Upper bound that scales with the disk size (e.g. hyperdisk-balanced 500 IOPS per GiB). */
+  max_per_gib?: number;
+  /** Lower bound that scales with the disk size. */
+  min_per_gib?: number;
+}
+
+export type MixRule = 'shared' | 'independent';
+
+export interface PriceTable extends Cited {
+  /** Region → price per GiB-month. */
+  per_gib_month: Record<string, number>;
+  regional_per_gib_month?: Record<string, number>;
+  per_iops_month?: Record<string, number>;
+  per_mibps_month?: Record<string, number>;
+  /** Performance included in the capacity price (hyperdisk-balanced's free 3,000 IOPS / 140 MiB/s). */
+  included_iops?: number;
+  included_mibps?: number;
+  uncertain?: boolean;
+}
+
+interface DiskTypeBase {
+  label: string;
+  size_gib: { min: number; max: number; default?: number; step?: number };
+  /** Replication modes the type can be created with (GCP persistent disks). */
+  replication?: Array<'zonal' | 'regional'>;
+  /** How simultaneous reads and writes share the disk's IOPS and throughput. */
+  mix: { iops: MixRule; throughput: MixRule } & Cited;
+  /** Whether writes to this type go over the VM's network and count against its egress cap. */
+  network_writes: boolean;
+  price?: PriceTable;
+  /** Extra notes shown in explanations (e.g. HDD burst credits). */
+  notes?: string[];
+}
+
+/** Performance grows with size: per-GiB rates, capped per disk and per VM (GCP PD). */
+export interface ScaledDiskType extends DiskTypeBase {
+  model: 'scaled';
+  rates: SizeRates & Cited;
+  disk_max: LimitRow & Cited;
+  regional_max?: LimitRow & Cited;
+}
+
+/** Performance is bought separately from capacity (pd-extreme, hyperdisk). */
+export interface ProvisionedDiskType extends DiskTypeBase {
+  model: 'provisioned';
+  provisioned: {
+    iops?: ProvisionedRange;
+    mibps?: ProvisionedRange;
+    /** Throughput that follows from the provisioned IOPS (hyperdisk-extreme: 0.25 MiB/s per IOPS). */
+    mibps_per_iops?: number;
+    /** IOPS that follow from the provisioned throughput (hyperdisk-throughput: 4 IOPS per MiB/s). */
+    iops_per_mibps?: number;
+  } & Cited;
+  disk_max: LimitRow & Cited;
+}
+
+/** Local SSD: fixed-size devices; limits by interface and device count. */
+export interface DeviceDiskType extends DiskTypeBase {
+  model: 'devices';
+  device_gib: number;
+  counts: number[];
+  /** vCPUs per device the provider recommends for full performance. */
+  vcpus_per_device?: { min: number; max: number } & Cited;
+  interfaces: Record<string, {
+    /** Either per-GiB rates capped by `max`, or explicit rows by device count (the first row with count >= n applies). */
+    rates?: SizeRates;
+    by_count?: Array<{ count: number } & Figures>;
+    max?: Figures;
+  } & Cited>;
+}
+
+/** Yandex-style allocation units: per-unit figures times the number of units, capped per disk. */
+export interface AllocationUnitDiskType extends DiskTypeBase {
+  model: 'allocation-units';
+  unit_gib: number;
+  /** Sizes must be a whole number of units (network-ssd-nonreplicated, io-m3). */
+  whole_units: boolean;
+  per_unit: Figures & Cited;
+  disk_max: Figures & Cited;
+  /** Small disks may burst to the level of a larger one for a while (Yandex network-hdd). */
+  burst?: { to_gib: number; minutes_per_day: number } & Cited;
+}
+
+export type DiskType = ScaledDiskType | ProvisionedDiskType | DeviceDiskType | AllocationUnitDiskType;
+
+export interface VmLimitRow extends LimitRow {
+  /** Inclusive vCPU range; `max` omitted means "and more". */
+  vcpus?: { min: number; max?: number };
+  /** Or exact machine types (M-series rows are per machine type). */
+  machine_types?: string[];
+}
+
+export interface VmLimitTable extends Cited {
+  series: string[];
+  /** Disk type (or a group key listed in `applies_to`) → rows. */
+  disk_types: Record<string, VmLimitRow[]>;
+}
+
+export interface MachineSeries {
+  label?: string;
+  /** Machine families (n2-standard, n2-highmem...), with the vCPU counts each offers. */
+  families?: Record<string, number[]>;
+  /** Named shapes that do not follow <series>-<family>-<vcpus> (e2-medium). */
+  shapes?: Record<string, number>;
+  /** vCPU counts for series addressed by series+vcpus only (Yandex platforms). */
+  vcpus?: number[];
+  /** Disk types the series can attach; omitted = all scaled and device types. */
+  disk_types?: string[];
+  /** Network egress cap: per vCPU, up to a maximum, or explicit rows. */
+  egress_gbps?: { per_vcpu?: number; max?: number; rows?: Array<{ vcpus: { min: number; max?: number }; gbps: number }> };
+}
+
+export interface Catalog {
+  edition: string;
+  provider: string;
+  title: string;
+  /** The date the edition describes (the newest of its tables). */
+  as_of: string;
+  currency: string;
+  default_region: string;
+  regions: string[];
+  sources: Record<string, Source>;
+  units: { throughput: 'MiB/s'; note: string } & Partial<Cited>;
+  /** I/O sizes at which the tables' figures hold. */
+  io: {
+    read_iops_max_kib: number;
+    write_iops_max_kib: number;
+    throughput_min_kib: number;
+    /** Yandex's actual-IOPS formula: 'harmonic' 1/(1/MaxIOPS + size/MaxBW) as documented, or 'min'. */
+    iops_formula: 'min' | 'harmonic';
+  } & Cited;
+  /** Little's law guidance: one outstanding I/O per this many IOPS (low and high end), deepest useful queue. */
+  queue: { iops_per_outstanding_io: { low: number; high: number }; max_useful_depth: number } & Cited;
+  /** Free CPU needed to drive I/O. */
+  cpu: { read_iops_per_vcpu: number; write_iops_per_vcpu: number } & Cited;
+  /** Disk writes that cross the VM's network. */
+  egress?: {
+    multiplier: { zonal: number; regional: number };
+    /** Share of the egress cap guaranteed to disk writes when other traffic competes. */
+    disk_share_when_contended: number;
+    /** Default egress cap for series without their own. */
+    default_gbps: { per_vcpu: number; max?: number };
+  } & Cited;
+  disk_types: Record<string, DiskType>;
+  vm_limits: VmLimitTable[];
+  machine_series: Record<string, MachineSeries>;
+}

@@ -1,0 +1,264 @@
+/**
+ * Disk figures on a VM: what each disk delivers by itself (size, provisioning, devices, allocation units),
+ * then the per-VM limits of the machine for its disk type, then the network egress cap on writes.
+ * Figures assume all the VM's disks are busy at once: shared limits are split between disks in proportion
+ * to what each could do alone.
+ */
+import {
+  describeRow, egressGbps, limitValue, vmLimitRow,
+  type AllocationUnitDiskType, type Catalog, type DeviceDiskType, type LimitRow, type Machine,
+  type ProvisionedDiskType, type ScaledDiskType,
+} from '../catalog';
+import type { DiskSpec, VmSpec } from '../spec/types';
+import { fmt, gbpsToMibps } from '../units';
+import { diskCost } from './cost';
+import { METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
+
+const UNIT: Record<Metric, string> = { read_iops: 'IOPS', write_iops: 'IOPS', read_mibps: 'MiB/s', write_mibps: 'MiB/s' };
+const LABEL: Record<Metric, string> = { read_iops: 'read IOPS', write_iops: 'write IOPS', read_mibps: 'read throughput', write_mibps: 'write throughput' };
+
+const cite = (c: Catalog, t: { table: string; source?: string }) => `${c.edition}: ${t.table}`;
+
+export function metricLabel(m: Metric): string { return LABEL[m]; }
+export function metricUnit(m: Metric): string { return UNIT[m]; }
+
+/** The size a disk's performance comes from, or undefined when it cannot be evaluated. */
+export function effectiveSize(c: Catalog, d: DiskSpec): number | undefined {
+  const t = c.disk_types[d.type];
+  if (!t) return undefined;
+  if (t.model === 'devices') return (d.count ?? 1) * t.device_gib;
+  return d.size_gib;
+}
+
+function capRow(row: LimitRow | undefined, m: Metric | 'write_iops_16k', vcpus = 1): number | undefined {
+  return row ? limitValue(row[m], vcpus) : undefined;
+}
+
+function minBound(a: Bound, cap: number | undefined, by: Bound['by'], why: string): Bound {
+  return cap !== undefined && cap < a.value ? { value: cap, by, why } : a;
+}
+
+function scaledFigures(c: Catalog, t: ScaledDiskType, d: DiskSpec, size: number, groupSize: number, groupCount: number): DiskFigures {
+  const r = t.rates;
+  const share = size / groupSize;
+  const one = (rate: number, base: number | undefined, unit: string): Bound => {
+    const b = base ?? 0;
+    const value = rate * size + b * share;
+    const basePart = b ? (groupCount > 1 ? ` + ${fmt(b * share)} (its ${fmt(share * 100)}% share of the ${fmt(b)} ${unit} baseline per VM)` : ` + ${fmt(b)} ${unit} baseline`) : '';
+    return { value, by: 'size', why: `${rate} ${unit} per GiB × ${fmt(size)} GiB${basePart} = ${fmt(value)} ${unit} (${cite(c, r)})` };
+  };
+  const f: DiskFigures = {
+    read_iops: one(r.read_iops_per_gib, r.baseline_iops, 'IOPS'),
+    write_iops: one(r.write_iops_per_gib, r.baseline_iops, 'IOPS'),
+    read_mibps: one(r.read_mibps_per_gib, r.baseline_mibps, 'MiB/s'),
+    write_mibps: one(r.write_mibps_per_gib, r.baseline_mibps, 'MiB/s'),
+  };
+  if (t.disk_max.write_iops_16k !== undefined) f.write_iops_16k = { ...f.write_iops };
+  for (const m of [...METRICS, 'write_iops_16k'] as const) {
+    const cur = f[m];
+    if (!cur) continue;
+    const regional = d.replication === 'regional' ? capRow(t.regional_max, m) : undefined;
+    if (regional !== undefined && regional < cur.value) {
+      f[m] = { value: regional, by: 'disk', why: `regional ${t.label} maximum ${fmt(regional)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.regional_max!)})` };
+      continue;
+    }
+    const cap = capRow(t.disk_max, m);
+    f[m] = minBound(cur, cap, 'disk', `${t.label} maximum ${fmt(cap ?? 0)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.disk_max)})`);
+  }
+  return f;
+}
+
+function provisionedFigures(c: Catalog, t: ProvisionedDiskType, d: DiskSpec, size: number): DiskFigures {
+  const p = t.provisioned;
+  let iops: Bound | undefined;
+  let mibps: Bound | undefined;
+  if (p.iops) {
+    const v = provisionedValue(p.iops, d.provisioned_iops, size);
+    iops = { value: v, by: 'provisioned', why: `${d.provisioned_iops !== undefined ? 'provisioned' : 'default provisioned'} ${fmt(v)} IOPS (${cite(c, p)})` };
+  }
+  if (p.mibps) {
+    const v = provisionedValue(p.mibps, d.provisioned_mibps, size);
+    mibps = { value: v, by: 'provisioned', why: `${d.provisioned_mibps !== undefined ? 'provisioned' : 'default provisioned'} ${fmt(v)} MiB/s (${cite(c, p)})` };
+  }
+  if (!mibps && iops && p.mibps_per_iops) {
+    const v = iops.value * p.mibps_per_iops;
+    mibps = { value: v, by: 'provisioned', why: `${p.mibps_per_iops} MiB/s per provisioned IOPS × ${fmt(iops.value)} = ${fmt(v)} MiB/s (${cite(c, p)})` };
+  }
+  if (!iops && mibps && p.iops_per_mibps) {
+    const v = mibps.value * p.iops_per_mibps;
+    iops = { value: v, by: 'provisioned', why: `${p.iops_per_mibps} IOPS per provisioned MiB/s × ${fmt(mibps.value)} = ${fmt(v)} IOPS (${cite(c, p)})` };
+  }
+  const capped = (m: Metric, b: Bound | undefined): Bound => {
+    const cap = capRow(t.disk_max, m)!;
+    const base = b ?? { value: cap, by: 'disk' as const, why: `${t.label} maximum ${fmt(cap)} ${UNIT[m]} (${cite(c, t.disk_max)})` };
+    return minBound(base, cap, 'disk', `${t.label} maximum ${fmt(cap)} ${UNIT[m]} (${cite(c, t.disk_max)})`);
+  };
+  return {
+    read_iops: capped('read_iops', iops),
+    write_iops: capped('write_iops', iops),
+    read_mibps: capped('read_mibps', mibps),
+    write_mibps: capped('write_mibps', mibps),
+  };
+}
+
+/** The provisioned amount, clamped into what the type allows for this size. */
+export function provisionedBounds(r: { min: number; max: number; min_per_gib?: number; max_per_gib?: number }, size: number): { lo: number; hi: number } {
+  const lo = Math.max(r.min, r.min_per_gib !== undefined ? r.min_per_gib * size : 0);
+  const hi = Math.min(r.max, r.max_per_gib !== undefined ? r.max_per_gib * size : Infinity);
+  return { lo: Math.min(lo, hi), hi };
+}
+
+/** The provisioned amount a disk gets: what the spec asks (or the default), clamped into the allowed range. */
+export function provisionedValue(r: { min: number; max: number; default?: number; min_per_gib?: number; max_per_gib?: number }, asked: number | undefined, size: number): number {
+  const { lo, hi } = provisionedBounds(r, size);
+  const v = asked ?? r.default ?? lo;
+  return Math.max(lo, Math.min(hi, v));
+}
+
+function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures {
+  const n = d.count ?? 1;
+  const ifaceName = d.interface ?? 'nvme';
+  const iface = t.interfaces[ifaceName] ?? Object.values(t.interfaces)[0];
+  const out = {} as DiskFigures;
+  if (iface.by_count?.length) {
+    const rows = [...iface.by_count].sort((a, b) => a.count - b.count);
+    const row = rows.find((r) => r.count >= n) ?? rows[rows.length - 1];
+    for (const m of METRICS) {
+      out[m] = { value: row[m], by: 'devices', why: `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} of ${t.device_gib} GiB: row for ${row.count} device${row.count === 1 ? '' : 's'}, ${fmt(row[m])} ${UNIT[m]} (${cite(c, iface)})` };
+    }
+    return out;
+  }
+  const gib = n * t.device_gib;
+  for (const m of METRICS) {
+    const rate = iface.rates![`${m}_per_gib` as keyof typeof iface.rates] as number;
+    const v = rate * gib;
+    const cap = iface.max?.[m];
+    const base: Bound = { value: v, by: 'devices', why: `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} × ${t.device_gib} GiB × ${rate} ${UNIT[m]} per GiB = ${fmt(v)} ${UNIT[m]} (${cite(c, iface)})` };
+    out[m] = minBound(base, cap, 'devices', `local SSD ${ifaceName.toUpperCase()} maximum ${fmt(cap ?? 0)} ${UNIT[m]} (${cite(c, iface)})`);
+  }
+  return out;
+}
+
+/** Yandex allocation units: partial units count as whole ones (Yandex does not say; see docs/model.md). */
+export function allocationUnits(t: AllocationUnitDiskType, size: number): number {
+  return Math.max(1, Math.ceil(size / t.unit_gib - 1e-9));
+}
+
+function unitFigures(c: Catalog, t: AllocationUnitDiskType, size: number): DiskFigures {
+  const n = allocationUnits(t, size);
+  const out = {} as DiskFigures;
+  for (const m of METRICS) {
+    const v = t.per_unit[m] * n;
+    const base: Bound = { value: v, by: 'size', why: `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${UNIT[m]} = ${fmt(v)} ${UNIT[m]} (${cite(c, t.per_unit)})` };
+    out[m] = minBound(base, t.disk_max[m], 'disk', `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${UNIT[m]} (${cite(c, t.disk_max)})`);
+  }
+  return out;
+}
+
+function clone(f: DiskFigures): DiskFigures {
+  const out = {} as DiskFigures;
+  for (const k of Object.keys(f) as Array<keyof DiskFigures>) out[k] = { ...f[k]! };
+  return out;
+}
+
+/** Disks that can be evaluated: known type and a size (or a device count). */
+export function evaluableDisks(c: Catalog, vm: VmSpec): DiskSpec[] {
+  return vm.disks.filter((d) => c.disk_types[d.type] && effectiveSize(c, d) !== undefined && effectiveSize(c, d)! > 0);
+}
+
+export function evaluateDisks(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string): { disks: DiskEval[]; egress?: EgressInfo } {
+  const specs = evaluableDisks(c, vm);
+  // One baseline per disk type per VM (gcp-2024): sizes of a type are pooled.
+  const groupSize = new Map<string, number>();
+  const groupMembers = new Map<string, string[]>();
+  for (const d of specs) {
+    groupSize.set(d.type, (groupSize.get(d.type) ?? 0) + effectiveSize(c, d)!);
+    groupMembers.set(d.type, [...(groupMembers.get(d.type) ?? []), d.name]);
+  }
+  const disks: DiskEval[] = specs.map((d) => {
+    const t = c.disk_types[d.type];
+    const size = effectiveSize(c, d)!;
+    let figures: DiskFigures;
+    switch (t.model) {
+      case 'scaled': figures = scaledFigures(c, t, d, size, groupSize.get(d.type)!, groupMembers.get(d.type)!.length); break;
+      case 'provisioned': figures = provisionedFigures(c, t, d, size); break;
+      case 'devices': figures = deviceFigures(c, t, d); break;
+      case 'allocation-units': figures = unitFigures(c, t, size); break;
+    }
+    const baselined = t.model === 'scaled' && (t.rates.baseline_iops || t.rates.baseline_mibps);
+    return {
+      spec: d, typeName: d.type, type: t, size_gib: size, figures, diskOnly: clone(figures),
+      cost: diskCost(c, t, d, size, region),
+      sharesBaselineWith: baselined ? groupMembers.get(d.type)!.filter((n) => n !== d.name) : [],
+    };
+  });
+
+  if (machine) applyVmLimits(c, machine, disks);
+  const egress = machine ? applyEgress(c, machine, vm, disks) : undefined;
+  return { disks, egress };
+}
+
+/** Per-VM limits apply to the sum over all disks of a type; over the cap, each disk gets its proportional share. */
+function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
+  const byType = new Map<string, DiskEval[]>();
+  for (const d of disks) if (d.type.model !== 'devices') byType.set(d.typeName, [...(byType.get(d.typeName) ?? []), d]);
+  for (const [typeName, group] of byType) {
+    const found = vmLimitRow(c, machine, typeName);
+    if (!found) continue;
+    for (const m of [...METRICS, 'write_iops_16k'] as const) {
+      const cap = limitValue(found.row[m], machine.vcpus);
+      if (cap === undefined) continue;
+      const total = group.reduce((s, d) => s + (d.figures[m]?.value ?? 0), 0);
+      if (total <= cap + 1e-9) continue;
+      const unit = UNIT[m === 'write_iops_16k' ? 'write_iops' : m];
+      const shared = group.length > 1 ? `, shared by ${group.length} ${typeName} disks` : '';
+      for (const d of group) {
+        const cur = d.figures[m];
+        if (!cur) continue;
+        d.figures[m] = {
+          value: cur.value * (cap / total),
+          by: 'vm',
+          why: `${machine.name} limit for ${typeName}: ${fmt(cap)} ${unit}${shared} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`,
+        };
+      }
+    }
+  }
+}
+
+/**
+ * Disk writes leave the VM over its network: replicas and overhead multiply them, and other egress
+ * competes, though disk writes keep their guaranteed share of the cap.
+ */
+function applyEgress(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[]): EgressInfo | undefined {
+  const gbps = egressGbps(c, machine);
+  if (!c.egress || gbps === undefined) return undefined;
+  const e = c.egress;
+  const capMibps = gbpsToMibps(gbps);
+  const other = vm.other_egress_mibps;
+  const budget = capMibps - Math.min(other, (1 - e.disk_share_when_contended) * capMibps);
+  const info: EgressInfo = { cap_gbps: gbps, cap_mibps: capMibps, other_mibps: other, budget_mibps: budget, multiplier: e.multiplier, binds: false };
+  const writers = disks.filter((d) => d.type.network_writes);
+  if (!writers.length) return info;
+  const mult = (d: DiskEval) => e.multiplier[d.spec.replication];
+  const otherPart = other > 0 ? `, less ${fmt(Math.min(other, (1 - e.disk_share_when_contended) * capMibps))} MiB/s of other egress (disk writes keep at least ${fmt(e.disk_share_when_contended * 100)}%)` : '';
+  const explain = (d: DiskEval, what: string) =>
+    `network egress: ${fmt(gbps)} Gbit/s = ${fmt(capMibps)} MiB/s${otherPart}, ÷ ${mult(d)} write multiplier (${d.spec.replication}) → ${what} (${c.edition}: ${e.table})`;
+
+  const scale = (m: 'write_mibps' | 'write_iops' | 'write_iops_16k', bytesKib: number) => {
+    const used = writers.reduce((s, d) => s + (d.figures[m]?.value ?? 0) * (m === 'write_mibps' ? 1 : bytesKib / 1024) * mult(d), 0);
+    if (used <= budget + 1e-9) return;
+    const f = budget / used;
+    info.binds = true;
+    for (const d of writers) {
+      const cur = d.figures[m];
+      if (!cur) continue;
+      const v = cur.value * f;
+      const what = m === 'write_mibps' ? `${fmt(v)} MiB/s of writes` : `${fmt(v)} write IOPS at ${bytesKib} KiB`;
+      d.figures[m] = { value: v, by: 'egress', why: explain(d, what) + (writers.length > 1 ? `, shared by ${writers.length} disks` : '') };
+    }
+  };
+  scale('write_mibps', 0);
+  scale('write_iops', c.io.write_iops_max_kib);
+  scale('write_iops_16k', 16);
+  return info;
+}

@@ -1,0 +1,93 @@
+/** One VM, evaluated: its disks on its machine, its workloads on its disks, and what would fix a shortfall. */
+import { largerMachines, resolveMachine, type Catalog, type Machine } from '../catalog';
+import type { DiskSpec, VmSpec } from '../spec/types';
+import { allocationUnits, evaluateDisks } from './disks';
+import type { DiskEval, VmEval, WorkloadEval } from './types';
+import { evaluateWorkload } from './workload';
+
+export function evaluateVm(c: Catalog, vm: VmSpec, region: string, opts: { suggestions?: boolean } = {}): VmEval {
+  const resolved = resolveMachine(c, vm);
+  const machine = resolved.ok ? resolved.machine : undefined;
+  return evaluateOn(c, vm, machine, region, opts.suggestions ?? true);
+}
+
+function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, suggest: boolean): VmEval {
+  const { disks, egress } = evaluateDisks(c, vm, machine, region);
+  const workloads: WorkloadEval[] = [];
+  for (const w of vm.workloads) {
+    const on = disksOf(disks, w.disk);
+    if (!on.length) continue;
+    const r = evaluateWorkload(c, w, on);
+    const suggestions: WorkloadEval['suggestions'] = {};
+    if (suggest && r.meets_target === false) {
+      const single = singleDisk(vm, w.disk);
+      if (single) {
+        const size = smallestSizeMeeting(c, vm, machine, region, single, w.name);
+        if (size !== undefined) { suggestions.disk_size_gib = size; suggestions.disk = single.name; }
+      }
+      if (machine) {
+        const bigger = smallestMachineMeeting(c, vm, machine, region, (e) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true);
+        if (bigger) suggestions.machine_type = bigger.name;
+      }
+      if (r.limited_by === 'block_size') {
+        const t = w.target;
+        const wantMibps = Math.max(t.mibps ?? 0, (t.read_mibps ?? 0) / Math.max(w.read_ratio, 1e-9), (t.write_mibps ?? 0) / Math.max(1 - w.read_ratio, 1e-9));
+        const total = r.read_iops + r.write_iops;
+        if (total > 0 && wantMibps > 0) suggestions.block_kib = 2 ** Math.ceil(Math.log2((wantMibps * 1024) / total));
+      }
+      if (r.limited_by === 'queue_depth') suggestions.queue_depth = Math.min(r.queue_depth_needed.low * 2, Math.max(r.queue_depth_needed.low, c.queue.max_useful_depth));
+    }
+    workloads.push({ ...r, suggestions });
+  }
+  const costs = disks.map((d) => d.cost.monthly);
+  const monthly_cost = costs.every((x) => x !== undefined) ? costs.reduce<number>((s, x) => s + (x ?? 0), 0) : undefined;
+  return { spec: vm, catalog: c, machine, egress, disks, workloads, monthly_cost };
+}
+
+function disksOf(disks: DiskEval[], name: string | undefined): DiskEval[] {
+  return name === undefined ? disks : disks.filter((d) => d.spec.name === name);
+}
+
+function singleDisk(vm: VmSpec, name: string | undefined): DiskSpec | undefined {
+  if (name !== undefined) return vm.disks.find((d) => d.name === name);
+  return vm.disks.length === 1 ? vm.disks[0] : undefined;
+}
+
+function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>): VmSpec {
+  return { ...vm, disks: vm.disks.map((d) => (d === disk ? { ...d, ...change } : d)) };
+}
+
+/** The smallest size (whole GiB, or whole allocation units) of this disk at which the workload meets its target. */
+export function smallestSizeMeeting(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, disk: DiskSpec, workload: string): number | undefined {
+  const t = c.disk_types[disk.type];
+  if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
+  const step = t.model === 'allocation-units' ? t.unit_gib : 1;
+  const meets = (size: number) => {
+    const e = evaluateOn(c, withDisk(vm, disk, { size_gib: size }), machine, region, false);
+    return e.workloads.find((w) => w.spec.name === workload)?.meets_target === true;
+  };
+  // Performance never decreases with size, so bisect over whole steps.
+  let lo = Math.ceil(t.size_gib.min / step);
+  let hi = Math.floor(t.size_gib.max / step);
+  if (!meets(hi * step)) return undefined;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (meets(mid * step)) hi = mid; else lo = mid + 1;
+  }
+  const size = lo * step;
+  if (t.model === 'allocation-units') return allocationUnits(t, size) * t.unit_gib;
+  return size;
+}
+
+/** The smallest larger machine of the same series (and family) for which `ok` holds. */
+export function smallestMachineMeeting(c: Catalog, vm: VmSpec, machine: Machine, region: string, ok: (e: VmEval) => boolean): Machine | undefined {
+  for (const m of largerMachines(machine)) {
+    if (ok(evaluateOn(c, vm, m, region, false))) return m;
+  }
+  return undefined;
+}
+
+/** Evaluates a VM on another machine of its series (for "which machine lifts the cap" questions). */
+export function evaluateOnMachine(c: Catalog, vm: VmSpec, m: Machine, region: string): VmEval {
+  return evaluateOn(c, vm, m, region, false);
+}

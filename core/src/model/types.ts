@@ -1,0 +1,79 @@
+import type { Catalog, DiskType, Machine } from '../catalog';
+import type { DiskSpec, VmSpec, WorkloadSpec } from '../spec/types';
+
+/** The `limited_by` vocabulary of the JSON report. */
+export type LimitKind = 'size' | 'disk' | 'vm' | 'egress' | 'provisioned' | 'block_size' | 'mix' | 'queue_depth' | 'devices';
+
+export const METRICS = ['read_iops', 'write_iops', 'read_mibps', 'write_mibps'] as const;
+export type Metric = typeof METRICS[number];
+
+/** A figure with the limit that sets it and a sentence naming the table (and edition) it comes from. */
+export interface Bound { value: number; by: LimitKind; why: string }
+
+export type DiskFigures = Record<Metric, Bound> & { write_iops_16k?: Bound };
+
+export interface Cost {
+  monthly?: number;
+  /** How the price was composed, and what is missing or uncertain. */
+  why: string;
+  uncertain: boolean;
+}
+
+export interface DiskEval {
+  spec: DiskSpec;
+  typeName: string;
+  type: DiskType;
+  /** The size performance is computed from (local SSD: devices × device size). */
+  size_gib: number;
+  figures: DiskFigures;
+  /** Figures before per-VM limits and egress, for "the machine caps this disk" explanations. */
+  diskOnly: DiskFigures;
+  cost: Cost;
+  /** Other disks of the same type on this VM sharing one baseline with this one. */
+  sharesBaselineWith: string[];
+}
+
+export interface EgressInfo {
+  cap_gbps: number;
+  cap_mibps: number;
+  other_mibps: number;
+  /** Network MiB/s left for disk writes (before the write multiplier). */
+  budget_mibps: number;
+  multiplier: { zonal: number; regional: number };
+  binds: boolean;
+}
+
+export interface Targets {
+  iops?: number; read_iops?: number; write_iops?: number;
+  mibps?: number; read_mibps?: number; write_mibps?: number;
+}
+
+export interface WorkloadEval {
+  spec: WorkloadSpec;
+  disks: string[];
+  read_iops: number;
+  write_iops: number;
+  read_mibps: number;
+  write_mibps: number;
+  limited_by: LimitKind;
+  why: string;
+  meets_target?: boolean;
+  /** achieved / target − 1 for the tightest target (negative: short of it). */
+  headroom?: number;
+  shortfalls: string[];
+  /** Total IOPS the application must drive: its target, or what the disks allow. */
+  demand_iops: number;
+  cpu_vcpus_needed: number;
+  queue_depth_needed: { low: number; high: number };
+  suggestions: { disk_size_gib?: number; disk?: string; machine_type?: string; block_kib?: number; queue_depth?: number };
+}
+
+export interface VmEval {
+  spec: VmSpec;
+  catalog: Catalog;
+  machine?: Machine;
+  egress?: EgressInfo;
+  disks: DiskEval[];
+  workloads: WorkloadEval[];
+  monthly_cost?: number;
+}

@@ -1,0 +1,53 @@
+/** The typed spec, in internal units (GiB, MiB/s, KiB). Every element keeps the JSON pointer of its source node. */
+
+export interface Target {
+  iops?: number;
+  read_iops?: number;
+  write_iops?: number;
+  /** MiB/s */
+  mibps?: number;
+  read_mibps?: number;
+  write_mibps?: number;
+}
+
+export interface DiskSpec {
+  path: string;
+  name: string;
+  type: string;
+  size_gib?: number;
+  replication: 'zonal' | 'regional';
+  provisioned_iops?: number;
+  provisioned_mibps?: number;
+  count?: number;
+  interface?: string;
+}
+
+export interface WorkloadSpec {
+  path: string;
+  name: string;
+  disk?: string;
+  pattern: 'random' | 'sequential';
+  block_kib: number;
+  read_ratio: number;
+  queue_depth?: number;
+  target: Target;
+}
+
+export interface VmSpec {
+  path: string;
+  name: string;
+  machine_type?: string;
+  series?: string;
+  vcpus?: number;
+  other_egress_mibps: number;
+  disks: DiskSpec[];
+  workloads: WorkloadSpec[];
+}
+
+export interface Spec {
+  version: number;
+  provider: string;
+  catalog?: string;
+  region?: string;
+  vms: VmSpec[];
+}

@@ -1,0 +1,91 @@
+/** `storage-perf evaluate`, run as a user runs it: the real executable in a child process. */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../../..');
+const BIN = join(ROOT, 'cli/bin/storage-perf.js');
+
+function cli(args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('storage-perf evaluate', () => {
+  it('prints the contract JSON report', () => {
+    const r = cli(['evaluate', 'examples/storage.perf.yaml', '--format', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout);
+    const f = report.files[0];
+    assert.equal(f.path, 'examples/storage.perf.yaml');
+    assert.equal(f.catalog, 'gcp-2024');
+    assert.equal(f.currency, 'USD');
+    const vm = f.vms[0];
+    assert.equal(vm.name, 'db');
+    assert.equal(vm.machine_type, 'n2-standard-8');
+    assert.equal(vm.vcpus, 8);
+    const data = vm.disks.find((d: { name: string }) => d.name === 'data');
+    assert.deepEqual(
+      { type: data.type, size_gib: data.size_gib, read_iops: data.read_iops, write_iops: data.write_iops, read_mibps: data.read_mibps, write_mibps: data.write_mibps, limited_by: data.limited_by, monthly_cost: data.monthly_cost },
+      { type: 'pd-ssd', size_gib: 500, read_iops: 15000, write_iops: 15000, read_mibps: 480, write_mibps: 480, limited_by: { read_iops: 'vm', write_iops: 'vm', read_mibps: 'size', write_mibps: 'size' }, monthly_cost: 85 },
+    );
+    assert.match(data.explanation.read_iops, /n2-standard-8 limit for pd-ssd: 15,000 IOPS \(gcp-2024: .*row 8-15 vCPUs\)/);
+    const oltp = vm.workloads.find((w: { name: string }) => w.name === 'oltp');
+    assert.deepEqual([oltp.read_iops, oltp.write_iops, oltp.read_mibps, oltp.write_mibps, oltp.limited_by, oltp.meets_target], [10500, 4500, 82, 35.2, 'vm', true]);
+    assert.equal(vm.monthly_cost, f.monthly_cost);
+    const d = f.diagnostics.find((x: { code: string }) => x.code === 'capped-by-vcpu');
+    assert.deepEqual([d.severity, d.line, d.column, d.end_line, d.end_column], ['warning', 10, 5, 10, 17]);
+  });
+
+  it('evaluates every example without errors', () => {
+    const r = cli(['evaluate', 'examples/storage.perf.yaml', 'examples/local-ssd-raid0.perf.yaml', 'examples/yandex-app.perf.yaml', '--format', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.equal(report.files.length, 3);
+    for (const f of report.files) {
+      assert.deepEqual(f.diagnostics.filter((d: { severity: string }) => d.severity === 'error'), [], f.path);
+      assert.ok(f.vms.length > 0 && f.monthly_cost > 0, f.path);
+    }
+  });
+
+  it('prints readable tables by default', () => {
+    const r = cli(['evaluate', 'examples/storage.perf.yaml']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /VM db: n2-standard-8, 8 vCPUs/);
+    assert.match(r.stdout, /data\s+pd-ssd\s+500\s+15,000\s+15,000\s+480\s+480/);
+    assert.match(r.stdout, /warning capped-by-vcpu/);
+  });
+
+  it('exits 2 when a file cannot be read, still reporting the others', () => {
+    const r = cli(['evaluate', 'examples/storage.perf.yaml', 'no/such/file.perf.yaml', '--format', 'json']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /cannot read no\/such\/file\.perf\.yaml/);
+    assert.equal(JSON.parse(r.stdout).files.length, 1);
+  });
+
+  it('exits 2 on usage errors', () => {
+    assert.equal(cli(['evaluate']).code, 2);
+    assert.equal(cli(['evaluate', 'x', '--format', 'xml']).code, 2);
+    assert.equal(cli(['frobnicate']).code, 2);
+  });
+
+  it('loads a user catalog and refuses a malformed one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sp-'));
+    const base = JSON.parse(require('node:fs').readFileSync(join(ROOT, 'catalogs/gcp-2024.json'), 'utf8'));
+    base.edition = 'my-gcp';
+    base.disk_types['pd-ssd'].rates.read_iops_per_gib = 50;
+    writeFileSync(join(dir, 'mine.json'), JSON.stringify(base));
+    const spec = join(dir, 's.perf.yaml');
+    writeFileSync(spec, 'version: 1\nprovider: gcp\ncatalog: my-gcp\nvms:\n  - name: a\n    machine_type: n2-standard-32\n    disks:\n      - name: d\n        type: pd-ssd\n        size: 100\n');
+    const r = cli(['evaluate', spec, '--format', 'json', '--catalog-file', join(dir, 'mine.json')]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).files[0].vms[0].disks[0].read_iops, 6000 + 50 * 100);
+    base.disk_types['pd-ssd'].rates.read_iops_per_gib = -5;
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify(base));
+    const bad = cli(['evaluate', spec, '--catalog-file', join(dir, 'bad.json')]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /read_iops_per_gib/);
+  });
+});

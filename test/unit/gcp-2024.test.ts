@@ -1,0 +1,94 @@
+/** The current model: baselines plus per-GiB rates, one baseline per disk type per VM (seed 002's worked examples). */
+import * as assert from 'node:assert/strict';
+import { approx, diskOf, errors, run, specText, vmOf } from '../helpers';
+
+describe('gcp-2024', () => {
+  it('E2, 4 vCPUs, 100 GiB zonal pd-ssd: min(15000, 100000, 6000 + 30 × 100) = 9,000 IOPS; min(240, 1200, 240 + 0.48 × 100) = 240 MiB/s', () => {
+    const a = run(specText({ catalog: 'gcp-2024', machine: 'e2-standard-4', disks: [{ type: 'pd-ssd', size: '100GiB' }] }));
+    assert.deepEqual(errors(a), []);
+    const d = diskOf(a);
+    assert.equal(d.figures.read_iops.value, 9000);
+    assert.equal(d.figures.write_iops.value, 9000);
+    assert.equal(d.figures.read_iops.by, 'size');
+    assert.equal(d.figures.read_mibps.value, 240);
+    assert.equal(d.figures.read_mibps.by, 'vm');
+    assert.match(d.figures.read_iops.why, /6,000 IOPS baseline/);
+    assert.match(d.figures.read_mibps.why, /gcp-2024/);
+  });
+
+  it('two 50 GiB pd-ssd disks perform like one 100 GiB disk (one baseline per type per VM), not 15,000', () => {
+    const two = run(specText({ catalog: 'gcp-2024', machine: 'e2-standard-4', disks: [{ type: 'pd-ssd', size: 50 }, { type: 'pd-ssd', size: 50 }] }));
+    const vm = vmOf(two);
+    const total = vm.disks.reduce((s, d) => s + d.figures.read_iops.value, 0);
+    assert.equal(total, 9000);
+    assert.equal(vm.disks[0].figures.read_iops.value, 4500);
+    assert.deepEqual(vm.disks[0].sharesBaselineWith, ['d1']);
+    assert.ok(two.diagnostics.some((d) => d.code === 'shared-baseline'));
+  });
+
+  it('disks of different types each get their own baseline', () => {
+    const a = run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-32', disks: [{ type: 'pd-ssd', size: 50 }, { type: 'pd-balanced', size: 50 }] }));
+    const [ssd, bal] = vmOf(a).disks;
+    assert.equal(ssd.figures.read_iops.value, 6000 + 30 * 50);
+    assert.equal(bal.figures.read_iops.value, 3000 + 6 * 50);
+    assert.equal(a.diagnostics.filter((d) => d.code === 'shared-baseline').length, 0);
+  });
+
+  it('n2-standard-8 caps a 500 GiB pd-ssd at 15,000 IOPS and says which machine lifts it', () => {
+    const a = run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-8', disks: [{ type: 'pd-ssd', size: 500 }] }));
+    const d = diskOf(a);
+    assert.equal(d.figures.read_iops.value, 15000);
+    assert.equal(d.figures.read_iops.by, 'vm');
+    assert.equal(d.diskOnly.read_iops.value, 21000);
+    assert.equal(d.figures.read_mibps.value, 480);
+    const w = a.diagnostics.find((x) => x.code === 'capped-by-vcpu');
+    assert.ok(w, 'capped-by-vcpu expected');
+    assert.match(w.message, /n2-standard-16/);
+    assert.equal(a.parsed.text.slice(w.span.start, w.span.end), 'machine_type');
+  });
+
+  it('egress: 1.16x multiplier; other egress above 40% of the cap leaves disk writes 60%', () => {
+    const free = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-2', disks: [{ type: 'pd-ssd', size: 2000 }] })));
+    // 2 vCPUs × 2 Gbit/s = 476.8 MiB/s of egress; ÷ 1.16 = 411 MiB/s: the 240 MiB/s row binds first.
+    assert.equal(free.figures.write_mibps.value, 240);
+    // N1 with 1 vCPU: 2 Gbit/s of egress; the table's 204 MiB/s write row is above 60% of it ÷ 1.16.
+    const busy = run(specText({ catalog: 'gcp-2024', machine: 'n1-standard-1', other_egress: '2Gbps', disks: [{ type: 'pd-ssd', size: 2000 }] }));
+    const d = diskOf(busy);
+    approx(d.figures.write_mibps.value, (0.6 * 2e9) / 8 / 2 ** 20 / 1.16, 'write budget');
+    assert.equal(d.figures.write_mibps.by, 'egress');
+    const e = busy.diagnostics.find((x) => x.code === 'capped-by-egress');
+    assert.ok(e);
+    assert.equal(busy.parsed.text.slice(e.span.start, e.span.end), 'other_egress');
+  });
+
+  it('pd-extreme: provisioned IOPS, capped by the machine', () => {
+    const a = run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-64', disks: [{ type: 'pd-extreme', size: 1000, provisioned_iops: 50000 }] }));
+    assert.deepEqual(errors(a), []);
+    const d = diskOf(a);
+    assert.equal(d.figures.read_iops.value, 50000);
+    assert.equal(d.figures.read_iops.by, 'provisioned');
+    assert.ok(d.cost.monthly! > 50000 * 0.065);
+  });
+
+  it('hyperdisk-balanced: provisioned within 500 IOPS per GiB; out of range is flagged', () => {
+    const a = run(specText({ catalog: 'gcp-2024', machine: 'c3-standard-8', disks: [{ type: 'hyperdisk-balanced', size: 10, provisioned_iops: 10000, provisioned_throughput: '200MiB/s' }] }));
+    const d = diskOf(a);
+    assert.equal(d.figures.read_iops.value, 5000);
+    assert.ok(a.diagnostics.some((x) => x.code === 'provisioned-out-of-range'));
+  });
+
+  it('local SSD by device count (NVMe)', () => {
+    const a = run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-16', disks: [{ type: 'local-ssd', count: 2 }] }));
+    const d = diskOf(a);
+    assert.equal(d.figures.read_iops.value, 340000);
+    assert.equal(d.figures.write_iops.value, 180000);
+    assert.equal(d.figures.read_iops.by, 'devices');
+  });
+
+  it('regional pd-ssd costs twice the zonal price', () => {
+    const z = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-8', disks: [{ type: 'pd-ssd', size: 100 }] })));
+    const r = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-8', disks: [{ type: 'pd-ssd', size: 100, replication: 'regional' }] })));
+    assert.equal(z.cost.monthly, 17);
+    assert.equal(r.cost.monthly, 34);
+  });
+});

@@ -1,0 +1,54 @@
+import * as assert from 'node:assert/strict';
+import { gbpsToMibps, parseBlockSize, parseSize, parseThroughput } from '../../core/src';
+
+const ok = (r: ReturnType<typeof parseSize>) => { assert.ok(r.ok, r.ok ? '' : r.message); return r.value; };
+const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(b)), `${a} != ${b}`);
+
+describe('units', () => {
+  it('sizes: binary units are exact, decimal units convert, a bare number is GiB', () => {
+    assert.equal(ok(parseSize('500GiB')), 500);
+    assert.equal(ok(parseSize('500 GiB')), 500);
+    assert.equal(ok(parseSize('2TiB')), 2048);
+    assert.equal(ok(parseSize('2tib')), 2048);
+    assert.equal(ok(parseSize(750)), 750);
+    assert.equal(ok(parseSize('750')), 750);
+    close(ok(parseSize('500GB')), 500e9 / 2 ** 30);
+    close(ok(parseSize('1TB')), 1e12 / 2 ** 30);
+    close(ok(parseSize('1.5TiB')), 1536);
+  });
+  it('sizes: bad input is refused with a message', () => {
+    for (const bad of ['500 GiBs', '-5GB', 'fast', '', '5 PB', null, {}, -3, Infinity]) {
+      const r = parseSize(bad);
+      assert.equal(r.ok, false, `accepted ${String(bad)}`);
+    }
+    const r = parseSize('-5GB');
+    assert.ok(!r.ok && /negative/.test(r.message));
+  });
+  it('throughput: MiB/s exact; MB/s, GB/s decimal; Mbps and Gbps are bits', () => {
+    assert.equal(ok(parseThroughput('400MiB/s')), 400);
+    assert.equal(ok(parseThroughput('1GiB/s')), 1024);
+    close(ok(parseThroughput('100MB/s')), 100e6 / 2 ** 20);
+    close(ok(parseThroughput('1GB/s')), 1e9 / 2 ** 20);
+    close(ok(parseThroughput('800Mbps')), 100e6 / 2 ** 20);
+    close(ok(parseThroughput('10 Gbps')), 10e9 / 8 / 2 ** 20);
+    assert.equal(ok(parseThroughput('0MB/s')), 0);
+    assert.equal(ok(parseThroughput(250)), 250);
+    assert.equal(parseThroughput('400MiB').ok, false);
+  });
+  it('Google\'s "2 Gbit/s is equivalent to 238 MB/s" only holds in MiB/s', () => {
+    assert.equal(Math.floor(gbpsToMibps(2)), 238);
+    assert.notEqual(Math.floor(2e9 / 8 / 1e6), 238); // 250 decimal MB/s
+  });
+  it('block sizes: fio spellings (k, m binary), KiB, KB decimal, bare number = bytes', () => {
+    assert.equal(ok(parseBlockSize('4k')), 4);
+    assert.equal(ok(parseBlockSize('4K')), 4);
+    assert.equal(ok(parseBlockSize('1m')), 1024);
+    assert.equal(ok(parseBlockSize('256KiB')), 256);
+    assert.equal(ok(parseBlockSize('8KiB')), 8);
+    assert.equal(ok(parseBlockSize('4MiB')), 4096);
+    assert.equal(ok(parseBlockSize(4096)), 4);
+    assert.equal(ok(parseBlockSize('512')), 0.5);
+    close(ok(parseBlockSize('4KB')), 4000 / 1024);
+    assert.equal(parseBlockSize('4 parsecs').ok, false);
+  });
+});
