@@ -99,3 +99,9 @@ export function fmtMoney(n: number, currency: string): string {
   const [int, frac] = Math.abs(n).toFixed(2).split('.');
   return `${n < 0 && Math.abs(n) >= 0.005 ? '-' : ''}${sym}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
+
+/** A small unit price (per IOPS-month): enough digits to compare, e.g. $0.00567. */
+export function fmtPrice(n: number, currency: string): string {
+  const sym = currency === 'USD' ? '$' : currency === 'RUB' ? '₽' : `${currency} `;
+  return `${sym}${n.toPrecision(3).replace(/e.*$/, '')}`;
+}

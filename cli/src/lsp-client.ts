@@ -1,0 +1,171 @@
+/**
+ * A small LSP client over stdio: starts the language server as a child process and speaks the protocol to
+ * it, as an editor would. The linter uses it; so do the protocol tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import {
+  createProtocolConnection, StreamMessageReader, StreamMessageWriter,
+  InitializeRequest, InitializedNotification, ShutdownRequest, ExitNotification, ConfigurationRequest,
+  DidOpenTextDocumentNotification, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification,
+  PublishDiagnosticsNotification, DocumentDiagnosticRequest, HoverRequest, CompletionRequest, CodeActionRequest,
+  DocumentSymbolRequest, InlayHintRequest,
+  type ProtocolConnection, type Diagnostic, type InitializeResult, type Position, type Range, type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver-protocol/node';
+
+export const SERVER_BIN = resolve(__dirname, '../../../server/bin/storage-perf-language-server.js');
+
+export class ServerFailure extends Error {}
+
+export interface ClientOptions {
+  /** Command and arguments that start the server; default: this project's server over stdio. */
+  command?: string[];
+  /** Answers to workspace/configuration for the `storagePerf` section. */
+  settings?: Record<string, unknown>;
+  /** Advertise pull diagnostics (textDocument/diagnostic). */
+  pull?: boolean;
+  /** Per-request time limit: a server that does not answer in time is treated as hung. */
+  timeoutMs?: number;
+  cwd?: string;
+}
+
+export class LspClient {
+  readonly connection: ProtocolConnection;
+  readonly child: ChildProcess;
+  capabilities?: InitializeResult['capabilities'];
+  private readonly pushed = new Map<string, { version?: number; diagnostics: Diagnostic[]; at: number }>();
+  private readonly waiters: Array<() => void> = [];
+  private exited?: string;
+  private readonly timeoutMs: number;
+  stderr = '';
+
+  constructor(private readonly opts: ClientOptions = {}) {
+    const [cmd, ...args] = opts.command ?? [process.execPath, SERVER_BIN, '--stdio'];
+    this.timeoutMs = opts.timeoutMs ?? 30000;
+    this.child = spawn(cmd, args, { cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stderr!.on('data', (b: Buffer) => { this.stderr += b.toString(); if (this.stderr.length > 65536) this.stderr = this.stderr.slice(-32768); });
+    this.child.on('exit', (code, signal) => {
+      this.exited = `the language server exited (${signal ?? `code ${code}`})`;
+      this.waiters.splice(0).forEach((w) => w());
+    });
+    this.child.on('error', (e) => { this.exited = `cannot start the language server: ${e.message}`; this.waiters.splice(0).forEach((w) => w()); });
+    this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
+    this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((i) => (i.section === 'storagePerf' ? this.opts.settings ?? {} : null)));
+    this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      this.pushed.set(p.uri, { version: p.version, diagnostics: p.diagnostics, at: Date.now() });
+      this.waiters.splice(0).forEach((w) => w());
+    });
+    this.connection.onError(() => undefined);
+    this.connection.onClose(() => { this.exited ??= 'the connection to the language server closed'; this.waiters.splice(0).forEach((w) => w()); });
+    this.connection.listen();
+  }
+
+  /** Sends a request; a crash or a timeout becomes a ServerFailure. */
+  async request<R>(type: { method: string }, params: unknown): Promise<R> {
+    if (this.exited) throw new ServerFailure(this.exited);
+    let timer: NodeJS.Timeout | undefined;
+    let onExit: (() => void) | undefined;
+    const failure = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ServerFailure(`the language server did not answer ${type.method} within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+      onExit = () => reject(new ServerFailure(this.exited ?? 'the language server went away'));
+      this.child.once('exit', onExit);
+    });
+    try {
+      return await Promise.race([this.connection.sendRequest(type.method, params) as Promise<R>, failure]);
+    } finally {
+      clearTimeout(timer);
+      if (onExit) this.child.off('exit', onExit);
+    }
+  }
+
+  notify(type: { method: string }, params: unknown): void {
+    if (this.exited) throw new ServerFailure(this.exited);
+    void this.connection.sendNotification(type.method, params);
+  }
+
+  async initialize(rootUri: string | null = null): Promise<InitializeResult> {
+    const result = await this.request<InitializeResult>(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri,
+      capabilities: {
+        workspace: { configuration: true },
+        textDocument: {
+          synchronization: { dynamicRegistration: false },
+          publishDiagnostics: { versionSupport: true },
+          ...(this.opts.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
+          hover: { contentFormat: ['markdown', 'plaintext'] },
+          completion: { completionItem: { snippetSupport: false } },
+          codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } }, isPreferredSupport: true },
+        },
+      },
+      initializationOptions: { settings: this.opts.settings ?? {} },
+    });
+    this.capabilities = result.capabilities;
+    this.notify(InitializedNotification.type, {});
+    return result;
+  }
+
+  open(uri: string, text: string, version = 1): void {
+    this.notify(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'storage-perf', version, text } });
+  }
+
+  change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): void {
+    this.notify(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
+  }
+
+  close(uri: string): void {
+    this.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  async pullDiagnostics(uri: string): Promise<Diagnostic[]> {
+    const r = await this.request<{ kind: string; items?: Diagnostic[] }>(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+    return r.items ?? [];
+  }
+
+  /** Waits until diagnostics for `uri` (at `version` when given) have been pushed and nothing newer came for `quietMs`. */
+  async pushedDiagnostics(uri: string, version?: number, quietMs = 0): Promise<Diagnostic[]> {
+    const deadline = Date.now() + this.timeoutMs;
+    for (;;) {
+      if (this.exited) throw new ServerFailure(this.exited);
+      const p = this.pushed.get(uri);
+      if (p && (version === undefined || p.version === undefined || p.version >= version) && Date.now() - p.at >= quietMs) return p.diagnostics;
+      if (Date.now() > deadline) throw new ServerFailure(`no diagnostics for ${uri} within ${this.timeoutMs / 1000} s`);
+      await new Promise<void>((res) => {
+        const t = setTimeout(res, p ? Math.max(5, quietMs - (Date.now() - p.at)) : 200);
+        this.waiters.push(() => { clearTimeout(t); res(); });
+      });
+    }
+  }
+
+  /** Diagnostics the way the server prefers: pulled when it offers that, else pushed. */
+  async diagnostics(uri: string, version?: number): Promise<Diagnostic[]> {
+    if (this.opts.pull && this.capabilities?.diagnosticProvider) return this.pullDiagnostics(uri);
+    return this.pushedDiagnostics(uri, version);
+  }
+
+  hover(uri: string, position: Position) { return this.request<{ contents: { value: string }; range?: Range } | null>(HoverRequest.type, { textDocument: { uri }, position }); }
+  completion(uri: string, position: Position) { return this.request<Array<{ label: string; textEdit?: { newText: string; range: Range } }>>(CompletionRequest.type, { textDocument: { uri }, position }); }
+  codeActions(uri: string, range: Range, diagnostics: Diagnostic[] = []) {
+    return this.request<Array<{ title: string; isPreferred?: boolean; diagnostics?: Diagnostic[]; edit?: { changes?: Record<string, Array<{ range: Range; newText: string }>> } }>>(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } });
+  }
+  documentSymbols(uri: string) { return this.request<Array<{ name: string; children?: Array<{ name: string }> }>>(DocumentSymbolRequest.type, { textDocument: { uri } }); }
+  inlayHints(uri: string, range: Range) { return this.request<Array<{ position: Position; label: string }>>(InlayHintRequest.type, { textDocument: { uri }, range }); }
+
+  /** shutdown, exit, and wait for the process to end (killing it if it does not). */
+  async stop(): Promise<void> {
+    if (!this.exited) {
+      try {
+        await this.request(ShutdownRequest.type, undefined);
+        this.notify(ExitNotification.type, undefined);
+      } catch {
+        // a server that cannot shut down cleanly is killed below
+      }
+    }
+    await new Promise<void>((res) => {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) return res();
+      const t = setTimeout(() => { this.child.kill('SIGKILL'); }, 3000);
+      this.child.once('exit', () => { clearTimeout(t); res(); });
+    });
+    this.connection.dispose();
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Hover text: the computed figures of the VM, disk or workload under the cursor, the limit that binds and
+ * where it comes from; on a value, what the value means. Markdown whose tables are padded so that they
+ * also read well as plain text.
+ */
+import type { Analysis } from '../analyze';
+import { describeRow, vmLimitRow, type Catalog } from '../catalog';
+import { metricLabel } from '../model/disks';
+import { METRICS, type DiskEval, type VmEval, type WorkloadEval } from '../model/types';
+import type { Span } from '../text';
+import { fmt, fmtMoney, fmtPrice, formatBlock, parseBlockSize, parseSize, parseThroughput } from '../units';
+import { locate, scopeOf } from './locate';
+import { describeKey } from './schema-info';
+
+export interface HoverResult { markdown: string; span: Span }
+
+/** A markdown table with padded cells: aligned in a monospace font, rendered as a table by markdown. */
+export function mdTable(header: string[], rows: string[][], numeric: boolean[] = []): string {
+  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => r[i].length)));
+  const cell = (c: string, i: number) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]));
+  const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : `${'-'.repeat(w + 2)}`)).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+export function hover(a: Analysis, offset: number): HoverResult | undefined {
+  const loc = locate(a.parsed.tree, offset);
+  if (!loc) return undefined;
+  const span = loc.onKey && loc.key ? loc.key : loc.node;
+  const scope = scopeOf(loc.path);
+  const c = a.catalog;
+  const vm = scope.vm !== undefined ? a.vms.find((v) => v.spec.path === `/vms/${scope.vm}`) : undefined;
+  const field = loc.path.split('/').pop() ?? '';
+  const keyDoc = describeKey(loc.path);
+  const parts: string[] = [];
+
+  if (vm && c && scope.disk !== undefined) {
+    const d = vm.disks.find((x) => x.spec.path === `/vms/${scope.vm}/disks/${scope.disk}`);
+    if (d) {
+      if (scope.rest.length === 1) parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, d, vm) ?? '');
+      parts.push(diskHover(c, vm, d));
+    }
+  } else if (vm && c && scope.workload !== undefined) {
+    const w = vm.workloads.find((x) => x.spec.path === `/vms/${scope.vm}/workloads/${scope.workload}`);
+    if (w) {
+      if (scope.rest.length >= 1) parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, undefined, vm) ?? '');
+      parts.push(workloadHover(c, vm, w));
+    }
+  } else if (vm && c) {
+    if (scope.rest.length === 1) parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, undefined, vm) ?? '');
+    parts.push(vmHover(c, vm));
+  } else if (c && loc.path === '/catalog') {
+    parts.push(`**${c.edition}** — ${c.title} (as of ${c.as_of}).\n\nSources:\n${Object.values(c.sources).map((s) => `- ${s.title} (${s.date}) <${s.url}>`).join('\n')}`);
+  } else if (c && (loc.path === '' || loc.path === '/vms') && a.monthly_cost !== undefined) {
+    parts.push(`**${a.vms.length} VM${a.vms.length === 1 ? '' : 's'}**, ${fmtMoney(a.monthly_cost, c.currency)}/month for disks (${c.edition}, ${a.region}).`);
+  }
+  if (keyDoc && (loc.onKey || !parts.some(Boolean))) parts.unshift(keyDoc);
+  const markdown = parts.filter(Boolean).join('\n\n---\n\n');
+  return markdown ? { markdown, span: { start: span.start, end: span.end } } : undefined;
+}
+
+function money(c: Catalog, x: number | undefined): string {
+  return x === undefined ? 'unknown' : fmtMoney(x, c.currency);
+}
+
+function diskTable(c: Catalog, disks: DiskEval[]): string {
+  return mdTable(
+    ['disk', 'type', 'size', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'per month'],
+    disks.map((d) => [d.spec.name, d.typeName, `${fmt(d.size_gib)} GiB`, fmt(d.figures.read_iops.value), fmt(d.figures.write_iops.value), fmt(d.figures.read_mibps.value), fmt(d.figures.write_mibps.value), money(c, d.cost.monthly)]),
+    [false, false, true, true, true, true, true, true],
+  );
+}
+
+export function vmHover(c: Catalog, vm: VmEval): string {
+  const m = vm.machine;
+  const head = `**VM ${vm.spec.name}** — ${m ? `${m.name}, ${m.vcpus} vCPUs` : 'machine unknown'} · disks ${money(c, vm.monthly_cost)}/month · ${c.edition}`;
+  const lines = [head, '', diskTable(c, vm.disks)];
+  if (vm.egress) {
+    const e = vm.egress;
+    lines.push('', `Network egress ${fmt(e.cap_gbps)} Gbit/s (${fmt(e.cap_mibps)} MiB/s)${e.other_mibps ? `, other egress ${fmt(e.other_mibps)} MiB/s` : ''}: ${fmt(e.budget_mibps)} MiB/s of network for disk writes, ÷ ${e.multiplier.zonal} zonal / ${e.multiplier.regional} regional${e.binds ? ' — **limits writes**' : ''}.`);
+  }
+  if (vm.workloads.length) {
+    lines.push('', mdTable(['workload', 'read IOPS', 'write IOPS', 'MiB/s', 'limited by', 'target'],
+      vm.workloads.map((w) => [w.spec.name, fmt(w.read_iops), fmt(w.write_iops), fmt(w.read_mibps + w.write_mibps), w.limited_by, targetText(w)]), [false, true, true, true, false, false]));
+  }
+  return lines.join('\n');
+}
+
+function targetText(w: WorkloadEval): string {
+  if (w.meets_target === undefined) return '—';
+  const h = w.headroom ?? 0;
+  return w.meets_target ? `met, +${fmt(h * 100)}%` : `missed, ${fmt(h * 100)}%`;
+}
+
+export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
+  const lines = [`**Disk ${d.spec.name}** — ${d.type.label} (${d.typeName}), ${fmt(d.size_gib)} GiB on ${vm.machine?.name ?? 'an unknown machine'} · ${c.edition}`, ''];
+  lines.push(mdTable(['', 'value', 'limited by', 'alone'],
+    METRICS.map((k) => [metricLabel(k), `${fmt(d.figures[k].value)} ${k.endsWith('iops') ? 'IOPS' : 'MiB/s'}`, d.figures[k].by, d.diskOnly[k].value > d.figures[k].value * 1.001 ? fmt(d.diskOnly[k].value) : '']),
+    [false, true, false, true]));
+  lines.push('', '**Why**', '');
+  for (const k of METRICS) lines.push(`- ${metricLabel(k)}: ${d.figures[k].why}`);
+  const perIops = d.cost.monthly !== undefined && d.figures.read_iops.value > 0 ? d.cost.monthly / d.figures.read_iops.value : undefined;
+  lines.push('', `**Cost** ${money(c, d.cost.monthly)}/month${perIops !== undefined ? ` · ${fmtPrice(perIops, c.currency)} per read IOPS` : ''} — ${d.cost.why}`);
+  if (d.sharesBaselineWith.length) lines.push('', `Shares one baseline with ${d.sharesBaselineWith.map((n) => `\`${n}\``).join(', ')} (same type on this VM).`);
+  const onIt = vm.workloads.filter((w) => w.disks.includes(d.spec.name));
+  if (onIt.length) lines.push('', `Workloads: ${onIt.map((w) => `\`${w.spec.name}\` ${targetText(w)}`).join(', ')}.`);
+  return lines.join('\n');
+}
+
+export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval): string {
+  const s = w.spec;
+  const lines = [`**Workload ${s.name}** — ${s.pattern} ${formatBlock(s.block_kib)}, ${fmt(s.read_ratio * 100)}% reads${s.queue_depth ? `, queue depth ${s.queue_depth}` : ''} on ${w.disks.map((d) => `\`${d}\``).join(', ')}`, ''];
+  lines.push(mdTable(['', 'read', 'write', 'total'], [
+    ['IOPS', fmt(w.read_iops), fmt(w.write_iops), fmt(w.read_iops + w.write_iops)],
+    ['MiB/s', fmt(w.read_mibps), fmt(w.write_mibps), fmt(w.read_mibps + w.write_mibps)],
+  ], [false, true, true, true]));
+  lines.push('', `**Limited by ${w.limited_by}**: ${w.why}`);
+  if (w.meets_target !== undefined) {
+    lines.push('', w.meets_target
+      ? `**Target met**, headroom +${fmt((w.headroom ?? 0) * 100)}%.`
+      : `**Target missed**: ${w.shortfalls.join('; ')}.`);
+  }
+  const sug = w.suggestions;
+  const fixes = [
+    sug.disk_size_gib !== undefined ? `resize \`${sug.disk}\` to ${fmt(sug.disk_size_gib)} GiB` : '',
+    sug.machine_type ? `use ${sug.machine_type}` : '',
+    sug.block_kib ? `use ${formatBlock(sug.block_kib)} blocks` : '',
+    sug.queue_depth ? `queue depth ${sug.queue_depth}` : '',
+  ].filter(Boolean);
+  if (fixes.length) lines.push('', `To meet it: ${fixes.join(', or ')}.`);
+  if (w.cpu_vcpus_needed > 0) {
+    lines.push('', `Needs about ${fmt(w.cpu_vcpus_needed)} free vCPUs for ${fmt(w.demand_iops)} IOPS${vm.machine ? ` (${vm.machine.name} has ${vm.machine.vcpus})` : ''}; queue depth ${w.queue_depth_needed.low}–${w.queue_depth_needed.high} (${c.edition}: ${c.queue.table}).`);
+  }
+  return lines.join('\n');
+}
+
+/** A line about the value under the cursor: its unit conversion, or what the catalog says of it. */
+function valueNote(c: Catalog, field: string, value: unknown, d: DiskEval | undefined, vm: VmEval): string | undefined {
+  switch (field) {
+    case 'size': {
+      const r = parseSize(value);
+      return r.ok ? `\`${String(value)}\` = ${fmt(r.value, 2)} GiB (${fmt((r.value * 2 ** 30) / 1e9, 2)} GB)` : undefined;
+    }
+    case 'block_size': {
+      const r = parseBlockSize(value);
+      return r.ok ? `\`${String(value)}\` = ${formatBlock(r.value)} (${fmt(r.value * 1024)} bytes)` : undefined;
+    }
+    case 'other_egress': case 'provisioned_throughput': case 'throughput': case 'read_throughput': case 'write_throughput': {
+      const r = parseThroughput(value);
+      return r.ok ? `\`${String(value)}\` = ${fmt(r.value, 1)} MiB/s (${fmt((r.value * 2 ** 20 * 8) / 1e9, 2)} Gbit/s)` : undefined;
+    }
+    case 'type': {
+      if (!d) return undefined;
+      const t = d.type;
+      if (t.model === 'scaled') {
+        const r = t.rates;
+        return `**${t.label}**: ${r.read_iops_per_gib}/${r.write_iops_per_gib} IOPS and ${r.read_mibps_per_gib}/${r.write_mibps_per_gib} MiB/s per GiB (read/write)${r.baseline_iops ? `, plus ${fmt(r.baseline_iops)} IOPS / ${fmt(r.baseline_mibps ?? 0)} MiB/s baseline per VM` : ''} (${c.edition}: ${r.table})`;
+      }
+      return `**${t.label}**`;
+    }
+    case 'machine_type': case 'series': case 'vcpus': {
+      const m = vm.machine;
+      if (!m) return undefined;
+      const types = [...new Set(vm.disks.map((x) => x.typeName))];
+      const rows = types.map((t) => ({ t, r: vmLimitRow(c, m, t) })).filter((x) => x.r);
+      if (!rows.length) return `**${m.name}**: ${m.vcpus} vCPUs`;
+      return `**${m.name}**, ${m.vcpus} vCPUs — per-VM limits:\n\n` + mdTable(['type', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'row'],
+        rows.map(({ t, r }) => [t, lim(r!.row.read_iops, m.vcpus), lim(r!.row.write_iops, m.vcpus), lim(r!.row.read_mibps, m.vcpus), lim(r!.row.write_mibps, m.vcpus), describeRow(r!.row)]),
+        [false, true, true, true, true, false]) + `\n\n(${c.edition}: ${rows[0].r!.table.table})`;
+    }
+  }
+  return undefined;
+}
+
+function lim(l: number | { per_vcpu: number; max?: number } | undefined, vcpus: number): string {
+  if (l === undefined) return '—';
+  if (typeof l === 'number') return fmt(l);
+  const v = l.per_vcpu * vcpus;
+  return fmt(l.max !== undefined ? Math.min(v, l.max) : v);
+}

@@ -1,0 +1,51 @@
+/** What is under the cursor: the deepest YAML node at an offset, as a JSON pointer into the spec. */
+import { escapePointer, type YamlNode, type YamlTree } from '../spec/yaml-tree';
+
+export interface Location {
+  /** JSON pointer of the innermost value containing the offset (or whose key contains it). */
+  path: string;
+  /** True when the offset is on a mapping key (the path is then the key's value). */
+  onKey: boolean;
+  node: YamlNode;
+  key?: YamlNode;
+}
+
+const within = (n: { start: number; end: number }, offset: number) => offset >= n.start && offset <= n.end;
+
+export function locate(tree: YamlTree, offset: number): Location | undefined {
+  const root = tree.root;
+  if (!root || !within(root, offset)) return undefined;
+  let loc: Location = { path: '', onKey: false, node: root };
+  // Descend; aliases can make the tree a DAG but never a cycle, and depth is bounded by the parser.
+  for (;;) {
+    const n = loc.node;
+    let next: Location | undefined;
+    if (n.kind === 'map') {
+      for (const e of n.entries) {
+        if (e.key.kind !== 'scalar') continue;
+        const path = `${loc.path}/${escapePointer(String(e.key.value))}`;
+        if (within(e.key, offset)) return { path, onKey: true, node: e.value, key: e.key };
+        if (e.value.start <= e.value.end && within(e.value, offset) && !(e.value.start === e.value.end && offset !== e.value.start)) {
+          next = { path, onKey: false, node: e.value, key: e.key };
+          break;
+        }
+      }
+    } else if (n.kind === 'seq') {
+      n.items.forEach((it, i) => { if (!next && within(it, offset)) next = { path: `${loc.path}/${i}`, onKey: false, node: it }; });
+    }
+    if (!next || next.node === n) return loc;
+    loc = next;
+  }
+}
+
+/** The VM, disk and workload indices a pointer falls inside. */
+export function scopeOf(path: string): { vm?: number; disk?: number; workload?: number; rest: string[] } {
+  const seg = path.split('/').slice(1);
+  const out: { vm?: number; disk?: number; workload?: number; rest: string[] } = { rest: [] };
+  if (seg[0] !== 'vms' || seg[1] === undefined) return { rest: seg };
+  out.vm = Number(seg[1]);
+  if (seg[2] === 'disks' && seg[3] !== undefined) { out.disk = Number(seg[3]); out.rest = seg.slice(4); }
+  else if (seg[2] === 'workloads' && seg[3] !== undefined) { out.workload = Number(seg[3]); out.rest = seg.slice(4); }
+  else out.rest = seg.slice(2);
+  return out;
+}

@@ -1,0 +1,70 @@
+/** Document symbols (VMs, their disks and workloads) and inlay hints (each disk's and workload's figures). */
+import type { Analysis } from '../analyze';
+import type { Span } from '../text';
+import { fmt, fmtMoney } from '../units';
+
+export interface SymbolEntry { name: string; detail: string; kind: 'vm' | 'disk' | 'workload'; span: Span; selection: Span; children: SymbolEntry[] }
+
+export function symbols(a: Analysis): SymbolEntry[] {
+  const tree = a.parsed.tree;
+  const spans = (path: string) => {
+    const n = tree.nodes.get(path);
+    if (!n) return undefined;
+    const name = tree.nodes.get(`${path}/name`)?.value ?? n.value;
+    return { span: { start: n.value.start, end: n.value.end }, selection: { start: name.start, end: name.end } };
+  };
+  const out: SymbolEntry[] = [];
+  for (const vm of a.spec?.vms ?? []) {
+    const s = spans(vm.path);
+    if (!s) continue;
+    const ev = a.vms.find((v) => v.spec.path === vm.path);
+    const children: SymbolEntry[] = [];
+    for (const d of vm.disks) {
+      const ds = spans(d.path);
+      if (ds) children.push({ name: d.name, detail: d.type, kind: 'disk', ...ds, children: [] });
+    }
+    for (const w of vm.workloads) {
+      const ws = spans(w.path);
+      if (ws) children.push({ name: w.name, detail: `${w.pattern}, ${fmt(w.read_ratio * 100)}% reads`, kind: 'workload', ...ws, children: [] });
+    }
+    out.push({ name: vm.name, detail: ev?.machine?.name ?? vm.machine_type ?? '', kind: 'vm', ...s, children });
+  }
+  return out;
+}
+
+export interface InlayEntry { offset: number; label: string; tooltip: string }
+
+/** One hint at the end of each disk's and workload's `name` line. */
+export function inlayHints(a: Analysis, range?: Span): InlayEntry[] {
+  const c = a.catalog;
+  if (!c) return [];
+  const tree = a.parsed.tree;
+  const text = a.parsed.text;
+  const lineEndAfter = (off: number) => { let i = off; while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++; return i; };
+  const out: InlayEntry[] = [];
+  const inRange = (o: number) => !range || (o >= range.start && o <= range.end);
+  for (const vm of a.vms) {
+    for (const d of vm.disks) {
+      const name = tree.nodes.get(`${d.spec.path}/name`)?.value;
+      if (!name) continue;
+      const at = lineEndAfter(name.end);
+      if (!inRange(at)) continue;
+      const f = d.figures;
+      const cost = d.cost.monthly !== undefined ? ` · ${fmtMoney(d.cost.monthly, c.currency)}/mo` : '';
+      out.push({
+        offset: at,
+        label: ` ${fmt(f.read_iops.value)}/${fmt(f.write_iops.value)} IOPS · ${fmt(f.read_mibps.value)}/${fmt(f.write_mibps.value)} MiB/s${cost}`,
+        tooltip: `read/write IOPS limited by ${f.read_iops.by}/${f.write_iops.by}; read/write MiB/s limited by ${f.read_mibps.by}/${f.write_mibps.by} (${c.edition})`,
+      });
+    }
+    for (const w of vm.workloads) {
+      const name = tree.nodes.get(`${w.spec.path}/name`)?.value;
+      if (!name) continue;
+      const at = lineEndAfter(name.end);
+      if (!inRange(at)) continue;
+      const target = w.meets_target === undefined ? '' : w.meets_target ? ` · target met (+${fmt((w.headroom ?? 0) * 100)}%)` : ' · target missed';
+      out.push({ offset: at, label: ` ${fmt(w.read_iops + w.write_iops)} IOPS · ${fmt(w.read_mibps + w.write_mibps)} MiB/s${target}`, tooltip: `limited by ${w.limited_by}: ${w.why}` });
+    }
+  }
+  return out;
+}

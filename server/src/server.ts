@@ -1,0 +1,279 @@
+/**
+ * The language server: a thin protocol layer over the analysis core. It keeps documents and their analyses,
+ * converts offsets to positions and core results to LSP shapes, and nothing else.
+ */
+import {
+  CodeActionKind, DiagnosticSeverity, DocumentDiagnosticReportKind, InlayHintKind, SymbolKind, TextDocumentSyncKind,
+  CompletionItemKind, MarkupKind, ResponseError, LSPErrorCodes,
+  type CodeAction, type CompletionItem, type Connection, type Diagnostic as LspDiagnostic, type DocumentSymbol,
+  type InitializeParams, type InitializeResult, type Range, type TextEdit as LspTextEdit, type CancellationToken,
+} from 'vscode-languageserver/node';
+import { TextDocuments } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { readFileSync } from 'node:fs';
+import {
+  analyze, complete, CatalogRegistry, DIAGNOSTIC_CODES, fixEdits, hover, inlayHints, LineIndex, symbols, validateCatalog,
+  type Analysis, type Diagnostic, type FixData, type SymbolEntry,
+} from '../../core/src';
+
+export interface Settings {
+  /** Edition used when a spec names none. */
+  catalog?: string;
+  /** Region used for prices when a spec names none. */
+  region?: string;
+  /** A user catalog file (JSON in the catalog format). */
+  catalogPath?: string;
+}
+
+const SOURCE = 'storage-perf';
+const DEBOUNCE_MS = 50;
+
+const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint,
+};
+
+interface Entry { version: number; analysis: Analysis; index: LineIndex }
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const cache = new Map<string, Entry>();
+  /** The newest analysis of each document that parsed: hovers use it while the text is mid-edit. */
+  const lastGood = new Map<string, Entry>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  let settings: Settings = {};
+  let registry = new CatalogRegistry();
+  let pullDiagnostics = false;
+  let configurationRequests = false;
+  let shuttingDown = false;
+
+  const log = (msg: string) => connection.console.log(msg);
+  // Handlers never throw into the connection: a failure is logged and answered with an empty result.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  function guard<F extends (...args: any[]) => any>(name: string, fallback: ReturnType<F>, fn: F): F {
+    return ((...args: Parameters<F>) => {
+      try {
+        return fn(...args);
+      } catch (e) {
+        if (e instanceof ResponseError) throw e;
+        connection.console.error(`${name} failed: ${(e as Error)?.stack ?? String(e)}`);
+        return fallback;
+      }
+    }) as F;
+  }
+
+  function analysisOf(doc: TextDocument): Entry {
+    const cached = cache.get(doc.uri);
+    if (cached && cached.version === doc.version) return cached;
+    const text = doc.getText();
+    const analysis = analyze(text, { registry, defaultCatalog: settings.catalog, defaultRegion: settings.region });
+    const entry = { version: doc.version, analysis, index: new LineIndex(text) };
+    cache.set(doc.uri, entry);
+    if (analysis.spec && !analysis.diagnostics.some((d) => d.code === 'yaml-syntax')) lastGood.set(doc.uri, entry);
+    return entry;
+  }
+
+  /** For features that need structure: the current analysis if it parsed, else the last one that did. */
+  function structured(doc: TextDocument): Entry {
+    const cur = analysisOf(doc);
+    if (cur.analysis.spec && !cur.analysis.diagnostics.some((d) => d.code === 'yaml-syntax')) return cur;
+    return lastGood.get(doc.uri) ?? cur;
+  }
+
+  const toRange = (idx: LineIndex, span: { start: number; end: number }): Range => idx.range(span);
+
+  function toLsp(e: Entry, d: Diagnostic): LspDiagnostic {
+    return {
+      range: toRange(e.index, d.span),
+      severity: SEVERITY[d.severity],
+      code: d.code,
+      source: SOURCE,
+      message: d.message,
+      data: d.fixes?.length ? { fixes: d.fixes, version: e.version } : undefined,
+    };
+  }
+
+  function diagnosticsOf(doc: TextDocument): LspDiagnostic[] {
+    const e = analysisOf(doc);
+    return e.analysis.diagnostics.map((d) => toLsp(e, d));
+  }
+
+  function schedulePush(doc: TextDocument): void {
+    if (pullDiagnostics) return;
+    clearTimeout(timers.get(doc.uri));
+    timers.set(doc.uri, setTimeout(() => {
+      timers.delete(doc.uri);
+      const current = documents.get(doc.uri);
+      if (!current || shuttingDown) return;
+      guard('diagnostics', undefined, () => {
+        void connection.sendDiagnostics({ uri: current.uri, version: current.version, diagnostics: diagnosticsOf(current) });
+      })();
+    }, DEBOUNCE_MS));
+  }
+
+  async function loadSettings(): Promise<void> {
+    if (configurationRequests) {
+      try {
+        const s = (await connection.workspace.getConfiguration('storagePerf')) as Settings | null;
+        if (s) settings = { ...settings, ...s };
+      } catch (e) {
+        log(`workspace/configuration failed: ${(e as Error).message}`);
+      }
+    }
+    registry = new CatalogRegistry();
+    if (settings.catalogPath) {
+      try {
+        const { catalog, problems } = validateCatalog(JSON.parse(readFileSync(settings.catalogPath, 'utf8')));
+        if (catalog) registry.add(catalog);
+        else connection.window.showErrorMessage(`storage-perf: catalog ${settings.catalogPath} is invalid: ${problems.slice(0, 3).map((p) => `${p.path} ${p.message}`).join('; ')}`);
+      } catch (e) {
+        connection.window.showErrorMessage(`storage-perf: cannot load catalog ${settings.catalogPath}: ${(e as Error).message}`);
+      }
+    }
+    // Re-analyse on next use. The last good analyses stay: they are only a fallback for mid-edit hovers.
+    cache.clear();
+  }
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities;
+    pullDiagnostics = !!caps.textDocument?.diagnostic;
+    configurationRequests = !!caps.workspace?.configuration;
+    const init = params.initializationOptions as { settings?: Settings } | undefined;
+    if (init?.settings) settings = { ...init.settings };
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: [':', ' ', '-'] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        documentSymbolProvider: true,
+        inlayHintProvider: true,
+        diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false, identifier: SOURCE },
+      },
+      serverInfo: { name: 'storage-perf-language-server', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(async () => {
+    await loadSettings();
+    if (pullDiagnostics) connection.languages.diagnostics.refresh().catch(() => undefined);
+  });
+
+  connection.onDidChangeConfiguration(async (change) => {
+    const s = (change.settings as { storagePerf?: Settings } | undefined)?.storagePerf;
+    if (s) settings = { ...settings, ...s };
+    await loadSettings();
+    if (pullDiagnostics) connection.languages.diagnostics.refresh().catch(() => undefined);
+    else documents.all().forEach(schedulePush);
+    connection.languages.inlayHint.refresh().catch(() => undefined);
+  });
+
+  documents.onDidOpen((e) => schedulePush(e.document));
+  documents.onDidChangeContent((e) => schedulePush(e.document));
+  documents.onDidClose((e) => {
+    clearTimeout(timers.get(e.document.uri));
+    timers.delete(e.document.uri);
+    cache.delete(e.document.uri);
+    lastGood.delete(e.document.uri);
+    if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  connection.languages.diagnostics.on(guard('pull diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, (params, token: CancellationToken) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'cancelled', { retriggerRequest: true });
+    const e = analysisOf(doc);
+    const resultId = `${doc.version}`;
+    if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: e.analysis.diagnostics.map((d) => toLsp(e, d)) };
+  }));
+
+  connection.onHover(guard('hover', null, (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    const e = structured(doc);
+    const offset = e.index.offset(params.position);
+    const h = hover(e.analysis, offset);
+    if (!h) return null;
+    return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toRange(e.index, h.span) };
+  }));
+
+  connection.onCompletion(guard('completion', [], (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return [];
+    const text = doc.getText();
+    const offset = doc.offsetAt(params.position);
+    const e = structured(doc);
+    const idx = new LineIndex(text);
+    return complete(text, offset, e.analysis, registry).map((c, i): CompletionItem => ({
+      label: c.label,
+      kind: c.kind === 'key' ? CompletionItemKind.Property : c.kind === 'unit' ? CompletionItemKind.Unit : CompletionItemKind.Value,
+      detail: c.detail,
+      documentation: c.documentation ? { kind: MarkupKind.Markdown, value: c.documentation } : undefined,
+      sortText: String(c.sort ?? i).padStart(5, '0'),
+      filterText: c.label,
+      textEdit: { range: idx.range(c.replace), newText: c.insertText },
+    }));
+  }));
+
+  connection.onCodeAction(guard('code actions', [], (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return [];
+    const e = analysisOf(doc);
+    const start = e.index.offset(params.range.start);
+    const end = e.index.offset(params.range.end);
+    const actions: CodeAction[] = [];
+    for (const d of e.analysis.diagnostics) {
+      if (!d.fixes?.length || d.span.end < start || d.span.start > end) continue;
+      for (const fix of d.fixes) {
+        const edits = fixEdits(e.analysis.parsed.text, e.analysis.parsed.tree, fix);
+        if (!edits.length) continue;
+        actions.push({
+          title: fix.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [toLsp(e, d)],
+          isPreferred: !!fix.preferred,
+          edit: { changes: { [doc.uri]: edits.map((x): LspTextEdit => ({ range: toRange(e.index, x), newText: x.newText })) } },
+        });
+      }
+    }
+    return actions;
+  }));
+
+  connection.onDocumentSymbol(guard('symbols', [], (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return [];
+    const e = structured(doc);
+    const conv = (s: SymbolEntry): DocumentSymbol => ({
+      name: s.name,
+      detail: s.detail,
+      kind: s.kind === 'vm' ? SymbolKind.Class : s.kind === 'disk' ? SymbolKind.Field : SymbolKind.Event,
+      range: toRange(e.index, s.span),
+      selectionRange: toRange(e.index, s.selection),
+      children: s.children.map(conv),
+    });
+    return symbols(e.analysis).map(conv);
+  }));
+
+  connection.languages.inlayHint.on(guard('inlay hints', [], (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return [];
+    const e = analysisOf(doc);
+    if (!e.analysis.spec) return [];
+    const range = { start: e.index.offset(params.range.start), end: e.index.offset(params.range.end) };
+    return inlayHints(e.analysis, range).map((h) => ({
+      position: e.index.position(h.offset), label: h.label, kind: InlayHintKind.Type, paddingLeft: true, tooltip: h.tooltip,
+    }));
+  }));
+
+  connection.onShutdown(() => {
+    shuttingDown = true;
+    for (const t of timers.values()) clearTimeout(t);
+    timers.clear();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+  log(`storage-perf language server ready (${Object.keys(DIAGNOSTIC_CODES).length} diagnostic codes)`);
+}
+
+export type { FixData };

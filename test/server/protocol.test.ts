@@ -1,0 +1,171 @@
+/** The real language server over stdio, driven as an editor drives it. */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { LspClient } from '../../cli/src/lsp-client';
+import { applyEdits, LineIndex } from '../../core/src';
+
+const ROOT = resolve(__dirname, '../../..');
+const EXAMPLE = readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8');
+const URI = 'file:///work/storage.perf.yaml';
+
+function posOf(text: string, needle: string, nth = 0, delta = 0) {
+  let at = -1;
+  for (let i = 0; i <= nth; i++) at = text.indexOf(needle, at + 1);
+  assert.ok(at >= 0, `${needle} not found`);
+  return new LineIndex(text).position(at + delta);
+}
+
+function applyLsp(text: string, edits: Array<{ range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }>): string {
+  const idx = new LineIndex(text);
+  return applyEdits(text, edits.map((e) => ({ start: idx.offset(e.range.start), end: idx.offset(e.range.end), newText: e.newText })));
+}
+
+describe('language server over stdio', function () {
+  this.timeout(30000);
+  let client: LspClient;
+
+  beforeEach(async () => {
+    client = new LspClient({ pull: true });
+    await client.initialize();
+  });
+  afterEach(async () => { await client.stop(); });
+
+  it('advertises its features', () => {
+    const caps = client.capabilities!;
+    assert.ok(caps.hoverProvider && caps.completionProvider && caps.codeActionProvider && caps.documentSymbolProvider && caps.inlayHintProvider && caps.diagnosticProvider);
+  });
+
+  it('pull diagnostics: the vCPU cap warning on the machine_type key, with code and source', async () => {
+    client.open(URI, EXAMPLE);
+    const diags = await client.pullDiagnostics(URI);
+    const d = diags.find((x) => x.code === 'capped-by-vcpu');
+    assert.ok(d, JSON.stringify(diags));
+    assert.equal(d.source, 'storage-perf');
+    assert.equal(d.severity, 2);
+    const line = EXAMPLE.split('\n')[d.range.start.line];
+    assert.equal(line.slice(d.range.start.character, d.range.end.character), 'machine_type');
+  });
+
+  it('hover on a disk shows computed IOPS, the binding limit and cost', async () => {
+    client.open(URI, EXAMPLE);
+    const h = await client.hover(URI, posOf(EXAMPLE, 'name: data', 0, 7));
+    assert.ok(h);
+    const md = h.contents.value;
+    assert.match(md, /Disk data/);
+    assert.match(md, /15,000 IOPS/);
+    assert.match(md, /\| vm /);
+    assert.match(md, /\$85\.00\/month/);
+    assert.match(md, /n2-standard-8 limit for pd-ssd: 15,000 IOPS/);
+  });
+
+  it('hover on a workload shows its figures and target', async () => {
+    client.open(URI, EXAMPLE);
+    const h = await client.hover(URI, posOf(EXAMPLE, 'name: oltp', 0, 7));
+    assert.match(h!.contents.value, /Workload oltp/);
+    assert.match(h!.contents.value, /Target met/);
+  });
+
+  it('completion offers disk types for the provider and units after a number', async () => {
+    const text = EXAMPLE.replace('type: pd-ssd', 'type: ');
+    client.open(URI, text);
+    const items = await client.completion(URI, posOf(text, '        type: ', 0, 14));
+    const labels = items.map((i) => i.label);
+    assert.ok(labels.includes('pd-ssd') && labels.includes('hyperdisk-balanced'), labels.join(','));
+    assert.ok(!labels.includes('network-ssd'));
+    const t2 = EXAMPLE.replace('size: 500GiB', 'size: 500');
+    client.change(URI, 2, [{ text: t2 }]);
+    const units = await client.completion(URI, posOf(t2, 'size: 500', 0, 9));
+    assert.ok(units.some((i) => i.label === '500GiB'));
+  });
+
+  it('completion offers the keys a disk may still have', async () => {
+    const text = EXAMPLE.replace('        size: 500GiB\n', '        size: 500GiB\n        \n');
+    client.open(URI, text);
+    const at = posOf(text, 'size: 500GiB\n', 0, 'size: 500GiB\n'.length + 8);
+    const labels = (await client.completion(URI, at)).map((i) => i.label);
+    assert.ok(labels.includes('replication') && labels.includes('provisioned_iops'), labels.join(','));
+    assert.ok(!labels.includes('size') && !labels.includes('type'));
+  });
+
+  it('code action: the preferred quick fix for the vCPU cap changes the machine, keeping comments', async () => {
+    client.open(URI, EXAMPLE);
+    const diags = await client.pullDiagnostics(URI);
+    const d = diags.find((x) => x.code === 'capped-by-vcpu')!;
+    const actions = await client.codeActions(URI, d.range, [d]);
+    const fix = actions.find((a) => /n2-standard-16/.test(a.title));
+    assert.ok(fix, actions.map((a) => a.title).join(' | '));
+    assert.match(fix.title, /\+6,000 read IOPS/);
+    const after = applyLsp(EXAMPLE, fix.edit!.changes![URI]);
+    assert.equal(after, EXAMPLE.replace('machine_type: n2-standard-8', 'machine_type: n2-standard-16'));
+    client.change(URI, 2, [{ text: after }]);
+    assert.ok(!(await client.pullDiagnostics(URI)).some((x) => x.code === 'capped-by-vcpu'));
+  });
+
+  it('code action: resize a disk to meet a target, title says what it buys', async () => {
+    const text = EXAMPLE.replace('iops: 12000', 'iops: 25000').replace('n2-standard-8', 'n2-standard-32');
+    client.open(URI, text);
+    const diags = await client.pullDiagnostics(URI);
+    const d = diags.find((x) => x.code === 'target-unreachable');
+    assert.ok(d, JSON.stringify(diags.map((x) => x.message)));
+    const actions = await client.codeActions(URI, d.range, [d]);
+    const resize = actions.find((a) => a.title.startsWith("Resize 'data'"));
+    assert.ok(resize, actions.map((a) => a.title).join(' | '));
+    assert.equal(resize.isPreferred, true);
+    assert.match(resize.title, /\+\$\d+\.\d\d\/month/);
+    const after = applyLsp(text, resize.edit!.changes![URI]);
+    client.change(URI, 2, [{ text: after }]);
+    assert.ok(!(await client.pullDiagnostics(URI)).some((x) => x.code === 'target-unreachable'));
+  });
+
+  it('incremental edits; a mid-edit invalid document keeps the last good analysis for hovers', async () => {
+    client.open(URI, EXAMPLE);
+    await client.pullDiagnostics(URI);
+    const at = posOf(EXAMPLE, 'vms:', 0, 4);
+    client.change(URI, 2, [{ range: { start: at, end: at }, text: ' [oops' }]);
+    const diags = await client.pullDiagnostics(URI);
+    assert.equal(diags.length, 1);
+    assert.equal(diags[0].code, 'yaml-syntax');
+    const h = await client.hover(URI, posOf(EXAMPLE, 'name: data', 0, 7));
+    assert.match(h!.contents.value, /Disk data/);
+    client.change(URI, 3, [{ range: { start: at, end: { line: at.line, character: at.character + 6 } }, text: '' }]);
+    assert.ok((await client.pullDiagnostics(URI)).some((x) => x.code === 'capped-by-vcpu'));
+  });
+
+  it('document symbols and inlay hints', async () => {
+    client.open(URI, EXAMPLE);
+    const syms = await client.documentSymbols(URI);
+    assert.equal(syms[0].name, 'db');
+    assert.deepEqual(syms[0].children!.map((c) => c.name), ['data', 'wal', 'oltp', 'wal-writes']);
+    const hints = await client.inlayHints(URI, { start: { line: 0, character: 0 }, end: { line: 999, character: 0 } });
+    assert.ok(hints.some((h) => /15,000\/15,000 IOPS · 480\/480 MiB\/s · \$85\.00\/mo/.test(h.label)), hints.map((h) => h.label).join(' | '));
+  });
+
+  it('configuration: the default catalog comes from workspace/configuration', async () => {
+    await client.stop();
+    client = new LspClient({ pull: true, settings: { catalog: 'gcp-2020' } });
+    await client.initialize();
+    const text = EXAMPLE.replace('catalog: gcp-2024\n', '');
+    client.open(URI, text);
+    const h = await client.hover(URI, posOf(text, 'name: data', 0, 7));
+    assert.match(h!.contents.value, /gcp-2020/);
+  });
+});
+
+describe('language server with push diagnostics', function () {
+  this.timeout(30000);
+  it('publishes diagnostics after open and after each change', async () => {
+    const client = new LspClient({ pull: false });
+    try {
+      await client.initialize();
+      client.open(URI, EXAMPLE, 1);
+      const first = await client.pushedDiagnostics(URI, 1);
+      assert.ok(first.some((d) => d.code === 'capped-by-vcpu'));
+      client.change(URI, 2, [{ text: EXAMPLE.replace('n2-standard-8', 'n2-standard-16') }]);
+      const second = await client.pushedDiagnostics(URI, 2);
+      assert.ok(!second.some((d) => d.code === 'capped-by-vcpu'));
+    } finally {
+      await client.stop();
+    }
+  });
+});
