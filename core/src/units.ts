@@ -86,18 +86,26 @@ export function formatBlock(kib: number): string {
  * slow enough to dominate evaluation, which formats every explanation.) */
 export function fmt(n: number, digits = n >= 100 || Number.isInteger(n) ? 0 : 1): string {
   if (!Number.isFinite(n)) return String(n);
-  const neg = n < 0;
   const fixed = Math.abs(n).toFixed(digits);
-  let [int, frac] = fixed.split('.');
-  int = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  if (frac) frac = frac.replace(/0+$/, '');
-  return `${neg && Number(fixed) !== 0 ? '-' : ''}${int}${frac ? '.' + frac : ''}`;
+  const dot = fixed.indexOf('.');
+  const int = dot < 0 ? fixed : fixed.slice(0, dot);
+  let frac = dot < 0 ? '' : fixed.slice(dot + 1);
+  while (frac.endsWith('0')) frac = frac.slice(0, -1);
+  const sign = n < 0 && Number(fixed) !== 0 ? '-' : '';
+  return `${sign}${group(int)}${frac ? '.' + frac : ''}`;
+}
+
+function group(int: string): string {
+  if (int.length <= 3) return int;
+  let out = int.slice(0, int.length % 3 || 3);
+  for (let i = out.length; i < int.length; i += 3) out += ',' + int.slice(i, i + 3);
+  return out;
 }
 
 export function fmtMoney(n: number, currency: string): string {
   const sym = currency === 'USD' ? '$' : currency === 'RUB' ? '₽' : `${currency} `;
   const [int, frac] = Math.abs(n).toFixed(2).split('.');
-  return `${n < 0 && Math.abs(n) >= 0.005 ? '-' : ''}${sym}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+  return `${n < 0 && Math.abs(n) >= 0.005 ? '-' : ''}${sym}${group(int)}.${frac}`;
 }
 
 /** A small unit price (per IOPS-month): enough digits to compare, e.g. $0.00567. */

@@ -3,17 +3,17 @@ import type { Catalog, DiskType } from '../catalog';
 import type { DiskSpec } from '../spec/types';
 import { fmt, fmtMoney } from '../units';
 import { provisionedValue } from './disks';
-import type { Cost } from './types';
+import { cost, type Cost } from './types';
 
 export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, region: string): Cost {
   const p = t.price;
-  if (!p) return { why: `${c.edition} has no price for ${d.type}`, uncertain: true };
+  if (!p) return cost(undefined, true, () => `${c.edition} has no price for ${d.type}`);
   const regional = d.replication === 'regional' && p.regional_per_gib_month;
   const perGib = (regional ? p.regional_per_gib_month! : p.per_gib_month)[region];
-  if (perGib === undefined) return { why: `${c.edition} has no ${d.type} price for region ${region}`, uncertain: true };
+  if (perGib === undefined) return cost(undefined, true, () => `${c.edition} has no ${d.type} price for region ${region}`);
   const money = (n: number) => fmtMoney(n, c.currency);
   let total = perGib * size;
-  const parts = [`${fmt(size, 2)} GiB × ${money(perGib)}${regional ? ' (regional)' : ''}`];
+  const parts: Array<() => string> = [() => `${fmt(size, 2)} GiB × ${money(perGib)}${regional ? ' (regional)' : ''}`];
   let uncertain = !!p.uncertain;
   if (t.model === 'provisioned') {
     const pr = t.provisioned;
@@ -21,16 +21,16 @@ export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, reg
       const iops = provisionedValue(pr.iops, d.provisioned_iops, size);
       const billable = Math.max(0, iops - (p.included_iops ?? 0));
       const rate = p.per_iops_month?.[region];
-      if (billable > 0 && rate !== undefined) { total += billable * rate; parts.push(`${fmt(billable)} IOPS × ${money(rate)}`); }
-      else if (billable > 0) { uncertain = true; parts.push(`${fmt(billable)} provisioned IOPS not priced`); }
+      if (billable > 0 && rate !== undefined) { total += billable * rate; parts.push(() => `${fmt(billable)} IOPS × ${money(rate)}`); }
+      else if (billable > 0) { uncertain = true; parts.push(() => `${fmt(billable)} provisioned IOPS not priced`); }
     }
     if (pr.mibps) {
       const mibps = provisionedValue(pr.mibps, d.provisioned_mibps, size);
       const billable = Math.max(0, mibps - (p.included_mibps ?? 0));
       const rate = p.per_mibps_month?.[region];
-      if (billable > 0 && rate !== undefined) { total += billable * rate; parts.push(`${fmt(billable)} MiB/s × ${money(rate)}`); }
-      else if (billable > 0) { uncertain = true; parts.push(`${fmt(billable)} provisioned MiB/s not priced`); }
+      if (billable > 0 && rate !== undefined) { total += billable * rate; parts.push(() => `${fmt(billable)} MiB/s × ${money(rate)}`); }
+      else if (billable > 0) { uncertain = true; parts.push(() => `${fmt(billable)} provisioned MiB/s not priced`); }
     }
   }
-  return { monthly: total, why: `${parts.join(' + ')} per month = ${money(total)} (${c.edition}: ${p.table}${uncertain ? '; uncertain' : ''})`, uncertain };
+  return cost(total, uncertain, () => `${parts.map((f) => f()).join(' + ')} per month = ${money(total)} (${c.edition}: ${p.table}${uncertain ? '; uncertain' : ''})`);
 }

@@ -12,7 +12,7 @@ import {
 import type { DiskSpec, VmSpec } from '../spec/types';
 import { fmt, gbpsToMibps } from '../units';
 import { diskCost } from './cost';
-import { METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
+import { bound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
 
 const UNIT: Record<Metric, string> = { read_iops: 'IOPS', write_iops: 'IOPS', read_mibps: 'MiB/s', write_mibps: 'MiB/s' };
 const LABEL: Record<Metric, string> = { read_iops: 'read IOPS', write_iops: 'write IOPS', read_mibps: 'read throughput', write_mibps: 'write throughput' };
@@ -34,8 +34,8 @@ function capRow(row: LimitRow | undefined, m: Metric | 'write_iops_16k', vcpus =
   return row ? limitValue(row[m], vcpus) : undefined;
 }
 
-function minBound(a: Bound, cap: number | undefined, by: Bound['by'], why: string): Bound {
-  return cap !== undefined && cap < a.value ? { value: cap, by, why } : a;
+function minBound(a: Bound, cap: number | undefined, by: Bound['by'], why: () => string): Bound {
+  return cap !== undefined && cap < a.value ? bound(cap, by, why) : a;
 }
 
 function scaledFigures(c: Catalog, t: ScaledDiskType, d: DiskSpec, size: number, groupSize: number, groupCount: number): DiskFigures {
@@ -44,8 +44,8 @@ function scaledFigures(c: Catalog, t: ScaledDiskType, d: DiskSpec, size: number,
   const one = (rate: number, base: number | undefined, unit: string): Bound => {
     const b = base ?? 0;
     const value = rate * size + b * share;
-    const basePart = b ? (groupCount > 1 ? ` + ${fmt(b * share)} (its ${fmt(share * 100)}% share of the ${fmt(b)} ${unit} baseline per VM)` : ` + ${fmt(b)} ${unit} baseline`) : '';
-    return { value, by: 'size', why: `${rate} ${unit} per GiB × ${fmt(size)} GiB${basePart} = ${fmt(value)} ${unit} (${cite(c, r)})` };
+    const basePart = () => b ? (groupCount > 1 ? ` + ${fmt(b * share)} (its ${fmt(share * 100)}% share of the ${fmt(b)} ${unit} baseline per VM)` : ` + ${fmt(b)} ${unit} baseline`) : '';
+    return bound(value, 'size', () => `${rate} ${unit} per GiB × ${fmt(size)} GiB${basePart()} = ${fmt(value)} ${unit} (${cite(c, r)})`);
   };
   const f: DiskFigures = {
     read_iops: one(r.read_iops_per_gib, r.baseline_iops, 'IOPS'),
@@ -53,17 +53,17 @@ function scaledFigures(c: Catalog, t: ScaledDiskType, d: DiskSpec, size: number,
     read_mibps: one(r.read_mibps_per_gib, r.baseline_mibps, 'MiB/s'),
     write_mibps: one(r.write_mibps_per_gib, r.baseline_mibps, 'MiB/s'),
   };
-  if (t.disk_max.write_iops_16k !== undefined) f.write_iops_16k = { ...f.write_iops };
+  if (t.disk_max.write_iops_16k !== undefined) f.write_iops_16k = copy(f.write_iops);
   for (const m of [...METRICS, 'write_iops_16k'] as const) {
     const cur = f[m];
     if (!cur) continue;
     const regional = d.replication === 'regional' ? capRow(t.regional_max, m) : undefined;
     if (regional !== undefined && regional < cur.value) {
-      f[m] = { value: regional, by: 'disk', why: `regional ${t.label} maximum ${fmt(regional)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.regional_max!)})` };
+      f[m] = bound(regional, 'disk', () => `regional ${t.label} maximum ${fmt(regional)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.regional_max!)})`);
       continue;
     }
     const cap = capRow(t.disk_max, m);
-    f[m] = minBound(cur, cap, 'disk', `${t.label} maximum ${fmt(cap ?? 0)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.disk_max)})`);
+    f[m] = minBound(cur, cap, 'disk', () => `${t.label} maximum ${fmt(cap ?? 0)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.disk_max)})`);
   }
   return f;
 }
@@ -74,24 +74,26 @@ function provisionedFigures(c: Catalog, t: ProvisionedDiskType, d: DiskSpec, siz
   let mibps: Bound | undefined;
   if (p.iops) {
     const v = provisionedValue(p.iops, d.provisioned_iops, size);
-    iops = { value: v, by: 'provisioned', why: `${d.provisioned_iops !== undefined ? 'provisioned' : 'default provisioned'} ${fmt(v)} IOPS (${cite(c, p)})` };
+    iops = bound(v, 'provisioned', () => `${d.provisioned_iops !== undefined ? 'provisioned' : 'default provisioned'} ${fmt(v)} IOPS (${cite(c, p)})`);
   }
   if (p.mibps) {
     const v = provisionedValue(p.mibps, d.provisioned_mibps, size);
-    mibps = { value: v, by: 'provisioned', why: `${d.provisioned_mibps !== undefined ? 'provisioned' : 'default provisioned'} ${fmt(v)} MiB/s (${cite(c, p)})` };
+    mibps = bound(v, 'provisioned', () => `${d.provisioned_mibps !== undefined ? 'provisioned' : 'default provisioned'} ${fmt(v)} MiB/s (${cite(c, p)})`);
   }
   if (!mibps && iops && p.mibps_per_iops) {
     const v = iops.value * p.mibps_per_iops;
-    mibps = { value: v, by: 'provisioned', why: `${p.mibps_per_iops} MiB/s per provisioned IOPS × ${fmt(iops.value)} = ${fmt(v)} MiB/s (${cite(c, p)})` };
+    const from = iops;
+    mibps = bound(v, 'provisioned', () => `${p.mibps_per_iops} MiB/s per provisioned IOPS × ${fmt(from.value)} = ${fmt(v)} MiB/s (${cite(c, p)})`);
   }
   if (!iops && mibps && p.iops_per_mibps) {
     const v = mibps.value * p.iops_per_mibps;
-    iops = { value: v, by: 'provisioned', why: `${p.iops_per_mibps} IOPS per provisioned MiB/s × ${fmt(mibps.value)} = ${fmt(v)} IOPS (${cite(c, p)})` };
+    const from = mibps;
+    iops = bound(v, 'provisioned', () => `${p.iops_per_mibps} IOPS per provisioned MiB/s × ${fmt(from.value)} = ${fmt(v)} IOPS (${cite(c, p)})`);
   }
   const capped = (m: Metric, b: Bound | undefined): Bound => {
     const cap = capRow(t.disk_max, m)!;
-    const base = b ?? { value: cap, by: 'disk' as const, why: `${t.label} maximum ${fmt(cap)} ${UNIT[m]} (${cite(c, t.disk_max)})` };
-    return minBound(base, cap, 'disk', `${t.label} maximum ${fmt(cap)} ${UNIT[m]} (${cite(c, t.disk_max)})`);
+    const why = () => `${t.label} maximum ${fmt(cap)} ${UNIT[m]} (${cite(c, t.disk_max)})`;
+    return minBound(b ?? bound(cap, 'disk', why), cap, 'disk', why);
   };
   return {
     read_iops: capped('read_iops', iops),
@@ -124,7 +126,7 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
     const rows = [...iface.by_count].sort((a, b) => a.count - b.count);
     const row = rows.find((r) => r.count >= n) ?? rows[rows.length - 1];
     for (const m of METRICS) {
-      out[m] = { value: row[m], by: 'devices', why: `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} of ${t.device_gib} GiB: row for ${row.count} device${row.count === 1 ? '' : 's'}, ${fmt(row[m])} ${UNIT[m]} (${cite(c, iface)})` };
+      out[m] = bound(row[m], 'devices', () => `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} of ${t.device_gib} GiB: row for ${row.count} device${row.count === 1 ? '' : 's'}, ${fmt(row[m])} ${UNIT[m]} (${cite(c, iface)})`);
     }
     return out;
   }
@@ -133,8 +135,8 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
     const rate = iface.rates![`${m}_per_gib` as keyof typeof iface.rates] as number;
     const v = rate * gib;
     const cap = iface.max?.[m];
-    const base: Bound = { value: v, by: 'devices', why: `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} × ${t.device_gib} GiB × ${rate} ${UNIT[m]} per GiB = ${fmt(v)} ${UNIT[m]} (${cite(c, iface)})` };
-    out[m] = minBound(base, cap, 'devices', `local SSD ${ifaceName.toUpperCase()} maximum ${fmt(cap ?? 0)} ${UNIT[m]} (${cite(c, iface)})`);
+    const base = bound(v, 'devices', () => `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} × ${t.device_gib} GiB × ${rate} ${UNIT[m]} per GiB = ${fmt(v)} ${UNIT[m]} (${cite(c, iface)})`);
+    out[m] = minBound(base, cap, 'devices', () => `local SSD ${ifaceName.toUpperCase()} maximum ${fmt(cap ?? 0)} ${UNIT[m]} (${cite(c, iface)})`);
   }
   return out;
 }
@@ -149,15 +151,20 @@ function unitFigures(c: Catalog, t: AllocationUnitDiskType, size: number): DiskF
   const out = {} as DiskFigures;
   for (const m of METRICS) {
     const v = t.per_unit[m] * n;
-    const base: Bound = { value: v, by: 'size', why: `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${UNIT[m]} = ${fmt(v)} ${UNIT[m]} (${cite(c, t.per_unit)})` };
-    out[m] = minBound(base, t.disk_max[m], 'disk', `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${UNIT[m]} (${cite(c, t.disk_max)})`);
+    const base = bound(v, 'size', () => `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${UNIT[m]} = ${fmt(v)} ${UNIT[m]} (${cite(c, t.per_unit)})`);
+    out[m] = minBound(base, t.disk_max[m], 'disk', () => `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${UNIT[m]} (${cite(c, t.disk_max)})`);
   }
   return out;
 }
 
+/** A copy that keeps the explanation lazy (a spread would build it). */
+function copy(b: Bound): Bound {
+  return bound(b.value, b.by, () => b.why);
+}
+
 function clone(f: DiskFigures): DiskFigures {
   const out = {} as DiskFigures;
-  for (const k of Object.keys(f) as Array<keyof DiskFigures>) out[k] = { ...f[k]! };
+  for (const k of Object.keys(f) as Array<keyof DiskFigures>) out[k] = copy(f[k]!);
   return out;
 }
 
@@ -215,11 +222,8 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
       for (const d of group) {
         const cur = d.figures[m];
         if (!cur) continue;
-        d.figures[m] = {
-          value: cur.value * (cap / total),
-          by: 'vm',
-          why: `${machine.name} limit for ${typeName}: ${fmt(cap)} ${unit}${shared} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`,
-        };
+        d.figures[m] = bound(cur.value * (cap / total), 'vm',
+          () => `${machine.name} limit for ${typeName}: ${fmt(cap)} ${unit}${shared} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`);
       }
     }
   }
@@ -253,8 +257,8 @@ function applyEgress(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[]
       const cur = d.figures[m];
       if (!cur) continue;
       const v = cur.value * f;
-      const what = m === 'write_mibps' ? `${fmt(v)} MiB/s of writes` : `${fmt(v)} write IOPS at ${bytesKib} KiB`;
-      d.figures[m] = { value: v, by: 'egress', why: explain(d, what) + (writers.length > 1 ? `, shared by ${writers.length} disks` : '') };
+      const what = () => (m === 'write_mibps' ? `${fmt(v)} MiB/s of writes` : `${fmt(v)} write IOPS at ${bytesKib} KiB`);
+      d.figures[m] = bound(v, 'egress', () => explain(d, what()) + (writers.length > 1 ? `, shared by ${writers.length} disks` : ''));
     }
   };
   scale('write_mibps', 0);

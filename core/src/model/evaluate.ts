@@ -37,7 +37,7 @@ function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine | undefined, region
       }
       if (r.limited_by === 'queue_depth') suggestions.queue_depth = Math.min(r.queue_depth_needed.low * 2, Math.max(r.queue_depth_needed.low, c.queue.max_useful_depth));
     }
-    workloads.push({ ...r, suggestions });
+    workloads.push(Object.assign(r, { suggestions })); // assign, not spread: keeps `why` lazy
   }
   const costs = disks.map((d) => d.cost.monthly);
   const monthly_cost = costs.every((x) => x !== undefined) ? costs.reduce<number>((s, x) => s + (x ?? 0), 0) : undefined;

@@ -8,15 +8,45 @@ export const METRICS = ['read_iops', 'write_iops', 'read_mibps', 'write_mibps'] 
 export type Metric = typeof METRICS[number];
 
 /** A figure with the limit that sets it and a sentence naming the table (and edition) it comes from. */
-export interface Bound { value: number; by: LimitKind; why: string }
+export interface Bound { value: number; by: LimitKind; readonly why: string }
+
+/** A Bound whose explanation is built only when read: searches evaluate thousands of configurations. */
+export function bound(value: number, by: LimitKind, why: () => string): Bound {
+  return new LazyBound(value, by, why);
+}
+
+// A class, not an object literal with a getter: instances stay small and fast to create.
+class LazyBound implements Bound {
+  private text?: string;
+  constructor(readonly value: number, readonly by: LimitKind, private explain: (() => string) | undefined) {}
+  get why(): string {
+    if (this.text === undefined) { this.text = this.explain!(); this.explain = undefined; }
+    return this.text;
+  }
+  toJSON() { return { value: this.value, by: this.by, why: this.why }; }
+}
 
 export type DiskFigures = Record<Metric, Bound> & { write_iops_16k?: Bound };
 
 export interface Cost {
   monthly?: number;
   /** How the price was composed, and what is missing or uncertain. */
-  why: string;
+  readonly why: string;
   uncertain: boolean;
+}
+
+export function cost(monthly: number | undefined, uncertain: boolean, why: () => string): Cost {
+  return new LazyCost(monthly, uncertain, why);
+}
+
+class LazyCost implements Cost {
+  private text?: string;
+  constructor(readonly monthly: number | undefined, readonly uncertain: boolean, private explain: (() => string) | undefined) {}
+  get why(): string {
+    if (this.text === undefined) { this.text = this.explain!(); this.explain = undefined; }
+    return this.text;
+  }
+  toJSON() { return { monthly: this.monthly, uncertain: this.uncertain, why: this.why }; }
 }
 
 export interface DiskEval {

@@ -12,9 +12,9 @@
 import type { Catalog, MixRule } from '../catalog';
 import type { WorkloadSpec } from '../spec/types';
 import { fmt, formatBlock } from '../units';
-import type { Bound, DiskEval, DiskFigures, LimitKind, Targets, WorkloadEval } from './types';
+import { bound, type Bound, type DiskEval, type DiskFigures, type LimitKind, type Targets, type WorkloadEval } from './types';
 
-interface Constraint { total: number; by: LimitKind; why: string; kind: 'iops' | 'bytes' | 'queue' }
+interface Constraint { total: number; by: LimitKind; why: () => string; kind: 'iops' | 'bytes' | 'queue' }
 
 /** Sums the figures of several disks (a workload spread over all of a VM's disks). */
 export function sumFigures(disks: DiskEval[]): DiskFigures {
@@ -24,11 +24,7 @@ export function sumFigures(disks: DiskEval[]): DiskFigures {
     if (!parts.length) continue;
     if (m === 'write_iops_16k' && disks.every((d) => !d.figures.write_iops_16k)) continue;
     const top = parts.reduce((a, b) => (b.value > a.value ? b : a));
-    out[m] = {
-      value: parts.reduce((s, b) => s + b.value, 0),
-      by: top.by,
-      why: parts.length === 1 ? top.why : `sum over ${parts.length} disks; the largest share: ${top.why}`,
-    };
+    out[m] = parts.length === 1 ? top : bound(parts.reduce((s, b) => s + b.value, 0), top.by, () => `sum over ${parts.length} disks; the largest share: ${top.why}`);
   }
   return out;
 }
@@ -54,22 +50,23 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
     // Yandex: the per-direction formula already folds in bandwidth; reads and writes share one resource.
     const readOps = harmonicIops(f.read_iops, f.read_mibps, B, 'read');
     const writeOps = harmonicIops(writeIopsLimit, f.write_mibps, B, 'write');
-    constraints.push(shared(rho, readOps, writeOps, 'iops', `reads and writes share the disk: 1 / (${fmt(rho)}/${fmt(readOps.value)} + ${fmt(1 - rho)}/${fmt(writeOps.value)})`));
+    constraints.push(shared(rho, readOps, writeOps, 'iops', () => `reads and writes share the disk: 1 / (${fmt(rho)}/${fmt(readOps.value)} + ${fmt(1 - rho)}/${fmt(writeOps.value)})`));
   } else {
-    if (iopsMix === 'shared') constraints.push(shared(rho, f.read_iops, writeIopsLimit, 'iops', `reads and writes share the IOPS limit (${c.edition}: ${disks[0].type.mix.table})`));
+    if (iopsMix === 'shared') constraints.push(shared(rho, f.read_iops, writeIopsLimit, 'iops', () => `reads and writes share the IOPS limit (${c.edition}: ${disks[0].type.mix.table})`));
     else constraints.push(...independent(rho, f.read_iops, writeIopsLimit, 'iops'));
     const rb = bytesAsOps(f.read_mibps, B);
     const wb = bytesAsOps(f.write_mibps, B);
-    if (tputMix === 'shared') constraints.push(shared(rho, rb, wb, 'bytes', `reads and writes share the throughput limit (${c.edition}: ${disks[0].type.mix.table})`));
+    if (tputMix === 'shared') constraints.push(shared(rho, rb, wb, 'bytes', () => `reads and writes share the throughput limit (${c.edition}: ${disks[0].type.mix.table})`));
     else constraints.push(...independent(rho, rb, wb, 'bytes'));
   }
   // The queue and CPU guidance is for network disks (milliseconds of latency); local SSDs answer far faster.
   const networkDisks = disks.some((d) => d.type.model !== 'devices');
   if (w.queue_depth !== undefined && networkDisks) {
     const per = c.queue.iops_per_outstanding_io.high;
+    const qd = w.queue_depth;
     constraints.push({
       total: w.queue_depth * per, by: 'queue_depth', kind: 'queue',
-      why: `queue depth ${w.queue_depth} × at most ${per} IOPS per outstanding I/O = ${fmt(w.queue_depth * per)} IOPS (Little's law; ${c.edition}: ${c.queue.table})`,
+      why: () => `queue depth ${qd} × at most ${per} IOPS per outstanding I/O = ${fmt(qd * per)} IOPS (Little's law; ${c.edition}: ${c.queue.table})`,
     });
   }
   const binding = constraints.reduce((a, b) => (b.total < a.total ? b : a));
@@ -93,20 +90,23 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
   }
   const hasTarget = headroom !== undefined;
   let limited_by = binding.by;
-  let why = `${fmt(T)} IOPS at ${blk} (${fmt(rho * 100)}% reads): ${binding.why}`;
+  let explain = () => `${fmt(T)} IOPS at ${blk} (${fmt(rho * 100)}% reads): ${binding.why()}`;
   // Small blocks: the IOPS limit binds long before the throughput limit, so a throughput target is out of reach.
   const wantsBytes = targets.mibps !== undefined || targets.read_mibps !== undefined || targets.write_mibps !== undefined;
   if (wantsBytes && shortfalls.length && binding.kind === 'iops' && B < c.io.throughput_min_kib) {
     limited_by = 'block_size';
-    why = `${why}; at ${blk} per I/O the IOPS limit caps throughput at ${fmt(achieved.mibps)} MiB/s (full throughput needs ${formatBlock(c.io.throughput_min_kib)} or larger I/O)`;
+    const base = explain;
+    explain = () => `${base()}; at ${blk} per I/O the IOPS limit caps throughput at ${fmt(achieved.mibps)} MiB/s (full throughput needs ${formatBlock(c.io.throughput_min_kib)} or larger I/O)`;
   }
 
   const demand = demandIops(targets, rho, B) ?? T;
+  let whyText: string | undefined;
   return {
     spec: w,
     disks: disks.map((d) => d.spec.name),
     read_iops, write_iops, read_mibps, write_mibps,
-    limited_by, why,
+    limited_by,
+    get why() { return (whyText ??= explain()); },
     meets_target: hasTarget ? shortfalls.length === 0 : undefined,
     headroom,
     shortfalls,
@@ -139,7 +139,7 @@ export function demandIops(t: Targets, rho: number, blockKib: number): number | 
 
 function bytesAsOps(b: Bound, blockKib: number): Bound {
   const v = (b.value * 1024) / blockKib;
-  return { value: v, by: b.by, why: `${fmt(b.value)} MiB/s ÷ ${formatBlock(blockKib)} = ${fmt(v)} IOPS; ${b.why}` };
+  return bound(v, b.by, () => `${fmt(b.value)} MiB/s ÷ ${formatBlock(blockKib)} = ${fmt(v)} IOPS; ${b.why}`);
 }
 
 /** Yandex's documented actual-IOPS formula for one request size: 1 / (1/MaxIOPS + size/MaxBandwidth). */
@@ -148,21 +148,21 @@ export function harmonicIops(iops: Bound, mibps: Bound, blockKib: number, dir: s
   const bytesTerm = blockKib / 1024 / mibps.value;
   const v = 1 / (iopsTerm + bytesTerm);
   const by = iopsTerm >= bytesTerm ? iops.by : mibps.by;
-  return { value: v, by, why: `${dir} IOPS at ${formatBlock(blockKib)}: 1 / (1/${fmt(iops.value)} + ${formatBlock(blockKib)} ÷ ${fmt(mibps.value)} MiB/s) = ${fmt(v)}; ${(iopsTerm >= bytesTerm ? iops : mibps).why}` };
+  return bound(v, by, () => `${dir} IOPS at ${formatBlock(blockKib)}: 1 / (1/${fmt(iops.value)} + ${formatBlock(blockKib)} ÷ ${fmt(mibps.value)} MiB/s) = ${fmt(v)}; ${(iopsTerm >= bytesTerm ? iops : mibps).why}`);
 }
 
-function shared(rho: number, r: Bound, w: Bound, kind: 'iops' | 'bytes', rule: string): Constraint {
+function shared(rho: number, r: Bound, w: Bound, kind: 'iops' | 'bytes', rule: () => string): Constraint {
   const rTerm = rho / r.value;
   const wTerm = (1 - rho) / w.value;
   const total = 1 / (rTerm + wTerm);
   const dominant = rTerm >= wTerm ? r : w;
   const pure = rho === 1 || rho === 0;
-  return { total, by: dominant.by, kind, why: pure ? dominant.why : `${rule}; the larger part: ${dominant.why}` };
+  return { total, by: dominant.by, kind, why: () => (pure ? dominant.why : `${rule()}; the larger part: ${dominant.why}`) };
 }
 
 function independent(rho: number, r: Bound, w: Bound, kind: 'iops' | 'bytes'): Constraint[] {
   const out: Constraint[] = [];
-  if (rho > 0) out.push({ total: r.value / rho, by: r.by, kind, why: r.why });
-  if (rho < 1) out.push({ total: w.value / (1 - rho), by: w.by, kind, why: w.why });
+  if (rho > 0) out.push({ total: r.value / rho, by: r.by, kind, why: () => r.why });
+  if (rho < 1) out.push({ total: w.value / (1 - rho), by: w.by, kind, why: () => w.why });
   return out;
 }
