@@ -4,6 +4,7 @@
  */
 import { load } from 'js-yaml';
 import { analyze } from '../core/src';
+import { benchLsp } from './lsp';
 
 function specWithVms(n: number): string {
   const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:'];
@@ -56,6 +57,12 @@ export function benchEvaluation(): string[] {
   return out;
 }
 
+async function main(): Promise<void> {
+  const print = (lines: string[]) => process.stdout.write(lines.join('\n') + '\n\n');
+  print(benchEvaluation());
+  print(await benchLsp());
+}
+
 if (require.main === module) {
-  process.stdout.write(benchEvaluation().join('\n') + '\n');
+  main().catch((e) => { process.stderr.write(`${(e as Error)?.stack ?? e}\n`); process.exitCode = 1; });
 }

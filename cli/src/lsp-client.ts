@@ -22,6 +22,8 @@ export interface ClientOptions {
   command?: string[];
   /** Answers to workspace/configuration for the `storagePerf` section. */
   settings?: Record<string, unknown>;
+  /** Answers for other configuration sections (another server under comparison asks for its own). */
+  sections?: Record<string, unknown>;
   /** Advertise pull diagnostics (textDocument/diagnostic). */
   pull?: boolean;
   /** Per-request time limit: a server that does not answer in time is treated as hung. */
@@ -50,9 +52,9 @@ export class LspClient {
     });
     this.child.on('error', (e) => { this.exited = `cannot start the language server: ${e.message}`; this.waiters.splice(0).forEach((w) => w()); });
     this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
-    this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((i) => (i.section === 'storagePerf' ? this.opts.settings ?? {} : null)));
+    this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((i) => (i.section === 'storagePerf' ? this.opts.settings ?? {} : this.opts.sections?.[i.section ?? ''] ?? null)));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
-      this.pushed.set(p.uri, { version: p.version, diagnostics: p.diagnostics, at: Date.now() });
+      this.pushed.set(p.uri, { version: p.version, diagnostics: p.diagnostics, at: performance.now() });
       this.waiters.splice(0).forEach((w) => w());
     });
     this.connection.onError(() => undefined);
@@ -128,14 +130,32 @@ export class LspClient {
     for (;;) {
       if (this.exited) throw new ServerFailure(this.exited);
       const p = this.pushed.get(uri);
-      if (p && (version === undefined || p.version === undefined || p.version >= version) && Date.now() - p.at >= quietMs) return p.diagnostics;
+      if (p && (version === undefined || p.version === undefined || p.version >= version) && performance.now() - p.at >= quietMs) return p.diagnostics;
       if (Date.now() > deadline) throw new ServerFailure(`no diagnostics for ${uri} within ${this.timeoutMs / 1000} s`);
       await new Promise<void>((res) => {
-        const t = setTimeout(res, p ? Math.max(5, quietMs - (Date.now() - p.at)) : 200);
+        const t = setTimeout(res, p ? Math.max(5, quietMs - (performance.now() - p.at)) : 200);
         this.waiters.push(() => { clearTimeout(t); res(); });
       });
     }
   }
+
+  /** Waits for the first diagnostics for `uri` published after `after` (a performance.now() time). */
+  async publishedAfter(uri: string, after: number): Promise<Diagnostic[]> {
+    const deadline = Date.now() + this.timeoutMs;
+    for (;;) {
+      if (this.exited) throw new ServerFailure(this.exited);
+      const p = this.pushed.get(uri);
+      if (p && p.at >= after) return p.diagnostics;
+      if (Date.now() > deadline) throw new ServerFailure(`no diagnostics for ${uri} within ${this.timeoutMs / 1000} s`);
+      await new Promise<void>((res) => {
+        const t = setTimeout(res, 200);
+        this.waiters.push(() => { clearTimeout(t); res(); });
+      });
+    }
+  }
+
+  /** The newest diagnostics pushed for `uri`, with their version and arrival time (performance.now()). */
+  lastPushed(uri: string): { version?: number; diagnostics: Diagnostic[]; at: number } | undefined { return this.pushed.get(uri); }
 
   /** Diagnostics the way the server prefers: pulled when it offers that, else pushed. */
   async diagnostics(uri: string, version?: number): Promise<Diagnostic[]> {

@@ -12,9 +12,10 @@ import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
 import {
-  analyze, complete, CatalogRegistry, DIAGNOSTIC_CODES, fixEdits, hover, inlayHints, LineIndex, symbols, validateCatalog,
+  analyze, complete, CatalogRegistry, EvaluationCache, DIAGNOSTIC_CODES, fixEdits, hover, inlayHints, LineIndex, symbols, validateCatalog,
   type Analysis, type Diagnostic, type FixData, type SymbolEntry,
 } from '../../core/src';
+import { registerCustomRequests } from './custom-requests';
 
 export interface Settings {
   /** Edition used when a spec names none. */
@@ -26,7 +27,9 @@ export interface Settings {
 }
 
 const SOURCE = 'storage-perf';
-const DEBOUNCE_MS = 50;
+/** Diagnostics wait for a pause in typing: a few times what the last analysis took, within bounds. */
+const DEBOUNCE_MIN_MS = 5;
+const DEBOUNCE_MAX_MS = 150;
 
 const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint,
@@ -42,9 +45,11 @@ export function startServer(connection: Connection): void {
   const timers = new Map<string, NodeJS.Timeout>();
   let settings: Settings = {};
   let registry = new CatalogRegistry();
+  let evaluations = new EvaluationCache();
   let pullDiagnostics = false;
   let configurationRequests = false;
   let shuttingDown = false;
+  let lastAnalysisMs = 10;
 
   const log = (msg: string) => connection.console.log(msg);
   // Handlers never throw into the connection: a failure is logged and answered with an empty result.
@@ -65,7 +70,9 @@ export function startServer(connection: Connection): void {
     const cached = cache.get(doc.uri);
     if (cached && cached.version === doc.version) return cached;
     const text = doc.getText();
-    const analysis = analyze(text, { registry, defaultCatalog: settings.catalog, defaultRegion: settings.region });
+    const started = performance.now();
+    const analysis = analyze(text, { registry, cache: evaluations, defaultCatalog: settings.catalog, defaultRegion: settings.region });
+    lastAnalysisMs = performance.now() - started;
     const entry = { version: doc.version, analysis, index: new LineIndex(text) };
     cache.set(doc.uri, entry);
     if (analysis.spec && !analysis.diagnostics.some((d) => d.code === 'yaml-syntax')) lastGood.set(doc.uri, entry);
@@ -97,9 +104,20 @@ export function startServer(connection: Connection): void {
     return e.analysis.diagnostics.map((d) => toLsp(e, d));
   }
 
+  /**
+   * Leading and trailing debounce: an edit after a pause in typing is analysed at once; edits in a burst
+   * wait until typing pauses for a few times the last analysis time, so a long file is not re-analysed
+   * per keystroke.
+   */
+  const lastChange = new Map<string, number>();
   function schedulePush(doc: TextDocument): void {
     if (pullDiagnostics) return;
-    clearTimeout(timers.get(doc.uri));
+    const pending = timers.get(doc.uri);
+    clearTimeout(pending);
+    const pause = Math.min(DEBOUNCE_MAX_MS, Math.max(DEBOUNCE_MIN_MS, 3 * lastAnalysisMs));
+    const now = performance.now();
+    const idle = !pending && now - (lastChange.get(doc.uri) ?? -Infinity) > pause;
+    lastChange.set(doc.uri, now);
     timers.set(doc.uri, setTimeout(() => {
       timers.delete(doc.uri);
       const current = documents.get(doc.uri);
@@ -107,7 +125,7 @@ export function startServer(connection: Connection): void {
       guard('diagnostics', undefined, () => {
         void connection.sendDiagnostics({ uri: current.uri, version: current.version, diagnostics: diagnosticsOf(current) });
       })();
-    }, DEBOUNCE_MS));
+    }, idle ? 0 : pause));
   }
 
   async function loadSettings(): Promise<void> {
@@ -131,6 +149,7 @@ export function startServer(connection: Connection): void {
     }
     // Re-analyse on next use. The last good analyses stay: they are only a fallback for mid-edit hovers.
     cache.clear();
+    evaluations = new EvaluationCache();
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -174,6 +193,7 @@ export function startServer(connection: Connection): void {
     timers.delete(e.document.uri);
     cache.delete(e.document.uri);
     lastGood.delete(e.document.uri);
+    lastChange.delete(e.document.uri);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
@@ -271,6 +291,7 @@ export function startServer(connection: Connection): void {
     timers.clear();
   });
 
+  registerCustomRequests(connection, (uri) => { const d = documents.get(uri); return d ? analysisOf(d).analysis : undefined; });
   documents.listen(connection);
   connection.listen();
   log(`storage-perf language server ready (${Object.keys(DIAGNOSTIC_CODES).length} diagnostic codes)`);
