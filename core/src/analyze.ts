@@ -10,8 +10,27 @@ import { METRICS, type VmEval } from './model/types';
 import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './spec/parse';
 import type { DiskSpec, Spec, VmSpec } from './spec/types';
 import { fmt, fmtMoney, formatBlock, formatSize } from './units';
+import { applySuppressions } from './suppress';
+
+/**
+ * Memo of per-VM results across analyses of the same document: an edit usually touches one VM, and a VM's
+ * evaluation depends only on its own spec, the catalog and the region. Keys include all three.
+ */
+interface CachedVm { e: VmEval; lift?: { machine?: Machine; gain: string } }
+
+export class EvaluationCache {
+  private readonly vms = new Map<string, CachedVm>();
+  constructor(private readonly limit = 20000) {}
+  get(key: string): CachedVm | undefined { return this.vms.get(key); }
+  set(key: string, value: CachedVm): void {
+    if (this.vms.size >= this.limit) this.vms.clear();
+    this.vms.set(key, value);
+  }
+}
 
 export interface AnalyzeOptions {
+  /** Reuse VM evaluations from earlier analyses (the language server keeps one). */
+  cache?: EvaluationCache;
   registry?: CatalogRegistry;
   /** Edition to use when the spec names none (editor setting); otherwise the provider's newest. */
   defaultCatalog?: string;
@@ -30,6 +49,12 @@ export interface Analysis {
 }
 
 export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
+  const out = analyzeUnsuppressed(text, opts);
+  out.diagnostics = applySuppressions(text, out.diagnostics);
+  return out;
+}
+
+function analyzeUnsuppressed(text: string, opts: AnalyzeOptions): Analysis {
   const parsed = parseSpec(text);
   const diagnostics = [...parsed.diagnostics];
   const out: Analysis = { parsed, spec: parsed.spec, vms: [], diagnostics };
@@ -83,9 +108,15 @@ export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
   for (const vm of spec.vms) {
     const machine = checkMachine(catalog, vm);
     for (const d of vm.disks) checkDisk(catalog, vm, d, machine);
-    const e = evaluateVm(catalog, vm, region);
+    const cacheKey: string = opts.cache ? `${catalog.edition}\u0000${region}\u0000${JSON.stringify(vm)}` : '';
+    let memo: CachedVm | undefined = opts.cache?.get(cacheKey);
+    if (!memo || memo.e.catalog !== catalog) {
+      memo = { e: evaluateVm(catalog, vm, region) };
+      opts.cache?.set(cacheKey, memo);
+    }
+    const e = memo.e;
     out.vms.push(e);
-    evaluationDiagnostics(catalog, region, vm, e);
+    evaluationDiagnostics(catalog, region, vm, e, memo);
     fileCost = fileCost !== undefined && e.monthly_cost !== undefined ? fileCost + e.monthly_cost : undefined;
   }
   out.monthly_cost = fileCost;
@@ -215,7 +246,7 @@ export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
     }
   }
 
-  function evaluationDiagnostics(c: Catalog, region: string, vm: VmSpec, e: VmEval): void {
+  function evaluationDiagnostics(c: Catalog, region: string, vm: VmSpec, e: VmEval, memo: CachedVm): void {
     const m = e.machine;
     // The machine's per-VM limit binds below what the disks could give.
     if (m) {
@@ -229,11 +260,15 @@ export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
         }
       }
       if (capped.length) {
-        const lifts = smallestMachineMeeting(c, vm, m, region, (x) => x.disks.every((d) => METRICS.every((k) => d.figures[k].by !== 'vm' || d.figures[k].value >= d.diskOnly[k].value * 0.999)));
+        if (!memo.lift) {
+          const machine = smallestMachineMeeting(c, vm, m, region, (x) => x.disks.every((d) => METRICS.every((k) => d.figures[k].by !== 'vm' || d.figures[k].value >= d.diskOnly[k].value * 0.999)));
+          memo.lift = { machine, gain: machine ? gainText(c, region, vm, e, machine) : '' };
+        }
+        const lifts = memo.lift.machine;
         const lift = lifts ? `; ${lifts.name} (${lifts.vcpus} vCPUs) lifts it` : '; no larger machine of the series lifts it';
         push('capped-by-vcpu', `${m.name} (${m.vcpus} vCPUs) caps ${capped.join(', ')}${lift}`, machineSpan(vm), {
           path: `${vm.path}/machine_type`,
-          fixes: lifts ? [setMachine(vm, lifts, `Change machine to ${lifts.name}${gainText(c, region, vm, e, lifts)}`, false)] : [],
+          fixes: lifts ? [setMachine(vm, lifts, `Change machine to ${lifts.name}${memo.lift.gain}`, false)] : [],
         });
       }
       if (e.egress?.binds) {

@@ -65,6 +65,7 @@ export const DIAGNOSTIC_CODES: Record<string, { severity: Severity; summary: str
   'sequential-merge': { severity: 'hint', summary: 'Small sequential I/O may be merged by the kernel; measured IOPS may exceed the disk limit.' },
   'machine-limits-unknown': { severity: 'information', summary: 'The catalog has no per-VM limits for this machine and disk type.' },
   'price-unknown': { severity: 'information', summary: 'The catalog has no (or only uncertain) prices for this disk type.' },
+  'unknown-suppression': { severity: 'warning', summary: 'A suppression comment names a diagnostic code that does not exist, or none.' },
 };
 
 export function diag(code: string, message: string, span: Span, extra: Partial<Diagnostic> = {}): Diagnostic {

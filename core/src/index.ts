@@ -1,10 +1,11 @@
 /** The analysis core: spec parsing with source ranges, the limits model, evaluation and cost. No LSP, no I/O. */
-export { analyze, type Analysis, type AnalyzeOptions } from './analyze';
+export { analyze, EvaluationCache, type Analysis, type AnalyzeOptions } from './analyze';
 export { parseSpec, keySpan, valueSpan, suggest, type ParsedSpec } from './spec/parse';
 export type { Spec, VmSpec, DiskSpec, WorkloadSpec, Target } from './spec/types';
 export type { YamlNode, YamlTree, MapNode, SeqNode, ScalarNode } from './spec/yaml-tree';
 export * from './catalog';
 export * from './diagnostics';
+export { applySuppressions, findSuppressions, DISABLE_FILE, DISABLE_NEXT_LINE, type SuppressionDirective } from './suppress';
 export * from './model/types';
 export { evaluateVm, smallestSizeMeeting, smallestMachineMeeting } from './model/evaluate';
 export { evaluateDisks, metricLabel, metricUnit, allocationUnits } from './model/disks';
