@@ -5,7 +5,7 @@
 import { builtinRegistry, largerMachines, resolveMachine, vmLimitRow, type Catalog, type CatalogRegistry, type Machine } from './catalog';
 import { diag, type Diagnostic, type FixData } from './diagnostics';
 import { metricLabel, metricUnit, provisionedBounds } from './model/disks';
-import { evaluateOnMachine, evaluateVm, smallestMachineMeeting } from './model/evaluate';
+import { cheaperDisk, evaluateOnMachine, evaluateVm, smallestMachineMeeting, type CheaperDisk } from './model/evaluate';
 import { METRICS, type VmEval } from './model/types';
 import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './spec/parse';
 import type { DiskSpec, Spec, VmSpec } from './spec/types';
@@ -16,7 +16,7 @@ import { applySuppressions } from './suppress';
  * Memo of per-VM results across analyses of the same document: an edit usually touches one VM, and a VM's
  * evaluation depends only on its own spec, the catalog and the region. Keys include all three.
  */
-interface CachedVm { e: VmEval; lift?: { machine?: Machine; gain: string } }
+interface CachedVm { e: VmEval; lift?: { machine?: Machine; gain: string }; cheaper?: Map<string, CheaperDisk | undefined> }
 
 export class EvaluationCache {
   private readonly vms = new Map<string, CachedVm>();
@@ -290,6 +290,23 @@ function analyzeUnsuppressed(text: string, opts: AnalyzeOptions): Analysis {
         push('machine-limits-unknown', `${c.edition} has no per-VM ${d.typeName} limits for ${m.name}; only the disk's own limits apply`, at(`${d.spec.path}/type`), { path: `${d.spec.path}/type` });
       }
       if (d.cost.monthly === undefined) push('price-unknown', d.cost.why, at(`${d.spec.path}/type`), { path: `${d.spec.path}/type` });
+      if (d.type.model !== 'devices' && !e.workloads.some((w) => w.disks.includes(d.spec.name) && w.meets_target !== true)) {
+        memo.cheaper ??= new Map();
+        if (!memo.cheaper.has(d.spec.name)) memo.cheaper.set(d.spec.name, cheaperDisk(c, vm, m, region, d));
+        const better = memo.cheaper.get(d.spec.name);
+        if (better) {
+          const sameType = better.type === d.typeName;
+          const money = (x: number) => fmtMoney(x, c.currency);
+          const what = sameType ? `${formatSize(better.size_gib)}` : `a ${formatSize(better.size_gib)} ${better.type} disk`;
+          const values: Array<{ path: string; value: string | number }> = [{ path: `${d.spec.path}/size`, value: formatSize(better.size_gib) }];
+          if (!sameType) values.unshift({ path: `${d.spec.path}/type`, value: better.type });
+          push('overprovisioned', `'${d.spec.name}' pays for performance its workloads never use: ${what} still meets every target${better.size_gib < d.size_gib ? ', if the data fits,' : ''} and saves ${money(better.saving)}/month (${money(better.monthly)} instead of ${money(d.cost.monthly!)})`,
+            at(sameType ? `${d.spec.path}/size` : `${d.spec.path}/type`), {
+              path: `${d.spec.path}/${sameType ? 'size' : 'type'}`,
+              fixes: tree.nodes.has(`${d.spec.path}/size`) ? [{ kind: 'set-values', values, title: `Use ${what} (−${money(better.saving)}/month)`, preferred: false }] : [],
+            });
+        }
+      }
     }
     for (const w of e.workloads) {
       const wp = w.spec.path;

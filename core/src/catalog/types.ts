@@ -76,6 +76,8 @@ interface DiskTypeBase {
   mix: { iops: MixRule; throughput: MixRule } & Cited;
   /** Whether writes to this type go over the VM's network and count against its egress cap. */
   network_writes: boolean;
+  /** False when the disk keeps no redundant copy (local SSD, non-replicated network disks). Omitted: replicated. */
+  replicated?: boolean;
   price?: PriceTable;
   /** Extra notes shown in explanations (e.g. HDD burst credits). */
   notes?: string[];

@@ -101,7 +101,7 @@ export function complete(text: string, offset: number, a?: Analysis, registry: C
     const path = contextPath(lines, pos.line, col);
     const present = siblingKeys(lines, pos.line, col);
     const replace = { start: offset - partial.length, end: offset };
-    return keysAt(path).filter((k) => !present.has(k.key)).map((k, i) => ({
+    return keysAt(path).filter((k) => !present.has(k.key)).map((k, i): CompletionEntry => ({
       label: k.key,
       kind: 'key',
       insertText: `${k.key}: `,
@@ -109,7 +109,7 @@ export function complete(text: string, offset: number, a?: Analysis, registry: C
       documentation: k.doc,
       sort: (k.required ? 0 : 100) + i,
       replace,
-    }));
+    })).sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
   }
   return [];
 }

@@ -42,6 +42,8 @@ export function fixEdits(text: string, tree: YamlTree, fix: FixData): TextEdit[]
       }
       return [{ start: v.start, end: v.end, newText: yamlScalar(fix.value) }];
     }
+    case 'set-values':
+      return fix.values.flatMap((v) => fixEdits(text, tree, { kind: 'set-value', path: v.path, value: v.value, title: fix.title }));
     case 'rename-key': {
       const n = tree.nodes.get(fix.path);
       if (!n?.key) return [];

@@ -22,7 +22,7 @@ function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine | undefined, region
     if (suggest && r.meets_target === false) {
       const single = singleDisk(vm, w.disk);
       if (single) {
-        const size = smallestSizeMeeting(c, vm, machine, region, single, w.name);
+        const size = smallestSizeMeeting(c, vm, machine, region, single, (e) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true);
         if (size !== undefined) { suggestions.disk_size_gib = size; suggestions.disk = single.name; }
       }
       if (machine) {
@@ -57,15 +57,12 @@ function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>): VmSpec
   return { ...vm, disks: vm.disks.map((d) => (d === disk ? { ...d, ...change } : d)) };
 }
 
-/** The smallest size (whole GiB, or whole allocation units) of this disk at which the workload meets its target. */
-export function smallestSizeMeeting(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, disk: DiskSpec, workload: string): number | undefined {
+/** The smallest size (whole GiB, or whole allocation units) of this disk for which `ok` holds of the VM. */
+export function smallestSizeMeeting(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, disk: DiskSpec, ok: (e: VmEval) => boolean): number | undefined {
   const t = c.disk_types[disk.type];
   if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
   const step = t.model === 'allocation-units' ? t.unit_gib : 1;
-  const meets = (size: number) => {
-    const e = evaluateOn(c, withDisk(vm, disk, { size_gib: size }), machine, region, false);
-    return e.workloads.find((w) => w.spec.name === workload)?.meets_target === true;
-  };
+  const meets = (size: number) => ok(evaluateOn(c, withDisk(vm, disk, { size_gib: size }), machine, region, false));
   // Performance never decreases with size, so bisect over whole steps.
   let lo = Math.ceil(t.size_gib.min / step);
   let hi = Math.floor(t.size_gib.max / step);
@@ -85,6 +82,38 @@ export function smallestMachineMeeting(c: Catalog, vm: VmSpec, machine: Machine,
     if (ok(evaluateOn(c, vm, m, region, false))) return m;
   }
   return undefined;
+}
+
+/**
+ * Paying for performance no workload uses: the cheapest disk (same type smaller, or another type) on which
+ * every workload of this disk still meets its target. Only for disks whose workloads all have targets.
+ */
+export interface CheaperDisk { type: string; size_gib: number; monthly: number; saving: number }
+
+export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, current: DiskEval): CheaperDisk | undefined {
+  const disk = current.spec;
+  const mine = vm.workloads.filter((w) => w.disk === disk.name || (w.disk === undefined && vm.disks.length === 1));
+  if (!mine.length || current.cost.monthly === undefined) return undefined;
+  const allMet = (e: VmEval) => mine.every((w) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true);
+  let best: CheaperDisk | undefined;
+  // Never trade away redundancy, and only offer types the machine can attach.
+  const redundant = current.type.replicated !== false;
+  const candidates = Object.entries(c.disk_types).filter(([name, t]) =>
+    (t.model === 'scaled' || t.model === 'allocation-units') && (!redundant || t.replicated !== false) &&
+    (name === disk.type || !machine?.info.disk_types || machine.info.disk_types.includes(name)) &&
+    (disk.replication !== 'regional' || (t.replication ?? []).includes('regional')));
+  for (const [name] of candidates) {
+    const spec = { ...disk, type: name };
+    const variant = { ...vm, disks: vm.disks.map((d) => (d === disk ? spec : d)) };
+    const size = smallestSizeMeeting(c, variant, machine, region, spec, allMet);
+    if (size === undefined) continue;
+    const e = evaluateOn(c, withDisk(vm, disk, { type: name, size_gib: size }), machine, region, false);
+    const monthly = e.disks.find((d) => d.spec.name === disk.name)?.cost.monthly;
+    if (monthly === undefined) continue;
+    const saving = current.cost.monthly - monthly;
+    if (saving > 0.005 && (!best || monthly < best.monthly)) best = { type: name, size_gib: size, monthly, saving };
+  }
+  return best;
 }
 
 /** Evaluates a VM on another machine of its series (for "which machine lifts the cap" questions). */

@@ -114,7 +114,7 @@ export function buildTree(text: string): YamlTree {
         const a = anchorOf(ev); if (a) anchors.set(a, n);
         const seen = new Map<string, YamlNode>();
         while (events[i].type !== EVENT_ID.POP) {
-          const key = node();
+          const key = placeEmpty(node(), n.entries.length ? n.entries[n.entries.length - 1].value.end : Math.max(0, n.start));
           const value = placeEmpty(node(), key.end);
           n.entries.push({ key, value });
           if (key.kind !== 'scalar') {

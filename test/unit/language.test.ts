@@ -1,0 +1,167 @@
+/** The editor features of the core, on offsets: quick-fix edits, hovers, completion, outline, inlay hints. */
+import * as assert from 'node:assert/strict';
+import { analyze, applyEdits, complete, fixEdits, hover, inlayHints, symbols, type FixData } from '../../core/src';
+
+const SPEC = `# capacity plan for the orders database
+version: 1
+provider: gcp
+catalog: gcp-2024
+vms:
+  - name: db            # primary
+    machine_type: n2-standard-8
+    disks:
+      - name: data      # PGDATA
+        type: pd-ssd    # SSD for random I/O
+        size: 500GiB
+    workloads:
+      - name: oltp
+        disk: data
+        block_size: 8KiB
+        read_ratio: 0.7
+        target:
+          iops: 12000
+`;
+
+function fix(text: string, f: FixData): string {
+  const a = analyze(text);
+  return applyEdits(text, fixEdits(text, a.parsed.tree, f));
+}
+
+describe('quick-fix edits', () => {
+  it('set-value replaces only the value and keeps the trailing comment', () => {
+    const out = fix(SPEC, { kind: 'set-value', path: '/vms/0/disks/0/type', value: 'pd-balanced', title: '' });
+    assert.equal(out, SPEC.replace('type: pd-ssd    # SSD', 'type: pd-balanced    # SSD'));
+  });
+  it('set-value quotes what would not read back as the same string', () => {
+    const out = fix(SPEC, { kind: 'set-value', path: '/vms/0/name', value: 'yes', title: '' });
+    assert.match(out, /- name: "yes" {12}# primary/);
+  });
+  it('remove-key deletes the whole entry and nothing else', () => {
+    const out = fix(SPEC, { kind: 'remove-key', path: '/vms/0/workloads/0/disk', title: '' });
+    assert.equal(out, SPEC.replace('        disk: data\n', ''));
+  });
+  it('remove-key of the first key of a list item pulls the next key behind the dash', () => {
+    const out = fix(SPEC, { kind: 'remove-key', path: '/vms/0/workloads/0/name', title: '' });
+    assert.equal(out, SPEC.replace('      - name: oltp\n        disk: data\n', '      - disk: data\n'));
+    assert.deepEqual(analyze(out).diagnostics.filter((d) => d.code === 'yaml-syntax'), []);
+  });
+  it('rename-key renames the key in place', () => {
+    const text = SPEC.replace('read_ratio', 'read_ration');
+    const a = analyze(text);
+    const d = a.diagnostics.find((x) => x.code === 'unknown-key')!;
+    const out = applyEdits(text, fixEdits(text, a.parsed.tree, d.fixes![0]));
+    assert.equal(out, SPEC);
+  });
+  it('add-key appends at the object\'s own indentation, after its last line', () => {
+    const out = fix(SPEC, { kind: 'add-key', path: '/vms/0/disks/0', key: 'replication', value: 'regional', title: '' });
+    assert.equal(out, SPEC.replace('        size: 500GiB\n', '        size: 500GiB\n        replication: regional\n'));
+  });
+  it('set-values applies several edits at once (type and size)', () => {
+    const out = fix(SPEC, { kind: 'set-values', values: [{ path: '/vms/0/disks/0/type', value: 'pd-balanced' }, { path: '/vms/0/disks/0/size', value: '1TiB' }], title: '' });
+    assert.match(out, /type: pd-balanced {4}# SSD for random I\/O\n {8}size: 1TiB\n/);
+  });
+  it('CRLF files stay CRLF', () => {
+    const crlf = SPEC.replace(/\n/g, '\r\n');
+    const out = fix(crlf, { kind: 'add-key', path: '/vms/0/disks/0', key: 'replication', value: 'zonal', title: '' });
+    assert.ok(!/[^\r]\n/.test(out));
+  });
+  it('every quick fix offered for the examples applies cleanly and removes its diagnostic', () => {
+    for (const text of [SPEC, SPEC.replace('n2-standard-8', 'n2-standard-7'), SPEC.replace('iops: 12000', 'iops: 40000'), SPEC.replace('500GiB', '100TiB'), SPEC.replace('read_ratio', 'read_ration')]) {
+      const a = analyze(text);
+      for (const d of a.diagnostics) {
+        const preferred = d.fixes?.find((f) => f.preferred);
+        if (!preferred) continue;
+        const out = applyEdits(text, fixEdits(text, a.parsed.tree, preferred));
+        const after = analyze(out);
+        assert.ok(!after.diagnostics.some((x) => x.code === d.code && x.path === d.path), `${d.code} still there after '${preferred.title}'`);
+        assert.ok(!after.diagnostics.some((x) => x.code.startsWith('yaml-')), `'${preferred.title}' broke the YAML`);
+      }
+    }
+  });
+});
+
+describe('overprovisioned', () => {
+  it('says which cheaper disk meets every target and how much it saves, with a fix', () => {
+    const a = analyze(SPEC);
+    const d = a.diagnostics.find((x) => x.code === 'overprovisioned');
+    assert.ok(d);
+    assert.match(d.message, /saves \$\d+\.\d\d\/month/);
+    const f = d.fixes![0];
+    const out = applyEdits(SPEC, fixEdits(SPEC, a.parsed.tree, f));
+    const after = analyze(out);
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+    assert.ok(after.monthly_cost! < a.monthly_cost!);
+  });
+  it('is silent when a workload misses its target, and never offers a non-replicated disk for a replicated one', () => {
+    assert.ok(!analyze(SPEC.replace('iops: 12000', 'iops: 40000')).diagnostics.some((d) => d.code === 'overprovisioned'));
+    const y = analyze('version: 1\nprovider: yandex\nvms:\n  - name: a\n    series: standard-v3\n    vcpus: 8\n    disks:\n      - name: d\n        type: network-ssd\n        size: 512GiB\n    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 0.8\n        target:\n          iops: 5000\n');
+    const d = y.diagnostics.find((x) => x.code === 'overprovisioned');
+    assert.ok(d);
+    assert.doesNotMatch(d.message, /nonreplicated/);
+  });
+});
+
+describe('hover', () => {
+  const at = (needle: string, delta = 0) => SPEC.indexOf(needle) + delta;
+  it('on a size value explains the unit', () => {
+    const h = hover(analyze(SPEC), at('500GiB', 1))!;
+    assert.match(h.markdown, /`500GiB` = 500 GiB \(536\.87 GB\)/);
+    assert.equal(SPEC.slice(h.span.start, h.span.end), '500GiB');
+  });
+  it('on the machine type lists the per-VM limits', () => {
+    const h = hover(analyze(SPEC), at('n2-standard-8', 2))!;
+    assert.match(h.markdown, /n2-standard-8\*\*, 8 vCPUs — per-VM limits/);
+    assert.match(h.markdown, /\| pd-ssd .*15,000/);
+  });
+  it('on a key shows the schema documentation', () => {
+    const h = hover(analyze(SPEC), at('read_ratio', 2))!;
+    assert.match(h.markdown, /`read_ratio`/);
+  });
+  it('tables are padded so they also read as plain text', () => {
+    const h = hover(analyze(SPEC), at('name: data', 7))!;
+    const rows = h.markdown.split('\n').filter((l) => l.startsWith('|'));
+    const widths = new Set(rows.slice(0, 6).map((r) => r.length));
+    assert.equal(widths.size, 1, rows.join('\n'));
+  });
+});
+
+describe('completion', () => {
+  const keysAt = (text: string, offset: number) => complete(text, offset).map((c) => c.label);
+  it('keys of a workload target', () => {
+    const text = SPEC.replace('          iops: 12000\n', '          iops: 12000\n          \n');
+    const off = text.indexOf('iops: 12000\n') + 'iops: 12000\n'.length + 10;
+    const labels = keysAt(text, off);
+    assert.ok(labels.includes('read_iops') && labels.includes('throughput'));
+    assert.ok(!labels.includes('iops'));
+  });
+  it('top-level keys in an empty file start with the required ones', () => {
+    const items = complete('', 0);
+    assert.deepEqual(items.slice(0, 3).map((c) => c.label).sort(), ['provider', 'version', 'vms']);
+  });
+  it('vcpus offered for the series above', () => {
+    const text = 'version: 1\nprovider: gcp\nvms:\n  - name: a\n    series: c2\n    vcpus: ';
+    assert.deepEqual(keysAt(text, text.length), ['4', '8', '16', '30', '60']);
+  });
+  it('workload disk names from the VM', () => {
+    const text = SPEC.replace('disk: data', 'disk: ');
+    const off = text.indexOf('disk: \n') + 6;
+    assert.deepEqual(keysAt(text, off), ['data']);
+  });
+  it('catalog editions for the provider', () => {
+    const text = 'version: 1\nprovider: yandex\ncatalog: ';
+    assert.deepEqual(keysAt(text, text.length), ['yandex-2025']);
+  });
+});
+
+describe('outline and inlay hints', () => {
+  it('symbols nest disks and workloads under their VM', () => {
+    const s = symbols(analyze(SPEC));
+    assert.deepEqual(s.map((x) => [x.name, x.detail, x.children.map((c) => c.name)]), [['db', 'n2-standard-8', ['data', 'oltp']]]);
+  });
+  it('one hint per disk and workload, at the end of its name line', () => {
+    const hints = inlayHints(analyze(SPEC));
+    assert.equal(hints.length, 2);
+    assert.equal(SPEC[hints[0].offset], '\n');
+    assert.match(hints[0].label, /15,000\/15,000 IOPS · 480\/480 MiB\/s · \$85\.00\/mo/);
+  });
+});
