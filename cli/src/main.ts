@@ -1,11 +1,14 @@
 /** The `storage-perf` command. Argument parsing uses node:util parseArgs: no dependency, maintained with Node. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { evaluateCommand } from './evaluate';
+import { lintCommand } from './lint/index';
 
 const USAGE = `usage: storage-perf <command> [options]
 
 commands:
   evaluate FILE... [--format table|json] [--catalog-file PATH]   computed IOPS, throughput and cost per disk, VM and workload
+  lint PATH... [--format stylish|compact|json|sarif|github|junit] [--fail-on SEVERITY] [--fix]
+                                                                 the findings the editor shows, for CI (via the language server)
 
 run 'storage-perf <command> --help' for a command's options`;
 
@@ -14,6 +17,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'evaluate': return await evaluateCommand(rest);
+      case 'lint': return await lintCommand(rest);
       case undefined: case '-h': case '--help': case 'help':
         process.stdout.write(USAGE + '\n');
         return command === undefined ? 2 : 0;

@@ -7,6 +7,7 @@ export type FixData =
   | { kind: 'set-value'; path: string; value: string | number; title: string; preferred?: boolean }
   | { kind: 'remove-key'; path: string; title: string; preferred?: boolean }
   | { kind: 'rename-key'; path: string; key: string; title: string; preferred?: boolean }
+  | { kind: 'set-values'; values: Array<{ path: string; value: string | number }>; title: string; preferred?: boolean }
   | { kind: 'add-key'; path: string; key: string; value: string | number; title: string; preferred?: boolean };
 
 export interface Diagnostic {
@@ -65,6 +66,7 @@ export const DIAGNOSTIC_CODES: Record<string, { severity: Severity; summary: str
   'sequential-merge': { severity: 'hint', summary: 'Small sequential I/O may be merged by the kernel; measured IOPS may exceed the disk limit.' },
   'machine-limits-unknown': { severity: 'information', summary: 'The catalog has no per-VM limits for this machine and disk type.' },
   'price-unknown': { severity: 'information', summary: 'The catalog has no (or only uncertain) prices for this disk type.' },
+  'fio-measurement': { severity: 'information', summary: 'A fio measurement imported from a result file, set against the model\'s prediction.' },
   'unknown-suppression': { severity: 'warning', summary: 'A suppression comment names a diagnostic code that does not exist, or none.' },
 };
 

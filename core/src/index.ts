@@ -19,3 +19,4 @@ export { fixEdits, applyEdits, yamlScalar, type TextEdit } from './language/fixe
 export { symbols, inlayHints, type SymbolEntry, type InlayEntry } from './language/outline';
 export { locate, scopeOf } from './language/locate';
 export { describeKey, keysAt } from './language/schema-info';
+export * from './fio';

@@ -1,15 +1,15 @@
 /**
  * Requests beyond LSP that the VS Code extension sends: the report of an open spec (status bar, report
- * view), fio job files for it, and the comparison of a fio result with its prediction. Each answers from
- * the analysis the server already holds for the document, so the editor never computes anything itself.
+ * view), fio job files for it, and the comparison of a fio result with the model's prediction. Each answers
+ * from the analysis the server already holds for the document, so the editor never computes anything.
  *
  * The wire shapes are exported as types: the extension imports them type-only.
  */
 import { fileURLToPath } from 'node:url';
 import { ResponseError, ErrorCodes, type Connection } from 'vscode-languageserver/node';
 import { fileReport, fmtMoney, type Analysis, type FileReport, type Target } from '../../core/src';
-
-type WorkloadReport = FileReport['vms'][number]['workloads'][number];
+import { generateFioJobs, type FioFile } from '../../core/src/fio/generate';
+import { compareResults, FioResultError, parseFioOutput, parseFioResult, type Comparison, type FioMeasurement } from '../../core/src/fio/compare';
 
 export const ReportRequest = 'storagePerf/report';
 export const GenerateFioRequest = 'storagePerf/generateFio';
@@ -17,50 +17,40 @@ export const CompareFioRequest = 'storagePerf/compareFio';
 
 export interface UriParams { uri: string }
 
-/** A workload of the report with the targets it was given (MiB/s for throughput). */
+type WorkloadReport = FileReport['vms'][number]['workloads'][number];
+
+/** A workload of the report with the targets it was given (throughput in MiB/s). */
 export interface ReportWorkload extends WorkloadReport { target: Target }
 
 /** `storagePerf/report`: the JSON report of the document, with targets, and the cost already formatted. */
 export interface SpecReport extends Omit<FileReport, 'vms'> {
-  /** The monthly cost as the hover and the CLI write it (`$95.00`), or null where there are no prices. */
+  /** The monthly cost as the hover and the CLI write it (`$95.00`); null where there are no prices. */
   monthly_cost_text: string | null;
   vms: Array<Omit<FileReport['vms'][number], 'workloads'> & { workloads: ReportWorkload[] }>;
 }
 
-export interface GenerateFioParams extends UriParams { vm?: string }
-export interface FioFile { fileName: string; text: string }
-export interface GenerateFioResult { files: FioFile[] }
-
-export interface CompareFioParams extends UriParams { resultText: string; vm?: string }
-/** One comparison of a measured figure with the predicted one. */
-export interface CompareRow {
-  vm?: string; workload?: string; job?: string; metric: string;
-  predicted?: number; measured?: number; unit?: string; ratio?: number; verdict?: string; note?: string;
+export interface GenerateFioParams extends UriParams {
+  /** Only this VM (default: every VM). */
+  vm?: string;
+  /** How the files' "compare" hint names the spec (default: its file name). */
+  specName?: string;
 }
-export interface CompareFioResult { rows: CompareRow[]; summary?: string }
+/** A job file as the extension writes it: the core's FioFile without the job models. */
+export type FioFileText = Omit<FioFile, 'jobs'>;
+export interface GenerateFioResult { files: FioFileText[] }
 
-/** What the fio module of the core offers, as far as these requests use it. */
-interface FioModule {
-  generateFioJobs(analysis: Analysis, opts: Record<string, unknown>): FioFile[];
-  parseFioResult(text: string): unknown;
-  compareResults(analysis: Analysis, result: unknown, opts: Record<string, unknown>): unknown;
+export interface CompareFioParams extends UriParams {
+  /** fio's output, `--output-format=json` (fio's own message lines around it are tolerated). */
+  resultText: string;
+  /** The VM the result was measured on; default: the VM whose job names the result matches best. */
+  vm?: string;
 }
-
-let fioModule: FioModule | null | undefined;
-
-/** The core's fio support when this build has it. Loaded on first use: most sessions never need it. */
-function fio(): FioModule | null {
-  if (fioModule !== undefined) return fioModule;
-  try {
-    // A plain require inside try: the bundler includes the module when it exists and leaves a build
-    // without it working (the requests then answer that fio support is missing).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const m = require('../../core/src/fio') as Partial<FioModule>;
-    fioModule = typeof m.generateFioJobs === 'function' && typeof m.parseFioResult === 'function' && typeof m.compareResults === 'function' ? (m as FioModule) : null;
-  } catch {
-    fioModule = null;
-  }
-  return fioModule;
+export interface CompareFioResult {
+  /** The VM the result was compared with. */
+  vm: string;
+  comparisons: Comparison[];
+  /** How many comparisons have each verdict. */
+  counts: Partial<Record<Comparison['verdict'], number>>;
 }
 
 function pathOf(uri: string): string {
@@ -71,6 +61,8 @@ function pathOf(uri: string): string {
     return uri;
   }
 }
+
+const baseName = (path: string) => path.slice(path.replace(/\\/g, '/').lastIndexOf('/') + 1);
 
 export function specReport(uri: string, analysis: Analysis): SpecReport {
   const report = fileReport(pathOf(uri), analysis);
@@ -86,58 +78,57 @@ export function specReport(uri: string, analysis: Analysis): SpecReport {
   };
 }
 
-/** Comparison rows from whatever shape the core's compareResults returns: an array, or an object holding one. */
-function rowsOf(value: unknown): { rows: CompareRow[]; summary?: string } {
-  if (Array.isArray(value)) return { rows: value as CompareRow[] };
-  if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    const rows = Array.isArray(o.rows) ? o.rows : Array.isArray(o.comparisons) ? o.comparisons : [];
-    return { rows: rows as CompareRow[], summary: typeof o.summary === 'string' ? o.summary : undefined };
+/** The VM a fio result was measured on: the one whose generated job names it matches most. */
+function vmOf(analysis: Analysis, measurements: FioMeasurement[], specName: string): string | undefined {
+  if (analysis.vms.length === 1) return analysis.vms[0].spec.name;
+  const names = new Set(measurements.map((m) => m.name));
+  let best: { vm: string; hits: number } | undefined;
+  for (const vm of analysis.vms) {
+    const hits = generateFioJobs(analysis, { vm: vm.spec.name, specName }).flatMap((f) => f.jobs).filter((j) => names.has(j.name)).length;
+    if (!best || hits > best.hits) best = { vm: vm.spec.name, hits };
   }
-  return { rows: [] };
+  return best?.vm;
 }
 
 export function registerCustomRequests(connection: Connection, getAnalysis: (uri: string) => Analysis | undefined): void {
-  const analysisFor = (uri: string): Analysis => {
+  const evaluated = (uri: string): Analysis => {
     const a = getAnalysis(uri);
     if (!a) throw new ResponseError(ErrorCodes.InvalidParams, `${uri} is not open in the language server`);
+    if (!a.spec || !a.catalog) throw new ResponseError(ErrorCodes.InvalidParams, 'the spec does not evaluate yet: fix its errors first');
     return a;
   };
-  const fioOrFail = (): FioModule => {
-    const m = fio();
-    if (!m) throw new ResponseError(ErrorCodes.InternalError, 'this build of the storage-perf language server has no fio support');
-    return m;
-  };
-  const wrap = <P, R>(name: string, fn: (p: P) => R) => (p: P): R => {
+  // Like the server's own handlers: a failure is logged and answered as an error, never thrown into the connection.
+  const guard = <P, R>(name: string, fn: (p: P) => R) => (p: P): R => {
     try {
       return fn(p);
     } catch (e) {
       if (e instanceof ResponseError) throw e;
+      if (e instanceof FioResultError) throw new ResponseError(ErrorCodes.InvalidParams, e.message);
       connection.console.error(`${name} failed: ${(e as Error)?.stack ?? String(e)}`);
       throw new ResponseError(ErrorCodes.InternalError, `${name} failed: ${(e as Error)?.message ?? String(e)}`);
     }
   };
 
-  connection.onRequest(ReportRequest, wrap(ReportRequest, (p: UriParams): SpecReport | null => {
+  connection.onRequest(ReportRequest, guard(ReportRequest, (p: UriParams): SpecReport | null => {
     const a = getAnalysis(p.uri);
     return a ? specReport(p.uri, a) : null;
   }));
 
-  connection.onRequest(GenerateFioRequest, wrap(GenerateFioRequest, (p: GenerateFioParams): GenerateFioResult => {
-    const a = analysisFor(p.uri);
-    if (!a.spec) throw new ResponseError(ErrorCodes.InvalidParams, 'the spec does not parse: fix its errors first');
-    return { files: fioOrFail().generateFioJobs(a, p.vm ? { vm: p.vm } : {}) };
+  connection.onRequest(GenerateFioRequest, guard(GenerateFioRequest, (p: GenerateFioParams): GenerateFioResult => {
+    const a = evaluated(p.uri);
+    const files = generateFioJobs(a, { vm: p.vm, specName: p.specName ?? baseName(pathOf(p.uri)) });
+    return { files: files.map(({ jobs: _jobs, ...file }) => file) };
   }));
 
-  connection.onRequest(CompareFioRequest, wrap(CompareFioRequest, (p: CompareFioParams): CompareFioResult => {
-    const a = analysisFor(p.uri);
-    const m = fioOrFail();
-    let result: unknown;
-    try {
-      result = m.parseFioResult(p.resultText);
-    } catch (e) {
-      throw new ResponseError(ErrorCodes.InvalidParams, `not a fio JSON result: ${(e as Error)?.message ?? String(e)}`);
-    }
-    return rowsOf(m.compareResults(a, result, p.vm ? { vm: p.vm } : {}));
+  connection.onRequest(CompareFioRequest, guard(CompareFioRequest, (p: CompareFioParams): CompareFioResult => {
+    const a = evaluated(p.uri);
+    const measurements = parseFioResult(parseFioOutput(p.resultText));
+    const specName = baseName(pathOf(p.uri));
+    const vm = p.vm ?? vmOf(a, measurements, specName);
+    if (!vm || !a.vms.some((v) => v.spec.name === vm)) throw new ResponseError(ErrorCodes.InvalidParams, `the spec has no VM '${vm ?? ''}'`);
+    const comparisons = compareResults(generateFioJobs(a, { vm, specName }), measurements);
+    const counts: CompareFioResult['counts'] = {};
+    for (const c of comparisons) counts[c.verdict] = (counts[c.verdict] ?? 0) + 1;
+    return { vm, comparisons, counts };
   }));
 }

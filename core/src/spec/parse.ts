@@ -160,6 +160,20 @@ class Converter {
     const iops = this.num(`${path}/provisioned_iops`);
     const count = this.num(`${path}/count`);
     const replication = this.str(`${path}/replication`);
+    // fio settings: a mount point is a directory outside /dev, a device is under /dev; no control characters
+    // (the values are written into fio job files line by line).
+    let mount = this.str(`${path}/mount_point`);
+    if (mount !== undefined && (!mount.startsWith('/') || /[\x00-\x1f\x7f]/.test(mount) || /^\/+dev(\/|$)/.test(mount))) {
+      this.report('invalid-value', 'mount_point is the absolute path of a directory where the disk is mounted, outside /dev (for a block device use `device`)', `${path}/mount_point`);
+      mount = undefined;
+    }
+    let device = this.str(`${path}/device`);
+    if (device !== undefined && (!/^\/dev\/[^/]/.test(device) || /[\x00-\x1f\x7f]/.test(device))) {
+      this.report('invalid-value', 'device is a block device path under /dev, such as /dev/sdb or /dev/disk/by-id/google-data', `${path}/device`);
+      device = undefined;
+    }
+    let fioSize = this.quantity(`${path}/fio_size`, parseBlockSize);
+    if (fioSize !== undefined && fioSize <= 0) { this.report('out-of-range', 'fio_size must be greater than zero', `${path}/fio_size`); fioSize = undefined; }
     return {
       path,
       name: this.str(`${path}/name`) ?? `disk #${index + 1}`,
@@ -170,6 +184,10 @@ class Converter {
       provisioned_mibps: this.quantity(`${path}/provisioned_throughput`, parseThroughput),
       count: count !== undefined && Number.isInteger(count) && count > 0 ? count : undefined,
       interface: this.str(`${path}/interface`),
+      mount_point: mount,
+      device,
+      fio_destructive: this.get(`${path}/fio_destructive`) === true ? true : undefined,
+      fio_size_kib: fioSize,
     };
   }
 

@@ -20,6 +20,14 @@ export interface DiskSpec {
   provisioned_mibps?: number;
   count?: number;
   interface?: string;
+  /** Where the disk's file system is mounted: generated fio jobs write their test file there. */
+  mount_point?: string;
+  /** The disk's block device (/dev/sdb): fio jobs use it only when `fio_destructive` allows. */
+  device?: string;
+  /** Allows fio jobs to write to `device`, destroying its data. */
+  fio_destructive?: boolean;
+  /** Size of the test file or device region fio works on, KiB. */
+  fio_size_kib?: number;
 }
 
 export interface WorkloadSpec {

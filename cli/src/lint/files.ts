@@ -1,0 +1,154 @@
+/**
+ * Which files a lint run reads: explicit files as given, folders searched for `*.perf.yaml` honouring the
+ * repository's `.gitignore` files, and `-` for standard input.
+ *
+ * Matching uses the `ignore` package rather than hand-made glob code: gitignore's rules (anchoring, `**`,
+ * negation, directory-only patterns, escaping) are subtle, and `ignore` follows git's own behaviour, is tested
+ * against `git check-ignore`, and is what ESLint and many other tools rely on.
+ */
+import ignore, { type Ignore } from 'ignore';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+export const SPEC_SUFFIX = '.perf.yaml';
+/** Never searched: git's own data and installed packages. */
+const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+
+export interface Target {
+  /** Absolute path; undefined for standard input. */
+  file?: string;
+  /** What reports call it. */
+  display: string;
+}
+
+interface Layer { base: string; ig: Ignore }
+
+/** `/`-separated path relative to `cwd` when under it, absolute otherwise. */
+export function displayPath(abs: string, cwd: string): string {
+  const rel = relative(cwd, abs);
+  if (!rel || rel.startsWith('..') || isAbsolute(rel)) return abs.split(sep).join('/');
+  return rel.split(sep).join('/');
+}
+
+function readRules(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function layerOf(dir: string, file: string): Layer | undefined {
+  const rules = readRules(join(dir, file));
+  return rules === undefined ? undefined : { base: dir, ig: ignore().add(rules) };
+}
+
+/** The repository root above `dir` (the nearest folder holding `.git`), if any. */
+function repoRoot(dir: string): string | undefined {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, '.git'))) return d;
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+/** The ignore rules that apply inside `dir` from the folders above it, up to the repository root. */
+function inheritedLayers(dir: string): Layer[] {
+  const root = repoRoot(dir);
+  if (!root) return [];
+  const chain: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    chain.unshift(d);
+    if (d === root) break;
+  }
+  const layers: Layer[] = [];
+  const exclude = layerOf(join(root, '.git', 'info'), 'exclude');
+  if (exclude) layers.push({ base: root, ig: exclude.ig });
+  // The folder's own .gitignore is read by the walk itself.
+  for (const d of chain.slice(0, -1)) {
+    const l = layerOf(d, '.gitignore');
+    if (l) layers.push(l);
+  }
+  return layers;
+}
+
+/** Git's precedence: the deepest file with a matching rule decides; within a file, the last rule. */
+function isIgnored(layers: Layer[], abs: string, isDir: boolean): boolean {
+  let ignored = false;
+  for (const l of layers) {
+    const rel = relative(l.base, abs);
+    if (!rel || rel.startsWith('..') || isAbsolute(rel)) continue;
+    const r = l.ig.test(rel.split(sep).join('/') + (isDir ? '/' : ''));
+    if (r.ignored) ignored = true;
+    else if (r.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+function walk(dir: string, layers: Layer[], out: string[]): void {
+  const own = layerOf(dir, '.gitignore');
+  const here = own ? [...layers, own] : layers;
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    if (ALWAYS_SKIPPED.has(e.name)) continue;
+    const abs = join(dir, e.name);
+    // Symbolic links to folders are not followed (no cycles); links to files are read like files.
+    let isDir = e.isDirectory();
+    let isFile = e.isFile();
+    if (e.isSymbolicLink()) {
+      try {
+        isFile = statSync(abs).isFile();
+      } catch {
+        continue; // a dangling link
+      }
+      isDir = false;
+    }
+    if (isDir) {
+      if (!isIgnored(here, abs, true)) walk(abs, here, out);
+    } else if (isFile && e.name.endsWith(SPEC_SUFFIX) && !isIgnored(here, abs, false)) {
+      out.push(abs);
+    }
+  }
+}
+
+export interface Collected { targets: Target[]; problems: string[] }
+
+/** Resolves the command line's paths to files, in the order given (each folder's files sorted). */
+export function collectTargets(paths: string[], cwd: string, stdinName?: string): Collected {
+  const targets: Target[] = [];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const add = (abs: string) => {
+    if (seen.has(abs)) return;
+    seen.add(abs);
+    targets.push({ file: abs, display: displayPath(abs, cwd) });
+  };
+  for (const p of paths) {
+    if (p === '-') {
+      if (!seen.has('-')) targets.push({ display: stdinName ?? '<stdin>' });
+      seen.add('-');
+      continue;
+    }
+    const abs = resolve(cwd, p);
+    let st;
+    try {
+      st = statSync(abs);
+    } catch (e) {
+      problems.push(`cannot read ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      continue;
+    }
+    if (st.isDirectory()) {
+      const found: string[] = [];
+      try {
+        walk(abs, inheritedLayers(abs), found);
+      } catch (e) {
+        problems.push(`cannot search ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        continue;
+      }
+      if (!found.length) problems.push(`no *${SPEC_SUFFIX} files under ${p} (after .gitignore)`);
+      found.forEach(add);
+    } else {
+      add(abs); // a file named explicitly is linted whatever its name, ignored or not
+    }
+  }
+  return { targets, problems };
+}

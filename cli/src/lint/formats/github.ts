@@ -1,0 +1,30 @@
+/**
+ * `github`: GitHub Actions workflow commands, one per finding, which the runner turns into annotations on the
+ * pull request: `::error file=…,line=…,endLine=…,col=…,endColumn=…,title=…::message`. Columns are 1-based and
+ * the end column is the last character's. Information and hints become notices.
+ */
+import { summaryLine, type LintResult, type Severity } from '../types';
+import type { FormatContext } from './index';
+
+const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
+
+/** The runner's escaping: data escapes %, CR and LF; property values also : and ,. */
+export const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+export const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+export function github(result: LintResult, ctx: FormatContext): string {
+  const out: string[] = [];
+  for (const f of result.files) {
+    for (const x of f.findings) {
+      const endColumn = Math.max(x.column, x.endColumn - 1);
+      const props = [
+        `file=${escapeProperty(f.path)}`, `line=${x.line}`, `endLine=${x.endLine}`, `col=${x.column}`, `endColumn=${endColumn}`,
+        `title=${escapeProperty(`storage-perf ${x.code}`)}`,
+      ];
+      out.push(`::${COMMAND[x.severity]} ${props.join(',')}::${escapeData(x.message)}`);
+    }
+    if (f.error) out.push(`::error file=${escapeProperty(f.path)},title=${escapeProperty('storage-perf lint')}::${escapeData(f.error)}`);
+  }
+  out.push(summaryLine(result.summary, ctx.fixMode));
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,206 @@
+/**
+ * `storage-perf lint PATH...`: the headless CI linter. It finds exactly what the editor shows by starting the
+ * language server and speaking LSP to it, and reports in the formats pipelines read.
+ *
+ * Exit codes (the contract): 0 no finding at or above --fail-on (and no more warnings than --max-warnings);
+ * 1 otherwise; 2 usage, I/O or internal error, including a language server that crashes or does not answer.
+ */
+import { createTwoFilesPatch } from 'diff';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadRegistry } from '../catalog-file';
+import { ServerFailure, type ClientOptions } from '../lsp-client';
+import { parse, UsageError } from '../main';
+import { collectTargets } from './files';
+import { colorWanted } from './formats/color';
+import { FORMATS } from './formats/index';
+import { Session } from './session';
+import { resolveSettings } from './settings';
+import { RANK, summarize, summaryLine, type LintResult, type Severity } from './types';
+
+export const LINT_USAGE = `usage: storage-perf lint PATH... [options]
+
+PATH is a spec file, a folder (searched for *.perf.yaml, honouring .gitignore) or - for standard input.
+
+options:
+  -f, --format FORMAT       stylish (default), compact, json, sarif, github or junit
+  -o, --output FILE         write the report to FILE; the summary line still goes to the terminal
+      --fail-on SEVERITY    exit 1 on a finding at least this severe: error (default), warning, information
+      --max-warnings N      exit 1 when there are more than N warnings
+      --fix                 apply each finding's preferred quick fix, re-linting until nothing changes
+      --fix-dry-run         print the fixes as a diff and change nothing
+      --catalog EDITION     catalog edition for specs that name none (the editor's storagePerf.catalog)
+      --region REGION       region for prices when a spec names none (storagePerf.region)
+      --catalog-file PATH   a catalog of your own (storagePerf.catalogPath)
+      --settings FILE       editor settings to start from (default: .vscode/settings.json, when present)
+      --stdin-filename NAME the name reports give to -
+      --timeout SECONDS     how long to wait for each answer of the language server (default 60)
+      --docs-base-uri URI   SARIF: absolute URI of storage-perf's docs/ folder, for the rules' help links
+  -h, --help                this text
+
+advanced:
+      --server-command CMD  start this language server instead (a command line, or a JSON array of arguments)
+
+exit status: 0 no finding at or above --fail-on, 1 findings at or above it (or too many warnings),
+2 usage, I/O or internal error (a language server that crashes or hangs included).`;
+
+const FAIL_ON: Severity[] = ['error', 'warning', 'information'];
+
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(resolve(__dirname, '../../../../package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function serverCommand(spec: string): string[] {
+  if (spec.trim().startsWith('[')) {
+    let v: unknown;
+    try {
+      v = JSON.parse(spec);
+    } catch {
+      throw new UsageError('--server-command: not a JSON array of strings');
+    }
+    if (!Array.isArray(v) || !v.length || !v.every((x) => typeof x === 'string')) throw new UsageError('--server-command: not a JSON array of strings');
+    return v as string[];
+  }
+  const parts = spec.trim().split(/\s+/).filter(Boolean);
+  if (!parts.length) throw new UsageError('--server-command is empty');
+  return parts;
+}
+
+function unifiedDiff(path: string, before: string, after: string): string {
+  return createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, '', '', { context: 3 }).replace(/^=+\n/, '');
+}
+
+const err = (s: string) => process.stderr.write(`storage-perf lint: ${s}\n`);
+
+export async function lintCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {
+    format: { type: 'string', short: 'f', default: 'stylish' },
+    output: { type: 'string', short: 'o' },
+    'fail-on': { type: 'string', default: 'error' },
+    'max-warnings': { type: 'string' },
+    fix: { type: 'boolean' },
+    'fix-dry-run': { type: 'boolean' },
+    catalog: { type: 'string' },
+    region: { type: 'string' },
+    'catalog-file': { type: 'string' },
+    settings: { type: 'string' },
+    'stdin-filename': { type: 'string' },
+    timeout: { type: 'string', default: '60' },
+    'docs-base-uri': { type: 'string' },
+    'server-command': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    process.stdout.write(LINT_USAGE + '\n');
+    return 0;
+  }
+  const format = values.format as string;
+  const formatter = FORMATS[format];
+  if (!formatter) throw new UsageError(`unknown format '${format}' (${Object.keys(FORMATS).join(', ')})`);
+  const failOn = values['fail-on'] as Severity;
+  if (!FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(', ')}, not '${failOn}'`);
+  let maxWarnings: number | undefined;
+  if (values['max-warnings'] !== undefined) {
+    maxWarnings = Number(values['max-warnings']);
+    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings takes a whole number ≥ 0, not '${values['max-warnings']}'`);
+  }
+  const timeout = Number(values.timeout);
+  if (!(timeout > 0) || !Number.isFinite(timeout)) throw new UsageError(`--timeout takes a number of seconds > 0, not '${values.timeout}'`);
+  if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run exclude each other');
+  const fixMode = values.fix ? 'fix' : values['fix-dry-run'] ? 'dry-run' : undefined;
+  if (!positionals.length) throw new UsageError('no PATH given (a spec file, a folder, or - for standard input)');
+  if (fixMode === 'fix' && positionals.includes('-')) throw new UsageError('--fix cannot write back to standard input; use --fix-dry-run to see the fixes');
+  let docsBaseUri = values['docs-base-uri'] as string | undefined;
+  if (docsBaseUri !== undefined) {
+    try {
+      docsBaseUri = new URL(docsBaseUri.endsWith('/') ? docsBaseUri : `${docsBaseUri}/`).href;
+    } catch {
+      throw new UsageError(`--docs-base-uri must be an absolute URI, not '${docsBaseUri}'`);
+    }
+  }
+
+  const cwd = process.cwd();
+  const settings = resolveSettings(cwd, {
+    catalog: values.catalog as string | undefined,
+    region: values.region as string | undefined,
+    catalogPath: values['catalog-file'] as string | undefined,
+  }, values.settings as string | undefined);
+  // A catalog the server could not load would change every finding: refuse it here, with the reasons.
+  if (settings.catalogPath) loadRegistry([settings.catalogPath]);
+
+  const stdinName = values['stdin-filename'] as string | undefined;
+  const { targets, problems } = collectTargets(positionals, cwd, stdinName);
+  problems.forEach(err);
+  if (!targets.length) return 2;
+  let stdinText: string | undefined;
+  if (targets.some((t) => !t.file)) {
+    try {
+      stdinText = readFileSync(0, 'utf8');
+    } catch (e) {
+      err(`cannot read standard input: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      return 2;
+    }
+  }
+
+  const client: ClientOptions = { pull: true, settings: { ...settings }, timeoutMs: timeout * 1000, cwd };
+  if (values['server-command']) client.command = serverCommand(values['server-command'] as string);
+  const session = new Session({ client, cwd, fix: fixMode, stdinText, stdinName });
+  let result: LintResult;
+  try {
+    await session.start();
+    const files = await session.lint(targets);
+    const serverError = session.serverError();
+    await session.stop();
+    if (serverError) {
+      err(`the language server reported an error, so its findings cannot be trusted: ${serverError}`);
+      return 2;
+    }
+    result = { files, summary: summarize(files), failOn };
+  } catch (e) {
+    if (!(e instanceof ServerFailure)) {
+      session.abort();
+      throw e;
+    }
+    session.abort();
+    const tail = session.client.stderr.trim().split('\n').slice(-10).join('\n');
+    err(`${e.message}; no results${tail ? `\nthe server's last words:\n${tail}` : ''}`);
+    return 2;
+  }
+
+  if (fixMode === 'dry-run') {
+    const diffs = result.files.filter((f) => f.fix).map((f) => unifiedDiff(f.path, f.fix!.before, f.fix!.after));
+    if (diffs.length) process.stdout.write(diffs.join(''));
+  }
+  const output = values.output as string | undefined;
+  const text = formatter.format(result, {
+    cwd, version: version(), docsBaseUri, fixMode,
+    color: !output && format === 'stylish' && colorWanted(process.stdout),
+  });
+  if (output) {
+    try {
+      writeFileSync(resolve(cwd, output), text);
+    } catch (e) {
+      err(`cannot write ${output}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      return 2;
+    }
+    process.stdout.write(summaryLine(result.summary, fixMode) + '\n');
+  } else {
+    process.stdout.write(text);
+    if (formatter.machine) process.stderr.write(summaryLine(result.summary, fixMode) + '\n');
+  }
+
+  const fileErrors = result.files.filter((f) => f.error);
+  fileErrors.forEach((f) => err(f.error!));
+  if (fileErrors.length || problems.length) return 2;
+  const threshold = RANK[failOn];
+  if (result.files.some((f) => f.findings.some((x) => RANK[x.severity] >= threshold))) return 1;
+  if (maxWarnings !== undefined && result.summary.warnings > maxWarnings) {
+    err(`${result.summary.warnings} warnings, more than --max-warnings ${maxWarnings}`);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,303 @@
+/**
+ * One lint run over one language server: start it, initialize it as an editor would, open each file, collect
+ * its diagnostics (pulled when the server offers that, else pushed), apply preferred quick fixes when asked,
+ * and shut the server down. Files are processed concurrently; any failure of the server aborts the run.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  ConfigurationRequest, DiagnosticRefreshRequest, LogMessageNotification, RegistrationRequest, ShowMessageNotification,
+  ShowMessageRequest, UnregistrationRequest, WorkDoneProgressCreateRequest,
+  type Diagnostic, type Range, type TextEdit as LspTextEdit,
+} from 'vscode-languageserver-protocol/node';
+import { applyEdits, LineIndex, type TextEdit } from '../../../core/src';
+import { LspClient, ServerFailure, type ClientOptions } from '../lsp-client';
+import type { Target } from './files';
+import { RANK, type FileResult, type Finding, type Severity } from './types';
+
+/** Files in flight at once: enough to keep the server busy, few enough to bound its memory. */
+const CONCURRENCY = 16;
+/** Fix rounds before a file is declared non-converging (each round re-lints). */
+export const MAX_FIX_ROUNDS = 10;
+/** For servers that push without versions: how long no newer push must come before the last one counts. */
+const QUIET_MS = 200;
+/** How long to wait for a server to ask for its configuration before opening documents. */
+const CONFIG_WAIT_MS = 1000;
+
+const SEVERITY_OF: Record<number, Severity> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
+
+/**
+ * The LSP client with what a headless client also has to answer: configuration (remembering that it did),
+ * diagnostic refreshes (results pulled before one are stale), registrations, progress and messages.
+ */
+export class LintClient extends LspClient {
+  refreshes = 0;
+  readonly messages: Array<{ type: number; message: string }> = [];
+  readonly configured: Promise<void>;
+
+  constructor(opts: ClientOptions) {
+    super(opts);
+    // Every request in flight listens for the server's exit; many files mean many listeners.
+    this.child.setMaxListeners(0);
+    // Writing to a server that died must not take the linter down: the exit is reported instead.
+    this.child.stdin?.on('error', () => undefined);
+    let configured!: () => void;
+    this.configured = new Promise<void>((res) => { configured = res; });
+    const settings = opts.settings ?? {};
+    const sections = opts.sections ?? {};
+    this.connection.onRequest(ConfigurationRequest.type, (params) => {
+      setImmediate(configured);
+      return params.items.map((i) => (i.section === 'storagePerf' ? settings : sections[i.section ?? ''] ?? null));
+    });
+    this.connection.onRequest(DiagnosticRefreshRequest.type, () => { this.refreshes++; });
+    this.connection.onRequest(RegistrationRequest.type, () => undefined);
+    this.connection.onRequest(UnregistrationRequest.type, () => undefined);
+    this.connection.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);
+    this.connection.onRequest(ShowMessageRequest.type, (p) => { this.messages.push(p); return null; });
+    this.connection.onNotification(ShowMessageNotification.type, (p) => { this.messages.push(p); });
+    this.connection.onNotification(LogMessageNotification.type, (p) => {
+      if (p.type === 1) this.messages.push(p); // errors only: the rest is the server's chatter
+    });
+  }
+
+  /** Waits until the server has fetched its configuration (or has plainly not asked for it). */
+  async settled(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    let onExit: (() => void) | undefined;
+    await Promise.race([
+      this.configured,
+      new Promise<void>((res) => { timer = setTimeout(res, CONFIG_WAIT_MS); }),
+      new Promise<void>((res) => { onExit = res; this.child.once('exit', res); }),
+    ]);
+    clearTimeout(timer);
+    if (onExit) this.child.off('exit', onExit);
+  }
+}
+
+export interface SessionOptions {
+  client: ClientOptions;
+  cwd: string;
+  fix?: 'fix' | 'dry-run';
+  /** The text of standard input, when `-` is among the targets. */
+  stdinText?: string;
+  stdinName?: string;
+}
+
+/** Thrown for anything that makes the whole run meaningless (the server failing): exit 2. */
+export class RunFailure extends Error {}
+
+function toFinding(d: Diagnostic): Finding {
+  const r = d.range;
+  return {
+    severity: SEVERITY_OF[d.severity ?? 1] ?? 'error',
+    code: d.code === undefined ? 'unknown' : String(d.code),
+    message: (typeof d.message === 'string' ? d.message : d.message.value).replace(/\s*[\r\n]+\s*/g, ' '),
+    source: d.source,
+    line: r.start.line + 1,
+    column: r.start.character + 1,
+    endLine: r.end.line + 1,
+    endColumn: r.end.character + 1,
+    range: r,
+  };
+}
+
+function byPosition(a: Finding, b: Finding): number {
+  return a.line - b.line || a.column - b.column || RANK[b.severity] - RANK[a.severity] || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time, keeping the order of results. */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  let failed: unknown;
+  const worker = async () => {
+    while (next < items.length && failed === undefined) {
+      const i = next++;
+      try {
+        out[i] = await fn(items[i]);
+      } catch (e) {
+        failed ??= e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failed !== undefined) throw failed;
+  return out;
+}
+
+/** Writes through a temporary file in the same folder and a rename: readers see the old text or the new, never half. */
+export function writeAtomic(path: string, text: string): void {
+  const real = realpathSync(path); // write the file a symbolic link points to, keeping the link
+  const mode = statSync(real).mode & 0o7777;
+  const tmp = join(dirname(real), `.${basename(real)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeFileSync(tmp, text, { encoding: 'utf8', mode, flag: 'wx' });
+    renameSync(tmp, real);
+  } catch (e) {
+    try { unlinkSync(tmp); } catch { /* it was not created */ }
+    throw e;
+  }
+}
+
+interface CodeAction { title: string; isPreferred?: boolean; diagnostics?: Diagnostic[]; edit?: { changes?: Record<string, LspTextEdit[]>; documentChanges?: Array<{ textDocument?: { uri: string }; edits?: LspTextEdit[] }> } }
+
+const sameRange = (a: Range, b: Range) => a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+
+function editsOf(action: CodeAction, uri: string): LspTextEdit[] {
+  const e = action.edit;
+  if (!e) return [];
+  if (e.documentChanges) return e.documentChanges.filter((c) => c.textDocument?.uri === uri).flatMap((c) => c.edits ?? []);
+  return e.changes?.[uri] ?? [];
+}
+
+export class Session {
+  readonly client: LintClient;
+  private documents = 0;
+
+  constructor(private readonly opts: SessionOptions) {
+    this.client = new LintClient(opts.client);
+  }
+
+  async start(): Promise<void> {
+    await this.client.initialize(pathToFileURL(this.opts.cwd).href);
+    await this.client.settled();
+    const failure = this.serverFailure();
+    if (failure) throw new ServerFailure(failure);
+  }
+
+  /** The first error the server reported about itself (an unreadable catalog, ...), if any. */
+  serverError(): string | undefined {
+    return this.client.messages.find((m) => m.type === 1)?.message;
+  }
+
+  private serverFailure(): string | undefined {
+    const c = this.client.child;
+    return c.exitCode !== null || c.signalCode !== null ? `the language server exited (${c.signalCode ?? `code ${c.exitCode}`})` : undefined;
+  }
+
+  async lint(targets: Target[]): Promise<FileResult[]> {
+    return mapLimit(targets, CONCURRENCY, (t) => this.lintOne(t));
+  }
+
+  async stop(): Promise<void> {
+    await this.client.stop();
+  }
+
+  /** Ends the server at once, without the shutdown handshake (it has failed or the run is being abandoned). */
+  abort(): void {
+    const c = this.client.child;
+    if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    this.client.connection.dispose();
+  }
+
+  /** Diagnostics of the document at `version`, opened or changed after the time `mark`. */
+  private async diagnostics(uri: string, version: number, mark: number): Promise<Diagnostic[]> {
+    const c = this.client;
+    if (c.capabilities?.diagnosticProvider) {
+      // Pulled results are stale when the server asked for a refresh meanwhile (its settings changed).
+      for (let round = 0; ; round++) {
+        const before = c.refreshes;
+        const items = await c.pullDiagnostics(uri);
+        if (c.refreshes === before || round >= 2) return items;
+      }
+    }
+    await c.publishedAfter(uri, mark);
+    for (;;) {
+      const p = c.lastPushed(uri)!;
+      if (p.version === undefined) return c.pushedDiagnostics(uri, undefined, QUIET_MS);
+      if (p.version >= version) return p.diagnostics;
+      await c.publishedAfter(uri, p.at + 1e-6);
+    }
+  }
+
+  private readTarget(t: Target): string {
+    if (!t.file) return this.opts.stdinText ?? '';
+    return readFileSync(t.file, 'utf8');
+  }
+
+  private uriOf(t: Target): string {
+    if (t.file) return pathToFileURL(t.file).href;
+    return this.opts.stdinName ? pathToFileURL(join(this.opts.cwd, this.opts.stdinName)).href : 'untitled:stdin.perf.yaml';
+  }
+
+  private async lintOne(t: Target): Promise<FileResult> {
+    let text: string;
+    try {
+      text = this.readTarget(t);
+    } catch (e) {
+      return { path: t.display, file: t.file, text: '', findings: [], error: `cannot read ${t.display}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    }
+    const uri = this.uriOf(t);
+    this.documents++;
+    let mark = performance.now();
+    this.client.open(uri, text, 1);
+    let diags = await this.diagnostics(uri, 1, mark);
+    const result: FileResult = { path: t.display, file: t.file, text, findings: [] };
+    if (this.opts.fix) {
+      let current = text;
+      let version = 1;
+      let rounds = 0;
+      let converged = false;
+      for (;;) {
+        const edits = await this.preferredEdits(uri, current, diags);
+        const next = edits.length ? applyEdits(current, edits) : current;
+        if (next === current) { converged = true; break; }
+        if (rounds === MAX_FIX_ROUNDS) break;
+        rounds++;
+        current = next;
+        version++;
+        mark = performance.now();
+        this.client.change(uri, version, [{ text: current }]);
+        diags = await this.diagnostics(uri, version, mark);
+      }
+      if (!converged) {
+        result.error = `${t.display}: quick fixes did not settle after ${MAX_FIX_ROUNDS} rounds; the file was left unchanged`;
+        // Report the findings of the text as it is on disk.
+        mark = performance.now();
+        this.client.change(uri, ++version, [{ text }]);
+        diags = await this.diagnostics(uri, version, mark);
+      } else if (current !== text) {
+        result.text = current;
+        result.fix = { before: text, after: current, rounds, written: false };
+        if (this.opts.fix === 'fix' && t.file) {
+          try {
+            if (readFileSync(t.file, 'utf8') !== text) throw new Error('it changed on disk while being linted');
+            writeAtomic(t.file, current);
+            result.fix.written = true;
+          } catch (e) {
+            result.error = `cannot write the fixes to ${t.display}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
+          }
+        }
+      }
+    }
+    this.client.close(uri);
+    result.findings = diags.map(toFinding).sort(byPosition);
+    return result;
+  }
+
+  /**
+   * The edits of each finding's preferred quick fix, as offsets into `text`. Fixes whose edits overlap one
+   * already taken wait for the next round, when they are asked for again against the new text.
+   */
+  private async preferredEdits(uri: string, text: string, diags: Diagnostic[]): Promise<TextEdit[]> {
+    const idx = new LineIndex(text);
+    const lists = await Promise.all(diags.map((d) => this.client.codeActions(uri, d.range, [d]) as Promise<CodeAction[] | null>));
+    const taken: TextEdit[] = [];
+    const seen = new Set<string>();
+    diags.forEach((d, i) => {
+      const actions = (lists[i] ?? []).filter((a) => a.isPreferred && a.edit);
+      // The preferred fix for this very finding: the server lists the finding among the action's diagnostics.
+      const action = actions.find((a) => !a.diagnostics || a.diagnostics.some((x) => String(x.code) === String(d.code) && sameRange(x.range, d.range)));
+      if (!action) return;
+      const edits = editsOf(action, uri).map((e) => ({ start: idx.offset(e.range.start), end: idx.offset(e.range.end), newText: e.newText }));
+      const key = JSON.stringify(edits);
+      if (!edits.length || seen.has(key)) return;
+      seen.add(key);
+      const overlaps = edits.some((e) => taken.some((x) => e.start < x.end && x.start < e.end || e.start === x.start || (e.start === e.end && x.start <= e.start && e.start <= x.end) || (x.start === x.end && e.start <= x.start && x.start <= e.end)));
+      if (!overlaps) taken.push(...edits);
+    });
+    return taken;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The fio commands. The server writes the job files and compares results (the same core code as the CLI's
+ * `fio` and `compare`); the extension asks where and whether to write, and shows what came back.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { CompareFioResult, CompareRow, GenerateFioResult } from '../../server/src/custom-requests';
+import { baseName, COMPARE_FIO, errorText, GENERATE_FIO } from './common';
+
+let output: vscode.OutputChannel | undefined;
+function channel(): vscode.OutputChannel {
+  return (output ??= vscode.window.createOutputChannel('Storage Perf: fio'));
+}
+
+export function disposeFioOutput(): void {
+  output?.dispose();
+  output = undefined;
+}
+
+export async function generateFioJobs(client: LanguageClient, doc: vscode.TextDocument): Promise<void> {
+  if (doc.isUntitled) {
+    void vscode.window.showWarningMessage('Storage Perf: save the spec first; the fio jobs are written next to it.');
+    return;
+  }
+  let result: GenerateFioResult;
+  try {
+    result = await client.sendRequest<GenerateFioResult>(GENERATE_FIO, { uri: client.code2ProtocolConverter.asUri(doc.uri) });
+  } catch (e) {
+    void vscode.window.showErrorMessage(`Storage Perf: cannot generate fio jobs: ${errorText(e)}`);
+    return;
+  }
+  if (!result.files.length) {
+    void vscode.window.showInformationMessage(`Storage Perf: ${baseName(doc.uri)} has no workload to turn into a fio job.`);
+    return;
+  }
+  const folder = vscode.Uri.joinPath(doc.uri, '..', 'fio');
+  const targets = result.files.map((f) => ({ ...f, uri: vscode.Uri.joinPath(folder, f.fileName) }));
+  const existing = (await Promise.all(targets.map((t) => exists(t.uri)))).filter(Boolean).length;
+  const names = targets.map((t) => t.fileName).join(', ');
+  const where = vscode.workspace.asRelativePath(folder);
+  const detail = `${names}${existing ? `\n\n${existing} of them exist already and will be replaced.` : ''}`;
+  const write = `Write ${targets.length === 1 ? 'File' : `${targets.length} Files`}`;
+  const answer = await vscode.window.showInformationMessage(`Write fio jobs for ${baseName(doc.uri)} to ${where}?`, { modal: true, detail }, write);
+  if (answer !== write) return;
+  await vscode.workspace.fs.createDirectory(folder);
+  for (const t of targets) await vscode.workspace.fs.writeFile(t.uri, new TextEncoder().encode(t.text));
+  const first = await vscode.workspace.openTextDocument(targets[0].uri);
+  await vscode.window.showTextDocument(first, { preview: true });
+  void vscode.window.showInformationMessage(`Storage Perf: wrote ${targets.length} fio job file${targets.length === 1 ? '' : 's'} to ${where}. Run them with fio --output-format=json and import the result.`);
+}
+
+export async function importFioResults(client: LanguageClient, doc: vscode.TextDocument): Promise<void> {
+  const picked = await vscode.window.showOpenDialog({
+    title: `fio result to compare with ${baseName(doc.uri)}`,
+    canSelectMany: false,
+    openLabel: 'Compare',
+    defaultUri: doc.isUntitled ? undefined : vscode.Uri.joinPath(doc.uri, '..'),
+    filters: { 'fio JSON output': ['json'], 'All files': ['*'] },
+  });
+  if (!picked?.length) return;
+  const resultText = new TextDecoder().decode(await vscode.workspace.fs.readFile(picked[0]));
+  let result: CompareFioResult;
+  try {
+    result = await client.sendRequest<CompareFioResult>(COMPARE_FIO, { uri: client.code2ProtocolConverter.asUri(doc.uri), resultText });
+  } catch (e) {
+    void vscode.window.showErrorMessage(`Storage Perf: cannot compare ${baseName(picked[0])}: ${errorText(e)}`);
+    return;
+  }
+  const out = channel();
+  out.appendLine(`fio result ${vscode.workspace.asRelativePath(picked[0])} against ${vscode.workspace.asRelativePath(doc.uri)} (${new Date().toLocaleString()})`);
+  out.appendLine(formatRows(result.rows));
+  if (result.summary) out.appendLine(result.summary);
+  out.appendLine('');
+  out.show(true);
+  const off = result.rows.filter((r) => r.verdict && !/^(ok|match|within|met)/i.test(r.verdict)).length;
+  const message = result.summary ?? (result.rows.length
+    ? `${result.rows.length - off} of ${result.rows.length} measured figures agree with the prediction.`
+    : 'the result holds no job that matches the spec.');
+  void (off ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(`Storage Perf: ${message}`, 'Show Details').then((a) => { if (a) out.show(); });
+}
+
+/** The rows as a plain-text table for the output channel. */
+export function formatRows(rows: CompareRow[]): string {
+  if (!rows.length) return '(no rows)';
+  const n = (x: number | undefined, digits = 0) => (x === undefined ? '' : x.toLocaleString('en-US', { maximumFractionDigits: digits }));
+  const head = ['vm', 'workload', 'job', 'metric', 'predicted', 'measured', 'unit', 'ratio', 'verdict', 'note'];
+  const cells = rows.map((r) => [r.vm ?? '', r.workload ?? '', r.job ?? '', r.metric, n(r.predicted, 1), n(r.measured, 1), r.unit ?? '', n(r.ratio, 2), r.verdict ?? '', r.note ?? '']);
+  const used = head.map((_, i) => cells.some((c) => c[i] !== ''));
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => c.map((x, i) => (used[i] ? x.padEnd(widths[i]) : null)).filter((x) => x !== null).join('  ').trimEnd();
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
