@@ -7,7 +7,7 @@ import { applyEdits, LineIndex } from '../../core/src';
 
 const ROOT = resolve(__dirname, '../../..');
 const EXAMPLE = readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8');
-const URI = 'file:///work/storage.perf.yaml';
+const URI = 'file:///project/storage.perf.yaml';
 
 function posOf(text: string, needle: string, nth = 0, delta = 0) {
   let at = -1;
