@@ -4,9 +4,9 @@
  */
 import { builtinRegistry, largerMachines, resolveMachine, vmLimitRow, type Catalog, type CatalogRegistry, type Machine } from './catalog';
 import { diag, type Diagnostic, type FixData } from './diagnostics';
-import { metricLabel, metricUnit, provisionedBounds } from './model/disks';
+import { metricLabel, provisionedBounds } from './model/disks';
 import { cheaperDisk, evaluateOnMachine, evaluateVm, smallestMachineMeeting, type CheaperDisk } from './model/evaluate';
-import { METRICS, type VmEval } from './model/types';
+import { METRICS, type DiskEval, type Metric, type VmEval } from './model/types';
 import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './spec/parse';
 import type { DiskSpec, Spec, VmSpec } from './spec/types';
 import { fmt, fmtMoney, formatBlock, formatSize } from './units';
@@ -36,6 +36,11 @@ export interface AnalyzeOptions {
   defaultCatalog?: string;
   /** Region to price in when the spec names none. */
   defaultRegion?: string;
+  /**
+   * Evaluate at most this many VMs; the rest are parsed and checked but not evaluated, and a `too-many-vms`
+   * warning says so. The language server sets it: it analyses on every keystroke on one thread.
+   */
+  maxVms?: number;
 }
 
 export interface Analysis {
@@ -54,9 +59,28 @@ export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
   return out;
 }
 
+/**
+ * Text that did not decode as UTF-8: NUL characters mean binary or UTF-16/32 (YAML refuses them anyway, with a
+ * message that does not say why); U+FFFD means a decoder replaced bytes that were not UTF-8.
+ */
+function encodingDiagnostics(text: string): Diagnostic[] {
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) {
+    const utf16 = /^(?:\uFFFD\uFFFD|\uFEFF)?[^\u0000]\u0000[^\u0000]\u0000|^\u0000[^\u0000]\u0000[^\u0000]/.test(text);
+    return [diag('encoding', utf16
+      ? 'this file looks like UTF-16 text; a spec must be saved as UTF-8'
+      : 'this file holds NUL characters: it is binary, not a UTF-8 text spec', { start: nul, end: nul + 1 })];
+  }
+  const bad = text.indexOf('\uFFFD');
+  if (bad >= 0) {
+    return [diag('encoding', 'this file is not valid UTF-8: bytes that are not UTF-8 were replaced by U+FFFD; save it as UTF-8', { start: bad, end: bad + 1 }, { severity: 'warning' })];
+  }
+  return [];
+}
+
 function analyzeUnsuppressed(text: string, opts: AnalyzeOptions): Analysis {
   const parsed = parseSpec(text);
-  const diagnostics = [...parsed.diagnostics];
+  const diagnostics = [...encodingDiagnostics(text), ...parsed.diagnostics];
   const out: Analysis = { parsed, spec: parsed.spec, vms: [], diagnostics };
   const spec = parsed.spec;
   if (!spec || !spec.provider) return out;
@@ -105,7 +129,14 @@ function analyzeUnsuppressed(text: string, opts: AnalyzeOptions): Analysis {
 
   // ---- VMs ----------------------------------------------------------------------------------------------
   let fileCost: number | undefined = 0;
-  for (const vm of spec.vms) {
+  for (const [index, vm] of spec.vms.entries()) {
+    if (opts.maxVms !== undefined && index >= opts.maxVms) {
+      const first = tree.nodes.get(vm.path)?.value;
+      push('too-many-vms', `this file has ${fmt(spec.vms.length)} VMs; only the first ${fmt(opts.maxVms)} are evaluated here, so findings for '${vm.name}' and the VMs after it are missing (the evaluate command evaluates them all)`,
+        key(`${vm.path}/name`) ?? (first && { start: first.start, end: Math.min(first.end, first.start + 1) }), { path: vm.path });
+      fileCost = undefined;
+      break;
+    }
     const machine = checkMachine(catalog, vm);
     for (const d of vm.disks) checkDisk(catalog, vm, d, machine);
     const cacheKey: string = opts.cache ? `${catalog.edition}\u0000${region}\u0000${JSON.stringify(vm)}` : '';
@@ -246,18 +277,32 @@ function analyzeUnsuppressed(text: string, opts: AnalyzeOptions): Analysis {
     }
   }
 
+  /**
+   * "15,000 read and write IOPS (the disk alone: 21,000)": the figures a VM limit caps on one disk, read and
+   * write said once when the machine caps both at the same value.
+   */
+  function cappedParts(d: DiskEval): string[] {
+    const out: string[] = [];
+    for (const [r, w, unit] of [['read_iops', 'write_iops', 'IOPS'], ['read_mibps', 'write_mibps', 'MiB/s']] as const) {
+      const cap = (k: Metric) => d.figures[k].by === 'vm' && d.diskOnly[k].value > d.figures[k].value * 1.001;
+      const one = (k: Metric, dir: string) => `${fmt(d.figures[k].value)} ${unit} ${dir} (the disk alone: ${fmt(d.diskOnly[k].value)})`;
+      if (cap(r) && cap(w) && d.figures[r].value === d.figures[w].value && d.diskOnly[r].value === d.diskOnly[w].value) out.push(one(r, 'read and write'));
+      else {
+        if (cap(r)) out.push(one(r, 'read'));
+        if (cap(w)) out.push(one(w, 'write'));
+      }
+    }
+    return out;
+  }
+
   function evaluationDiagnostics(c: Catalog, region: string, vm: VmSpec, e: VmEval, memo: CachedVm): void {
     const m = e.machine;
     // The machine's per-VM limit binds below what the disks could give.
     if (m) {
       const capped: string[] = [];
       for (const d of e.disks) {
-        for (const k of METRICS) {
-          const f = d.figures[k];
-          if (f.by === 'vm' && d.diskOnly[k].value > f.value * 1.001) {
-            capped.push(`${d.spec.name}: ${fmt(f.value)} ${metricLabel(k)} of ${fmt(d.diskOnly[k].value)} ${metricUnit(k)}`);
-          }
-        }
+        const parts = cappedParts(d);
+        if (parts.length) capped.push(`${d.spec.name} at ${parts.join(' and ')}`);
       }
       if (capped.length) {
         if (!memo.lift) {
@@ -314,19 +359,33 @@ function analyzeUnsuppressed(text: string, opts: AnalyzeOptions): Analysis {
         const fixes: FixData[] = [];
         const s = w.suggestions;
         const disk = s.disk ? vm.disks.find((x) => x.name === s.disk) : undefined;
-        if (s.disk_size_gib !== undefined && disk) {
+        if (s.together && s.machine_type && s.disk_size_gib !== undefined && disk && m) {
+          // Only both together meet the target: one fix that changes the machine and resizes the disk.
+          const target = resolveMachine(c, { machine_type: s.machine_type });
+          const cur = e.disks.find((x) => x.spec.name === disk.name);
+          if (target.ok && cur) {
+            const machineFix = setMachine(vm, target.machine, '');
+            const resize = s.disk_size_gib > cur.size_gib && tree.nodes.has(`${disk.path}/size`);
+            const values = [{ path: (machineFix as { path: string }).path, value: (machineFix as { value: string | number }).value }];
+            if (resize) values.push({ path: `${disk.path}/size`, value: formatSize(s.disk_size_gib) });
+            const title = resize
+              ? `Change machine to ${s.machine_type} and resize '${disk.name}' to ${formatSize(s.disk_size_gib)}${costDelta(c, region, cur.size_gib, s.disk_size_gib, cur)}`
+              : `Change machine to ${s.machine_type}`;
+            fixes.push({ kind: 'set-values', values, title, preferred: true });
+          }
+        } else if (s.disk_size_gib !== undefined && disk) {
           const cur = e.disks.find((x) => x.spec.name === disk.name);
           const extra = cur ? costDelta(c, region, cur.size_gib, s.disk_size_gib, cur) : '';
           fixes.push({ kind: tree.nodes.has(`${disk.path}/size`) ? 'set-value' : 'add-key', path: tree.nodes.has(`${disk.path}/size`) ? `${disk.path}/size` : disk.path, key: 'size', value: formatSize(s.disk_size_gib), title: `Resize '${disk.name}' to ${formatSize(s.disk_size_gib)}${extra}`, preferred: true } as FixData);
         }
-        if (s.machine_type && m) {
+        if (s.machine_type && m && !s.together) {
           const target = resolveMachine(c, { machine_type: s.machine_type });
           if (target.ok) fixes.push(setMachine(vm, target.machine, `Change machine to ${s.machine_type}`, fixes.length === 0));
         }
         const how = [
           s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${formatSize(s.disk_size_gib)}` : '',
           s.machine_type ? `use ${s.machine_type}` : '',
-        ].filter(Boolean).join(' or ');
+        ].filter(Boolean).join(s.together ? ' and ' : ' or ');
         const limitedBy = w.limited_by === 'block_size' || w.limited_by === 'queue_depth' ? '' : `; bound by ${w.limited_by}: ${w.why}`;
         push('target-unreachable', `workload '${w.spec.name}' reaches ${w.shortfalls.join(', ')}${limitedBy}${how ? ` — ${how}` : ''}`, key(`${wp}/target`) ?? key(`${wp}/name`), { path: `${wp}/target`, fixes });
       }

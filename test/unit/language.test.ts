@@ -101,6 +101,35 @@ describe('overprovisioned', () => {
   });
 });
 
+describe('target-unreachable fixes', () => {
+  it('offers machine and size together when neither alone meets the target, and the fix meets it', () => {
+    const text = SPEC.replace('iops: 12000', 'iops: 40000');
+    const a = analyze(text);
+    const d = a.diagnostics.find((x) => x.code === 'target-unreachable');
+    assert.ok(d);
+    assert.equal(d.fixes?.length, 1);
+    const f = d.fixes[0];
+    // 6,000 + 30 IOPS per GiB reaches 40,000 at 1,134 GiB; N2 allows 60,000 pd-ssd IOPS from 32 vCPUs.
+    assert.match(f.title, /^Change machine to n2-standard-32 and resize 'data' to 1134GiB \(\+\$\d+\.\d\d\/month\)$/);
+    const out = applyEdits(text, fixEdits(text, a.parsed.tree, f));
+    assert.match(out, /machine_type: n2-standard-32\n/);
+    assert.match(out, /size: 1134GiB\n/);
+    assert.match(out, /# SSD for random I\/O/);
+    const after = analyze(out);
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+    assert.ok(!after.diagnostics.some((x) => x.code === 'target-unreachable'));
+  });
+  it('offers the disk size alone when that is enough', () => {
+    const text = SPEC.replace('size: 500GiB', 'size: 100GiB');
+    const a = analyze(text);
+    const d = a.diagnostics.find((x) => x.code === 'target-unreachable');
+    assert.ok(d);
+    const f = d.fixes![0];
+    assert.match(f.title, /^Resize 'data' to 200GiB \(\+\$17\.00\/month\)$/);
+    assert.equal(analyze(applyEdits(text, fixEdits(text, a.parsed.tree, f))).vms[0].workloads[0].meets_target, true);
+  });
+});
+
 describe('hover', () => {
   const at = (needle: string, delta = 0) => SPEC.indexOf(needle) + delta;
   it('on a size value explains the unit', () => {

@@ -29,6 +29,18 @@ function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine | undefined, region
         const bigger = smallestMachineMeeting(c, vm, machine, region, (e) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true);
         if (bigger) suggestions.machine_type = bigger.name;
       }
+      // Neither a larger disk nor a larger machine alone: the smallest machine of the series on which some size
+      // of the disk meets the target. The workload's own queue depth is left out of this search: it is the
+      // host's setting, with a fix of its own, not something the hardware buys.
+      if (single && machine && suggestions.disk_size_gib === undefined && suggestions.machine_type === undefined) {
+        const hardware = { ...vm, workloads: vm.workloads.map((x) => (x === w ? { ...x, queue_depth: undefined } : x)) };
+        for (const m of largerMachines(machine)) {
+          const size = smallestSizeMeeting(c, hardware, m, region, single, (e) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true);
+          if (size === undefined) continue;
+          Object.assign(suggestions, { machine_type: m.name, disk_size_gib: Math.max(size, single.size_gib ?? 0), disk: single.name, together: true });
+          break;
+        }
+      }
       if (r.limited_by === 'block_size') {
         const t = w.target;
         const wantMibps = Math.max(t.mibps ?? 0, (t.read_mibps ?? 0) / Math.max(w.read_ratio, 1e-9), (t.write_mibps ?? 0) / Math.max(1 - w.read_ratio, 1e-9));
