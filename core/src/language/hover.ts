@@ -98,7 +98,11 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
     METRICS.map((k) => [metricLabel(k), `${fmt(d.figures[k].value)} ${k.endsWith('iops') ? 'IOPS' : 'MiB/s'}`, d.figures[k].by, d.diskOnly[k].value > d.figures[k].value * 1.001 ? fmt(d.diskOnly[k].value) : '']),
     [false, true, false, true]));
   lines.push('', '**Why**', '');
-  for (const k of METRICS) lines.push(`- ${metricLabel(k)}: ${d.figures[k].why}`);
+  // Reads and writes usually come from the same row: say it once.
+  for (const [r, w, what] of [['read_iops', 'write_iops', 'IOPS'], ['read_mibps', 'write_mibps', 'throughput']] as const) {
+    if (d.figures[r].why === d.figures[w].why) lines.push(`- read and write ${what}: ${d.figures[r].why}`);
+    else lines.push(`- ${metricLabel(r)}: ${d.figures[r].why}`, `- ${metricLabel(w)}: ${d.figures[w].why}`);
+  }
   const perIops = d.cost.monthly !== undefined && d.figures.read_iops.value > 0 ? d.cost.monthly / d.figures.read_iops.value : undefined;
   lines.push('', `**Cost** ${money(c, d.cost.monthly)}/month${perIops !== undefined ? ` · ${fmtPrice(perIops, c.currency)} per read IOPS` : ''} — ${d.cost.why}`);
   if (d.sharesBaselineWith.length) lines.push('', `Shares one baseline with ${d.sharesBaselineWith.map((n) => `\`${n}\``).join(', ')} (same type on this VM).`);

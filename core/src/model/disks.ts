@@ -117,6 +117,8 @@ export function provisionedValue(r: { min: number; max: number; default?: number
   return Math.max(lo, Math.min(hi, v));
 }
 
+const IFACE_LABEL: Record<string, string> = { nvme: 'NVMe', scsi: 'SCSI' };
+
 function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures {
   const n = d.count ?? 1;
   const ifaceName = d.interface ?? 'nvme';
@@ -126,7 +128,7 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
     const rows = [...iface.by_count].sort((a, b) => a.count - b.count);
     const row = rows.find((r) => r.count >= n) ?? rows[rows.length - 1];
     for (const m of METRICS) {
-      out[m] = bound(row[m], 'devices', () => `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} of ${t.device_gib} GiB: row for ${row.count} device${row.count === 1 ? '' : 's'}, ${fmt(row[m])} ${UNIT[m]} (${cite(c, iface)})`);
+      out[m] = bound(row[m], 'devices', () => `${n} ${IFACE_LABEL[ifaceName] ?? ifaceName} device${n === 1 ? '' : 's'} of ${t.device_gib} GiB: row for ${row.count === n ? '' : 'up to '}${row.count} device${row.count === 1 ? '' : 's'}, ${fmt(row[m])} ${UNIT[m]} (${cite(c, iface)})`);
     }
     return out;
   }
