@@ -5,15 +5,34 @@
  *
  * The wire shapes are exported as types: the extension imports them type-only.
  */
-import { fileURLToPath } from 'node:url';
-import { ResponseError, ErrorCodes, type Connection } from 'vscode-languageserver/node';
-import { fileReport, fmtMoney, type Analysis, type FileReport, type Target } from '../../core/src';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  ResponseError, ErrorCodes, CodeActionKind,
+  type CodeAction, type Connection, type CreateFile, type TextDocumentEdit,
+} from 'vscode-languageserver/node';
+import { fileReport, fmt, fmtMoney, valueSpan, type Analysis, type Diagnostic, type FileReport, type Target } from '../../core/src';
 import { generateFioJobs, type FioFile } from '../../core/src/fio/generate';
-import { compareResults, FioResultError, parseFioOutput, parseFioResult, type Comparison, type FioMeasurement } from '../../core/src/fio/compare';
+import {
+  compareResults, comparisonDiagnostics, filesForResult, FioResultError, parseFioOutput, parseFioResult, vmForResult,
+  type Comparison, type FioMeasurement,
+} from '../../core/src/fio/compare';
 
 export const ReportRequest = 'storagePerf/report';
 export const GenerateFioRequest = 'storagePerf/generateFio';
 export const CompareFioRequest = 'storagePerf/compareFio';
+/** Drops the imported fio result of a document: its `fio-measurement` diagnostics go away. */
+export const ClearFioRequest = 'storagePerf/clearFio';
+/**
+ * The server-side command behind "Generate fio jobs for this VM" for clients that cannot create files from a
+ * workspace edit: the server writes the files next to the spec. (Not `storagePerf.generateFio`: that is the
+ * VS Code extension's own command, and a server command of the same name would clash with it.)
+ */
+export const WriteFioCommand = 'storagePerf.server.writeFioJobs';
+/** Kinds of the "Generate fio jobs" code action: a source action anywhere in a VM, a refactoring on its name. */
+export const FioSourceActionKind = `${CodeActionKind.Source}.storagePerf.generateFio`;
+export const FioRefactorActionKind = `${CodeActionKind.Refactor}.storagePerf.generateFio`;
 
 export interface UriParams { uri: string }
 
@@ -44,6 +63,26 @@ export interface CompareFioParams extends UriParams {
   resultText: string;
   /** The VM the result was measured on; default: the VM whose job names the result matches best. */
   vm?: string;
+  /**
+   * Keep the result and show it on the spec as `fio-measurement` diagnostics, recomputed as the spec changes,
+   * until the document closes or `storagePerf/clearFio` (default true).
+   */
+  show?: boolean;
+}
+/** One comparison flattened for a table: the figure the verdict is read from, measured and predicted. */
+export interface CompareRow {
+  vm: string;
+  workload?: string;
+  job: string;
+  metric: 'iops' | 'mibps';
+  unit: 'IOPS' | 'MiB/s';
+  predicted?: number;
+  measured?: number;
+  /** Measured ÷ predicted; null when the prediction is zero. */
+  ratio?: number | null;
+  verdict: Comparison['verdict'];
+  /** The most likely cause when the verdict is not "within". */
+  note?: string;
 }
 export interface CompareFioResult {
   /** The VM the result was compared with. */
@@ -51,6 +90,9 @@ export interface CompareFioResult {
   comparisons: Comparison[];
   /** How many comparisons have each verdict. */
   counts: Partial<Record<Comparison['verdict'], number>>;
+  rows: CompareRow[];
+  /** One sentence: how many jobs agree with the prediction. */
+  summary: string;
 }
 
 function pathOf(uri: string): string {
@@ -78,19 +120,97 @@ export function specReport(uri: string, analysis: Analysis): SpecReport {
   };
 }
 
-/** The VM a fio result was measured on: the one whose generated job names it matches most. */
-function vmOf(analysis: Analysis, measurements: FioMeasurement[], specName: string): string | undefined {
-  if (analysis.vms.length === 1) return analysis.vms[0].spec.name;
-  const names = new Set(measurements.map((m) => m.name));
-  let best: { vm: string; hits: number } | undefined;
-  for (const vm of analysis.vms) {
-    const hits = generateFioJobs(analysis, { vm: vm.spec.name, specName }).flatMap((f) => f.jobs).filter((j) => names.has(j.name)).length;
-    if (!best || hits > best.hits) best = { vm: vm.spec.name, hits };
-  }
-  return best?.vm;
+function rows(vm: string, cs: Comparison[]): CompareRow[] {
+  return cs.map((c) => {
+    const pick = (f?: { read_iops: number; write_iops: number; read_mibps: number; write_mibps: number }) =>
+      f === undefined ? undefined : c.metric === 'iops' ? f.read_iops + f.write_iops : f.read_mibps + f.write_mibps;
+    return {
+      vm, workload: c.workload, job: c.job, metric: c.metric, unit: c.metric === 'iops' ? 'IOPS' : 'MiB/s',
+      predicted: pick(c.predicted), measured: pick(c.measured),
+      ratio: c.ratio === undefined ? undefined : Number.isFinite(c.ratio) ? c.ratio : null,
+      verdict: c.verdict, note: c.verdict === 'within' ? undefined : c.causes[0],
+    };
+  });
 }
 
-export function registerCustomRequests(connection: Connection, getAnalysis: (uri: string) => Analysis | undefined): void {
+function summaryOf(cs: Comparison[]): string {
+  const measured = cs.filter((c) => c.verdict !== 'missing' && c.verdict !== 'unmatched');
+  const within = measured.filter((c) => c.verdict === 'within').length;
+  const off = (v: Comparison['verdict'], word: string) => {
+    const n = cs.filter((c) => c.verdict === v).length;
+    return n ? `${n} ${word}` : '';
+  };
+  const rest = [off('below', 'below'), off('above', 'above'), off('failed', 'failed'), off('missing', 'not in the result'), off('unmatched', 'without a prediction')].filter(Boolean);
+  return `${fmt(within)} of ${fmt(measured.length)} measured jobs within expectation${rest.length ? `; ${rest.join(', ')}` : ''}.`;
+}
+
+/** Where generated files go: next to the spec, when the spec is a file. */
+function fioUri(specUri: string, fileName: string): string | undefined {
+  if (!specUri.startsWith('file:')) return undefined;
+  try {
+    return new URL(encodeURIComponent(fileName), specUri).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * "Generate fio jobs for VM 'x'": offered for the VM under the cursor — as a refactoring when the cursor is on
+ * the VM's name (the light bulb shows it), as a source action anywhere in the VM (the editor's "Source
+ * Action..." menu). Its edit creates the files next to the spec when the client can create files from an
+ * edit; otherwise it carries the server command that writes them.
+ */
+export function fioCodeActions(uri: string, analysis: Analysis, start: number, end: number, only: string[] | undefined, canCreateFiles: boolean): CodeAction[] {
+  if (!analysis.spec || !analysis.catalog) return [];
+  const wants = (kind: string) => !only?.length || only.some((o) => kind === o || kind.startsWith(`${o}.`));
+  const out: CodeAction[] = [];
+  for (const vm of analysis.vms) {
+    const tree = analysis.parsed.tree;
+    const body = valueSpan(tree, vm.spec.path);
+    const name = valueSpan(tree, `${vm.spec.path}/name`);
+    if (!body || start < body.start || end > body.end) continue;
+    const onName = !!name && start <= name.end && end >= name.start;
+    // Without an explicit request for source actions, a client asks on every cursor move: answer only on the name.
+    const kind = onName && wants(FioRefactorActionKind) ? FioRefactorActionKind : only?.length && wants(FioSourceActionKind) ? FioSourceActionKind : undefined;
+    if (!kind) continue;
+    const specName = baseName(pathOf(uri));
+    const files = generateFioJobs(analysis, { vm: vm.spec.name, specName });
+    if (!files.length) continue;
+    const names = files.map((f) => f.fileName);
+    const title = `Generate fio jobs for VM '${vm.spec.name}' (${names.join(', ')})${files.some((f) => f.destructive) ? ' — WRITES TO RAW DEVICES' : ''}`;
+    const targets = files.map((f) => ({ f, target: fioUri(uri, f.fileName) }));
+    if (canCreateFiles && targets.every((t) => t.target)) {
+      const documentChanges: Array<CreateFile | TextDocumentEdit> = [];
+      for (const { f, target } of targets) {
+        documentChanges.push({ kind: 'create', uri: target!, options: { overwrite: true } });
+        documentChanges.push({ textDocument: { uri: target!, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: f.text }] });
+      }
+      out.push({ title, kind, edit: { documentChanges } });
+    } else {
+      out.push({ title, kind, command: { title, command: WriteFioCommand, arguments: [uri, vm.spec.name] } });
+    }
+  }
+  return out;
+}
+
+/** What the server keeps of an imported fio result, and the diagnostics it gives the current analysis. */
+export interface FioResults {
+  /** `fio-measurement` diagnostics for the document's current analysis (none without an imported result). */
+  diagnostics(uri: string, analysis: Analysis): Diagnostic[];
+  /** Changes whenever a document's imported result does: part of the pull diagnostics' result id. */
+  generation(uri: string): number;
+  forget(uri: string): void;
+}
+
+export function registerCustomRequests(
+  connection: Connection,
+  getAnalysis: (uri: string) => Analysis | undefined,
+  /** Called when a document's imported fio result changes: the server re-sends or refreshes diagnostics. */
+  onFioResultsChanged: (uri: string) => void = () => undefined,
+): FioResults {
+  const imported = new Map<string, { vm: string; measurements: FioMeasurement[]; generation: number }>();
+  const computed = new WeakMap<Analysis, { generation: number; diagnostics: Diagnostic[] }>();
+  let generations = 0;
   const evaluated = (uri: string): Analysis => {
     const a = getAnalysis(uri);
     if (!a) throw new ResponseError(ErrorCodes.InvalidParams, `${uri} is not open in the language server`);
@@ -124,11 +244,71 @@ export function registerCustomRequests(connection: Connection, getAnalysis: (uri
     const a = evaluated(p.uri);
     const measurements = parseFioResult(parseFioOutput(p.resultText));
     const specName = baseName(pathOf(p.uri));
-    const vm = p.vm ?? vmOf(a, measurements, specName);
-    if (!vm || !a.vms.some((v) => v.spec.name === vm)) throw new ResponseError(ErrorCodes.InvalidParams, `the spec has no VM '${vm ?? ''}'`);
-    const comparisons = compareResults(generateFioJobs(a, { vm, specName }), measurements);
+    const generate = (vm: string) => generateFioJobs(a, { vm, specName });
+    const vm = p.vm ?? vmForResult(a, measurements, generate);
+    if (vm === undefined) throw new ResponseError(ErrorCodes.InvalidParams, `cannot tell which VM (${a.vms.map((v) => `'${v.spec.name}'`).join(', ')}) the result was measured on: name it`);
+    if (!a.vms.some((v) => v.spec.name === vm)) throw new ResponseError(ErrorCodes.InvalidParams, `the spec has no VM '${vm}'`);
+    const comparisons = compareResults(filesForResult(generate(vm), measurements), measurements);
     const counts: CompareFioResult['counts'] = {};
     for (const c of comparisons) counts[c.verdict] = (counts[c.verdict] ?? 0) + 1;
-    return { vm, comparisons, counts };
+    if (p.show !== false) {
+      imported.set(p.uri, { vm, measurements, generation: ++generations });
+      onFioResultsChanged(p.uri);
+    }
+    return { vm, comparisons, counts, rows: rows(vm, comparisons), summary: summaryOf(comparisons) };
   }));
+
+  connection.onRequest(ClearFioRequest, guard(ClearFioRequest, (p: UriParams): boolean => {
+    const had = imported.delete(p.uri);
+    if (had) onFioResultsChanged(p.uri);
+    return had;
+  }));
+
+  connection.onExecuteCommand(guard('workspace/executeCommand', async (p: { command: string; arguments?: unknown[] }): Promise<string[]> => {
+    if (p.command !== WriteFioCommand) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command '${p.command}'`);
+    const [uri, vm] = p.arguments ?? [];
+    if (typeof uri !== 'string' || (vm !== undefined && typeof vm !== 'string')) throw new ResponseError(ErrorCodes.InvalidParams, `${WriteFioCommand} takes the spec's URI and a VM name`);
+    if (!uri.startsWith('file:')) throw new ResponseError(ErrorCodes.InvalidParams, 'the spec is not a file: save it first; the fio jobs are written next to it');
+    const a = evaluated(uri);
+    if (vm !== undefined && !a.vms.some((v) => v.spec.name === vm)) throw new ResponseError(ErrorCodes.InvalidParams, `the spec has no VM '${vm}'`);
+    const dir = dirname(pathOf(uri));
+    const files = generateFioJobs(a, { vm, specName: baseName(pathOf(uri)) });
+    const written: string[] = [];
+    try {
+      mkdirSync(dir, { recursive: true });
+      for (const f of files) {
+        const path = join(dir, f.fileName);
+        writeFileSync(path, f.text);
+        written.push(pathToFileURL(path).href);
+      }
+    } catch (e) {
+      throw new ResponseError(ErrorCodes.InternalError, `cannot write the fio jobs to ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    const warn = files.some((f) => f.destructive) ? ' WARNING: some jobs write to raw block devices and destroy their data.' : '';
+    const message = `storage-perf: wrote ${files.map((f) => f.fileName).join(', ')} next to the spec.${warn}`;
+    if (warn) void connection.window.showWarningMessage(message);
+    else void connection.window.showInformationMessage(message);
+    return written;
+  }));
+
+  return {
+    diagnostics(uri, analysis) {
+      const r = imported.get(uri);
+      if (!r || !analysis.spec || !analysis.catalog || !analysis.vms.some((v) => v.spec.name === r.vm)) return [];
+      const hit = computed.get(analysis);
+      if (hit && hit.generation === r.generation) return hit.diagnostics;
+      // The spec's own diagnostics must survive a failure here: log it and add nothing.
+      let diagnostics: Diagnostic[] = [];
+      try {
+        const specName = baseName(pathOf(uri));
+        diagnostics = comparisonDiagnostics(analysis, r.vm, compareResults(filesForResult(generateFioJobs(analysis, { vm: r.vm, specName }), r.measurements), r.measurements));
+      } catch (e) {
+        connection.console.error(`fio-measurement diagnostics failed: ${(e as Error)?.stack ?? String(e)}`);
+      }
+      computed.set(analysis, { generation: r.generation, diagnostics });
+      return diagnostics;
+    },
+    generation: (uri) => imported.get(uri)?.generation ?? 0,
+    forget: (uri) => { imported.delete(uri); },
+  };
 }

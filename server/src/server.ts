@@ -4,18 +4,19 @@
  */
 import {
   CodeActionKind, DiagnosticSeverity, DocumentDiagnosticReportKind, InlayHintKind, SymbolKind, TextDocumentSyncKind,
-  CompletionItemKind, MarkupKind, ResponseError, LSPErrorCodes,
+  CompletionItemKind, MarkupKind, ResponseError, LSPErrorCodes, ErrorCodes,
   type CodeAction, type CompletionItem, type Connection, type Diagnostic as LspDiagnostic, type DocumentSymbol,
   type InitializeParams, type InitializeResult, type Range, type TextEdit as LspTextEdit, type CancellationToken,
 } from 'vscode-languageserver/node';
 import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import {
-  analyze, complete, CatalogRegistry, EvaluationCache, DIAGNOSTIC_CODES, fixEdits, hover, inlayHints, LineIndex, symbols, validateCatalog,
+  analyze, complete, CatalogRegistry, EvaluationCache, DIAGNOSTIC_CODES, fixEdits, hover, inlayHints, LineIndex, parseCatalogText, symbols,
   type Analysis, type Diagnostic, type FixData, type SymbolEntry,
 } from '../../core/src';
-import { registerCustomRequests } from './custom-requests';
+import { FioRefactorActionKind, FioSourceActionKind, fioCodeActions, registerCustomRequests, WriteFioCommand } from './custom-requests';
 
 export interface Settings {
   /** Edition used when a spec names none. */
@@ -30,6 +31,12 @@ const SOURCE = 'storage-perf';
 /** Diagnostics wait for a pause in typing: a few times what the last analysis took, within bounds. */
 const DEBOUNCE_MIN_MS = 5;
 const DEBOUNCE_MAX_MS = 150;
+/**
+ * Analysis runs on the server's one thread, on every pause in typing: a file with thousands of VMs would block
+ * every other request for seconds (about 1 ms per VM with workloads). Past this many VMs the rest are only
+ * parsed and checked, and a `too-many-vms` warning says so; `storage-perf evaluate` has no such limit.
+ */
+export const MAX_EDITOR_VMS = 500;
 
 const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint,
@@ -48,7 +55,12 @@ export function startServer(connection: Connection): void {
   let evaluations = new EvaluationCache();
   let pullDiagnostics = false;
   let configurationRequests = false;
+  /** The client applies workspace edits that create files (the fio code action's edit needs it). */
+  let createFiles = false;
   let shuttingDown = false;
+  let initialized = false;
+  /** The catalog file whose problems are published as diagnostics on it, to clear them when it is fixed. */
+  let catalogProblemsUri: string | undefined;
   let lastAnalysisMs = 10;
 
   const log = (msg: string) => connection.console.log(msg);
@@ -56,6 +68,9 @@ export function startServer(connection: Connection): void {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   function guard<F extends (...args: any[]) => any>(name: string, fallback: ReturnType<F>, fn: F): F {
     return ((...args: Parameters<F>) => {
+      // The protocol's lifecycle: requests before initialize and after shutdown are errors, not empty answers.
+      if (!initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized');
+      if (shuttingDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shutting down');
       try {
         return fn(...args);
       } catch (e) {
@@ -71,7 +86,7 @@ export function startServer(connection: Connection): void {
     if (cached && cached.version === doc.version) return cached;
     const text = doc.getText();
     const started = performance.now();
-    const analysis = analyze(text, { registry, cache: evaluations, defaultCatalog: settings.catalog, defaultRegion: settings.region });
+    const analysis = analyze(text, { registry, cache: evaluations, defaultCatalog: settings.catalog, defaultRegion: settings.region, maxVms: MAX_EDITOR_VMS });
     lastAnalysisMs = performance.now() - started;
     const entry = { version: doc.version, analysis, index: new LineIndex(text) };
     cache.set(doc.uri, entry);
@@ -101,7 +116,7 @@ export function startServer(connection: Connection): void {
 
   function diagnosticsOf(doc: TextDocument): LspDiagnostic[] {
     const e = analysisOf(doc);
-    return e.analysis.diagnostics.map((d) => toLsp(e, d));
+    return [...e.analysis.diagnostics, ...fio.diagnostics(doc.uri, e.analysis)].map((d) => toLsp(e, d));
   }
 
   /**
@@ -121,7 +136,7 @@ export function startServer(connection: Connection): void {
     timers.set(doc.uri, setTimeout(() => {
       timers.delete(doc.uri);
       const current = documents.get(doc.uri);
-      if (!current || shuttingDown) return;
+      if (!current || shuttingDown || !initialized) return;
       guard('diagnostics', undefined, () => {
         void connection.sendDiagnostics({ uri: current.uri, version: current.version, diagnostics: diagnosticsOf(current) });
       })();
@@ -138,11 +153,23 @@ export function startServer(connection: Connection): void {
       }
     }
     registry = new CatalogRegistry();
+    if (catalogProblemsUri) void connection.sendDiagnostics({ uri: catalogProblemsUri, diagnostics: [] });
+    catalogProblemsUri = undefined;
     if (settings.catalogPath) {
       try {
-        const { catalog, problems } = validateCatalog(JSON.parse(readFileSync(settings.catalogPath, 'utf8')));
+        const text = readFileSync(settings.catalogPath, 'utf8');
+        const { catalog, problems } = parseCatalogText(text);
         if (catalog) registry.add(catalog);
-        else connection.window.showErrorMessage(`storage-perf: catalog ${settings.catalogPath} is invalid: ${problems.slice(0, 3).map((p) => `${p.path} ${p.message}`).join('; ')}`);
+        else {
+          connection.window.showErrorMessage(`storage-perf: catalog ${settings.catalogPath} is invalid: ${problems.slice(0, 3).map((p) => `${p.line}:${p.column} ${p.path ? `${p.path} ` : ''}${p.message}`).join('; ')}`);
+          // Also as diagnostics on the catalog file itself, so the editor shows each problem where it is.
+          const idx = new LineIndex(text);
+          catalogProblemsUri = pathToFileURL(settings.catalogPath).toString();
+          void connection.sendDiagnostics({
+            uri: catalogProblemsUri,
+            diagnostics: problems.map((p) => ({ range: idx.range(p.span), severity: DiagnosticSeverity.Error, source: SOURCE, code: 'invalid-catalog', message: p.path ? `${p.path}: ${p.message}` : p.message })),
+          });
+        }
       } catch (e) {
         connection.window.showErrorMessage(`storage-perf: cannot load catalog ${settings.catalogPath}: ${(e as Error).message}`);
       }
@@ -153,9 +180,12 @@ export function startServer(connection: Connection): void {
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
+    initialized = true;
     const caps = params.capabilities;
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     configurationRequests = !!caps.workspace?.configuration;
+    const we = caps.workspace?.workspaceEdit;
+    createFiles = !!we?.documentChanges && !!we.resourceOperations?.includes('create');
     const init = params.initializationOptions as { settings?: Settings } | undefined;
     if (init?.settings) settings = { ...init.settings };
     return {
@@ -163,7 +193,8 @@ export function startServer(connection: Connection): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
         completionProvider: { triggerCharacters: [':', ' ', '-'] },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FioRefactorActionKind, FioSourceActionKind] },
+        executeCommandProvider: { commands: [WriteFioCommand] },
         documentSymbolProvider: true,
         inlayHintProvider: true,
         diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false, identifier: SOURCE },
@@ -194,6 +225,7 @@ export function startServer(connection: Connection): void {
     cache.delete(e.document.uri);
     lastGood.delete(e.document.uri);
     lastChange.delete(e.document.uri);
+    fio.forget(e.document.uri);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
@@ -202,9 +234,10 @@ export function startServer(connection: Connection): void {
     if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'cancelled', { retriggerRequest: true });
     const e = analysisOf(doc);
-    const resultId = `${doc.version}`;
+    // An imported fio result changes the diagnostics without changing the document.
+    const resultId = `${doc.version}:${fio.generation(doc.uri)}`;
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: e.analysis.diagnostics.map((d) => toLsp(e, d)) };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnosticsOf(doc) };
   }));
 
   connection.onHover(guard('hover', null, (params) => {
@@ -256,6 +289,13 @@ export function startServer(connection: Connection): void {
         });
       }
     }
+    const only = params.context.only;
+    // A failure here must not take the quick fixes above with it.
+    try {
+      actions.push(...fioCodeActions(doc.uri, e.analysis, start, end, only, createFiles));
+    } catch (err) {
+      connection.console.error(`fio code action failed: ${(err as Error)?.stack ?? String(err)}`);
+    }
     return actions;
   }));
 
@@ -291,7 +331,10 @@ export function startServer(connection: Connection): void {
     timers.clear();
   });
 
-  registerCustomRequests(connection, (uri) => { const d = documents.get(uri); return d ? analysisOf(d).analysis : undefined; });
+  const fio = registerCustomRequests(connection, (uri) => { const d = documents.get(uri); return d ? analysisOf(d).analysis : undefined; }, (uri) => {
+    if (pullDiagnostics) connection.languages.diagnostics.refresh().catch(() => undefined);
+    else { const d = documents.get(uri); if (d) schedulePush(d); }
+  });
   documents.listen(connection);
   connection.listen();
   log(`storage-perf language server ready (${Object.keys(DIAGNOSTIC_CODES).length} diagnostic codes)`);

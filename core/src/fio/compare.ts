@@ -284,7 +284,7 @@ function belowCauses(j: FioJob, m: FioMeasurement): string[] {
     out.push(`queue depth: ${fmt(q)} I/Os in flight carry ${fmt(q * c.iops_per_io.low)}–${fmt(q * c.iops_per_io.high)} IOPS at 2.5–1.25 ms each (Little's law), short of the ${fmt(want)} predicted; the guidance is ${c.queue_guidance}, so ${fmt(Math.ceil(want / c.iops_per_io.high))}–${fmt(Math.ceil(want / c.iops_per_io.low))}`);
   }
   if (lat !== undefined && c.network && smallBlocks && lat > slowMs) {
-    out.push(`throttling: each I/O took ${fmt(lat, 2)} ms on average (${fmt(q)} in flight ÷ ${fmt(total)} IOPS), longer than the guidance's ${fmt(slowMs, 1)} ms: the disk or the VM held I/O back at a limit lower than the model's. Yandex describes it: over a limit, operations are suspended and wait, and iowait grows; Google: a saturated persistent disk pushes back on incoming I/O. Check what else used the disk or the VM's per-VM limit during the run`);
+    out.push(`throttling: each I/O took ${fmt(lat, 2)} ms on average (fio's completion latency, with ${fmt(q)} in flight at ${fmt(total)} IOPS), longer than the guidance's ${fmt(slowMs, 1)} ms: the disk or the VM held I/O back at a limit lower than the model's. Yandex describes it: over a limit, operations are suspended and wait, and iowait grows; Google: a saturated persistent disk pushes back on incoming I/O. Check what else used the disk or the VM's per-VM limit during the run`);
   } else if (lat !== undefined && c.network && smallBlocks && q * (1000 / lat) < want * (1 - TOLERANCE)) {
     out.push(`queue depth: at the ${fmt(lat, 2)} ms each I/O took, ${fmt(q)} in flight can carry only ${fmt(q * (1000 / lat))} IOPS; more iodepth or numjobs would raise it`);
   }
@@ -388,4 +388,29 @@ function stringMap(v: unknown): Record<string, string> {
   if (!isObject(v)) return out;
   for (const [k, x] of Object.entries(v)) if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') out[k] = String(x);
   return out;
+}
+
+/**
+ * The files a result was produced from: those with at least one job the result reports (a run is usually one
+ * file), or all of them when it reports none of their jobs. Keeps the other files' jobs out of "missing".
+ */
+export function filesForResult(files: FioFile[], measurements: FioMeasurement[]): FioFile[] {
+  const names = new Set(measurements.map((m) => m.name));
+  const hit = files.filter((f) => f.jobs.some((j) => names.has(j.name)));
+  return hit.length ? hit : files;
+}
+
+// ---- which VM a result belongs to -------------------------------------------------------------------------
+
+/**
+ * The VM a fio result was measured on: the only one, else the one whose generated job names the result's
+ * jobs match most. Undefined when several VMs tie (none matching counts as a tie): the caller asks for --vm.
+ */
+export function vmForResult(analysis: Analysis, measurements: FioMeasurement[], generate: (vm: string) => FioFile[]): string | undefined {
+  if (analysis.vms.length === 1) return analysis.vms[0].spec.name;
+  const names = new Set(measurements.map((m) => m.name));
+  const scored = analysis.vms.map((v) => ({ vm: v.spec.name, hits: generate(v.spec.name).flatMap((f) => f.jobs).filter((j) => names.has(j.name)).length }));
+  scored.sort((a, b) => b.hits - a.hits);
+  if (!scored.length || scored[0].hits === 0 || (scored.length > 1 && scored[1].hits === scored[0].hits)) return undefined;
+  return scored[0].vm;
 }

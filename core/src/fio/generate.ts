@@ -97,6 +97,8 @@ export interface FioOptions {
   runtimeSeconds?: number;
   /** How the spec is referred to in the files' "compare" hint. */
   specName?: string;
+  /** Size of every disk's test file or device region, KiB, in place of the spec's `fio_size` (short trials). */
+  sizeKib?: number;
 }
 
 /** Name of the test file each disk's jobs create under its mount point. */
@@ -177,10 +179,11 @@ function target(d: DiskEval, opts: FioOptions): Target {
   const device = s.device !== undefined && isDevicePath(s.device) ? s.device : undefined;
   if (s.device !== undefined && device === undefined) notes.push(`device '${oneLine(s.device)}' is not a block device path under /dev; it is ignored.`);
   const allowed = s.fio_destructive === true || opts.destructive === true;
+  const fioSize = opts.sizeKib !== undefined && Number.isFinite(opts.sizeKib) && opts.sizeKib > 0 ? opts.sizeKib : s.fio_size_kib;
   if (device && allowed) {
-    const region = s.fio_size_kib !== undefined ? Math.min(Math.floor(s.fio_size_kib), diskKib) : diskKib;
+    const region = fioSize !== undefined ? Math.min(Math.floor(fioSize), diskKib) : diskKib;
     if (/^\/dev\/(sda|vda|nvme0n1|xvda)$/.test(device)) notes.push(`${device} is usually the boot disk: make sure it is the data disk '${s.name}'.`);
-    return { disk: d, mode: 'device', device, regionKib: Math.max(1, region), wholeDevice: s.fio_size_kib === undefined, notes };
+    return { disk: d, mode: 'device', device, regionKib: Math.max(1, region), wholeDevice: fioSize === undefined, notes };
   }
   if (device) {
     notes.push(`The disk's device ${device} is not used: writing to it would destroy its data. Set fio_destructive: true on the disk, or pass --destructive, to test the raw device; jobs use a test file instead.`);
@@ -194,7 +197,7 @@ function target(d: DiskEval, opts: FioOptions): Target {
   } else {
     notes.push(`No mount_point in the spec: assuming the disk is mounted at ${directory}.`);
   }
-  let region = s.fio_size_kib !== undefined ? Math.floor(s.fio_size_kib) : Math.min(Math.floor(diskKib / 2), MAX_DEFAULT_FILE_KIB);
+  let region = fioSize !== undefined ? Math.floor(fioSize) : Math.min(Math.floor(diskKib / 2), MAX_DEFAULT_FILE_KIB);
   if (region > diskKib) {
     notes.push(`fio_size is larger than the disk; the test file is held to the disk's size.`);
     region = diskKib;
@@ -246,10 +249,12 @@ function diskJobs(c: Catalog, e: VmEval, t: Target, workloads: WorkloadEval[], t
   // 3. The standard probes, in the order of Google's guide: writes first, then reads.
   for (const dir of ['write', 'read'] as const) {
     const rho = dir === 'read' ? 1 : 0;
-    // Bandwidth: 1 MiB sequential, deep queues, several streams each in its own slice (offset_increment).
-    const bwGuess = evaluateWorkload(c, { name: 'bw', path: '', pattern: 'sequential', block_kib: 1024, read_ratio: rho, target: {} }, [d]);
+    // Bandwidth: large sequential blocks, deep queues, several streams each in its own slice (offset_increment).
+    // Blocks of 1 MiB (Google's recipe), or the provider's own size for full bandwidth where larger (Yandex: 4 MB).
+    const bwKib = Math.max(1024, c.io.throughput_min_kib);
+    const bwGuess = evaluateWorkload(c, { name: 'bw', path: '', pattern: 'sequential', block_kib: bwKib, read_ratio: rho, target: {} }, [d]);
     const bwJobs = bwGuess.read_mibps + bwGuess.write_mibps > 1000 ? 8 : 4;
-    jobs.push(probe(`${dir}-bw@${n}`, { name: 'bw', pattern: 'sequential', block_kib: 1024, read_ratio: rho, queue_depth: c.queue.max_useful_depth * bwJobs }, c.queue.max_useful_depth, bwJobs, 'probe', `${dir}-bw`));
+    jobs.push(probe(`${dir}-bw@${n}`, { name: 'bw', pattern: 'sequential', block_kib: bwKib, read_ratio: rho, queue_depth: c.queue.max_useful_depth * bwJobs }, c.queue.max_useful_depth, bwJobs, 'probe', `${dir}-bw`));
     // IOPS: 4 KiB random with enough I/O in flight for the predicted rate at the slow end of the guidance.
     const open = evaluateWorkload(c, { name: 'iops', path: '', pattern: 'random', block_kib: 4, read_ratio: rho, target: {} }, [d]);
     const P = open.read_iops + open.write_iops;
@@ -390,7 +395,9 @@ function render(c: Catalog, e: VmEval, ts: Target[], jobs: FioJob[], timing: Tim
   const what = disk !== undefined
     ? `disk '${disk}' (${describeDisk(ts[0].disk)})`
     : `the workloads spread over all its disks (${ts.map((t) => `'${t.disk.spec.name}'`).join(', ')})`;
-  L.push(`# storage-perf: fio jobs for VM '${e.spec.name}' (${machine}), ${what}; catalog ${c.edition}.`);
+  // Names come from the spec and may hold line breaks: every line that quotes one goes through wrap/oneLine,
+  // so that no spec text can start a line of its own in the job file (a section or an option).
+  L.push(...wrap(`storage-perf: fio jobs for VM '${e.spec.name}' (${machine}), ${what}; catalog ${c.edition}.`));
   L.push('# Every job carries the model\'s prediction. Jobs run one after another (stonewall).');
   if (destructive) {
     L.push('#');
@@ -399,9 +406,9 @@ function render(c: Catalog, e: VmEval, ts: Target[], jobs: FioJob[], timing: Tim
   L.push('#');
   for (const t of ts) {
     if (t.mode === 'device') {
-      L.push(`# '${t.disk.spec.name}': jobs write to the raw device ${t.device}${t.wholeDevice ? ' (the whole device)' : ` (its first ${formatKib(t.regionKib)})`}.`);
+      L.push(...wrap(`'${t.disk.spec.name}': jobs write to the raw device ${t.device}${t.wholeDevice ? ' (the whole device)' : ` (its first ${formatKib(t.regionKib)})`}.`));
     } else {
-      L.push(`# '${t.disk.spec.name}': jobs work on the test file ${t.directory}/${FIO_TEST_FILE} (${formatKib(t.regionKib)}); no device is written to.`);
+      L.push(...wrap(`'${t.disk.spec.name}': jobs work on the test file ${t.directory}/${FIO_TEST_FILE} (${formatKib(t.regionKib)}); no device is written to.`));
     }
     for (const n of t.notes) L.push(...wrap(`'${t.disk.spec.name}': ${n}`));
   }
@@ -417,7 +424,7 @@ function render(c: Catalog, e: VmEval, ts: Target[], jobs: FioJob[], timing: Tim
   const json = fileName.replace(/\.fio$/, '.json');
   L.push('# Run it, then compare the result with the model:');
   L.push(`#   ${destructive ? 'sudo ' : ''}fio --output-format=json --output=${json} ${fileName}`);
-  L.push(`#   storage-perf compare ${opts.specName ?? 'storage.perf.yaml'} --fio-result ${json} --vm ${e.spec.name}`);
+  L.push(`#   storage-perf compare ${oneLine(opts.specName ?? 'storage.perf.yaml')} --fio-result ${json} --vm ${oneLine(e.spec.name)}`);
   L.push('');
   L.push('[global]');
   L.push('ioengine=libaio', 'direct=1', 'verify=0', 'randrepeat=0', 'group_reporting=1', 'stonewall');
@@ -486,9 +493,11 @@ function probeText(j: FioJob): string {
   const dir = j.probe?.startsWith('read') ? 'read' : 'write';
   switch (j.probe) {
     case 'read-bw': case 'write-bw':
-      return `${dir} bandwidth: 1MiB sequential ${dir}s, ${j.numjobs} streams × iodepth ${j.iodepth}, each stream in its own slice`;
+      return `${dir} bandwidth: ${formatBlock(j.bs_kib)} sequential ${dir}s, ${j.numjobs} streams × iodepth ${j.iodepth}, each stream in its own slice`;
     case 'read-iops': case 'write-iops':
-      return `${dir} IOPS: 4KiB random ${dir}s, ${j.iodepth * j.numjobs} I/Os in flight (enough for the predicted rate at the guidance's slow end)`;
+      return j.context.network
+        ? `${dir} IOPS: 4KiB random ${dir}s, ${j.iodepth * j.numjobs} I/Os in flight (enough for the predicted rate at the guidance's slow end)`
+        : `${dir} IOPS: 4KiB random ${dir}s, ${j.numjobs} jobs × iodepth ${j.iodepth}, as in Google's local SSD recipe (iodepth 128, four jobs per device)`;
     default:
       return `${dir} latency: 4KiB random ${dir}s at iodepth ${j.iodepth}, below the limit so that the latency is the disk's, not the queue's (fio's clat is the figure to read)`;
   }

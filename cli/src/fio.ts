@@ -1,0 +1,134 @@
+/**
+ * `storage-perf fio FILE [--vm NAME] [--out DIR]`: fio job files for the spec's VMs, one per disk (plus one
+ * for workloads that spread over several disks), each job with the model's prediction beside it.
+ *
+ * The files are written next to the spec unless --out says otherwise, so that the command each file prints
+ * at its top (`fio ... && storage-perf compare SPEC ...`) works from that folder.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { analyze, generateFioJobs, parseBlockSize, type Analysis, type FioFile, type FioOptions } from '../../core/src';
+import { loadRegistry } from './catalog-file';
+import { parse, UsageError } from './main';
+
+export const FIO_USAGE = `usage: storage-perf fio FILE [--vm NAME] [--out DIR] [--destructive] [--runtime SECONDS] [--size SIZE]
+                        [--stdout] [--catalog-file PATH]...
+
+Writes fio job files for the spec's VMs: per disk a fill job, the spec's own workloads and the standard
+bandwidth, IOPS and latency probes, each with the model's prediction.
+
+  --vm NAME          only this VM
+  --out DIR          where to write the files (default: the spec's folder)
+  --destructive      let jobs write to each disk's raw 'device' (DESTROYS ITS DATA); without it, and without
+                     fio_destructive: true on the disk, jobs use a test file under the disk's mount_point
+  --runtime SECONDS  seconds each timed job runs (default 60; fractions allowed, for trials)
+  --size SIZE        size of every test file or device region (fio spellings: 64m, 10g), in place of fio_size
+  --stdout           print the files instead of writing them`;
+
+/** A spec read and evaluated, or a usage error that says why not. */
+export function loadSpec(path: string, catalogFiles: string[]): Analysis {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const analysis = analyze(text, { registry: loadRegistry(catalogFiles) });
+  if (!analysis.spec || !analysis.catalog) {
+    const errors = analysis.diagnostics.filter((d) => d.severity === 'error').slice(0, 5).map((d) => `  ${d.code}: ${d.message}`);
+    throw new UsageError(`${path} does not evaluate; fix its errors first${errors.length ? `:\n${errors.join('\n')}` : ''}`);
+  }
+  return analysis;
+}
+
+/** Throws when --vm names no VM of the spec, listing those it has. */
+export function checkVm(analysis: Analysis, vm: string | undefined, path: string): void {
+  if (vm === undefined || analysis.vms.some((v) => v.spec.name === vm)) return;
+  const known = analysis.vms.map((v) => `'${v.spec.name}'`).join(', ') || 'none that evaluates';
+  throw new UsageError(`${path} has no VM '${vm}' (its VMs: ${known})`);
+}
+
+export function parseRuntime(s: string | undefined): number | undefined {
+  if (s === undefined) return undefined;
+  const n = Number(s.replace(/s$/, ''));
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--runtime '${s}' is not a positive number of seconds`);
+  return n;
+}
+
+export function parseFioSize(s: string | undefined): number | undefined {
+  if (s === undefined) return undefined;
+  const p = parseBlockSize(s);
+  if (!p.ok) throw new UsageError(`--size: ${p.message}`);
+  // Direct I/O needs whole 4 KiB sectors at least; a region smaller than a block cannot hold a job.
+  if (p.value < 4) throw new UsageError(`--size '${s}' is too small: at least 4k`);
+  return p.value;
+}
+
+export async function fioCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {
+    vm: { type: 'string' },
+    out: { type: 'string' },
+    destructive: { type: 'boolean' },
+    runtime: { type: 'string' },
+    size: { type: 'string' },
+    stdout: { type: 'boolean' },
+    'catalog-file': { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    process.stdout.write(FIO_USAGE + '\n');
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'one FILE at a time' : 'no FILE given');
+  if (values.stdout && values.out !== undefined) throw new UsageError('--stdout and --out exclude each other');
+  const path = positionals[0];
+  const analysis = loadSpec(path, (values['catalog-file'] as string[] | undefined) ?? []);
+  const vm = values.vm as string | undefined;
+  checkVm(analysis, vm, path);
+  const opts: FioOptions = {
+    vm,
+    destructive: values.destructive === true,
+    runtimeSeconds: parseRuntime(values.runtime as string | undefined),
+    sizeKib: parseFioSize(values.size as string | undefined),
+    specName: basename(path),
+  };
+  const files = generateFioJobs(analysis, opts);
+  if (!files.length) {
+    process.stderr.write(`storage-perf fio: ${path} has no VM with a disk that evaluates: nothing to generate\n`);
+    return 2;
+  }
+  if (values.stdout) {
+    process.stdout.write(files.map((f) => f.text).join('\n'));
+    warnDestructive(files);
+    return 0;
+  }
+  const out = (values.out as string | undefined) ?? dirname(path);
+  try {
+    mkdirSync(out, { recursive: true });
+    for (const f of files) writeFileSync(join(out, f.fileName), f.text);
+  } catch (e) {
+    process.stderr.write(`storage-perf fio: cannot write to ${out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+    return 2;
+  }
+  for (const f of files) {
+    const full = join(out, f.fileName);
+    const rel = relative(process.cwd(), full);
+    const where = rel && !rel.startsWith('..') ? rel : resolve(full);
+    process.stdout.write(`${where}: VM ${f.vm}, ${f.disk !== undefined ? `disk ${f.disk}` : 'workloads over several disks'}, ${f.jobs.length} jobs, about ${minutes(f.expectedSeconds)}${f.destructive ? ', WRITES TO RAW DEVICES' : ''}\n`);
+  }
+  warnDestructive(files);
+  return 0;
+}
+
+/** Never silent: a file that destroys data says so on the terminal too, not only inside itself. */
+function warnDestructive(files: FioFile[]): void {
+  for (const f of files.filter((x) => x.destructive)) {
+    process.stderr.write(`storage-perf fio: WARNING: ${f.fileName} writes to raw block devices and destroys their data; run it only on a throwaway VM and disk\n`);
+  }
+}
+
+function minutes(s: number): string {
+  if (s < 60) return `${Math.max(1, Math.round(s))} s`;
+  const m = Math.round(s / 60);
+  return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
+}

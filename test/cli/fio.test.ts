@@ -1,0 +1,153 @@
+/** `storage-perf fio` and `storage-perf compare`, run as a user runs them, with the real fio. */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../../..');
+const BIN = join(ROOT, 'cli/bin/storage-perf.js');
+const FIXTURES = join(ROOT, 'test/fixtures/fio');
+
+function cli(args: string[], cwd = ROOT) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function fio(args: string[], cwd: string) {
+  return spawnSync('fio', args, { cwd, encoding: 'utf8', timeout: 30000 });
+}
+
+describe('storage-perf fio', function () {
+  this.timeout(60000);
+  let dir: string;
+  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'storage-perf-fio-cli-')); });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes one file per disk that fio accepts, and says what it wrote', () => {
+    const r = cli(['fio', 'examples/storage.perf.yaml', '--out', dir]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(readdirSync(dir).sort(), ['db-data.fio', 'db-wal.fio']);
+    assert.match(r.stdout, /db-data\.fio: VM db, disk data, 8 jobs, about \d+ min/);
+    assert.equal(r.stderr, '');
+    for (const f of readdirSync(dir)) {
+      const p = fio(['--parse-only', join(dir, f)], dir);
+      assert.equal(p.status, 0, p.stderr);
+      const text = readFileSync(join(dir, f), 'utf8');
+      assert.match(text, /^#   storage-perf compare storage\.perf\.yaml --fio-result db-(data|wal)\.json --vm db$/m);
+    }
+  });
+
+  it('--vm, --stdout, --runtime and --size', () => {
+    const r = cli(['fio', 'examples/yandex-app.perf.yaml', '--vm', 'app', '--stdout', '--runtime', '1.5', '--size', '64m']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^runtime=1500ms$/m);
+    assert.match(r.stdout, /^filesize=64m$/m);
+    assert.equal((r.stdout.match(/^\[global\]$/gm) ?? []).length, 2, 'one file per disk');
+  });
+
+  it('usage errors exit 2 with a clear message', () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['fio'], /no FILE given/],
+      [['fio', 'examples/storage.perf.yaml', '--vm', 'nope'], /has no VM 'nope' \(its VMs: 'db'\)/],
+      [['fio', 'missing.perf.yaml'], /cannot read missing\.perf\.yaml: ENOENT/],
+      [['fio', 'examples/storage.perf.yaml', '--runtime', 'soon'], /--runtime 'soon' is not a positive number of seconds/],
+      [['fio', 'examples/storage.perf.yaml', '--size', '1'], /--size '1' is too small/],
+      [['fio', 'examples/storage.perf.yaml', '--bogus'], /Unknown option '--bogus'/],
+    ];
+    for (const [args, msg] of cases) {
+      const r = cli(args);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.match(r.stderr, msg, args.join(' '));
+    }
+  });
+
+  it('a raw device only with --destructive or fio_destructive, and never silently', () => {
+    const spec = join(dir, 'raw.perf.yaml');
+    writeFileSync(spec, readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8').replace('        size: 500GiB\n', '        size: 500GiB\n        device: /dev/sdb\n'));
+    const safe = cli(['fio', spec, '--stdout']);
+    assert.equal(safe.code, 0, safe.stderr);
+    assert.doesNotMatch(safe.stdout, /^filename=\/dev\//m);
+    assert.equal(safe.stderr, '');
+    const raw = cli(['fio', spec, '--out', dir, '--destructive']);
+    assert.equal(raw.code, 0, raw.stderr);
+    assert.match(raw.stdout, /db-data\.fio: .*WRITES TO RAW DEVICES/);
+    assert.match(raw.stderr, /WARNING: db-data\.fio writes to raw block devices and destroys their data/);
+    assert.doesNotMatch(raw.stderr, /db-wal/, 'the wal disk names no device');
+    const text = readFileSync(join(dir, 'db-data.fio'), 'utf8');
+    assert.match(text, /^filename=\/dev\/sdb$/m);
+    assert.match(text, /DESTROYS THE DATA/);
+    assert.equal(fio(['--parse-only', join(dir, 'db-data.fio')], dir).status, 0);
+  });
+});
+
+describe('storage-perf compare', function () {
+  this.timeout(60000);
+  let dir: string;
+  before(() => { dir = mkdtempSync(join(tmpdir(), 'storage-perf-compare-')); });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a short real fio run of generated jobs: compare reads it back, job by job', () => {
+    const mnt = join(dir, 'mnt');
+    mkdirSync(mnt);
+    const spec = join(dir, 'trial.perf.yaml');
+    writeFileSync(spec, [
+      'version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:', '  - name: vm', '    machine_type: n2-standard-4', '    disks:',
+      '      - name: data', '        type: pd-balanced', '        size: 100GiB', `        mount_point: ${JSON.stringify(mnt)}`,
+      '    workloads:', '      - name: app', '        disk: data', '        block_size: 16k', '        read_ratio: 0.6', '        queue_depth: 8', '',
+    ].join('\n'));
+    // A few MiB and a tenth of a second per job; three of the jobs (fio --section), to stay within a second or two.
+    const g = cli(['fio', spec, '--runtime', '0.1', '--size', '4m']);
+    assert.equal(g.code, 0, g.stderr);
+    const run = fio(['--output-format=json', '--output=vm-data.json', '--section=fill@data', '--section=app', '--section=read-iops@data', 'vm-data.fio'], dir);
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(existsSync(join(mnt, 'storage-perf.fio-test')), 'the jobs worked on the test file under the mount point');
+
+    const r = cli(['compare', spec, '--fio-result', join(dir, 'vm-data.json'), '--format', 'json', '--svg', join(dir, 'vm-data.svg')]);
+    assert.ok(r.code === 0 || r.code === 1, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.vm, 'vm');
+    const ran = out.comparisons.filter((c: { verdict: string }) => c.verdict !== 'missing');
+    assert.deepEqual(ran.map((c: { job: string }) => c.job), ['fill@data', 'app', 'read-iops@data']);
+    const raw = JSON.parse(readFileSync(join(dir, 'vm-data.json'), 'utf8'));
+    for (const c of ran) {
+      const j = raw.jobs.find((x: { jobname: string }) => x.jobname === c.job);
+      assert.equal(c.measured.error, 0);
+      assert.ok(Math.abs(c.measured.read_iops - j.read.iops) < 1e-6 && Math.abs(c.measured.write_iops - j.write.iops) < 1e-6, c.job);
+      assert.ok(['within', 'below', 'above'].includes(c.verdict), c.verdict);
+      assert.equal(c.verdict !== 'within', c.causes.length > 0);
+    }
+    assert.equal(out.counts.missing, out.comparisons.length - 3);
+    assert.equal(r.code, ran.some((c: { verdict: string }) => c.verdict === 'below') ? 1 : 0);
+    const svg = readFileSync(join(dir, 'vm-data.svg'), 'utf8');
+    for (const c of ran) assert.ok(svg.includes(`>${c.job}</text>`), c.job);
+
+    const table = cli(['compare', spec, '--fio-result', join(dir, 'vm-data.json')]);
+    assert.match(table.stdout, /^job\s+metric\s+measured\s+predicted\s+ratio\s+limited by\s+verdict$/m);
+    assert.match(table.stdout, /^app\s+IOPS\s+[\d,]+\s+[\d,]+\s+[\d.]+x\s+\S+\s+(within expectation|BELOW|ABOVE)$/m);
+  });
+
+  it('a failed job in a fixture: exit 1, the errno explained', () => {
+    const r = cli(['compare', 'examples/storage.perf.yaml', '--fio-result', join(FIXTURES, 'failed-job.json')]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^oltp\s+IOPS\s+.*FAILED$/m);
+    assert.match(r.stdout, /oltp: fio reported error 22 \(EINVAL\)/);
+  });
+
+  it('usage errors exit 2', () => {
+    const notJson = join(dir, 'not.json');
+    writeFileSync(notJson, 'fio: failed to parse job file\n');
+    const cases: Array<[string[], RegExp]> = [
+      [['compare', 'examples/storage.perf.yaml'], /no --fio-result given/],
+      [['compare', 'examples/storage.perf.yaml', '--fio-result', join(dir, 'nope.json')], /cannot read .*nope\.json: ENOENT/],
+      [['compare', 'examples/storage.perf.yaml', '--fio-result', notJson], /not fio JSON output/],
+      [['compare', 'examples/storage.perf.yaml', '--fio-result', join(FIXTURES, 'mixed-randrw.json'), '--format', 'xml'], /unknown format 'xml'/],
+      [['compare', 'examples/storage.perf.yaml', '--fio-result', join(FIXTURES, 'mixed-randrw.json'), '--vm', 'nope'], /has no VM 'nope'/],
+    ];
+    for (const [args, msg] of cases) {
+      const r = cli(args);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.match(r.stderr, msg, args.join(' '));
+    }
+  });
+});
