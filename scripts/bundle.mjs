@@ -6,14 +6,19 @@
 //   node scripts/bundle.mjs                 development: sourcemaps, not minified
 //   node scripts/bundle.mjs --production    what the .vsix ships: minified, no sourcemaps
 //   node scripts/bundle.mjs --metafile      also writes dist/*.meta.json (what takes the space)
+//   node scripts/bundle.mjs --no-typecheck  skips type-checking the client first
+//   node scripts/bundle.mjs --outdir=DIR    bundles into DIR instead of dist/
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const production = process.argv.includes('--production');
 const metafile = process.argv.includes('--metafile');
+// Another folder than dist/ (the benchmark bundles there, leaving the packaged bundles alone).
+const outdir = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
 
 const common = {
   bundle: true,
@@ -21,6 +26,9 @@ const common = {
   format: 'cjs',
   target: 'node20',
   external: ['vscode'],
+  // ESM entry points first: some dependencies' "main" is a UMD wrapper whose require() calls of its own
+  // modules esbuild cannot follow (jsonc-parser's), which leaves the bundle requiring files it lacks.
+  mainFields: ['module', 'main'],
   minify: production,
   sourcemap: production ? false : 'linked',
   legalComments: production ? 'none' : 'inline',
@@ -30,17 +38,27 @@ const common = {
 };
 
 const targets = [
-  { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js' },
+  { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/extension.js` },
   // server/src/main.ts starts the server itself when it is the process's main module (`require.main ===
   // module` still holds in the bundle, whose top level is that module); vscode-languageclient forks
   // dist/server.js with --node-ipc.
-  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
+  { entryPoints: ['server/src/main.ts'], outfile: `${outdir}/server.js` },
 ];
 
-rmSync(join(root, 'dist'), { recursive: true, force: true });
+// esbuild does not type-check, and the project's build (tsc -p .) does not compile the client (it needs the
+// vscode types): check it here, so that a change to the server's request types cannot break it unnoticed.
+if (!process.argv.includes('--no-typecheck')) {
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'client'], { cwd: root, stdio: 'inherit' });
+  if (tsc.status !== 0) {
+    process.stderr.write('bundle: the client does not type-check (tsc -p client)\n');
+    process.exit(1);
+  }
+}
+
+rmSync(resolve(root, outdir), { recursive: true, force: true });
 for (const t of targets) {
   const result = await build({ ...common, ...t });
-  if (metafile) writeFileSync(join(root, t.outfile.replace(/\.js$/, '.meta.json')), JSON.stringify(result.metafile));
-  const kib = (statSync(join(root, t.outfile)).size / 1024).toFixed(1);
+  if (metafile) writeFileSync(resolve(root, t.outfile.replace(/\.js$/, '.meta.json')), JSON.stringify(result.metafile));
+  const kib = (statSync(resolve(root, t.outfile)).size / 1024).toFixed(1);
   process.stdout.write(`${t.outfile}  ${kib} KiB${production ? ' (production)' : ''}\n`);
 }

@@ -10,6 +10,7 @@ import { ReportPanel } from './report-view';
 import { disposeFioOutput, generateFioJobs, importFioResults } from './fio-commands';
 import { selectCatalog } from './catalog-command';
 import { isSpec, SECTION, specUri } from './common';
+import { serverSettings } from './settings';
 
 let client: LanguageClient | undefined;
 
@@ -26,7 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       // Users who keep specs in the YAML language (to use Red Hat's YAML extension on them) still get the server.
       { language: 'yaml', pattern: '**/*.perf.{yaml,yml}' },
     ],
-    initializationOptions: { settings: serverSettings(vscode.workspace.getConfiguration(SECTION)) },
+    initializationOptions: { settings: serverSettings(vscode.workspace.getConfiguration(SECTION), vscode.workspace.isTrusted) },
     synchronize: { configurationSection: SECTION },
     middleware: {
       workspace: {
@@ -36,7 +37,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         configuration: async (params, token, next) => {
           const answers = await next(params, token);
           if (!Array.isArray(answers)) return answers;
-          return answers.map((a, i) => (params.items[i]?.section === SECTION && a && typeof a === 'object' ? serverSettings(a as Record<string, unknown>) : a));
+          return answers.map((a, i) => (params.items[i]?.section === SECTION && a && typeof a === 'object' ? serverSettings(a as Record<string, unknown>, vscode.workspace.isTrusted) : a));
         },
       },
     },
@@ -72,18 +73,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 export async function deactivate(): Promise<void> {
   await client?.stop();
   client = undefined;
-}
-
-/**
- * The settings the server gets. A user catalog is a file the server reads and trusts: it is withheld while
- * the workspace is not trusted, whichever scope sets it.
- */
-function serverSettings(section: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return {
-    catalog: section.catalog ?? '',
-    region: section.region ?? '',
-    catalogPath: vscode.workspace.isTrusted ? section.catalogPath ?? '' : '',
-  };
 }
 
 /** Runs a command on the spec it was invoked for: the given file (explorer, editor title) or the active editor. */

@@ -4,7 +4,8 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { CompareFioResult, CompareRow, GenerateFioResult } from '../../server/src/custom-requests';
+import type { CompareFioResult, GenerateFioResult } from '../../server/src/custom-requests';
+import type { Comparison } from '../../core/src/fio/compare';
 import { baseName, COMPARE_FIO, errorText, GENERATE_FIO } from './common';
 
 let output: vscode.OutputChannel | undefined;
@@ -67,27 +68,39 @@ export async function importFioResults(client: LanguageClient, doc: vscode.TextD
     return;
   }
   const out = channel();
-  out.appendLine(`fio result ${vscode.workspace.asRelativePath(picked[0])} against ${vscode.workspace.asRelativePath(doc.uri)} (${new Date().toLocaleString()})`);
-  out.appendLine(formatRows(result.rows));
-  if (result.summary) out.appendLine(result.summary);
+  out.appendLine(`fio result ${vscode.workspace.asRelativePath(picked[0])} against ${vscode.workspace.asRelativePath(doc.uri)}, VM ${result.vm} (${new Date().toLocaleString()})`);
+  out.appendLine(formatComparisons(result.comparisons));
+  for (const c of result.comparisons) {
+    if (!c.causes.length) continue;
+    out.appendLine(`${c.job} (${c.verdict}):`);
+    for (const cause of c.causes) out.appendLine(`  - ${cause}`);
+  }
   out.appendLine('');
   out.show(true);
-  const off = result.rows.filter((r) => r.verdict && !/^(ok|match|within|met)/i.test(r.verdict)).length;
-  const message = result.summary ?? (result.rows.length
-    ? `${result.rows.length - off} of ${result.rows.length} measured figures agree with the prediction.`
-    : 'the result holds no job that matches the spec.');
-  void (off ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(`Storage Perf: ${message}`, 'Show Details').then((a) => { if (a) out.show(); });
+  const total = result.comparisons.length;
+  const within = result.counts.within ?? 0;
+  const message = total
+    ? `${within} of ${total} fio jobs on ${result.vm} are within the prediction${countsText(result.counts)}.`
+    : 'the result holds no job that matches the spec.';
+  void (within < total ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(`Storage Perf: ${message}`, 'Show Details').then((a) => { if (a) out.show(); });
 }
 
-/** The rows as a plain-text table for the output channel. */
-export function formatRows(rows: CompareRow[]): string {
-  if (!rows.length) return '(no rows)';
-  const n = (x: number | undefined, digits = 0) => (x === undefined ? '' : x.toLocaleString('en-US', { maximumFractionDigits: digits }));
-  const head = ['vm', 'workload', 'job', 'metric', 'predicted', 'measured', 'unit', 'ratio', 'verdict', 'note'];
-  const cells = rows.map((r) => [r.vm ?? '', r.workload ?? '', r.job ?? '', r.metric, n(r.predicted, 1), n(r.measured, 1), r.unit ?? '', n(r.ratio, 2), r.verdict ?? '', r.note ?? '']);
-  const used = head.map((_, i) => cells.some((c) => c[i] !== ''));
+/** The verdicts other than "within", e.g. " (2 below, 1 missing)". */
+function countsText(counts: CompareFioResult['counts']): string {
+  const rest = Object.entries(counts).filter(([v, n]) => v !== 'within' && n).map(([v, n]) => `${n} ${v}`);
+  return rest.length ? ` (${rest.join(', ')})` : '';
+}
+
+/** The comparisons as a plain-text table for the output channel: each job's figure in its own metric. */
+export function formatComparisons(rows: Comparison[]): string {
+  if (!rows.length) return '(no jobs)';
+  const n = (x: number | undefined, digits = 0) => (x === undefined || !Number.isFinite(x) ? '' : x.toLocaleString('en-US', { maximumFractionDigits: digits }));
+  const total = (f: { read_iops: number; write_iops: number; read_mibps: number; write_mibps: number } | undefined, metric: Comparison['metric']) =>
+    f === undefined ? undefined : metric === 'iops' ? f.read_iops + f.write_iops : f.read_mibps + f.write_mibps;
+  const head = ['job', 'workload', 'predicted', 'measured', 'unit', 'ratio', 'verdict'];
+  const cells = rows.map((r) => [r.job, r.workload ?? '', n(total(r.predicted, r.metric), 1), n(total(r.measured, r.metric), 1), r.metric === 'iops' ? 'IOPS' : 'MiB/s', n(r.ratio, 2), r.verdict]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => c.map((x, i) => (used[i] ? x.padEnd(widths[i]) : null)).filter((x) => x !== null).join('  ').trimEnd();
+  const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i])).join('  ').trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 

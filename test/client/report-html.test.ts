@@ -1,0 +1,52 @@
+/** The report view's HTML, from the server's report of the shipped example and of hand-made specs. */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { analyze, fmt } from '../../core/src';
+import { specReport } from '../../server/src/custom-requests';
+import { chartBars, messageHtml, reportHtml } from '../../client/src/report-html';
+
+const ROOT = resolve(__dirname, '../../..');
+const EXAMPLE = join(ROOT, 'examples/storage.perf.yaml');
+const reportOf = (text: string) => specReport(pathToFileURL(EXAMPLE).href, analyze(text));
+const opts = { nonce: 'n0nce', title: 'storage.perf.yaml' };
+
+describe('report view HTML', () => {
+  const report = reportOf(readFileSync(EXAMPLE, 'utf8'));
+  const html = reportHtml(report, opts);
+
+  it('has a table of disks and one of workloads per VM, with the server\'s figures', () => {
+    assert.equal((html.match(/<h2>VM /g) ?? []).length, report.vms.length);
+    for (const vm of report.vms) {
+      assert.ok(html.includes(`<h2>VM ${vm.name}`));
+      for (const d of vm.disks) assert.match(html, new RegExp(`<td>${d.name}</td><td>${d.type}</td>.*?${fmt(d.read_iops)}`));
+      for (const w of vm.workloads) assert.ok(html.includes(`<td>${w.name}</td>`));
+    }
+    assert.ok(report.monthly_cost_text && html.includes(report.monthly_cost_text));
+  });
+
+  it('charts IOPS and throughput, with a target mark for every target the workloads set', () => {
+    const targets = report.vms.flatMap((vm) => vm.workloads.flatMap((w) => Object.values(w.target))).length;
+    assert.ok(targets >= 2);
+    assert.equal((html.match(/<svg class="chart"/g) ?? []).length, 2);
+    assert.equal((html.match(/<line class="target"/g) ?? []).length, targets);
+    const iops = chartBars(report, 'iops');
+    const oltp = report.vms[0].workloads.find((w) => w.name === 'oltp')!;
+    assert.deepEqual(iops.find((b) => b.label === 'oltp IOPS'), { label: 'oltp IOPS', achieved: oltp.read_iops + oltp.write_iops, target: oltp.target.iops });
+  });
+
+  it('is static: no script, and a CSP that allows only its own nonce\'d stylesheet', () => {
+    assert.doesNotMatch(html, /<script/i);
+    assert.match(html, /content="default-src 'none'; style-src 'nonce-n0nce';"/);
+    assert.match(html, /<style nonce="n0nce">/);
+  });
+
+  it('escapes what comes from the spec', () => {
+    const text = readFileSync(EXAMPLE, 'utf8').replace('- name: db', '- name: "<img src=x onerror=alert(1)>"');
+    const h = reportHtml(reportOf(text), { ...opts, title: '<b>t</b>' });
+    assert.doesNotMatch(h, /<img|<b>t/);
+    assert.ok(h.includes('&#60;img src=x onerror=alert(1)&#62;'));
+    assert.doesNotMatch(messageHtml('<i>x</i>', opts), /<i>x/);
+  });
+});
