@@ -5,6 +5,8 @@
 import { load } from 'js-yaml';
 import { analyze } from '../core/src';
 import { benchLsp } from './lsp';
+import { benchLint } from './lint';
+import { benchExtension } from './extension';
 
 function specWithVms(n: number): string {
   const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:'];
@@ -61,6 +63,8 @@ async function main(): Promise<void> {
   const print = (lines: string[]) => process.stdout.write(lines.join('\n') + '\n\n');
   print(benchEvaluation());
   print(await benchLsp());
+  print(await benchExtension());
+  print(await benchLint());
 }
 
 if (require.main === module) {

@@ -1,6 +1,8 @@
 /** The `storage-perf` command. Argument parsing uses node:util parseArgs: no dependency, maintained with Node. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { evaluateCommand } from './evaluate';
+import { fioCommand } from './fio';
+import { compareCommand } from './compare';
 import { lintCommand } from './lint/index';
 
 const USAGE = `usage: storage-perf <command> [options]
@@ -9,6 +11,9 @@ commands:
   evaluate FILE... [--format table|json] [--catalog-file PATH]   computed IOPS, throughput and cost per disk, VM and workload
   lint PATH... [--format stylish|compact|json|sarif|github|junit] [--fail-on SEVERITY] [--fix]
                                                                  the findings the editor shows, for CI (via the language server)
+  fio FILE [--vm NAME] [--out DIR] [--destructive]               fio job files with the model's prediction beside every job
+  compare FILE --fio-result RESULT.json [--vm NAME] [--format table|json] [--svg OUT.svg]
+                                                                 fio's JSON output against the prediction, with verdicts
 
 run 'storage-perf <command> --help' for a command's options`;
 
@@ -18,6 +23,8 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'evaluate': return await evaluateCommand(rest);
       case 'lint': return await lintCommand(rest);
+      case 'fio': return await fioCommand(rest);
+      case 'compare': return await compareCommand(rest);
       case undefined: case '-h': case '--help': case 'help':
         process.stdout.write(USAGE + '\n');
         return command === undefined ? 2 : 0;

@@ -60,6 +60,16 @@ describe('quick-fix edits', () => {
     const out = fix(SPEC, { kind: 'set-values', values: [{ path: '/vms/0/disks/0/type', value: 'pd-balanced' }, { path: '/vms/0/disks/0/size', value: '1TiB' }], title: '' });
     assert.match(out, /type: pd-balanced {4}# SSD for random I\/O\n {8}size: 1TiB\n/);
   });
+  it('removing an unknown key is offered but never preferred when it would lose what the user wrote', () => {
+    const unknown = (text: string) => analyze(text).diagnostics.find((d) => d.code === 'unknown-key')!;
+    const owner = unknown(SPEC.replace('  - name: db ', '  - owner: alice\n    name: db '));
+    assert.deepEqual(owner.fixes?.map((f) => [f.kind, f.preferred]), [['remove-key', false]]);
+    // a misspelt copy of a key the mapping has: removing it loses nothing only when the values agree
+    const same = unknown(SPEC.replace('size: 500GiB', 'size: 500GiB\n        sise: 500GiB'));
+    assert.deepEqual(same.fixes?.map((f) => [f.kind, f.preferred]), [['remove-key', true]]);
+    const other = unknown(SPEC.replace('size: 500GiB', 'size: 500GiB\n        sise: 900GiB'));
+    assert.deepEqual(other.fixes?.map((f) => [f.kind, f.preferred]), [['remove-key', false]]);
+  });
   it('CRLF files stay CRLF', () => {
     const crlf = SPEC.replace(/\n/g, '\r\n');
     const out = fix(crlf, { kind: 'add-key', path: '/vms/0/disks/0', key: 'replication', value: 'zonal', title: '' });

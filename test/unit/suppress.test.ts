@@ -103,6 +103,24 @@ describe('suppression comments', () => {
     assert.equal(applySuppressions('version: 1\n', diags), diags);
   });
 
+  it('stacked directives all cover the same next content line', () => {
+    const text = insertBefore(SPEC, '        count: 2', '        # storage-perf-disable-next-line not-applicable -- one\n        # storage-perf-disable-next-line capped-by-vcpu -- two');
+    assert.deepEqual(findSuppressions(text).map((d) => d.target), [12, 12]);
+    assert.deepEqual(codes(text), ['capped-by-vcpu']); // capped-by-vcpu is on machine_type, not on count
+  });
+
+  it('a next-line directive with nothing after it silences nothing and is not an error', () => {
+    const text = SPEC + '# storage-perf-disable-next-line capped-by-vcpu\n\n';
+    assert.equal(findSuppressions(text)[0].target, undefined);
+    assert.deepEqual(codes(text), ['capped-by-vcpu', 'not-applicable']);
+  });
+
+  it('a directive silences only findings that start on its line, not ones that merely span it', () => {
+    // The unknown key's finding starts on the key line: a directive aimed at the line after it does nothing.
+    const text = SPEC.replace('        count: 2\n', '        count: 2\n        # storage-perf-disable-next-line not-applicable\n        sise: 1\n');
+    assert.ok(codes(text).includes('not-applicable'));
+  });
+
   it('handles CRLF line ends', () => {
     const text = insertBefore(SPEC, '    machine_type:', '    # storage-perf-disable-next-line capped-by-vcpu').replace(/\n/g, '\r\n');
     assert.deepEqual(codes(text), ['not-applicable']);

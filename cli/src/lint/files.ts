@@ -10,7 +10,8 @@ import ignore, { type Ignore } from 'ignore';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
-export const SPEC_SUFFIX = '.perf.yaml';
+/** What a folder search picks up: the names the editor treats as specs (the extension's filename patterns). */
+export const SPEC_SUFFIXES = ['.perf.yaml', '.perf.yml'];
 /** Never searched: git's own data and installed packages. */
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 
@@ -104,7 +105,7 @@ function walk(dir: string, layers: Layer[], out: string[]): void {
     }
     if (isDir) {
       if (!isIgnored(here, abs, true)) walk(abs, here, out);
-    } else if (isFile && e.name.endsWith(SPEC_SUFFIX) && !isIgnored(here, abs, false)) {
+    } else if (isFile && SPEC_SUFFIXES.some((s) => e.name.endsWith(s)) && !isIgnored(here, abs, false)) {
       out.push(abs);
     }
   }
@@ -144,7 +145,7 @@ export function collectTargets(paths: string[], cwd: string, stdinName?: string)
         problems.push(`cannot search ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
         continue;
       }
-      if (!found.length) problems.push(`no *${SPEC_SUFFIX} files under ${p} (after .gitignore)`);
+      if (!found.length) problems.push(`no *.perf.yaml files under ${p} (after .gitignore)`);
       found.forEach(add);
     } else {
       add(abs); // a file named explicitly is linted whatever its name, ignored or not

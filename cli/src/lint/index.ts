@@ -20,7 +20,7 @@ import { RANK, summarize, summaryLine, type LintResult, type Severity } from './
 
 export const LINT_USAGE = `usage: storage-perf lint PATH... [options]
 
-PATH is a spec file, a folder (searched for *.perf.yaml, honouring .gitignore) or - for standard input.
+PATH is a spec file, a folder (searched for *.perf.yaml and *.perf.yml, honouring .gitignore) or - for standard input.
 
 options:
   -f, --format FORMAT       stylish (default), compact, json, sarif, github or junit
@@ -146,6 +146,12 @@ export async function lintCommand(args: string[]): Promise<number> {
     }
   }
 
+  // Whatever escapes (a stream failing after the server died, say) must end the run as an error, never with the
+  // exit code of findings or of success.
+  process.on('unhandledRejection', (e) => {
+    err(`internal error: ${(e as Error)?.message ?? String(e)}`);
+    process.exit(2);
+  });
   const client: ClientOptions = { pull: true, settings: { ...settings }, timeoutMs: timeout * 1000, cwd };
   if (values['server-command']) client.command = serverCommand(values['server-command'] as string);
   const session = new Session({ client, cwd, fix: fixMode, stdinText, stdinName });
@@ -171,11 +177,13 @@ export async function lintCommand(args: string[]): Promise<number> {
     return 2;
   }
 
+  const output = values.output as string | undefined;
   if (fixMode === 'dry-run') {
     const diffs = result.files.filter((f) => f.fix).map((f) => unifiedDiff(f.path, f.fix!.before, f.fix!.after));
-    if (diffs.length) process.stdout.write(diffs.join(''));
+    // The diff must not corrupt a machine-readable report on standard output.
+    const to = formatter.machine && !output ? process.stderr : process.stdout;
+    if (diffs.length) to.write(diffs.join(''));
   }
-  const output = values.output as string | undefined;
   const text = formatter.format(result, {
     cwd, version: version(), docsBaseUri, fixMode,
     color: !output && format === 'stylish' && colorWanted(process.stdout),

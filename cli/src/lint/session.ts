@@ -8,7 +8,7 @@ import { readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFile
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  ConfigurationRequest, DiagnosticRefreshRequest, LogMessageNotification, RegistrationRequest, ShowMessageNotification,
+  ConfigurationRequest, DiagnosticRefreshRequest, ErrorCodes, LogMessageNotification, RegistrationRequest, ResponseError, ShowMessageNotification,
   ShowMessageRequest, UnregistrationRequest, WorkDoneProgressCreateRequest,
   type Diagnostic, type Range, type TextEdit as LspTextEdit,
 } from 'vscode-languageserver-protocol/node';
@@ -20,11 +20,14 @@ import { RANK, type FileResult, type Finding, type Severity } from './types';
 /** Files in flight at once: enough to keep the server busy, few enough to bound its memory. */
 const CONCURRENCY = 16;
 /** Fix rounds before a file is declared non-converging (each round re-lints). */
-export const MAX_FIX_ROUNDS = 10;
+export const MAX_FIX_ROUNDS = 25;
 /** For servers that push without versions: how long no newer push must come before the last one counts. */
 const QUIET_MS = 200;
 /** How long to wait for a server to ask for its configuration before opening documents. */
 const CONFIG_WAIT_MS = 1000;
+
+/** The connection's own failures (write, read, disposed, inactive), as opposed to errors the server answered. */
+const TRANSPORT_ERRORS = new Set<number>([ErrorCodes.MessageWriteError, ErrorCodes.MessageReadError, ErrorCodes.PendingResponseRejected, ErrorCodes.ConnectionInactive]);
 
 const SEVERITY_OF: Record<number, Severity> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
 
@@ -36,9 +39,16 @@ export class LintClient extends LspClient {
   refreshes = 0;
   readonly messages: Array<{ type: number; message: string }> = [];
   readonly configured: Promise<void>;
+  /** Why the server is gone, once it is. */
+  private gone?: string;
+  private readonly goneEvent: Promise<void>;
 
   constructor(opts: ClientOptions) {
     super(opts);
+    this.goneEvent = new Promise<void>((res) => {
+      this.child.once('exit', (code, signal) => { this.gone ??= `the language server exited (${signal ?? `code ${code}`})`; res(); });
+      this.child.once('error', (e) => { this.gone ??= `cannot start the language server: ${e.message}`; res(); });
+    });
     // Every request in flight listens for the server's exit; many files mean many listeners.
     this.child.setMaxListeners(0);
     // Writing to a server that died must not take the linter down: the exit is reported instead.
@@ -60,6 +70,30 @@ export class LintClient extends LspClient {
     this.connection.onNotification(LogMessageNotification.type, (p) => {
       if (p.type === 1) this.messages.push(p); // errors only: the rest is the server's chatter
     });
+  }
+
+  /**
+   * Every way a request can fail becomes a ServerFailure (exit 2 with a message): a write to a server that is
+   * already gone fails before its exit is reported, so wait a moment for the exit and report that instead.
+   */
+  override async request<R>(type: { method: string }, params: unknown): Promise<R> {
+    try {
+      return await super.request<R>(type, params);
+    } catch (e) {
+      if (e instanceof ServerFailure) throw e;
+      if (e instanceof ResponseError && !TRANSPORT_ERRORS.has(e.code)) throw new ServerFailure(`the language server answered ${type.method} with an error: ${e.message}`);
+      await Promise.race([this.goneEvent, new Promise((res) => setTimeout(res, 1000).unref())]);
+      throw new ServerFailure(this.gone ?? `the connection to the language server failed: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * A notification to a server that has just died fails to be written; left unhandled, that rejection would end
+   * the linter with an exit code that reads as "findings". The exit itself is reported by the next request or wait.
+   */
+  override notify(type: { method: string }, params: unknown): void {
+    if (this.gone) throw new ServerFailure(this.gone);
+    this.connection.sendNotification(type.method, params).catch(() => undefined);
   }
 
   /** Waits until the server has fetched its configuration (or has plainly not asked for it). */
@@ -85,9 +119,6 @@ export interface SessionOptions {
   stdinName?: string;
 }
 
-/** Thrown for anything that makes the whole run meaningless (the server failing): exit 2. */
-export class RunFailure extends Error {}
-
 function toFinding(d: Diagnostic): Finding {
   const r = d.range;
   return {
@@ -101,6 +132,12 @@ function toFinding(d: Diagnostic): Finding {
     endColumn: r.end.character + 1,
     range: r,
   };
+}
+
+/** Whether `after` holds an error whose code `before` did not have at all. */
+function introducesErrors(before: Diagnostic[], after: Diagnostic[]): boolean {
+  const had = new Set(before.map((d) => String(d.code)));
+  return after.some((d) => (d.severity ?? 1) === 1 && !had.has(String(d.code)));
 }
 
 function byPosition(a: Finding, b: Finding): number {
@@ -240,20 +277,33 @@ export class Session {
       let version = 1;
       let rounds = 0;
       let converged = false;
+      let cycle = false;
+      const seen = new Set([text]);
+      const relint = async (next: string) => {
+        const at = performance.now();
+        this.client.change(uri, ++version, [{ text: next }]);
+        return this.diagnostics(uri, version, at);
+      };
       for (;;) {
-        const edits = await this.preferredEdits(uri, current, diags);
-        const next = edits.length ? applyEdits(current, edits) : current;
+        const groups = await this.preferredEdits(uri, current, diags);
+        let next = groups.length ? applyEdits(current, groups.flat()) : current;
         if (next === current) { converged = true; break; }
         if (rounds === MAX_FIX_ROUNDS) break;
         rounds++;
+        let after = await relint(next);
+        if (groups.length > 1 && introducesErrors(diags, after)) {
+          // Fixes sound on their own can clash (a rename and an insertion making the same key twice): when the
+          // round made an error of a new kind, take the first fix alone; the others are asked for again.
+          next = applyEdits(current, groups[0]);
+          after = await relint(next);
+        }
+        if (seen.has(next)) { cycle = true; break; } // fixes undoing each other: no progress
+        seen.add(next);
         current = next;
-        version++;
-        mark = performance.now();
-        this.client.change(uri, version, [{ text: current }]);
-        diags = await this.diagnostics(uri, version, mark);
+        diags = after;
       }
       if (!converged) {
-        result.error = `${t.display}: quick fixes did not settle after ${MAX_FIX_ROUNDS} rounds; the file was left unchanged`;
+        result.error = `${t.display}: quick fixes ${cycle ? 'undo each other' : `did not settle after ${rounds} rounds`}; the file was left unchanged`;
         // Report the findings of the text as it is on disk.
         mark = performance.now();
         this.client.change(uri, ++version, [{ text }]);
@@ -278,12 +328,14 @@ export class Session {
   }
 
   /**
-   * The edits of each finding's preferred quick fix, as offsets into `text`. Fixes whose edits overlap one
-   * already taken wait for the next round, when they are asked for again against the new text.
+   * The edits of each finding's preferred quick fix, as offsets into `text`, one group per fix, in the order of
+   * the findings. Fixes whose edits overlap one already taken wait for the next round, when they are asked for
+   * again against the new text.
    */
-  private async preferredEdits(uri: string, text: string, diags: Diagnostic[]): Promise<TextEdit[]> {
+  private async preferredEdits(uri: string, text: string, diags: Diagnostic[]): Promise<TextEdit[][]> {
     const idx = new LineIndex(text);
     const lists = await Promise.all(diags.map((d) => this.client.codeActions(uri, d.range, [d]) as Promise<CodeAction[] | null>));
+    const groups: TextEdit[][] = [];
     const taken: TextEdit[] = [];
     const seen = new Set<string>();
     diags.forEach((d, i) => {
@@ -296,8 +348,11 @@ export class Session {
       if (!edits.length || seen.has(key)) return;
       seen.add(key);
       const overlaps = edits.some((e) => taken.some((x) => e.start < x.end && x.start < e.end || e.start === x.start || (e.start === e.end && x.start <= e.start && e.start <= x.end) || (x.start === x.end && e.start <= x.start && x.start <= e.end)));
-      if (!overlaps) taken.push(...edits);
+      if (!overlaps) {
+        taken.push(...edits);
+        groups.push(edits);
+      }
     });
-    return taken;
+    return groups;
   }
 }

@@ -84,6 +84,11 @@ class Converter {
 
   private num(path: string): number | undefined {
     const v = this.get(path);
+    // YAML's .nan and .inf are numbers and pass the schema's `number` type: report them rather than drop them.
+    if (typeof v === 'number' && !Number.isFinite(v)) {
+      this.report('out-of-range', `${path.slice(path.lastIndexOf('/') + 1)} must be a finite number`, path);
+      return undefined;
+    }
     return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
   }
 
@@ -280,11 +285,18 @@ function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagno
       const key = String(e.params.additionalProperty);
       const allowed = allowedKeys(e);
       const hint = suggest(key, allowed);
+      // Renaming onto a key the mapping already has would only make a duplicate key. Removing a key is what a
+      // user may choose, never what `lint --fix` does on its own (it would lose what they wrote), unless the
+      // key only repeats, misspelt, the value the mapping already has under the right name.
+      const existing = hint ? tree.nodes.get(`${path.slice(0, path.lastIndexOf('/'))}/${hint}`)?.value : undefined;
+      const rename = hint && !existing;
+      const own = tree.nodes.get(path)?.value;
+      const repeats = existing?.kind === 'scalar' && own?.kind === 'scalar' && existing.text === own.text;
       return diag('unknown-key', `unknown key '${key}'${hint ? ` — did you mean '${hint}'?` : ''}`, span, {
         path,
         fixes: [
-          ...(hint ? [{ kind: 'rename-key' as const, path, key: hint, title: `Rename '${key}' to '${hint}'`, preferred: true }] : []),
-          { kind: 'remove-key' as const, path, title: `Remove unknown key '${key}'`, preferred: !hint },
+          ...(rename ? [{ kind: 'rename-key' as const, path, key: hint, title: `Rename '${key}' to '${hint}'`, preferred: true }] : []),
+          { kind: 'remove-key' as const, path, title: `Remove unknown key '${key}'`, preferred: repeats },
         ],
       });
     }

@@ -4,11 +4,11 @@
  * (UTF-16 columns, end column just past the last character) and a partial fingerprint that survives lines
  * moving. Paths are relative to %SRCROOT%, the working directory the linter ran in.
  *
- * Help URIs: SARIF wants absolute URIs there, and this tool has no website of its own to point at. The
- * documentation is docs/diagnostics.md in the storage-perf sources, so each rule says so in its help text,
- * the tool component lists that file relative to the STORAGE_PERF_ROOT base (the installation that made the
- * log), and `--docs-base-uri` (the GitHub Action passes the action's own repository and ref) adds real
- * `helpUri`s: BASE/diagnostics.md#CODE.
+ * Help URIs: SARIF wants absolute URIs there, and this tool has no website of its own to point at. Each code
+ * is documented in docs/lint.md (anchor = the code), so every rule's `helpUri` is BASE/lint.md#CODE, where
+ * BASE is `--docs-base-uri` (the GitHub Action passes the action's own repository and ref, so the links work
+ * in the code scanning UI) or else the docs/ folder of the installation that made the log, as a file URI.
+ * The help text names the file too, for readers of a log that travelled.
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -28,10 +28,12 @@ const LEVEL: Record<Severity, Result.level> = { error: 'error', warning: 'warnin
 /** `capped-by-vcpu` → `CappedByVcpu`: SARIF's rule name is an identifier-like word. */
 const ruleName = (code: string) => code.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 
+const INSTALL_DOCS = pathToFileURL(resolve(INSTALL_ROOT, 'docs')).href.replace(/\/?$/, '/');
+
 function rule(code: string, ctx: FormatContext): ReportingDescriptor {
   const info = DIAGNOSTIC_CODES[code];
   const summary = info?.summary ?? `Reported by the language server as '${code}'.`;
-  const doc = `docs/diagnostics.md#${code}`;
+  const doc = `docs/lint.md#${code}`;
   const r: ReportingDescriptor = {
     id: code,
     name: ruleName(code),
@@ -44,7 +46,8 @@ function rule(code: string, ctx: FormatContext): ReportingDescriptor {
     },
     properties: { tags: ['storage-perf', 'performance'], severity: info?.severity ?? 'warning' },
   };
-  if (ctx.docsBaseUri) r.helpUri = new URL(`diagnostics.md#${encodeURIComponent(code)}`, ctx.docsBaseUri).href;
+  // Codes of another server (--server-command) are not documented here: no link rather than a dead one.
+  if (info) r.helpUri = new URL(`lint.md#${encodeURIComponent(code)}`, ctx.docsBaseUri ?? INSTALL_DOCS).href;
   return r;
 }
 
@@ -117,9 +120,9 @@ export function sarif(result: LintResult, ctx: FormatContext): string {
         fullName: 'storage-perf lint',
         version: ctx.version,
         semanticVersion: ctx.version,
-        ...(ctx.docsBaseUri ? { informationUri: new URL('lint.md', ctx.docsBaseUri).href } : {}),
+        informationUri: new URL('lint.md', ctx.docsBaseUri ?? INSTALL_DOCS).href,
         rules: codes.map((c) => rule(c, ctx)),
-        locations: [{ uri: 'docs/diagnostics.md', uriBaseId: 'STORAGE_PERF_ROOT', description: { text: 'What each diagnostic code means.' } }],
+        locations: [{ uri: 'docs/lint.md', uriBaseId: 'STORAGE_PERF_ROOT', description: { text: 'What each diagnostic code means.' } }],
       },
     },
     originalUriBaseIds: {
