@@ -10,7 +10,8 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   analyze, complete, CatalogRegistry, EvaluationCache, DIAGNOSTIC_CODES, fixEdits, hover, inlayHints, LineIndex, parseCatalogText, symbols,
@@ -28,6 +29,13 @@ export interface Settings {
 }
 
 const SOURCE = 'storage-perf';
+/**
+ * The reference of every diagnostic code (docs/lint.md, one anchor per code) in this installation: next to the
+ * compiled sources (out/server/src) or to the bundle (dist/). Diagnostics link to it as their codeDescription;
+ * there is no website to link to instead.
+ */
+const CODE_DOCS = [resolve(__dirname, '../../../docs/lint.md'), resolve(__dirname, '../docs/lint.md')].find((p) => existsSync(p));
+const CODE_DOCS_URI = CODE_DOCS ? pathToFileURL(CODE_DOCS).href : undefined;
 /** Diagnostics wait for a pause in typing: a few times what the last analysis took, within bounds. */
 const DEBOUNCE_MIN_MS = 5;
 const DEBOUNCE_MAX_MS = 150;
@@ -108,6 +116,7 @@ export function startServer(connection: Connection): void {
       range: toRange(e.index, d.span),
       severity: SEVERITY[d.severity],
       code: d.code,
+      codeDescription: CODE_DOCS_URI && DIAGNOSTIC_CODES[d.code] ? { href: `${CODE_DOCS_URI}#${d.code}` } : undefined,
       source: SOURCE,
       message: d.message,
       data: d.fixes?.length ? { fixes: d.fixes, version: e.version } : undefined,

@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LspClient } from '../../cli/src/lsp-client';
 import { applyEdits, LineIndex } from '../../core/src';
 
@@ -45,6 +46,10 @@ describe('language server over stdio', function () {
     assert.equal(d.severity, 2);
     const line = EXAMPLE.split('\n')[d.range.start.line];
     assert.equal(line.slice(d.range.start.character, d.range.end.character), 'machine_type');
+    // the code links to its entry in the installed reference of codes
+    const href = new URL(d.codeDescription!.href);
+    assert.equal(href.hash, '#capped-by-vcpu');
+    assert.match(readFileSync(fileURLToPath(href), 'utf8'), /<a id="capped-by-vcpu"><\/a>/);
   });
 
   it('hover on a disk shows computed IOPS, the binding limit and cost', async () => {
