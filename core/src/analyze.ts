@@ -335,7 +335,10 @@ function analyzeUnsuppressed(text: string, opts: AnalyzeOptions): Analysis {
         push('machine-limits-unknown', `${c.edition} has no per-VM ${d.typeName} limits for ${m.name}; only the disk's own limits apply`, at(`${d.spec.path}/type`), { path: `${d.spec.path}/type` });
       }
       if (d.cost.monthly === undefined) push('price-unknown', d.cost.why, at(`${d.spec.path}/type`), { path: `${d.spec.path}/type` });
-      if (d.type.model !== 'devices' && !e.workloads.some((w) => w.disks.includes(d.spec.name) && w.meets_target !== true)) {
+      // Disks are looked up by name here and in cheaperDisk: with a duplicate name (already an error) the advice
+      // would be about the other disk, priced with this one's cost.
+      if (d.type.model !== 'devices' && d.cost.monthly !== undefined && e.disks.filter((x) => x.spec.name === d.spec.name).length === 1
+        && !e.workloads.some((w) => w.disks.includes(d.spec.name) && w.meets_target !== true)) {
         memo.cheaper ??= new Map();
         if (!memo.cheaper.has(d.spec.name)) memo.cheaper.set(d.spec.name, cheaperDisk(c, vm, m, region, d));
         const better = memo.cheaper.get(d.spec.name);

@@ -28,6 +28,8 @@ export const DIAGNOSTIC_CODES: Record<string, { severity: Severity; summary: str
   'yaml-multiple-documents': { severity: 'warning', summary: 'The file holds more than one YAML document.' },
   'yaml-alias-limit': { severity: 'error', summary: 'Aliases expand the document beyond the size limit.' },
   'empty-spec': { severity: 'error', summary: 'The file holds no spec.' },
+  'encoding': { severity: 'error', summary: 'The file is not UTF-8 text (binary, UTF-16, or bytes that are not UTF-8).' },
+  'too-many-vms': { severity: 'warning', summary: 'The file has more VMs than the editor evaluates; the rest are only checked.' },
   'unknown-key': { severity: 'error', summary: 'A key the spec format does not define.' },
   'missing-key': { severity: 'error', summary: 'A required key is missing.' },
   'wrong-type': { severity: 'error', summary: 'A value has the wrong type.' },
@@ -73,5 +75,8 @@ export const DIAGNOSTIC_CODES: Record<string, { severity: Severity; summary: str
 export function diag(code: string, message: string, span: Span, extra: Partial<Diagnostic> = {}): Diagnostic {
   const info = DIAGNOSTIC_CODES[code];
   if (!info) throw new Error(`unregistered diagnostic code ${code}`);
-  return { severity: info.severity, code, message, span: { start: span.start, end: span.end }, ...extra };
+  // Messages quote the user's values: a 10 MB value must not make a 10 MB message.
+  // (Split, not a regex: V8's regex engine overflows its stack on a 10 MB run of one character class.)
+  const short = message.length > 300 ? message.split(' ').map((w) => (w.length > 120 ? `${w.slice(0, 100)}…${w.slice(-10)}` : w)).join(' ') : message;
+  return { severity: info.severity, code, message: short, span: { start: span.start, end: span.end }, ...extra };
 }

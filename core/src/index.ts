@@ -4,6 +4,7 @@ export { parseSpec, keySpan, valueSpan, suggest, type ParsedSpec } from './spec/
 export type { Spec, VmSpec, DiskSpec, WorkloadSpec, Target } from './spec/types';
 export type { YamlNode, YamlTree, MapNode, SeqNode, ScalarNode } from './spec/yaml-tree';
 export * from './catalog';
+export { parseCatalogText, type CatalogFileProblem } from './catalog/file';
 export * from './diagnostics';
 export { applySuppressions, findSuppressions, DISABLE_FILE, DISABLE_NEXT_LINE, type SuppressionDirective } from './suppress';
 export * from './model/types';

@@ -88,6 +88,8 @@ export function formatBlock(kib: number): string {
  * slow enough to dominate evaluation, which formats every explanation.) */
 export function fmt(n: number, digits = n >= 100 || Number.isInteger(n) ? 0 : 1): string {
   if (!Number.isFinite(n)) return String(n);
+  // toFixed switches to exponent notation from 1e21, which the grouping below would mangle ("1e+,308").
+  if (Math.abs(n) >= 1e21) return String(Number(n.toPrecision(3)));
   const fixed = Math.abs(n).toFixed(digits);
   const dot = fixed.indexOf('.');
   const int = dot < 0 ? fixed : fixed.slice(0, dot);
@@ -106,6 +108,7 @@ function group(int: string): string {
 
 export function fmtMoney(n: number, currency: string): string {
   const sym = currency === 'USD' ? '$' : currency === 'RUB' ? '₽' : `${currency} `;
+  if (!Number.isFinite(n) || Math.abs(n) >= 1e21) return `${n < 0 ? '-' : ''}${sym}${fmt(Math.abs(n))}`;
   const [int, frac] = Math.abs(n).toFixed(2).split('.');
   return `${n < 0 && Math.abs(n) >= 0.005 ? '-' : ''}${sym}${group(int)}.${frac}`;
 }

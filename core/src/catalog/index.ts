@@ -19,26 +19,42 @@ export const DEFAULT_EDITION: Record<string, string> = { gcp: 'gcp-2024', yandex
 
 let catalogValidator: ValidateFunction | undefined;
 
-export interface CatalogProblem { path: string; message: string }
+export interface CatalogProblem { path: string; message: string; /** The key itself is wrong, not its value. */ key?: boolean }
 
 /** Validates a catalog object (built-in or a user's) against schemas/catalog.schema.json and for coherence. */
 export function validateCatalog(data: unknown): { catalog?: Catalog; problems: CatalogProblem[] } {
   if (!catalogValidator) catalogValidator = new Ajv({ allErrors: true, strict: false }).compile(catalogSchema as object);
   if (!catalogValidator(data)) {
-    return { problems: (catalogValidator.errors ?? []).map((e) => ({ path: e.instancePath || '/', message: e.message ?? e.keyword })) };
+    return {
+      problems: (catalogValidator.errors ?? []).map((e) => {
+        // "must NOT have additional properties" names no property: point at the one that is not allowed.
+        const extra = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty?: string }).additionalProperty : undefined;
+        const path = extra !== undefined ? `${e.instancePath}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}` : e.instancePath;
+        return { path: path || '/', message: extra !== undefined ? `'${extra}' is not a catalog key here` : e.message ?? e.keyword, key: extra !== undefined };
+      }),
+    };
   }
   const c = data as Catalog;
   const problems: CatalogProblem[] = [];
   const cite = (path: string, key: string | undefined) => {
     if (key !== undefined && !(key in c.sources)) problems.push({ path, message: `source '${key}' is not defined in sources` });
   };
+  // Every table in the catalog names its source, wherever it stands (io, queue, rates, disk_max, ...); and
+  // JSON.parse turns 1e400 into Infinity, which the schema's number type lets through.
+  const walk = (v: unknown, path: string): void => {
+    if (typeof v === 'number' && !Number.isFinite(v)) problems.push({ path, message: 'must be a finite number' });
+    if (!v || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v)) {
+      const p = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (k === 'source' && typeof x === 'string') cite(p, x);
+      else if (p !== '/sources') walk(x, p);
+    }
+  };
+  walk(c, '');
   for (const [name, t] of Object.entries(c.disk_types)) {
-    cite(`/disk_types/${name}/mix/source`, t.mix.source);
-    if (t.price) cite(`/disk_types/${name}/price/source`, t.price.source);
     if (t.size_gib.min > t.size_gib.max) problems.push({ path: `/disk_types/${name}/size_gib`, message: 'min is larger than max' });
   }
   c.vm_limits.forEach((t, i) => {
-    cite(`/vm_limits/${i}/source`, t.source);
     for (const s of t.series) if (s !== '*' && !c.machine_series[s]) problems.push({ path: `/vm_limits/${i}/series`, message: `series '${s}' is not in machine_series` });
     for (const d of Object.keys(t.disk_types)) if (!c.disk_types[d]) problems.push({ path: `/vm_limits/${i}/disk_types/${d}`, message: `disk type '${d}' is not in disk_types` });
   });

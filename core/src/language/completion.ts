@@ -19,7 +19,8 @@ export interface CompletionEntry {
   replace: { start: number; end: number };
 }
 
-const LINE_RE = /^(\s*)(-\s+)?(.*)$/;
+// dotAll: '.' must also take U+2028 and U+2029, which a line may hold (only CR and LF end lines here).
+const LINE_RE = /^(\s*)(-\s+)?(.*)$/s;
 
 interface LineInfo { indent: number; dash: number; keyCol: number; key?: string; nested: boolean; value?: string }
 
@@ -78,7 +79,8 @@ function docProvider(text: string, a?: Analysis): { provider?: string; catalog?:
 export function complete(text: string, offset: number, a?: Analysis, registry: CatalogRegistry = builtinRegistry): CompletionEntry[] {
   const idx = new LineIndex(text);
   const pos = idx.position(offset);
-  const lines = text.split(/\r?\n/);
+  // The same line breaks as LineIndex (a lone CR ends a line too), or pos.line names another line.
+  const lines = text.split(/\r\n|\r|\n/);
   const lineText = (lines[pos.line] ?? '').slice(0, pos.character);
   const { provider, catalog: edition } = docProvider(text, a);
   const catalog: Catalog | undefined = (edition && registry.get(edition)) || (provider ? registry.get(DEFAULT_EDITION[provider] ?? '') ?? registry.defaultFor(provider) : undefined);

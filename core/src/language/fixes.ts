@@ -3,7 +3,7 @@
  * ordering and formatting elsewhere survive.
  */
 import type { FixData } from '../diagnostics';
-import type { MapNode, YamlNode, YamlTree } from '../spec/yaml-tree';
+import type { MapEntry, MapNode, YamlNode, YamlTree } from '../spec/yaml-tree';
 import { LineIndex } from '../text';
 
 export interface TextEdit { start: number; end: number; newText: string }
@@ -30,6 +30,22 @@ function entryOf(tree: YamlTree, path: string): { map: MapNode; index: number } 
 }
 
 export function fixEdits(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
+  const edits = editsFor(text, tree, fix);
+  return edits.length && !keepsAliases(text, edits) ? [] : edits;
+}
+
+/** An edit that removes an anchor (`&name`) still used by an alias (`*name`) elsewhere would break the file. */
+function keepsAliases(text: string, edits: TextEdit[]): boolean {
+  const removed = edits.map((e) => text.slice(e.start, e.end)).join('\n');
+  if (!removed.includes('&')) return true;
+  const after = applyEdits(text, edits);
+  for (const m of removed.matchAll(/&([^\s,[\]{}]+)/g)) {
+    if (after.includes(`*${m[1]}`) && !after.includes(`&${m[1]}`)) return false;
+  }
+  return true;
+}
+
+function editsFor(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
   const idx = new LineIndex(text);
   switch (fix.kind) {
     case 'set-value': {
@@ -43,7 +59,7 @@ export function fixEdits(text: string, tree: YamlTree, fix: FixData): TextEdit[]
       return [{ start: v.start, end: v.end, newText: yamlScalar(fix.value) }];
     }
     case 'set-values':
-      return fix.values.flatMap((v) => fixEdits(text, tree, { kind: 'set-value', path: v.path, value: v.value, title: fix.title }));
+      return fix.values.flatMap((v) => editsFor(text, tree, { kind: 'set-value', path: v.path, value: v.value, title: fix.title }));
     case 'rename-key': {
       const n = tree.nodes.get(fix.path);
       if (!n?.key) return [];
@@ -55,19 +71,39 @@ export function fixEdits(text: string, tree: YamlTree, fix: FixData): TextEdit[]
       const { map, index } = e;
       const entry = map.entries[index];
       if (map.flow) {
+        // Empty keys and values have no text of their own (they sit next to a neighbour): the commas between
+        // entries are the reliable landmarks. No fix at all rather than one that breaks the YAML.
+        // A single-pair mapping inside a flow list (`[a: 1]`) has no braces of its own.
+        if (text[map.start] !== '{' || text[map.end - 1] !== '}') return [];
+        const endOf = (x: MapEntry) => Math.max(x.key.end, x.value.end);
+        const skipSpace = (i: number) => { while (i < text.length && /\s/.test(text[i])) i++; return i; };
         const next = map.entries[index + 1];
         const prev = map.entries[index - 1];
-        if (next) return [{ start: entry.key.start, end: next.key.start, newText: '' }];
-        if (prev) return [{ start: prev.value.end, end: entry.value.end, newText: '' }];
-        return [{ start: entry.key.start, end: entry.value.end, newText: '' }];
+        // Between entries there is only space, a colon after an empty key, and comments (which may hold commas).
+        const comma = (from: number) => {
+          for (let i = from; i < map.end; i++) {
+            if (text[i] === ',') return i;
+            if (text[i] === '#') while (i < map.end && text[i] !== '\n' && text[i] !== '\r') i++;
+          }
+          return -1;
+        };
+        const before = prev ? comma(endOf(prev)) : map.start;
+        if (before < 0 || before >= map.end) return [];
+        if (next) {
+          const after = comma(endOf(entry));
+          if (after < 0 || after >= map.end) return [];
+          return [{ start: skipSpace(before + 1), end: skipSpace(after + 1), newText: '' }];
+        }
+        return [{ start: prev ? before : map.start + 1, end: map.end - 1, newText: '' }];
       }
       const keyLine = idx.position(entry.key.start).line;
       const lineStart = idx.lineStart(keyLine);
       const before = text.slice(lineStart, entry.key.start);
-      const lastLine = idx.position(lastEnd(entry.value, entry.key)).line;
+      const lastLine = idx.position(lastEnd(entry.value, entry.key, text)).line;
       const afterEnd = lastLine + 1 < idx.lineCount ? idx.lineStart(lastLine + 1) : text.length;
-      if (/-\s*$/.test(before)) {
-        // The first key of a list item ("- name: x"): pull the next key up behind the dash.
+      if (/^\s*-(?:\s|$)/.test(before)) {
+        // The first key of a list item ("- name: x", also "- &anchor name: x"): pull the next key up behind
+        // the dash.
         const next = map.entries[index + 1];
         if (next) return [{ start: entry.key.start, end: next.key.start, newText: '' }];
         return [{ start: lineStart, end: afterEnd, newText: '' }];
@@ -78,21 +114,29 @@ export function fixEdits(text: string, tree: YamlTree, fix: FixData): TextEdit[]
       const map = tree.nodes.get(fix.path)?.value;
       if (!map || map.kind !== 'map' || !map.entries.length) return [];
       const line = `${fix.key}: ${yamlScalar(fix.value)}`;
-      if (map.flow) return [{ start: map.end - 1, end: map.end - 1, newText: `, ${line}` }];
+      if (map.flow) {
+        if (text[map.start] !== '{' || text[map.end - 1] !== '}') return [];
+        // After a trailing comma (`{a: 1, }`) no second comma.
+        let last = map.end - 2;
+        while (last > map.start && /\s/.test(text[last])) last--;
+        return [{ start: map.end - 1, end: map.end - 1, newText: text[last] === ',' ? ` ${line}` : `, ${line}` }];
+      }
       const first = map.entries[0].key;
       const indent = idx.position(first.start).character;
       const last = map.entries[map.entries.length - 1];
-      const end = idx.lineEnd(idx.position(lastEnd(last.value, last.key)).line);
+      const end = idx.lineEnd(idx.position(lastEnd(last.value, last.key, text)).line);
       const eol = text.includes('\r\n') ? '\r\n' : '\n';
       return [{ start: end, end, newText: `${eol}${' '.repeat(indent)}${line}` }];
     }
   }
 }
 
-function lastEnd(value: YamlNode, key: YamlNode): number {
-  // An empty value sits at its key; otherwise the value's last character (block scalars end past their newline).
-  const end = Math.max(value.end, key.end);
-  return value.kind === 'scalar' && end > key.end && /[\r\n]$/.test(value.text) ? end - 1 : end;
+function lastEnd(value: YamlNode, key: YamlNode, text: string): number {
+  // An empty value sits at its key; otherwise the value's last character. Block scalars end past their line
+  // break, with any chomping, and sometimes past the next line's indentation: back up to their text.
+  let end = Math.max(value.end, key.end);
+  while (end > key.end && /[ \t\r\n]/.test(text[end - 1])) end--; // not \s: U+FEFF and others are content here
+  return end;
 }
 
 /** Applies non-overlapping edits (as a client would). */

@@ -69,6 +69,7 @@ export function buildTree(text: string): YamlTree {
   const anchors = new Map<string, YamlNode>();
   let i = 0;
   let documents = 0;
+  let extraReported = false;
   let root: YamlNode | undefined;
 
   const anchorOf = (ev: { anchorStart: number; anchorEnd: number }) =>
@@ -92,6 +93,8 @@ export function buildTree(text: string): YamlTree {
 
   // Recursive descent over the flat event list; depth is bounded by maxDepth above.
   let nodeCount = 0;
+  /** Collections still being read: an alias to one of them is a cycle. */
+  const open = new Set<YamlNode>();
   function node(): YamlNode {
     const ev = events[i++];
     nodeCount++;
@@ -104,18 +107,30 @@ export function buildTree(text: string): YamlTree {
       case EVENT_ID.ALIAS: {
         const name = text.slice(ev.anchorStart, ev.anchorEnd);
         const target = anchors.get(name);
-        if (target) return target;
         const span = { start: Math.max(0, ev.anchorStart - 1), end: ev.anchorEnd };
-        problems.push({ code: 'yaml-syntax', message: `unknown alias *${name}`, span });
+        // An alias inside the collection it names would make the tree a cycle (and toValue recurse forever).
+        if (target && open.has(target)) problems.push({ code: 'yaml-syntax', message: `alias *${name} refers to a mapping or list that contains it: a spec cannot be circular`, span });
+        else if (target) return target;
+        else problems.push({ code: 'yaml-syntax', message: `unknown alias *${name}`, span });
         return { kind: 'scalar', text: '', value: null, quoted: false, ...span };
       }
       case EVENT_ID.MAPPING: {
         const n: MapNode = { kind: 'map', entries: [], flow: ev.style === 2, start: ev.start, end: ev.start + 1 };
         const a = anchorOf(ev); if (a) anchors.set(a, n);
+        open.add(n);
         const seen = new Map<string, YamlNode>();
         while (events[i].type !== EVENT_ID.POP) {
-          const key = placeEmpty(node(), n.entries.length ? n.entries[n.entries.length - 1].value.end : Math.max(0, n.start));
-          const value = placeEmpty(node(), key.end);
+          // An empty first key of a flow mapping sits after its '{', not on it (a fix removing it keeps the brace).
+          const prevEnd = n.entries.length ? n.entries[n.entries.length - 1].value.end : Math.max(0, n.start) + (n.flow ? 1 : 0);
+          const rawKey = node();
+          const rawValue = node();
+          // An empty key before a value (`: x`) sits at its colon, on its own line, not at the previous entry.
+          if (rawKey.start < 0 && rawValue.start >= 0) {
+            const colon = text.lastIndexOf(':', rawValue.start);
+            if (colon >= prevEnd) { rawKey.start = colon; rawKey.end = colon; }
+          }
+          const key = placeEmpty(rawKey, prevEnd);
+          const value = placeEmpty(rawValue, key.end);
           n.entries.push({ key, value });
           if (key.kind !== 'scalar') {
             problems.push({ code: 'yaml-complex-key', message: 'keys must be plain text, not a mapping or list', span: key });
@@ -126,6 +141,7 @@ export function buildTree(text: string): YamlTree {
           }
           n.end = Math.max(n.end, value.end, key.end);
         }
+        open.delete(n);
         i++;
         if (n.flow) n.end = closingBracket(text, n.end, '}');
         return n;
@@ -133,11 +149,13 @@ export function buildTree(text: string): YamlTree {
       case EVENT_ID.SEQUENCE: {
         const n: SeqNode = { kind: 'seq', items: [], flow: ev.style === 2, start: ev.start, end: ev.start + 1 };
         const a = anchorOf(ev); if (a) anchors.set(a, n);
+        open.add(n);
         while (events[i].type !== EVENT_ID.POP) {
           const item = placeEmpty(node(), n.items.length ? n.items[n.items.length - 1].end : n.start + 1);
           n.items.push(item);
           n.end = Math.max(n.end, item.end);
         }
+        open.delete(n);
         i++;
         if (n.flow) n.end = closingBracket(text, n.end, ']');
         return n;
@@ -152,9 +170,11 @@ export function buildTree(text: string): YamlTree {
     if (ev.type !== EVENT_ID.DOCUMENT) continue;
     documents++;
     if (events[i] && events[i].type !== EVENT_ID.POP) {
+      // An empty document with a tag (`!`) is an empty scalar with no span: it starts the file.
       const n = node();
-      if (documents === 1) root = n;
-      else if (documents === 2) problems.push({ code: 'yaml-multiple-documents', message: 'a spec file holds one YAML document; everything after the first is ignored', span: { start: n.start, end: n.start + 1 } });
+      if (documents === 1) root = placeEmpty(n, 0);
+      // The first later document with content (an empty one, a bare `---`, has no span and loses nothing).
+      else if (!extraReported && n.start >= 0 && (extraReported = true)) problems.push({ code: 'yaml-multiple-documents', message: 'a spec file holds one YAML document; everything after the first is ignored', span: { start: n.start, end: n.start + 1 } });
     }
     while (i < events.length && events[i].type === EVENT_ID.POP) i++;
   }
@@ -221,6 +241,10 @@ function toValue(n: YamlNode, path: string, key: YamlNode | undefined, nodes: Ya
 function errorSpan(text: string, pos: number): Span {
   const p = Math.max(0, Math.min(pos, text.length));
   if (p < text.length && text[p] !== '\n' && text[p] !== '\r') return { start: p, end: p + 1 };
-  // At a line end: point at the last character before it, so the squiggle is visible.
-  return p > 0 ? { start: p - 1, end: p } : { start: 0, end: Math.min(1, text.length) };
+  // At a line end: point at the last character before it, so the squiggle is visible. Never between the CR
+  // and LF of a pair: an editor cannot place a position there.
+  let q = p;
+  while (q > 0 && (text[q - 1] === '\n' || text[q - 1] === '\r')) q--;
+  if (q > 0) return { start: q - 1, end: q };
+  return { start: 0, end: text.length && text[0] !== '\r' && text[0] !== '\n' ? 1 : 0 };
 }

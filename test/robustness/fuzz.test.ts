@@ -1,0 +1,42 @@
+/**
+ * A short run of the pipeline fuzzer (the long one is `npm run fuzz -- --seconds N`): the seed corpus, specs
+ * generated from the schema, mutations of the corpus, and edit sequences — in process and through the server.
+ */
+import fc from 'fast-check';
+import { LspClient } from '../../cli/src/lsp-client';
+import { checkEditSequence, checkText, editSequence, generatedSpec, loadCorpus, loadEditSequences, mutatedSpec } from '../fuzz/pipeline';
+import { checkServerSession } from '../fuzz/server-session';
+
+describe('fuzzing the pipeline (short run)', function () {
+  this.timeout(60000);
+  const corpus = loadCorpus();
+
+  it('every seed of the corpus keeps the invariants, and every saved edit sequence replays cleanly', () => {
+    for (const s of corpus) {
+      try { checkText(s.text); } catch (e) { throw new Error(`${s.name}: ${(e as Error).message}`); }
+    }
+    for (const x of loadEditSequences()) checkEditSequence(x.seed, x.edits);
+  });
+
+  it('specs generated from the schema: nothing throws, ranges inside the document, figures within caps', () => {
+    fc.assert(fc.property(generatedSpec, (t) => { checkText(t); }), { numRuns: 150 });
+  });
+
+  it('byte and token mutations of the corpus keep the invariants', () => {
+    fc.assert(fc.property(mutatedSpec(corpus), ({ text }) => { checkText(text); }), { numRuns: 600 });
+  });
+
+  it('edit sequences: the analysis with the evaluation cache equals a fresh one after every edit', () => {
+    fc.assert(fc.property(editSequence(corpus), ({ seed, edits }) => { checkEditSequence(seed, edits); }), { numRuns: 60 });
+  });
+
+  it('edit sequences through didChange (incremental sync) give what a full analysis gives', async () => {
+    const client = new LspClient({ pull: true, timeoutMs: 20000 });
+    try {
+      await client.initialize();
+      await fc.assert(fc.asyncProperty(editSequence(corpus), ({ seed, edits }) => checkServerSession(client, seed, edits)), { numRuns: 30 });
+    } finally {
+      await client.stop();
+    }
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * Hostile inputs: each is analysed within a time bound, never throws, and gets a diagnostic that says what is
+ * wrong. Bounds are several times what a development machine measures (docs/robustness.md has the figures), so
+ * a slow CI machine passes and an accidental blow-up (exponential aliases, quadratic scans) does not.
+ */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { analyze, type Analysis } from '../../core/src';
+import { MAX_EXPANDED_NODES } from '../../core/src/spec/yaml-tree';
+import { LspClient } from '../../cli/src/lsp-client';
+import { MAX_EDITOR_VMS } from '../../server/src/server';
+import { checkText } from '../fuzz/pipeline';
+import { billionLaughs, garbage, manyVms, withComments } from './hostile-inputs';
+
+const ROOT = resolve(__dirname, '../../..');
+const EXAMPLE = readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8');
+
+function timed(text: string, opts: { maxVms?: number } = {}): { a: Analysis; ms: number } {
+  const started = performance.now();
+  const a = analyze(text, opts);
+  return { a, ms: performance.now() - started };
+}
+
+const codes = (a: Analysis) => a.diagnostics.map((d) => d.code);
+function diagAt(a: Analysis, text: string, needle: string) {
+  const at = text.indexOf(needle);
+  assert.ok(at >= 0, needle);
+  return a.diagnostics.filter((d) => d.span.start <= at && d.span.end >= at + Math.min(needle.length, 1));
+}
+
+describe('hostile inputs', function () {
+  this.timeout(30000);
+
+  it('billion laughs: refused with yaml-alias-limit, fast, without expanding', () => {
+    const text = billionLaughs();
+    const { a, ms } = timed(text);
+    assert.deepEqual(codes(a), ['yaml-alias-limit']);
+    assert.match(a.diagnostics[0].message, new RegExp(MAX_EXPANDED_NODES.toLocaleString('en-US')));
+    assert.ok(ms < 1000, `${ms} ms`);
+  });
+
+  it('an alias inside the collection it names (a cycle) is a syntax error, not a stack overflow', () => {
+    const text = 'version: 1\nprovider: gcp\nvms: &v\n  - name: a\n    disks: *v\n';
+    const a = checkText(text);
+    assert.ok(a.diagnostics.some((d) => d.code === 'yaml-syntax' && /circular/.test(d.message)), JSON.stringify(a.diagnostics));
+  });
+
+  it('100,000 comment lines around a spec: analysed as usual, in well under a second', () => {
+    const text = withComments(EXAMPLE, 100_000);
+    const { a, ms } = timed(text);
+    assert.ok(codes(a).includes('capped-by-vcpu'));
+    assert.ok(ms < 3000, `${ms} ms`);
+  });
+
+  it('100,000 lines of VMs (9,000 of them): the editor evaluates the first 500 and says so', () => {
+    const text = manyVms(9000);
+    assert.ok(text.split('\n').length > 99_000);
+    const { a, ms } = timed(text, { maxVms: MAX_EDITOR_VMS });
+    assert.equal(a.vms.length, MAX_EDITOR_VMS);
+    const warn = a.diagnostics.filter((d) => d.code === 'too-many-vms');
+    assert.equal(warn.length, 1);
+    assert.match(warn[0].message, /9,000 VMs; only the first 500 are evaluated/);
+    assert.equal(text.slice(warn[0].span.start, warn[0].span.end), 'name');
+    assert.equal(a.monthly_cost, undefined, 'no file total from part of the file');
+    assert.ok(ms < 15000, `${ms} ms`);
+  });
+
+  it('a 10 MB single line: as a comment, as a value, as a key', () => {
+    const big = 'x'.repeat(10 * 1024 * 1024);
+    for (const [what, text, code] of [
+      ['comment', `# ${big}\n${EXAMPLE}`, 'capped-by-vcpu'],
+      ['value', EXAMPLE.replace('region: us-central1', `region: ${big}`), 'unknown-region'],
+      ['key', `${EXAMPLE}${big}: 1\n`, 'unknown-key'],
+    ] as const) {
+      const { a, ms } = timed(text);
+      assert.ok(codes(a).includes(code), `${what}: ${codes(a).join(', ')}`);
+      for (const d of a.diagnostics) assert.ok(d.message.length < 2000, `${what}: ${d.code} message of ${d.message.length} characters`);
+      assert.ok(ms < 5000, `${what}: ${ms} ms`);
+    }
+  });
+
+  it('deep nesting: refused at depth 64 with a syntax error, in block and flow style', () => {
+    for (const text of ['['.repeat(100_000), '{a: '.repeat(50_000), Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')]) {
+      const { a, ms } = timed(text);
+      assert.deepEqual(codes(a).filter((c) => c !== 'encoding'), ['yaml-syntax']);
+      assert.match(a.diagnostics[0].message, /maxDepth|depth/);
+      assert.ok(ms < 2000, `${ms} ms`);
+    }
+  });
+
+  it('binary garbage: an encoding error that says so, and no crash', () => {
+    for (const enc of ['latin1', 'utf8'] as const) {
+      const text = garbage(200_000).toString(enc);
+      const a = checkText(text);
+      assert.ok(a.diagnostics.some((d) => d.code === 'encoding' && /binary/.test(d.message)), `${enc}: ${codes(a).join(', ')}`);
+    }
+  });
+
+  it('UTF-16 text read as UTF-8: an encoding error naming UTF-16', () => {
+    for (const bytes of [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(EXAMPLE, 'utf16le')]), Buffer.from(EXAMPLE, 'utf16le')]) {
+      const a = checkText(bytes.toString('utf8'));
+      const d = a.diagnostics.find((x) => x.code === 'encoding');
+      assert.ok(d && d.severity === 'error' && /UTF-16/.test(d.message), JSON.stringify(a.diagnostics.slice(0, 3)));
+    }
+  });
+
+  it('a file that is not UTF-8 (Latin-1 in a comment): a warning at the bad byte, the spec still analysed', () => {
+    const bytes = Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from(`\n${EXAMPLE}`)]);
+    const text = bytes.toString('utf8');
+    const a = checkText(text);
+    const d = a.diagnostics.find((x) => x.code === 'encoding')!;
+    assert.equal(d.severity, 'warning');
+    assert.equal(d.span.start, 5);
+    assert.ok(codes(a).includes('capped-by-vcpu'));
+  });
+
+  it('BOM, CRLF and lone CR line ends: the same findings, on the same lines', () => {
+    const base = analyze(EXAMPLE).diagnostics.map((d) => d.code);
+    for (const [what, text] of [['BOM', `\uFEFF${EXAMPLE}`], ['CRLF', EXAMPLE.replace(/\n/g, '\r\n')], ['CR', EXAMPLE.replace(/\n/g, '\r')], ['BOM+CRLF', `\uFEFF${EXAMPLE.replace(/\n/g, '\r\n')}`]]) {
+      const a = checkText(text);
+      assert.deepEqual(a.diagnostics.map((d) => d.code), base, what);
+      const d = a.diagnostics.find((x) => x.code === 'capped-by-vcpu')!;
+      assert.equal(text.slice(d.span.start, d.span.end), 'machine_type', what);
+    }
+  });
+
+  it('duplicate keys: an error on the second one', () => {
+    const text = EXAMPLE.replace('provider: gcp', 'provider: gcp\nprovider: yandex');
+    const a = checkText(text);
+    const d = a.diagnostics.find((x) => x.code === 'yaml-duplicate-key')!;
+    assert.equal(d.span.start, text.indexOf('provider: yandex'));
+  });
+
+  it('huge numbers: refused or reported as out of range, and messages print them readably', () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ['size: 500GiB', 'size: 1e400', /finite/],
+      ['size: 500GiB', 'size: 99999999999999999999999GiB', /sizes run from/],
+      ['queue_depth: 32', 'queue_depth: 1e999', /finite/],
+      ['size: 500GiB', 'size: 0x7fffffffffffffffffff', /sizes run from/],
+    ];
+    for (const [from, to, message] of cases) {
+      const text = EXAMPLE.replace(from, to);
+      const a = checkText(text);
+      const value = to.split(': ')[1];
+      const hits = diagAt(a, text, value);
+      assert.ok(hits.some((d) => message.test(d.message)), `${to}: ${JSON.stringify(hits.map((d) => d.message))}`);
+    }
+    // A target far beyond any disk: the unreachable-target message prints it as 1e+308, not "1e+,308".
+    const a = checkText(EXAMPLE.replace('iops: 12000', 'iops: 1e308'));
+    assert.ok(a.diagnostics.some((d) => d.code === 'target-unreachable' && /of 1e\+308 IOPS/.test(d.message)), JSON.stringify(a.diagnostics.map((d) => d.message)));
+  });
+
+  it('NaN and Infinity spellings: each gets a diagnostic on its own value', () => {
+    for (const v of ['.nan', '.NaN', '.NAN', 'NaN', 'nan', '.inf', '.Inf', '-.inf', '+.INF', 'Infinity', '-Infinity', 'inf']) {
+      for (const [from, key] of [['size: 500GiB', 'size'], ['read_ratio: 0.7', 'read_ratio'], ['queue_depth: 32', 'queue_depth'], ['iops: 12000', 'iops']]) {
+        const text = EXAMPLE.replace(from, `${key}: ${v}`);
+        const a = checkText(text);
+        const at = text.indexOf(`${key}: ${v}`) + key.length + 2;
+        assert.ok(a.diagnostics.some((d) => d.severity === 'error' && d.span.start === at), `${key}: ${v} → ${JSON.stringify(a.diagnostics.map((d) => [d.code, d.span.start]))}`);
+      }
+    }
+  });
+
+  describe('through the language server', () => {
+    let client: LspClient;
+    const B = 'file:///hostile/b.perf.yaml';
+    beforeEach(async () => {
+      client = new LspClient({ pull: false, timeoutMs: 30000 });
+      await client.initialize();
+      client.open(B, EXAMPLE, 1);
+      await client.pushedDiagnostics(B, 1);
+    });
+    afterEach(async () => { await client.stop(); });
+
+    async function hoverWhileAnalysing(text: string): Promise<{ hoverMs: number; diagnostics: Awaited<ReturnType<LspClient['pushedDiagnostics']>> }> {
+      const A = `file:///hostile/a-${Math.random().toString(36).slice(2)}.perf.yaml`;
+      const started = performance.now();
+      client.open(A, text, 1);
+      // Let the analysis of A start, then ask about B.
+      await new Promise((res) => setTimeout(res, 50));
+      const h = await client.hover(B, { line: 13, character: 15 });
+      const hoverMs = performance.now() - started;
+      assert.match(h!.contents.value, /Disk data/);
+      return { hoverMs, diagnostics: await client.pushedDiagnostics(A, 1) };
+    }
+
+    it('a 100,000-line file with 9,000 VMs: a hover on another document answers within seconds', async () => {
+      const { hoverMs, diagnostics } = await hoverWhileAnalysing(manyVms(9000));
+      assert.ok(diagnostics.some((d) => d.code === 'too-many-vms'));
+      assert.ok(hoverMs < 20000, `${hoverMs} ms`);
+      // And once analysed, the server is immediately responsive again.
+      const started = performance.now();
+      await client.hover(B, { line: 13, character: 15 });
+      assert.ok(performance.now() - started < 1000);
+    });
+
+    it('a 10 MB line: a hover on another document answers in about a second at most', async () => {
+      const { hoverMs, diagnostics } = await hoverWhileAnalysing(`# ${'x'.repeat(10 * 1024 * 1024)}\n${EXAMPLE}`);
+      assert.ok(diagnostics.some((d) => d.code === 'capped-by-vcpu'));
+      assert.ok(hoverMs < 5000, `${hoverMs} ms`);
+    });
+  });
+});

@@ -1,0 +1,183 @@
+/** Protocol faults written as raw frames to the server's stdin: it answers as LSP says, survives, or exits cleanly. */
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { frame, RawServer } from './raw-server';
+
+const ROOT = resolve(__dirname, '../../..');
+const EXAMPLE = readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8');
+const URI = 'file:///faults/storage.perf.yaml';
+const at = { textDocument: { uri: URI }, position: { line: 13, character: 15 } };
+
+function open(s: RawServer, uri = URI, text = EXAMPLE): void {
+  s.notifyServer('textDocument/didOpen', { textDocument: { uri, languageId: 'storage-perf', version: 1, text } });
+}
+
+/** A hover on the example answers with the disk's figures: the server is alive and its state intact. */
+async function assertAlive(s: RawServer): Promise<void> {
+  const r = await s.response(s.request('textDocument/hover', at));
+  assert.match((r.result as { contents: { value: string } }).contents.value, /Disk data/, JSON.stringify(r));
+}
+
+describe('LSP faults (raw frames)', function () {
+  this.timeout(30000);
+  let s: RawServer;
+  afterEach(() => s?.kill());
+
+  it('shutdown then exit: exit code 0', async () => {
+    s = new RawServer();
+    await s.initialize();
+    const r = await s.response(s.request('shutdown'));
+    assert.equal(r.result, null);
+    s.notifyServer('exit');
+    assert.deepEqual(await s.exitWithin(5000), { code: 0, signal: null });
+  });
+
+  it('exit without shutdown: exit code 1', async () => {
+    s = new RawServer();
+    await s.initialize();
+    s.notifyServer('exit');
+    assert.deepEqual(await s.exitWithin(5000), { code: 1, signal: null });
+  });
+
+  it('requests after shutdown fail with InvalidRequest; exit then gives 0', async () => {
+    s = new RawServer();
+    await s.initialize();
+    open(s);
+    await s.response(s.request('shutdown'));
+    for (const method of ['textDocument/hover', 'textDocument/diagnostic', 'textDocument/documentSymbol', 'textDocument/completion']) {
+      const r = await s.response(s.request(method, method === 'textDocument/hover' || method === 'textDocument/completion' ? at : { textDocument: { uri: URI } }));
+      assert.equal(r.error?.code, -32600, `${method}: ${JSON.stringify(r)}`);
+    }
+    s.notifyServer('exit');
+    assert.deepEqual(await s.exitWithin(5000), { code: 0, signal: null });
+  });
+
+  it('requests before initialize fail with ServerNotInitialized', async () => {
+    s = new RawServer();
+    const r = await s.response(s.request('textDocument/hover', at));
+    assert.equal(r.error?.code, -32002, JSON.stringify(r));
+    await s.initialize();
+    open(s);
+    await assertAlive(s);
+  });
+
+  it('unknown methods: requests get MethodNotFound, notifications are ignored', async () => {
+    s = new RawServer();
+    await s.initialize();
+    open(s);
+    s.notifyServer('storagePerf/noSuchNotification', { x: 1 });
+    s.notifyServer('$/noSuchThing', {});
+    for (const method of ['storagePerf/noSuchRequest', 'workspace/noSuch', '$/noSuchRequest']) {
+      const r = await s.response(s.request(method, {}));
+      assert.equal(r.error?.code, -32601, `${method}: ${JSON.stringify(r)}`);
+    }
+    await assertAlive(s);
+  });
+
+  it('malformed frames are dropped and the server keeps answering', async () => {
+    s = new RawServer();
+    await s.initialize();
+    open(s);
+    const bad = [
+      frame('{not json'), // body that is not JSON
+      frame('[1, 2, 3]'), frame('42'), frame('"text"'), frame('null'), // JSON that is no message
+      frame({ jsonrpc: '2.0' }), frame({ jsonrpc: '2.0', id: 77 }), // neither request, notification nor response
+      frame({ jsonrpc: '2.0', id: 987654, result: 'a response to a request never made' }),
+      frame({ jsonrpc: '1.0', id: 5, method: 'textDocument/hover', params: at }),
+      frame({ jsonrpc: '2.0', method: 42, params: {} }),
+      frame(Buffer.from([0xff, 0xfe, 0x00, 0x01]).toString('latin1')), // bytes that are not UTF-8
+    ];
+    for (const b of bad) s.write(b);
+    await assertAlive(s);
+    // A header block without a (numeric) Content-Length: the JSON-RPC reader reports it and reads on, but
+    // whatever came in the same chunk waits for the next chunk. So each is written alone here.
+    for (const header of ['X-Garbage: yes\r\n\r\n', 'Content-Length: many\r\n\r\n']) {
+      s.write(header);
+      await new Promise((res) => setTimeout(res, 200));
+      await assertAlive(s);
+    }
+    assert.equal(s.child.exitCode, null);
+  });
+
+  it('wrong parameters: the server logs, answers and lives on', async () => {
+    s = new RawServer();
+    await s.initialize();
+    open(s);
+    const requests: Array<[string, unknown]> = [
+      ['textDocument/hover', 42],
+      ['textDocument/hover', { textDocument: { uri: URI }, position: { line: -1, character: 1e12 } }],
+      ['textDocument/hover', { textDocument: { uri: URI }, position: { line: 1e9, character: -5 } }],
+      ['textDocument/completion', { textDocument: { uri: URI }, position: { line: 2 ** 31, character: 2 ** 31 } }],
+      ['textDocument/codeAction', { textDocument: { uri: URI }, range: { start: { line: 9, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [] } }],
+      ['textDocument/inlayHint', { textDocument: { uri: URI }, range: { start: { line: -5, character: -5 }, end: { line: 1e9, character: 1e9 } } }],
+      ['textDocument/diagnostic', { textDocument: { uri: 'file:///never/opened.perf.yaml' } }],
+      ['textDocument/documentSymbol', {}],
+    ];
+    const ids = requests.map(([m, p]) => s.request(m, p));
+    s.notifyServer('textDocument/didOpen', {});
+    s.notifyServer('textDocument/didChange', { textDocument: { uri: 'file:///never/opened.perf.yaml', version: 2 }, contentChanges: [{ text: 'x' }] });
+    s.notifyServer('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: { line: 999, character: 0 }, end: { line: 1000, character: 0 } }, text: '# appended past the end\n' }] });
+    s.notifyServer('textDocument/didClose', { textDocument: { uri: 'file:///never/opened.perf.yaml' } });
+    for (const id of ids) {
+      const r = await s.response(id);
+      assert.ok('result' in r || r.error, JSON.stringify(r));
+    }
+    await assertAlive(s);
+    // A failure inside a handler is logged to the client, with the handler's name.
+    await s.waitFor((m) => m.method === 'window/logMessage' && /hover failed/.test((m.params as { message: string }).message), 5000, 'a logged hover failure');
+  });
+
+  it('a cancellation storm: every request is answered or cancelled, then the server answers normally', async () => {
+    s = new RawServer();
+    await s.initialize();
+    open(s);
+    const ids: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const id = s.request(i % 2 ? 'textDocument/diagnostic' : 'textDocument/hover', i % 2 ? { textDocument: { uri: URI } } : at);
+      ids.push(id);
+      s.notifyServer('$/cancelRequest', { id });
+      s.notifyServer('$/cancelRequest', { id: id + 100000 }); // ids that do not exist
+    }
+    for (const id of ids) {
+      const r = await s.response(id);
+      assert.ok('result' in r || r.error?.code === -32800 || r.error?.code === -32802, JSON.stringify(r));
+    }
+    await assertAlive(s);
+  });
+
+  it('the client vanishes: stdin closed without shutdown ends the server with code 1', async () => {
+    s = new RawServer();
+    await s.initialize();
+    open(s);
+    s.child.stdin!.end();
+    assert.deepEqual(await s.exitWithin(5000), { code: 1, signal: null });
+  });
+
+  it('stdin closed after shutdown ends the server with code 0', async () => {
+    s = new RawServer();
+    await s.initialize();
+    await s.response(s.request('shutdown'));
+    s.child.stdin!.end();
+    assert.deepEqual(await s.exitWithin(5000), { code: 0, signal: null });
+  });
+
+  it('the parent process dies (initialize named its process id): the server exits within seconds', async function () {
+    this.timeout(20000);
+    // A stand-in parent: it lives until killed. The server polls the id every 3 s.
+    const parent = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      s = new RawServer();
+      await s.initialize(undefined, parent.pid!);
+      open(s);
+      await assertAlive(s);
+      parent.kill('SIGKILL');
+      const started = Date.now();
+      const exit = await s.exitWithin(10000);
+      assert.deepEqual(exit, { code: 1, signal: null }, `still running ${Date.now() - started} ms after the parent died`);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+});
