@@ -70,15 +70,15 @@ function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>): VmSpec
 }
 
 /** The smallest size (whole GiB, or whole allocation units) of this disk for which `ok` holds of the VM. */
-export function smallestSizeMeeting(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, disk: DiskSpec, ok: (e: VmEval) => boolean): number | undefined {
+export function smallestSizeMeeting(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, disk: DiskSpec, ok: (e: VmEval) => boolean, maxSize = Infinity): number | undefined {
   const t = c.disk_types[disk.type];
   if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
   const step = t.model === 'allocation-units' ? t.unit_gib : 1;
   const meets = (size: number) => ok(evaluateOn(c, withDisk(vm, disk, { size_gib: size }), machine, region, false));
   // Performance never decreases with size, so bisect over whole steps.
   let lo = Math.ceil(t.size_gib.min / step);
-  let hi = Math.floor(t.size_gib.max / step);
-  if (!meets(hi * step)) return undefined;
+  let hi = Math.floor(Math.min(t.size_gib.max, maxSize) / step);
+  if (hi < lo || !meets(hi * step)) return undefined;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (meets(mid * step)) hi = mid; else lo = mid + 1;
@@ -114,10 +114,14 @@ export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine | undefined
     (t.model === 'scaled' || t.model === 'allocation-units') && (!redundant || t.replicated !== false) &&
     (name === disk.type || !machine?.info.disk_types || machine.info.disk_types.includes(name)) &&
     (disk.replication !== 'regional' || (t.replication ?? []).includes('regional')));
-  for (const [name] of candidates) {
+  for (const [name, t] of candidates) {
+    // A disk costs at least its size times the per-GiB price: sizes above the one that costs what the current
+    // disk costs cannot save anything, so the search stops there (most types are then ruled out at once).
+    const perGib = t.price && (disk.replication === 'regional' && t.price.regional_per_gib_month ? t.price.regional_per_gib_month : t.price.per_gib_month)[region];
+    if (!perGib) continue;
     const spec = { ...disk, type: name };
     const variant = { ...vm, disks: vm.disks.map((d) => (d === disk ? spec : d)) };
-    const size = smallestSizeMeeting(c, variant, machine, region, spec, allMet);
+    const size = smallestSizeMeeting(c, variant, machine, region, spec, allMet, current.cost.monthly / perGib);
     if (size === undefined) continue;
     const e = evaluateOn(c, withDisk(vm, disk, { type: name, size_gib: size }), machine, region, false);
     const monthly = e.disks.find((d) => d.spec.name === disk.name)?.cost.monthly;
