@@ -95,10 +95,15 @@ function plain(s: Schema): fc.Arbitrary<unknown> {
     case 'object': {
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [k, v] of Object.entries(s.properties ?? {})) model[k] = fromSchema(v, k);
-      // Required keys are kept nearly always: a spec without them stops at the first check.
-      const required = (s.required ?? []).filter(() => true);
-      return fc.tuple(fc.record(model, { requiredKeys: required }), fc.option(fc.constantFrom('unknown_key', 'Name', 'disks '), { freq: 15 }))
-        .map(([o, extra]) => (extra ? { ...o, [extra]: 1 } : o));
+      // Required keys are dropped only now and then: a spec without them stops at the first check.
+      const required = s.required ?? [];
+      const drop = required.length ? fc.option(fc.constantFrom(...required), { freq: 20 }) : fc.constant(null);
+      return fc.tuple(fc.record(model, { requiredKeys: required }), fc.option(fc.constantFrom('unknown_key', 'Name', 'disks '), { freq: 15 }), drop)
+        .map(([o, extra, dropped]) => {
+          const out: Record<string, unknown> = extra ? { ...o, [extra]: 1 } : { ...o };
+          if (dropped) delete out[dropped];
+          return out;
+        });
     }
     case 'array': return fc.array(fromSchema(s.items ?? {}), { minLength: s.minItems ?? 0, maxLength: 3 });
     case 'string': return s.pattern ? patternString(s.pattern) : fc.string({ minLength: s.minLength ?? 0, maxLength: 12 });

@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -47,6 +47,7 @@ const LIES: Array<{ what: string; from: RegExp; to: string; message: RegExp; val
 
 describe('user catalog files that are malformed or lie', function () {
   this.timeout(30000);
+  after(() => rmSync(dir, { recursive: true, force: true }));
 
   describe('evaluate --catalog-file', () => {
     for (const l of LIES) {

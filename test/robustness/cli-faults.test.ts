@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { lint } from '../fixtures/lint-cli';
@@ -30,6 +30,7 @@ describe('files the commands cannot read, or that are not UTF-8', function () {
   writeFileSync(join(dir, 'latin1.perf.yaml'), Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\n'), readFileSync(EXAMPLE)]));
   writeFileSync(join(dir, 'binary.perf.yaml'), garbage(4096));
   writeFileSync(join(dir, 'utf16.perf.yaml'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(readFileSync(EXAMPLE, 'utf8'), 'utf16le')]));
+  after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('evaluate: a directory, a missing file and a path through a file → exit 2 naming each, the readable ones reported', () => {
     const r = evaluate(['ok.perf.yaml', 'folder.perf.yaml', 'missing.perf.yaml', 'ok.perf.yaml/x.perf.yaml', '--format', 'json'], dir);

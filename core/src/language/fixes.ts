@@ -76,14 +76,15 @@ function editsFor(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
         // A single-pair mapping inside a flow list (`[a: 1]`) has no braces of its own.
         if (text[map.start] !== '{' || text[map.end - 1] !== '}') return [];
         const endOf = (x: MapEntry) => Math.max(x.key.end, x.value.end);
-        const skipSpace = (i: number) => { while (i < text.length && /\s/.test(text[i])) i++; return i; };
+        // YAML's white space only: U+00A0 and the like belong to the neighbouring scalar.
+        const skipSpace = (i: number) => { while (i < text.length && /[ \t\r\n]/.test(text[i])) i++; return i; };
         const next = map.entries[index + 1];
         const prev = map.entries[index - 1];
         // Between entries there is only space, a colon after an empty key, and comments (which may hold commas).
         const comma = (from: number) => {
           for (let i = from; i < map.end; i++) {
             if (text[i] === ',') return i;
-            if (text[i] === '#') while (i < map.end && text[i] !== '\n' && text[i] !== '\r') i++;
+            if (text[i] === '#' && /[ \t\r\n]/.test(text[i - 1] ?? ' ')) while (i < map.end && text[i] !== '\n' && text[i] !== '\r') i++;
           }
           return -1;
         };
@@ -92,7 +93,10 @@ function editsFor(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
         if (next) {
           const after = comma(endOf(entry));
           if (after < 0 || after >= map.end) return [];
-          return [{ start: skipSpace(before + 1), end: skipSpace(after + 1), newText: '' }];
+          // Keep a space before a following comment: '#' right after a comma does not start one.
+          let end = skipSpace(after + 1);
+          if (text[end] === '#' && end > after + 1) end--;
+          return [{ start: skipSpace(before + 1), end, newText: '' }];
         }
         return [{ start: prev ? before : map.start + 1, end: map.end - 1, newText: '' }];
       }

@@ -195,15 +195,29 @@ function placeEmpty(n: YamlNode, at: number): YamlNode {
   return n;
 }
 
-/** The end of a flow collection: just past its closing bracket, skipping spaces, commas and comments. */
+/**
+ * The end of a flow collection: just past its closing bracket. `from` is the end of its last child, which is
+ * not always the last text before the bracket (`: }` of an empty pair, `&a` of an anchored empty value), so
+ * scan to the first unmatched closing bracket, over nested brackets, quoted text and comments.
+ */
 function closingBracket(text: string, from: number, bracket: string): number {
-  let i = from;
-  while (i < text.length) {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
     const ch = text[i];
-    if (ch === bracket) return i + 1;
-    if (ch === '#') { while (i < text.length && text[i] !== '\n') i++; continue; }
-    if (ch !== ' ' && ch !== ',' && ch !== '\n' && ch !== '\r' && ch !== '\t') break;
-    i++;
+    if (ch === '#' && (i === 0 || /[ \t\r\n]/.test(text[i - 1]))) {
+      while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+    } else if ((ch === '&' || ch === '!' || ch === '*') && /[ \t\r\n,[{:]/.test(text[i - 1] ?? ' ')) {
+      // An anchor, tag or alias name runs to white space or a flow indicator, and may hold quotes and colons.
+      while (i + 1 < text.length && !/[ \t\r\n,[\]{}]/.test(text[i + 1])) i++;
+    } else if ((ch === '"' || ch === "'") && /[ \t\r\n,[{:]/.test(text[i - 1] ?? ' ')) {
+      // A quote opens quoted text only where a scalar can start.
+      for (i++; i < text.length && text[i] !== ch; i++) if (ch === '"' && text[i] === '\\') i++;
+    } else if (ch === '[' || ch === '{') {
+      depth++;
+    } else if (ch === ']' || ch === '}') {
+      if (depth === 0) return ch === bracket ? i + 1 : from;
+      depth--;
+    }
   }
   return from;
 }
