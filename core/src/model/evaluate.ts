@@ -1,5 +1,5 @@
 /** One VM, evaluated: its disks on its machine, its workloads on its disks, and what would fix a shortfall. */
-import { largerMachines, resolveMachine, type Catalog, type Machine } from '../catalog';
+import { largerMachines, resolveMachine, type Catalog, type DiskType, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec } from '../spec/types';
 import { allocationUnits, evaluateDisks } from './disks';
 import type { DiskEval, VmEval, WorkloadEval } from './types';
@@ -114,14 +114,15 @@ export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine | undefined
     (t.model === 'scaled' || t.model === 'allocation-units') && (!redundant || t.replicated !== false) &&
     (name === disk.type || !machine?.info.disk_types || machine.info.disk_types.includes(name)) &&
     (disk.replication !== 'regional' || (t.replication ?? []).includes('regional')));
-  for (const [name, t] of candidates) {
-    // A disk costs at least its size times the per-GiB price: sizes above the one that costs what the current
-    // disk costs cannot save anything, so the search stops there (most types are then ruled out at once).
-    const perGib = t.price && (disk.replication === 'regional' && t.price.regional_per_gib_month ? t.price.regional_per_gib_month : t.price.per_gib_month)[region];
-    if (!perGib) continue;
+  // A disk costs at least its size times the per-GiB price: sizes above the one that costs what the best disk
+  // so far costs cannot do better, so each search stops there. Cheapest per GiB first, so that the bound
+  // tightens early and dearer types are mostly ruled out by a single evaluation.
+  const perGibOf = (t: DiskType) => t.price && (disk.replication === 'regional' && t.price.regional_per_gib_month ? t.price.regional_per_gib_month : t.price.per_gib_month)[region];
+  const priced = candidates.map(([name, t]) => ({ name, perGib: perGibOf(t) })).filter((x): x is { name: string; perGib: number } => !!x.perGib).sort((a, b) => a.perGib - b.perGib);
+  for (const { name, perGib } of priced) {
     const spec = { ...disk, type: name };
     const variant = { ...vm, disks: vm.disks.map((d) => (d === disk ? spec : d)) };
-    const size = smallestSizeMeeting(c, variant, machine, region, spec, allMet, current.cost.monthly / perGib);
+    const size = smallestSizeMeeting(c, variant, machine, region, spec, allMet, (best?.monthly ?? current.cost.monthly) / perGib);
     if (size === undefined) continue;
     const e = evaluateOn(c, withDisk(vm, disk, { type: name, size_gib: size }), machine, region, false);
     const monthly = e.disks.find((d) => d.spec.name === disk.name)?.cost.monthly;

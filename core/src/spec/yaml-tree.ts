@@ -49,7 +49,8 @@ export function resolvePlain(s: string): unknown {
 }
 
 export function escapePointer(seg: string | number): string {
-  return String(seg).replace(/~/g, '~0').replace(/\//g, '~1');
+  const s = String(seg);
+  return s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
 }
 
 export function buildTree(text: string): YamlTree {
@@ -93,6 +94,7 @@ export function buildTree(text: string): YamlTree {
 
   // Recursive descent over the flat event list; depth is bounded by maxDepth above.
   let nodeCount = 0;
+  let aliasesResolved = 0;
   /** Collections still being read: an alias to one of them is a cycle. */
   const open = new Set<YamlNode>();
   function node(): YamlNode {
@@ -110,7 +112,7 @@ export function buildTree(text: string): YamlTree {
         const span = { start: Math.max(0, ev.anchorStart - 1), end: ev.anchorEnd };
         // An alias inside the collection it names would make the tree a cycle (and toValue recurse forever).
         if (target && open.has(target)) problems.push({ code: 'yaml-syntax', message: `alias *${name} refers to a mapping or list that contains it: a spec cannot be circular`, span });
-        else if (target) return target;
+        else if (target) { aliasesResolved++; return target; }
         else problems.push({ code: 'yaml-syntax', message: `unknown alias *${name}`, span });
         return { kind: 'scalar', text: '', value: null, quoted: false, ...span };
       }
@@ -181,7 +183,8 @@ export function buildTree(text: string): YamlTree {
 
   if (!root) return { problems, nodes, value: undefined };
   // Only growth through aliases counts: a long document is fine, a small one that explodes is not.
-  if (expandedSize(root, nodeCount + MAX_EXPANDED_NODES) > nodeCount + MAX_EXPANDED_NODES) {
+  // (Without aliases the tree is its own expansion: no need to count.)
+  if (aliasesResolved && expandedSize(root, nodeCount + MAX_EXPANDED_NODES) > nodeCount + MAX_EXPANDED_NODES) {
     problems.push({ code: 'yaml-alias-limit', message: `aliases expand this document beyond ${MAX_EXPANDED_NODES.toLocaleString('en-US')} nodes; it is not analysed`, span: { start: root.start, end: Math.min(root.start + 1, text.length) } });
     return { root, problems, nodes, value: undefined };
   }
@@ -246,8 +249,10 @@ function toValue(n: YamlNode, path: string, key: YamlNode | undefined, nodes: Ya
   for (const e of n.entries) {
     if (e.key.kind !== 'scalar') continue;
     const k = String(e.key.value);
-    // defineProperty: a key named __proto__ stays an ordinary key.
-    Object.defineProperty(obj, k, { value: toValue(e.value, `${path}/${escapePointer(k)}`, e.key, nodes), enumerable: true, writable: true, configurable: true });
+    const v = toValue(e.value, `${path}/${escapePointer(k)}`, e.key, nodes);
+    // defineProperty (slower) only where assignment would not make an ordinary key: `__proto__`.
+    if (k === '__proto__') Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else obj[k] = v;
   }
   return obj;
 }
