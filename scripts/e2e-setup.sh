@@ -29,25 +29,7 @@ log() { echo "e2e-setup: $*"; }
 # package that provides one downloads it from GitHub at install time. The rest builds code-server's native
 # modules (node-pty, spdlog, kerberos, ...) from source, since their prebuilt binaries are not on npm.
 packages="chromium ripgrep build-essential pkg-config python3 libx11-dev libxkbfile-dev libsecret-1-dev libkrb5-dev"
-missing=
-for p in $packages; do
-  dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-  if [ "$(id -u)" -eq 0 ]; then SUDO=; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
-    echo "e2e-setup: missing Debian packages:$missing — install them (as root) or set STORAGE_PERF_E2E=skip" >&2
-    exit 1
-  fi
-  log "installing Debian packages:$missing"
-  aptlog=$(mktemp)
-  if ! { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing; } >"$aptlog" 2>&1; then
-    cat "$aptlog" >&2
-    rm -f "$aptlog"
-    echo "e2e-setup: apt-get failed" >&2
-    exit 1
-  fi
-  rm -f "$aptlog"
-fi
+sh "$root/scripts/ensure-debian-packages.sh" $packages
 
 # --- code-server -----------------------------------------------------------------------------------------
 if [ -f "$marker" ]; then

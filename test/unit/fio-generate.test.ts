@@ -172,9 +172,9 @@ const SPECS: Array<{ label: string; text: string; opts?: FioOptions }> = [
 describe('fio job files', function () {
   this.timeout(60000);
   before(() => {
-    // The tests run the real fio: `npm test` installs it (scripts/ensure-fio.sh).
+    // The tests run the real fio: `npm test` installs it (scripts/test-setup.sh).
     const v = spawnSync('fio', ['--version'], { encoding: 'utf8' });
-    assert.equal(v.status, 0, 'fio is not installed: run sh scripts/ensure-fio.sh');
+    assert.equal(v.status, 0, 'fio is not installed: run sh scripts/test-setup.sh');
     dir = mkdtempSync(join(tmpdir(), 'storage-perf-fio-'));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
