@@ -376,6 +376,18 @@ function analyzeUnsuppressed(text: string, opts: AnalyzeOptions): Analysis {
               : `Change machine to ${s.machine_type}`;
             fixes.push({ kind: 'set-values', values, title, preferred: true });
           }
+        } else if (s.disk_type && s.disk_size_gib !== undefined && disk) {
+          // No size of this type and no machine of the series meets the target: another type does.
+          const cur = e.disks.find((x) => x.spec.name === disk.name);
+          const resize = cur && s.disk_size_gib !== cur.size_gib;
+          const values: Array<{ path: string; value: string | number }> = [{ path: `${disk.path}/type`, value: s.disk_type }];
+          if (resize && tree.nodes.has(`${disk.path}/size`)) values.push({ path: `${disk.path}/size`, value: formatSize(s.disk_size_gib) });
+          const after = vm.disks.map((x) => (x === disk ? { ...x, type: s.disk_type!, size_gib: s.disk_size_gib } : x));
+          const monthly = evaluateVmWith(c, region, vm, after).disks.find((x) => x.spec.name === disk.name)?.cost.monthly;
+          const delta = monthly !== undefined && cur?.cost.monthly !== undefined ? ` (${monthly >= cur.cost.monthly ? '+' : '−'}${fmtMoney(Math.abs(monthly - cur.cost.monthly), c.currency)}/month)` : '';
+          if (values.length === 2 || !resize) {
+            fixes.push({ kind: 'set-values', values, title: `Switch '${disk.name}' to ${s.disk_type}${resize ? `, ${formatSize(s.disk_size_gib)}` : ''}${delta}`, preferred: true });
+          }
         } else if (s.disk_size_gib !== undefined && disk) {
           const cur = e.disks.find((x) => x.spec.name === disk.name);
           const extra = cur ? costDelta(c, region, cur.size_gib, s.disk_size_gib, cur) : '';
@@ -386,7 +398,8 @@ function analyzeUnsuppressed(text: string, opts: AnalyzeOptions): Analysis {
           if (target.ok) fixes.push(setMachine(vm, target.machine, `Change machine to ${s.machine_type}`, fixes.length === 0));
         }
         const how = [
-          s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${formatSize(s.disk_size_gib)}` : '',
+          s.disk_type && s.disk_size_gib !== undefined ? `a ${formatSize(s.disk_size_gib)} ${s.disk_type} disk for '${s.disk}'` : '',
+          !s.disk_type && s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${formatSize(s.disk_size_gib)}` : '',
           s.machine_type ? `use ${s.machine_type}` : '',
         ].filter(Boolean).join(s.together ? ' and ' : ' or ');
         const limitedBy = w.limited_by === 'block_size' || w.limited_by === 'queue_depth' ? '' : `; bound by ${w.limited_by}: ${w.why}`;
@@ -412,6 +425,11 @@ function analyzeUnsuppressed(text: string, opts: AnalyzeOptions): Analysis {
       }
     }
   }
+}
+
+/** The VM evaluated with other disks (for the price of a suggested change). */
+function evaluateVmWith(c: Catalog, region: string, vm: VmSpec, disks: DiskSpec[]): VmEval {
+  return evaluateVm(c, { ...vm, disks }, region, { suggestions: false });
 }
 
 function gainText(c: Catalog, region: string, vm: VmSpec, before: VmEval, m: Machine): string {

@@ -129,6 +129,19 @@ describe('target-unreachable fixes', () => {
     assert.equal(after.vms[0].workloads[0].meets_target, true);
     assert.ok(!after.diagnostics.some((x) => x.code === 'target-unreachable'));
   });
+  it('switches the disk type when no size or machine reaches the target, never shrinking the disk', () => {
+    const text = SPEC.replace('type: pd-ssd', 'type: pd-standard').replace('iops: 12000', 'iops: 14000');
+    const a = analyze(text);
+    const d = a.diagnostics.find((x) => x.code === 'target-unreachable');
+    assert.ok(d);
+    assert.equal(d.fixes?.length, 1);
+    // pd-balanced tops out at 3,000 + 6 × size below the N2 cap at 500 GiB (6,000); pd-ssd gives 21,000, capped
+    // at 15,000; 500 GiB × ($0.17 − $0.04) = $65.00 more a month.
+    assert.equal(d.fixes[0].title, "Switch 'data' to pd-ssd (+$65.00/month)");
+    const out = applyEdits(text, fixEdits(text, a.parsed.tree, d.fixes[0]));
+    assert.match(out, /type: pd-ssd {4}# SSD for random I\/O\n {8}size: 500GiB\n/);
+    assert.equal(analyze(out).vms[0].workloads[0].meets_target, true);
+  });
   it('offers the disk size alone when that is enough', () => {
     const text = SPEC.replace('size: 500GiB', 'size: 100GiB');
     const a = analyze(text);

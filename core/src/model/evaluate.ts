@@ -41,6 +41,17 @@ function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine | undefined, region
           break;
         }
       }
+      // Still nothing: another disk type, the cheapest that meets the target without failing the disk's other
+      // workloads, on this machine.
+      if (single && suggestions.disk_size_gib === undefined && suggestions.machine_type === undefined) {
+        const current = disks.find((d) => d.spec === single);
+        const others = vm.workloads.filter((x) => x !== w && (x.disk === single.name || (x.disk === undefined && vm.disks.length === 1)));
+        const ok = (e: VmEval) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true &&
+          others.every((o) => e.workloads.find((x) => x.spec.name === o.name)?.meets_target !== false);
+        // Not smaller than the disk is: the data on it has to fit.
+        const other = current && cheapestDiskMeeting(c, vm, machine, region, current, ok, Infinity, current.size_gib);
+        if (other && other.type !== single.type) Object.assign(suggestions, { disk: single.name, disk_type: other.type, disk_size_gib: other.size_gib });
+      }
       if (r.limited_by === 'block_size') {
         const t = w.target;
         const wantMibps = Math.max(t.mibps ?? 0, (t.read_mibps ?? 0) / Math.max(w.read_ratio, 1e-9), (t.write_mibps ?? 0) / Math.max(1 - w.read_ratio, 1e-9));
@@ -70,13 +81,13 @@ function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>): VmSpec
 }
 
 /** The smallest size (whole GiB, or whole allocation units) of this disk for which `ok` holds of the VM. */
-export function smallestSizeMeeting(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, disk: DiskSpec, ok: (e: VmEval) => boolean, maxSize = Infinity): number | undefined {
+export function smallestSizeMeeting(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, disk: DiskSpec, ok: (e: VmEval) => boolean, maxSize = Infinity, minSize = 0): number | undefined {
   const t = c.disk_types[disk.type];
   if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
   const step = t.model === 'allocation-units' ? t.unit_gib : 1;
   const meets = (size: number) => ok(evaluateOn(c, withDisk(vm, disk, { size_gib: size }), machine, region, false));
   // Performance never decreases with size, so bisect over whole steps.
-  let lo = Math.ceil(t.size_gib.min / step);
+  let lo = Math.ceil(Math.max(t.size_gib.min, minSize) / step);
   let hi = Math.floor(Math.min(t.size_gib.max, maxSize) / step);
   if (hi < lo || !meets(hi * step)) return undefined;
   while (lo < hi) {
@@ -106,8 +117,19 @@ export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine | undefined
   const disk = current.spec;
   const mine = vm.workloads.filter((w) => w.disk === disk.name || (w.disk === undefined && vm.disks.length === 1));
   if (!mine.length || current.cost.monthly === undefined) return undefined;
+  const now = current.cost.monthly;
   const allMet = (e: VmEval) => mine.every((w) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true);
-  let best: CheaperDisk | undefined;
+  const best = cheapestDiskMeeting(c, vm, machine, region, current, allMet, now);
+  return best && now - best.monthly > 0.005 ? { ...best, saving: now - best.monthly } : undefined;
+}
+
+/**
+ * The cheapest disk of a type the machine can attach (and, for a redundant disk, a redundant type) that makes
+ * `ok` hold, costing less than `below` a month; the disk keeps its name, so its workloads stay on it.
+ */
+export function cheapestDiskMeeting(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, current: DiskEval, ok: (e: VmEval) => boolean, below = Infinity, minSize = 0): { type: string; size_gib: number; monthly: number } | undefined {
+  const disk = current.spec;
+  let best: { type: string; size_gib: number; monthly: number } | undefined;
   // Never trade away redundancy, and only offer types the machine can attach.
   const redundant = current.type.replicated !== false;
   const candidates = Object.entries(c.disk_types).filter(([name, t]) =>
@@ -122,13 +144,12 @@ export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine | undefined
   for (const { name, perGib } of priced) {
     const spec = { ...disk, type: name };
     const variant = { ...vm, disks: vm.disks.map((d) => (d === disk ? spec : d)) };
-    const size = smallestSizeMeeting(c, variant, machine, region, spec, allMet, (best?.monthly ?? current.cost.monthly) / perGib);
+    const size = smallestSizeMeeting(c, variant, machine, region, spec, ok, (best?.monthly ?? below) / perGib, minSize);
     if (size === undefined) continue;
     const e = evaluateOn(c, withDisk(vm, disk, { type: name, size_gib: size }), machine, region, false);
     const monthly = e.disks.find((d) => d.spec.name === disk.name)?.cost.monthly;
-    if (monthly === undefined) continue;
-    const saving = current.cost.monthly - monthly;
-    if (saving > 0.005 && (!best || monthly < best.monthly)) best = { type: name, size_gib: size, monthly, saving };
+    if (monthly === undefined || monthly >= below) continue;
+    if (!best || monthly < best.monthly) best = { type: name, size_gib: size, monthly };
   }
   return best;
 }
