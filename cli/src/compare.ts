@@ -5,7 +5,7 @@
  * Exit codes: 0 when no job failed or fell below expectation; 1 when one did (so CI can gate on a run);
  * 2 for usage and I/O errors.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
   compareResults, comparisonSvg, filesForResult, fmt, generateFioJobs, parseFioOutput, parseFioResult, vmForResult, FioResultError,
@@ -14,6 +14,7 @@ import {
 import { table } from './evaluate';
 import { checkVm, loadSpec } from './fio';
 import { parse, UsageError } from './main';
+import { writeAtomic } from './write-atomic';
 
 export const COMPARE_USAGE = `usage: storage-perf compare FILE --fio-result RESULT.json [--vm NAME] [--format table|json] [--svg OUT.svg]
                             [--catalog-file PATH]...
@@ -74,7 +75,7 @@ export async function compareCommand(args: string[]): Promise<number> {
 
   if (values.svg !== undefined) {
     try {
-      writeFileSync(values.svg as string, comparisonSvg(comparisons, `fio vs storage-perf: VM ${vm} (${specName})`));
+      writeAtomic(values.svg as string, comparisonSvg(comparisons, `fio vs storage-perf: VM ${vm} (${specName})`));
     } catch (e) {
       process.stderr.write(`storage-perf compare: cannot write ${values.svg}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
       return 2;

@@ -5,11 +5,12 @@
  * The files are written next to the spec unless --out says otherwise, so that the command each file prints
  * at its top (`fio ... && storage-perf compare SPEC ...`) works from that folder.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { analyze, generateFioJobs, parseBlockSize, type Analysis, type FioFile, type FioOptions } from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { parse, UsageError } from './main';
+import { writeAtomic } from './write-atomic';
 
 export const FIO_USAGE = `usage: storage-perf fio FILE [--vm NAME] [--out DIR] [--destructive] [--runtime SECONDS] [--size SIZE]
                         [--stdout] [--catalog-file PATH]...
@@ -105,7 +106,7 @@ export async function fioCommand(args: string[]): Promise<number> {
   const out = (values.out as string | undefined) ?? dirname(path);
   try {
     mkdirSync(out, { recursive: true });
-    for (const f of files) writeFileSync(join(out, f.fileName), f.text);
+    for (const f of files) writeAtomic(join(out, f.fileName), f.text);
   } catch (e) {
     process.stderr.write(`storage-perf fio: cannot write to ${out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
     return 2;

@@ -157,12 +157,6 @@ export class LspClient {
   /** The newest diagnostics pushed for `uri`, with their version and arrival time (performance.now()). */
   lastPushed(uri: string): { version?: number; diagnostics: Diagnostic[]; at: number } | undefined { return this.pushed.get(uri); }
 
-  /** Diagnostics the way the server prefers: pulled when it offers that, else pushed. */
-  async diagnostics(uri: string, version?: number): Promise<Diagnostic[]> {
-    if (this.opts.pull && this.capabilities?.diagnosticProvider) return this.pullDiagnostics(uri);
-    return this.pushedDiagnostics(uri, version);
-  }
-
   hover(uri: string, position: Position) { return this.request<{ contents: { value: string }; range?: Range } | null>(HoverRequest.type, { textDocument: { uri }, position }); }
   completion(uri: string, position: Position) { return this.request<Array<{ label: string; textEdit?: { newText: string; range: Range } }>>(CompletionRequest.type, { textDocument: { uri }, position }); }
   codeActions(uri: string, range: Range, diagnostics: Diagnostic[] = []) {

@@ -25,9 +25,12 @@ export async function main(argv: string[]): Promise<number> {
       case 'lint': return await lintCommand(rest);
       case 'fio': return await fioCommand(rest);
       case 'compare': return await compareCommand(rest);
-      case undefined: case '-h': case '--help': case 'help':
+      case undefined:
+        process.stderr.write(USAGE + '\n');
+        return 2;
+      case '-h': case '--help': case 'help':
         process.stdout.write(USAGE + '\n');
-        return command === undefined ? 2 : 0;
+        return 0;
       default:
         process.stderr.write(`storage-perf: unknown command '${command}'\n${USAGE}\n`);
         return 2;

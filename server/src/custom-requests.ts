@@ -154,6 +154,11 @@ function fioUri(specUri: string, fileName: string): string | undefined {
   }
 }
 
+/** Whether a code action of `kind` answers a request for the kinds `only` (none: every kind; a kind covers its sub-kinds). */
+export function kindWanted(kind: string, only: string[] | undefined): boolean {
+  return !only?.length || only.some((o) => kind === o || kind.startsWith(`${o}.`));
+}
+
 /**
  * "Generate fio jobs for VM 'x'": offered for the VM under the cursor — as a refactoring when the cursor is on
  * the VM's name (the light bulb shows it), as a source action anywhere in the VM (the editor's "Source
@@ -162,7 +167,7 @@ function fioUri(specUri: string, fileName: string): string | undefined {
  */
 export function fioCodeActions(uri: string, analysis: Analysis, start: number, end: number, only: string[] | undefined, canCreateFiles: boolean): CodeAction[] {
   if (!analysis.spec || !analysis.catalog) return [];
-  const wants = (kind: string) => !only?.length || only.some((o) => kind === o || kind.startsWith(`${o}.`));
+  const wants = (kind: string) => kindWanted(kind, only);
   const out: CodeAction[] = [];
   for (const vm of analysis.vms) {
     const tree = analysis.parsed.tree;

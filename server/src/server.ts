@@ -17,7 +17,7 @@ import {
   analyze, complete, CatalogRegistry, EvaluationCache, DIAGNOSTIC_CODES, fixEdits, hover, inlayHints, LineIndex, parseCatalogText, symbols,
   type Analysis, type Diagnostic, type FixData, type SymbolEntry,
 } from '../../core/src';
-import { FioRefactorActionKind, FioSourceActionKind, fioCodeActions, registerCustomRequests, WriteFioCommand } from './custom-requests';
+import { FioRefactorActionKind, FioSourceActionKind, fioCodeActions, kindWanted, registerCustomRequests, WriteFioCommand } from './custom-requests';
 
 export interface Settings {
   /** Edition used when a spec names none. */
@@ -31,10 +31,12 @@ export interface Settings {
 const SOURCE = 'storage-perf';
 /**
  * The reference of every diagnostic code (docs/lint.md, one anchor per code) in this installation: next to the
- * compiled sources (out/server/src) or to the bundle (dist/). Diagnostics link to it as their codeDescription;
- * there is no website to link to instead.
+ * bundle (dist/) or to the compiled sources (out/server/src). Diagnostics link to it as their codeDescription;
+ * there is no website to link to instead. The bundle's place is tried first: three folders up from an
+ * installed extension's dist/ is outside the extension (its folder's parent's parent), where some other
+ * docs/lint.md may be.
  */
-const CODE_DOCS = [resolve(__dirname, '../../../docs/lint.md'), resolve(__dirname, '../docs/lint.md')].find((p) => existsSync(p));
+const CODE_DOCS = [resolve(__dirname, '../docs/lint.md'), resolve(__dirname, '../../../docs/lint.md')].find((p) => existsSync(p));
 const CODE_DOCS_URI = CODE_DOCS ? pathToFileURL(CODE_DOCS).href : undefined;
 /** Diagnostics wait for a pause in typing: a few times what the last analysis took, within bounds. */
 const DEBOUNCE_MIN_MS = 5;
@@ -63,6 +65,14 @@ export function startServer(connection: Connection): void {
   let evaluations = new EvaluationCache();
   let pullDiagnostics = false;
   let configurationRequests = false;
+  /** The client accepts workspace/diagnostic/refresh and workspace/inlayHint/refresh (LSP: only then may they be sent). */
+  let diagnosticRefresh = false;
+  let inlayHintRefresh = false;
+  /**
+   * Bumped whenever settings are (re)loaded: the same document version may then have other diagnostics, so
+   * it is part of the pull diagnostics' result id.
+   */
+  let settingsGeneration = 0;
   /** The client applies workspace edits that create files (the fio code action's edit needs it). */
   let createFiles = false;
   let shuttingDown = false;
@@ -186,6 +196,14 @@ export function startServer(connection: Connection): void {
     // Re-analyse on next use. The last good analyses stay: they are only a fallback for mid-edit hovers.
     cache.clear();
     evaluations = new EvaluationCache();
+    settingsGeneration++;
+  }
+
+  /** After new settings the client's diagnostics and inlay hints are stale: have it pull again, or push afresh. */
+  function refreshAfterSettings(): void {
+    if (!pullDiagnostics) documents.all().forEach(schedulePush);
+    else if (diagnosticRefresh) connection.languages.diagnostics.refresh().catch(() => undefined);
+    if (inlayHintRefresh) connection.languages.inlayHint.refresh().catch(() => undefined);
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -193,6 +211,8 @@ export function startServer(connection: Connection): void {
     const caps = params.capabilities;
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     configurationRequests = !!caps.workspace?.configuration;
+    diagnosticRefresh = !!caps.workspace?.diagnostics?.refreshSupport;
+    inlayHintRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     const we = caps.workspace?.workspaceEdit;
     createFiles = !!we?.documentChanges && !!we.resourceOperations?.includes('create');
     const init = params.initializationOptions as { settings?: Settings } | undefined;
@@ -212,18 +232,17 @@ export function startServer(connection: Connection): void {
     };
   });
 
+  // Documents opened before the settings arrive are analysed without them (and without the user catalog).
   connection.onInitialized(async () => {
     await loadSettings();
-    if (pullDiagnostics) connection.languages.diagnostics.refresh().catch(() => undefined);
+    refreshAfterSettings();
   });
 
   connection.onDidChangeConfiguration(async (change) => {
     const s = (change.settings as { storagePerf?: Settings } | undefined)?.storagePerf;
     if (s) settings = { ...settings, ...s };
     await loadSettings();
-    if (pullDiagnostics) connection.languages.diagnostics.refresh().catch(() => undefined);
-    else documents.all().forEach(schedulePush);
-    connection.languages.inlayHint.refresh().catch(() => undefined);
+    refreshAfterSettings();
   });
 
   documents.onDidOpen((e) => schedulePush(e.document));
@@ -242,9 +261,8 @@ export function startServer(connection: Connection): void {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'cancelled', { retriggerRequest: true });
-    const e = analysisOf(doc);
-    // An imported fio result changes the diagnostics without changing the document.
-    const resultId = `${doc.version}:${fio.generation(doc.uri)}`;
+    // New settings and an imported fio result change the diagnostics without changing the document.
+    const resultId = `${settingsGeneration}:${doc.version}:${fio.generation(doc.uri)}`;
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnosticsOf(doc) };
   }));
@@ -283,8 +301,9 @@ export function startServer(connection: Connection): void {
     const e = analysisOf(doc);
     const start = e.index.offset(params.range.start);
     const end = e.index.offset(params.range.end);
+    const only = params.context.only;
     const actions: CodeAction[] = [];
-    for (const d of e.analysis.diagnostics) {
+    for (const d of kindWanted(CodeActionKind.QuickFix, only) ? e.analysis.diagnostics : []) {
       if (!d.fixes?.length || d.span.end < start || d.span.start > end) continue;
       for (const fix of d.fixes) {
         const edits = fixEdits(e.analysis.parsed.text, e.analysis.parsed.tree, fix);
@@ -298,7 +317,6 @@ export function startServer(connection: Connection): void {
         });
       }
     }
-    const only = params.context.only;
     // A failure here must not take the quick fixes above with it.
     try {
       actions.push(...fioCodeActions(doc.uri, e.analysis, start, end, only, createFiles));
@@ -341,7 +359,7 @@ export function startServer(connection: Connection): void {
   });
 
   const fio = registerCustomRequests(connection, (uri) => { const d = documents.get(uri); return d ? analysisOf(d).analysis : undefined; }, (uri) => {
-    if (pullDiagnostics) connection.languages.diagnostics.refresh().catch(() => undefined);
+    if (pullDiagnostics) { if (diagnosticRefresh) connection.languages.diagnostics.refresh().catch(() => undefined); }
     else { const d = documents.get(uri); if (d) schedulePush(d); }
   });
   documents.listen(connection);

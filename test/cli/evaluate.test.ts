@@ -1,7 +1,7 @@
 /** `storage-perf evaluate`, run as a user runs it: the real executable in a child process. */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -69,23 +69,48 @@ describe('storage-perf evaluate', () => {
     assert.equal(cli(['evaluate']).code, 2);
     assert.equal(cli(['evaluate', 'x', '--format', 'xml']).code, 2);
     assert.equal(cli(['frobnicate']).code, 2);
+    // no command: usage on stderr, nothing on stdout; asked for help: usage on stdout, exit 0
+    const none = cli([]);
+    assert.deepEqual([none.code, none.stdout], [2, '']);
+    assert.match(none.stderr, /^usage: storage-perf/);
+    const help = cli(['--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^usage: storage-perf/);
+  });
+
+  it('a reader that closes the pipe early does not change the exit code', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sp-'));
+    try {
+      // Far more than a pipe buffer of output, and a reader that takes one byte and leaves.
+      const vms = Array.from({ length: 400 }, (_, i) => `  - name: vm${i}\n    machine_type: n2-standard-8\n    disks:\n      - name: d\n        type: pd-ssd\n        size: 500GiB\n`).join('');
+      writeFileSync(join(dir, 'big.perf.yaml'), `version: 1\nprovider: gcp\nvms:\n${vms}`);
+      const r = spawnSync('bash', ['-c', `"$0" "$1" evaluate big.perf.yaml | head -c 1 >/dev/null; echo "\${PIPESTATUS[0]}"`, process.execPath, BIN], { cwd: dir, encoding: 'utf8' });
+      assert.equal(r.stdout.trim(), '0', r.stderr);
+      assert.doesNotMatch(r.stderr, /EPIPE|Error/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('loads a user catalog and refuses a malformed one', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sp-'));
-    const base = JSON.parse(require('node:fs').readFileSync(join(ROOT, 'catalogs/gcp-2024.json'), 'utf8'));
-    base.edition = 'my-gcp';
-    base.disk_types['pd-ssd'].rates.read_iops_per_gib = 50;
-    writeFileSync(join(dir, 'mine.json'), JSON.stringify(base));
-    const spec = join(dir, 's.perf.yaml');
-    writeFileSync(spec, 'version: 1\nprovider: gcp\ncatalog: my-gcp\nvms:\n  - name: a\n    machine_type: n2-standard-32\n    disks:\n      - name: d\n        type: pd-ssd\n        size: 100\n');
-    const r = cli(['evaluate', spec, '--format', 'json', '--catalog-file', join(dir, 'mine.json')]);
-    assert.equal(r.code, 0, r.stderr);
-    assert.equal(JSON.parse(r.stdout).files[0].vms[0].disks[0].read_iops, 6000 + 50 * 100);
-    base.disk_types['pd-ssd'].rates.read_iops_per_gib = -5;
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify(base));
-    const bad = cli(['evaluate', spec, '--catalog-file', join(dir, 'bad.json')]);
-    assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /read_iops_per_gib/);
+    try {
+      const base = JSON.parse(readFileSync(join(ROOT, 'catalogs/gcp-2024.json'), 'utf8'));
+      base.edition = 'my-gcp';
+      base.disk_types['pd-ssd'].rates.read_iops_per_gib = 50;
+      writeFileSync(join(dir, 'mine.json'), JSON.stringify(base));
+      const spec = join(dir, 's.perf.yaml');
+      writeFileSync(spec, 'version: 1\nprovider: gcp\ncatalog: my-gcp\nvms:\n  - name: a\n    machine_type: n2-standard-32\n    disks:\n      - name: d\n        type: pd-ssd\n        size: 100\n');
+      const r = cli(['evaluate', spec, '--format', 'json', '--catalog-file', join(dir, 'mine.json')]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(JSON.parse(r.stdout).files[0].vms[0].disks[0].read_iops, 6000 + 50 * 100);
+      base.disk_types['pd-ssd'].rates.read_iops_per_gib = -5;
+      writeFileSync(join(dir, 'bad.json'), JSON.stringify(base));
+      const bad = cli(['evaluate', spec, '--catalog-file', join(dir, 'bad.json')]);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /read_iops_per_gib/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

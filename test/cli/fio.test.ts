@@ -62,6 +62,18 @@ describe('storage-perf fio', function () {
     }
   });
 
+  it('a write that fails leaves the old job files whole (half a job file could name half a device path), exit 2', () => {
+    const first = cli(['fio', 'examples/storage.perf.yaml', '--out', dir]);
+    assert.equal(first.code, 0, first.stderr);
+    const before = readFileSync(join(dir, 'db-data.fio'), 'utf8');
+    // A file-size limit below a job file's size makes every write fail part-way (EFBIG).
+    const r = spawnSync('/bin/sh', ['-c', 'ulimit -f 4 && exec "$0" "$@"', process.execPath, BIN, 'fio', 'examples/storage.perf.yaml', '--out', dir, '--runtime', '30'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /cannot write to .*: EFBIG/);
+    assert.equal(readFileSync(join(dir, 'db-data.fio'), 'utf8'), before);
+    assert.deepEqual(readdirSync(dir).sort(), ['db-data.fio', 'db-wal.fio'], 'no temporary file left behind');
+  });
+
   it('a raw device only with --destructive or fio_destructive, and never silently', () => {
     const spec = join(dir, 'raw.perf.yaml');
     writeFileSync(spec, readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8').replace('        size: 500GiB\n', '        size: 500GiB\n        device: /dev/sdb\n'));

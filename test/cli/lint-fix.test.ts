@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { applyPatch } from 'diff';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../core/src';
 import { CLEAN, lint, STUB_SERVERS, tree, WARN, type CliRun } from '../fixtures/lint-cli';
@@ -119,6 +119,15 @@ describe('storage-perf lint --fix', function () {
     assert.doesNotMatch(grow.stdout, /^--- a\//m, 'no diff is offered for fixes that do not settle');
     assert.equal(readFileSync(join(dir, 'a.perf.yaml'), 'utf8'), 'a: 1\n');
     assert.deepEqual(readdirSync(dir), ['a.perf.yaml']);
+  });
+
+  it('a fixed file keeps its permissions, whatever the umask', async () => {
+    const dir = tree({ 'a.perf.yaml': FIXABLE });
+    chmodSync(join(dir, 'a.perf.yaml'), 0o664);
+    const r = await lint(['a.perf.yaml', '--fix'], { cwd: dir, shellPrefix: 'umask 022' });
+    ok(r, 0);
+    assert.notEqual(readFileSync(join(dir, 'a.perf.yaml'), 'utf8'), FIXABLE);
+    assert.equal((statSync(join(dir, 'a.perf.yaml')).mode & 0o7777).toString(8), '664');
   });
 
   it('a write that fails leaves the file whole and no temporary file behind (exit 2)', async () => {

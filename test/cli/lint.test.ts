@@ -321,6 +321,12 @@ describe('storage-perf lint', function () {
       });
     }
 
+    it('a --timeout longer than a timer can hold waits rather than failing at once', async () => {
+      const r = await lint(['specs/clean.perf.yaml', '--timeout', '3000000'], { cwd: dir });
+      ok(r, 0);
+      assert.doesNotMatch(r.stderr, /did not answer|TimeoutOverflowWarning/);
+    });
+
     it('usage errors → 2 with a message, never a stack trace', async () => {
       const bad: Array<[string[], RegExp]> = [
         [['specs', '--format', 'xml'], /unknown format 'xml'/],

@@ -1,8 +1,11 @@
 /** The real language server over stdio, driven as an editor drives it. */
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CodeActionRequest, ConfigurationRequest, DidChangeConfigurationNotification, DocumentDiagnosticRequest } from 'vscode-languageserver-protocol/node';
 import { LspClient } from '../../cli/src/lsp-client';
 import { applyEdits, LineIndex } from '../../core/src';
 
@@ -107,6 +110,15 @@ describe('language server over stdio', function () {
     assert.ok(!(await client.pullDiagnostics(URI)).some((x) => x.code === 'capped-by-vcpu'));
   });
 
+  it('code action: a request for other kinds only (context.only) gets no quick fix', async () => {
+    client.open(URI, EXAMPLE);
+    const d = (await client.pullDiagnostics(URI)).find((x) => x.code === 'capped-by-vcpu')!;
+    const ask = (only: string[]) => client.request<Array<{ title: string; kind?: string }>>(CodeActionRequest.type, { textDocument: { uri: URI }, range: d.range, context: { diagnostics: [d], only } });
+    assert.ok((await ask(['quickfix'])).some((a) => /n2-standard-16/.test(a.title)));
+    const others = await ask(['source.fixAll', 'refactor']);
+    assert.deepEqual(others.filter((a) => a.kind === 'quickfix').map((a) => a.title), []);
+  });
+
   it('code action: resize a disk to meet a target, title says what it buys', async () => {
     const text = EXAMPLE.replace('iops: 12000', 'iops: 25000').replace('n2-standard-8', 'n2-standard-32');
     client.open(URI, text);
@@ -155,6 +167,47 @@ describe('language server over stdio', function () {
     const h = await client.hover(URI, posOf(text, 'name: data', 0, 7));
     assert.match(h!.contents.value, /gcp-2020/);
   });
+
+  it('configuration: a settings change is not answered "unchanged" to a pull with the old result id', async () => {
+    await client.stop();
+    const settings: Record<string, unknown> = {};
+    client = new LspClient({ pull: true, settings });
+    await client.initialize();
+    // pd-balanced is not a disk type of gcp-2020: switching the default edition adds an error.
+    const text = EXAMPLE.replace('catalog: gcp-2024\n', '');
+    client.open(URI, text);
+    type Report = { kind: string; resultId?: string; items?: Array<{ code?: string | number }> };
+    const pull = (previousResultId?: string) => client.request<Report>(DocumentDiagnosticRequest.type, { textDocument: { uri: URI }, previousResultId });
+    const first = await pull();
+    assert.ok(first.resultId && !first.items!.some((d) => d.code === 'unknown-disk-type'));
+    settings.catalog = 'gcp-2020';
+    client.notify(DidChangeConfigurationNotification.type, { settings: null });
+    // The server reads the new settings with workspace/configuration; pull until it has (or give up).
+    let last: Report = first;
+    for (const end = Date.now() + 3000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+      last = await pull(first.resultId);
+      if (last.kind === 'full' && last.items!.some((d) => d.code === 'unknown-disk-type')) break;
+    }
+    assert.equal(last.kind, 'full', JSON.stringify(last));
+    assert.ok(last.items!.some((d) => d.code === 'unknown-disk-type'), JSON.stringify(last));
+    assert.notEqual(last.resultId, first.resultId);
+  });
+
+  it('refresh requests only go to a client that supports them', async () => {
+    let refreshes = 0;
+    let configurations = 0;
+    client.connection.onRequest('workspace/diagnostic/refresh', () => { refreshes++; return null; });
+    client.connection.onRequest('workspace/inlayHint/refresh', () => { refreshes++; return null; });
+    client.connection.onRequest(ConfigurationRequest.type, (params) => { configurations++; return params.items.map(() => ({})); });
+    client.notify(DidChangeConfigurationNotification.type, { settings: null });
+    client.open(URI, EXAMPLE);
+    await client.pullDiagnostics(URI);
+    for (const end = Date.now() + 3000; configurations < 1 && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(configurations >= 1);
+    // What the server sends after reading the settings arrives before the answer to a later request.
+    await client.pullDiagnostics(URI);
+    assert.equal(refreshes, 0);
+  });
 });
 
 describe('language server with push diagnostics', function () {
@@ -171,6 +224,57 @@ describe('language server with push diagnostics', function () {
       assert.ok(!second.some((d) => d.code === 'capped-by-vcpu'));
     } finally {
       await client.stop();
+    }
+  });
+
+  it('a spec opened at start-up is analysed again once the settings are read (the user catalog loaded)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storage-perf-push-'));
+    const catalogPath = join(dir, 'mine.json');
+    writeFileSync(catalogPath, readFileSync(join(ROOT, 'catalogs/gcp-2024.json'), 'utf8').replace('"edition": "gcp-2024"', '"edition": "mine"'));
+    // The settings reach the server only through workspace/configuration, as from VS Code's middleware.
+    const client = new LspClient({ pull: false, settings: { catalogPath } });
+    // A busy editor answers workspace/configuration after the spec has been opened and analysed.
+    client.connection.onRequest(ConfigurationRequest.type, async (params) => {
+      await new Promise((r) => setTimeout(r, 300));
+      return params.items.map(() => ({ catalogPath }));
+    });
+    try {
+      await client.initialize();
+      client.open(URI, EXAMPLE.replace('catalog: gcp-2024', 'catalog: mine'), 1);
+      const settled = await client.pushedDiagnostics(URI, 1, 500);
+      assert.ok(!settled.some((d) => d.code === 'unknown-catalog'), JSON.stringify(settled.map((d) => d.message)));
+      assert.ok(settled.some((d) => d.code === 'capped-by-vcpu'));
+    } finally {
+      await client?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the bundled language server (dist/server.js, as the .vsix ships it)', function () {
+  this.timeout(60000);
+  it('links diagnostic codes to the docs/lint.md beside the bundle, not to one further up', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storage-perf-bundle-'));
+    // An installed extension: <extensions>/<ext>/dist/server.js and <ext>/docs/lint.md, and some other
+    // docs/lint.md three folders up from dist/ (a user's home folder may well have one).
+    const ext = join(dir, 'home', 'extensions', 'ext');
+    mkdirSync(join(dir, 'home', 'docs'), { recursive: true });
+    writeFileSync(join(dir, 'home', 'docs', 'lint.md'), 'not ours\n');
+    mkdirSync(join(ext, 'docs'), { recursive: true });
+    cpSync(join(ROOT, 'docs', 'lint.md'), join(ext, 'docs', 'lint.md'));
+    let client: LspClient | undefined;
+    try {
+      const built = spawnSync(process.execPath, [join(ROOT, 'scripts/bundle.mjs'), '--no-typecheck', `--outdir=${join(ext, 'dist')}`], { cwd: ROOT, encoding: 'utf8' });
+      assert.equal(built.status, 0, built.stderr);
+      client = new LspClient({ command: [process.execPath, join(ext, 'dist', 'server.js'), '--stdio'], pull: true });
+      await client.initialize();
+      client.open(URI, EXAMPLE);
+      const d = (await client.pullDiagnostics(URI)).find((x) => x.code === 'capped-by-vcpu');
+      assert.ok(d?.codeDescription, JSON.stringify(d));
+      assert.equal(fileURLToPath(new URL(d.codeDescription.href)), join(ext, 'docs', 'lint.md'));
+    } finally {
+      await client?.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -250,6 +250,32 @@ describe('fio job files', function () {
     }
   });
 
+  it('the fill job writes the whole region: no runtime cut it short, whatever --runtime says', () => {
+    // fio ends a job at `runtime` even with time_based=0 ("whichever occurs first"), so a fill that inherits the
+    // global runtime stops part-way on a large or slow disk and leaves blocks unwritten for the read probes.
+    for (const s of [...SPECS, { label: 'example', text: readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8'), opts: { runtimeSeconds: 5 } }]) {
+      for (const f of generateFioJobs(evaluated(s.text), s.opts)) {
+        for (const job of jobsOf(f.text).filter((j) => j.name.startsWith('fill@'))) {
+          assert.equal(job.options.get('time_based'), '0', `${s.label} ${job.name}`);
+          assert.match(job.options.get('runtime') ?? '0', /^0[a-z]*$/, `${s.label} ${job.name}: runtime ${job.options.get('runtime')} would stop the fill`);
+          assert.ok(kib(job.options.get('size')) > 0, `${s.label} ${job.name}`);
+        }
+      }
+    }
+  });
+
+  it('the suggested compare command quotes names the shell would split or expand', () => {
+    const text = yaml('gcp', 'gcp-2024', [{ name: "db one's $(reboot)", machine_type: 'n2-standard-4', disks: [{ name: 'd', type: 'pd-balanced', size: '100GiB' }] }]);
+    // The parser reports such a VM name, but the jobs are still generated for it; a spec's file name may hold anything.
+    const [f] = generateFioJobs(analyze(text), { specName: 'my spec.perf.yaml' });
+    const line = f.text.split('\n').find((l) => l.startsWith('#   storage-perf compare '))!;
+    assert.equal(line, `#   storage-perf compare 'my spec.perf.yaml' --fio-result ${f.fileName.replace(/\.fio$/, '.json')} --vm 'db one'\\''s $(reboot)'`);
+    // and what sh makes of it: exactly the two names, unexpanded
+    const words = spawnSync('sh', ['-c', `set -- ${line.slice('#   storage-perf compare '.length)}; printf '%s\\n' "$@"`], { encoding: 'utf8' }).stdout.split('\n');
+    assert.equal(words[0], 'my spec.perf.yaml');
+    assert.equal(words[4], "db one's $(reboot)");
+  });
+
   it('local SSD follows Google\'s local SSD recipe: 4 KiB at iodepth 128, four jobs per device', () => {
     const a = evaluated(readFileSync(join(ROOT, 'examples/local-ssd-raid0.perf.yaml'), 'utf8'));
     const [f] = generateFioJobs(a);

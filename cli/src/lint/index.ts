@@ -6,11 +6,12 @@
  * 1 otherwise; 2 usage, I/O or internal error, including a language server that crashes or does not answer.
  */
 import { createTwoFilesPatch } from 'diff';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadRegistry } from '../catalog-file';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
 import { parse, UsageError } from '../main';
+import { writeAtomic } from '../write-atomic';
 import { collectTargets } from './files';
 import { colorWanted } from './formats/color';
 import { FORMATS } from './formats/index';
@@ -152,7 +153,8 @@ export async function lintCommand(args: string[]): Promise<number> {
     err(`internal error: ${(e as Error)?.message ?? String(e)}`);
     process.exit(2);
   });
-  const client: ClientOptions = { pull: true, settings: { ...settings }, timeoutMs: timeout * 1000, cwd };
+  // Node's timers hold at most 2^31-1 ms (about 24 days); a longer one would fire at once.
+  const client: ClientOptions = { pull: true, settings: { ...settings }, timeoutMs: Math.min(timeout * 1000, 2 ** 31 - 1), cwd };
   if (values['server-command']) client.command = serverCommand(values['server-command'] as string);
   const session = new Session({ client, cwd, fix: fixMode, stdinText, stdinName });
   let result: LintResult;
@@ -190,7 +192,7 @@ export async function lintCommand(args: string[]): Promise<number> {
   });
   if (output) {
     try {
-      writeFileSync(resolve(cwd, output), text);
+      writeAtomic(resolve(cwd, output), text);
     } catch (e) {
       err(`cannot write ${output}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       return 2;

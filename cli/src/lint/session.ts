@@ -3,9 +3,8 @@
  * its diagnostics (pulled when the server offers that, else pushed), apply preferred quick fixes when asked,
  * and shut the server down. Files are processed concurrently; any failure of the server aborts the run.
  */
-import { randomBytes } from 'node:crypto';
-import { readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   ConfigurationRequest, DiagnosticRefreshRequest, ErrorCodes, LogMessageNotification, RegistrationRequest, ResponseError, ShowMessageNotification,
@@ -14,6 +13,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { applyEdits, LineIndex, type TextEdit } from '../../../core/src';
 import { LspClient, ServerFailure, type ClientOptions } from '../lsp-client';
+import { writeAtomic } from '../write-atomic';
 import type { Target } from './files';
 import { RANK, type FileResult, type Finding, type Severity } from './types';
 
@@ -164,20 +164,6 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return out;
 }
 
-/** Writes through a temporary file in the same folder and a rename: readers see the old text or the new, never half. */
-export function writeAtomic(path: string, text: string): void {
-  const real = realpathSync(path); // write the file a symbolic link points to, keeping the link
-  const mode = statSync(real).mode & 0o7777;
-  const tmp = join(dirname(real), `.${basename(real)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    writeFileSync(tmp, text, { encoding: 'utf8', mode, flag: 'wx' });
-    renameSync(tmp, real);
-  } catch (e) {
-    try { unlinkSync(tmp); } catch { /* it was not created */ }
-    throw e;
-  }
-}
-
 interface CodeAction { title: string; isPreferred?: boolean; diagnostics?: Diagnostic[]; edit?: { changes?: Record<string, LspTextEdit[]>; documentChanges?: Array<{ textDocument?: { uri: string }; edits?: LspTextEdit[] }> } }
 
 const sameRange = (a: Range, b: Range) => a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
@@ -191,7 +177,6 @@ function editsOf(action: CodeAction, uri: string): LspTextEdit[] {
 
 export class Session {
   readonly client: LintClient;
-  private documents = 0;
 
   constructor(private readonly opts: SessionOptions) {
     this.client = new LintClient(opts.client);
@@ -267,7 +252,6 @@ export class Session {
       return { path: t.display, file: t.file, text: '', findings: [], error: `cannot read ${t.display}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
     }
     const uri = this.uriOf(t);
-    this.documents++;
     let mark = performance.now();
     this.client.open(uri, text, 1);
     let diags = await this.diagnostics(uri, 1, mark);

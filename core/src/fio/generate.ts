@@ -424,7 +424,7 @@ function render(c: Catalog, e: VmEval, ts: Target[], jobs: FioJob[], timing: Tim
   const json = fileName.replace(/\.fio$/, '.json');
   L.push('# Run it, then compare the result with the model:');
   L.push(`#   ${destructive ? 'sudo ' : ''}fio --output-format=json --output=${json} ${fileName}`);
-  L.push(`#   storage-perf compare ${oneLine(opts.specName ?? 'storage.perf.yaml')} --fio-result ${json} --vm ${oneLine(e.spec.name)}`);
+  L.push(`#   storage-perf compare ${shellWord(opts.specName ?? 'storage.perf.yaml')} --fio-result ${json} --vm ${shellWord(e.spec.name)}`);
   L.push('');
   L.push('[global]');
   L.push('ioengine=libaio', 'direct=1', 'verify=0', 'randrepeat=0', 'group_reporting=1', 'stonewall');
@@ -455,7 +455,9 @@ function render(c: Catalog, e: VmEval, ts: Target[], jobs: FioJob[], timing: Tim
     L.push(`iodepth=${j.iodepth}`);
     if (j.numjobs > 1) L.push(`numjobs=${j.numjobs}`);
     if (j.kind === 'fill') {
-      L.push('time_based=0', 'ramp_time=0');
+      // Not timed: the fill must write the whole region, however long that takes. fio stops a job at `runtime`
+      // even without time_based, so the global runtime is lifted (0 = no limit) rather than just left unforced.
+      L.push('time_based=0', 'runtime=0', 'ramp_time=0');
       L.push(`size=${formatKib(Math.min(...ts.map((t) => t.regionKib)))}`);
     } else if (j.numjobs > 1 && isSequential(j.rw)) {
       // Sequential streams, each in its own slice of the region (Google's guide: --offset_increment).
@@ -578,6 +580,12 @@ function unique(used: Set<string>, name: string): string {
 
 function oneLine(s: string): string {
   return s.replace(/[\x00-\x1f\x7f]+/g, ' ');
+}
+
+/** A spec name in the suggested commands, quoted where the shell would split or expand it ('a b', '$(x)'). */
+function shellWord(s: string): string {
+  const t = oneLine(s);
+  return /^[A-Za-z0-9_.\/@%+=:,-]+$/.test(t) ? t : `'${t.replace(/'/g, `'\\''`)}'`;
 }
 
 /** A comment, wrapped to about 110 columns. */

@@ -4,7 +4,7 @@
  * written beside each bar. Plain SVG, no script, no external fonts.
  */
 import { fmt } from '../units';
-import type { Comparison } from './compare';
+import { TOLERANCE, type Comparison } from './compare';
 
 const COLORS: Record<string, string> = {
   within: '#2e7d32', below: '#c62828', above: '#ef6c00', failed: '#6d4c41', missing: '#9e9e9e', unmatched: '#9e9e9e',
@@ -37,8 +37,8 @@ export function comparisonSvg(comparisons: Comparison[], title = 'fio: measured 
     const p = c.predicted ? (c.metric === 'iops' ? c.predicted.read_iops + c.predicted.write_iops : c.predicted.read_mibps + c.predicted.write_mibps) : 0;
     // The band that counts as within expectation (wider for queue-bound jobs), relative to the prediction.
     if (c.expected && p > 0) {
-      const lo = (c.expected.low * 0.9) / p;
-      const hi = (c.expected.high * 1.1) / p;
+      const lo = (c.expected.low * (1 - TOLERANCE)) / p;
+      const hi = (c.expected.high * (1 + TOLERANCE)) / p;
       out.push(`<rect x="${x(lo)}" y="${y + 2}" width="${Math.max(1, x(hi) - x(lo))}" height="${rowH - 4}" fill="#e8f5e9"/>`);
     }
     out.push(`<text x="${labelW - 8}" y="${y + 15}" text-anchor="end">${esc(c.job)}</text>`);
