@@ -12,7 +12,7 @@ import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   analyze, complete, CatalogRegistry, EvaluationCache, DIAGNOSTIC_CODES, fixEdits, hover, inlayHints, LineIndex, parseCatalogText, symbols,
   type Analysis, type Diagnostic, type FixData, type SymbolEntry,
@@ -61,6 +61,9 @@ export function startServer(connection: Connection): void {
   const lastGood = new Map<string, Entry>();
   const timers = new Map<string, NodeJS.Timeout>();
   let settings: Settings = {};
+  /** Settings from initializationOptions: the base under what workspace/configuration answers. */
+  let initSettings: Settings = {};
+  let workspaceFolder: string | undefined;
   let registry = new CatalogRegistry();
   let evaluations = new EvaluationCache();
   let pullDiagnostics = false;
@@ -162,11 +165,21 @@ export function startServer(connection: Connection): void {
     }, idle ? 0 : pause));
   }
 
+  /**
+   * A catalog path as VS Code users write it: `${workspaceFolder}` expanded, a relative path taken from the
+   * workspace folder (as the linter does), not from wherever the server process happens to run.
+   */
+  function resolveCatalogPath(p: string): string {
+    const expanded = workspaceFolder ? p.replace(/\$\{workspaceFolder\}/g, workspaceFolder) : p;
+    return workspaceFolder ? resolve(workspaceFolder, expanded) : resolve(expanded);
+  }
+
   async function loadSettings(): Promise<void> {
     if (configurationRequests) {
       try {
+        // The answer replaces the settings (a key the client no longer sends is gone), over the start-up options.
         const s = (await connection.workspace.getConfiguration('storagePerf')) as Settings | null;
-        if (s) settings = { ...settings, ...s };
+        if (s && typeof s === 'object') settings = { ...initSettings, ...s };
       } catch (e) {
         log(`workspace/configuration failed: ${(e as Error).message}`);
       }
@@ -174,23 +187,24 @@ export function startServer(connection: Connection): void {
     registry = new CatalogRegistry();
     if (catalogProblemsUri) void connection.sendDiagnostics({ uri: catalogProblemsUri, diagnostics: [] });
     catalogProblemsUri = undefined;
-    if (settings.catalogPath) {
+    const catalogPath = settings.catalogPath ? resolveCatalogPath(settings.catalogPath) : undefined;
+    if (catalogPath) {
       try {
-        const text = readFileSync(settings.catalogPath, 'utf8');
+        const text = readFileSync(catalogPath, 'utf8');
         const { catalog, problems } = parseCatalogText(text);
         if (catalog) registry.add(catalog);
         else {
-          connection.window.showErrorMessage(`storage-perf: catalog ${settings.catalogPath} is invalid: ${problems.slice(0, 3).map((p) => `${p.line}:${p.column} ${p.path ? `${p.path} ` : ''}${p.message}`).join('; ')}`);
+          connection.window.showErrorMessage(`storage-perf: catalog ${catalogPath} is invalid: ${problems.slice(0, 3).map((p) => `${p.line}:${p.column} ${p.path ? `${p.path} ` : ''}${p.message}`).join('; ')}`);
           // Also as diagnostics on the catalog file itself, so the editor shows each problem where it is.
           const idx = new LineIndex(text);
-          catalogProblemsUri = pathToFileURL(settings.catalogPath).toString();
+          catalogProblemsUri = pathToFileURL(catalogPath).toString();
           void connection.sendDiagnostics({
             uri: catalogProblemsUri,
             diagnostics: problems.map((p) => ({ range: idx.range(p.span), severity: DiagnosticSeverity.Error, source: SOURCE, code: 'invalid-catalog', message: p.path ? `${p.path}: ${p.message}` : p.message })),
           });
         }
       } catch (e) {
-        connection.window.showErrorMessage(`storage-perf: cannot load catalog ${settings.catalogPath}: ${(e as Error).message}`);
+        connection.window.showErrorMessage(`storage-perf: cannot load catalog ${catalogPath}: ${(e as Error).message}`);
       }
     }
     // Re-analyse on next use. The last good analyses stay: they are only a fallback for mid-edit hovers.
@@ -216,7 +230,10 @@ export function startServer(connection: Connection): void {
     const we = caps.workspace?.workspaceEdit;
     createFiles = !!we?.documentChanges && !!we.resourceOperations?.includes('create');
     const init = params.initializationOptions as { settings?: Settings } | undefined;
-    if (init?.settings) settings = { ...init.settings };
+    if (init?.settings) initSettings = { ...init.settings };
+    settings = { ...initSettings };
+    const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
+    workspaceFolder = folder?.startsWith('file:') ? fileURLToPath(folder) : undefined;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -240,7 +257,7 @@ export function startServer(connection: Connection): void {
 
   connection.onDidChangeConfiguration(async (change) => {
     const s = (change.settings as { storagePerf?: Settings } | undefined)?.storagePerf;
-    if (s) settings = { ...settings, ...s };
+    if (s && typeof s === 'object') settings = { ...initSettings, ...s };
     await loadSettings();
     refreshAfterSettings();
   });
@@ -260,7 +277,8 @@ export function startServer(connection: Connection): void {
   connection.languages.diagnostics.on(guard('pull diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, (params, token: CancellationToken) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'cancelled', { retriggerRequest: true });
+    // Cancelled by the client (a newer edit): RequestCancelled, not ServerCancelled, which would ask it to retry.
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
     // New settings and an imported fio result change the diagnostics without changing the document.
     const resultId = `${settingsGeneration}:${doc.version}:${fio.generation(doc.uri)}`;
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CodeActionRequest, ConfigurationRequest, DidChangeConfigurationNotification, DocumentDiagnosticRequest } from 'vscode-languageserver-protocol/node';
 import { LspClient } from '../../cli/src/lsp-client';
 import { applyEdits, LineIndex } from '../../core/src';
@@ -246,6 +246,39 @@ describe('language server with push diagnostics', function () {
       assert.ok(settled.some((d) => d.code === 'capped-by-vcpu'));
     } finally {
       await client?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the user catalog setting', function () {
+  this.timeout(30000);
+  it('is found from the workspace folder, with ${workspaceFolder} expanded, and dropped when the setting goes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storage-perf-ws-'));
+    mkdirSync(join(dir, 'catalogs'));
+    writeFileSync(join(dir, 'catalogs', 'mine.json'), readFileSync(join(ROOT, 'catalogs/gcp-2024.json'), 'utf8').replace('"edition": "gcp-2024"', '"edition": "mine"'));
+    let answer: Record<string, unknown> = { catalogPath: 'catalogs/mine.json' };
+    const client = new LspClient({ pull: true });
+    client.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => answer));
+    const codes = async () => (await client.pullDiagnostics(URI)).map((d) => d.code);
+    const spec = EXAMPLE.replace('catalog: gcp-2024', 'catalog: mine');
+    try {
+      // The server runs elsewhere (its working directory is not the workspace): the path is the folder's.
+      await client.initialize(pathToFileURL(dir).href);
+      await new Promise((r) => setTimeout(r, 300));
+      client.open(URI, spec, 1);
+      assert.ok(!(await codes()).includes('unknown-catalog'));
+      answer = { catalogPath: '${workspaceFolder}/catalogs/mine.json' };
+      client.notify({ method: 'workspace/didChangeConfiguration' }, { settings: null });
+      await new Promise((r) => setTimeout(r, 300));
+      assert.ok(!(await codes()).includes('unknown-catalog'));
+      // The setting removed: the answer no longer has the key, and the catalog is no longer loaded.
+      answer = {};
+      client.notify({ method: 'workspace/didChangeConfiguration' }, { settings: null });
+      await new Promise((r) => setTimeout(r, 300));
+      assert.ok((await codes()).includes('unknown-catalog'));
+    } finally {
+      await client.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });
