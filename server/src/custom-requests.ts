@@ -212,6 +212,8 @@ export function registerCustomRequests(
   getAnalysis: (uri: string) => Analysis | undefined,
   /** Called when a document's imported fio result changes: the server re-sends or refreshes diagnostics. */
   onFioResultsChanged: (uri: string) => void = () => undefined,
+  /** Throws the protocol's error when a request comes before initialize or after shutdown. */
+  checkLifecycle: () => void = () => undefined,
 ): FioResults {
   const imported = new Map<string, { vm: string; measurements: FioMeasurement[]; generation: number }>();
   const computed = new WeakMap<Analysis, { generation: number; diagnostics: Diagnostic[] }>();
@@ -224,6 +226,7 @@ export function registerCustomRequests(
   };
   // Like the server's own handlers: a failure is logged and answered as an error, never thrown into the connection.
   const guard = <P, R>(name: string, fn: (p: P) => R) => (p: P): R => {
+    checkLifecycle();
     try {
       return fn(p);
     } catch (e) {

@@ -87,11 +87,15 @@ export function startServer(connection: Connection): void {
   const log = (msg: string) => connection.console.log(msg);
   // Handlers never throw into the connection: a failure is logged and answered with an empty result.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  /** The protocol's lifecycle: requests before initialize and after shutdown are errors, not empty answers. */
+  function checkLifecycle(): void {
+    if (!initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized');
+    if (shuttingDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shutting down');
+  }
+
   function guard<F extends (...args: any[]) => any>(name: string, fallback: ReturnType<F>, fn: F): F {
     return ((...args: Parameters<F>) => {
-      // The protocol's lifecycle: requests before initialize and after shutdown are errors, not empty answers.
-      if (!initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized');
-      if (shuttingDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shutting down');
+      checkLifecycle();
       try {
         return fn(...args);
       } catch (e) {
@@ -379,7 +383,7 @@ export function startServer(connection: Connection): void {
   const fio = registerCustomRequests(connection, (uri) => { const d = documents.get(uri); return d ? analysisOf(d).analysis : undefined; }, (uri) => {
     if (pullDiagnostics) { if (diagnosticRefresh) connection.languages.diagnostics.refresh().catch(() => undefined); }
     else { const d = documents.get(uri); if (d) schedulePush(d); }
-  });
+  }, checkLifecycle);
   documents.listen(connection);
   connection.listen();
   log(`storage-perf language server ready (${Object.keys(DIAGNOSTIC_CODES).length} diagnostic codes)`);

@@ -50,6 +50,11 @@ describe('LSP faults (raw frames)', function () {
       const r = await s.response(s.request(method, method === 'textDocument/hover' || method === 'textDocument/completion' ? at : { textDocument: { uri: URI } }));
       assert.equal(r.error?.code, -32600, `${method}: ${JSON.stringify(r)}`);
     }
+    // the extension's own requests too (one of them writes files)
+    for (const method of ['storagePerf/report', 'storagePerf/generateFio']) {
+      const r = await s.response(s.request(method, { uri: URI }));
+      assert.equal(r.error?.code, -32600, `${method}: ${JSON.stringify(r)}`);
+    }
     s.notifyServer('exit');
     assert.deepEqual(await s.exitWithin(5000), { code: 0, signal: null });
   });
