@@ -36,6 +36,7 @@ export class LspClient {
   readonly child: ChildProcess;
   capabilities?: InitializeResult['capabilities'];
   private readonly pushed = new Map<string, { version?: number; diagnostics: Diagnostic[]; at: number }>();
+  private readonly pushCounts = new Map<string, number>();
   private readonly waiters: Array<() => void> = [];
   private exited?: string;
   private readonly timeoutMs: number;
@@ -55,6 +56,7 @@ export class LspClient {
     this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((i) => (i.section === 'storagePerf' ? this.opts.settings ?? {} : this.opts.sections?.[i.section ?? ''] ?? null)));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       this.pushed.set(p.uri, { version: p.version, diagnostics: p.diagnostics, at: performance.now() });
+      this.pushCounts.set(p.uri, (this.pushCounts.get(p.uri) ?? 0) + 1);
       this.waiters.splice(0).forEach((w) => w());
     });
     this.connection.onError(() => undefined);
@@ -155,6 +157,9 @@ export class LspClient {
   }
 
   /** The newest diagnostics pushed for `uri`, with their version and arrival time (performance.now()). */
+  /** How many times the server has published diagnostics for `uri`. */
+  pushCount(uri: string): number { return this.pushCounts.get(uri) ?? 0; }
+
   lastPushed(uri: string): { version?: number; diagnostics: Diagnostic[]; at: number } | undefined { return this.pushed.get(uri); }
 
   hover(uri: string, position: Position) { return this.request<{ contents: { value: string }; range?: Range } | null>(HoverRequest.type, { textDocument: { uri }, position }); }

@@ -146,9 +146,9 @@ export function startServer(connection: Connection): void {
   }
 
   /**
-   * Leading and trailing debounce: an edit after a pause in typing is analysed at once; edits in a burst
-   * wait until typing pauses for a few times the last analysis time, so a long file is not re-analysed
-   * per keystroke.
+   * Leading and trailing debounce: an edit that comes when the server is keeping up (no analysis waiting, and
+   * the last edit longer ago than an analysis takes) is analysed at once; edits faster than that wait until
+   * typing pauses for a few times the last analysis time, so a long file is not re-analysed per keystroke.
    */
   const lastChange = new Map<string, number>();
   function schedulePush(doc: TextDocument): void {
@@ -157,7 +157,7 @@ export function startServer(connection: Connection): void {
     clearTimeout(pending);
     const pause = Math.min(DEBOUNCE_MAX_MS, Math.max(DEBOUNCE_MIN_MS, 3 * lastAnalysisMs));
     const now = performance.now();
-    const idle = !pending && now - (lastChange.get(doc.uri) ?? -Infinity) > pause;
+    const idle = !pending && now - (lastChange.get(doc.uri) ?? -Infinity) > Math.min(pause, lastAnalysisMs + DEBOUNCE_MIN_MS);
     lastChange.set(doc.uri, now);
     timers.set(doc.uri, setTimeout(() => {
       timers.delete(doc.uri);

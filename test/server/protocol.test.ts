@@ -251,6 +251,31 @@ describe('language server with push diagnostics', function () {
   });
 });
 
+describe('push diagnostics timing', function () {
+  this.timeout(30000);
+  it('a burst of edits is coalesced, and the last version is published', async () => {
+    const client = new LspClient({ pull: false });
+    try {
+      await client.initialize();
+      client.open(URI, EXAMPLE, 1);
+      await client.pushedDiagnostics(URI, 1);
+      await new Promise((r) => setTimeout(r, 200));
+      const at = posOf(EXAMPLE, '500GiB', 0, 1);
+      const edit = (v: number, digit: string) => client.change(URI, v, [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: digit }]);
+      edit(2, '1');
+      await client.pushedDiagnostics(URI, 2);
+      const before = client.pushCount(URI);
+      for (let v = 3; v < 23; v++) edit(v, String(v % 10));
+      const last = await client.pushedDiagnostics(URI, 22);
+      assert.ok(client.pushCount(URI) - before <= 3, `${client.pushCount(URI) - before} publications for 20 edits`);
+      assert.equal(client.lastPushed(URI)?.version, 22);
+      assert.ok(last.some((d) => d.code === 'capped-by-vcpu'));
+    } finally {
+      await client.stop();
+    }
+  });
+});
+
 describe('the user catalog setting', function () {
   this.timeout(30000);
   it('is found from the workspace folder, with ${workspaceFolder} expanded, and dropped when the setting goes', async () => {
