@@ -157,11 +157,15 @@ function analyzeUnsuppressed(text: string, opts: AnalyzeOptions): Analysis {
     return key(`${vm.path}/machine_type`) ?? key(`${vm.path}/vcpus`) ?? key(`${vm.path}/series`) ?? key(`${vm.path}/name`);
   }
 
+  /** The value that names machine `m` for this VM: its machine_type, or its vcpus where it gives a series. */
+  function machineSetting(vm: VmSpec, m: Machine): { path: string; value: string | number } {
+    return vm.machine_type !== undefined || vm.series === undefined
+      ? { path: `${vm.path}/machine_type`, value: m.name }
+      : { path: `${vm.path}/vcpus`, value: m.vcpus };
+  }
+
   function setMachine(vm: VmSpec, m: Machine, title: string, preferred = true): FixData {
-    if (vm.machine_type !== undefined || vm.series === undefined) {
-      return { kind: 'set-value', path: `${vm.path}/machine_type`, value: m.name, title, preferred };
-    }
-    return { kind: 'set-value', path: `${vm.path}/vcpus`, value: m.vcpus, title, preferred };
+    return { kind: 'set-value', ...machineSetting(vm, m), title, preferred };
   }
 
   function checkMachine(c: Catalog, vm: VmSpec): Machine | undefined {
@@ -367,9 +371,8 @@ function analyzeUnsuppressed(text: string, opts: AnalyzeOptions): Analysis {
           const target = resolveMachine(c, { machine_type: s.machine_type });
           const cur = e.disks.find((x) => x.spec.name === disk.name);
           if (target.ok && cur) {
-            const machineFix = setMachine(vm, target.machine, '');
             const resize = s.disk_size_gib > cur.size_gib && tree.nodes.has(`${disk.path}/size`);
-            const values = [{ path: (machineFix as { path: string }).path, value: (machineFix as { value: string | number }).value }];
+            const values = [machineSetting(vm, target.machine)];
             if (resize) values.push({ path: `${disk.path}/size`, value: formatSize(s.disk_size_gib) });
             const title = resize
               ? `Change machine to ${s.machine_type} and resize '${disk.name}' to ${formatSize(s.disk_size_gib)}${costDelta(c, region, cur.size_gib, s.disk_size_gib, cur)}`
