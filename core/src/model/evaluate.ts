@@ -34,11 +34,16 @@ function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine | undefined, region
       // host's setting, with a fix of its own, not something the hardware buys.
       if (single && machine && suggestions.disk_size_gib === undefined && suggestions.machine_type === undefined) {
         const hardware = { ...vm, workloads: vm.workloads.map((x) => (x === w ? { ...x, queue_depth: undefined } : x)) };
-        for (const m of largerMachines(machine)) {
-          const size = smallestSizeMeeting(c, hardware, m, region, single, (e) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true);
-          if (size === undefined) continue;
-          Object.assign(suggestions, { machine_type: m.name, disk_size_gib: Math.max(size, single.size_gib ?? 0), disk: single.name, together: true });
-          break;
+        const met = (e: VmEval) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true;
+        // When the hardware as it is would do, the queue depth alone is short: no machine to suggest.
+        if (!met(evaluateOn(c, hardware, machine, region, false))) {
+          for (const m of largerMachines(machine)) {
+            // Never smaller than the disk is: the data on it has to fit.
+            const size = smallestSizeMeeting(c, hardware, m, region, single, met, Infinity, single.size_gib ?? 0);
+            if (size === undefined) continue;
+            Object.assign(suggestions, { machine_type: m.name, disk_size_gib: size, disk: single.name, together: true });
+            break;
+          }
         }
       }
       // Still nothing: another disk type, the cheapest that meets the target without failing the disk's other
