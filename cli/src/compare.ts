@@ -14,7 +14,7 @@ import {
 import { table } from './evaluate';
 import { checkVm, loadSpec } from './fio';
 import { parse, UsageError } from './main';
-import { writeAtomic } from './write-atomic';
+import { writeAtomic } from '../../server/src/write-atomic';
 
 export const COMPARE_USAGE = `usage: storage-perf compare FILE --fio-result RESULT.json [--vm NAME] [--format table|json] [--svg OUT.svg]
                             [--catalog-file PATH]...

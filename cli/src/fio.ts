@@ -10,7 +10,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { analyze, generateFioJobs, parseBlockSize, type Analysis, type FioFile, type FioOptions } from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { parse, UsageError } from './main';
-import { writeAtomic } from './write-atomic';
+import { writeAtomic } from '../../server/src/write-atomic';
 
 export const FIO_USAGE = `usage: storage-perf fio FILE [--vm NAME] [--out DIR] [--destructive] [--runtime SECONDS] [--size SIZE]
                         [--stdout] [--catalog-file PATH]...

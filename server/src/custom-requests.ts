@@ -5,7 +5,8 @@
  *
  * The wire shapes are exported as types: the extension imports them type-only.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeAtomic } from './write-atomic';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -286,7 +287,7 @@ export function registerCustomRequests(
       mkdirSync(dir, { recursive: true });
       for (const f of files) {
         const path = join(dir, f.fileName);
-        writeFileSync(path, f.text);
+        writeAtomic(path, f.text);
         written.push(pathToFileURL(path).href);
       }
     } catch (e) {

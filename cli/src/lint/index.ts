@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { loadRegistry } from '../catalog-file';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
 import { parse, UsageError } from '../main';
-import { writeAtomic } from '../write-atomic';
+import { writeAtomic } from '../../../server/src/write-atomic';
 import { collectTargets } from './files';
 import { colorWanted } from './formats/color';
 import { FORMATS } from './formats/index';

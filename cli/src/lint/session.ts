@@ -13,7 +13,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { applyEdits, LineIndex, type TextEdit } from '../../../core/src';
 import { LspClient, ServerFailure, type ClientOptions } from '../lsp-client';
-import { writeAtomic } from '../write-atomic';
+import { writeAtomic } from '../../../server/src/write-atomic';
 import type { Target } from './files';
 import { RANK, type FileResult, type Finding, type Severity } from './types';
 

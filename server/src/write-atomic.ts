@@ -1,4 +1,4 @@
-/** Files the CLI writes (fixed specs, fio job files, reports) hold the old text or the new, never part of either. */
+/** Files storage-perf writes (fixed specs, fio job files, reports) hold the old text or the new, never part of either. */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
