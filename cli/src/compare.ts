@@ -14,7 +14,7 @@ import {
 import { table } from './evaluate';
 import { checkVm, loadSpec } from './fio';
 import { parse, UsageError } from './main';
-import { writeAtomic } from '../../server/src/write-atomic';
+import { writeAtomic, ioReason } from '../../server/src/file-io';
 
 export const COMPARE_USAGE = `usage: storage-perf compare FILE --fio-result RESULT.json [--vm NAME] [--format table|json] [--svg OUT.svg]
                             [--catalog-file PATH]...
@@ -54,7 +54,7 @@ export async function compareCommand(args: string[]): Promise<number> {
   try {
     resultText = readFileSync(resultPath, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read ${resultPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(`cannot read ${resultPath}: ${ioReason(e)}`);
   }
   let measurements: FioMeasurement[];
   try {
@@ -77,7 +77,7 @@ export async function compareCommand(args: string[]): Promise<number> {
     try {
       writeAtomic(values.svg as string, comparisonSvg(comparisons, `fio vs storage-perf: VM ${vm} (${specName})`));
     } catch (e) {
-      process.stderr.write(`storage-perf compare: cannot write ${values.svg}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+      process.stderr.write(`storage-perf compare: cannot write ${values.svg}: ${ioReason(e)}\n`);
       return 2;
     }
   }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { analyze, fileReport, fmt, fmtMoney, type FileReport, type Report } from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { parse, UsageError } from './main';
+import { ioReason } from '../../server/src/file-io';
 
 export async function evaluateCommand(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -26,7 +27,7 @@ export async function evaluateCommand(args: string[]): Promise<number> {
     try {
       text = readFileSync(path, 'utf8');
     } catch (e) {
-      process.stderr.write(`storage-perf evaluate: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+      process.stderr.write(`storage-perf evaluate: cannot read ${path}: ${ioReason(e)}\n`);
       unreadable = true;
       continue;
     }

@@ -10,7 +10,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { analyze, generateFioJobs, parseBlockSize, type Analysis, type FioFile, type FioOptions } from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { parse, UsageError } from './main';
-import { writeAtomic } from '../../server/src/write-atomic';
+import { writeAtomic, ioReason } from '../../server/src/file-io';
 
 export const FIO_USAGE = `usage: storage-perf fio FILE [--vm NAME] [--out DIR] [--destructive] [--runtime SECONDS] [--size SIZE]
                         [--stdout] [--catalog-file PATH]...
@@ -32,7 +32,7 @@ export function loadSpec(path: string, catalogFiles: string[]): Analysis {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(`cannot read ${path}: ${ioReason(e)}`);
   }
   const analysis = analyze(text, { registry: loadRegistry(catalogFiles) });
   if (!analysis.spec || !analysis.catalog) {
@@ -108,7 +108,7 @@ export async function fioCommand(args: string[]): Promise<number> {
     mkdirSync(out, { recursive: true });
     for (const f of files) writeAtomic(join(out, f.fileName), f.text);
   } catch (e) {
-    process.stderr.write(`storage-perf fio: cannot write to ${out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+    process.stderr.write(`storage-perf fio: cannot write to ${out}: ${ioReason(e)}\n`);
     return 2;
   }
   for (const f of files) {

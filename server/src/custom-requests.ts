@@ -6,7 +6,7 @@
  * The wire shapes are exported as types: the extension imports them type-only.
  */
 import { mkdirSync } from 'node:fs';
-import { writeAtomic } from './write-atomic';
+import { writeAtomic, ioReason } from './file-io';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -291,7 +291,7 @@ export function registerCustomRequests(
         written.push(pathToFileURL(path).href);
       }
     } catch (e) {
-      throw new ResponseError(ErrorCodes.InternalError, `cannot write the fio jobs to ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new ResponseError(ErrorCodes.InternalError, `cannot write the fio jobs to ${dir}: ${ioReason(e)}`);
     }
     const warn = files.some((f) => f.destructive) ? ' WARNING: some jobs write to raw block devices and destroy their data.' : '';
     const message = `storage-perf: wrote ${files.map((f) => f.fileName).join(', ')} next to the spec.${warn}`;

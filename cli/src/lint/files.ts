@@ -9,6 +9,7 @@
 import ignore, { type Ignore } from 'ignore';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { ioReason } from '../../../server/src/file-io';
 
 /** What a folder search picks up: the names the editor treats as specs (the extension's filename patterns). */
 export const SPEC_SUFFIXES = ['.perf.yaml', '.perf.yml'];
@@ -134,7 +135,7 @@ export function collectTargets(paths: string[], cwd: string, stdinName?: string)
     try {
       st = statSync(abs);
     } catch (e) {
-      problems.push(`cannot read ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      problems.push(`cannot read ${p}: ${ioReason(e)}`);
       continue;
     }
     if (st.isDirectory()) {
@@ -142,7 +143,7 @@ export function collectTargets(paths: string[], cwd: string, stdinName?: string)
       try {
         walk(abs, inheritedLayers(abs), found);
       } catch (e) {
-        problems.push(`cannot search ${p}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        problems.push(`cannot search ${p}: ${ioReason(e)}`);
         continue;
       }
       if (!found.length) problems.push(`no *.perf.yaml files under ${p} (after .gitignore)`);

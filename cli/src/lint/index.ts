@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { loadRegistry } from '../catalog-file';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
 import { parse, UsageError } from '../main';
-import { writeAtomic } from '../../../server/src/write-atomic';
+import { writeAtomic, ioReason } from '../../../server/src/file-io';
 import { collectTargets } from './files';
 import { colorWanted } from './formats/color';
 import { FORMATS } from './formats/index';
@@ -142,7 +142,7 @@ export async function lintCommand(args: string[]): Promise<number> {
     try {
       stdinText = readFileSync(0, 'utf8');
     } catch (e) {
-      err(`cannot read standard input: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      err(`cannot read standard input: ${ioReason(e)}`);
       return 2;
     }
   }
@@ -194,7 +194,7 @@ export async function lintCommand(args: string[]): Promise<number> {
     try {
       writeAtomic(resolve(cwd, output), text);
     } catch (e) {
-      err(`cannot write ${output}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      err(`cannot write ${output}: ${ioReason(e)}`);
       return 2;
     }
     process.stdout.write(summaryLine(result.summary, fixMode) + '\n');

@@ -13,7 +13,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { applyEdits, LineIndex, type TextEdit } from '../../../core/src';
 import { LspClient, ServerFailure, type ClientOptions } from '../lsp-client';
-import { writeAtomic } from '../../../server/src/write-atomic';
+import { writeAtomic, ioReason } from '../../../server/src/file-io';
 import type { Target } from './files';
 import { RANK, type FileResult, type Finding, type Severity } from './types';
 
@@ -249,7 +249,7 @@ export class Session {
     try {
       text = this.readTarget(t);
     } catch (e) {
-      return { path: t.display, file: t.file, text: '', findings: [], error: `cannot read ${t.display}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+      return { path: t.display, file: t.file, text: '', findings: [], error: `cannot read ${t.display}: ${ioReason(e)}` };
     }
     const uri = this.uriOf(t);
     let mark = performance.now();
@@ -301,7 +301,7 @@ export class Session {
             writeAtomic(t.file, current);
             result.fix.written = true;
           } catch (e) {
-            result.error = `cannot write the fixes to ${t.display}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
+            result.error = `cannot write the fixes to ${t.display}: ${ioReason(e)}`;
           }
         }
       }

@@ -1,4 +1,7 @@
-/** Files storage-perf writes (fixed specs, fio job files, reports) hold the old text or the new, never part of either. */
+/**
+ * File I/O shared by the CLI and the server: atomic writes, so that files storage-perf writes (fixed specs, fio
+ * job files, reports) hold the old text or the new, never part of either; and the reason an I/O call failed.
+ */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -31,4 +34,9 @@ export function writeAtomic(path: string, text: string): void {
     try { unlinkSync(tmp); } catch { /* it was not created */ }
     throw e;
   }
+}
+
+/** Why a file operation failed, for a message: the error code (ENOENT, EACCES, ...) or else its message. */
+export function ioReason(e: unknown): string {
+  return (e as NodeJS.ErrnoException)?.code ?? (e as Error)?.message ?? String(e);
 }
