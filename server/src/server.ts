@@ -29,6 +29,8 @@ export interface Settings {
 }
 
 const SOURCE = 'storage-perf';
+/** An analysis with a spec and no YAML syntax error: a mid-edit text that broke the YAML is not one. */
+const parsed = (a: Analysis) => !!a.spec && !a.diagnostics.some((d) => d.code === 'yaml-syntax');
 /**
  * The reference of every diagnostic code (docs/lint.md, one anchor per code) in this installation: next to the
  * bundle (dist/) or to the compiled sources (out/server/src). Diagnostics link to it as their codeDescription;
@@ -85,14 +87,14 @@ export function startServer(connection: Connection): void {
   let lastAnalysisMs = 10;
 
   const log = (msg: string) => connection.console.log(msg);
-  // Handlers never throw into the connection: a failure is logged and answered with an empty result.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   /** The protocol's lifecycle: requests before initialize and after shutdown are errors, not empty answers. */
   function checkLifecycle(): void {
     if (!initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized');
     if (shuttingDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shutting down');
   }
 
+  // Handlers never throw into the connection: a failure is logged and answered with an empty result.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   function guard<F extends (...args: any[]) => any>(name: string, fallback: ReturnType<F>, fn: F): F {
     return ((...args: Parameters<F>) => {
       checkLifecycle();
@@ -115,15 +117,14 @@ export function startServer(connection: Connection): void {
     lastAnalysisMs = performance.now() - started;
     const entry = { version: doc.version, analysis, index: new LineIndex(text) };
     cache.set(doc.uri, entry);
-    if (analysis.spec && !analysis.diagnostics.some((d) => d.code === 'yaml-syntax')) lastGood.set(doc.uri, entry);
+    if (parsed(analysis)) lastGood.set(doc.uri, entry);
     return entry;
   }
 
   /** For features that need structure: the current analysis if it parsed, else the last one that did. */
   function structured(doc: TextDocument): Entry {
     const cur = analysisOf(doc);
-    if (cur.analysis.spec && !cur.analysis.diagnostics.some((d) => d.code === 'yaml-syntax')) return cur;
-    return lastGood.get(doc.uri) ?? cur;
+    return parsed(cur.analysis) ? cur : lastGood.get(doc.uri) ?? cur;
   }
 
   const toRange = (idx: LineIndex, span: { start: number; end: number }): Range => idx.range(span);
