@@ -7,8 +7,8 @@ import { diag, type Diagnostic, type FixData } from './diagnostics';
 import { metricLabel, provisionedBounds } from './model/disks';
 import { cheaperDisk, evaluateOnMachine, evaluateVm, smallestMachineMeeting, type CheaperDisk } from './model/evaluate';
 import { METRICS, type DiskEval, type Metric, type VmEval } from './model/types';
-import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './spec/parse';
-import type { DiskSpec, Spec, VmSpec } from './spec/types';
+import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './document/parse';
+import type { DiskSpec, Spec, VmSpec } from './document/types';
 import { fmt, fmtMoney, formatBlock, formatSize } from './units';
 import { applySuppressions } from './suppress';
 

@@ -1,8 +1,8 @@
 /** The analysis core: spec parsing with source ranges, the limits model, evaluation and cost. No LSP, no I/O. */
 export { analyze, EvaluationCache, type Analysis, type AnalyzeOptions } from './analyze';
-export { parseSpec, keySpan, valueSpan, suggest, type ParsedSpec } from './spec/parse';
-export type { Spec, VmSpec, DiskSpec, WorkloadSpec, Target } from './spec/types';
-export type { YamlNode, YamlTree, MapNode, SeqNode, ScalarNode } from './spec/yaml-tree';
+export { parseSpec, keySpan, valueSpan, suggest, type ParsedSpec } from './document/parse';
+export type { Spec, VmSpec, DiskSpec, WorkloadSpec, Target } from './document/types';
+export type { YamlNode, YamlTree, MapNode, SeqNode, ScalarNode } from './document/yaml-tree';
 export * from './catalog';
 export { parseCatalogText, type CatalogFileProblem } from './catalog/file';
 export * from './diagnostics';

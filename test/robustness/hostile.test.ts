@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyze, type Analysis } from '../../core/src';
-import { MAX_EXPANDED_NODES } from '../../core/src/spec/yaml-tree';
+import { MAX_EXPANDED_NODES } from '../../core/src/document/yaml-tree';
 import { LspClient } from '../../cli/src/lsp-client';
 import { MAX_EDITOR_VMS } from '../../server/src/server';
 import { checkText } from '../fuzz/pipeline';

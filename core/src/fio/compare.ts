@@ -6,7 +6,7 @@
  * Pure: the caller reads the file.
  */
 import type { Analysis } from '../analyze';
-import { keySpan, valueSpan } from '../spec/parse';
+import { keySpan, valueSpan } from '../document/parse';
 import type { Diagnostic } from '../diagnostics';
 import { fmt, formatBlock } from '../units';
 import type { FioFile, FioJob, FioJobKind, FioPrediction } from './generate';

@@ -13,7 +13,7 @@ import type { Analysis } from '../analyze';
 import type { Catalog } from '../catalog';
 import { evaluateWorkload } from '../model/workload';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
-import type { WorkloadSpec } from '../spec/types';
+import type { WorkloadSpec } from '../document/types';
 import { fmt, formatBlock } from '../units';
 
 export interface FioPrediction {

@@ -3,7 +3,7 @@
  * ordering and formatting elsewhere survive.
  */
 import type { FixData } from '../diagnostics';
-import type { MapEntry, MapNode, YamlNode, YamlTree } from '../spec/yaml-tree';
+import type { MapEntry, MapNode, YamlNode, YamlTree } from '../document/yaml-tree';
 import { LineIndex } from '../text';
 
 export interface TextEdit { start: number; end: number; newText: string }

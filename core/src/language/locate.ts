@@ -1,5 +1,5 @@
 /** What is under the cursor: the deepest YAML node at an offset, as a JSON pointer into the spec. */
-import { escapePointer, type YamlNode, type YamlTree } from '../spec/yaml-tree';
+import { escapePointer, type YamlNode, type YamlTree } from '../document/yaml-tree';
 
 export interface Location {
   /** JSON pointer of the innermost value containing the offset (or whose key contains it). */

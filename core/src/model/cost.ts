@@ -1,6 +1,6 @@
 /** Monthly disk cost from the catalog's price tables. Machines are not priced (yet): VM cost = its disks. */
 import type { Catalog, DiskType } from '../catalog';
-import type { DiskSpec } from '../spec/types';
+import type { DiskSpec } from '../document/types';
 import { fmt, fmtMoney } from '../units';
 import { provisionedValue } from './disks';
 import { cost, type Cost } from './types';

@@ -9,7 +9,7 @@ import {
   type AllocationUnitDiskType, type Catalog, type DeviceDiskType, type LimitRow, type Machine,
   type ProvisionedDiskType, type ScaledDiskType,
 } from '../catalog';
-import type { DiskSpec, VmSpec } from '../spec/types';
+import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt, gbpsToMibps } from '../units';
 import { diskCost } from './cost';
 import { bound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';

@@ -1,6 +1,6 @@
 /** One VM, evaluated: its disks on its machine, its workloads on its disks, and what would fix a shortfall. */
 import { largerMachines, resolveMachine, type Catalog, type DiskType, type Machine } from '../catalog';
-import type { DiskSpec, VmSpec } from '../spec/types';
+import type { DiskSpec, VmSpec } from '../document/types';
 import { allocationUnits, evaluateDisks } from './disks';
 import type { DiskEval, VmEval, WorkloadEval } from './types';
 import { evaluateWorkload } from './workload';

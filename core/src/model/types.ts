@@ -1,5 +1,5 @@
 import type { Catalog, DiskType, Machine } from '../catalog';
-import type { DiskSpec, VmSpec, WorkloadSpec } from '../spec/types';
+import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 
 /** The `limited_by` vocabulary of the JSON report. */
 export type LimitKind = 'size' | 'disk' | 'vm' | 'egress' | 'provisioned' | 'block_size' | 'mix' | 'queue_depth' | 'devices';

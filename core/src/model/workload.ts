@@ -10,7 +10,7 @@
  *  - Little's law: at most `queue_depth` × (IOPS per outstanding I/O) operations per second.
  */
 import type { Catalog, MixRule } from '../catalog';
-import type { WorkloadSpec } from '../spec/types';
+import type { WorkloadSpec } from '../document/types';
 import { fmt, formatBlock } from '../units';
 import { bound, type Bound, type DiskEval, type DiskFigures, type LimitKind, type Targets, type WorkloadEval } from './types';
 
