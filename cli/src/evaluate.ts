@@ -1,6 +1,6 @@
 /** `storage-perf evaluate FILE... --format json|table`: the contract's JSON report, or tables for a terminal. */
 import { readFileSync } from 'node:fs';
-import { analyze, fileReport, fmt, fmtMoney, type FileReport, type Report } from '../../core/src';
+import { analyze, fileReport, fmt, fmtMoney, targetVerdict, type FileReport, type Report } from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { parse, UsageError } from './main';
 import { ioReason } from '../../server/src/file-io';
@@ -61,7 +61,7 @@ function renderFile(f: FileReport): string {
       out.push(table(
         ['workload', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by', 'target'],
         vm.workloads.map((w) => [w.name, fmt(w.read_iops), fmt(w.write_iops), fmt(w.read_mibps, 1), fmt(w.write_mibps, 1), w.limited_by,
-          w.meets_target === null ? '-' : w.meets_target ? `met (+${fmt((w.headroom ?? 0) * 100)}%)` : `missed (${fmt((w.headroom ?? 0) * 100)}%)`]),
+          targetVerdict(w.meets_target, w.headroom) ?? '-']),
       ));
     }
     out.push('');

@@ -5,7 +5,7 @@
  * tested with the rest of the project.
  */
 import type { ReportWorkload, SpecReport } from '../../server/src/custom-requests';
-import { fmt, fmtMoney } from '../../core/src/units';
+import { fmt, fmtMoney, targetVerdict } from '../../core/src/units';
 
 export interface HtmlOptions {
   /** Nonce of the one stylesheet the CSP allows. */
@@ -94,9 +94,8 @@ function table(head: string[], rows: string[][], numeric: boolean[]): string {
 function targetText(w: ReportWorkload): string {
   const parts = METRICS.filter((m) => w.target[m.key] !== undefined).map((m) => `${num(w.target[m.key]!)} ${m.label}`);
   if (!parts.length) return '—';
-  const verdict = w.meets_target === null ? '' : w.meets_target
-    ? ` <span class="ok">met${w.headroom !== null ? ` (+${Math.round(w.headroom * 100)}%)` : ''}</span>`
-    : ` <span class="bad">missed${w.headroom !== null ? ` (${Math.round(w.headroom * 100)}%)` : ''}</span>`;
+  const text = targetVerdict(w.meets_target, w.headroom);
+  const verdict = text ? ` <span class="${w.meets_target ? 'ok' : 'bad'}">${esc(text)}</span>` : '';
   return esc(parts.join(', ')) + verdict;
 }
 

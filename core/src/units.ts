@@ -118,3 +118,18 @@ export function fmtPrice(n: number, currency: string): string {
   const sym = currency === 'USD' ? '$' : currency === 'RUB' ? '₽' : `${currency} `;
   return `${sym}${n.toPrecision(3).replace(/e.*$/, '')}`;
 }
+
+/** Headroom as a signed percentage: 0.25 → "+25%", −0.12 → "-12%". */
+export function fmtHeadroom(headroom: number): string {
+  return `${headroom >= 0 ? '+' : ''}${fmt(headroom * 100)}%`;
+}
+
+/**
+ * A workload against its target, said the same way in every view: "met (+25%)", "missed (-12%)"; undefined
+ * when the workload has no target.
+ */
+export function targetVerdict(meets: boolean | null | undefined, headroom: number | null | undefined): string | undefined {
+  if (meets === undefined || meets === null) return undefined;
+  const h = headroom === undefined || headroom === null ? '' : ` (${fmtHeadroom(headroom)})`;
+  return `${meets ? 'met' : 'missed'}${h}`;
+}

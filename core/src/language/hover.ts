@@ -8,7 +8,7 @@ import { describeRow, vmLimitRow, type Catalog } from '../catalog';
 import { metricLabel } from '../model/disks';
 import { METRICS, type DiskEval, type VmEval, type WorkloadEval } from '../model/types';
 import type { Span } from '../text';
-import { fmt, fmtMoney, fmtPrice, formatBlock, parseBlockSize, parseSize, parseThroughput } from '../units';
+import { fmt, fmtHeadroom, fmtMoney, fmtPrice, formatBlock, parseBlockSize, parseSize, parseThroughput, targetVerdict } from '../units';
 import { locate, scopeOf } from './locate';
 import { describeKey } from './schema-info';
 
@@ -87,9 +87,7 @@ export function vmHover(c: Catalog, vm: VmEval): string {
 }
 
 function targetText(w: WorkloadEval): string {
-  if (w.meets_target === undefined) return '—';
-  const h = w.headroom ?? 0;
-  return w.meets_target ? `met, +${fmt(h * 100)}%` : `missed, ${fmt(h * 100)}%`;
+  return targetVerdict(w.meets_target, w.headroom) ?? '—';
 }
 
 export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
@@ -121,7 +119,7 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval): string {
   lines.push('', `**Limited by ${w.limited_by}**: ${w.why}`);
   if (w.meets_target !== undefined) {
     lines.push('', w.meets_target
-      ? `**Target met**, headroom +${fmt((w.headroom ?? 0) * 100)}%.`
+      ? `**Target met**, headroom ${fmtHeadroom(w.headroom ?? 0)}.`
       : `**Target missed**: ${w.shortfalls.join('; ')}.`);
   }
   const sug = w.suggestions;

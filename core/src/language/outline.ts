@@ -1,7 +1,7 @@
 /** Document symbols (VMs, their disks and workloads) and inlay hints (each disk's and workload's figures). */
 import type { Analysis } from '../analyze';
 import type { Span } from '../text';
-import { fmt, fmtMoney } from '../units';
+import { fmt, fmtMoney, targetVerdict } from '../units';
 
 export interface SymbolEntry { name: string; detail: string; kind: 'vm' | 'disk' | 'workload'; span: Span; selection: Span; children: SymbolEntry[] }
 
@@ -62,7 +62,8 @@ export function inlayHints(a: Analysis, range?: Span): InlayEntry[] {
       if (!name) continue;
       const at = lineEndAfter(name.end);
       if (!inRange(at)) continue;
-      const target = w.meets_target === undefined ? '' : w.meets_target ? ` · target met (+${fmt((w.headroom ?? 0) * 100)}%)` : ' · target missed';
+      const verdict = targetVerdict(w.meets_target, w.headroom);
+      const target = verdict ? ` · target ${verdict}` : '';
       out.push({ offset: at, label: ` ${fmt(w.read_iops + w.write_iops)} IOPS · ${fmt(w.read_mibps + w.write_mibps)} MiB/s${target}`, tooltip: `limited by ${w.limited_by}: ${w.why}` });
     }
   }
