@@ -6,9 +6,13 @@ export type { YamlNode, YamlTree, MapNode, SeqNode, ScalarNode } from './documen
 export * from './catalog';
 export { parseCatalogText, type CatalogFileProblem } from './catalog/file';
 export * from './diagnostics';
+export { CHECKS, DIAGNOSTIC_CODES, diag, moduleOf } from './checks/registry';
+export type { CheckModule, SpecContext, VmContext } from './checks/types';
+export { codeTableMarkdown } from './checks/docs';
 export { applySuppressions, findSuppressions, DISABLE_FILE, DISABLE_NEXT_LINE, type SuppressionDirective } from './suppress';
 export * from './model/types';
-export { evaluateVm, smallestSizeMeeting, smallestMachineMeeting } from './model/evaluate';
+export { evaluateVm, evaluateOn } from './model/evaluate';
+export { adviceFor, VmAdvice, smallestSizeMeeting, smallestMachineMeeting, cheaperDisk, type WorkloadSuggestions, type CheaperDisk } from './advice';
 export { evaluateDisks, metricLabel, metricUnit, allocationUnits } from './model/disks';
 export { evaluateWorkload, harmonicIops, demandIops } from './model/workload';
 export { fileReport, reportDiagnostics, type Report, type FileReport } from './report';

@@ -1,4 +1,5 @@
 /** The JSON report of `storage-perf evaluate` (the public contract, section 3), built from an Analysis. */
+import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
 import { LineIndex } from './text';
@@ -51,6 +52,15 @@ export function reportDiagnostics(a: Analysis): ReportDiagnostic[] {
   });
 }
 
+function suggestionsReport(s: WorkloadSuggestions): WorkloadReport['suggestions'] {
+  return {
+    ...(s.disk_size_gib !== undefined ? { disk_size_gib: s.disk_size_gib, disk: s.disk } : {}),
+    ...(s.machine_type ? { machine_type: s.machine_type } : {}),
+    ...(s.block_kib ? { block_size_kib: s.block_kib } : {}),
+    ...(s.queue_depth ? { queue_depth: s.queue_depth } : {}),
+  };
+}
+
 export function fileReport(path: string, a: Analysis): FileReport {
   const money = (x: number | undefined) => (x === undefined ? null : r2(x));
   return {
@@ -86,12 +96,7 @@ export function fileReport(path: string, a: Analysis): FileReport {
         headroom: w.headroom === undefined || !Number.isFinite(w.headroom) ? null : Math.round(w.headroom * 1000) / 1000,
         cpu_vcpus_needed: r1(w.cpu_vcpus_needed),
         queue_depth_needed: w.queue_depth_needed,
-        suggestions: {
-          ...(w.suggestions.disk_size_gib !== undefined ? { disk_size_gib: w.suggestions.disk_size_gib, disk: w.suggestions.disk } : {}),
-          ...(w.suggestions.machine_type ? { machine_type: w.suggestions.machine_type } : {}),
-          ...(w.suggestions.block_kib ? { block_size_kib: w.suggestions.block_kib } : {}),
-          ...(w.suggestions.queue_depth ? { queue_depth: w.suggestions.queue_depth } : {}),
-        },
+        suggestions: suggestionsReport(adviceFor(v, a.region ?? v.catalog.default_region).workload(w.spec.name)),
       })),
     })),
     diagnostics: reportDiagnostics(a),

@@ -9,7 +9,8 @@
  * A code the registry does not know is itself reported (`unknown-suppression`), on the code's own text, so a
  * typo never silently suppresses nothing. Pure: text in, diagnostics out.
  */
-import { diag, DIAGNOSTIC_CODES, type Diagnostic } from './diagnostics';
+import { diag, DIAGNOSTIC_CODES } from './checks/registry';
+import type { Diagnostic } from './diagnostics';
 import { suggest } from './document/parse';
 import { LineIndex, type Span } from './text';
 

@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { approx, diskOf, errors, run, specText, vmOf } from '../helpers';
-import { fileReport } from '../../core/src';
+import { adviceFor, fileReport } from '../../core/src';
 
 const BIG_N1 = 'n1-standard-64'; // large enough that per-VM limits equal the per-disk maxima
 
@@ -120,7 +120,7 @@ describe('gcp-2020: seed tables', () => {
         approx(Math.floor(disk('pd-ssd', 65536, m, { other_egress: contended }).figures.write_mibps.value), ssdAlloc, 'SSD allocation');
         for (const [type, limit, size] of [['pd-standard', stdLimit, stdSize], ['pd-ssd', ssdLimit, ssdSize]] as const) {
           const a = run(specText({ catalog: 'gcp-2020', machine: m, disks: [{ type, size: 10 }], workloads: [{ block_size: '1m', read_ratio: 0, target: { write_throughput: `${limit}MiB/s` } }] }));
-          assert.equal(vmOf(a).workloads[0].suggestions.disk_size_gib, size, `${type} size needed`);
+          assert.equal(adviceFor(vmOf(a), a.region!).workload(vmOf(a).workloads[0].spec.name).disk_size_gib, size, `${type} size needed`);
         }
       });
     }
@@ -183,7 +183,7 @@ describe('gcp-2020: seed tables', () => {
   describe('size needed to match a 7200 RPM SATA drive (75 IOPS, 120 MB/s)', () => {
     const needed = (type: string, target: Record<string, string | number>, block: string, ratio: number) => {
       const a = run(specText({ catalog: 'gcp-2020', machine: 'n1-standard-8', disks: [{ type, size: 10 }], workloads: [{ block_size: block, read_ratio: ratio, target }] }));
-      return vmOf(a).workloads[0].suggestions.disk_size_gib;
+      return adviceFor(vmOf(a), a.region!).workload(vmOf(a).workloads[0].spec.name).disk_size_gib;
     };
     it('standard: 100 GB for reads, 50 GB for writes, 1,000 GB for streaming', () => {
       assert.equal(needed('pd-standard', { read_iops: 75 }, '4k', 1), 100);

@@ -7,7 +7,8 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import specSchema from '../../../schemas/storage-perf.schema.json';
 import { buildTree, escapePointer, type YamlTree, type YamlNode } from './yaml-tree';
 import { parseBlockSize, parseSize, parseThroughput, type Parsed } from '../units';
-import { diag, type Diagnostic } from '../diagnostics';
+import { diag } from '../checks/registry';
+import type { Diagnostic } from '../diagnostics';
 import type { DiskSpec, Spec, Target, VmSpec, WorkloadSpec } from './types';
 import type { Span } from '../text';
 

@@ -3,6 +3,7 @@
  * where it comes from; on a value, what the value means. Markdown whose tables are padded so that they
  * also read well as plain text.
  */
+import { adviceFor } from '../advice';
 import type { Analysis } from '../analyze';
 import { describeRow, vmLimitRow, type Catalog } from '../catalog';
 import { metricLabel } from '../model/disks';
@@ -44,7 +45,7 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
     const w = vm.workloads.find((x) => x.spec.path === `/vms/${scope.vm}/workloads/${scope.workload}`);
     if (w) {
       if (scope.rest.length >= 1) parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, undefined, vm) ?? '');
-      parts.push(workloadHover(c, vm, w));
+      parts.push(workloadHover(c, vm, w, a.region ?? c.default_region));
     }
   } else if (vm && c) {
     if (scope.rest.length === 1) parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, undefined, vm) ?? '');
@@ -109,7 +110,7 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
   return lines.join('\n');
 }
 
-export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval): string {
+export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: string): string {
   const s = w.spec;
   const lines = [`**Workload ${s.name}** — ${s.pattern} ${formatBlock(s.block_kib)}, ${fmt(s.read_ratio * 100)}% reads${s.queue_depth ? `, queue depth ${s.queue_depth}` : ''} on ${w.disks.map((d) => `\`${d}\``).join(', ')}`, ''];
   lines.push(mdTable(['', 'read', 'write', 'total'], [
@@ -122,7 +123,7 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval): string {
       ? `**Target met**, headroom ${fmtHeadroom(w.headroom ?? 0)}.`
       : `**Target missed**: ${w.shortfalls.join('; ')}.`);
   }
-  const sug = w.suggestions;
+  const sug = adviceFor(vm, region).workload(w.spec.name);
   const fixes = [
     sug.disk_size_gib !== undefined ? `resize \`${sug.disk}\` to ${fmt(sug.disk_size_gib)} GiB` : '',
     sug.machine_type ? `use ${sug.machine_type}` : '',

@@ -2,14 +2,24 @@
 import type { Catalog, DiskType } from '../catalog';
 import type { DiskSpec } from '../document/types';
 import { fmt, fmtMoney } from '../units';
-import { provisionedValue } from './disks';
+import { provisionedValue } from './provisioned';
 import { cost, type Cost } from './types';
+
+/**
+ * The price per GiB-month of a disk type in a region: the regional price for a regional disk where the catalog
+ * has one, otherwise the zonal price. The one place that choice is made (cost, searches and fix titles use it).
+ */
+export function perGibPrice(t: DiskType, replication: DiskSpec['replication'] | undefined, region: string): { perGib?: number; regional: boolean } {
+  const p = t.price;
+  if (!p) return { regional: false };
+  const regional = replication === 'regional' && !!p.regional_per_gib_month;
+  return { perGib: (regional ? p.regional_per_gib_month! : p.per_gib_month)[region], regional };
+}
 
 export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, region: string): Cost {
   const p = t.price;
   if (!p) return cost(undefined, true, () => `${c.edition} has no price for ${d.type}`);
-  const regional = d.replication === 'regional' && p.regional_per_gib_month;
-  const perGib = (regional ? p.regional_per_gib_month! : p.per_gib_month)[region];
+  const { perGib, regional } = perGibPrice(t, d.replication, region);
   if (perGib === undefined) return cost(undefined, true, () => `${c.edition} has no ${d.type} price for region ${region}`);
   const money = (n: number) => fmtMoney(n, c.currency);
   let total = perGib * size;

@@ -12,6 +12,7 @@ import {
 import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt, gbpsToMibps } from '../units';
 import { diskCost } from './cost';
+import { provisionedValue } from './provisioned';
 import { bound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
 
 const UNIT: Record<Metric, string> = { read_iops: 'IOPS', write_iops: 'IOPS', read_mibps: 'MiB/s', write_mibps: 'MiB/s' };
@@ -101,20 +102,6 @@ function provisionedFigures(c: Catalog, t: ProvisionedDiskType, d: DiskSpec, siz
     read_mibps: capped('read_mibps', mibps),
     write_mibps: capped('write_mibps', mibps),
   };
-}
-
-/** The provisioned amount, clamped into what the type allows for this size. */
-export function provisionedBounds(r: { min: number; max: number; min_per_gib?: number; max_per_gib?: number }, size: number): { lo: number; hi: number } {
-  const lo = Math.max(r.min, r.min_per_gib !== undefined ? r.min_per_gib * size : 0);
-  const hi = Math.min(r.max, r.max_per_gib !== undefined ? r.max_per_gib * size : Infinity);
-  return { lo: Math.min(lo, hi), hi };
-}
-
-/** The provisioned amount a disk gets: what the spec asks (or the default), clamped into the allowed range. */
-export function provisionedValue(r: { min: number; max: number; default?: number; min_per_gib?: number; max_per_gib?: number }, asked: number | undefined, size: number): number {
-  const { lo, hi } = provisionedBounds(r, size);
-  const v = asked ?? r.default ?? lo;
-  return Math.max(lo, Math.min(hi, v));
 }
 
 const IFACE_LABEL: Record<string, string> = { nvme: 'NVMe', scsi: 'SCSI' };

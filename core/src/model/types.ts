@@ -95,8 +95,6 @@ export interface WorkloadEval {
   demand_iops: number;
   cpu_vcpus_needed: number;
   queue_depth_needed: { low: number; high: number };
-  /** What meets the target: a disk size, a machine, (together) both at once, or another disk type and size. */
-  suggestions: { disk_size_gib?: number; disk?: string; disk_type?: string; machine_type?: string; together?: boolean; block_kib?: number; queue_depth?: number };
 }
 
 export interface VmEval {

@@ -33,7 +33,7 @@ export function mixRule(disks: DiskEval[], what: 'iops' | 'throughput'): MixRule
   return disks.some((d) => d.type.mix[what] === 'shared') ? 'shared' : 'independent';
 }
 
-export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[]): Omit<WorkloadEval, 'suggestions'> {
+export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[]): WorkloadEval {
   const f = sumFigures(disks);
   const B = w.block_kib;
   const rho = w.read_ratio;

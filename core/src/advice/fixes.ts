@@ -1,0 +1,101 @@
+/**
+ * Fixes as the spec sees them: which keys a suggested change sets, and titles that say what it costs or
+ * gains. Built from advice (./index) and the model's figures; turned into text edits by ../language/fixes.
+ */
+import { resolveMachine, type Catalog, type Machine } from '../catalog';
+import type { FixData } from '../diagnostics';
+import type { DiskSpec, VmSpec } from '../document/types';
+import { perGibPrice } from '../model/cost';
+import { metricLabel } from '../model/disks';
+import { evaluateOn } from '../model/evaluate';
+import { METRICS, type DiskEval, type VmEval } from '../model/types';
+import { fmt, fmtMoney, formatSize } from '../units';
+import type { VmAdvice } from './index';
+import type { WorkloadSuggestions } from './workload';
+
+type Value = { path: string; value: string | number };
+
+/** The value that names machine `m` for this VM: its machine_type, or its vcpus where it gives a series. */
+export function machineSetting(vm: VmSpec, m: Machine): Value {
+  return vm.machine_type !== undefined || vm.series === undefined
+    ? { path: `${vm.path}/machine_type`, value: m.name }
+    : { path: `${vm.path}/vcpus`, value: m.vcpus };
+}
+
+export function setMachine(vm: VmSpec, m: Machine, title: string, preferred = true): FixData {
+  return { kind: 'set-value', ...machineSetting(vm, m), title, preferred };
+}
+
+/** " (+6,000 read IOPS)": the figure a machine change raises most, relative to what it was. */
+export function gainText(advice: VmAdvice, m: Machine): string {
+  const before = advice.evaluation;
+  const after = advice.onMachine(m);
+  const sum = (e: VmEval, k: typeof METRICS[number]) => e.disks.reduce((s, d) => s + d.figures[k].value, 0);
+  const gains = METRICS.map((k) => ({ k, d: sum(after, k) - sum(before, k) })).filter((g) => g.d > 0.5);
+  if (!gains.length) return '';
+  const best = gains.reduce((a, b) => (b.d / sum(before, b.k) > a.d / sum(before, a.k) ? b : a));
+  return ` (+${fmt(best.d)} ${metricLabel(best.k)})`;
+}
+
+/** " (+$12.00/month)": what resizing a disk adds to (or takes from) the bill; empty when it has no price. */
+export function resizeCostDelta(c: Catalog, region: string, from: number, to: number, d: DiskEval): string {
+  const { perGib } = perGibPrice(d.type, d.spec.replication, region);
+  if (perGib === undefined) return '';
+  const delta = (to - from) * perGib;
+  return ` (${delta >= 0 ? '+' : ''}${fmtMoney(delta, c.currency)}/month)`;
+}
+
+interface TargetSite { c: Catalog; region: string; e: VmEval; has(path: string): boolean }
+
+/**
+ * The fixes for a workload that misses its target, preferred first: machine and disk together, another disk
+ * type, or a resize; then a larger machine on its own.
+ */
+export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[] {
+  const { c, e } = site;
+  const vm = e.spec;
+  const fixes: FixData[] = [];
+  const disk = s.disk ? vm.disks.find((x) => x.name === s.disk) : undefined;
+  const cur = disk && e.disks.find((x) => x.spec.name === disk.name);
+  if (s.together && s.machine_type && s.disk_size_gib !== undefined && disk && e.machine) {
+    const target = resolveMachine(c, { machine_type: s.machine_type });
+    if (target.ok && cur) fixes.push(machineAndResize(site, disk, cur, target.machine, s.disk_size_gib));
+  } else if (s.disk_type && s.disk_size_gib !== undefined && disk) {
+    const fix = switchType(site, disk, cur, s.disk_type, s.disk_size_gib);
+    if (fix) fixes.push(fix);
+  } else if (s.disk_size_gib !== undefined && disk) {
+    const extra = cur ? resizeCostDelta(c, site.region, cur.size_gib, s.disk_size_gib, cur) : '';
+    const sized = site.has(`${disk.path}/size`);
+    fixes.push({ kind: sized ? 'set-value' : 'add-key', path: sized ? `${disk.path}/size` : disk.path, key: 'size', value: formatSize(s.disk_size_gib), title: `Resize '${disk.name}' to ${formatSize(s.disk_size_gib)}${extra}`, preferred: true } as FixData);
+  }
+  if (s.machine_type && e.machine && !s.together) {
+    const target = resolveMachine(c, { machine_type: s.machine_type });
+    if (target.ok) fixes.push(setMachine(vm, target.machine, `Change machine to ${s.machine_type}`, fixes.length === 0));
+  }
+  return fixes;
+}
+
+/** Only both together meet the target: one fix that changes the machine and resizes the disk. */
+function machineAndResize(site: TargetSite, disk: DiskSpec, cur: DiskEval, m: Machine, sizeGib: number): FixData {
+  const resize = sizeGib > cur.size_gib && site.has(`${disk.path}/size`);
+  const values = [machineSetting(site.e.spec, m)];
+  if (resize) values.push({ path: `${disk.path}/size`, value: formatSize(sizeGib) });
+  const title = resize
+    ? `Change machine to ${m.name} and resize '${disk.name}' to ${formatSize(sizeGib)}${resizeCostDelta(site.c, site.region, cur.size_gib, sizeGib, cur)}`
+    : `Change machine to ${m.name}`;
+  return { kind: 'set-values', values, title, preferred: true };
+}
+
+/** No size of this type and no machine of the series meets the target: another type does. */
+function switchType(site: TargetSite, disk: DiskSpec, cur: DiskEval | undefined, type: string, sizeGib: number): FixData | undefined {
+  const { c, e } = site;
+  const resize = cur && sizeGib !== cur.size_gib;
+  const values: Value[] = [{ path: `${disk.path}/type`, value: type }];
+  if (resize && site.has(`${disk.path}/size`)) values.push({ path: `${disk.path}/size`, value: formatSize(sizeGib) });
+  // A resize the spec has no size key for cannot be written as a value change: no fix then.
+  if (values.length !== 2 && resize) return undefined;
+  const after = e.spec.disks.map((x) => (x === disk ? { ...x, type, size_gib: sizeGib } : x));
+  const monthly = evaluateOn(c, { ...e.spec, disks: after }, e.machine, site.region).disks.find((x) => x.spec.name === disk.name)?.cost.monthly;
+  const delta = monthly !== undefined && cur?.cost.monthly !== undefined ? ` (${monthly >= cur.cost.monthly ? '+' : '−'}${fmtMoney(Math.abs(monthly - cur.cost.monthly), c.currency)}/month)` : '';
+  return { kind: 'set-values', values, title: `Switch '${disk.name}' to ${type}${resize ? `, ${formatSize(sizeGib)}` : ''}${delta}`, preferred: true };
+}

@@ -1,0 +1,71 @@
+/**
+ * Advice: what would change a configuration's figures for the better, found by searching over
+ * configurations the model evaluates. The figures themselves (../model) never wait for these searches: a
+ * check, a code action, `--fix` or the report asks for advice when it needs it, and each answer is memoised
+ * with the VM's evaluation, so that it is searched for once per configuration.
+ */
+import { type Machine } from '../catalog';
+import { evaluateOn } from '../model/evaluate';
+import { METRICS, type VmEval } from '../model/types';
+import { cheaperDisk, smallestMachineMeeting, type CheaperDisk } from './search';
+import { suggestForWorkload, type WorkloadSuggestions } from './workload';
+
+export { cheaperDisk, cheapestDiskMeeting, smallestMachineMeeting, smallestSizeMeeting, type CheaperDisk } from './search';
+export type { WorkloadSuggestions } from './workload';
+
+export class VmAdvice {
+  private liftMemo?: { machine?: Machine };
+  private readonly cheaperMemo = new Map<string, CheaperDisk | undefined>();
+  private readonly workloadMemo = new Map<string, WorkloadSuggestions>();
+
+  constructor(readonly evaluation: VmEval, readonly region: string) {}
+
+  /** What would make the named workload meet its target (nothing when it meets it or has none). */
+  workload(name: string): WorkloadSuggestions {
+    let s = this.workloadMemo.get(name);
+    if (!s) {
+      const r = this.evaluation.workloads.find((w) => w.spec.name === name);
+      s = r ? suggestForWorkload(this.evaluation, this.region, r) : {};
+      this.workloadMemo.set(name, s);
+    }
+    return s;
+  }
+
+  /** The smallest larger machine of the series on which no disk is capped by the machine's per-VM limits. */
+  liftingMachine(): Machine | undefined {
+    const e = this.evaluation;
+    if (!this.liftMemo) {
+      const uncapped = (x: VmEval) => x.disks.every((d) => METRICS.every((k) => d.figures[k].by !== 'vm' || d.figures[k].value >= d.diskOnly[k].value * 0.999));
+      this.liftMemo = { machine: e.machine ? smallestMachineMeeting(e.catalog, e.spec, e.machine, this.region, uncapped) : undefined };
+    }
+    return this.liftMemo.machine;
+  }
+
+  /** A cheaper disk on which every workload of the named disk still meets its target. */
+  cheaperDisk(name: string): CheaperDisk | undefined {
+    if (!this.cheaperMemo.has(name)) {
+      const e = this.evaluation;
+      const current = e.disks.find((d) => d.spec.name === name);
+      this.cheaperMemo.set(name, current && cheaperDisk(e.catalog, e.spec, e.machine, this.region, current));
+    }
+    return this.cheaperMemo.get(name);
+  }
+
+  /** The VM's figures on another machine (for the gain a machine change brings). */
+  onMachine(m: Machine): VmEval {
+    return evaluateOn(this.evaluation.catalog, this.evaluation.spec, m, this.region);
+  }
+}
+
+// Keyed by the evaluation object: the language server's evaluation cache hands back the same object for an
+// unchanged VM, so its advice is searched for once across keystrokes.
+const memo = new WeakMap<VmEval, Map<string, VmAdvice>>();
+
+/** The advice for an evaluated VM, priced in `region`. */
+export function adviceFor(e: VmEval, region: string): VmAdvice {
+  let byRegion = memo.get(e);
+  if (!byRegion) memo.set(e, (byRegion = new Map()));
+  let a = byRegion.get(region);
+  if (!a) byRegion.set(region, (a = new VmAdvice(e, region)));
+  return a;
+}

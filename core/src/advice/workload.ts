@@ -1,0 +1,78 @@
+/**
+ * What would make a workload that misses its target meet it: a larger disk, a larger machine of the series,
+ * both together, another disk type, larger blocks or a deeper queue. Every candidate is checked by
+ * evaluating the changed VM (./search).
+ */
+import { largerMachines, type Catalog, type Machine } from '../catalog';
+import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
+import { evaluateOn } from '../model/evaluate';
+import type { VmEval, WorkloadEval } from '../model/types';
+import { cheapestDiskMeeting, smallestMachineMeeting, smallestSizeMeeting } from './search';
+
+/** What meets the target: a disk size, a machine, (together) both at once, or another disk type and size. */
+export interface WorkloadSuggestions {
+  disk_size_gib?: number; disk?: string; disk_type?: string; machine_type?: string; together?: boolean; block_kib?: number; queue_depth?: number;
+}
+
+interface Search { c: Catalog; vm: VmSpec; machine: Machine | undefined; region: string; w: WorkloadSpec; met: (e: VmEval) => boolean }
+
+export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval): WorkloadSuggestions {
+  const out: WorkloadSuggestions = {};
+  if (r.meets_target !== false) return out;
+  const c = e.catalog;
+  const vm = e.spec;
+  const w = r.spec;
+  const s: Search = { c, vm, machine: e.machine, region, w, met: (x) => x.workloads.find((y) => y.spec.name === w.name)?.meets_target === true };
+  const single = singleDisk(vm, w.disk);
+  if (single) {
+    const size = smallestSizeMeeting(c, vm, e.machine, region, single, s.met);
+    if (size !== undefined) { out.disk_size_gib = size; out.disk = single.name; }
+  }
+  if (e.machine) {
+    const bigger = smallestMachineMeeting(c, vm, e.machine, region, s.met);
+    if (bigger) out.machine_type = bigger.name;
+  }
+  if (single && e.machine && out.disk_size_gib === undefined && out.machine_type === undefined) machineAndSize(s, e.machine, single, out);
+  if (single && out.disk_size_gib === undefined && out.machine_type === undefined) otherDiskType(s, e, single, out);
+  if (r.limited_by === 'block_size') {
+    const t = w.target;
+    const wantMibps = Math.max(t.mibps ?? 0, (t.read_mibps ?? 0) / Math.max(w.read_ratio, 1e-9), (t.write_mibps ?? 0) / Math.max(1 - w.read_ratio, 1e-9));
+    const total = r.read_iops + r.write_iops;
+    if (total > 0 && wantMibps > 0) out.block_kib = 2 ** Math.ceil(Math.log2((wantMibps * 1024) / total));
+  }
+  if (r.limited_by === 'queue_depth') out.queue_depth = Math.min(r.queue_depth_needed.low * 2, Math.max(r.queue_depth_needed.low, c.queue.max_useful_depth));
+  return out;
+}
+
+/**
+ * Neither a larger disk nor a larger machine alone: the smallest machine of the series on which some size of
+ * the disk meets the target. The workload's own queue depth is left out of this search: it is the host's
+ * setting, with a fix of its own, not something the hardware buys.
+ */
+function machineAndSize(s: Search, machine: Machine, single: DiskSpec, out: WorkloadSuggestions): void {
+  const hardware = { ...s.vm, workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, queue_depth: undefined } : x)) };
+  // When the hardware as it is would do, the queue depth alone is short: no machine to suggest.
+  if (s.met(evaluateOn(s.c, hardware, machine, s.region))) return;
+  for (const m of largerMachines(machine)) {
+    // Never smaller than the disk is: the data on it has to fit.
+    const size = smallestSizeMeeting(s.c, hardware, m, s.region, single, s.met, Infinity, single.size_gib ?? 0);
+    if (size === undefined) continue;
+    Object.assign(out, { machine_type: m.name, disk_size_gib: size, disk: single.name, together: true });
+    return;
+  }
+}
+
+/** Still nothing: another disk type, the cheapest that meets the target without failing the disk's other workloads, on this machine. */
+function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSuggestions): void {
+  const current = e.disks.find((d) => d.spec === single);
+  const others = s.vm.workloads.filter((x) => x !== s.w && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)));
+  const ok = (x: VmEval) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false);
+  // Not smaller than the disk is: the data on it has to fit.
+  const other = current && cheapestDiskMeeting(s.c, s.vm, s.machine, s.region, current, ok, Infinity, current.size_gib);
+  if (other && other.type !== single.type) Object.assign(out, { disk: single.name, disk_type: other.type, disk_size_gib: other.size_gib });
+}
+
+function singleDisk(vm: VmSpec, name: string | undefined): DiskSpec | undefined {
+  if (name !== undefined) return vm.disks.find((d) => d.name === name);
+  return vm.disks.length === 1 ? vm.disks[0] : undefined;
+}

@@ -1,0 +1,91 @@
+/**
+ * Catalog look-ups: the edition, the region, the machine and the disk types a spec names must exist in the
+ * catalog. The analysis resolves the edition and region here first: without them nothing else is checked.
+ */
+import { resolveMachine, type Catalog } from '../catalog';
+import type { CatalogChoice, CheckModule, SpecContext, VmContext } from './types';
+
+export const catalog: CheckModule = {
+  id: 'catalog',
+  title: 'Catalog look-ups',
+  about: 'The catalog edition, region, machine and disk types a spec names, looked up in the catalog (built-in or a user\'s file).',
+  codes: {
+    'unknown-catalog': { severity: 'error', summary: 'The catalog edition does not exist.', docs: 'The fix offers each edition of the spec\'s provider; nothing else is checked until the edition exists.' },
+    'catalog-provider-mismatch': { severity: 'error', summary: 'The catalog edition is for another provider.', docs: 'Name an edition of the spec\'s `provider`, or leave `catalog` out for the newest one.' },
+    'unknown-region': { severity: 'warning', summary: 'The catalog has no prices for this region.', docs: 'Costs are left out; the fix offers the regions the edition prices.' },
+    'unknown-machine-type': { severity: 'error', summary: 'The machine type is not in the catalog.', docs: 'Without a known machine no per-VM limit can apply.' },
+    'unknown-series': { severity: 'error', summary: 'The machine series is not in the catalog.', docs: 'The message lists the series the edition knows.' },
+    'vcpus-not-offered': { severity: 'error', summary: 'The series does not offer this vCPU count.', docs: 'The message lists the vCPU counts the series comes with.' },
+    'machine-conflict': { severity: 'error', summary: 'machine_type and series/vcpus disagree.', docs: '`machine_type` wins; the fix removes the disagreeing key.' },
+    'unknown-disk-type': { severity: 'error', summary: 'The disk type is not in the catalog for this provider.', docs: 'The message lists the edition\'s disk types.' },
+  },
+  vm: (ctx) => {
+    machine(ctx);
+    for (const d of ctx.vm.disks) {
+      if (!d.type || ctx.catalog.disk_types[d.type]) continue;
+      const known = Object.keys(ctx.catalog.disk_types);
+      ctx.report('unknown-disk-type', `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; use one of: ${known.join(', ')}`, ctx.at(`${d.path}/type`), { path: `${d.path}/type` });
+    }
+  },
+};
+
+/**
+ * The edition and region a spec is checked against: the spec's own, else the editor's setting, else the
+ * provider's newest edition and the edition's default region. Undefined when no edition applies.
+ */
+export function resolveCatalog(ctx: SpecContext, choice: CatalogChoice): { catalog: Catalog; region: string } | undefined {
+  const spec = ctx.spec;
+  if (!spec?.provider) return undefined;
+  const { registry } = choice;
+  let c: Catalog | undefined;
+  if (spec.catalog !== undefined) {
+    c = registry.get(spec.catalog);
+    if (!c) {
+      const known = registry.forProvider(spec.provider).map((x) => x.edition);
+      ctx.report('unknown-catalog', `no catalog edition '${spec.catalog}'; for ${spec.provider}: ${known.join(', ') || 'none'}`, ctx.at('/catalog'), {
+        path: '/catalog',
+        fixes: known.map((e, i) => ({ kind: 'set-value', path: '/catalog', value: e, title: `Use catalog ${e}`, preferred: i === known.length - 1 })),
+      });
+      return undefined;
+    }
+    if (c.provider !== spec.provider) {
+      ctx.report('catalog-provider-mismatch', `catalog ${c.edition} is for ${c.provider}, not ${spec.provider}`, ctx.at('/catalog'), { path: '/catalog' });
+      return undefined;
+    }
+  } else {
+    const preferred = choice.defaultCatalog ? registry.get(choice.defaultCatalog) : undefined;
+    c = preferred && preferred.provider === spec.provider ? preferred : registry.defaultFor(spec.provider);
+    if (!c) return undefined; // the schema already reports an unknown provider
+  }
+  return { catalog: c, region: region(ctx, c, choice.defaultRegion) };
+}
+
+function region(ctx: SpecContext, c: Catalog, defaultRegion: string | undefined): string {
+  const r = ctx.spec?.region ?? defaultRegion ?? c.default_region;
+  if (c.regions.includes(r)) return r;
+  if (ctx.spec?.region === undefined) return c.default_region;
+  ctx.report('unknown-region', `${c.edition} has prices for ${c.regions.join(', ')}, not ${r}; costs are left out`, ctx.at('/region'), {
+    path: '/region',
+    fixes: c.regions.map((x, i) => ({ kind: 'set-value', path: '/region', value: x, title: `Price in ${x}`, preferred: i === 0 })),
+  });
+  return r;
+}
+
+function machine(ctx: VmContext): void {
+  const { vm } = ctx;
+  if (vm.machine_type === undefined && vm.series === undefined) return; // the parser reports missing-machine
+  const r = resolveMachine(ctx.catalog, vm);
+  if (!r.ok) {
+    const path = `${vm.path}/${r.on}`;
+    ctx.report(r.code, r.message, ctx.at(path) ?? ctx.key(`${vm.path}/name`), { path });
+    return;
+  }
+  const m = r.machine;
+  if (vm.machine_type === undefined || (vm.series === undefined && vm.vcpus === undefined)) return;
+  if ((vm.series !== undefined && vm.series.toLowerCase() !== m.series) || (vm.vcpus !== undefined && vm.vcpus !== m.vcpus)) {
+    const path = vm.vcpus !== undefined && vm.vcpus !== m.vcpus ? `${vm.path}/vcpus` : `${vm.path}/series`;
+    ctx.report('machine-conflict', `${m.name} is ${m.series} with ${m.vcpus} vCPUs; machine_type wins — remove series/vcpus or make them agree`, ctx.at(path), {
+      path, fixes: [{ kind: 'remove-key', path, title: `Remove ${path.split('/').pop()}`, preferred: true }],
+    });
+  }
+}

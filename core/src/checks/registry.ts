@@ -1,0 +1,44 @@
+/**
+ * Every check module, in the order the analysis runs them. A new finding is a new module (or a code in an
+ * existing one) and a line here; the diagnostic codes, the SARIF rules and the code table of docs/lint.md all
+ * come from this list.
+ */
+import { makeDiagnostic, type CodeInfo, type Diagnostic } from '../diagnostics';
+import type { Span } from '../text';
+import { attach } from './attach';
+import { catalog } from './catalog';
+import { cost } from './cost';
+import { diskSettings } from './disk-settings';
+import { document } from './document';
+import { egress } from './egress';
+import { fio } from './fio';
+import { suppression } from './suppression';
+import { targets } from './targets';
+import type { CheckModule } from './types';
+import { vmCaps } from './vm-caps';
+
+export const CHECKS: readonly CheckModule[] = [document, catalog, attach, diskSettings, vmCaps, egress, cost, targets, suppression, fio];
+
+/** Every diagnostic code, its default severity, a one-line description and its docs (docs, SARIF rules, suppressions). */
+export const DIAGNOSTIC_CODES: Readonly<Record<string, CodeInfo>> = (() => {
+  const all: Record<string, CodeInfo> = {};
+  for (const m of CHECKS) {
+    for (const [code, info] of Object.entries(m.codes)) {
+      if (all[code]) throw new Error(`diagnostic code ${code} is declared twice (again in ${m.id})`);
+      all[code] = info;
+    }
+  }
+  return all;
+})();
+
+/** The check module that declares a code. */
+export function moduleOf(code: string): CheckModule | undefined {
+  return CHECKS.find((m) => Object.hasOwn(m.codes, code));
+}
+
+/** A finding of a registered code; an unregistered one is a programming error. */
+export function diag(code: string, message: string, span: Span, extra: Partial<Diagnostic> = {}): Diagnostic {
+  const info = DIAGNOSTIC_CODES[code];
+  if (!info) throw new Error(`unregistered diagnostic code ${code}`);
+  return makeDiagnostic(info, code, message, span, extra);
+}
