@@ -19,7 +19,7 @@ export const document: CheckModule = {
     'encoding': { severity: 'error', summary: 'The file is not UTF-8 text (binary, UTF-16, or bytes that are not UTF-8).', docs: 'NUL characters (binary or UTF-16) are an error; bytes that are not UTF-8, replaced on reading, a warning. Save the file as UTF-8.' },
     'too-many-vms': { severity: 'warning', summary: 'The file has more VMs than the editor evaluates; the rest are only checked.', docs: 'The editor evaluates the first VMs of a very large file; `storage-perf evaluate` evaluates them all.' },
     'unknown-key': { severity: 'error', summary: 'A key the spec format does not define.', docs: 'A misspelt key gets a rename fix to the key it is closest to.' },
-    'missing-key': { severity: 'error', summary: 'A required key is missing.', docs: 'The fix adds it where one value is the obvious one.' },
+    'missing-key': { severity: 'error', summary: 'A required key is missing.', docs: 'The message names the key and where it belongs.' },
     'wrong-type': { severity: 'error', summary: 'A value has the wrong type.', docs: 'For example a list where a mapping belongs, or text where a number does.' },
     'invalid-value': { severity: 'error', summary: 'A value is not one of the allowed values.', docs: 'Also raised for a setting the disk type does not offer (a regional disk of a type that has none, a local SSD interface that does not exist).' },
     'out-of-range': { severity: 'error', summary: 'A number is outside its allowed range.', docs: 'Ratios run from 0 to 1; counts and depths are positive; numbers must be finite.' },

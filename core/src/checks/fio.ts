@@ -9,6 +9,6 @@ export const fio: CheckModule = {
   title: 'fio measurements',
   about: 'Results of the generated fio jobs (`storage-perf fio`), imported with the editor\'s "Import fio Results" command or `storage-perf compare`.',
   codes: {
-    'fio-measurement': { severity: 'information', summary: 'A fio measurement imported from a result file, set against the model\'s prediction.', docs: 'A warning when the measurement falls well below the prediction, with the likely causes.' },
+    'fio-measurement': { severity: 'information', summary: 'A fio measurement imported from a result file, set against the model\'s prediction.', docs: 'A warning when the measurement is outside the expected range of the prediction (above, below, or a failed job), with its likely cause.' },
   },
 };
