@@ -4,7 +4,8 @@
  * written beside each bar. Plain SVG, no script, no external fonts.
  */
 import { fmt } from '../units';
-import { TOLERANCE, type Comparison } from './compare';
+import type { Comparison } from './compare';
+import { TOLERANCE } from './verdict';
 
 const COLORS: Record<string, string> = {
   within: '#2e7d32', below: '#c62828', above: '#ef6c00', failed: '#6d4c41', missing: '#9e9e9e', unmatched: '#9e9e9e',
