@@ -13,8 +13,8 @@ import {
 } from '../../core/src';
 import { table } from './evaluate';
 import { checkVm, loadSpec } from './fio';
-import { parse, UsageError } from './main';
-import { writeAtomic, ioReason } from '../../server/src/file-io';
+import { parse, UsageError } from './args';
+import { writeAtomic, ioReason } from '../../protocol/src/file-io';
 
 export const COMPARE_USAGE = `usage: storage-perf compare FILE --fio-result RESULT.json [--vm NAME] [--format table|json] [--svg OUT.svg]
                             [--catalog-file PATH]...

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { analyze, fileReport, fmt, fmtMoney, targetVerdict, type FileReport, type Report } from '../../core/src';
 import { loadRegistry } from './catalog-file';
-import { parse, UsageError } from './main';
-import { ioReason } from '../../server/src/file-io';
+import { parse, UsageError } from './args';
+import { ioReason } from '../../protocol/src/file-io';
 
 export async function evaluateCommand(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, {

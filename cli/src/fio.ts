@@ -9,8 +9,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { analyze, generateFioJobs, parseBlockSize, type Analysis, type FioFile, type FioOptions } from '../../core/src';
 import { loadRegistry } from './catalog-file';
-import { parse, UsageError } from './main';
-import { writeAtomic, ioReason } from '../../server/src/file-io';
+import { parse, UsageError } from './args';
+import { writeAtomic, ioReason } from '../../protocol/src/file-io';
 
 export const FIO_USAGE = `usage: storage-perf fio FILE [--vm NAME] [--out DIR] [--destructive] [--runtime SECONDS] [--size SIZE]
                         [--stdout] [--catalog-file PATH]...
