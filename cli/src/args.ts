@@ -17,3 +17,22 @@ export function parse<const O extends Options>(args: string[], options: O) {
   }
 }
 
+/** The options of every command that reads specs: catalogs of the user's own, and --help. */
+const SPEC_COMMAND_OPTIONS = {
+  'catalog-file': { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * A command's arguments: its own options and those every command that reads specs has. Undefined when they
+ * ask for --help, which has printed `usage` (the command exits 0).
+ */
+export function parseCommand<const O extends Options>(args: string[], options: O, usage: string) {
+  const parsed = parse(args, { ...options, ...SPEC_COMMAND_OPTIONS });
+  if (!(parsed.values as { help?: boolean }).help) return parsed;
+  process.stdout.write(usage + '\n');
+  return undefined;
+}
+
+/** The catalog files named with --catalog-file (it may be given several times). */
+export const catalogFiles = (values: { 'catalog-file'?: string[] }): string[] => values['catalog-file'] ?? [];

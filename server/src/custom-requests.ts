@@ -18,10 +18,8 @@ import {
   type CompareFioParams, type CompareFioResult, type CompareRow, type GenerateFioParams, type GenerateFioResult, type SpecReport, type UriParams,
 } from '../../protocol/src/requests';
 import { generateFioJobs } from '../../core/src/fio/generate';
-import {
-  compareResults, comparisonDiagnostics, filesForResult, FioResultError, parseFioOutput, parseFioResult, vmForResult,
-  type Comparison, type FioMeasurement,
-} from '../../core/src/fio/compare';
+import { comparisonDiagnostics, FioResultError, type Comparison, type FioMeasurement } from '../../core/src/fio/compare';
+import { compareFioOutput, compareMeasurements } from '../../core/src/fio/measure';
 
 function pathOf(uri: string): string {
   if (!uri.startsWith('file:')) return uri;
@@ -178,13 +176,8 @@ export function registerCustomRequests(
 
   connection.onRequest(CompareFioRequest, guard(CompareFioRequest, (p: CompareFioParams): CompareFioResult => {
     const a = evaluated(p.uri);
-    const measurements = parseFioResult(parseFioOutput(p.resultText));
-    const specName = baseName(pathOf(p.uri));
-    const generate = (vm: string) => generateFioJobs(a, { vm, specName });
-    const vm = p.vm ?? vmForResult(a, measurements, generate);
+    const { vm, measurements, comparisons } = compareFioOutput(a, p.resultText, { vm: p.vm, specName: baseName(pathOf(p.uri)) });
     if (vm === undefined) throw new ResponseError(ErrorCodes.InvalidParams, `cannot tell which VM (${a.vms.map((v) => `'${v.spec.name}'`).join(', ')}) the result was measured on: name it`);
-    if (!a.vms.some((v) => v.spec.name === vm)) throw new ResponseError(ErrorCodes.InvalidParams, `the spec has no VM '${vm}'`);
-    const comparisons = compareResults(filesForResult(generate(vm), measurements), measurements);
     const counts: CompareFioResult['counts'] = {};
     for (const c of comparisons) counts[c.verdict] = (counts[c.verdict] ?? 0) + 1;
     if (p.show !== false) {
@@ -236,8 +229,7 @@ export function registerCustomRequests(
       // The spec's own diagnostics must survive a failure here: log it and add nothing.
       let diagnostics: Diagnostic[] = [];
       try {
-        const specName = baseName(pathOf(uri));
-        diagnostics = comparisonDiagnostics(analysis, r.vm, compareResults(filesForResult(generateFioJobs(analysis, { vm: r.vm, specName }), r.measurements), r.measurements));
+        diagnostics = comparisonDiagnostics(analysis, r.vm, compareMeasurements(analysis, r.vm, r.measurements, baseName(pathOf(uri))));
       } catch (e) {
         connection.console.error(`fio-measurement diagnostics failed: ${(e as Error)?.stack ?? String(e)}`);
       }
