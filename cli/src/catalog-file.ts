@@ -1,7 +1,7 @@
 /** User catalogs: JSON files in the catalog format, validated before use. */
 import { readFileSync } from 'node:fs';
 import { CatalogRegistry, parseCatalogText } from '../../core/src';
-import { UsageError } from './main';
+import { UsageError } from './args';
 
 export function loadRegistry(paths: string[]): CatalogRegistry {
   const registry = new CatalogRegistry();

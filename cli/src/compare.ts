@@ -7,14 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import {
-  compareResults, comparisonSvg, filesForResult, fmt, generateFioJobs, parseFioOutput, parseFioResult, vmForResult, FioResultError,
-  type Comparison, type FioMeasurement,
-} from '../../core/src';
+import { compareFioOutput, comparisonSvg, fmt, FioResultError, type Comparison, type FioOutputComparison } from '../../core/src';
 import { table } from './evaluate';
 import { checkVm, loadSpec } from './fio';
-import { parse, UsageError } from './main';
-import { writeAtomic, ioReason } from '../../server/src/file-io';
+import { catalogFiles, parseCommand, UsageError } from './args';
+import { writeAtomic, ioReason } from '../../protocol/src/file-io';
 
 export const COMPARE_USAGE = `usage: storage-perf compare FILE --fio-result RESULT.json [--vm NAME] [--format table|json] [--svg OUT.svg]
                             [--catalog-file PATH]...
@@ -29,25 +26,21 @@ writes for the same spec. Jobs are matched by name.
 exit status: 0 no job failed or fell below expectation, 1 some did, 2 usage or I/O error`;
 
 export async function compareCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, {
+  const parsed = parseCommand(args, {
     'fio-result': { type: 'string' },
     vm: { type: 'string' },
     format: { type: 'string', default: 'table' },
     svg: { type: 'string' },
-    'catalog-file': { type: 'string', multiple: true },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (values.help) {
-    process.stdout.write(COMPARE_USAGE + '\n');
-    return 0;
-  }
+  }, COMPARE_USAGE);
+  if (!parsed) return 0;
+  const { values, positionals } = parsed;
   const format = values.format as string;
   if (format !== 'json' && format !== 'table') throw new UsageError(`unknown format '${format}' (table or json)`);
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'one FILE at a time' : 'no FILE given');
   const resultPath = values['fio-result'] as string | undefined;
   if (resultPath === undefined) throw new UsageError('no --fio-result given (fio\'s output with --output-format=json)');
   const path = positionals[0];
-  const analysis = loadSpec(path, (values['catalog-file'] as string[] | undefined) ?? []);
+  const analysis = loadSpec(path, catalogFiles(values));
   checkVm(analysis, values.vm as string | undefined, path);
 
   let resultText: string;
@@ -56,20 +49,18 @@ export async function compareCommand(args: string[]): Promise<number> {
   } catch (e) {
     throw new UsageError(`cannot read ${resultPath}: ${ioReason(e)}`);
   }
-  let measurements: FioMeasurement[];
+  const specName = basename(path);
+  let compared: FioOutputComparison;
   try {
-    measurements = parseFioResult(parseFioOutput(resultText));
+    compared = compareFioOutput(analysis, resultText, { vm: values.vm as string | undefined, specName });
   } catch (e) {
     if (e instanceof FioResultError) throw new UsageError(`${resultPath}: ${e.message}`);
     throw e;
   }
-  const specName = basename(path);
-  const generate = (vm: string) => generateFioJobs(analysis, { vm, specName });
-  const vm = (values.vm as string | undefined) ?? vmForResult(analysis, measurements, generate);
+  const { vm, comparisons } = compared;
   if (vm === undefined) {
     throw new UsageError(`cannot tell which of the VMs (${analysis.vms.map((v) => `'${v.spec.name}'`).join(', ')}) ${resultPath} was measured on: pass --vm NAME`);
   }
-  const comparisons = compareResults(filesForResult(generate(vm), measurements), measurements);
   const counts: Partial<Record<Comparison['verdict'], number>> = {};
   for (const c of comparisons) counts[c.verdict] = (counts[c.verdict] ?? 0) + 1;
 

@@ -2,23 +2,19 @@
 import { readFileSync } from 'node:fs';
 import { analyze, fileReport, fmt, fmtMoney, targetVerdict, type FileReport, type Report } from '../../core/src';
 import { loadRegistry } from './catalog-file';
-import { parse, UsageError } from './main';
-import { ioReason } from '../../server/src/file-io';
+import { catalogFiles, parseCommand, UsageError } from './args';
+import { ioReason } from '../../protocol/src/file-io';
+
+const EVALUATE_USAGE = 'usage: storage-perf evaluate FILE... [--format table|json] [--catalog-file PATH]...';
 
 export async function evaluateCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, {
-    format: { type: 'string', default: 'table' },
-    'catalog-file': { type: 'string', multiple: true },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (values.help) {
-    process.stdout.write('usage: storage-perf evaluate FILE... [--format table|json] [--catalog-file PATH]...\n');
-    return 0;
-  }
+  const parsed = parseCommand(args, { format: { type: 'string', default: 'table' } }, EVALUATE_USAGE);
+  if (!parsed) return 0;
+  const { values, positionals } = parsed;
   const format = values.format as string;
   if (format !== 'json' && format !== 'table') throw new UsageError(`unknown format '${format}' (json or table)`);
   if (!positionals.length) throw new UsageError('no FILE given');
-  const registry = loadRegistry((values['catalog-file'] as string[] | undefined) ?? []);
+  const registry = loadRegistry(catalogFiles(values));
 
   const report: Report = { files: [] };
   let unreadable = false;

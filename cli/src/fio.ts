@@ -9,8 +9,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { analyze, generateFioJobs, parseBlockSize, type Analysis, type FioFile, type FioOptions } from '../../core/src';
 import { loadRegistry } from './catalog-file';
-import { parse, UsageError } from './main';
-import { writeAtomic, ioReason } from '../../server/src/file-io';
+import { catalogFiles, parseCommand, UsageError } from './args';
+import { writeAtomic, ioReason } from '../../protocol/src/file-io';
 
 export const FIO_USAGE = `usage: storage-perf fio FILE [--vm NAME] [--out DIR] [--destructive] [--runtime SECONDS] [--size SIZE]
                         [--stdout] [--catalog-file PATH]...
@@ -66,24 +66,20 @@ export function parseFioSize(s: string | undefined): number | undefined {
 }
 
 export async function fioCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, {
+  const parsed = parseCommand(args, {
     vm: { type: 'string' },
     out: { type: 'string' },
     destructive: { type: 'boolean' },
     runtime: { type: 'string' },
     size: { type: 'string' },
     stdout: { type: 'boolean' },
-    'catalog-file': { type: 'string', multiple: true },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (values.help) {
-    process.stdout.write(FIO_USAGE + '\n');
-    return 0;
-  }
+  }, FIO_USAGE);
+  if (!parsed) return 0;
+  const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'one FILE at a time' : 'no FILE given');
   if (values.stdout && values.out !== undefined) throw new UsageError('--stdout and --out exclude each other');
   const path = positionals[0];
-  const analysis = loadSpec(path, (values['catalog-file'] as string[] | undefined) ?? []);
+  const analysis = loadSpec(path, catalogFiles(values));
   const vm = values.vm as string | undefined;
   checkVm(analysis, vm, path);
   const opts: FioOptions = {

@@ -12,6 +12,7 @@ import {
   DocumentSymbolRequest, InlayHintRequest,
   type ProtocolConnection, type Diagnostic, type InitializeResult, type Position, type Range, type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
+import { SETTINGS_SECTION } from '../../protocol/src/settings';
 
 export const SERVER_BIN = resolve(__dirname, '../../../server/bin/storage-perf-language-server.js');
 
@@ -53,7 +54,7 @@ export class LspClient {
     });
     this.child.on('error', (e) => { this.exited = `cannot start the language server: ${e.message}`; this.waiters.splice(0).forEach((w) => w()); });
     this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
-    this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((i) => (i.section === 'storagePerf' ? this.opts.settings ?? {} : this.opts.sections?.[i.section ?? ''] ?? null)));
+    this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((i) => (i.section === SETTINGS_SECTION ? this.opts.settings ?? {} : this.opts.sections?.[i.section ?? ''] ?? null)));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       this.pushed.set(p.uri, { version: p.version, diagnostics: p.diagnostics, at: performance.now() });
       this.pushCounts.set(p.uri, (this.pushCounts.get(p.uri) ?? 0) + 1);

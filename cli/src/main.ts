@@ -1,5 +1,5 @@
-/** The `storage-perf` command. Argument parsing uses node:util parseArgs: no dependency, maintained with Node. */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+/** The `storage-perf` command: dispatches to its commands (argument parsing is in args.ts). */
+import { UsageError } from './args';
 import { evaluateCommand } from './evaluate';
 import { fioCommand } from './fio';
 import { compareCommand } from './compare';
@@ -42,17 +42,5 @@ export async function main(argv: string[]): Promise<number> {
     }
     process.stderr.write(`storage-perf ${command}: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
     return 2;
-  }
-}
-
-export class UsageError extends Error {}
-
-type Options = NonNullable<ParseArgsConfig['options']>;
-
-export function parse<const O extends Options>(args: string[], options: O) {
-  try {
-    return parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>({ args, options, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
   }
 }

@@ -1,16 +1,11 @@
 /** Small pieces the extension's modules share. */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { SpecReport } from '../../server/src/custom-requests';
+import { ReportRequest, type SpecReport } from '../../protocol/src/requests';
+import { SETTINGS_SECTION } from '../../protocol/src/settings';
 
-export const SECTION = 'storagePerf';
+export const SECTION = SETTINGS_SECTION;
 export const LANGUAGE_ID = 'storage-perf';
-
-// The method names of the server's custom requests (see server/src/custom-requests.ts). Repeated here as
-// literals so that the client bundle does not pull in the server's modules.
-export const REPORT = 'storagePerf/report';
-export const GENERATE_FIO = 'storagePerf/generateFio';
-export const COMPARE_FIO = 'storagePerf/compareFio';
 
 const SPEC_NAME = /\.perf\.ya?ml$/i;
 
@@ -27,7 +22,7 @@ export function specUri(arg: unknown): vscode.Uri | undefined {
 }
 
 export async function requestReport(client: LanguageClient, doc: vscode.TextDocument, token?: vscode.CancellationToken): Promise<SpecReport | null> {
-  return client.sendRequest<SpecReport | null>(REPORT, { uri: client.code2ProtocolConverter.asUri(doc.uri) }, token);
+  return client.sendRequest<SpecReport | null>(ReportRequest, { uri: client.code2ProtocolConverter.asUri(doc.uri) }, token);
 }
 
 /** The file name without its folders, for messages. */

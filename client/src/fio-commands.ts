@@ -4,9 +4,9 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { CompareFioResult, GenerateFioResult } from '../../server/src/custom-requests';
+import { CompareFioRequest, GenerateFioRequest, type CompareFioParams, type CompareFioResult, type GenerateFioParams, type GenerateFioResult } from '../../protocol/src/requests';
 import type { Comparison } from '../../core/src/fio/compare';
-import { baseName, COMPARE_FIO, errorText, GENERATE_FIO } from './common';
+import { baseName, errorText } from './common';
 
 let output: vscode.OutputChannel | undefined;
 function channel(): vscode.OutputChannel {
@@ -25,7 +25,7 @@ export async function generateFioJobs(client: LanguageClient, doc: vscode.TextDo
   }
   let result: GenerateFioResult;
   try {
-    result = await client.sendRequest<GenerateFioResult>(GENERATE_FIO, { uri: client.code2ProtocolConverter.asUri(doc.uri) });
+    result = await client.sendRequest<GenerateFioResult>(GenerateFioRequest, { uri: client.code2ProtocolConverter.asUri(doc.uri) } satisfies GenerateFioParams);
   } catch (e) {
     void vscode.window.showErrorMessage(`Storage Perf: cannot generate fio jobs: ${errorText(e)}`);
     return;
@@ -62,7 +62,7 @@ export async function importFioResults(client: LanguageClient, doc: vscode.TextD
   const resultText = new TextDecoder().decode(await vscode.workspace.fs.readFile(picked[0]));
   let result: CompareFioResult;
   try {
-    result = await client.sendRequest<CompareFioResult>(COMPARE_FIO, { uri: client.code2ProtocolConverter.asUri(doc.uri), resultText });
+    result = await client.sendRequest<CompareFioResult>(CompareFioRequest, { uri: client.code2ProtocolConverter.asUri(doc.uri), resultText } satisfies CompareFioParams);
   } catch (e) {
     void vscode.window.showErrorMessage(`Storage Perf: cannot compare ${baseName(picked[0])}: ${errorText(e)}`);
     return;

@@ -4,7 +4,7 @@
  * runs under a CSP that allows nothing but its own nonce'd stylesheet. Pure: no `vscode` import, so it is
  * tested with the rest of the project.
  */
-import type { ReportWorkload, SpecReport } from '../../server/src/custom-requests';
+import type { ReportWorkload, SpecReport } from '../../protocol/src/requests';
 import { fmt, fmtMoney, targetVerdict } from '../../core/src/units';
 
 export interface HtmlOptions {

@@ -2,99 +2,24 @@
  * Requests beyond LSP that the VS Code extension sends: the report of an open spec (status bar, report
  * view), fio job files for it, and the comparison of a fio result with the model's prediction. Each answers
  * from the analysis the server already holds for the document, so the editor never computes anything.
- *
- * The wire shapes are exported as types: the extension imports them type-only.
+ * The names and wire shapes are in protocol/src/requests.ts.
  */
 import { mkdirSync } from 'node:fs';
-import { writeAtomic, ioReason } from './file-io';
+import { writeAtomic, ioReason } from '../../protocol/src/file-io';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  ResponseError, ErrorCodes, CodeActionKind,
+  ResponseError, ErrorCodes,
   type CodeAction, type Connection, type CreateFile, type TextDocumentEdit,
 } from 'vscode-languageserver/node';
-import { fileReport, fmt, fmtMoney, valueSpan, type Analysis, type Diagnostic, type FileReport, type Target } from '../../core/src';
-import { generateFioJobs, type FioFile } from '../../core/src/fio/generate';
+import { fileReport, fmt, fmtMoney, valueSpan, type Analysis, type Diagnostic, type Target } from '../../core/src';
 import {
-  compareResults, comparisonDiagnostics, filesForResult, FioResultError, parseFioOutput, parseFioResult, vmForResult,
-  type Comparison, type FioMeasurement,
-} from '../../core/src/fio/compare';
-
-export const ReportRequest = 'storagePerf/report';
-export const GenerateFioRequest = 'storagePerf/generateFio';
-export const CompareFioRequest = 'storagePerf/compareFio';
-/** Drops the imported fio result of a document: its `fio-measurement` diagnostics go away. */
-export const ClearFioRequest = 'storagePerf/clearFio';
-/**
- * The server-side command behind "Generate fio jobs for this VM" for clients that cannot create files from a
- * workspace edit: the server writes the files next to the spec. (Not `storagePerf.generateFio`: that is the
- * VS Code extension's own command, and a server command of the same name would clash with it.)
- */
-export const WriteFioCommand = 'storagePerf.server.writeFioJobs';
-/** Kinds of the "Generate fio jobs" code action: a source action anywhere in a VM, a refactoring on its name. */
-export const FioSourceActionKind = `${CodeActionKind.Source}.storagePerf.generateFio`;
-export const FioRefactorActionKind = `${CodeActionKind.Refactor}.storagePerf.generateFio`;
-
-export interface UriParams { uri: string }
-
-type WorkloadReport = FileReport['vms'][number]['workloads'][number];
-
-/** A workload of the report with the targets it was given (throughput in MiB/s). */
-export interface ReportWorkload extends WorkloadReport { target: Target }
-
-/** `storagePerf/report`: the JSON report of the document, with targets, and the cost already formatted. */
-export interface SpecReport extends Omit<FileReport, 'vms'> {
-  /** The monthly cost as the hover and the CLI write it (`$95.00`); null where there are no prices. */
-  monthly_cost_text: string | null;
-  vms: Array<Omit<FileReport['vms'][number], 'workloads'> & { workloads: ReportWorkload[] }>;
-}
-
-export interface GenerateFioParams extends UriParams {
-  /** Only this VM (default: every VM). */
-  vm?: string;
-  /** How the files' "compare" hint names the spec (default: its file name). */
-  specName?: string;
-}
-/** A job file as the extension writes it: the core's FioFile without the job models. */
-export type FioFileText = Omit<FioFile, 'jobs'>;
-export interface GenerateFioResult { files: FioFileText[] }
-
-export interface CompareFioParams extends UriParams {
-  /** fio's output, `--output-format=json` (fio's own message lines around it are tolerated). */
-  resultText: string;
-  /** The VM the result was measured on; default: the VM whose job names the result matches best. */
-  vm?: string;
-  /**
-   * Keep the result and show it on the spec as `fio-measurement` diagnostics, recomputed as the spec changes,
-   * until the document closes or `storagePerf/clearFio` (default true).
-   */
-  show?: boolean;
-}
-/** One comparison flattened for a table: the figure the verdict is read from, measured and predicted. */
-export interface CompareRow {
-  vm: string;
-  workload?: string;
-  job: string;
-  metric: 'iops' | 'mibps';
-  unit: 'IOPS' | 'MiB/s';
-  predicted?: number;
-  measured?: number;
-  /** Measured ÷ predicted; null when the prediction is zero. */
-  ratio?: number | null;
-  verdict: Comparison['verdict'];
-  /** The most likely cause when the verdict is not "within". */
-  note?: string;
-}
-export interface CompareFioResult {
-  /** The VM the result was compared with. */
-  vm: string;
-  comparisons: Comparison[];
-  /** How many comparisons have each verdict. */
-  counts: Partial<Record<Comparison['verdict'], number>>;
-  rows: CompareRow[];
-  /** One sentence: how many jobs agree with the prediction. */
-  summary: string;
-}
+  ClearFioRequest, CompareFioRequest, FioRefactorActionKind, FioSourceActionKind, GenerateFioRequest, ReportRequest, WriteFioCommand,
+  type CompareFioParams, type CompareFioResult, type CompareRow, type GenerateFioParams, type GenerateFioResult, type SpecReport, type UriParams,
+} from '../../protocol/src/requests';
+import { generateFioJobs } from '../../core/src/fio/generate';
+import { comparisonDiagnostics, FioResultError, type Comparison, type FioMeasurement } from '../../core/src/fio/compare';
+import { compareFioOutput, compareMeasurements } from '../../core/src/fio/measure';
 
 function pathOf(uri: string): string {
   if (!uri.startsWith('file:')) return uri;
@@ -251,13 +176,8 @@ export function registerCustomRequests(
 
   connection.onRequest(CompareFioRequest, guard(CompareFioRequest, (p: CompareFioParams): CompareFioResult => {
     const a = evaluated(p.uri);
-    const measurements = parseFioResult(parseFioOutput(p.resultText));
-    const specName = baseName(pathOf(p.uri));
-    const generate = (vm: string) => generateFioJobs(a, { vm, specName });
-    const vm = p.vm ?? vmForResult(a, measurements, generate);
+    const { vm, measurements, comparisons } = compareFioOutput(a, p.resultText, { vm: p.vm, specName: baseName(pathOf(p.uri)) });
     if (vm === undefined) throw new ResponseError(ErrorCodes.InvalidParams, `cannot tell which VM (${a.vms.map((v) => `'${v.spec.name}'`).join(', ')}) the result was measured on: name it`);
-    if (!a.vms.some((v) => v.spec.name === vm)) throw new ResponseError(ErrorCodes.InvalidParams, `the spec has no VM '${vm}'`);
-    const comparisons = compareResults(filesForResult(generate(vm), measurements), measurements);
     const counts: CompareFioResult['counts'] = {};
     for (const c of comparisons) counts[c.verdict] = (counts[c.verdict] ?? 0) + 1;
     if (p.show !== false) {
@@ -309,8 +229,7 @@ export function registerCustomRequests(
       // The spec's own diagnostics must survive a failure here: log it and add nothing.
       let diagnostics: Diagnostic[] = [];
       try {
-        const specName = baseName(pathOf(uri));
-        diagnostics = comparisonDiagnostics(analysis, r.vm, compareResults(filesForResult(generateFioJobs(analysis, { vm: r.vm, specName }), r.measurements), r.measurements));
+        diagnostics = comparisonDiagnostics(analysis, r.vm, compareMeasurements(analysis, r.vm, r.measurements, baseName(pathOf(uri))));
       } catch (e) {
         connection.console.error(`fio-measurement diagnostics failed: ${(e as Error)?.stack ?? String(e)}`);
       }

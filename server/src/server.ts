@@ -17,16 +17,10 @@ import {
   analyze, complete, CatalogRegistry, EvaluationCache, DIAGNOSTIC_CODES, fixEdits, hover, inlayHints, LineIndex, parseCatalogText, symbols,
   type Analysis, type Diagnostic, type FixData, type SymbolEntry,
 } from '../../core/src';
-import { FioRefactorActionKind, FioSourceActionKind, fioCodeActions, kindWanted, registerCustomRequests, WriteFioCommand } from './custom-requests';
+import { fioCodeActions, kindWanted, registerCustomRequests } from './custom-requests';
+import { FioRefactorActionKind, FioSourceActionKind, WriteFioCommand } from '../../protocol/src/requests';
+import { SETTINGS_SECTION, type Settings } from '../../protocol/src/settings';
 
-export interface Settings {
-  /** Edition used when a spec names none. */
-  catalog?: string;
-  /** Region used for prices when a spec names none. */
-  region?: string;
-  /** A user catalog file (JSON in the catalog format). */
-  catalogPath?: string;
-}
 
 const SOURCE = 'storage-perf';
 /** An analysis with a spec and no YAML syntax error: a mid-edit text that broke the YAML is not one. */
@@ -183,7 +177,7 @@ export function startServer(connection: Connection): void {
     if (configurationRequests) {
       try {
         // The answer replaces the settings (a key the client no longer sends is gone), over the start-up options.
-        const s = (await connection.workspace.getConfiguration('storagePerf')) as Settings | null;
+        const s = (await connection.workspace.getConfiguration(SETTINGS_SECTION)) as Settings | null;
         if (s && typeof s === 'object') settings = { ...initSettings, ...s };
       } catch (e) {
         log(`workspace/configuration failed: ${(e as Error).message}`);
@@ -261,7 +255,7 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onDidChangeConfiguration(async (change) => {
-    const s = (change.settings as { storagePerf?: Settings } | undefined)?.storagePerf;
+    const s = (change.settings as Record<string, Settings | undefined> | undefined)?.[SETTINGS_SECTION];
     if (s && typeof s === 'object') settings = { ...initSettings, ...s };
     await loadSettings();
     refreshAfterSettings();

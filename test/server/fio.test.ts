@@ -9,7 +9,7 @@ import { LspClient } from '../../cli/src/lsp-client';
 import { analyze, generateFioJobs, LineIndex } from '../../core/src';
 import {
   ClearFioRequest, CompareFioRequest, FioRefactorActionKind, FioSourceActionKind, WriteFioCommand, type CompareFioResult,
-} from '../../server/src/custom-requests';
+} from '../../protocol/src/requests';
 
 const ROOT = resolve(__dirname, '../../..');
 const EXAMPLE = readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8');

@@ -9,7 +9,7 @@
 import ignore, { type Ignore } from 'ignore';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { ioReason } from '../../../server/src/file-io';
+import { ioReason } from '../../../protocol/src/file-io';
 
 /** What a folder search picks up: the names the editor treats as specs (the extension's filename patterns). */
 export const SPEC_SUFFIXES = ['.perf.yaml', '.perf.yml'];

@@ -13,7 +13,8 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { applyEdits, LineIndex, type TextEdit } from '../../../core/src';
 import { LspClient, ServerFailure, type ClientOptions } from '../lsp-client';
-import { writeAtomic, ioReason } from '../../../server/src/file-io';
+import { writeAtomic, ioReason } from '../../../protocol/src/file-io';
+import { SETTINGS_SECTION } from '../../../protocol/src/settings';
 import type { Target } from './files';
 import { RANK, type FileResult, type Finding, type Severity } from './types';
 
@@ -59,7 +60,7 @@ export class LintClient extends LspClient {
     const sections = opts.sections ?? {};
     this.connection.onRequest(ConfigurationRequest.type, (params) => {
       setImmediate(configured);
-      return params.items.map((i) => (i.section === 'storagePerf' ? settings : sections[i.section ?? ''] ?? null));
+      return params.items.map((i) => (i.section === SETTINGS_SECTION ? settings : sections[i.section ?? ''] ?? null));
     });
     this.connection.onRequest(DiagnosticRefreshRequest.type, () => { this.refreshes++; });
     this.connection.onRequest(RegistrationRequest.type, () => undefined);

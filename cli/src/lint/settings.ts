@@ -5,36 +5,29 @@
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { UsageError } from '../main';
-
-export interface ServerSettings {
-  catalog?: string;
-  region?: string;
-  catalogPath?: string;
-}
-
-const KEYS: Array<keyof ServerSettings> = ['catalog', 'region', 'catalogPath'];
+import { SETTING_KEYS, SETTINGS_SECTION, type Settings } from '../../../protocol/src/settings';
+import { UsageError } from '../args';
 
 /** `storagePerf.*` from a VS Code settings file (JSON with comments), whether written flat or nested. */
-export function editorSettings(file: string): ServerSettings {
+export function editorSettings(file: string): Settings {
   const errors: ParseError[] = [];
   const data = parseJsonc(readFileSync(file, 'utf8'), errors, { allowTrailingComma: true }) as Record<string, unknown> | undefined;
   if (errors.length || !data || typeof data !== 'object') throw new UsageError(`cannot read the settings in ${file}: not valid JSON`);
-  const nested = (data.storagePerf ?? {}) as Record<string, unknown>;
-  const out: ServerSettings = {};
-  for (const k of KEYS) {
-    const v = data[`storagePerf.${k}`] ?? nested[k];
+  const nested = (data[SETTINGS_SECTION] ?? {}) as Record<string, unknown>;
+  const out: Settings = {};
+  for (const k of SETTING_KEYS) {
+    const v = data[`${SETTINGS_SECTION}.${k}`] ?? nested[k];
     if (typeof v === 'string' && v !== '') out[k] = v;
   }
   return out;
 }
 
-export function resolveSettings(cwd: string, flags: ServerSettings, settingsFile?: string): ServerSettings {
+export function resolveSettings(cwd: string, flags: Settings, settingsFile?: string): Settings {
   const file = settingsFile ? resolve(cwd, settingsFile) : join(cwd, '.vscode', 'settings.json');
   if (settingsFile && !existsSync(file)) throw new UsageError(`cannot read ${settingsFile}: ENOENT`);
   const fromEditor = existsSync(file) ? editorSettings(file) : {};
-  const s: ServerSettings = { ...fromEditor };
-  for (const k of KEYS) if (flags[k] !== undefined) s[k] = flags[k];
+  const s: Settings = { ...fromEditor };
+  for (const k of SETTING_KEYS) if (flags[k] !== undefined) s[k] = flags[k];
   // The server runs with its own working directory: give it an absolute path, resolved as the editor would
   // (against the workspace folder).
   if (s.catalogPath && !isAbsolute(s.catalogPath)) s.catalogPath = resolve(cwd, s.catalogPath.replace(/^\$\{workspaceFolder\}[\\/]?/, ''));

@@ -5,7 +5,7 @@
  * holds the two together.
  */
 import { summaryLine, type LintResult } from '../types';
-import type { FormatContext } from './index';
+import type { FormatContext } from './context';
 
 export function compact(result: LintResult, ctx: FormatContext): string {
   const out: string[] = [];

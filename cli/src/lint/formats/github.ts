@@ -5,7 +5,7 @@
  * Information and hints become notices.
  */
 import { summaryLine, type LintResult, type Severity } from '../types';
-import type { FormatContext } from './index';
+import type { FormatContext } from './context';
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
 

@@ -3,7 +3,7 @@
  * end column just past the last character), and the summary.
  */
 import type { LintResult } from '../types';
-import type { FormatContext } from './index';
+import type { FormatContext } from './context';
 
 export function json(result: LintResult, ctx: FormatContext): string {
   const doc = {

@@ -4,7 +4,7 @@
  * without findings is one passing case, and a file that could not be linted is an error.
  */
 import { RANK, type LintResult } from '../types';
-import type { FormatContext } from './index';
+import type { FormatContext } from './context';
 
 /** Text safe in XML 1.0 attributes and content: escaped, and without the characters XML cannot hold. */
 export function xml(s: string): string {

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
 import { DIAGNOSTIC_CODES, LineIndex } from '../../../../core/src';
 import type { Finding, LintResult, Severity } from '../types';
-import type { FormatContext } from './index';
+import type { FormatContext } from './context';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const FINGERPRINT_KEY = 'storagePerfFinding/v1';

@@ -1,7 +1,7 @@
 /** `stylish` (the default): findings grouped under each file, aligned, coloured on a terminal; then the summary. */
 import { summaryLine, type LintResult, type Severity } from '../types';
 import { paint } from './color';
-import type { FormatContext } from './index';
+import type { FormatContext } from './context';
 
 export function stylish(result: LintResult, ctx: FormatContext): string {
   const p = paint(ctx.color);

@@ -1,6 +1,7 @@
 /**
  * File I/O shared by the CLI and the server: atomic writes, so that files storage-perf writes (fixed specs, fio
  * job files, reports) hold the old text or the new, never part of either; and the reason an I/O call failed.
+ * Node only: the VS Code extension writes through `vscode.workspace.fs` and never imports this module.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';

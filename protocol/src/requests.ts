@@ -1,0 +1,93 @@
+/**
+ * The requests beyond LSP that the storage-perf language server answers, with their parameters and results:
+ * the report of an open spec (status bar, report view), fio job files for it, and the comparison of a fio
+ * result with the model's prediction. Also the names of its own command and code action kinds.
+ *
+ * The server, the VS Code extension and the tests share these. The extension's bundle takes this module in,
+ * so it holds names and types only: the core's types are imported type-only, and nothing here pulls in the
+ * server or an LSP library.
+ */
+import type { CodeActionKind } from 'vscode-languageserver-protocol';
+import type { Comparison, FileReport, FioFile, Target } from '../../core/src';
+
+export const ReportRequest = 'storagePerf/report';
+export const GenerateFioRequest = 'storagePerf/generateFio';
+export const CompareFioRequest = 'storagePerf/compareFio';
+/** Drops the imported fio result of a document: its `fio-measurement` diagnostics go away. */
+export const ClearFioRequest = 'storagePerf/clearFio';
+
+/**
+ * The server-side command behind "Generate fio jobs for this VM" for clients that cannot create files from a
+ * workspace edit: the server writes the files next to the spec. (Not `storagePerf.generateFio`: that is the
+ * VS Code extension's own command, and a server command of the same name would clash with it.)
+ */
+export const WriteFioCommand = 'storagePerf.server.writeFioJobs';
+
+// LSP's base kinds spelled out, typed against the library's constants, which a type-only import keeps out of
+// the extension's bundle.
+const SOURCE: typeof CodeActionKind.Source = 'source';
+const REFACTOR: typeof CodeActionKind.Refactor = 'refactor';
+/** Kinds of the "Generate fio jobs" code action: a source action anywhere in a VM, a refactoring on its name. */
+export const FioSourceActionKind = `${SOURCE}.storagePerf.generateFio`;
+export const FioRefactorActionKind = `${REFACTOR}.storagePerf.generateFio`;
+
+export interface UriParams { uri: string }
+
+type WorkloadReport = FileReport['vms'][number]['workloads'][number];
+
+/** A workload of the report with the targets it was given (throughput in MiB/s). */
+export interface ReportWorkload extends WorkloadReport { target: Target }
+
+/** `storagePerf/report`: the JSON report of the document, with targets, and the cost already formatted. */
+export interface SpecReport extends Omit<FileReport, 'vms'> {
+  /** The monthly cost as the hover and the CLI write it (`$95.00`); null where there are no prices. */
+  monthly_cost_text: string | null;
+  vms: Array<Omit<FileReport['vms'][number], 'workloads'> & { workloads: ReportWorkload[] }>;
+}
+
+export interface GenerateFioParams extends UriParams {
+  /** Only this VM (default: every VM). */
+  vm?: string;
+  /** How the files' "compare" hint names the spec (default: its file name). */
+  specName?: string;
+}
+/** A job file as the extension writes it: the core's FioFile without the job models. */
+export type FioFileText = Omit<FioFile, 'jobs'>;
+export interface GenerateFioResult { files: FioFileText[] }
+
+export interface CompareFioParams extends UriParams {
+  /** fio's output, `--output-format=json` (fio's own message lines around it are tolerated). */
+  resultText: string;
+  /** The VM the result was measured on; default: the VM whose job names the result matches best. */
+  vm?: string;
+  /**
+   * Keep the result and show it on the spec as `fio-measurement` diagnostics, recomputed as the spec changes,
+   * until the document closes or `storagePerf/clearFio` (default true).
+   */
+  show?: boolean;
+}
+/** One comparison flattened for a table: the figure the verdict is read from, measured and predicted. */
+export interface CompareRow {
+  vm: string;
+  workload?: string;
+  job: string;
+  metric: 'iops' | 'mibps';
+  unit: 'IOPS' | 'MiB/s';
+  predicted?: number;
+  measured?: number;
+  /** Measured ÷ predicted; null when the prediction is zero. */
+  ratio?: number | null;
+  verdict: Comparison['verdict'];
+  /** The most likely cause when the verdict is not "within". */
+  note?: string;
+}
+export interface CompareFioResult {
+  /** The VM the result was compared with. */
+  vm: string;
+  comparisons: Comparison[];
+  /** How many comparisons have each verdict. */
+  counts: Partial<Record<Comparison['verdict'], number>>;
+  rows: CompareRow[];
+  /** One sentence: how many jobs agree with the prediction. */
+  summary: string;
+}
