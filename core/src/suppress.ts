@@ -10,7 +10,7 @@
  * typo never silently suppresses nothing. Pure: text in, diagnostics out.
  */
 import { diag, DIAGNOSTIC_CODES, type Diagnostic } from './diagnostics';
-import { suggest } from './document/parse';
+import { suggest } from './document/suggest';
 import { LineIndex, type Span } from './text';
 
 export const DISABLE_NEXT_LINE = 'storage-perf-disable-next-line';
