@@ -9,6 +9,7 @@ import { parseBlockSize, parseSize, parseThroughput, type Parsed } from '../unit
 import type { DiskSpec, Spec, Target, VmSpec, WorkloadSpec } from './types';
 import { keySpan, valueSpan, type YamlNode, type YamlTree } from './yaml-tree';
 
+/** One spec's conversion: `spec()` reads it all, adding to `out` what it finds wrong. */
 export class Converter {
   /** Paths that already have a diagnostic: schema errors on them would only repeat it. */
   readonly reported = new Set<string>();

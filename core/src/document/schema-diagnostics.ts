@@ -12,6 +12,7 @@ import type { Span } from '../text';
 import { suggest } from './suggest';
 import { escapePointer, keySpan, valueSpan, type YamlTree } from './yaml-tree';
 
+// Compiled on first use, once: compiling the schema costs more than validating a spec.
 let validator: ValidateFunction | undefined;
 function validate(): ValidateFunction {
   if (!validator) {
@@ -21,6 +22,7 @@ function validate(): ValidateFunction {
   return validator;
 }
 
+/** Which of several errors on one value to show: the one that says most plainly what to change. */
 const KEYWORD_RANK: Record<string, number> = {
   additionalProperties: 0, required: 1, const: 2, enum: 3, type: 4, pattern: 5,
   minimum: 6, maximum: 6, exclusiveMinimum: 6, exclusiveMaximum: 6, minItems: 7, minProperties: 7,
@@ -62,27 +64,8 @@ function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagno
   const where = e.instancePath;
   const label = where.split('/').pop() || 'spec';
   switch (e.keyword) {
-    case 'additionalProperties': {
-      const span = keySpan(tree, path);
-      if (!span) return undefined;
-      const key = String(e.params.additionalProperty);
-      const allowed = allowedKeys(e);
-      const hint = suggest(key, allowed);
-      // Renaming onto a key the mapping already has would only make a duplicate key. Removing a key is what a
-      // user may choose, never what `lint --fix` does on its own (it would lose what they wrote), unless the
-      // key only repeats, misspelt, the value the mapping already has under the right name.
-      const existing = hint ? tree.nodes.get(`${path.slice(0, path.lastIndexOf('/'))}/${hint}`)?.value : undefined;
-      const rename = hint && !existing;
-      const own = tree.nodes.get(path)?.value;
-      const repeats = existing?.kind === 'scalar' && own?.kind === 'scalar' && existing.text === own.text;
-      return diag('unknown-key', `unknown key '${key}'${hint ? ` — did you mean '${hint}'?` : ''}`, span, {
-        path,
-        fixes: [
-          ...(rename ? [{ kind: 'rename-key' as const, path, key: hint, title: `Rename '${key}' to '${hint}'`, preferred: true }] : []),
-          { kind: 'remove-key' as const, path, title: `Remove unknown key '${key}'`, preferred: repeats },
-        ],
-      });
-    }
+    case 'additionalProperties':
+      return unknownKey(tree, e, path);
     case 'required': {
       const missing = String(e.params.missingProperty);
       if (missing === 'machine_type' || missing === 'series' || missing === 'vcpus') return undefined; // the anyOf error says it better
@@ -129,6 +112,29 @@ function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagno
   }
   const span = valueSpan(tree, where) ?? { start: 0, end: 0 };
   return diag('invalid-value', `${label}: ${e.message ?? 'invalid'}`, span, { path: where });
+}
+
+/** An unknown key, with the allowed key it was probably meant to be and the fixes that rename or remove it. */
+function unknownKey(tree: YamlTree, e: ErrorObject, path: string): Diagnostic | undefined {
+  const span = keySpan(tree, path);
+  if (!span) return undefined;
+  const key = String(e.params.additionalProperty);
+  const allowed = allowedKeys(e);
+  const hint = suggest(key, allowed);
+  // Renaming onto a key the mapping already has would only make a duplicate key. Removing a key is what a
+  // user may choose, never what `lint --fix` does on its own (it would lose what they wrote), unless the
+  // key only repeats, misspelt, the value the mapping already has under the right name.
+  const existing = hint ? tree.nodes.get(`${path.slice(0, path.lastIndexOf('/'))}/${hint}`)?.value : undefined;
+  const rename = hint && !existing;
+  const own = tree.nodes.get(path)?.value;
+  const repeats = existing?.kind === 'scalar' && own?.kind === 'scalar' && existing.text === own.text;
+  return diag('unknown-key', `unknown key '${key}'${hint ? ` — did you mean '${hint}'?` : ''}`, span, {
+    path,
+    fixes: [
+      ...(rename ? [{ kind: 'rename-key' as const, path, key: hint, title: `Rename '${key}' to '${hint}'`, preferred: true }] : []),
+      { kind: 'remove-key' as const, path, title: `Remove unknown key '${key}'`, preferred: repeats },
+    ],
+  });
 }
 
 function nodeAt(tree: YamlTree, path: string): unknown {
