@@ -11,7 +11,7 @@
  */
 import { diag, DIAGNOSTIC_CODES } from './checks/registry';
 import type { Diagnostic } from './diagnostics';
-import { suggest } from './document/parse';
+import { suggest } from './document/suggest';
 import { LineIndex, type Span } from './text';
 
 export const DISABLE_NEXT_LINE = 'storage-perf-disable-next-line';

@@ -7,7 +7,7 @@
  * causes `causes`.
  */
 import type { Analysis } from '../analyze';
-import { keySpan, valueSpan } from '../document/parse';
+import { keySpan, valueSpan } from '../document/yaml-tree';
 import type { Diagnostic } from '../diagnostics';
 import { fmt } from '../units';
 import { aboveCauses, belowCauses, failureCauses, reportedError } from './causes';

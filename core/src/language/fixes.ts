@@ -46,7 +46,6 @@ function keepsAliases(text: string, edits: TextEdit[]): boolean {
 }
 
 function editsFor(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
-  const idx = new LineIndex(text);
   switch (fix.kind) {
     case 'set-value': {
       const n = tree.nodes.get(fix.path);
@@ -68,71 +67,86 @@ function editsFor(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
     case 'remove-key': {
       const e = entryOf(tree, fix.path);
       if (!e) return [];
-      const { map, index } = e;
-      const entry = map.entries[index];
-      if (map.flow) {
-        // Empty keys and values have no text of their own (they sit next to a neighbour): the commas between
-        // entries are the reliable landmarks. No fix at all rather than one that breaks the YAML.
-        // A single-pair mapping inside a flow list (`[a: 1]`) has no braces of its own.
-        if (text[map.start] !== '{' || text[map.end - 1] !== '}') return [];
-        const endOf = (x: MapEntry) => Math.max(x.key.end, x.value.end);
-        // YAML's white space only: U+00A0 and the like belong to the neighbouring scalar.
-        const skipSpace = (i: number) => { while (i < text.length && /[ \t\r\n]/.test(text[i])) i++; return i; };
-        const next = map.entries[index + 1];
-        const prev = map.entries[index - 1];
-        // Between entries there is only space, a colon after an empty key, and comments (which may hold commas).
-        const comma = (from: number) => {
-          for (let i = from; i < map.end; i++) {
-            if (text[i] === ',') return i;
-            if (text[i] === '#' && /[ \t\r\n]/.test(text[i - 1] ?? ' ')) while (i < map.end && text[i] !== '\n' && text[i] !== '\r') i++;
-          }
-          return -1;
-        };
-        const before = prev ? comma(endOf(prev)) : map.start;
-        if (before < 0 || before >= map.end) return [];
-        if (next) {
-          const after = comma(endOf(entry));
-          if (after < 0 || after >= map.end) return [];
-          // Keep a space before a following comment: '#' right after a comma does not start one.
-          let end = skipSpace(after + 1);
-          if (text[end] === '#' && end > after + 1) end--;
-          return [{ start: skipSpace(before + 1), end, newText: '' }];
-        }
-        return [{ start: prev ? before : map.start + 1, end: map.end - 1, newText: '' }];
-      }
-      const keyLine = idx.position(entry.key.start).line;
-      const lineStart = idx.lineStart(keyLine);
-      const before = text.slice(lineStart, entry.key.start);
-      const lastLine = idx.position(lastEnd(entry.value, entry.key, text)).line;
-      const afterEnd = lastLine + 1 < idx.lineCount ? idx.lineStart(lastLine + 1) : text.length;
-      if (/^\s*-(?:\s|$)/.test(before)) {
-        // The first key of a list item ("- name: x", also "- &anchor name: x"): pull the next key up behind
-        // the dash.
-        const next = map.entries[index + 1];
-        if (next) return [{ start: entry.key.start, end: next.key.start, newText: '' }];
-        return [{ start: lineStart, end: afterEnd, newText: '' }];
-      }
-      return [{ start: lineStart, end: afterEnd, newText: '' }];
+      return e.map.flow ? removeFlowEntry(text, e.map, e.index) : removeBlockEntry(text, e.map, e.index);
     }
     case 'add-key': {
       const map = tree.nodes.get(fix.path)?.value;
       if (!map || map.kind !== 'map' || !map.entries.length) return [];
       const line = `${fix.key}: ${yamlScalar(fix.value)}`;
-      if (map.flow) {
-        if (text[map.start] !== '{' || text[map.end - 1] !== '}') return [];
-        // After a trailing comma (`{a: 1, }`) no second comma.
-        let last = map.end - 2;
-        while (last > map.start && /\s/.test(text[last])) last--;
-        return [{ start: map.end - 1, end: map.end - 1, newText: text[last] === ',' ? ` ${line}` : `, ${line}` }];
-      }
-      const first = map.entries[0].key;
-      const indent = idx.position(first.start).character;
-      const last = map.entries[map.entries.length - 1];
-      const end = idx.lineEnd(idx.position(lastEnd(last.value, last.key, text)).line);
-      const eol = text.includes('\r\n') ? '\r\n' : '\n';
-      return [{ start: end, end, newText: `${eol}${' '.repeat(indent)}${line}` }];
+      return map.flow ? addFlowEntry(text, map, line) : addBlockEntry(text, map, line);
     }
   }
+}
+
+/** An entry of `{a: 1, b: 2}` with the comma that separates it from its neighbour. */
+function removeFlowEntry(text: string, map: MapNode, index: number): TextEdit[] {
+  const entry = map.entries[index];
+  // Empty keys and values have no text of their own (they sit next to a neighbour): the commas between
+  // entries are the reliable landmarks. No fix at all rather than one that breaks the YAML.
+  // A single-pair mapping inside a flow list (`[a: 1]`) has no braces of its own.
+  if (text[map.start] !== '{' || text[map.end - 1] !== '}') return [];
+  const endOf = (x: MapEntry) => Math.max(x.key.end, x.value.end);
+  // YAML's white space only: U+00A0 and the like belong to the neighbouring scalar.
+  const skipSpace = (i: number) => { while (i < text.length && /[ \t\r\n]/.test(text[i])) i++; return i; };
+  const next = map.entries[index + 1];
+  const prev = map.entries[index - 1];
+  // Between entries there is only space, a colon after an empty key, and comments (which may hold commas).
+  const comma = (from: number) => {
+    for (let i = from; i < map.end; i++) {
+      if (text[i] === ',') return i;
+      if (text[i] === '#' && /[ \t\r\n]/.test(text[i - 1] ?? ' ')) while (i < map.end && text[i] !== '\n' && text[i] !== '\r') i++;
+    }
+    return -1;
+  };
+  const before = prev ? comma(endOf(prev)) : map.start;
+  if (before < 0 || before >= map.end) return [];
+  if (next) {
+    const after = comma(endOf(entry));
+    if (after < 0 || after >= map.end) return [];
+    // Keep a space before a following comment: '#' right after a comma does not start one.
+    let end = skipSpace(after + 1);
+    if (text[end] === '#' && end > after + 1) end--;
+    return [{ start: skipSpace(before + 1), end, newText: '' }];
+  }
+  return [{ start: prev ? before : map.start + 1, end: map.end - 1, newText: '' }];
+}
+
+/** An entry of a block mapping: its lines, from the key's to the value's last. */
+function removeBlockEntry(text: string, map: MapNode, index: number): TextEdit[] {
+  const idx = new LineIndex(text);
+  const entry = map.entries[index];
+  const keyLine = idx.position(entry.key.start).line;
+  const lineStart = idx.lineStart(keyLine);
+  const before = text.slice(lineStart, entry.key.start);
+  const lastLine = idx.position(lastEnd(entry.value, entry.key, text)).line;
+  const afterEnd = lastLine + 1 < idx.lineCount ? idx.lineStart(lastLine + 1) : text.length;
+  if (/^\s*-(?:\s|$)/.test(before)) {
+    // The first key of a list item ("- name: x", also "- &anchor name: x"): pull the next key up behind
+    // the dash.
+    const next = map.entries[index + 1];
+    if (next) return [{ start: entry.key.start, end: next.key.start, newText: '' }];
+    return [{ start: lineStart, end: afterEnd, newText: '' }];
+  }
+  return [{ start: lineStart, end: afterEnd, newText: '' }];
+}
+
+function addFlowEntry(text: string, map: MapNode, line: string): TextEdit[] {
+  if (text[map.start] !== '{' || text[map.end - 1] !== '}') return [];
+  // After a trailing comma (`{a: 1, }`) no second comma.
+  let last = map.end - 2;
+  while (last > map.start && /\s/.test(text[last])) last--;
+  return [{ start: map.end - 1, end: map.end - 1, newText: text[last] === ',' ? ` ${line}` : `, ${line}` }];
+}
+
+/** A new last line of a block mapping, at the indentation of its first key, with the file's line ending. */
+function addBlockEntry(text: string, map: MapNode, line: string): TextEdit[] {
+  const idx = new LineIndex(text);
+  const first = map.entries[0].key;
+  const indent = idx.position(first.start).character;
+  const last = map.entries[map.entries.length - 1];
+  const end = idx.lineEnd(idx.position(lastEnd(last.value, last.key, text)).line);
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  return [{ start: end, end, newText: `${eol}${' '.repeat(indent)}${line}` }];
 }
 
 function lastEnd(value: YamlNode, key: YamlNode, text: string): number {

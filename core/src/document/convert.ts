@@ -1,0 +1,189 @@
+/**
+ * The typed spec from its values: a converter over the source map that reads every field in internal units and
+ * checks by hand what the schema cannot say (quantities, finite numbers, unique names, a workload's disk that
+ * exists), with messages that say what to write instead. Each path it reports on is remembered, so that the
+ * schema's error on the same value is left out.
+ */
+import { diag } from '../checks/registry';
+import type { Diagnostic } from '../diagnostics';
+import { parseBlockSize, parseSize, parseThroughput, type Parsed } from '../units';
+import type { DiskSpec, Spec, Target, VmSpec, WorkloadSpec } from './types';
+import { keySpan, valueSpan, type YamlNode, type YamlTree } from './yaml-tree';
+
+/** One spec's conversion: `spec()` reads it all, adding to `out` what it finds wrong. */
+export class Converter {
+  /** Paths that already have a diagnostic: schema errors on them would only repeat it. */
+  readonly reported = new Set<string>();
+  constructor(private readonly tree: YamlTree, private readonly out: Diagnostic[]) {}
+
+  private report(code: string, message: string, path: string, onKey = false): void {
+    const span = onKey ? keySpan(this.tree, path) : valueSpan(this.tree, path);
+    if (!span) return;
+    this.out.push(diag(code, message, span, { path }));
+    this.reported.add(path);
+  }
+
+  private get(path: string): unknown {
+    const n = this.tree.nodes.get(path);
+    if (!n) return undefined;
+    return nodeValue(n.value);
+  }
+
+  private str(path: string): string | undefined {
+    const v = this.get(path);
+    return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+  }
+
+  private num(path: string): number | undefined {
+    const v = this.get(path);
+    // YAML's .nan and .inf are numbers and pass the schema's `number` type: report them rather than drop them.
+    if (typeof v === 'number' && !Number.isFinite(v)) {
+      this.report('out-of-range', `${path.slice(path.lastIndexOf('/') + 1)} must be a finite number`, path);
+      return undefined;
+    }
+    return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+  }
+
+  private quantity(path: string, parse: (v: unknown) => Parsed): number | undefined {
+    if (!this.tree.nodes.has(path)) return undefined;
+    const v = this.get(path);
+    if (v === null || typeof v === 'object') return undefined; // structural: the schema reports it
+    const r = parse(v);
+    if (!r.ok) { this.report('bad-quantity', r.message, path); return undefined; }
+    return r.value;
+  }
+
+  private items(path: string): string[] {
+    const n = this.tree.nodes.get(path)?.value;
+    if (!n || n.kind !== 'seq') return [];
+    return n.items.map((_, i) => `${path}/${i}`);
+  }
+
+  private checkNames(paths: string[], what: string): void {
+    const seen = new Set<string>();
+    for (const p of paths) {
+      const name = this.str(`${p}/name`);
+      if (name === undefined) continue;
+      if (seen.has(name)) this.report('duplicate-name', `another ${what} is already named '${name}'`, `${p}/name`);
+      seen.add(name);
+    }
+  }
+
+  spec(): Spec {
+    const version = this.num('/version') ?? 1;
+    const provider = this.str('/provider') ?? '';
+    const vmPaths = this.items('/vms');
+    this.checkNames(vmPaths, 'VM');
+    return {
+      version,
+      provider,
+      catalog: this.str('/catalog'),
+      region: this.str('/region'),
+      vms: vmPaths.filter((p) => this.tree.nodes.get(p)?.value.kind === 'map').map((p, i) => this.vm(p, i)),
+    };
+  }
+
+  private vm(path: string, index: number): VmSpec {
+    const diskPaths = this.items(`${path}/disks`);
+    const wlPaths = this.items(`${path}/workloads`);
+    this.checkNames(diskPaths, 'disk on this VM');
+    this.checkNames(wlPaths, 'workload on this VM');
+    const disks = diskPaths.filter((p) => this.tree.nodes.get(p)?.value.kind === 'map').map((p, i) => this.disk(p, i));
+    const workloads = wlPaths.filter((p) => this.tree.nodes.get(p)?.value.kind === 'map').map((p, i) => this.workload(p, i));
+    const vcpus = this.num(`${path}/vcpus`);
+    const vm: VmSpec = {
+      path,
+      name: this.str(`${path}/name`) ?? `vm #${index + 1}`,
+      machine_type: this.str(`${path}/machine_type`),
+      series: this.str(`${path}/series`),
+      vcpus: vcpus !== undefined && Number.isInteger(vcpus) && vcpus > 0 ? vcpus : undefined,
+      other_egress_mibps: this.quantity(`${path}/other_egress`, parseThroughput) ?? 0,
+      disks,
+      workloads,
+    };
+    const names = new Set(disks.map((d) => d.name));
+    for (const w of workloads) {
+      if (w.disk !== undefined && !names.has(w.disk)) {
+        const known = [...names].map((n) => `'${n}'`).join(', ') || 'none';
+        this.report('unknown-disk-ref', `this VM has no disk named '${w.disk}' (its disks: ${known})`, `${w.path}/disk`);
+      }
+    }
+    return vm;
+  }
+
+  private disk(path: string, index: number): DiskSpec {
+    let size = this.quantity(`${path}/size`, parseSize);
+    if (size !== undefined && size <= 0) { this.report('size-out-of-range', 'a disk size must be greater than zero', `${path}/size`); size = undefined; }
+    const iops = this.num(`${path}/provisioned_iops`);
+    const count = this.num(`${path}/count`);
+    const replication = this.str(`${path}/replication`);
+    // fio settings: a mount point is a directory outside /dev, a device is under /dev; no control characters
+    // (the values are written into fio job files line by line).
+    let mount = this.str(`${path}/mount_point`);
+    if (mount !== undefined && (!mount.startsWith('/') || /[\x00-\x1f\x7f]/.test(mount) || /^\/+dev(\/|$)/.test(mount))) {
+      this.report('invalid-value', 'mount_point is the absolute path of a directory where the disk is mounted, outside /dev (for a block device use `device`)', `${path}/mount_point`);
+      mount = undefined;
+    }
+    let device = this.str(`${path}/device`);
+    if (device !== undefined && (!/^\/dev\/[^/]/.test(device) || /[\x00-\x1f\x7f]/.test(device))) {
+      this.report('invalid-value', 'device is a block device path under /dev, such as /dev/sdb or /dev/disk/by-id/google-data', `${path}/device`);
+      device = undefined;
+    }
+    let fioSize = this.quantity(`${path}/fio_size`, parseBlockSize);
+    if (fioSize !== undefined && fioSize <= 0) { this.report('out-of-range', 'fio_size must be greater than zero', `${path}/fio_size`); fioSize = undefined; }
+    return {
+      path,
+      name: this.str(`${path}/name`) ?? `disk #${index + 1}`,
+      type: this.str(`${path}/type`) ?? '',
+      size_gib: size,
+      replication: replication === 'regional' ? 'regional' : 'zonal',
+      provisioned_iops: iops !== undefined && iops > 0 ? iops : undefined,
+      provisioned_mibps: this.quantity(`${path}/provisioned_throughput`, parseThroughput),
+      count: count !== undefined && Number.isInteger(count) && count > 0 ? count : undefined,
+      interface: this.str(`${path}/interface`),
+      mount_point: mount,
+      device,
+      fio_destructive: this.get(`${path}/fio_destructive`) === true ? true : undefined,
+      fio_size_kib: fioSize,
+    };
+  }
+
+  private workload(path: string, index: number): WorkloadSpec {
+    let block = this.quantity(`${path}/block_size`, parseBlockSize);
+    if (block !== undefined && (block < 0.5 || block > 1024 * 1024)) {
+      this.report('out-of-range', 'a block size lies between 512 bytes and 1 GiB', `${path}/block_size`);
+      block = undefined;
+    }
+    const ratio = this.num(`${path}/read_ratio`);
+    const qd = this.num(`${path}/queue_depth`);
+    const t = `${path}/target`;
+    const target: Target = {
+      iops: this.nonNegative(`${t}/iops`),
+      read_iops: this.nonNegative(`${t}/read_iops`),
+      write_iops: this.nonNegative(`${t}/write_iops`),
+      mibps: this.quantity(`${t}/throughput`, parseThroughput),
+      read_mibps: this.quantity(`${t}/read_throughput`, parseThroughput),
+      write_mibps: this.quantity(`${t}/write_throughput`, parseThroughput),
+    };
+    for (const k of Object.keys(target) as Array<keyof Target>) if (target[k] === undefined) delete target[k];
+    return {
+      path,
+      name: this.str(`${path}/name`) ?? `workload #${index + 1}`,
+      disk: this.str(`${path}/disk`),
+      pattern: this.str(`${path}/pattern`) === 'sequential' ? 'sequential' : 'random',
+      block_kib: block ?? 4,
+      read_ratio: ratio !== undefined && ratio >= 0 && ratio <= 1 ? ratio : 1,
+      queue_depth: qd !== undefined && Number.isInteger(qd) && qd > 0 ? qd : undefined,
+      target,
+    };
+  }
+
+  private nonNegative(path: string): number | undefined {
+    const v = this.num(path);
+    return v !== undefined && v >= 0 ? v : undefined;
+  }
+}
+
+function nodeValue(n: YamlNode): unknown {
+  return n.kind === 'scalar' ? n.value : n.kind === 'map' ? {} : [];
+}

@@ -1,0 +1,30 @@
+/**
+ * The word a misspelt one was probably meant to be: for unknown keys in a spec and unknown codes in
+ * suppression comments.
+ */
+
+/** The allowed key closest to a misspelt one (edit distance ≤ 2), if any. */
+export function suggest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = 3;
+  for (const c of candidates) {
+    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestD) { bestD = d; best = c; }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagPrev = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diagPrev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagPrev = tmp;
+    }
+  }
+  return prev[b.length];
+}

@@ -1,0 +1,203 @@
+/**
+ * js-yaml's flat event stream read into nodes that keep their source spans: scalars resolved as YAML 1.2's
+ * core schema does, anchors and aliases (an alias is the anchored node itself, shared, never a copy), mappings
+ * with their duplicate and complex keys reported, and the spans js-yaml leaves out (empty values, the closing
+ * bracket of a flow collection) placed where an editor can show them.
+ */
+import { getScalarValue, EVENT_ID, SCALAR_STYLE } from 'js-yaml';
+import type { AliasEvent, Event, MappingEvent, ScalarEvent, SequenceEvent } from 'js-yaml';
+import type { MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode } from './yaml-tree';
+
+const NULL_RE = /^(?:~|null|Null|NULL|)$/;
+const BOOL_RE = /^(?:true|True|TRUE|false|False|FALSE)$/;
+const INT_RE = /^[-+]?[0-9]+$/;
+const HEX_RE = /^0x[0-9a-fA-F]+$/;
+const OCT_RE = /^0o[0-7]+$/;
+const FLOAT_RE = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+const INF_RE = /^[-+]?\.(?:inf|Inf|INF)$/;
+const NAN_RE = /^\.(?:nan|NaN|NAN)$/;
+
+/** YAML 1.2 core-schema resolution of a plain scalar. */
+export function resolvePlain(s: string): unknown {
+  if (NULL_RE.test(s)) return null;
+  if (BOOL_RE.test(s)) return s[0] === 't' || s[0] === 'T';
+  if (INT_RE.test(s)) return Number(s);
+  if (HEX_RE.test(s)) return parseInt(s.slice(2), 16);
+  if (OCT_RE.test(s)) return parseInt(s.slice(2), 8);
+  if (FLOAT_RE.test(s)) return Number(s);
+  if (INF_RE.test(s)) return s[0] === '-' ? -Infinity : Infinity;
+  if (NAN_RE.test(s)) return NaN;
+  return s;
+}
+
+/**
+ * One pass over the events of a text. Recursive descent: depth is bounded by the parser's maxDepth. Counts what
+ * the caller needs for the alias-growth guard (nodes read, aliases followed).
+ */
+export class EventReader {
+  nodeCount = 0;
+  aliasesResolved = 0;
+  private i = 0;
+  private readonly anchors = new Map<string, YamlNode>();
+  /** Collections still being read: an alias to one of them is a cycle. */
+  private readonly open = new Set<YamlNode>();
+
+  constructor(private readonly text: string, private readonly events: Event[], private readonly problems: TreeProblem[]) {}
+
+  /** The first document's root. Later documents are read only to report the first one with content. */
+  root(): YamlNode | undefined {
+    const events = this.events;
+    let documents = 0;
+    let extraReported = false;
+    let root: YamlNode | undefined;
+    while (this.i < events.length) {
+      const ev = events[this.i++];
+      if (ev.type !== EVENT_ID.DOCUMENT) continue;
+      documents++;
+      if (events[this.i] && events[this.i].type !== EVENT_ID.POP) {
+        // An empty document with a tag (`!`) is an empty scalar with no span: it starts the file.
+        const n = this.node();
+        if (documents === 1) root = placeEmpty(n, 0);
+        // The first later document with content (an empty one, a bare `---`, has no span and loses nothing).
+        else if (!extraReported && n.start >= 0 && (extraReported = true)) this.problems.push({ code: 'yaml-multiple-documents', message: 'a spec file holds one YAML document; everything after the first is ignored', span: { start: n.start, end: n.start + 1 } });
+      }
+      while (this.i < events.length && events[this.i].type === EVENT_ID.POP) this.i++;
+    }
+    return root;
+  }
+
+  private node(): YamlNode {
+    const ev = this.events[this.i++];
+    this.nodeCount++;
+    switch (ev.type) {
+      case EVENT_ID.SCALAR: {
+        const n = this.scalar(ev);
+        this.anchor(ev, n);
+        return n;
+      }
+      case EVENT_ID.ALIAS:
+        return this.alias(ev);
+      case EVENT_ID.MAPPING:
+        return this.mapping(ev);
+      case EVENT_ID.SEQUENCE:
+        return this.sequence(ev);
+      default:
+        throw new Error(`unexpected YAML event ${ev.type}`);
+    }
+  }
+
+  private anchor(ev: { anchorStart: number; anchorEnd: number }, n: YamlNode): void {
+    const name = ev.anchorStart >= 0 ? this.text.slice(ev.anchorStart, ev.anchorEnd) : undefined;
+    if (name) this.anchors.set(name, n);
+  }
+
+  private scalar(ev: ScalarEvent): ScalarNode {
+    const text = this.text;
+    const raw = getScalarValue(text, ev);
+    const quoted = ev.style !== SCALAR_STYLE.PLAIN;
+    const tag = ev.tagStart >= 0 ? text.slice(ev.tagStart, ev.tagEnd) : '';
+    const value = quoted || tag === '!!str' || tag === '!' ? raw : resolvePlain(raw);
+    // Block scalars report their span from the indentation; trim it so ranges start at the text.
+    let start = ev.valueStart;
+    if (ev.style === SCALAR_STYLE.LITERAL_BLOCK || ev.style === SCALAR_STYLE.FOLDED_BLOCK) {
+      while (start < ev.valueEnd && (text[start] === ' ' || text[start] === '\n' || text[start] === '\r')) start++;
+    } else if (quoted) {
+      start = Math.max(0, start - 1);
+    }
+    const end = quoted && ev.style <= SCALAR_STYLE.DOUBLE_QUOTED ? Math.min(text.length, ev.valueEnd + 1) : ev.valueEnd;
+    return { kind: 'scalar', text: raw, value, quoted, start, end: Math.max(end, start) };
+  }
+
+  private alias(ev: AliasEvent): YamlNode {
+    const name = this.text.slice(ev.anchorStart, ev.anchorEnd);
+    const target = this.anchors.get(name);
+    const span = { start: Math.max(0, ev.anchorStart - 1), end: ev.anchorEnd };
+    // An alias inside the collection it names would make the tree a cycle (and toValue recurse forever).
+    if (target && this.open.has(target)) this.problems.push({ code: 'yaml-syntax', message: `alias *${name} refers to a mapping or list that contains it: a spec cannot be circular`, span });
+    else if (target) { this.aliasesResolved++; return target; }
+    else this.problems.push({ code: 'yaml-syntax', message: `unknown alias *${name}`, span });
+    return { kind: 'scalar', text: '', value: null, quoted: false, ...span };
+  }
+
+  private mapping(ev: MappingEvent): MapNode {
+    const { text, events, problems } = this;
+    const n: MapNode = { kind: 'map', entries: [], flow: ev.style === 2, start: ev.start, end: ev.start + 1 };
+    this.anchor(ev, n);
+    this.open.add(n);
+    const seen = new Map<string, YamlNode>();
+    while (events[this.i].type !== EVENT_ID.POP) {
+      // An empty first key of a flow mapping sits after its '{', not on it (a fix removing it keeps the brace).
+      const prevEnd = n.entries.length ? n.entries[n.entries.length - 1].value.end : Math.max(0, n.start) + (n.flow ? 1 : 0);
+      const rawKey = this.node();
+      const rawValue = this.node();
+      // An empty key before a value (`: x`) sits at its colon, on its own line, not at the previous entry.
+      if (rawKey.start < 0 && rawValue.start >= 0) {
+        const colon = text.lastIndexOf(':', rawValue.start);
+        if (colon >= prevEnd) { rawKey.start = colon; rawKey.end = colon; }
+      }
+      const key = placeEmpty(rawKey, prevEnd);
+      const value = placeEmpty(rawValue, key.end);
+      n.entries.push({ key, value });
+      if (key.kind !== 'scalar') {
+        problems.push({ code: 'yaml-complex-key', message: 'keys must be plain text, not a mapping or list', span: key });
+      } else {
+        const k = String(key.value);
+        if (seen.has(k)) problems.push({ code: 'yaml-duplicate-key', message: `duplicate key '${k}': only the last one would count`, span: key });
+        seen.set(k, key);
+      }
+      n.end = Math.max(n.end, value.end, key.end);
+    }
+    this.open.delete(n);
+    this.i++;
+    if (n.flow) n.end = closingBracket(text, n.end, '}');
+    return n;
+  }
+
+  private sequence(ev: SequenceEvent): SeqNode {
+    const n: SeqNode = { kind: 'seq', items: [], flow: ev.style === 2, start: ev.start, end: ev.start + 1 };
+    this.anchor(ev, n);
+    this.open.add(n);
+    while (this.events[this.i].type !== EVENT_ID.POP) {
+      const item = placeEmpty(this.node(), n.items.length ? n.items[n.items.length - 1].end : n.start + 1);
+      n.items.push(item);
+      n.end = Math.max(n.end, item.end);
+    }
+    this.open.delete(n);
+    this.i++;
+    if (n.flow) n.end = closingBracket(this.text, n.end, ']');
+    return n;
+  }
+}
+
+/** An empty value (`key:` with nothing after it) has no source span of its own: place it right after its key. */
+function placeEmpty(n: YamlNode, at: number): YamlNode {
+  if (n.start < 0 || n.end < 0) { n.start = at; n.end = at; }
+  return n;
+}
+
+/**
+ * The end of a flow collection: just past its closing bracket. `from` is the end of its last child, which is
+ * not always the last text before the bracket (`: }` of an empty pair, `&a` of an anchored empty value), so
+ * scan to the first unmatched closing bracket, over nested brackets, quoted text and comments.
+ */
+function closingBracket(text: string, from: number, bracket: string): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '#' && (i === 0 || /[ \t\r\n]/.test(text[i - 1]))) {
+      while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+    } else if ((ch === '&' || ch === '!' || ch === '*') && /[ \t\r\n,[{:]/.test(text[i - 1] ?? ' ')) {
+      // An anchor, tag or alias name runs to white space or a flow indicator, and may hold quotes and colons.
+      while (i + 1 < text.length && !/[ \t\r\n,[\]{}]/.test(text[i + 1])) i++;
+    } else if ((ch === '"' || ch === "'") && /[ \t\r\n,[{:]/.test(text[i - 1] ?? ' ')) {
+      // A quote opens quoted text only where a scalar can start.
+      for (i++; i < text.length && text[i] !== ch; i++) if (ch === '"' && text[i] === '\\') i++;
+    } else if (ch === '[' || ch === '{') {
+      depth++;
+    } else if (ch === ']' || ch === '}') {
+      if (depth === 0) return ch === bracket ? i + 1 : from;
+      depth--;
+    }
+  }
+  return from;
+}
