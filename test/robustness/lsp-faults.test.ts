@@ -97,11 +97,17 @@ describe('LSP faults (raw frames)', function () {
     for (const b of bad) s.write(b);
     await assertAlive(s);
     // A header block without a (numeric) Content-Length: the JSON-RPC reader reports it and reads on, but
-    // whatever came in the same chunk waits for the next chunk. So each is written alone here.
-    for (const header of ['X-Garbage: yes\r\n\r\n', 'Content-Length: many\r\n\r\n']) {
-      s.write(header);
-      await new Promise((res) => setTimeout(res, 200));
+    // whatever came in the same chunk waits for the next chunk. So each is written in one write (read at once)
+    // between two hovers: the first is answered, which tells that the chunk has been read; the second waits
+    // behind the header. assertAlive's request, written after that answer, comes in a chunk of its own and
+    // brings both in. (No pause between writes, which a busy machine could run together into one chunk.)
+    const hover = (id: number) => frame({ jsonrpc: '2.0', id, method: 'textDocument/hover', params: at });
+    for (const [i, header] of ['X-Garbage: yes\r\n\r\n', 'Content-Length: many\r\n\r\n'].entries()) {
+      const [ahead, behind] = [9000 + 2 * i, 9001 + 2 * i];
+      s.write(hover(ahead) + header + hover(behind));
+      await s.response(ahead);
       await assertAlive(s);
+      assert.match(JSON.stringify((await s.response(behind)).result), /Disk data/, 'the hover written behind the bad header');
     }
     assert.equal(s.child.exitCode, null);
   });

@@ -30,10 +30,11 @@ function rangeOf(text: string, needle: string, delta = 0, length = 0) {
 }
 
 /** A client that declares the capabilities an editor like VS Code does, or leaves them out. */
-async function start(o: { pull: boolean; createFiles: boolean }): Promise<{ client: LspClient; refreshes: () => number }> {
+async function start(o: { pull: boolean; createFiles: boolean }): Promise<{ client: LspClient; refreshes: () => number; refreshed: (n: number) => Promise<void> }> {
   const client = new LspClient({ pull: o.pull });
   let refreshes = 0;
-  client.connection.onRequest('workspace/diagnostic/refresh', () => { refreshes++; return null; });
+  const waiting: Array<() => void> = [];
+  client.connection.onRequest('workspace/diagnostic/refresh', () => { refreshes++; waiting.splice(0).forEach((w) => w()); return null; });
   client.connection.onRequest('window/showMessageRequest', () => null);
   const result = await client.request<{ capabilities: LspClient['capabilities'] }>({ method: 'initialize' }, {
     processId: process.pid, rootUri: null,
@@ -53,15 +54,9 @@ async function start(o: { pull: boolean; createFiles: boolean }): Promise<{ clie
   });
   client.capabilities = result.capabilities;
   client.notify({ method: 'initialized' }, {});
-  return { client, refreshes: () => refreshes };
-}
-
-async function until(ok: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  // Waits for the server's n-th refresh request itself (the test's time limit bounds the wait), not a poll.
+  const refreshed = async (n: number) => { while (refreshes < n) await new Promise<void>((res) => waiting.push(res)); };
+  return { client, refreshes: () => refreshes, refreshed };
 }
 
 function codeActions(client: LspClient, uri: string, range: ReturnType<typeof rangeOf>, only?: string[]) {
@@ -134,12 +129,13 @@ describe('language server: fio', function () {
 
   it('an imported fio result becomes fio-measurement diagnostics on the workload (pull), until cleared', async () => {
     let refreshes: () => number;
-    ({ client, refreshes } = await start({ pull: true, createFiles: true }));
+    let refreshed: (n: number) => Promise<void>;
+    ({ client, refreshes, refreshed } = await start({ pull: true, createFiles: true }));
     client.open(URI, EXAMPLE);
     assert.ok(!(await client.pullDiagnostics(URI)).some((d) => d.code === 'fio-measurement'));
     // The server refreshes once after initialization; count from there.
-    await until(() => refreshes() >= 1);
-    const refreshed = refreshes();
+    await refreshed(1);
+    const before = refreshes();
     const result = await client.request<CompareFioResult>({ method: CompareFioRequest }, { uri: URI, resultText: MIXED });
     assert.equal(result.vm, 'db');
     const oltp = result.comparisons.find((c) => c.job === 'oltp')!;
@@ -148,8 +144,8 @@ describe('language server: fio', function () {
     assert.equal(row.measured, oltp.measured!.read_iops + oltp.measured!.write_iops);
     assert.equal(row.unit, 'IOPS');
     assert.match(result.summary, /^1 of 1 measured jobs within expectation|^0 of 1 measured jobs within expectation/);
-    await until(() => refreshes() > refreshed);
-    assert.equal(refreshes(), refreshed + 1, 'the server asks the client to pull again');
+    await refreshed(before + 1);
+    assert.equal(refreshes(), before + 1, 'the server asks the client to pull again');
 
     const diags = (await client.pullDiagnostics(URI)).filter((d) => d.code === 'fio-measurement');
     assert.equal(diags.length, 1);

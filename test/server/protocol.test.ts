@@ -25,6 +25,15 @@ function applyLsp(text: string, edits: Array<{ range: { start: { line: number; c
   return applyEdits(text, edits.map((e) => ({ start: idx.offset(e.range.start), end: idx.offset(e.range.end), newText: e.newText })));
 }
 
+/**
+ * Calls `then` once the answer that a request handler is returning has been queued for writing (the JSON-RPC
+ * library queues it a few promise steps after the handler returns; setImmediate runs after all of those). The
+ * connection writes in order, so whatever the test sends from `then` on reaches the server after that answer.
+ */
+function afterAnswer(then: () => void): void {
+  setImmediate(then);
+}
+
 describe('language server over stdio', function () {
   this.timeout(30000);
   let client: LspClient;
@@ -181,13 +190,17 @@ describe('language server over stdio', function () {
     const first = await pull();
     assert.ok(first.resultId && !first.items!.some((d) => d.code === 'unknown-disk-type'));
     settings.catalog = 'gcp-2020';
+    // The server reads the new settings with workspace/configuration: once the answer is on its way, a pull
+    // reaches the server after it, and is answered with the new settings.
+    const asked = new Promise<void>((res) => {
+      client.connection.onRequest(ConfigurationRequest.type, (params) => {
+        afterAnswer(res);
+        return params.items.map((i) => (i.section === 'storagePerf' ? settings : null));
+      });
+    });
     client.notify(DidChangeConfigurationNotification.type, { settings: null });
-    // The server reads the new settings with workspace/configuration; pull until it has (or give up).
-    let last: Report = first;
-    for (const end = Date.now() + 3000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
-      last = await pull(first.resultId);
-      if (last.kind === 'full' && last.items!.some((d) => d.code === 'unknown-disk-type')) break;
-    }
+    await asked;
+    const last = await pull(first.resultId);
     assert.equal(last.kind, 'full', JSON.stringify(last));
     assert.ok(last.items!.some((d) => d.code === 'unknown-disk-type'), JSON.stringify(last));
     assert.notEqual(last.resultId, first.resultId);
@@ -196,13 +209,15 @@ describe('language server over stdio', function () {
   it('refresh requests only go to a client that supports them', async () => {
     let refreshes = 0;
     let configurations = 0;
+    let asked!: () => void;
+    const configured = new Promise<void>((res) => { asked = res; });
     client.connection.onRequest('workspace/diagnostic/refresh', () => { refreshes++; return null; });
     client.connection.onRequest('workspace/inlayHint/refresh', () => { refreshes++; return null; });
-    client.connection.onRequest(ConfigurationRequest.type, (params) => { configurations++; return params.items.map(() => ({})); });
+    client.connection.onRequest(ConfigurationRequest.type, (params) => { configurations++; afterAnswer(asked); return params.items.map(() => ({})); });
     client.notify(DidChangeConfigurationNotification.type, { settings: null });
     client.open(URI, EXAMPLE);
     await client.pullDiagnostics(URI);
-    for (const end = Date.now() + 3000; configurations < 1 && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
+    await configured;
     assert.ok(configurations >= 1);
     // What the server sends after reading the settings arrives before the answer to a later request.
     await client.pullDiagnostics(URI);
@@ -233,15 +248,22 @@ describe('language server with push diagnostics', function () {
     writeFileSync(catalogPath, readFileSync(join(ROOT, 'catalogs/gcp-2024.json'), 'utf8').replace('"edition": "gcp-2024"', '"edition": "mine"'));
     // The settings reach the server only through workspace/configuration, as from VS Code's middleware.
     const client = new LspClient({ pull: false, settings: { catalogPath } });
-    // A busy editor answers workspace/configuration after the spec has been opened and analysed.
+    // A busy editor answers workspace/configuration after the spec has been opened and analysed: here, once
+    // the diagnostics of that first analysis (without the user catalog) have been published.
+    let answeredAt!: (at: number) => void;
+    const answered = new Promise<number>((res) => { answeredAt = res; });
+    let early: Awaited<ReturnType<LspClient['pushedDiagnostics']>> = [];
     client.connection.onRequest(ConfigurationRequest.type, async (params) => {
-      await new Promise((r) => setTimeout(r, 300));
+      early = await client.pushedDiagnostics(URI, 1);
+      answeredAt(performance.now());
       return params.items.map(() => ({ catalogPath }));
     });
     try {
       await client.initialize();
       client.open(URI, EXAMPLE.replace('catalog: gcp-2024', 'catalog: mine'), 1);
-      const settled = await client.pushedDiagnostics(URI, 1, 500);
+      // The publication that reflects the loaded settings: the first one after they were answered.
+      const settled = await client.publishedAfter(URI, await answered);
+      assert.ok(early.some((d) => d.code === 'unknown-catalog'), 'the first analysis, before the settings, lacks the user catalog');
       assert.ok(!settled.some((d) => d.code === 'unknown-catalog'), JSON.stringify(settled.map((d) => d.message)));
       assert.ok(settled.some((d) => d.code === 'capped-by-vcpu'));
     } finally {
@@ -284,23 +306,34 @@ describe('the user catalog setting', function () {
     writeFileSync(join(dir, 'catalogs', 'mine.json'), readFileSync(join(ROOT, 'catalogs/gcp-2024.json'), 'utf8').replace('"edition": "gcp-2024"', '"edition": "mine"'));
     let answer: Record<string, unknown> = { catalogPath: 'catalogs/mine.json' };
     const client = new LspClient({ pull: true });
-    client.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => answer));
+    // Resolved once the current answer is on its way to the server: a request sent after that reaches the
+    // server after the answer, and is answered with the new settings.
+    let answered = (): void => undefined;
+    const nextAnswer = () => new Promise<void>((res) => { answered = res; });
+    client.connection.onRequest(ConfigurationRequest.type, (params) => {
+      const settings = answer;
+      afterAnswer(answered);
+      return params.items.map(() => settings);
+    });
     const codes = async () => (await client.pullDiagnostics(URI)).map((d) => d.code);
     const spec = EXAMPLE.replace('catalog: gcp-2024', 'catalog: mine');
     try {
       // The server runs elsewhere (its working directory is not the workspace): the path is the folder's.
+      let read = nextAnswer();
       await client.initialize(pathToFileURL(dir).href);
-      await new Promise((r) => setTimeout(r, 300));
+      await read;
       client.open(URI, spec, 1);
       assert.ok(!(await codes()).includes('unknown-catalog'));
       answer = { catalogPath: '${workspaceFolder}/catalogs/mine.json' };
+      read = nextAnswer();
       client.notify({ method: 'workspace/didChangeConfiguration' }, { settings: null });
-      await new Promise((r) => setTimeout(r, 300));
+      await read;
       assert.ok(!(await codes()).includes('unknown-catalog'));
       // The setting removed: the answer no longer has the key, and the catalog is no longer loaded.
       answer = {};
+      read = nextAnswer();
       client.notify({ method: 'workspace/didChangeConfiguration' }, { settings: null });
-      await new Promise((r) => setTimeout(r, 300));
+      await read;
       assert.ok((await codes()).includes('unknown-catalog'));
     } finally {
       await client.stop();
