@@ -6,7 +6,7 @@
  */
 import { getScalarValue, EVENT_ID, SCALAR_STYLE } from 'js-yaml';
 import type { AliasEvent, Event, MappingEvent, ScalarEvent, SequenceEvent } from 'js-yaml';
-import type { MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode } from './yaml-tree';
+import type { MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode } from './yaml-nodes';
 
 const NULL_RE = /^(?:~|null|Null|NULL|)$/;
 const BOOL_RE = /^(?:true|True|TRUE|false|False|FALSE)$/;

@@ -14,21 +14,8 @@ import { EventReader } from './yaml-events';
 // Exported from this module before the event reader had its own; still offered here so that no import breaks.
 export { resolvePlain } from './yaml-events';
 
-export interface ScalarNode extends Span { kind: 'scalar'; text: string; value: unknown; quoted: boolean }
-export interface MapEntry { key: YamlNode; value: YamlNode }
-export interface MapNode extends Span { kind: 'map'; entries: MapEntry[]; flow: boolean }
-export interface SeqNode extends Span { kind: 'seq'; items: YamlNode[]; flow: boolean }
-export type YamlNode = ScalarNode | MapNode | SeqNode;
-
-export interface TreeProblem { code: string; message: string; span: Span }
-export interface YamlTree {
-  root?: YamlNode;
-  problems: TreeProblem[];
-  /** Every node in the document, by JSON pointer ("" is the root, "/vms/0/name" a value). */
-  nodes: Map<string, { key?: YamlNode; value: YamlNode }>;
-  /** The plain value of the document (aliases shared, not copied). */
-  value: unknown;
-}
+export type { MapEntry, MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode, YamlTree } from './yaml-nodes';
+import type { MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode, YamlTree } from './yaml-nodes';
 
 /** A document whose aliases add more nodes than this when expanded is refused: a "billion laughs" guard. */
 export const MAX_EXPANDED_NODES = 200_000;

@@ -5,7 +5,7 @@
  * first. From the model's own guidance and what the providers and engineers have documented.
  */
 import { fmt, formatBlock } from '../units';
-import type { FioJob } from './generate';
+import type { FioJob } from './types';
 import type { FioMeasurement } from './fio-output';
 import { TOLERANCE } from './verdict';
 

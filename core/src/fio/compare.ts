@@ -12,7 +12,7 @@ import type { Diagnostic } from '../diagnostics';
 import { fmt } from '../units';
 import { aboveCauses, belowCauses, failureCauses, reportedError } from './causes';
 import type { FioMeasurement } from './fio-output';
-import type { FioFile, FioJob, FioJobKind, FioPrediction } from './generate';
+import type { FioFile, FioJob, FioJobKind, FioPrediction } from './types';
 import { fmtRatio, verdictOf, type Verdict } from './verdict';
 
 // Exported from this module before it was split; still offered here so that no import of it breaks.

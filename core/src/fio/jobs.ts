@@ -7,7 +7,7 @@ import type { WorkloadSpec } from '../document/types';
 import { evaluateWorkload } from '../model/workload';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
 import { fmt } from '../units';
-import type { FioJob, FioJobKind, FioProbe } from './generate';
+import type { FioJob, FioJobKind, FioProbe } from './types';
 import { oneLine, safeName } from './syntax';
 import type { Target } from './targets';
 

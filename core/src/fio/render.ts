@@ -6,7 +6,7 @@
 import type { Catalog } from '../catalog';
 import type { DiskEval, VmEval } from '../model/types';
 import { fmt, formatBlock } from '../units';
-import type { FioFile, FioJob, FioJobKind, FioOptions } from './generate';
+import type { FioFile, FioJob, FioJobKind, FioOptions } from './types';
 import type { Timing } from './jobs';
 import { fioBlock, fioPath, fioTime, fmtSeconds, formatKib, isSequential, MIB_KIB, shellWord, wrap } from './syntax';
 import { FIO_TEST_FILE, type Target } from './targets';

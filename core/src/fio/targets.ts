@@ -5,7 +5,7 @@
  */
 import type { DiskEval } from '../model/types';
 import { formatBlock } from '../units';
-import type { FioJob, FioOptions } from './generate';
+import type { FioJob, FioOptions } from './types';
 import { formatKib, GIB_KIB, isSequential, MIB_KIB, oneLine, safeName } from './syntax';
 
 /** Name of the test file each disk's jobs create under its mount point. */
