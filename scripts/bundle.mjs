@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundles the VS Code extension with esbuild: the client (client/src/extension.ts → dist/extension.js) and
 // the language server (server/src/main.ts → dist/server.js, catalogs and schemas inlined by the JSON loader).
-// Two separate bundles: the server runs in its own process and shares no code with the client at runtime.
+// Two separate bundles: the server runs in its own process and shares no code with the client at runtime (the
+// client imports the request names and types of protocol/, never the server's modules: checked below).
 //
 //   node scripts/bundle.mjs                 development: sourcemaps, not minified
 //   node scripts/bundle.mjs --production    what the .vsix ships: minified, no sourcemaps
@@ -32,13 +33,13 @@ const common = {
   minify: production,
   sourcemap: production ? false : 'linked',
   legalComments: production ? 'none' : 'inline',
-  metafile,
   logLevel: 'warning',
   absWorkingDir: root,
 };
 
 const targets = [
-  { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/extension.js` },
+  // The client takes only names and types from protocol/: no module of the server may end up in its bundle.
+  { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/extension.js`, forbidden: /^(server|cli)\// },
   // server/src/main.ts starts the server itself when it is the process's main module (`require.main ===
   // module` still holds in the bundle, whose top level is that module); vscode-languageclient forks
   // dist/server.js with --node-ipc.
@@ -56,9 +57,15 @@ if (!process.argv.includes('--no-typecheck')) {
 }
 
 rmSync(resolve(root, outdir), { recursive: true, force: true });
-for (const t of targets) {
-  const result = await build({ ...common, ...t });
+for (const { forbidden, ...t } of targets) {
+  // The metafile lists every module a bundle took in: always asked for, to check that list.
+  const result = await build({ ...common, ...t, metafile: true });
   if (metafile) writeFileSync(resolve(root, t.outfile.replace(/\.js$/, '.meta.json')), JSON.stringify(result.metafile));
+  const strays = forbidden ? Object.keys(result.metafile.inputs).filter((f) => forbidden.test(f)) : [];
+  if (strays.length) {
+    process.stderr.write(`bundle: ${t.outfile} must not include ${strays.join(', ')}\n`);
+    process.exit(1);
+  }
   const kib = (statSync(resolve(root, t.outfile)).size / 1024).toFixed(1);
   process.stdout.write(`${t.outfile}  ${kib} KiB${production ? ' (production)' : ''}\n`);
 }

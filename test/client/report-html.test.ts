@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { analyze, fmt } from '../../core/src';
-import { specReport } from '../../server/src/custom-requests';
+import { specReport } from '../../server/src/features/report';
 import { chartBars, messageHtml, reportHtml } from '../../client/src/report-html';
 
 const ROOT = resolve(__dirname, '../../..');

@@ -12,7 +12,7 @@ import { loadRegistry } from '../catalog-file';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
 import { parse, UsageError } from '../args';
 import { writeAtomic, ioReason } from '../../../protocol/src/file-io';
-import { collectTargets } from './files';
+import { collectTargets, type Target } from './files';
 import { colorWanted } from './formats/color';
 import { FORMATS } from './formats/index';
 import { Session } from './session';
@@ -77,28 +77,41 @@ function unifiedDiff(path: string, before: string, after: string): string {
 
 const err = (s: string) => process.stderr.write(`storage-perf lint: ${s}\n`);
 
-export async function lintCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, {
-    format: { type: 'string', short: 'f', default: 'stylish' },
-    output: { type: 'string', short: 'o' },
-    'fail-on': { type: 'string', default: 'error' },
-    'max-warnings': { type: 'string' },
-    fix: { type: 'boolean' },
-    'fix-dry-run': { type: 'boolean' },
-    catalog: { type: 'string' },
-    region: { type: 'string' },
-    'catalog-file': { type: 'string' },
-    settings: { type: 'string' },
-    'stdin-filename': { type: 'string' },
-    timeout: { type: 'string', default: '60' },
-    'docs-base-uri': { type: 'string' },
-    'server-command': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (values.help) {
-    process.stdout.write(LINT_USAGE + '\n');
-    return 0;
-  }
+const LINT_OPTIONS = {
+  format: { type: 'string', short: 'f', default: 'stylish' },
+  output: { type: 'string', short: 'o' },
+  'fail-on': { type: 'string', default: 'error' },
+  'max-warnings': { type: 'string' },
+  fix: { type: 'boolean' },
+  'fix-dry-run': { type: 'boolean' },
+  catalog: { type: 'string' },
+  region: { type: 'string' },
+  'catalog-file': { type: 'string' },
+  settings: { type: 'string' },
+  'stdin-filename': { type: 'string' },
+  timeout: { type: 'string', default: '60' },
+  'docs-base-uri': { type: 'string' },
+  'server-command': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type LintValues = ReturnType<typeof parse<typeof LINT_OPTIONS>>['values'];
+
+/** The command line's choices, checked: every usage error is found before a file is read. */
+interface LintOptions {
+  format: string;
+  formatter: (typeof FORMATS)[string];
+  failOn: Severity;
+  maxWarnings?: number;
+  /** Seconds to wait for each answer of the server. */
+  timeout: number;
+  fixMode?: 'fix' | 'dry-run';
+  docsBaseUri?: string;
+  output?: string;
+  stdinName?: string;
+}
+
+function lintOptions(values: LintValues, positionals: string[]): LintOptions {
   const format = values.format as string;
   const formatter = FORMATS[format];
   if (!formatter) throw new UsageError(`unknown format '${format}' (${Object.keys(FORMATS).join(', ')})`);
@@ -123,7 +136,19 @@ export async function lintCommand(args: string[]): Promise<number> {
       throw new UsageError(`--docs-base-uri must be an absolute URI, not '${docsBaseUri}'`);
     }
   }
+  return {
+    format, formatter, failOn, maxWarnings, timeout, fixMode, docsBaseUri,
+    output: values.output as string | undefined, stdinName: values['stdin-filename'] as string | undefined,
+  };
+}
 
+export async function lintCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, LINT_OPTIONS);
+  if (values.help) {
+    process.stdout.write(LINT_USAGE + '\n');
+    return 0;
+  }
+  const opts = lintOptions(values, positionals);
   const cwd = process.cwd();
   const settings = resolveSettings(cwd, {
     catalog: values.catalog as string | undefined,
@@ -133,8 +158,7 @@ export async function lintCommand(args: string[]): Promise<number> {
   // A catalog the server could not load would change every finding: refuse it here, with the reasons.
   if (settings.catalogPath) loadRegistry([settings.catalogPath]);
 
-  const stdinName = values['stdin-filename'] as string | undefined;
-  const { targets, problems } = collectTargets(positionals, cwd, stdinName);
+  const { targets, problems } = collectTargets(positionals, cwd, opts.stdinName);
   problems.forEach(err);
   if (!targets.length) return 2;
   let stdinText: string | undefined;
@@ -154,10 +178,16 @@ export async function lintCommand(args: string[]): Promise<number> {
     process.exit(2);
   });
   // Node's timers hold at most 2^31-1 ms (about 24 days); a longer one would fire at once.
-  const client: ClientOptions = { pull: true, settings: { ...settings }, timeoutMs: Math.min(timeout * 1000, 2 ** 31 - 1), cwd };
+  const client: ClientOptions = { pull: true, settings: { ...settings }, timeoutMs: Math.min(opts.timeout * 1000, 2 ** 31 - 1), cwd };
   if (values['server-command']) client.command = serverCommand(values['server-command'] as string);
-  const session = new Session({ client, cwd, fix: fixMode, stdinText, stdinName });
-  let result: LintResult;
+  const result = await runSession(new Session({ client, cwd, fix: opts.fixMode, stdinText, stdinName: opts.stdinName }), targets, opts.failOn);
+  if (typeof result === 'number') return result;
+  if (!writeReport(result, opts, cwd)) return 2;
+  return exitStatus(result, opts, problems.length > 0);
+}
+
+/** Lints the files over one language server: the result, or exit status 2 when the server failed. */
+async function runSession(session: Session, targets: Target[], failOn: Severity): Promise<LintResult | number> {
   try {
     await session.start();
     const files = await session.lint(targets);
@@ -167,7 +197,7 @@ export async function lintCommand(args: string[]): Promise<number> {
       err(`the language server reported an error, so its findings cannot be trusted: ${serverError}`);
       return 2;
     }
-    result = { files, summary: summarize(files), failOn };
+    return { files, summary: summarize(files), failOn };
   } catch (e) {
     if (!(e instanceof ServerFailure)) {
       session.abort();
@@ -178,38 +208,46 @@ export async function lintCommand(args: string[]): Promise<number> {
     err(`${e.message}; no results${tail ? `\nthe server's last words:\n${tail}` : ''}`);
     return 2;
   }
+}
 
-  const output = values.output as string | undefined;
+/** The report, to --output or standard output, and the summary line; false when --output cannot be written. */
+function writeReport(result: LintResult, opts: LintOptions, cwd: string): boolean {
+  const { output, fixMode } = opts;
+  const { machine } = opts.formatter;
   if (fixMode === 'dry-run') {
     const diffs = result.files.filter((f) => f.fix).map((f) => unifiedDiff(f.path, f.fix!.before, f.fix!.after));
     // The diff must not corrupt a machine-readable report on standard output.
-    const to = formatter.machine && !output ? process.stderr : process.stdout;
+    const to = machine && !output ? process.stderr : process.stdout;
     if (diffs.length) to.write(diffs.join(''));
   }
-  const text = formatter.format(result, {
-    cwd, version: version(), docsBaseUri, fixMode,
-    color: !output && format === 'stylish' && colorWanted(process.stdout),
+  const text = opts.formatter.format(result, {
+    cwd, version: version(), docsBaseUri: opts.docsBaseUri, fixMode,
+    color: !output && opts.format === 'stylish' && colorWanted(process.stdout),
   });
   if (output) {
     try {
       writeAtomic(resolve(cwd, output), text);
     } catch (e) {
       err(`cannot write ${output}: ${ioReason(e)}`);
-      return 2;
+      return false;
     }
     process.stdout.write(summaryLine(result.summary, fixMode) + '\n');
   } else {
     process.stdout.write(text);
-    if (formatter.machine) process.stderr.write(summaryLine(result.summary, fixMode) + '\n');
+    if (machine) process.stderr.write(summaryLine(result.summary, fixMode) + '\n');
   }
+  return true;
+}
 
+/** The contract's exit status: 2 for a file that could not be linted or a path that named none, 1 for findings. */
+function exitStatus(result: LintResult, opts: LintOptions, pathProblems: boolean): number {
   const fileErrors = result.files.filter((f) => f.error);
   fileErrors.forEach((f) => err(f.error!));
-  if (fileErrors.length || problems.length) return 2;
-  const threshold = RANK[failOn];
+  if (fileErrors.length || pathProblems) return 2;
+  const threshold = RANK[opts.failOn];
   if (result.files.some((f) => f.findings.some((x) => RANK[x.severity] >= threshold))) return 1;
-  if (maxWarnings !== undefined && result.summary.warnings > maxWarnings) {
-    err(`${result.summary.warnings} warnings, more than --max-warnings ${maxWarnings}`);
+  if (opts.maxWarnings !== undefined && result.summary.warnings > opts.maxWarnings) {
+    err(`${result.summary.warnings} warnings, more than --max-warnings ${opts.maxWarnings}`);
     return 1;
   }
   return 0;

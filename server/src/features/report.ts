@@ -1,0 +1,26 @@
+/** `storagePerf/report`: the JSON report of an open spec, for the extension's status bar and report view. */
+import { fileReport, fmtMoney, type Analysis, type Target } from '../../../core/src';
+import { ReportRequest, type SpecReport, type UriParams } from '../../../protocol/src/requests';
+import type { ServerContext } from '../context';
+import { pathOf } from '../uri';
+
+export function specReport(uri: string, analysis: Analysis): SpecReport {
+  const report = fileReport(pathOf(uri), analysis);
+  const targets = new Map<string, Target>();
+  for (const vm of analysis.vms) for (const w of vm.workloads) targets.set(`${vm.spec.name}\u0000${w.spec.name}`, w.spec.target);
+  return {
+    ...report,
+    monthly_cost_text: report.monthly_cost === null || !report.currency ? null : fmtMoney(report.monthly_cost, report.currency),
+    vms: report.vms.map((vm) => ({
+      ...vm,
+      workloads: vm.workloads.map((w) => ({ ...w, target: targets.get(`${vm.name}\u0000${w.name}`) ?? {} })),
+    })),
+  };
+}
+
+export function registerReport({ connection, documents, lifecycle }: ServerContext): void {
+  connection.onRequest(ReportRequest, lifecycle.guardRequest(ReportRequest, (p: UriParams): SpecReport | null => {
+    const doc = documents.get(p.uri);
+    return doc ? specReport(p.uri, documents.analysisOf(doc).analysis) : null;
+  }));
+}
