@@ -29,7 +29,9 @@ function stubVscode(extensionPath: string): Record<string, unknown> {
   const anything = (path: string): unknown => {
     const hit = cache.get(path);
     if (hit) return hit;
-    const target = function () { /* a call returns another stub */ } as unknown as Record<string | symbol, unknown>;
+    const target = function () {
+      /* a call returns another stub */
+    } as unknown as Record<string | symbol, unknown>;
     const assigned = new Map<string | symbol, unknown>();
     const proxy: unknown = new Proxy(target, {
       set(_t, key, value) {
@@ -39,7 +41,10 @@ function stubVscode(extensionPath: string): Record<string, unknown> {
       get(_t, key) {
         if (assigned.has(key)) return assigned.get(key);
         if (key === 'then') return undefined;
-        if (key === Symbol.iterator) return function* () { /* empty */ };
+        if (key === Symbol.iterator)
+          return function* () {
+            /* empty */
+          };
         if (key === Symbol.toPrimitive) return () => '';
         if (key === 'length') return 0;
         if (typeof key === 'symbol') return undefined;
@@ -55,13 +60,29 @@ function stubVscode(extensionPath: string): Record<string, unknown> {
   const real: Record<string, unknown> = {
     version: '1.100.3',
     env: { appName: 'bench', language: 'en', machineId: 'bench', sessionId: 'bench', uiKind: 1, remoteName: undefined },
-    workspace: new Proxy({
-      isTrusted: true, workspaceFolders: undefined, textDocuments: [], notebookDocuments: [],
-      getConfiguration: () => configuration,
-    }, { get: (t, k) => (k in t ? (t as Record<string | symbol, unknown>)[k] : typeof k === 'string' ? anything(`workspace.${k}`) : undefined) }),
-    window: new Proxy({ activeTextEditor: undefined, visibleTextEditors: [], visibleNotebookEditors: [] },
-      { get: (t, k) => (k in t ? (t as Record<string | symbol, unknown>)[k] : typeof k === 'string' ? anything(`window.${k}`) : undefined) }),
-    Uri: { file: (p: string) => ({ scheme: 'file', fsPath: p, path: p, toString: () => `file://${p}` }), parse: (s: string) => ({ toString: () => s }) },
+    workspace: new Proxy(
+      {
+        isTrusted: true,
+        workspaceFolders: undefined,
+        textDocuments: [],
+        notebookDocuments: [],
+        getConfiguration: () => configuration,
+      },
+      {
+        get: (t, k) =>
+          k in t ? (t as Record<string | symbol, unknown>)[k] : typeof k === 'string' ? anything(`workspace.${k}`) : undefined,
+      },
+    ),
+    window: new Proxy(
+      { activeTextEditor: undefined, visibleTextEditors: [], visibleNotebookEditors: [] },
+      {
+        get: (t, k) => (k in t ? (t as Record<string | symbol, unknown>)[k] : typeof k === 'string' ? anything(`window.${k}`) : undefined),
+      },
+    ),
+    Uri: {
+      file: (p: string) => ({ scheme: 'file', fsPath: p, path: p, toString: () => `file://${p}` }),
+      parse: (s: string) => ({ toString: () => s }),
+    },
     _extensionPath: extensionPath,
   };
   // The bundle reads the module through esbuild's ESM interop, which copies the module's own keys: every
@@ -73,7 +94,10 @@ function stubVscode(extensionPath: string): Record<string, unknown> {
   return real;
 }
 
-interface ExtensionModule { activate(ctx: unknown): Promise<void>; deactivate(): Promise<void> }
+interface ExtensionModule {
+  activate(ctx: unknown): Promise<void>;
+  deactivate(): Promise<void>;
+}
 
 async function activationTimes(runs: number): Promise<{ load: number[]; activate: number[]; deactivate: number[] }> {
   const bundle = join(DIST, 'extension.js');
@@ -82,8 +106,16 @@ async function activationTimes(runs: number): Promise<{ load: number[]; activate
   const original = M._load;
   // Counts the server processes the client forks: a run that did not start the server measures nothing.
   const forked: ChildProcess[] = [];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the extension's own require of child_process, counted
   const cp = require('node:child_process') as typeof import('node:child_process');
-  const countingCp = { ...cp, fork: (...args: Parameters<typeof cp.fork>) => { const c = cp.fork(...args); forked.push(c); return c; } };
+  const countingCp = {
+    ...cp,
+    fork: (...args: Parameters<typeof cp.fork>) => {
+      const c = cp.fork(...args);
+      forked.push(c);
+      return c;
+    },
+  };
   M._load = function (request, parent, isMain) {
     if (request === 'vscode') return vscode;
     if (request === 'child_process' || request === 'node:child_process') return countingCp;
@@ -94,6 +126,7 @@ async function activationTimes(runs: number): Promise<{ load: number[]; activate
     for (let i = 0; i < runs; i++) {
       delete require.cache[require.resolve(bundle)];
       let t0 = performance.now();
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loads the bundle afresh each round, as VS Code does
       const ext = require(bundle) as ExtensionModule;
       out.load.push(performance.now() - t0);
       const subscriptions: { dispose(): unknown }[] = [];
@@ -104,7 +137,8 @@ async function activationTimes(runs: number): Promise<{ load: number[]; activate
         // The client starts the server it finds at dist/server.js next to itself.
         asAbsolutePath: (p: string) => (p.startsWith('dist/') ? join(DIST, p.slice('dist/'.length)) : join(ROOT, p)),
         extension: { packageJSON: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) },
-        globalState: { get: () => undefined, update: async () => undefined }, workspaceState: { get: () => undefined, update: async () => undefined },
+        globalState: { get: () => undefined, update: async () => undefined },
+        workspaceState: { get: () => undefined, update: async () => undefined },
       };
       t0 = performance.now();
       await ext.activate(context);
@@ -126,7 +160,10 @@ const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 export async function benchExtension(): Promise<string[]> {
   // The bundles as the .vsix ships them.
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/bundle.mjs'), '--production', '--no-typecheck', `--outdir=${DIST}`], { cwd: ROOT, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/bundle.mjs'), '--production', '--no-typecheck', `--outdir=${DIST}`], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`bundling failed: ${built.stderr}`);
   const out = ['## VS Code extension: size and activation', '', '| file | size | gzip |', '|---|---|---|'];
   for (const f of ['extension.js', 'server.js']) {
@@ -139,10 +176,15 @@ export async function benchExtension(): Promise<string[]> {
 
   const runs = 5;
   const t = await activationTimes(runs);
-  out.push('', `Activation (median of ${runs}; the production client bundle with a stand-in \`vscode\` module; activate() ends when the forked server has answered \`initialize\`):`, '',
-    '| step | median ms |', '|---|---|',
+  out.push(
+    '',
+    `Activation (median of ${runs}; the production client bundle with a stand-in \`vscode\` module; activate() ends when the forked server has answered \`initialize\`):`,
+    '',
+    '| step | median ms |',
+    '|---|---|',
     `| require dist/extension.js | ${median(t.load).toFixed(1)} |`,
     `| activate() — client start, server fork, LSP initialize | ${median(t.activate).toFixed(1)} |`,
-    `| deactivate() — LSP shutdown/exit | ${median(t.deactivate).toFixed(1)} |`);
+    `| deactivate() — LSP shutdown/exit | ${median(t.deactivate).toFixed(1)} |`,
+  );
   return out;
 }

@@ -29,18 +29,36 @@ function spec(i: number): string {
   const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:'];
   for (let v = 0; v < 2; v++) {
     lines.push(
-      `  - name: vm${v}`, `    machine_type: ${machines[(i + v) % machines.length]}`, '    disks:',
-      '      - name: data', `        type: ${(i + v) % 3 ? 'pd-ssd' : 'pd-balanced'}`, `        size: ${100 + ((i * 7 + v) % 40) * 50}GiB`,
-      '      - name: logs', '        type: pd-standard', '        size: 200GiB',
-      '    workloads:', '      - name: oltp', '        disk: data', '        block_size: 8KiB', '        read_ratio: 0.7',
-      '        queue_depth: 32', '        target:', `          iops: ${5000 + ((i + v) % 7) * 2000}`,
+      `  - name: vm${v}`,
+      `    machine_type: ${machines[(i + v) % machines.length]}`,
+      '    disks:',
+      '      - name: data',
+      `        type: ${(i + v) % 3 ? 'pd-ssd' : 'pd-balanced'}`,
+      `        size: ${100 + ((i * 7 + v) % 40) * 50}GiB`,
+      '      - name: logs',
+      '        type: pd-standard',
+      '        size: 200GiB',
+      '    workloads:',
+      '      - name: oltp',
+      '        disk: data',
+      '        block_size: 8KiB',
+      '        read_ratio: 0.7',
+      '        queue_depth: 32',
+      '        target:',
+      `          iops: ${5000 + ((i + v) % 7) * 2000}`,
     );
   }
   if (i % 10 === 0) lines.push('owner: storage-team');
   return lines.join('\n') + '\n';
 }
 
-interface Measure { ms: number; peakKiB: number; code: number | null; stdout: string; stderr: string }
+interface Measure {
+  ms: number;
+  peakKiB: number;
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function highWater(pid: number): number | undefined {
   try {
@@ -61,11 +79,17 @@ function descendants(root: number): number[] {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       parent.set(Number(name), ppid);
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   const out: number[] = [];
   for (const pid of parent.keys()) {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === root) { out.push(pid); break; }
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
+      if (p === root) {
+        out.push(pid);
+        break;
+      }
   }
   return out;
 }
@@ -74,9 +98,14 @@ function run(args: string[], cwd: string): Promise<Measure> {
   const peaks = new Map<number, number>();
   const t0 = performance.now();
   const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '', stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (s: string) => { stdout += s; });
-  child.stderr.setEncoding('utf8').on('data', (s: string) => { stderr += s; });
+  let stdout = '',
+    stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (s: string) => {
+    stdout += s;
+  });
+  child.stderr.setEncoding('utf8').on('data', (s: string) => {
+    stderr += s;
+  });
   const poll = () => {
     for (const pid of [child.pid!, ...descendants(child.pid!)]) {
       const hwm = highWater(pid);
@@ -98,11 +127,19 @@ function run(args: string[], cwd: string): Promise<Measure> {
 /** The headless yaml-language-server client: prints how many diagnostics it got. */
 async function yamlLsClient(dir: string): Promise<void> {
   const settings = { validate: true, hover: false, completion: false, schemas: { [SCHEMA]: ['*.perf.yaml'] } };
-  const client = new LspClient({ command: [process.execPath, YAML_LS, '--stdio'], pull: false, timeoutMs: 120000, sections: { yaml: settings } });
+  const client = new LspClient({
+    command: [process.execPath, YAML_LS, '--stdio'],
+    pull: false,
+    timeoutMs: 120000,
+    sections: { yaml: settings },
+  });
   await client.initialize(pathToFileURL(dir).href);
   client.notify({ method: 'workspace/didChangeConfiguration' }, { settings: { yaml: settings } });
-  const files = readdirSync(dir).filter((f) => f.endsWith('.perf.yaml')).sort();
-  let next = 0, found = 0;
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.perf.yaml'))
+    .sort();
+  let next = 0,
+    found = 0;
   const worker = async () => {
     while (next < files.length) {
       const uri = pathToFileURL(join(dir, files[next++])).href;
@@ -125,15 +162,24 @@ function median(xs: number[]): number {
 
 export async function benchLint(): Promise<string[]> {
   const base = mkdtempSync(join(tmpdir(), 'storage-perf-bench-lint-'));
-  const out = ['## lint: `storage-perf lint DIR` vs yaml-language-server headless on the same files (client + server processes)', '',
-    '| files | tool | wall median ms | peak RSS MiB (sum of processes) | findings |', '|---|---|---|---|---|'];
+  const out = [
+    '## lint: `storage-perf lint DIR` vs yaml-language-server headless on the same files (client + server processes)',
+    '',
+    '| files | tool | wall median ms | peak RSS MiB (sum of processes) | findings |',
+    '|---|---|---|---|---|',
+  ];
   const ratios: string[] = [];
   try {
-    for (const [n, runs] of [[1, 5], [100, 3], [1000, 1]] as const) {
+    for (const [n, runs] of [
+      [1, 5],
+      [100, 3],
+      [1000, 1],
+    ] as const) {
       const dir = join(base, `n${n}`);
       mkdirSync(dir);
       for (let i = 0; i < n; i++) writeFileSync(join(dir, `spec${String(i).padStart(4, '0')}.perf.yaml`), spec(i));
-      const ours: Measure[] = [], theirs: Measure[] = [];
+      const ours: Measure[] = [],
+        theirs: Measure[] = [];
       for (let r = 0; r < runs; r++) {
         ours.push(await run([CLI, 'lint', '.', '--format', 'json'], dir));
         theirs.push(await run([__filename, '--yaml-ls', dir], dir));
@@ -141,30 +187,50 @@ export async function benchLint(): Promise<string[]> {
       for (const m of [...ours, ...theirs]) {
         if (m.code !== 0 && m.code !== 1) throw new Error(`a benchmark run failed (exit ${m.code}): ${m.stderr.slice(-2000)}`);
       }
-      const oursFindings = (JSON.parse(ours[0].stdout) as { files: Array<{ diagnostics: unknown[] }> }).files.reduce((a, f) => a + f.diagnostics.length, 0);
+      const oursFindings = (JSON.parse(ours[0].stdout) as { files: Array<{ diagnostics: unknown[] }> }).files.reduce(
+        (a, f) => a + f.diagnostics.length,
+        0,
+      );
       const theirsFindings = (JSON.parse(theirs[0].stdout) as { diagnostics: number }).diagnostics;
       // Both must have looked at the files: each flags the unknown key in one file of ten.
-      if (theirsFindings < Math.ceil(n / 10)) throw new Error(`yaml-language-server reported ${theirsFindings} diagnostics for ${n} files: was the schema applied?`);
+      if (theirsFindings < Math.ceil(n / 10))
+        throw new Error(`yaml-language-server reported ${theirsFindings} diagnostics for ${n} files: was the schema applied?`);
       const a = { ms: median(ours.map((m) => m.ms)), mib: Math.max(...ours.map((m) => m.peakKiB)) / 1024 };
       const b = { ms: median(theirs.map((m) => m.ms)), mib: Math.max(...theirs.map((m) => m.peakKiB)) / 1024 };
       const label = n.toLocaleString('en-US');
       out.push(`| ${label} | storage-perf lint | ${a.ms.toFixed(0)} | ${a.mib.toFixed(1)} | ${oursFindings} |`);
       out.push(`| ${label} | yaml-language-server | ${b.ms.toFixed(0)} | ${b.mib.toFixed(1)} | ${theirsFindings} |`);
-      ratios.push(`- ${label} file${n === 1 ? '' : 's'}: wall time ${(a.ms / b.ms).toFixed(2)}× yaml-language-server's, peak memory ${(a.mib / b.mib).toFixed(2)}× (ours ÷ theirs; ${runs} run${runs === 1 ? '' : 's'} each)`);
+      ratios.push(
+        `- ${label} file${n === 1 ? '' : 's'}: wall time ${(a.ms / b.ms).toFixed(2)}× yaml-language-server's, peak memory ${(a.mib / b.mib).toFixed(2)}× (ours ÷ theirs; ${runs} run${runs === 1 ? '' : 's'} each)`,
+      );
     }
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
-  return [...out, '', ...ratios,
-    '', 'storage-perf lint does more per file than schema validation (the catalog model, costs, every check); its findings include the same unknown keys.',
-    'yaml-language-server opens every file at once (its 200 ms validation delays overlap); the linter keeps 16 in flight.'];
+  return [
+    ...out,
+    '',
+    ...ratios,
+    '',
+    'storage-perf lint does more per file than schema validation (the catalog model, costs, every check); its findings include the same unknown keys.',
+    'yaml-language-server opens every file at once (its 200 ms validation delays overlap); the linter keeps 16 in flight.',
+  ];
 }
 
 if (require.main === module) {
   const i = process.argv.indexOf('--yaml-ls');
   if (i >= 0) {
-    yamlLsClient(process.argv[i + 1]).catch((e) => { process.stderr.write(`${(e as Error)?.stack ?? e}\n`); process.exitCode = 2; });
+    yamlLsClient(process.argv[i + 1]).catch((e) => {
+      process.stderr.write(`${(e as Error)?.stack ?? e}\n`);
+      process.exitCode = 2;
+    });
   } else {
-    benchLint().then((lines) => process.stdout.write(lines.join('\n') + '\n'), (e) => { process.stderr.write(`${(e as Error)?.stack ?? e}\n`); process.exitCode = 1; });
+    benchLint().then(
+      (lines) => process.stdout.write(lines.join('\n') + '\n'),
+      (e) => {
+        process.stderr.write(`${(e as Error)?.stack ?? e}\n`);
+        process.exitCode = 1;
+      },
+    );
   }
 }

@@ -17,17 +17,33 @@ export function specOfLines(lines: number): string {
   const machines = ['n2-standard-8', 'n2-standard-16', 'e2-standard-4', 'c3-standard-22', 'n1-standard-32'];
   for (let i = 0; out.length < lines; i++) {
     out.push(
-      `  - name: vm${i}`, `    machine_type: ${machines[i % machines.length]}`, '    disks:',
-      '      - name: data', `        type: ${i % 3 ? 'pd-ssd' : 'pd-balanced'}`, `        size: ${100 + (i % 40) * 50}GiB`,
-      '      - name: logs', '        type: pd-standard', '        size: 200GiB',
-      '    workloads:', '      - name: oltp', '        disk: data', '        block_size: 8KiB', '        read_ratio: 0.7',
-      '        queue_depth: 32', '        target:', `          iops: ${5000 + (i % 7) * 2000}`,
+      `  - name: vm${i}`,
+      `    machine_type: ${machines[i % machines.length]}`,
+      '    disks:',
+      '      - name: data',
+      `        type: ${i % 3 ? 'pd-ssd' : 'pd-balanced'}`,
+      `        size: ${100 + (i % 40) * 50}GiB`,
+      '      - name: logs',
+      '        type: pd-standard',
+      '        size: 200GiB',
+      '    workloads:',
+      '      - name: oltp',
+      '        disk: data',
+      '        block_size: 8KiB',
+      '        read_ratio: 0.7',
+      '        queue_depth: 32',
+      '        target:',
+      `          iops: ${5000 + (i % 7) * 2000}`,
     );
   }
   return out.join('\n') + '\n';
 }
 
-interface Stats { median: number; p99: number; n: number }
+interface Stats {
+  median: number;
+  p99: number;
+  n: number;
+}
 function stats(xs: number[]): Stats {
   const s = [...xs].sort((a, b) => a - b);
   return { median: s[s.length >> 1], p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))], n: s.length };
@@ -59,30 +75,51 @@ async function measure(client: LspClient, text: string, iterations: number): Pro
 }
 
 export async function benchLsp(): Promise<string[]> {
-  const out = ['## LSP over stdio: storage-perf vs yaml-language-server (same documents, our JSON schema)', '',
-    '| document | server | didChange→diagnostics median / p99 ms | hover median / p99 ms |', '|---|---|---|---|'];
+  const out = [
+    '## LSP over stdio: storage-perf vs yaml-language-server (same documents, our JSON schema)',
+    '',
+    '| document | server | didChange→diagnostics median / p99 ms | hover median / p99 ms |',
+    '|---|---|---|---|',
+  ];
   const ratios: string[] = [];
-  for (const [label, lines, iterations] of [['100 lines', 100, 40], ['20,000 lines', 20000, 12]] as const) {
+  for (const [label, lines, iterations] of [
+    ['100 lines', 100, 40],
+    ['20,000 lines', 20000, 12],
+  ] as const) {
     const text = specOfLines(lines);
     const ours = new LspClient({ pull: false, timeoutMs: 120000 });
     await ours.initialize();
     const a = await measure(ours, text, iterations);
     await ours.stop();
     const yaml = new LspClient({
-      command: [process.execPath, YAML_LS, '--stdio'], pull: false, timeoutMs: 120000,
+      command: [process.execPath, YAML_LS, '--stdio'],
+      pull: false,
+      timeoutMs: 120000,
       sections: { yaml: { validate: true, hover: true, completion: true, schemas: { [SCHEMA]: ['*.perf.yaml'] } } },
     });
     await yaml.initialize();
-    yaml.notify({ method: 'workspace/didChangeConfiguration' }, { settings: { yaml: { validate: true, hover: true, completion: true, schemas: { [SCHEMA]: ['*.perf.yaml'] } } } });
+    yaml.notify(
+      { method: 'workspace/didChangeConfiguration' },
+      { settings: { yaml: { validate: true, hover: true, completion: true, schemas: { [SCHEMA]: ['*.perf.yaml'] } } } },
+    );
     const b = await measure(yaml, text, iterations);
     await yaml.stop();
-    const row = (name: string, r: typeof a) => `| ${label} | ${name} | ${r.diagnostics.median.toFixed(1)} / ${r.diagnostics.p99.toFixed(1)} | ${r.hover.median.toFixed(2)} / ${r.hover.p99.toFixed(2)} |`;
+    const row = (name: string, r: typeof a) =>
+      `| ${label} | ${name} | ${r.diagnostics.median.toFixed(1)} / ${r.diagnostics.p99.toFixed(1)} | ${r.hover.median.toFixed(2)} / ${r.hover.p99.toFixed(2)} |`;
     out.push(row('storage-perf', a), row('yaml-language-server', b));
-    ratios.push(`- ${label}: diagnostics ${(b.diagnostics.median / a.diagnostics.median).toFixed(1)}× faster, hover ${(b.hover.median / a.hover.median).toFixed(1)}× faster (yaml-language-server median ÷ ours)`);
+    ratios.push(
+      `- ${label}: diagnostics ${(b.diagnostics.median / a.diagnostics.median).toFixed(1)}× faster, hover ${(b.hover.median / a.hover.median).toFixed(1)}× faster (yaml-language-server median ÷ ours)`,
+    );
   }
   return [...out, '', ...ratios];
 }
 
 if (require.main === module) {
-  benchLsp().then((lines) => process.stdout.write(lines.join('\n') + '\n'), (e) => { process.stderr.write(String(e?.stack ?? e) + '\n'); process.exitCode = 1; });
+  benchLsp().then(
+    (lines) => process.stdout.write(lines.join('\n') + '\n'),
+    (e) => {
+      process.stderr.write(String(e?.stack ?? e) + '\n');
+      process.exitCode = 1;
+    },
+  );
 }

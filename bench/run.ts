@@ -44,17 +44,28 @@ function time(fn: () => void, minMs = 300, maxRuns = 200): { median: number; p99
     samples.push(performance.now() - t0);
   }
   samples.sort((a, b) => a - b);
-  return { median: samples[samples.length >> 1], p99: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.99))], runs: samples.length };
+  return {
+    median: samples[samples.length >> 1],
+    p99: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.99))],
+    runs: samples.length,
+  };
 }
 
 export function benchEvaluation(): string[] {
-  const out = ['## evaluation (analyze) vs js-yaml load of the same text', '', '| VMs | lines | analyze median ms | js-yaml load median ms | ratio |', '|---|---|---|---|---|'];
+  const out = [
+    '## evaluation (analyze) vs js-yaml load of the same text',
+    '',
+    '| VMs | lines | analyze median ms | js-yaml load median ms | ratio |',
+    '|---|---|---|---|---|',
+  ];
   for (const n of [1, 100, 10000]) {
     const text = specWithVms(n);
     analyze(text); // warm up (schema compilation, JIT)
     const a = time(() => analyze(text));
     const y = time(() => load(text));
-    out.push(`| ${n.toLocaleString('en-US')} | ${text.split('\n').length.toLocaleString('en-US')} | ${a.median.toFixed(2)} | ${y.median.toFixed(2)} | ${(a.median / y.median).toFixed(1)}× |`);
+    out.push(
+      `| ${n.toLocaleString('en-US')} | ${text.split('\n').length.toLocaleString('en-US')} | ${a.median.toFixed(2)} | ${y.median.toFixed(2)} | ${(a.median / y.median).toFixed(1)}× |`,
+    );
   }
   return out;
 }
@@ -68,5 +79,8 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((e) => { process.stderr.write(`${(e as Error)?.stack ?? e}\n`); process.exitCode = 1; });
+  main().catch((e) => {
+    process.stderr.write(`${(e as Error)?.stack ?? e}\n`);
+    process.exitCode = 1;
+  });
 }

@@ -1,10 +1,37 @@
 import { analyze, type Analysis, type DiskEval, type VmEval } from '../core/src';
 
-export interface DiskInput { name?: string; type: string; size?: string | number; replication?: string; count?: number; interface?: string; provisioned_iops?: number; provisioned_throughput?: string }
-export interface WorkloadInput { name?: string; disk?: string; pattern?: string; block_size: string; read_ratio: number; queue_depth?: number; target?: Record<string, string | number> }
+export interface DiskInput {
+  name?: string;
+  type: string;
+  size?: string | number;
+  replication?: string;
+  count?: number;
+  interface?: string;
+  provisioned_iops?: number;
+  provisioned_throughput?: string;
+}
+export interface WorkloadInput {
+  name?: string;
+  disk?: string;
+  pattern?: string;
+  block_size: string;
+  read_ratio: number;
+  queue_depth?: number;
+  target?: Record<string, string | number>;
+}
 
 /** Writes a one-VM spec as YAML text, the way a user would. */
-export function specText(o: { provider?: string; catalog?: string; region?: string; machine?: string; series?: string; vcpus?: number; other_egress?: string; disks: DiskInput[]; workloads?: WorkloadInput[] }): string {
+export function specText(o: {
+  provider?: string;
+  catalog?: string;
+  region?: string;
+  machine?: string;
+  series?: string;
+  vcpus?: number;
+  other_egress?: string;
+  disks: DiskInput[];
+  workloads?: WorkloadInput[];
+}): string {
   const lines = [`version: 1`, `provider: ${o.provider ?? 'gcp'}`];
   if (o.catalog) lines.push(`catalog: ${o.catalog}`);
   if (o.region) lines.push(`region: ${o.region}`);

@@ -11,7 +11,12 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 
 export function parse<const O extends Options>(args: string[], options: O) {
   try {
-    return parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>({ args, options, allowPositionals: true, strict: true });
+    return parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>({
+      args,
+      options,
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

@@ -14,7 +14,10 @@ export function loadRegistry(paths: string[]): CatalogRegistry {
     }
     const { catalog, problems } = parseCatalogText(text);
     // file:line:column first, so terminals and CI annotations jump to the offending value.
-    if (!catalog) throw new UsageError(`catalog ${p} is invalid:\n${problems.map((x) => `  ${p}:${x.line}:${x.column}: ${x.path ? `${x.path}: ` : ''}${x.message}`).join('\n')}`);
+    if (!catalog)
+      throw new UsageError(
+        `catalog ${p} is invalid:\n${problems.map((x) => `  ${p}:${x.line}:${x.column}: ${x.path ? `${x.path}: ` : ''}${x.message}`).join('\n')}`,
+      );
     registry.add(catalog);
   }
   return registry;

@@ -26,19 +26,23 @@ writes for the same spec. Jobs are matched by name.
 exit status: 0 no job failed or fell below expectation, 1 some did, 2 usage or I/O error`;
 
 export async function compareCommand(args: string[]): Promise<number> {
-  const parsed = parseCommand(args, {
-    'fio-result': { type: 'string' },
-    vm: { type: 'string' },
-    format: { type: 'string', default: 'table' },
-    svg: { type: 'string' },
-  }, COMPARE_USAGE);
+  const parsed = parseCommand(
+    args,
+    {
+      'fio-result': { type: 'string' },
+      vm: { type: 'string' },
+      format: { type: 'string', default: 'table' },
+      svg: { type: 'string' },
+    },
+    COMPARE_USAGE,
+  );
   if (!parsed) return 0;
   const { values, positionals } = parsed;
   const format = values.format as string;
   if (format !== 'json' && format !== 'table') throw new UsageError(`unknown format '${format}' (table or json)`);
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'one FILE at a time' : 'no FILE given');
   const resultPath = values['fio-result'] as string | undefined;
-  if (resultPath === undefined) throw new UsageError('no --fio-result given (fio\'s output with --output-format=json)');
+  if (resultPath === undefined) throw new UsageError("no --fio-result given (fio's output with --output-format=json)");
   const path = positionals[0];
   const analysis = loadSpec(path, catalogFiles(values));
   checkVm(analysis, values.vm as string | undefined, path);
@@ -59,7 +63,9 @@ export async function compareCommand(args: string[]): Promise<number> {
   }
   const { vm, comparisons } = compared;
   if (vm === undefined) {
-    throw new UsageError(`cannot tell which of the VMs (${analysis.vms.map((v) => `'${v.spec.name}'`).join(', ')}) ${resultPath} was measured on: pass --vm NAME`);
+    throw new UsageError(
+      `cannot tell which of the VMs (${analysis.vms.map((v) => `'${v.spec.name}'`).join(', ')}) ${resultPath} was measured on: pass --vm NAME`,
+    );
   }
   const counts: Partial<Record<Comparison['verdict'], number>> = {};
   for (const c of comparisons) counts[c.verdict] = (counts[c.verdict] ?? 0) + 1;
@@ -85,23 +91,41 @@ function jsonSafe(_key: string, v: unknown): unknown {
   return typeof v === 'number' && !Number.isFinite(v) ? null : v;
 }
 
-function renderTable(path: string, resultPath: string, vm: string, cs: Comparison[], counts: Partial<Record<Comparison['verdict'], number>>): string {
+function renderTable(
+  path: string,
+  resultPath: string,
+  vm: string,
+  cs: Comparison[],
+  counts: Partial<Record<Comparison['verdict'], number>>,
+): string {
   const figure = (c: Comparison, side: 'measured' | 'predicted') => {
     const f = c[side];
     if (!f) return '-';
     return fmt(c.metric === 'iops' ? f.read_iops + f.write_iops : f.read_mibps + f.write_mibps, c.metric === 'iops' ? 0 : 1);
   };
   const words: Record<Comparison['verdict'], string> = {
-    within: 'within expectation', below: 'BELOW', above: 'ABOVE', failed: 'FAILED', missing: 'not in result', unmatched: 'no prediction',
+    within: 'within expectation',
+    below: 'BELOW',
+    above: 'ABOVE',
+    failed: 'FAILED',
+    missing: 'not in result',
+    unmatched: 'no prediction',
   };
   const out = [`${resultPath} against ${path}, VM ${vm}`, ''];
-  out.push(table(
-    ['job', 'metric', 'measured', 'predicted', 'ratio', 'limited by', 'verdict'],
-    cs.map((c) => [
-      c.job, c.metric === 'iops' ? 'IOPS' : 'MiB/s', figure(c, 'measured'), figure(c, 'predicted'),
-      c.ratio === undefined ? '-' : Number.isFinite(c.ratio) ? `${c.ratio.toFixed(2)}x` : 'inf', c.predicted?.limited_by ?? '-', words[c.verdict],
-    ]),
-  ));
+  out.push(
+    table(
+      ['job', 'metric', 'measured', 'predicted', 'ratio', 'limited by', 'verdict'],
+      cs.map((c) => [
+        c.job,
+        c.metric === 'iops' ? 'IOPS' : 'MiB/s',
+        figure(c, 'measured'),
+        figure(c, 'predicted'),
+        c.ratio === undefined ? '-' : Number.isFinite(c.ratio) ? `${c.ratio.toFixed(2)}x` : 'inf',
+        c.predicted?.limited_by ?? '-',
+        words[c.verdict],
+      ]),
+    ),
+  );
   const explained = cs.filter((c) => c.verdict !== 'within' && c.verdict !== 'missing' && c.causes.length);
   if (explained.length) out.push('');
   for (const c of explained) {
@@ -112,6 +136,12 @@ function renderTable(path: string, resultPath: string, vm: string, cs: Compariso
   if (missing.length) {
     out.push('', `not in the result: ${missing.map((c) => c.job).join(', ')} — ${missing[0].causes[0]}`);
   }
-  out.push('', Object.entries(counts).map(([k, n]) => `${n} ${words[k as Comparison['verdict']]}`).join(', '), '');
+  out.push(
+    '',
+    Object.entries(counts)
+      .map(([k, n]) => `${n} ${words[k as Comparison['verdict']]}`)
+      .join(', '),
+    '',
+  );
   return out.join('\n');
 }

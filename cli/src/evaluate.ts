@@ -37,7 +37,11 @@ export async function evaluateCommand(args: string[]): Promise<number> {
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-+$₽0-9.,% ]*$/.test(r[i]) && r[i] !== ''));
-  const line = (cells: string[]) => cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -46,19 +50,41 @@ function renderFile(f: FileReport): string {
   const money = (x: number | null) => (x === null ? '?' : fmtMoney(x, cur));
   const out: string[] = [`${f.path}  (catalog ${f.catalog ?? '?'}, region ${f.region ?? '?'})`, ''];
   for (const vm of f.vms) {
-    out.push(`VM ${vm.name}: ${vm.machine_type ?? '?'}${vm.vcpus && !vm.machine_type?.includes('vCPUs') ? `, ${vm.vcpus} vCPUs` : ''} — ${money(vm.monthly_cost)}/month for disks`);
-    out.push(table(
-      ['disk', 'type', 'GiB', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by (r/w IOPS, r/w MiB/s)', 'per month'],
-      vm.disks.map((d) => [d.name, d.type, fmt(d.size_gib), fmt(d.read_iops), fmt(d.write_iops), fmt(d.read_mibps, 1), fmt(d.write_mibps, 1),
-        `${d.limited_by.read_iops}/${d.limited_by.write_iops}, ${d.limited_by.read_mibps}/${d.limited_by.write_mibps}`, money(d.monthly_cost)]),
-    ));
+    out.push(
+      `VM ${vm.name}: ${vm.machine_type ?? '?'}${vm.vcpus && !vm.machine_type?.includes('vCPUs') ? `, ${vm.vcpus} vCPUs` : ''} — ${money(vm.monthly_cost)}/month for disks`,
+    );
+    out.push(
+      table(
+        ['disk', 'type', 'GiB', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by (r/w IOPS, r/w MiB/s)', 'per month'],
+        vm.disks.map((d) => [
+          d.name,
+          d.type,
+          fmt(d.size_gib),
+          fmt(d.read_iops),
+          fmt(d.write_iops),
+          fmt(d.read_mibps, 1),
+          fmt(d.write_mibps, 1),
+          `${d.limited_by.read_iops}/${d.limited_by.write_iops}, ${d.limited_by.read_mibps}/${d.limited_by.write_mibps}`,
+          money(d.monthly_cost),
+        ]),
+      ),
+    );
     if (vm.workloads.length) {
       out.push('');
-      out.push(table(
-        ['workload', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by', 'target'],
-        vm.workloads.map((w) => [w.name, fmt(w.read_iops), fmt(w.write_iops), fmt(w.read_mibps, 1), fmt(w.write_mibps, 1), w.limited_by,
-          targetVerdict(w.meets_target, w.headroom) ?? '-']),
-      ));
+      out.push(
+        table(
+          ['workload', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by', 'target'],
+          vm.workloads.map((w) => [
+            w.name,
+            fmt(w.read_iops),
+            fmt(w.write_iops),
+            fmt(w.read_mibps, 1),
+            fmt(w.write_mibps, 1),
+            w.limited_by,
+            targetVerdict(w.meets_target, w.headroom) ?? '-',
+          ]),
+        ),
+      );
     }
     out.push('');
   }

@@ -36,7 +36,10 @@ export function loadSpec(path: string, catalogFiles: string[]): Analysis {
   }
   const analysis = analyze(text, { registry: loadRegistry(catalogFiles) });
   if (!analysis.spec || !analysis.catalog) {
-    const errors = analysis.diagnostics.filter((d) => d.severity === 'error').slice(0, 5).map((d) => `  ${d.code}: ${d.message}`);
+    const errors = analysis.diagnostics
+      .filter((d) => d.severity === 'error')
+      .slice(0, 5)
+      .map((d) => `  ${d.code}: ${d.message}`);
     throw new UsageError(`${path} does not evaluate; fix its errors first${errors.length ? `:\n${errors.join('\n')}` : ''}`);
   }
   return analysis;
@@ -66,14 +69,18 @@ export function parseFioSize(s: string | undefined): number | undefined {
 }
 
 export async function fioCommand(args: string[]): Promise<number> {
-  const parsed = parseCommand(args, {
-    vm: { type: 'string' },
-    out: { type: 'string' },
-    destructive: { type: 'boolean' },
-    runtime: { type: 'string' },
-    size: { type: 'string' },
-    stdout: { type: 'boolean' },
-  }, FIO_USAGE);
+  const parsed = parseCommand(
+    args,
+    {
+      vm: { type: 'string' },
+      out: { type: 'string' },
+      destructive: { type: 'boolean' },
+      runtime: { type: 'string' },
+      size: { type: 'string' },
+      stdout: { type: 'boolean' },
+    },
+    FIO_USAGE,
+  );
   if (!parsed) return 0;
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'one FILE at a time' : 'no FILE given');
@@ -111,7 +118,9 @@ export async function fioCommand(args: string[]): Promise<number> {
     const full = join(out, f.fileName);
     const rel = relative(process.cwd(), full);
     const where = rel && !rel.startsWith('..') ? rel : resolve(full);
-    process.stdout.write(`${where}: VM ${f.vm}, ${f.disk !== undefined ? `disk ${f.disk}` : 'workloads over several disks'}, ${f.jobs.length} jobs, about ${minutes(f.expectedSeconds)}${f.destructive ? ', WRITES TO RAW DEVICES' : ''}\n`);
+    process.stdout.write(
+      `${where}: VM ${f.vm}, ${f.disk !== undefined ? `disk ${f.disk}` : 'workloads over several disks'}, ${f.jobs.length} jobs, about ${minutes(f.expectedSeconds)}${f.destructive ? ', WRITES TO RAW DEVICES' : ''}\n`,
+    );
   }
   warnDestructive(files);
   return 0;
@@ -120,7 +129,9 @@ export async function fioCommand(args: string[]): Promise<number> {
 /** Never silent: a file that destroys data says so on the terminal too, not only inside itself. */
 function warnDestructive(files: FioFile[]): void {
   for (const f of files.filter((x) => x.destructive)) {
-    process.stderr.write(`storage-perf fio: WARNING: ${f.fileName} writes to raw block devices and destroys their data; run it only on a throwaway VM and disk\n`);
+    process.stderr.write(
+      `storage-perf fio: WARNING: ${f.fileName} writes to raw block devices and destroys their data; run it only on a throwaway VM and disk\n`,
+    );
   }
 }
 

@@ -5,12 +5,30 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import {
-  createProtocolConnection, StreamMessageReader, StreamMessageWriter,
-  InitializeRequest, InitializedNotification, ShutdownRequest, ExitNotification, ConfigurationRequest,
-  DidOpenTextDocumentNotification, DidChangeTextDocumentNotification, DidCloseTextDocumentNotification,
-  PublishDiagnosticsNotification, DocumentDiagnosticRequest, HoverRequest, CompletionRequest, CodeActionRequest,
-  DocumentSymbolRequest, InlayHintRequest,
-  type ProtocolConnection, type Diagnostic, type InitializeResult, type Position, type Range, type TextDocumentContentChangeEvent,
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  InitializeRequest,
+  InitializedNotification,
+  ShutdownRequest,
+  ExitNotification,
+  ConfigurationRequest,
+  DidOpenTextDocumentNotification,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  PublishDiagnosticsNotification,
+  DocumentDiagnosticRequest,
+  HoverRequest,
+  CompletionRequest,
+  CodeActionRequest,
+  DocumentSymbolRequest,
+  InlayHintRequest,
+  type ProtocolConnection,
+  type Diagnostic,
+  type InitializeResult,
+  type Position,
+  type Range,
+  type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
 import { SETTINGS_SECTION } from '../../protocol/src/settings';
 
@@ -47,21 +65,34 @@ export class LspClient {
     const [cmd, ...args] = opts.command ?? [process.execPath, SERVER_BIN, '--stdio'];
     this.timeoutMs = opts.timeoutMs ?? 30000;
     this.child = spawn(cmd, args, { cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    this.child.stderr!.on('data', (b: Buffer) => { this.stderr += b.toString(); if (this.stderr.length > 65536) this.stderr = this.stderr.slice(-32768); });
+    this.child.stderr!.on('data', (b: Buffer) => {
+      this.stderr += b.toString();
+      if (this.stderr.length > 65536) this.stderr = this.stderr.slice(-32768);
+    });
     this.child.on('exit', (code, signal) => {
       this.exited = `the language server exited (${signal ?? `code ${code}`})`;
       this.waiters.splice(0).forEach((w) => w());
     });
-    this.child.on('error', (e) => { this.exited = `cannot start the language server: ${e.message}`; this.waiters.splice(0).forEach((w) => w()); });
+    this.child.on('error', (e) => {
+      this.exited = `cannot start the language server: ${e.message}`;
+      this.waiters.splice(0).forEach((w) => w());
+    });
     this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
-    this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map((i) => (i.section === SETTINGS_SECTION ? this.opts.settings ?? {} : this.opts.sections?.[i.section ?? ''] ?? null)));
+    this.connection.onRequest(ConfigurationRequest.type, (params) =>
+      params.items.map((i) =>
+        i.section === SETTINGS_SECTION ? (this.opts.settings ?? {}) : (this.opts.sections?.[i.section ?? ''] ?? null),
+      ),
+    );
     this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       this.pushed.set(p.uri, { version: p.version, diagnostics: p.diagnostics, at: performance.now() });
       this.pushCounts.set(p.uri, (this.pushCounts.get(p.uri) ?? 0) + 1);
       this.waiters.splice(0).forEach((w) => w());
     });
     this.connection.onError(() => undefined);
-    this.connection.onClose(() => { this.exited ??= 'the connection to the language server closed'; this.waiters.splice(0).forEach((w) => w()); });
+    this.connection.onClose(() => {
+      this.exited ??= 'the connection to the language server closed';
+      this.waiters.splice(0).forEach((w) => w());
+    });
     this.connection.listen();
   }
 
@@ -71,7 +102,10 @@ export class LspClient {
     let timer: NodeJS.Timeout | undefined;
     let onExit: (() => void) | undefined;
     const failure = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ServerFailure(`the language server did not answer ${type.method} within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+      timer = setTimeout(
+        () => reject(new ServerFailure(`the language server did not answer ${type.method} within ${this.timeoutMs / 1000} s`)),
+        this.timeoutMs,
+      );
       onExit = () => reject(new ServerFailure(this.exited ?? 'the language server went away'));
       this.child.once('exit', onExit);
     });
@@ -133,11 +167,15 @@ export class LspClient {
     for (;;) {
       if (this.exited) throw new ServerFailure(this.exited);
       const p = this.pushed.get(uri);
-      if (p && (version === undefined || p.version === undefined || p.version >= version) && performance.now() - p.at >= quietMs) return p.diagnostics;
+      if (p && (version === undefined || p.version === undefined || p.version >= version) && performance.now() - p.at >= quietMs)
+        return p.diagnostics;
       if (Date.now() > deadline) throw new ServerFailure(`no diagnostics for ${uri} within ${this.timeoutMs / 1000} s`);
       await new Promise<void>((res) => {
         const t = setTimeout(res, p ? Math.max(5, quietMs - (performance.now() - p.at)) : 200);
-        this.waiters.push(() => { clearTimeout(t); res(); });
+        this.waiters.push(() => {
+          clearTimeout(t);
+          res();
+        });
       });
     }
   }
@@ -152,24 +190,49 @@ export class LspClient {
       if (Date.now() > deadline) throw new ServerFailure(`no diagnostics for ${uri} within ${this.timeoutMs / 1000} s`);
       await new Promise<void>((res) => {
         const t = setTimeout(res, 200);
-        this.waiters.push(() => { clearTimeout(t); res(); });
+        this.waiters.push(() => {
+          clearTimeout(t);
+          res();
+        });
       });
     }
   }
 
   /** The newest diagnostics pushed for `uri`, with their version and arrival time (performance.now()). */
   /** How many times the server has published diagnostics for `uri`. */
-  pushCount(uri: string): number { return this.pushCounts.get(uri) ?? 0; }
-
-  lastPushed(uri: string): { version?: number; diagnostics: Diagnostic[]; at: number } | undefined { return this.pushed.get(uri); }
-
-  hover(uri: string, position: Position) { return this.request<{ contents: { value: string }; range?: Range } | null>(HoverRequest.type, { textDocument: { uri }, position }); }
-  completion(uri: string, position: Position) { return this.request<Array<{ label: string; textEdit?: { newText: string; range: Range } }>>(CompletionRequest.type, { textDocument: { uri }, position }); }
-  codeActions(uri: string, range: Range, diagnostics: Diagnostic[] = []) {
-    return this.request<Array<{ title: string; isPreferred?: boolean; diagnostics?: Diagnostic[]; edit?: { changes?: Record<string, Array<{ range: Range; newText: string }>> } }>>(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } });
+  pushCount(uri: string): number {
+    return this.pushCounts.get(uri) ?? 0;
   }
-  documentSymbols(uri: string) { return this.request<Array<{ name: string; children?: Array<{ name: string }> }>>(DocumentSymbolRequest.type, { textDocument: { uri } }); }
-  inlayHints(uri: string, range: Range) { return this.request<Array<{ position: Position; label: string }>>(InlayHintRequest.type, { textDocument: { uri }, range }); }
+
+  lastPushed(uri: string): { version?: number; diagnostics: Diagnostic[]; at: number } | undefined {
+    return this.pushed.get(uri);
+  }
+
+  hover(uri: string, position: Position) {
+    return this.request<{ contents: { value: string }; range?: Range } | null>(HoverRequest.type, { textDocument: { uri }, position });
+  }
+  completion(uri: string, position: Position) {
+    return this.request<Array<{ label: string; textEdit?: { newText: string; range: Range } }>>(CompletionRequest.type, {
+      textDocument: { uri },
+      position,
+    });
+  }
+  codeActions(uri: string, range: Range, diagnostics: Diagnostic[] = []) {
+    return this.request<
+      Array<{
+        title: string;
+        isPreferred?: boolean;
+        diagnostics?: Diagnostic[];
+        edit?: { changes?: Record<string, Array<{ range: Range; newText: string }>> };
+      }>
+    >(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } });
+  }
+  documentSymbols(uri: string) {
+    return this.request<Array<{ name: string; children?: Array<{ name: string }> }>>(DocumentSymbolRequest.type, { textDocument: { uri } });
+  }
+  inlayHints(uri: string, range: Range) {
+    return this.request<Array<{ position: Position; label: string }>>(InlayHintRequest.type, { textDocument: { uri }, range });
+  }
 
   /** shutdown, exit, and wait for the process to end (killing it if it does not). */
   async stop(): Promise<void> {
@@ -183,8 +246,13 @@ export class LspClient {
     }
     await new Promise<void>((res) => {
       if (this.child.exitCode !== null || this.child.signalCode !== null) return res();
-      const t = setTimeout(() => { this.child.kill('SIGKILL'); }, 3000);
-      this.child.once('exit', () => { clearTimeout(t); res(); });
+      const t = setTimeout(() => {
+        this.child.kill('SIGKILL');
+      }, 3000);
+      this.child.once('exit', () => {
+        clearTimeout(t);
+        res();
+      });
     });
     this.connection.dispose();
   }

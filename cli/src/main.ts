@@ -21,14 +21,20 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case 'evaluate': return await evaluateCommand(rest);
-      case 'lint': return await lintCommand(rest);
-      case 'fio': return await fioCommand(rest);
-      case 'compare': return await compareCommand(rest);
+      case 'evaluate':
+        return await evaluateCommand(rest);
+      case 'lint':
+        return await lintCommand(rest);
+      case 'fio':
+        return await fioCommand(rest);
+      case 'compare':
+        return await compareCommand(rest);
       case undefined:
         process.stderr.write(USAGE + '\n');
         return 2;
-      case '-h': case '--help': case 'help':
+      case '-h':
+      case '--help':
+      case 'help':
         process.stdout.write(USAGE + '\n');
         return 0;
       default:

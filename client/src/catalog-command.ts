@@ -2,7 +2,9 @@
 import * as vscode from 'vscode';
 import { SECTION } from './common';
 
-interface Manifest { contributes?: { configuration?: { properties?: Record<string, { enum?: string[]; enumDescriptions?: string[] }> } } }
+interface Manifest {
+  contributes?: { configuration?: { properties?: Record<string, { enum?: string[]; enumDescriptions?: string[] }> } };
+}
 
 /** Offers the editions the setting's enum declares in the manifest (the one list of them the extension keeps). */
 export async function selectCatalog(manifest: Manifest): Promise<void> {
@@ -22,5 +24,7 @@ export async function selectCatalog(manifest: Manifest): Promise<void> {
   if (!pick) return;
   const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
   await config.update('catalog', pick.edition, target);
-  void vscode.window.showInformationMessage(`Storage Perf: specs without a catalog key now use ${pick.edition || 'the newest edition for their provider'}.`);
+  void vscode.window.showInformationMessage(
+    `Storage Perf: specs without a catalog key now use ${pick.edition || 'the newest edition for their provider'}.`,
+  );
 }

@@ -21,7 +21,11 @@ export function specUri(arg: unknown): vscode.Uri | undefined {
   return doc && isSpec(doc) ? doc.uri : undefined;
 }
 
-export async function requestReport(client: LanguageClient, doc: vscode.TextDocument, token?: vscode.CancellationToken): Promise<SpecReport | null> {
+export async function requestReport(
+  client: LanguageClient,
+  doc: vscode.TextDocument,
+  token?: vscode.CancellationToken,
+): Promise<SpecReport | null> {
   return client.sendRequest<SpecReport | null>(ReportRequest, { uri: client.code2ProtocolConverter.asUri(doc.uri) }, token);
 }
 
@@ -35,9 +39,17 @@ export function debounce<A extends unknown[]>(ms: number, fn: (...args: A) => vo
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = (...args: A) => {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => { timer = undefined; fn(...args); }, ms);
+    timer = setTimeout(() => {
+      timer = undefined;
+      fn(...args);
+    }, ms);
   };
-  return Object.assign(run, { cancel: () => { if (timer) clearTimeout(timer); timer = undefined; } });
+  return Object.assign(run, {
+    cancel: () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  });
 }
 
 export function errorText(e: unknown): string {

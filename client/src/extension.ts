@@ -4,7 +4,13 @@
  * computed by the server; this file starts it, forwards settings, and turns its answers into UI.
  */
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, DidChangeConfigurationNotification, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  LanguageClient,
+  TransportKind,
+  DidChangeConfigurationNotification,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
 import { CostStatus } from './status';
 import { ReportPanel } from './report-view';
 import { disposeFioOutput, generateFioJobs, importFioResults } from './fio-commands';
@@ -37,7 +43,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         configuration: async (params, token, next) => {
           const answers = await next(params, token);
           if (!Array.isArray(answers)) return answers;
-          return answers.map((a, i) => (params.items[i]?.section === SECTION && a && typeof a === 'object' ? serverSettings(a as Record<string, unknown>, vscode.workspace.isTrusted) : a));
+          return answers.map((a, i) =>
+            params.items[i]?.section === SECTION && a && typeof a === 'object'
+              ? serverSettings(a as Record<string, unknown>, vscode.workspace.isTrusted)
+              : a,
+          );
         },
       },
     },

@@ -4,8 +4,15 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { CompareFioRequest, GenerateFioRequest, type CompareFioParams, type CompareFioResult, type GenerateFioParams, type GenerateFioResult } from '../../protocol/src/requests';
-import type { Comparison } from '../../core/src/fio/compare';
+import {
+  CompareFioRequest,
+  GenerateFioRequest,
+  type CompareFioParams,
+  type CompareFioResult,
+  type GenerateFioParams,
+  type GenerateFioResult,
+} from '../../protocol/src/requests';
+
 import { baseName, errorText } from './common';
 
 let output: vscode.OutputChannel | undefined;
@@ -25,7 +32,9 @@ export async function generateFioJobs(client: LanguageClient, doc: vscode.TextDo
   }
   let result: GenerateFioResult;
   try {
-    result = await client.sendRequest<GenerateFioResult>(GenerateFioRequest, { uri: client.code2ProtocolConverter.asUri(doc.uri) } satisfies GenerateFioParams);
+    result = await client.sendRequest<GenerateFioResult>(GenerateFioRequest, {
+      uri: client.code2ProtocolConverter.asUri(doc.uri),
+    } satisfies GenerateFioParams);
   } catch (e) {
     void vscode.window.showErrorMessage(`Storage Perf: cannot generate fio jobs: ${errorText(e)}`);
     return;
@@ -41,13 +50,19 @@ export async function generateFioJobs(client: LanguageClient, doc: vscode.TextDo
   const where = vscode.workspace.asRelativePath(folder);
   const detail = `${names}${existing ? `\n\n${existing} of them exist already and will be replaced.` : ''}`;
   const write = `Write ${targets.length === 1 ? 'File' : `${targets.length} Files`}`;
-  const answer = await vscode.window.showInformationMessage(`Write fio jobs for ${baseName(doc.uri)} to ${where}?`, { modal: true, detail }, write);
+  const answer = await vscode.window.showInformationMessage(
+    `Write fio jobs for ${baseName(doc.uri)} to ${where}?`,
+    { modal: true, detail },
+    write,
+  );
   if (answer !== write) return;
   await vscode.workspace.fs.createDirectory(folder);
   for (const t of targets) await vscode.workspace.fs.writeFile(t.uri, new TextEncoder().encode(t.text));
   const first = await vscode.workspace.openTextDocument(targets[0].uri);
   await vscode.window.showTextDocument(first, { preview: true });
-  void vscode.window.showInformationMessage(`Storage Perf: wrote ${targets.length} fio job file${targets.length === 1 ? '' : 's'} to ${where}. Run them with fio --output-format=json and import the result.`);
+  void vscode.window.showInformationMessage(
+    `Storage Perf: wrote ${targets.length} fio job file${targets.length === 1 ? '' : 's'} to ${where}. Run them with fio --output-format=json and import the result.`,
+  );
 }
 
 export async function importFioResults(client: LanguageClient, doc: vscode.TextDocument): Promise<void> {
@@ -62,13 +77,18 @@ export async function importFioResults(client: LanguageClient, doc: vscode.TextD
   const resultText = new TextDecoder().decode(await vscode.workspace.fs.readFile(picked[0]));
   let result: CompareFioResult;
   try {
-    result = await client.sendRequest<CompareFioResult>(CompareFioRequest, { uri: client.code2ProtocolConverter.asUri(doc.uri), resultText } satisfies CompareFioParams);
+    result = await client.sendRequest<CompareFioResult>(CompareFioRequest, {
+      uri: client.code2ProtocolConverter.asUri(doc.uri),
+      resultText,
+    } satisfies CompareFioParams);
   } catch (e) {
     void vscode.window.showErrorMessage(`Storage Perf: cannot compare ${baseName(picked[0])}: ${errorText(e)}`);
     return;
   }
   const out = channel();
-  out.appendLine(`fio result ${vscode.workspace.asRelativePath(picked[0])} against ${vscode.workspace.asRelativePath(doc.uri)}, VM ${result.vm} (${new Date().toLocaleString()})`);
+  out.appendLine(
+    `fio result ${vscode.workspace.asRelativePath(picked[0])} against ${vscode.workspace.asRelativePath(doc.uri)}, VM ${result.vm} (${new Date().toLocaleString()})`,
+  );
   out.appendLine(formatComparisons(result.comparisons));
   for (const c of result.comparisons) {
     if (!c.causes.length) continue;
@@ -82,25 +102,47 @@ export async function importFioResults(client: LanguageClient, doc: vscode.TextD
   const message = total
     ? `${within} of ${total} fio jobs on ${result.vm} are within the prediction${countsText(result.counts)}.`
     : 'the result holds no job that matches the spec.';
-  void (within < total ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(`Storage Perf: ${message}`, 'Show Details').then((a) => { if (a) out.show(); });
+  void (within < total ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(
+    `Storage Perf: ${message}`,
+    'Show Details',
+  ).then((a) => {
+    if (a) out.show();
+  });
 }
 
 /** The verdicts other than "within", e.g. " (2 below, 1 missing)". */
 function countsText(counts: CompareFioResult['counts']): string {
-  const rest = Object.entries(counts).filter(([v, n]) => v !== 'within' && n).map(([v, n]) => `${n} ${v}`);
+  const rest = Object.entries(counts)
+    .filter(([v, n]) => v !== 'within' && n)
+    .map(([v, n]) => `${n} ${v}`);
   return rest.length ? ` (${rest.join(', ')})` : '';
 }
 
 /** The comparisons as a plain-text table for the output channel: each job's figure in its own metric. */
-export function formatComparisons(rows: Comparison[]): string {
+export function formatComparisons(rows: CompareFioResult['comparisons']): string {
   if (!rows.length) return '(no jobs)';
-  const n = (x: number | undefined, digits = 0) => (x === undefined || !Number.isFinite(x) ? '' : x.toLocaleString('en-US', { maximumFractionDigits: digits }));
-  const total = (f: { read_iops: number; write_iops: number; read_mibps: number; write_mibps: number } | undefined, metric: Comparison['metric']) =>
-    f === undefined ? undefined : metric === 'iops' ? f.read_iops + f.write_iops : f.read_mibps + f.write_mibps;
+  const n = (x: number | undefined, digits = 0) =>
+    x === undefined || !Number.isFinite(x) ? '' : x.toLocaleString('en-US', { maximumFractionDigits: digits });
+  const total = (
+    f: { read_iops: number; write_iops: number; read_mibps: number; write_mibps: number } | undefined,
+    metric: CompareFioResult['comparisons'][number]['metric'],
+  ) => (f === undefined ? undefined : metric === 'iops' ? f.read_iops + f.write_iops : f.read_mibps + f.write_mibps);
   const head = ['job', 'workload', 'predicted', 'measured', 'unit', 'ratio', 'verdict'];
-  const cells = rows.map((r) => [r.job, r.workload ?? '', n(total(r.predicted, r.metric), 1), n(total(r.measured, r.metric), 1), r.metric === 'iops' ? 'IOPS' : 'MiB/s', n(r.ratio, 2), r.verdict]);
+  const cells = rows.map((r) => [
+    r.job,
+    r.workload ?? '',
+    n(total(r.predicted, r.metric), 1),
+    n(total(r.measured, r.metric), 1),
+    r.metric === 'iops' ? 'IOPS' : 'MiB/s',
+    n(r.ratio, 2),
+    r.verdict,
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((x, i) => x.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 

@@ -19,13 +19,25 @@ export interface HtmlOptions {
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const LIMIT_WORDS: Record<string, string> = {
-  size: 'disk size', disk: 'disk type maximum', vm: 'machine (vCPUs)', egress: 'network egress', provisioned: 'provisioned',
-  block_size: 'block size', mix: 'read/write mix', queue_depth: 'queue depth', devices: 'device count',
+  size: 'disk size',
+  disk: 'disk type maximum',
+  vm: 'machine (vCPUs)',
+  egress: 'network egress',
+  provisioned: 'provisioned',
+  block_size: 'block size',
+  mix: 'read/write mix',
+  queue_depth: 'queue depth',
+  devices: 'device count',
 };
 const limitWord = (k: string): string => LIMIT_WORDS[k] ?? k;
 
 /** A figure of a workload that a target can name, with how to read it off the report. */
-interface Metric { key: keyof ReportWorkload['target']; label: string; family: 'iops' | 'mibps'; achieved(w: ReportWorkload): number }
+interface Metric {
+  key: keyof ReportWorkload['target'];
+  label: string;
+  family: 'iops' | 'mibps';
+  achieved(w: ReportWorkload): number;
+}
 const METRICS: Metric[] = [
   { key: 'iops', label: 'IOPS', family: 'iops', achieved: (w) => w.read_iops + w.write_iops },
   { key: 'read_iops', label: 'read IOPS', family: 'iops', achieved: (w) => w.read_iops },
@@ -35,7 +47,11 @@ const METRICS: Metric[] = [
   { key: 'write_mibps', label: 'write MiB/s', family: 'mibps', achieved: (w) => w.write_mibps },
 ];
 
-export interface Bar { label: string; achieved: number; target?: number }
+export interface Bar {
+  label: string;
+  achieved: number;
+  target?: number;
+}
 
 /** The bars of one chart: every target of every workload in that family, or the total where none is set. */
 export function chartBars(report: SpecReport, family: 'iops' | 'mibps'): Bar[] {
@@ -59,30 +75,46 @@ const num = (x: number) => fmt(x);
 /** A horizontal bar chart: one bar per figure reached, a tick where its target is. */
 export function barChart(title: string, unit: string, bars: Bar[]): string {
   if (bars.length === 0) return '';
-  const labelW = 190, plotW = 320, valueW = 150, rowH = 30, top = 8, width = labelW + plotW + valueW;
+  const labelW = 190,
+    plotW = 320,
+    valueW = 150,
+    rowH = 30,
+    top = 8,
+    width = labelW + plotW + valueW;
   const height = top * 2 + rowH * bars.length + 18;
   const max = Math.max(1, ...bars.map((b) => Math.max(b.achieved, b.target ?? 0))) * 1.08;
   const x = (v: number) => labelW + (plotW * v) / max;
-  const rows = bars.map((b, i) => {
-    const y = top + i * rowH;
-    const short = b.target !== undefined && b.achieved < b.target;
-    const cls = b.target === undefined ? 'bar' : short ? 'bar short' : 'bar met';
-    const value = b.target === undefined ? `${num(b.achieved)}` : `${num(b.achieved)} / ${num(b.target)}`;
-    const tick = b.target === undefined ? '' :
-      `<line class="target" x1="${x(b.target).toFixed(1)}" x2="${x(b.target).toFixed(1)}" y1="${y + 2}" y2="${y + rowH - 6}"><title>target ${esc(num(b.target))} ${esc(unit)}</title></line>`;
-    return `<g><text class="label" x="${labelW - 8}" y="${y + rowH / 2 + 1}" text-anchor="end" dominant-baseline="middle">${esc(b.label)}</text>` +
-      `<rect class="${cls}" x="${labelW}" y="${y + 5}" width="${Math.max(1, x(b.achieved) - labelW).toFixed(1)}" height="${rowH - 14}"><title>${esc(b.label)}: ${esc(num(b.achieved))} ${esc(unit)}</title></rect>` +
-      tick +
-      `<text class="value" x="${labelW + plotW + 8}" y="${y + rowH / 2 + 1}" dominant-baseline="middle">${esc(value)}</text></g>`;
-  }).join('');
+  const rows = bars
+    .map((b, i) => {
+      const y = top + i * rowH;
+      const short = b.target !== undefined && b.achieved < b.target;
+      const cls = b.target === undefined ? 'bar' : short ? 'bar short' : 'bar met';
+      const value = b.target === undefined ? `${num(b.achieved)}` : `${num(b.achieved)} / ${num(b.target)}`;
+      const tick =
+        b.target === undefined
+          ? ''
+          : `<line class="target" x1="${x(b.target).toFixed(1)}" x2="${x(b.target).toFixed(1)}" y1="${y + 2}" y2="${y + rowH - 6}"><title>target ${esc(num(b.target))} ${esc(unit)}</title></line>`;
+      return (
+        `<g><text class="label" x="${labelW - 8}" y="${y + rowH / 2 + 1}" text-anchor="end" dominant-baseline="middle">${esc(b.label)}</text>` +
+        `<rect class="${cls}" x="${labelW}" y="${y + 5}" width="${Math.max(1, x(b.achieved) - labelW).toFixed(1)}" height="${rowH - 14}"><title>${esc(b.label)}: ${esc(num(b.achieved))} ${esc(unit)}</title></rect>` +
+        tick +
+        `<text class="value" x="${labelW + plotW + 8}" y="${y + rowH / 2 + 1}" dominant-baseline="middle">${esc(value)}</text></g>`
+      );
+    })
+    .join('');
   const axisY = top + rowH * bars.length;
-  const axis = `<line class="axis" x1="${labelW}" x2="${labelW}" y1="${top}" y2="${axisY}"/>` +
+  const axis =
+    `<line class="axis" x1="${labelW}" x2="${labelW}" y1="${top}" y2="${axisY}"/>` +
     `<text class="legend" x="${labelW}" y="${axisY + 14}">0</text>` +
     `<text class="legend" x="${labelW + plotW}" y="${axisY + 14}" text-anchor="end">${esc(num(max))} ${esc(unit)}</text>`;
-  const summary = bars.map((b) => `${b.label}: ${num(b.achieved)}${b.target !== undefined ? ` of ${num(b.target)}` : ''} ${unit}`).join('; ');
-  return `<figure><figcaption>${esc(title)}</figcaption>` +
+  const summary = bars
+    .map((b) => `${b.label}: ${num(b.achieved)}${b.target !== undefined ? ` of ${num(b.target)}` : ''} ${unit}`)
+    .join('; ');
+  return (
+    `<figure><figcaption>${esc(title)}</figcaption>` +
     `<svg class="chart" role="img" aria-label="${esc(`${title}: ${summary}`)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">` +
-    `${rows}${axis}</svg></figure>`;
+    `${rows}${axis}</svg></figure>`
+  );
 }
 
 function table(head: string[], rows: string[][], numeric: boolean[]): string {
@@ -102,45 +134,79 @@ function targetText(w: ReportWorkload): string {
 export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
   const money = (x: number | null) => (x === null || !report.currency ? '—' : esc(fmtMoney(x, report.currency)));
   const body: string[] = [];
-  const where = [report.catalog, report.region].filter(Boolean).map((s) => esc(s!)).join(' · ');
+  const where = [report.catalog, report.region]
+    .filter(Boolean)
+    .map((s) => esc(s!))
+    .join(' · ');
   body.push(`<h1>${esc(opts.title)}</h1>`);
-  body.push(`<p class="meta">${where || 'no catalog'}${report.monthly_cost_text ? ` — <strong>${esc(report.monthly_cost_text)}</strong> a month for disks` : ''}</p>`);
+  body.push(
+    `<p class="meta">${where || 'no catalog'}${report.monthly_cost_text ? ` — <strong>${esc(report.monthly_cost_text)}</strong> a month for disks` : ''}</p>`,
+  );
   if (opts.note) body.push(`<p class="note">${esc(opts.note)}</p>`);
 
   const findings = report.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
   if (findings.length) {
-    body.push(`<ul class="findings">${findings.map((d) => `<li class="${d.severity}"><span class="code">${esc(d.code)}</span> line ${d.line}: ${esc(d.message)}</li>`).join('')}</ul>`);
+    body.push(
+      `<ul class="findings">${findings.map((d) => `<li class="${d.severity}"><span class="code">${esc(d.code)}</span> line ${d.line}: ${esc(d.message)}</li>`).join('')}</ul>`,
+    );
   }
   if (!report.vms.length) body.push('<p>Nothing to evaluate yet: the spec has no VM that evaluates.</p>');
 
   for (const vm of report.vms) {
-    const machine = vm.machine_type ? `${esc(vm.machine_type)}${vm.vcpus ? `, ${vm.vcpus} vCPUs` : ''}` : vm.vcpus ? `${vm.vcpus} vCPUs` : '';
-    body.push(`<h2>VM ${esc(vm.name)}${machine ? ` <span class="dim">— ${machine}</span>` : ''}${vm.monthly_cost !== null ? ` <span class="dim">— ${money(vm.monthly_cost)}/month</span>` : ''}</h2>`);
-    body.push(table(
-      ['disk', 'type', 'GiB', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'IOPS limited by', 'MiB/s limited by', 'per month'],
-      vm.disks.map((d) => [
-        esc(d.name), esc(d.type), num(d.size_gib),
-        `<span title="${esc(d.explanation.read_iops)}">${num(d.read_iops)}</span>`, `<span title="${esc(d.explanation.write_iops)}">${num(d.write_iops)}</span>`,
-        `<span title="${esc(d.explanation.read_mibps)}">${num(d.read_mibps)}</span>`, `<span title="${esc(d.explanation.write_mibps)}">${num(d.write_mibps)}</span>`,
-        esc(limitWord(d.limited_by.read_iops)), esc(limitWord(d.limited_by.read_mibps)),
-        `<span title="${esc(d.cost_explanation)}">${money(d.monthly_cost)}</span>`,
-      ]),
-      [false, false, true, true, true, true, true, false, false, true],
-    ));
-    if (vm.workloads.length) {
-      body.push(table(
-        ['workload', 'disks', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by', 'target'],
-        vm.workloads.map((w) => [
-          esc(w.name), esc(w.disks.join(', ')), num(w.read_iops), num(w.write_iops), num(w.read_mibps), num(w.write_mibps),
-          `<span title="${esc(w.explanation)}">${esc(limitWord(w.limited_by))}</span>`, targetText(w),
+    const machine = vm.machine_type
+      ? `${esc(vm.machine_type)}${vm.vcpus ? `, ${vm.vcpus} vCPUs` : ''}`
+      : vm.vcpus
+        ? `${vm.vcpus} vCPUs`
+        : '';
+    body.push(
+      `<h2>VM ${esc(vm.name)}${machine ? ` <span class="dim">— ${machine}</span>` : ''}${vm.monthly_cost !== null ? ` <span class="dim">— ${money(vm.monthly_cost)}/month</span>` : ''}</h2>`,
+    );
+    body.push(
+      table(
+        ['disk', 'type', 'GiB', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'IOPS limited by', 'MiB/s limited by', 'per month'],
+        vm.disks.map((d) => [
+          esc(d.name),
+          esc(d.type),
+          num(d.size_gib),
+          `<span title="${esc(d.explanation.read_iops)}">${num(d.read_iops)}</span>`,
+          `<span title="${esc(d.explanation.write_iops)}">${num(d.write_iops)}</span>`,
+          `<span title="${esc(d.explanation.read_mibps)}">${num(d.read_mibps)}</span>`,
+          `<span title="${esc(d.explanation.write_mibps)}">${num(d.write_mibps)}</span>`,
+          esc(limitWord(d.limited_by.read_iops)),
+          esc(limitWord(d.limited_by.read_mibps)),
+          `<span title="${esc(d.cost_explanation)}">${money(d.monthly_cost)}</span>`,
         ]),
-        [false, false, true, true, true, true, false, false],
-      ));
+        [false, false, true, true, true, true, true, false, false, true],
+      ),
+    );
+    if (vm.workloads.length) {
+      body.push(
+        table(
+          ['workload', 'disks', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by', 'target'],
+          vm.workloads.map((w) => [
+            esc(w.name),
+            esc(w.disks.join(', ')),
+            num(w.read_iops),
+            num(w.write_iops),
+            num(w.read_mibps),
+            num(w.write_mibps),
+            `<span title="${esc(w.explanation)}">${esc(limitWord(w.limited_by))}</span>`,
+            targetText(w),
+          ]),
+          [false, false, true, true, true, true, false, false],
+        ),
+      );
     }
   }
 
-  const charts = [barChart('IOPS reached vs target', 'IOPS', chartBars(report, 'iops')), barChart('Throughput reached vs target', 'MiB/s', chartBars(report, 'mibps'))].filter(Boolean);
-  if (charts.length) body.push(`<h2>Workloads against their targets</h2><p class="note">Bars: what each workload reaches; ticks: its target.</p>${charts.join('')}`);
+  const charts = [
+    barChart('IOPS reached vs target', 'IOPS', chartBars(report, 'iops')),
+    barChart('Throughput reached vs target', 'MiB/s', chartBars(report, 'mibps')),
+  ].filter(Boolean);
+  if (charts.length)
+    body.push(
+      `<h2>Workloads against their targets</h2><p class="note">Bars: what each workload reaches; ticks: its target.</p>${charts.join('')}`,
+    );
 
   return page(opts, body.join('\n'));
 }

@@ -12,24 +12,46 @@ export class ReportPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly later = debounce(400, () => void this.render());
 
-  constructor(private readonly client: LanguageClient, private readonly extensionUri: vscode.Uri) {
+  constructor(
+    private readonly client: LanguageClient,
+    private readonly extensionUri: vscode.Uri,
+  ) {
     this.disposables.push(
-      vscode.workspace.onDidChangeTextDocument((e) => { if (e.document === this.doc) this.later(); }),
-      vscode.languages.onDidChangeDiagnostics((e) => { if (this.doc && e.uris.some((u) => u.toString() === this.doc!.uri.toString())) this.later(); }),
-      vscode.workspace.onDidCloseTextDocument((d) => { if (d === this.doc) this.later(); }),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === this.doc) this.later();
+      }),
+      vscode.languages.onDidChangeDiagnostics((e) => {
+        if (this.doc && e.uris.some((u) => u.toString() === this.doc!.uri.toString())) this.later();
+      }),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        if (d === this.doc) this.later();
+      }),
     );
   }
 
   async show(doc: vscode.TextDocument): Promise<void> {
     this.doc = doc;
     if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel('storagePerf.report', '', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-        enableScripts: false,
-        enableCommandUris: false,
-        localResourceRoots: [],
-      });
+      this.panel = vscode.window.createWebviewPanel(
+        'storagePerf.report',
+        '',
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        {
+          enableScripts: false,
+          enableCommandUris: false,
+          localResourceRoots: [],
+        },
+      );
       this.panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'images', 'icon.png');
-      this.panel.onDidDispose(() => { this.panel = undefined; this.doc = undefined; this.later.cancel(); }, undefined, this.disposables);
+      this.panel.onDidDispose(
+        () => {
+          this.panel = undefined;
+          this.doc = undefined;
+          this.later.cancel();
+        },
+        undefined,
+        this.disposables,
+      );
     } else {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     }
@@ -38,7 +60,8 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   private async render(): Promise<void> {
-    const panel = this.panel, doc = this.doc;
+    const panel = this.panel,
+      doc = this.doc;
     if (!panel || !doc) return;
     const generation = ++this.generation;
     const nonce = randomBytes(16).toString('base64');
@@ -49,7 +72,9 @@ export class ReportPanel implements vscode.Disposable {
     } else {
       try {
         const report = await requestReport(this.client, doc);
-        html = report ? reportHtml(report, { nonce, title, note: 'Follows the file as you edit it.' }) : messageHtml('The language server has no analysis of this file.', { nonce, title });
+        html = report
+          ? reportHtml(report, { nonce, title, note: 'Follows the file as you edit it.' })
+          : messageHtml('The language server has no analysis of this file.', { nonce, title });
       } catch (e) {
         html = messageHtml(`The language server could not report on this file: ${errorText(e)}`, { nonce, title });
       }

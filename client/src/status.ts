@@ -16,7 +16,9 @@ export class CostStatus implements vscode.Disposable {
     this.disposables.push(
       this.item,
       vscode.window.onDidChangeActiveTextEditor(() => this.refresh()),
-      vscode.workspace.onDidChangeTextDocument((e) => { if (e.document === vscode.window.activeTextEditor?.document) this.later(); }),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === vscode.window.activeTextEditor?.document) this.later();
+      }),
       // New diagnostics mean the server has analysed a new state of the file (or new settings).
       vscode.languages.onDidChangeDiagnostics((e) => {
         const active = vscode.window.activeTextEditor?.document.uri.toString();
@@ -32,27 +34,30 @@ export class CostStatus implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    requestReport(this.client, doc).then((report) => {
-      if (generation !== this.generation) return;
-      if (!report) {
-        this.item.hide();
-        return;
-      }
-      const where = [report.catalog, report.region].filter(Boolean).join(', ');
-      if (report.monthly_cost_text) {
-        this.item.text = `$(database) ${report.monthly_cost_text}/mo`;
-        this.item.tooltip = `Storage Perf: ${report.monthly_cost_text} a month for the disks of ${baseName(doc.uri)}${where ? ` (${where})` : ''}. Click for the report.`;
-      } else {
-        this.item.text = '$(database) no cost';
-        this.item.tooltip = `Storage Perf: ${baseName(doc.uri)} has no prices${where ? ` in ${where}` : ''} (or does not evaluate yet). Click for the report.`;
-      }
-      this.item.show();
-    }, (e) => {
-      if (generation !== this.generation) return;
-      this.item.text = '$(database) $(warning)';
-      this.item.tooltip = `Storage Perf: no report for ${baseName(doc.uri)}: ${errorText(e)}`;
-      this.item.show();
-    });
+    requestReport(this.client, doc).then(
+      (report) => {
+        if (generation !== this.generation) return;
+        if (!report) {
+          this.item.hide();
+          return;
+        }
+        const where = [report.catalog, report.region].filter(Boolean).join(', ');
+        if (report.monthly_cost_text) {
+          this.item.text = `$(database) ${report.monthly_cost_text}/mo`;
+          this.item.tooltip = `Storage Perf: ${report.monthly_cost_text} a month for the disks of ${baseName(doc.uri)}${where ? ` (${where})` : ''}. Click for the report.`;
+        } else {
+          this.item.text = '$(database) no cost';
+          this.item.tooltip = `Storage Perf: ${baseName(doc.uri)} has no prices${where ? ` in ${where}` : ''} (or does not evaluate yet). Click for the report.`;
+        }
+        this.item.show();
+      },
+      (e) => {
+        if (generation !== this.generation) return;
+        this.item.text = '$(database) $(warning)';
+        this.item.tooltip = `Storage Perf: no report for ${baseName(doc.uri)}: ${errorText(e)}`;
+        this.item.show();
+      },
+    );
   }
 
   dispose(): void {

@@ -25,7 +25,9 @@ import { fmt } from './units';
 export class EvaluationCache {
   private readonly vms = new Map<string, VmEval>();
   constructor(private readonly limit = 20000) {}
-  get(key: string): VmEval | undefined { return this.vms.get(key); }
+  get(key: string): VmEval | undefined {
+    return this.vms.get(key);
+  }
   set(key: string, value: VmEval): void {
     if (this.vms.size >= this.limit) this.vms.clear();
     this.vms.set(key, value);
@@ -64,17 +66,28 @@ export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
   for (const m of CHECKS) m.spec?.(ctx);
   found.push(...parsed.diagnostics);
   const out: Analysis = { parsed, spec: parsed.spec, vms: [], diagnostics: found };
-  const resolved = resolveCatalog(ctx, { registry: opts.registry ?? builtinRegistry, defaultCatalog: opts.defaultCatalog, defaultRegion: opts.defaultRegion });
+  const resolved = resolveCatalog(ctx, {
+    registry: opts.registry ?? builtinRegistry,
+    defaultCatalog: opts.defaultCatalog,
+    defaultRegion: opts.defaultRegion,
+  });
   if (resolved && parsed.spec) evaluateVms(out, ctx, parsed.spec, resolved.catalog, resolved.region, opts);
   // Findings in the order of the text; stable, so findings at one place keep the registry's order.
-  out.diagnostics = applySuppressions(text, found.sort((a, b) => a.span.start - b.span.start));
+  out.diagnostics = applySuppressions(
+    text,
+    found.sort((a, b) => a.span.start - b.span.start),
+  );
   return out;
 }
 
 function specContext(text: string, parsed: ParsedSpec, found: Diagnostic[]): SpecContext {
-  const report: Report = (code, message, span, extra) => { if (span) found.push(diag(code, message, span, extra)); };
+  const report: Report = (code, message, span, extra) => {
+    if (span) found.push(diag(code, message, span, extra));
+  };
   return {
-    text, spec: parsed.spec, report,
+    text,
+    spec: parsed.spec,
+    report,
     at: (path) => valueSpan(parsed.tree, path),
     key: (path) => keySpan(parsed.tree, path),
     has: (path) => parsed.tree.nodes.has(path),
@@ -112,8 +125,16 @@ function evaluation(catalog: Catalog, region: string, vm: VmSpec, cache: Evaluat
 
 function vmContext(ctx: SpecContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval): VmContext {
   return {
-    ...ctx, spec, catalog, region, vm, machine: e.machine, evaluation: e, advice: adviceFor(e, region),
-    machineSpan: () => ctx.key(`${vm.path}/machine_type`) ?? ctx.key(`${vm.path}/vcpus`) ?? ctx.key(`${vm.path}/series`) ?? ctx.key(`${vm.path}/name`),
+    ...ctx,
+    spec,
+    catalog,
+    region,
+    vm,
+    machine: e.machine,
+    evaluation: e,
+    advice: adviceFor(e, region),
+    machineSpan: () =>
+      ctx.key(`${vm.path}/machine_type`) ?? ctx.key(`${vm.path}/vcpus`) ?? ctx.key(`${vm.path}/series`) ?? ctx.key(`${vm.path}/name`),
     setMachine: (m, title, preferred) => setMachine(vm, m, title, preferred),
     machineSetting: (m) => machineSetting(vm, m),
   };
@@ -121,6 +142,10 @@ function vmContext(ctx: SpecContext, spec: Spec, catalog: Catalog, region: strin
 
 function tooManyVms(ctx: SpecContext, spec: Spec, vm: VmSpec, maxVms: number): void {
   const first = ctx.at(vm.path);
-  ctx.report('too-many-vms', `this file has ${fmt(spec.vms.length)} VMs; only the first ${fmt(maxVms)} are evaluated here, so findings for '${vm.name}' and the VMs after it are missing (the evaluate command evaluates them all)`,
-    ctx.key(`${vm.path}/name`) ?? (first && { start: first.start, end: Math.min(first.end, first.start + 1) }), { path: vm.path });
+  ctx.report(
+    'too-many-vms',
+    `this file has ${fmt(spec.vms.length)} VMs; only the first ${fmt(maxVms)} are evaluated here, so findings for '${vm.name}' and the VMs after it are missing (the evaluate command evaluates them all)`,
+    ctx.key(`${vm.path}/name`) ?? (first && { start: first.start, end: Math.min(first.end, first.start + 1) }),
+    { path: vm.path },
+  );
 }

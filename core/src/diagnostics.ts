@@ -38,6 +38,12 @@ export type CodeTable = Record<string, CodeInfo>;
 export function makeDiagnostic(info: CodeInfo, code: string, message: string, span: Span, extra: Partial<Diagnostic> = {}): Diagnostic {
   // Messages quote the user's values: a 10 MB value must not make a 10 MB message.
   // (Split, not a regex: V8's regex engine overflows its stack on a 10 MB run of one character class.)
-  const short = message.length > 300 ? message.split(' ').map((w) => (w.length > 120 ? `${w.slice(0, 100)}…${w.slice(-10)}` : w)).join(' ') : message;
+  const short =
+    message.length > 300
+      ? message
+          .split(' ')
+          .map((w) => (w.length > 120 ? `${w.slice(0, 100)}…${w.slice(-10)}` : w))
+          .join(' ')
+      : message;
   return { severity: info.severity, code, message: short, span: { start: span.start, end: span.end }, ...extra };
 }

@@ -12,7 +12,15 @@ export { codeTableMarkdown } from './checks/docs';
 export { applySuppressions, findSuppressions, DISABLE_FILE, DISABLE_NEXT_LINE, type SuppressionDirective } from './suppress';
 export * from './model/types';
 export { evaluateVm, evaluateOn } from './model/evaluate';
-export { adviceFor, VmAdvice, smallestSizeMeeting, smallestMachineMeeting, cheaperDisk, type WorkloadSuggestions, type CheaperDisk } from './advice';
+export {
+  adviceFor,
+  VmAdvice,
+  smallestSizeMeeting,
+  smallestMachineMeeting,
+  cheaperDisk,
+  type WorkloadSuggestions,
+  type CheaperDisk,
+} from './advice';
 export { evaluateDisks, metricLabel, metricUnit, allocationUnits } from './model/disks';
 export { evaluateWorkload, harmonicIops, demandIops } from './model/workload';
 export { fileReport, reportDiagnostics, type Report, type FileReport } from './report';

@@ -83,7 +83,11 @@ export function findSuppressions(text: string): SuppressionDirective[] {
     }
     let target: number | undefined;
     if (kind === 'next-line') {
-      for (let t = l + 1; t < lines.length; t++) if (isContent(lines[t])) { target = t; break; }
+      for (let t = l + 1; t < lines.length; t++)
+        if (isContent(lines[t])) {
+          target = t;
+          break;
+        }
     }
     out.push({ kind, codes, reason, span: { start: base + wordStart, end: base + wordStart + m[1].length }, line: l, target });
   });
@@ -103,13 +107,25 @@ export function applySuppressions(text: string, diagnostics: Diagnostic[]): Diag
   const problems: Diagnostic[] = [];
   for (const d of directives) {
     if (!d.codes.length) {
-      problems.push(diag('unknown-suppression', `${d.kind === 'file' ? DISABLE_FILE : DISABLE_NEXT_LINE} names no diagnostic code; write it as '# ${d.kind === 'file' ? DISABLE_FILE : DISABLE_NEXT_LINE} CODE -- reason'`, d.span));
+      problems.push(
+        diag(
+          'unknown-suppression',
+          `${d.kind === 'file' ? DISABLE_FILE : DISABLE_NEXT_LINE} names no diagnostic code; write it as '# ${d.kind === 'file' ? DISABLE_FILE : DISABLE_NEXT_LINE} CODE -- reason'`,
+          d.span,
+        ),
+      );
       continue;
     }
     for (const { code, span } of d.codes) {
       if (!DIAGNOSTIC_CODES[code]) {
         const hint = suggest(code, known);
-        problems.push(diag('unknown-suppression', `unknown diagnostic code '${code}' in a suppression comment${hint ? ` — did you mean '${hint}'?` : ''}`, span));
+        problems.push(
+          diag(
+            'unknown-suppression',
+            `unknown diagnostic code '${code}' in a suppression comment${hint ? ` — did you mean '${hint}'?` : ''}`,
+            span,
+          ),
+        );
         continue;
       }
       if (d.kind === 'file') fileWide.add(code);

@@ -1,8 +1,17 @@
 /** Offsets ↔ line/column for one text. Lines and characters are 0-based here; callers add 1 where a format wants it. */
-export interface Position { line: number; character: number }
-export interface Range { start: Position; end: Position }
+export interface Position {
+  line: number;
+  character: number;
+}
+export interface Range {
+  start: Position;
+  end: Position;
+}
 /** A source span as offsets into the text, end-exclusive. */
-export interface Span { start: number; end: number }
+export interface Span {
+  start: number;
+  end: number;
+}
 
 export class LineIndex {
   private readonly starts: number[];
@@ -15,14 +24,18 @@ export class LineIndex {
     }
     this.starts = starts;
   }
-  get lineCount(): number { return this.starts.length; }
+  get lineCount(): number {
+    return this.starts.length;
+  }
 
   position(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.text.length));
-    let lo = 0, hi = this.starts.length - 1;
+    let lo = 0,
+      hi = this.starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= o) lo = mid; else hi = mid - 1;
+      if (this.starts[mid] <= o) lo = mid;
+      else hi = mid - 1;
     }
     return { line: lo, character: o - this.starts[lo] };
   }
@@ -41,7 +54,9 @@ export class LineIndex {
     return end;
   }
 
-  lineStart(line: number): number { return this.starts[Math.max(0, Math.min(line, this.starts.length - 1))]; }
+  lineStart(line: number): number {
+    return this.starts[Math.max(0, Math.min(line, this.starts.length - 1))];
+  }
 
   range(span: Span): Range {
     return { start: this.position(span.start), end: this.position(span.end) };

@@ -13,22 +13,39 @@ const GIB = 2 ** 30;
 const MIB = 2 ** 20;
 
 const SIZE_UNITS: Record<string, number> = {
-  '': 1, gib: 1, gb: 1e9 / GIB, tib: 1024, tb: 1e12 / GIB,
+  '': 1,
+  gib: 1,
+  gb: 1e9 / GIB,
+  tib: 1024,
+  tb: 1e12 / GIB,
 };
 
 const THROUGHPUT_UNITS: Record<string, number> = {
-  'mib/s': 1, 'mb/s': 1e6 / MIB, 'gib/s': 1024, 'gb/s': 1e9 / MIB,
-  mbps: 1e6 / 8 / MIB, gbps: 1e9 / 8 / MIB,
+  'mib/s': 1,
+  'mb/s': 1e6 / MIB,
+  'gib/s': 1024,
+  'gb/s': 1e9 / MIB,
+  mbps: 1e6 / 8 / MIB,
+  gbps: 1e9 / 8 / MIB,
 };
 
 // fio's spellings: k/m/g/t are binary (fio's default kb_base=1024); KiB/MiB explicit; KB/MB decimal.
 // (G and T serve fio region sizes; block sizes are range-checked where they are read.)
 const BLOCK_UNITS: Record<string, number> = {
-  '': 1 / 1024, b: 1 / 1024,
-  k: 1, kib: 1, kb: 1000 / 1024,
-  m: 1024, mib: 1024, mb: 1e6 / 1024,
-  g: 1024 * 1024, gib: 1024 * 1024, gb: 1e9 / 1024,
-  t: 1024 ** 3, tib: 1024 ** 3, tb: 1e12 / 1024,
+  '': 1 / 1024,
+  b: 1 / 1024,
+  k: 1,
+  kib: 1,
+  kb: 1000 / 1024,
+  m: 1024,
+  mib: 1024,
+  mb: 1e6 / 1024,
+  g: 1024 * 1024,
+  gib: 1024 * 1024,
+  gb: 1e9 / 1024,
+  t: 1024 ** 3,
+  tib: 1024 ** 3,
+  tb: 1e12 / 1024,
 };
 
 const QUANTITY = /^\s*([0-9]+(?:\.[0-9]+)?|\.[0-9]+)\s*([A-Za-z/]*)\s*$/;

@@ -32,7 +32,11 @@ export function writeAtomic(path: string, text: string): void {
     if (st) chmodSync(tmp, mode);
     renameSync(tmp, real);
   } catch (e) {
-    try { unlinkSync(tmp); } catch { /* it was not created */ }
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* it was not created */
+    }
     throw e;
   }
 }

@@ -31,12 +31,16 @@ const REFACTOR: typeof CodeActionKind.Refactor = 'refactor';
 export const FioSourceActionKind = `${SOURCE}.storagePerf.generateFio`;
 export const FioRefactorActionKind = `${REFACTOR}.storagePerf.generateFio`;
 
-export interface UriParams { uri: string }
+export interface UriParams {
+  uri: string;
+}
 
 type WorkloadReport = FileReport['vms'][number]['workloads'][number];
 
 /** A workload of the report with the targets it was given (throughput in MiB/s). */
-export interface ReportWorkload extends WorkloadReport { target: Target }
+export interface ReportWorkload extends WorkloadReport {
+  target: Target;
+}
 
 /** `storagePerf/report`: the JSON report of the document, with targets, and the cost already formatted. */
 export interface SpecReport extends Omit<FileReport, 'vms'> {
@@ -53,7 +57,9 @@ export interface GenerateFioParams extends UriParams {
 }
 /** A job file as the extension writes it: the core's FioFile without the job models. */
 export type FioFileText = Omit<FioFile, 'jobs'>;
-export interface GenerateFioResult { files: FioFileText[] }
+export interface GenerateFioResult {
+  files: FioFileText[];
+}
 
 export interface CompareFioParams extends UriParams {
   /** fio's output, `--output-format=json` (fio's own message lines around it are tolerated). */

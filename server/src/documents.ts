@@ -21,7 +21,11 @@ export interface AnalysisSettings {
 export const MAX_EDITOR_VMS = 500;
 
 /** One analysis of one version of a document, with the index that turns its offsets into positions. */
-export interface Entry { version: number; analysis: Analysis; index: LineIndex }
+export interface Entry {
+  version: number;
+  analysis: Analysis;
+  index: LineIndex;
+}
 
 /** An analysis with a spec and no YAML syntax error: a mid-edit text that broke the YAML is not one. */
 const parsed = (a: Analysis) => !!a.spec && !a.diagnostics.some((d) => d.code === 'yaml-syntax');
@@ -58,7 +62,13 @@ export class AnalysedDocuments {
     const text = doc.getText();
     const started = performance.now();
     const { current, registry } = this.settings;
-    const analysis = analyze(text, { registry, cache: this.evaluations, defaultCatalog: current.catalog, defaultRegion: current.region, maxVms: MAX_EDITOR_VMS });
+    const analysis = analyze(text, {
+      registry,
+      cache: this.evaluations,
+      defaultCatalog: current.catalog,
+      defaultRegion: current.region,
+      maxVms: MAX_EDITOR_VMS,
+    });
     this.lastAnalysisMs = performance.now() - started;
     const entry = { version: doc.version, analysis, index: new LineIndex(text) };
     this.cache.set(doc.uri, entry);
@@ -69,7 +79,7 @@ export class AnalysedDocuments {
   /** For features that need structure: the current analysis if it parsed, else the last one that did. */
   structured(doc: TextDocument): Entry {
     const cur = this.analysisOf(doc);
-    return parsed(cur.analysis) ? cur : this.lastGood.get(doc.uri) ?? cur;
+    return parsed(cur.analysis) ? cur : (this.lastGood.get(doc.uri) ?? cur);
   }
 
   /** New settings: every document is analysed again on next use. The last good analyses stay: they are only a fallback for mid-edit hovers. */

@@ -20,7 +20,10 @@ const CODE_DOCS = [resolve(__dirname, '../docs/lint.md'), resolve(__dirname, '..
 const CODE_DOCS_URI = CODE_DOCS ? pathToFileURL(CODE_DOCS).href : undefined;
 
 const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
-  error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint,
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
 };
 
 /** `d`, found in the analysis `e`, as LSP has it; its fixes ride along for the code actions. */

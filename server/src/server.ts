@@ -42,7 +42,10 @@ export function startServer(connection: Connection): void {
   const documents = new AnalysedDocuments(settings);
   const lifecycle = new Lifecycle(connection);
   const ctx: ServerContext = {
-    connection, documents, settings, lifecycle,
+    connection,
+    documents,
+    settings,
+    lifecycle,
     client: { pullDiagnostics: false, diagnosticRefresh: false, inlayHintRefresh: false, createFiles: false },
   };
   // New settings: every document is analysed again on next use.

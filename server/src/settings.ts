@@ -86,7 +86,12 @@ export class ServerSettings {
       const { catalog, problems } = parseCatalogText(text);
       if (catalog) this.registry.add(catalog);
       else {
-        connection.window.showErrorMessage(`storage-perf: catalog ${catalogPath} is invalid: ${problems.slice(0, 3).map((p) => `${p.line}:${p.column} ${p.path ? `${p.path} ` : ''}${p.message}`).join('; ')}`);
+        connection.window.showErrorMessage(
+          `storage-perf: catalog ${catalogPath} is invalid: ${problems
+            .slice(0, 3)
+            .map((p) => `${p.line}:${p.column} ${p.path ? `${p.path} ` : ''}${p.message}`)
+            .join('; ')}`,
+        );
         this.publishCatalogProblems(catalogPath, text, problems);
       }
     } catch (e) {
@@ -100,7 +105,13 @@ export class ServerSettings {
     this.catalogProblemsUri = pathToFileURL(catalogPath).toString();
     void this.connection.sendDiagnostics({
       uri: this.catalogProblemsUri,
-      diagnostics: problems.map((p) => ({ range: idx.range(p.span), severity: DiagnosticSeverity.Error, source: SOURCE, code: 'invalid-catalog', message: p.path ? `${p.path}: ${p.message}` : p.message })),
+      diagnostics: problems.map((p) => ({
+        range: idx.range(p.span),
+        severity: DiagnosticSeverity.Error,
+        source: SOURCE,
+        code: 'invalid-catalog',
+        message: p.path ? `${p.path}: ${p.message}` : p.message,
+      })),
     });
   }
 }

@@ -17,14 +17,20 @@ describe('checks: disk-settings', () => {
     expectAt(BASE.replace('size: 500GiB', 'size: 500GiB\n        provisioned_iops: 20000'), 'not-applicable', 'provisioned_iops');
   });
   it('provisioned-out-of-range', () => {
-    expectAt(BASE.replace('type: pd-ssd', 'type: pd-extreme').replace('500GiB', '1000GiB\n        provisioned_iops: 500000'), 'provisioned-out-of-range', '500000');
+    expectAt(
+      BASE.replace('type: pd-ssd', 'type: pd-extreme').replace('500GiB', '1000GiB\n        provisioned_iops: 500000'),
+      'provisioned-out-of-range',
+      '500000',
+    );
   });
   it('allocation-unit (Yandex)', () => {
-    const text = 'version: 1\nprovider: yandex\nvms:\n  - name: a\n    series: standard-v3\n    vcpus: 4\n    disks:\n      - name: d\n        type: network-ssd\n        size: 100GiB\n';
+    const text =
+      'version: 1\nprovider: yandex\nvms:\n  - name: a\n    series: standard-v3\n    vcpus: 4\n    disks:\n      - name: d\n        type: network-ssd\n        size: 100GiB\n';
     expectAt(text, 'allocation-unit', '100GiB');
   });
   it('hdd-burst', () => {
-    const text = 'version: 1\nprovider: yandex\nvms:\n  - name: a\n    series: standard-v3\n    vcpus: 4\n    disks:\n      - name: d\n        type: network-hdd\n        size: 256GiB\n';
+    const text =
+      'version: 1\nprovider: yandex\nvms:\n  - name: a\n    series: standard-v3\n    vcpus: 4\n    disks:\n      - name: d\n        type: network-hdd\n        size: 256GiB\n';
     expectAt(text, 'hdd-burst', 'network-hdd');
   });
 });

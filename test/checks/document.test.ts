@@ -5,7 +5,10 @@ import { BASE, expectAt, find } from './helpers';
 
 describe('checks: document', () => {
   it('a clean spec has no errors', () => {
-    assert.deepEqual(analyze(BASE).diagnostics.filter((d) => d.severity === 'error'), []);
+    assert.deepEqual(
+      analyze(BASE).diagnostics.filter((d) => d.severity === 'error'),
+      [],
+    );
   });
   it('yaml-syntax: one diagnostic at the error position', () => {
     const a = analyze('version: 1\nvms: [a, b\nprovider: gcp\n');
@@ -20,7 +23,12 @@ describe('checks: document', () => {
   });
   it('yaml-alias-limit: a billion-laughs document is refused quickly', () => {
     const lines = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 10; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    for (let i = 1; i < 10; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
     const started = Date.now();
     const a = analyze(lines.join('\n') + '\n');
     assert.ok(a.diagnostics.some((d) => d.code === 'yaml-alias-limit'));

@@ -1,5 +1,4 @@
 /** Network egress (core/src/checks/egress.ts): each code, with the exact text its range covers. */
-import * as assert from 'node:assert/strict';
 import { BASE, expectAt } from './helpers';
 
 describe('checks: egress', () => {

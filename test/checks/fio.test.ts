@@ -2,7 +2,16 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { analyze, compareResults, comparisonDiagnostics, DIAGNOSTIC_CODES, filesForResult, generateFioJobs, parseFioOutput, parseFioResult } from '../../core/src';
+import {
+  analyze,
+  compareResults,
+  comparisonDiagnostics,
+  DIAGNOSTIC_CODES,
+  filesForResult,
+  generateFioJobs,
+  parseFioOutput,
+  parseFioResult,
+} from '../../core/src';
 
 const ROOT = resolve(__dirname, '../../..');
 

@@ -28,6 +28,6 @@ export function expectAt(text: string, code: string, covered: string) {
   return d;
 }
 
-
 /** BASE with one workload on `data`, plus `extra` lines of it. */
-export const WL = (extra: string) => BASE + `    workloads:\n      - name: w\n        disk: data\n        block_size: 8KiB\n        read_ratio: 0.7\n${extra}`;
+export const WL = (extra: string) =>
+  BASE + `    workloads:\n      - name: w\n        disk: data\n        block_size: 8KiB\n        read_ratio: 0.7\n${extra}`;

@@ -19,7 +19,9 @@ describe('checks: registry', () => {
     }
   });
   it('every module file in core/src/checks is in the registry, under its file name', () => {
-    const files = readdirSync(join(ROOT, 'core/src/checks')).filter((f) => f.endsWith('.ts') && !['registry.ts', 'types.ts', 'docs.ts'].includes(f));
+    const files = readdirSync(join(ROOT, 'core/src/checks')).filter(
+      (f) => f.endsWith('.ts') && !['registry.ts', 'types.ts', 'docs.ts'].includes(f),
+    );
     assert.deepEqual(files.map((f) => f.replace(/\.ts$/, '')).sort(), CHECKS.map((m) => m.id).sort());
   });
   it('every module has a test file here that names each of its codes', () => {

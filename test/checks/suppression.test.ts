@@ -16,7 +16,10 @@ vms:
         count: 2
 `;
 
-const codes = (text: string) => analyze(text).diagnostics.map((d) => d.code).sort();
+const codes = (text: string) =>
+  analyze(text)
+    .diagnostics.map((d) => d.code)
+    .sort();
 const insertBefore = (text: string, needle: string, line: string) => text.replace(needle, `${line}\n${needle}`);
 
 describe('suppression comments', () => {
@@ -35,7 +38,11 @@ describe('suppression comments', () => {
   });
 
   it('disable-next-line skips blank and comment lines to the next content line', () => {
-    const text = insertBefore(SPEC, '    machine_type:', '    # storage-perf-disable-next-line capped-by-vcpu\n\n    # why: the standby takes reads');
+    const text = insertBefore(
+      SPEC,
+      '    machine_type:',
+      '    # storage-perf-disable-next-line capped-by-vcpu\n\n    # why: the standby takes reads',
+    );
     assert.deepEqual(codes(text), ['not-applicable']);
   });
 
@@ -72,7 +79,9 @@ describe('suppression comments', () => {
 
   it('unknown-suppression is registered as a warning and can itself be suppressed', () => {
     assert.equal(DIAGNOSTIC_CODES['unknown-suppression'].severity, 'warning');
-    const text = '# storage-perf-disable unknown-suppression\n' + insertBefore(SPEC, '    machine_type:', '    # storage-perf-disable-next-line nonsense');
+    const text =
+      '# storage-perf-disable unknown-suppression\n' +
+      insertBefore(SPEC, '    machine_type:', '    # storage-perf-disable-next-line nonsense');
     assert.deepEqual(codes(text), ['capped-by-vcpu', 'not-applicable']);
   });
 
@@ -92,7 +101,10 @@ describe('suppression comments', () => {
   it('parses codes, reason, kind and target line', () => {
     const [d] = findSuppressions('a: 1\n  # storage-perf-disable-next-line  x-y ,z -- because -- of this\n\nb: 2\n');
     assert.equal(d.kind, 'next-line');
-    assert.deepEqual(d.codes.map((c) => c.code), ['x-y', 'z']);
+    assert.deepEqual(
+      d.codes.map((c) => c.code),
+      ['x-y', 'z'],
+    );
     assert.equal(d.reason, 'because -- of this');
     assert.equal(d.line, 1);
     assert.equal(d.target, 3);
@@ -104,8 +116,15 @@ describe('suppression comments', () => {
   });
 
   it('stacked directives all cover the same next content line', () => {
-    const text = insertBefore(SPEC, '        count: 2', '        # storage-perf-disable-next-line not-applicable -- one\n        # storage-perf-disable-next-line capped-by-vcpu -- two');
-    assert.deepEqual(findSuppressions(text).map((d) => d.target), [12, 12]);
+    const text = insertBefore(
+      SPEC,
+      '        count: 2',
+      '        # storage-perf-disable-next-line not-applicable -- one\n        # storage-perf-disable-next-line capped-by-vcpu -- two',
+    );
+    assert.deepEqual(
+      findSuppressions(text).map((d) => d.target),
+      [12, 12],
+    );
     assert.deepEqual(codes(text), ['capped-by-vcpu']); // capped-by-vcpu is on machine_type, not on count
   });
 
@@ -117,7 +136,10 @@ describe('suppression comments', () => {
 
   it('a directive silences only findings that start on its line, not ones that merely span it', () => {
     // The unknown key's finding starts on the key line: a directive aimed at the line after it does nothing.
-    const text = SPEC.replace('        count: 2\n', '        count: 2\n        # storage-perf-disable-next-line not-applicable\n        sise: 1\n');
+    const text = SPEC.replace(
+      '        count: 2\n',
+      '        count: 2\n        # storage-perf-disable-next-line not-applicable\n        sise: 1\n',
+    );
     assert.ok(codes(text).includes('not-applicable'));
   });
 

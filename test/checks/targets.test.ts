@@ -12,11 +12,17 @@ describe('checks: targets', () => {
     assert.ok(d.fixes?.[0].kind === 'set-value' && Number(d.fixes[0].value) >= 15);
   });
   it('cpu-insufficient', () => {
-    const text = BASE.replace('n2-standard-8', 'n2-standard-2') + '    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 1\n        target:\n          iops: 15000\n';
+    const text =
+      BASE.replace('n2-standard-8', 'n2-standard-2') +
+      '    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 1\n        target:\n          iops: 15000\n';
     expectAt(text, 'cpu-insufficient', 'machine_type');
   });
   it('block-size-too-small', () => {
-    const d = expectAt(WL('        target:\n          throughput: 400MiB/s\n').replace('block_size: 8KiB', 'block_size: 4k'), 'block-size-too-small', '4k');
+    const d = expectAt(
+      WL('        target:\n          throughput: 400MiB/s\n').replace('block_size: 8KiB', 'block_size: 4k'),
+      'block-size-too-small',
+      '4k',
+    );
     assert.match(d.message, /KiB/);
   });
   it('sequential-merge hint', () => {

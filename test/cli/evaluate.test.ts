@@ -28,24 +28,56 @@ describe('storage-perf evaluate', () => {
     assert.equal(vm.vcpus, 8);
     const data = vm.disks.find((d: { name: string }) => d.name === 'data');
     assert.deepEqual(
-      { type: data.type, size_gib: data.size_gib, read_iops: data.read_iops, write_iops: data.write_iops, read_mibps: data.read_mibps, write_mibps: data.write_mibps, limited_by: data.limited_by, monthly_cost: data.monthly_cost },
-      { type: 'pd-ssd', size_gib: 500, read_iops: 15000, write_iops: 15000, read_mibps: 480, write_mibps: 480, limited_by: { read_iops: 'vm', write_iops: 'vm', read_mibps: 'size', write_mibps: 'size' }, monthly_cost: 85 },
+      {
+        type: data.type,
+        size_gib: data.size_gib,
+        read_iops: data.read_iops,
+        write_iops: data.write_iops,
+        read_mibps: data.read_mibps,
+        write_mibps: data.write_mibps,
+        limited_by: data.limited_by,
+        monthly_cost: data.monthly_cost,
+      },
+      {
+        type: 'pd-ssd',
+        size_gib: 500,
+        read_iops: 15000,
+        write_iops: 15000,
+        read_mibps: 480,
+        write_mibps: 480,
+        limited_by: { read_iops: 'vm', write_iops: 'vm', read_mibps: 'size', write_mibps: 'size' },
+        monthly_cost: 85,
+      },
     );
     assert.match(data.explanation.read_iops, /n2-standard-8 limit for pd-ssd: 15,000 IOPS \(gcp-2024: .*row 8-15 vCPUs\)/);
     const oltp = vm.workloads.find((w: { name: string }) => w.name === 'oltp');
-    assert.deepEqual([oltp.read_iops, oltp.write_iops, oltp.read_mibps, oltp.write_mibps, oltp.limited_by, oltp.meets_target], [10500, 4500, 82, 35.2, 'vm', true]);
+    assert.deepEqual(
+      [oltp.read_iops, oltp.write_iops, oltp.read_mibps, oltp.write_mibps, oltp.limited_by, oltp.meets_target],
+      [10500, 4500, 82, 35.2, 'vm', true],
+    );
     assert.equal(vm.monthly_cost, f.monthly_cost);
     const d = f.diagnostics.find((x: { code: string }) => x.code === 'capped-by-vcpu');
     assert.deepEqual([d.severity, d.line, d.column, d.end_line, d.end_column], ['warning', 10, 5, 10, 17]);
   });
 
   it('evaluates every example without errors', () => {
-    const r = cli(['evaluate', 'examples/storage.perf.yaml', 'examples/local-ssd-raid0.perf.yaml', 'examples/yandex-app.perf.yaml', '--format', 'json']);
+    const r = cli([
+      'evaluate',
+      'examples/storage.perf.yaml',
+      'examples/local-ssd-raid0.perf.yaml',
+      'examples/yandex-app.perf.yaml',
+      '--format',
+      'json',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     const report = JSON.parse(r.stdout);
     assert.equal(report.files.length, 3);
     for (const f of report.files) {
-      assert.deepEqual(f.diagnostics.filter((d: { severity: string }) => d.severity === 'error'), [], f.path);
+      assert.deepEqual(
+        f.diagnostics.filter((d: { severity: string }) => d.severity === 'error'),
+        [],
+        f.path,
+      );
       assert.ok(f.vms.length > 0 && f.monthly_cost > 0, f.path);
     }
   });
@@ -82,9 +114,17 @@ describe('storage-perf evaluate', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sp-'));
     try {
       // Far more than a pipe buffer of output, and a reader that takes one byte and leaves.
-      const vms = Array.from({ length: 400 }, (_, i) => `  - name: vm${i}\n    machine_type: n2-standard-8\n    disks:\n      - name: d\n        type: pd-ssd\n        size: 500GiB\n`).join('');
+      const vms = Array.from(
+        { length: 400 },
+        (_, i) =>
+          `  - name: vm${i}\n    machine_type: n2-standard-8\n    disks:\n      - name: d\n        type: pd-ssd\n        size: 500GiB\n`,
+      ).join('');
       writeFileSync(join(dir, 'big.perf.yaml'), `version: 1\nprovider: gcp\nvms:\n${vms}`);
-      const r = spawnSync('bash', ['-c', `"$0" "$1" evaluate big.perf.yaml | head -c 1 >/dev/null; echo "\${PIPESTATUS[0]}"`, process.execPath, BIN], { cwd: dir, encoding: 'utf8' });
+      const r = spawnSync(
+        'bash',
+        ['-c', `"$0" "$1" evaluate big.perf.yaml | head -c 1 >/dev/null; echo "\${PIPESTATUS[0]}"`, process.execPath, BIN],
+        { cwd: dir, encoding: 'utf8' },
+      );
       assert.equal(r.stdout.trim(), '0', r.stderr);
       assert.doesNotMatch(r.stderr, /EPIPE|Error/);
     } finally {
@@ -100,7 +140,10 @@ describe('storage-perf evaluate', () => {
       base.disk_types['pd-ssd'].rates.read_iops_per_gib = 50;
       writeFileSync(join(dir, 'mine.json'), JSON.stringify(base));
       const spec = join(dir, 's.perf.yaml');
-      writeFileSync(spec, 'version: 1\nprovider: gcp\ncatalog: my-gcp\nvms:\n  - name: a\n    machine_type: n2-standard-32\n    disks:\n      - name: d\n        type: pd-ssd\n        size: 100\n');
+      writeFileSync(
+        spec,
+        'version: 1\nprovider: gcp\ncatalog: my-gcp\nvms:\n  - name: a\n    machine_type: n2-standard-32\n    disks:\n      - name: d\n        type: pd-ssd\n        size: 100\n',
+      );
       const r = cli(['evaluate', spec, '--format', 'json', '--catalog-file', join(dir, 'mine.json')]);
       assert.equal(r.code, 0, r.stderr);
       assert.equal(JSON.parse(r.stdout).files[0].vms[0].disks[0].read_iops, 6000 + 50 * 100);

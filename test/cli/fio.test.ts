@@ -21,7 +21,9 @@ function fio(args: string[], cwd: string) {
 describe('storage-perf fio', function () {
   this.timeout(60000);
   let dir: string;
-  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'storage-perf-fio-cli-')); });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'storage-perf-fio-cli-'));
+  });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes one file per disk that fio accepts, and says what it wrote', () => {
@@ -34,7 +36,7 @@ describe('storage-perf fio', function () {
       const p = fio(['--parse-only', join(dir, f)], dir);
       assert.equal(p.status, 0, p.stderr);
       const text = readFileSync(join(dir, f), 'utf8');
-      assert.match(text, /^#   storage-perf compare storage\.perf\.yaml --fio-result db-(data|wal)\.json --vm db$/m);
+      assert.match(text, /^# {3}storage-perf compare storage\.perf\.yaml --fio-result db-(data|wal)\.json --vm db$/m);
     }
   });
 
@@ -67,7 +69,11 @@ describe('storage-perf fio', function () {
     assert.equal(first.code, 0, first.stderr);
     const before = readFileSync(join(dir, 'db-data.fio'), 'utf8');
     // A file-size limit below a job file's size makes every write fail part-way (EFBIG).
-    const r = spawnSync('/bin/sh', ['-c', 'ulimit -f 4 && exec "$0" "$@"', process.execPath, BIN, 'fio', 'examples/storage.perf.yaml', '--out', dir, '--runtime', '30'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(
+      '/bin/sh',
+      ['-c', 'ulimit -f 4 && exec "$0" "$@"', process.execPath, BIN, 'fio', 'examples/storage.perf.yaml', '--out', dir, '--runtime', '30'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     assert.equal(r.status, 2, r.stderr);
     assert.match(r.stderr, /cannot write to .*: EFBIG/);
     assert.equal(readFileSync(join(dir, 'db-data.fio'), 'utf8'), before);
@@ -76,7 +82,13 @@ describe('storage-perf fio', function () {
 
   it('a raw device only with --destructive or fio_destructive, and never silently', () => {
     const spec = join(dir, 'raw.perf.yaml');
-    writeFileSync(spec, readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8').replace('        size: 500GiB\n', '        size: 500GiB\n        device: /dev/sdb\n'));
+    writeFileSync(
+      spec,
+      readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8').replace(
+        '        size: 500GiB\n',
+        '        size: 500GiB\n        device: /dev/sdb\n',
+      ),
+    );
     const safe = cli(['fio', spec, '--stdout']);
     assert.equal(safe.code, 0, safe.stderr);
     assert.doesNotMatch(safe.stdout, /^filename=\/dev\//m);
@@ -96,22 +108,45 @@ describe('storage-perf fio', function () {
 describe('storage-perf compare', function () {
   this.timeout(60000);
   let dir: string;
-  before(() => { dir = mkdtempSync(join(tmpdir(), 'storage-perf-compare-')); });
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'storage-perf-compare-'));
+  });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a short real fio run of generated jobs: compare reads it back, job by job', () => {
     const mnt = join(dir, 'mnt');
     mkdirSync(mnt);
     const spec = join(dir, 'trial.perf.yaml');
-    writeFileSync(spec, [
-      'version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:', '  - name: vm', '    machine_type: n2-standard-4', '    disks:',
-      '      - name: data', '        type: pd-balanced', '        size: 100GiB', `        mount_point: ${JSON.stringify(mnt)}`,
-      '    workloads:', '      - name: app', '        disk: data', '        block_size: 16k', '        read_ratio: 0.6', '        queue_depth: 8', '',
-    ].join('\n'));
+    writeFileSync(
+      spec,
+      [
+        'version: 1',
+        'provider: gcp',
+        'catalog: gcp-2024',
+        'vms:',
+        '  - name: vm',
+        '    machine_type: n2-standard-4',
+        '    disks:',
+        '      - name: data',
+        '        type: pd-balanced',
+        '        size: 100GiB',
+        `        mount_point: ${JSON.stringify(mnt)}`,
+        '    workloads:',
+        '      - name: app',
+        '        disk: data',
+        '        block_size: 16k',
+        '        read_ratio: 0.6',
+        '        queue_depth: 8',
+        '',
+      ].join('\n'),
+    );
     // A few MiB and a tenth of a second per job; three of the jobs (fio --section), to stay within a second or two.
     const g = cli(['fio', spec, '--runtime', '0.1', '--size', '4m']);
     assert.equal(g.code, 0, g.stderr);
-    const run = fio(['--output-format=json', '--output=vm-data.json', '--section=fill@data', '--section=app', '--section=read-iops@data', 'vm-data.fio'], dir);
+    const run = fio(
+      ['--output-format=json', '--output=vm-data.json', '--section=fill@data', '--section=app', '--section=read-iops@data', 'vm-data.fio'],
+      dir,
+    );
     assert.equal(run.status, 0, run.stderr);
     assert.ok(existsSync(join(mnt, 'storage-perf.fio-test')), 'the jobs worked on the test file under the mount point');
 
@@ -120,7 +155,10 @@ describe('storage-perf compare', function () {
     const out = JSON.parse(r.stdout);
     assert.equal(out.vm, 'vm');
     const ran = out.comparisons.filter((c: { verdict: string }) => c.verdict !== 'missing');
-    assert.deepEqual(ran.map((c: { job: string }) => c.job), ['fill@data', 'app', 'read-iops@data']);
+    assert.deepEqual(
+      ran.map((c: { job: string }) => c.job),
+      ['fill@data', 'app', 'read-iops@data'],
+    );
     const raw = JSON.parse(readFileSync(join(dir, 'vm-data.json'), 'utf8'));
     for (const c of ran) {
       const j = raw.jobs.find((x: { jobname: string }) => x.jobname === c.job);
@@ -153,7 +191,10 @@ describe('storage-perf compare', function () {
       [['compare', 'examples/storage.perf.yaml'], /no --fio-result given/],
       [['compare', 'examples/storage.perf.yaml', '--fio-result', join(dir, 'nope.json')], /cannot read .*nope\.json: ENOENT/],
       [['compare', 'examples/storage.perf.yaml', '--fio-result', notJson], /not fio JSON output/],
-      [['compare', 'examples/storage.perf.yaml', '--fio-result', join(FIXTURES, 'mixed-randrw.json'), '--format', 'xml'], /unknown format 'xml'/],
+      [
+        ['compare', 'examples/storage.perf.yaml', '--fio-result', join(FIXTURES, 'mixed-randrw.json'), '--format', 'xml'],
+        /unknown format 'xml'/,
+      ],
       [['compare', 'examples/storage.perf.yaml', '--fio-result', join(FIXTURES, 'mixed-randrw.json'), '--vm', 'nope'], /has no VM 'nope'/],
     ];
     for (const [args, msg] of cases) {

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { analyze } from '../../core/src';
 import { CLEAN, lint, STUB_SERVERS, tree, WARN, type CliRun } from '../fixtures/lint-cli';
 
-const ok = (r: CliRun, code: number) => assert.equal(r.code, code, `exit ${r.code}, expected ${code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
+const ok = (r: CliRun, code: number) =>
+  assert.equal(r.code, code, `exit ${r.code}, expected ${code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
 
 /**
  * Fixable findings of several kinds, with comments everywhere: settings with no effect on pd-ssd (removed), a
@@ -41,8 +42,15 @@ vms:
     # the end
 `;
 
-const comments = (text: string) => text.split('\n').map((l) => /#.*$/.exec(l)?.[0]).filter((c): c is string => !!c);
-const fixable = (text: string) => analyze(text).diagnostics.filter((d) => d.fixes?.some((f) => f.preferred)).map((d) => d.code);
+const comments = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => /#.*$/.exec(l)?.[0])
+    .filter((c): c is string => !!c);
+const fixable = (text: string) =>
+  analyze(text)
+    .diagnostics.filter((d) => d.fixes?.some((f) => f.preferred))
+    .map((d) => d.code);
 
 describe('storage-perf lint --fix', function () {
   this.timeout(60000);
@@ -63,7 +71,10 @@ describe('storage-perf lint --fix', function () {
     assert.notEqual(written, FIXABLE);
     assert.equal(applyPatch(FIXABLE, patch), written);
     assert.equal(fixed.code, dry.code);
-    assert.deepEqual(JSON.parse(fixed.stdout).files, JSON.parse(dry.stdout).files.map((f: object) => ({ ...f, fixed: true })));
+    assert.deepEqual(
+      JSON.parse(fixed.stdout).files,
+      JSON.parse(dry.stdout).files.map((f: object) => ({ ...f, fixed: true })),
+    );
   });
 
   it('applies the preferred fixes until none is left, keeping every comment, and is idempotent', async () => {
@@ -82,7 +93,10 @@ describe('storage-perf lint --fix', function () {
     assert.ok(!analyze(text).diagnostics.some((d) => d.code === 'yaml-duplicate-key'));
     // what they kept: every comment that is not on a removed line, and the formatting of untouched lines
     const removed = ['# leftover from local-ssd days'];
-    assert.deepEqual(comments(text), comments(FIXABLE).filter((c) => !removed.includes(c)));
+    assert.deepEqual(
+      comments(text),
+      comments(FIXABLE).filter((c) => !removed.includes(c)),
+    );
     for (const l of FIXABLE.split('\n')) if (!/(count|interface|sise|sizee):/.test(l)) assert.ok(lines.includes(l), `lost: ${l}`);
     assert.equal(readFileSync(join(dir, 'b.perf.yaml'), 'utf8'), text.replace('orders', 'payments'), 'concurrent files fixed alike');
     assert.equal(statSync(join(dir, 'clean.perf.yaml')).mtimeMs, cleanBefore, 'a file without fixes is not rewritten');
@@ -146,14 +160,27 @@ describe('storage-perf lint: suppression comments', function () {
   this.timeout(60000);
 
   it('silence the named finding, and an unknown code is itself a finding', async () => {
-    const suppressed = WARN.replace('    machine_type:', '    # storage-perf-disable-next-line capped-by-vcpu -- the standby takes reads\n    machine_type:');
+    const suppressed = WARN.replace(
+      '    machine_type:',
+      '    # storage-perf-disable-next-line capped-by-vcpu -- the standby takes reads\n    machine_type:',
+    );
     const typo = WARN.replace('    machine_type:', '    # storage-perf-disable-next-line caped-by-vcpu\n    machine_type:');
     const fileWide = `# storage-perf-disable capped-by-vcpu -- reviewed\n${WARN}`;
     const dir = tree({ 'plain.perf.yaml': WARN, 'suppressed.perf.yaml': suppressed, 'typo.perf.yaml': typo, 'file.perf.yaml': fileWide });
     const r = await lint(['.', '-f', 'json', '--fail-on', 'warning'], { cwd: dir });
     ok(r, 1);
-    const by = Object.fromEntries(JSON.parse(r.stdout).files.map((f: { path: string; diagnostics: Array<{ code: string; line: number; column: number; message: string }> }) => [f.path, f.diagnostics]));
-    assert.deepEqual(by['plain.perf.yaml'].map((d: { code: string }) => d.code), ['capped-by-vcpu']);
+    const by = Object.fromEntries(
+      JSON.parse(r.stdout).files.map(
+        (f: { path: string; diagnostics: Array<{ code: string; line: number; column: number; message: string }> }) => [
+          f.path,
+          f.diagnostics,
+        ],
+      ),
+    );
+    assert.deepEqual(
+      by['plain.perf.yaml'].map((d: { code: string }) => d.code),
+      ['capped-by-vcpu'],
+    );
     assert.deepEqual(by['suppressed.perf.yaml'], []);
     assert.deepEqual(by['file.perf.yaml'], []);
     const t = by['typo.perf.yaml'];

@@ -13,8 +13,20 @@ import { load } from 'js-yaml';
 import { analyze, LineIndex } from '../../core/src';
 import { CLEAN, ERRORS, INFO, lint, ROOT, STUB_SERVERS, tree, WARN, type CliRun } from '../fixtures/lint-cli';
 
-interface JsonDiag { severity: string; code: string; message: string; line: number; column: number; end_line: number; end_column: number }
-interface JsonReport { files: Array<{ path: string; diagnostics: JsonDiag[]; error?: string }>; summary: Record<string, number>; fail_on: string }
+interface JsonDiag {
+  severity: string;
+  code: string;
+  message: string;
+  line: number;
+  column: number;
+  end_line: number;
+  end_column: number;
+}
+interface JsonReport {
+  files: Array<{ path: string; diagnostics: JsonDiag[]; error?: string }>;
+  summary: Record<string, number>;
+  fail_on: string;
+}
 
 const SPECS: Record<string, string> = {
   'specs/clean.perf.yaml': CLEAN,
@@ -29,12 +41,21 @@ function expected(text: string): JsonDiag[] {
   return analyze(text).diagnostics.map((d) => {
     const s = idx.position(d.span.start);
     const e = idx.position(d.span.end);
-    return { severity: d.severity, code: d.code, message: d.message, line: s.line + 1, column: s.character + 1, end_line: e.line + 1, end_column: e.character + 1 };
+    return {
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+      line: s.line + 1,
+      column: s.character + 1,
+      end_line: e.line + 1,
+      end_column: e.character + 1,
+    };
   });
 }
 
 const byPos = (a: JsonDiag, b: JsonDiag) => a.line - b.line || a.column - b.column || a.code.localeCompare(b.code);
-const ok = (r: CliRun, code: number) => assert.equal(r.code, code, `exit ${r.code}, expected ${code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
+const ok = (r: CliRun, code: number) =>
+  assert.equal(r.code, code, `exit ${r.code}, expected ${code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
 
 describe('storage-perf lint', function () {
   this.timeout(60000);
@@ -67,7 +88,12 @@ describe('storage-perf lint', function () {
   describe('finding files', () => {
     it('searches folders for *.perf.yaml, honouring nested .gitignore files, negations and .git/info/exclude', () => {
       assert.deepEqual(report.files.map((f) => f.path).sort(), [
-        'specs/clean.perf.yaml', 'specs/errors.perf.yaml', 'specs/info.perf.yaml', 'specs/keep.draft.perf.yaml', 'specs/short.perf.yml', 'specs/warn.perf.yaml',
+        'specs/clean.perf.yaml',
+        'specs/errors.perf.yaml',
+        'specs/info.perf.yaml',
+        'specs/keep.draft.perf.yaml',
+        'specs/short.perf.yml',
+        'specs/warn.perf.yaml',
       ]);
     });
 
@@ -75,14 +101,20 @@ describe('storage-perf lint', function () {
       const r = await lint(['.', '--format', 'json'], { cwd: dir });
       ok(r, 1);
       const paths = (JSON.parse(r.stdout) as JsonReport).files.map((f) => f.path);
-      assert.ok(!paths.some((p) => p.startsWith('build/') || p.startsWith('node_modules/') || p.includes('/old/') || p.includes('x.draft')), paths.join());
+      assert.ok(
+        !paths.some((p) => p.startsWith('build/') || p.startsWith('node_modules/') || p.includes('/old/') || p.includes('x.draft')),
+        paths.join(),
+      );
       assert.equal(paths.length, 6);
     });
 
     it('lints a file named explicitly even when ignored', async () => {
       const r = await lint(['build/generated.perf.yaml', '--format', 'json'], { cwd: dir });
       ok(r, 0);
-      assert.deepEqual((JSON.parse(r.stdout) as JsonReport).files[0].diagnostics.map((d) => d.code), ['capped-by-vcpu']);
+      assert.deepEqual(
+        (JSON.parse(r.stdout) as JsonReport).files[0].diagnostics.map((d) => d.code),
+        ['capped-by-vcpu'],
+      );
     });
 
     it('a missing path is an I/O error (exit 2), not an empty pass', async () => {
@@ -98,7 +130,15 @@ describe('storage-perf lint', function () {
   describe('findings', () => {
     it('are exactly what the analysis core finds (the editor shows the same), 1-based, UTF-16 columns', () => {
       for (const [path, text] of Object.entries(SPECS)) {
-        const got = findingsOf(path).map(({ severity, code, message, line, column, end_line, end_column }) => ({ severity, code, message, line, column, end_line, end_column }));
+        const got = findingsOf(path).map(({ severity, code, message, line, column, end_line, end_column }) => ({
+          severity,
+          code,
+          message,
+          line,
+          column,
+          end_line,
+          end_column,
+        }));
         assert.deepEqual(got.sort(byPos), expected(text).sort(byPos), path);
       }
       // The unknown key sits after a surrogate pair: its column counts UTF-16 code units.
@@ -110,7 +150,14 @@ describe('storage-perf lint', function () {
     it('the summary counts them', () => {
       const all = report.files.flatMap((f) => f.diagnostics);
       const count = (s: string) => all.filter((d) => d.severity === s).length;
-      assert.deepEqual(report.summary, { files: 6, errors: count('error'), warnings: count('warning'), information: count('information'), hints: count('hint'), fixed: 0 });
+      assert.deepEqual(report.summary, {
+        files: 6,
+        errors: count('error'),
+        warnings: count('warning'),
+        information: count('information'),
+        hints: count('hint'),
+        fixed: 0,
+      });
       assert.ok(report.summary.errors > 0 && report.summary.warnings > 0 && report.summary.information > 0);
       assert.equal(report.fail_on, 'error');
     });
@@ -122,18 +169,24 @@ describe('storage-perf lint', function () {
       ok(r, 1);
       assert.doesNotMatch(r.stdout, /\u001b\[/);
       for (const f of report.files) {
-        if (!f.diagnostics.length) { assert.ok(!r.stdout.includes(f.path), f.path); continue; }
+        if (!f.diagnostics.length) {
+          assert.ok(!r.stdout.includes(f.path), f.path);
+          continue;
+        }
         const block = r.stdout.slice(r.stdout.indexOf(`${f.path}\n`));
         for (const d of f.diagnostics) assert.match(block, new RegExp(`^  ${d.line}:${d.column} +${d.severity} +.*${d.code}$`, 'm'));
       }
       const s = report.summary;
       const lines = r.stdout.trimEnd().split('\n');
-      assert.equal(lines.at(-1), `${s.errors + s.warnings + s.information} problems (${s.errors} errors, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}, ${s.information} information, 0 hints) in 6 files`);
+      assert.equal(
+        lines.at(-1),
+        `${s.errors + s.warnings + s.information} problems (${s.errors} errors, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}, ${s.information} information, 0 hints) in 6 files`,
+      );
       const coloured = await lint(['specs'], { cwd: dir, env: { FORCE_COLOR: '1' } });
       assert.match(coloured.stdout, /\u001b\[31merror/);
     });
 
-    it('compact: one line per finding that the extension\'s problem matcher parses exactly, then the summary', async () => {
+    it("compact: one line per finding that the extension's problem matcher parses exactly, then the summary", async () => {
       const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
       const matcher = pkg.contributes.problemMatchers.find((m: { name: string }) => m.name === 'storage-perf-compact');
       const p = matcher.pattern;
@@ -148,7 +201,14 @@ describe('storage-perf lint', function () {
         assert.ok(m, `the problem matcher does not match: ${line}`);
         const w = want[i];
         assert.deepEqual(
-          { file: m[p.file], line: Number(m[p.line]), column: Number(m[p.column]), severity: m[p.severity], code: m[p.code], message: m[p.message] },
+          {
+            file: m[p.file],
+            line: Number(m[p.line]),
+            column: Number(m[p.column]),
+            severity: m[p.severity],
+            code: m[p.code],
+            message: m[p.message],
+          },
           { file: w.file, line: w.line, column: w.column, severity: w.severity, code: w.code, message: w.message },
         );
       });
@@ -160,7 +220,10 @@ describe('storage-perf lint', function () {
       const r = await lint(['specs/warn.perf.yaml', '--format', 'json'], { cwd: dir });
       ok(r, 0);
       const doc = JSON.parse(r.stdout) as JsonReport;
-      assert.deepEqual(doc.files[0].diagnostics.map((d) => [d.code, d.line, d.column, d.end_line, d.end_column]), expected(WARN).map((d) => [d.code, d.line, d.column, d.end_line, d.end_column]));
+      assert.deepEqual(
+        doc.files[0].diagnostics.map((d) => [d.code, d.line, d.column, d.end_line, d.end_column]),
+        expected(WARN).map((d) => [d.code, d.line, d.column, d.end_line, d.end_column]),
+      );
       assert.match(r.stderr, /^1 problem \(0 errors, 1 warning, 0 information, 0 hints\) in 1 file$/m);
     });
 
@@ -180,7 +243,11 @@ describe('storage-perf lint', function () {
         ajv.addFormat('uri-reference', (s: string) => !/\s/.test(s) && URL.canParse(s, 'file:///base/'));
         ajv.addFormat('date-time', (s: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(s));
         const compiled = ajv.compile(schema);
-        const validate = Object.assign((d: unknown) => compiled(d) as boolean, { get errors() { return compiled.errors; } });
+        const validate = Object.assign((d: unknown) => compiled(d) as boolean, {
+          get errors() {
+            return compiled.errors;
+          },
+        });
         assert.ok(validate(log), JSON.stringify(validate.errors, null, 2));
         assert.equal(log.version, '2.1.0');
         // and the schema is not a rubber stamp: a broken log fails it
@@ -189,7 +256,12 @@ describe('storage-perf lint', function () {
 
       it('has a rule per code with help and absolute help URIs, and results pointing at their rules', () => {
         const run = log.runs[0];
-        const rules = run.tool.driver.rules as Array<{ id: string; helpUri: string; help: { text: string }; shortDescription: { text: string } }>;
+        const rules = run.tool.driver.rules as Array<{
+          id: string;
+          helpUri: string;
+          help: { text: string };
+          shortDescription: { text: string };
+        }>;
         assert.equal(run.tool.driver.name, 'storage-perf');
         assert.ok(rules.length >= 40);
         for (const r of rules) {
@@ -200,12 +272,16 @@ describe('storage-perf lint', function () {
         assert.equal(run.results.length, all.length);
         for (const res of run.results) assert.equal(rules[res.ruleIndex].id, res.ruleId);
         const level = { error: 'error', warning: 'warning', information: 'note', hint: 'note' } as Record<string, string>;
-        assert.deepEqual(run.results.map((r: { ruleId: string; level: string }) => `${r.ruleId}/${r.level}`).sort(), all.map((d) => `${d.code}/${level[d.severity]}`).sort());
+        assert.deepEqual(
+          run.results.map((r: { ruleId: string; level: string }) => `${r.ruleId}/${r.level}`).sort(),
+          all.map((d) => `${d.code}/${level[d.severity]}`).sort(),
+        );
       });
 
       it('every help link names a section that docs/lint.md has', () => {
         const doc = readFileSync(join(ROOT, 'docs/lint.md'), 'utf8');
-        for (const r of log.runs[0].tool.driver.rules) assert.ok(doc.includes(`<a id="${r.id}"></a>`), `docs/lint.md lacks an anchor for ${r.id}`);
+        for (const r of log.runs[0].tool.driver.rules)
+          assert.ok(doc.includes(`<a id="${r.id}"></a>`), `docs/lint.md lacks an anchor for ${r.id}`);
       });
 
       it('regions are complete and 1-based: their snippet is the flagged text, columns in UTF-16 units', () => {
@@ -216,9 +292,13 @@ describe('storage-perf lint', function () {
           assert.equal(loc.artifactLocation.uriBaseId, '%SRCROOT%');
           const text = SPECS[loc.artifactLocation.uri];
           const { startLine, startColumn, endLine, endColumn, snippet } = loc.region;
-          for (const n of [startLine, startColumn, endLine, endColumn]) assert.ok(Number.isInteger(n) && n >= 1, JSON.stringify(loc.region));
+          for (const n of [startLine, startColumn, endLine, endColumn])
+            assert.ok(Number.isInteger(n) && n >= 1, JSON.stringify(loc.region));
           const idx = new LineIndex(text);
-          const flagged = text.slice(idx.offset({ line: startLine - 1, character: startColumn - 1 }), idx.offset({ line: endLine - 1, character: endColumn - 1 }));
+          const flagged = text.slice(
+            idx.offset({ line: startLine - 1, character: startColumn - 1 }),
+            idx.offset({ line: endLine - 1, character: endColumn - 1 }),
+          );
           assert.ok(flagged.length > 0, JSON.stringify(res));
           assert.equal(snippet.text, flagged);
         }
@@ -228,7 +308,8 @@ describe('storage-perf lint', function () {
       });
 
       it('partial fingerprints are distinct and survive lines moving', async () => {
-        const prints = (l: typeof log) => l.runs[0].results.map((r: { partialFingerprints: Record<string, string> }) => Object.values(r.partialFingerprints)[0]);
+        const prints = (l: typeof log) =>
+          l.runs[0].results.map((r: { partialFingerprints: Record<string, string> }) => Object.values(r.partialFingerprints)[0]);
         const before = prints(log);
         assert.equal(new Set(before).size, before.length);
         const moved = tree({ 'specs/warn.perf.yaml': `# a comment that moves every line down\n\n${WARN}` });
@@ -237,14 +318,19 @@ describe('storage-perf lint', function () {
         const la = JSON.parse(a.stdout);
         const lb = JSON.parse(b.stdout);
         assert.deepEqual(prints(la), prints(lb));
-        assert.equal(la.runs[0].results[0].locations[0].physicalLocation.region.startLine, lb.runs[0].results[0].locations[0].physicalLocation.region.startLine + 2);
+        assert.equal(
+          la.runs[0].results[0].locations[0].physicalLocation.region.startLine,
+          lb.runs[0].results[0].locations[0].physicalLocation.region.startLine + 2,
+        );
         const other = tree({ 'specs/warn.perf.yaml': WARN.replace('size: 500GiB', 'size: 600GiB') });
         const c = JSON.parse((await lint(['specs', '-f', 'sarif'], { cwd: other })).stdout);
         assert.deepEqual(prints(c), prints(lb), 'a change elsewhere in the file keeps the fingerprint');
       });
 
       it('--docs-base-uri makes the help links web links', async () => {
-        const r = await lint(['specs/warn.perf.yaml', '-f', 'sarif', '--docs-base-uri', 'https://example.org/storage-perf/blob/v1/docs'], { cwd: dir });
+        const r = await lint(['specs/warn.perf.yaml', '-f', 'sarif', '--docs-base-uri', 'https://example.org/storage-perf/blob/v1/docs'], {
+          cwd: dir,
+        });
         const rule = JSON.parse(r.stdout).runs[0].tool.driver.rules.find((x: { id: string }) => x.id === 'capped-by-vcpu');
         assert.equal(rule.helpUri, 'https://example.org/storage-perf/blob/v1/docs/lint.md#capped-by-vcpu');
         const bad = await lint(['specs/warn.perf.yaml', '-f', 'sarif', '--docs-base-uri', 'not a uri'], { cwd: dir });
@@ -264,16 +350,34 @@ describe('storage-perf lint', function () {
         const m = /^::(error|warning|notice) file=([^,]+),line=(\d+),endLine=(\d+),col=(\d+),endColumn=(\d+),title=([^,:]+)::(.+)$/.exec(c);
         assert.ok(m, c);
         const w = want[i];
-        assert.deepEqual(m.slice(1).map(String), [kind[w.severity], w.file, String(w.line), String(w.end_line), String(w.column), String(w.end_column - 1), `storage-perf ${w.code}`, w.message.replace(/%/g, '%25')]);
+        assert.deepEqual(m.slice(1).map(String), [
+          kind[w.severity],
+          w.file,
+          String(w.line),
+          String(w.end_line),
+          String(w.column),
+          String(w.end_column - 1),
+          `storage-perf ${w.code}`,
+          w.message.replace(/%/g, '%25'),
+        ]);
       });
     });
 
     it('junit: well-formed XML, a suite per file, findings at or above --fail-on are failures', async () => {
-      const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testsuite' || name === 'testcase' });
+      const parser = new XMLParser({
+        ignoreAttributes: false,
+        attributeNamePrefix: '',
+        isArray: (name) => name === 'testsuite' || name === 'testcase',
+      });
       const check = async (failOn: string, failing: string[]) => {
         const r = await lint(['specs', '-f', 'junit', '--fail-on', failOn], { cwd: dir });
         const doc = parser.parse(r.stdout);
-        const suites = doc.testsuites.testsuite as Array<{ name: string; tests: string; failures: string; testcase: Array<{ name: string; failure?: { type: string } }> }>;
+        const suites = doc.testsuites.testsuite as Array<{
+          name: string;
+          tests: string;
+          failures: string;
+          testcase: Array<{ name: string; failure?: { type: string } }>;
+        }>;
         assert.deepEqual(suites.map((s) => s.name).sort(), report.files.map((f) => f.path).sort());
         const all = report.files.flatMap((f) => f.diagnostics);
         const shouldFail = all.filter((d) => failing.includes(d.severity)).length;
@@ -296,7 +400,10 @@ describe('storage-perf lint', function () {
       mkdirSync(join(dir, 'out'));
       const r2 = await lint(['specs', '-f', 'sarif', '--output', 'out/lint.sarif'], { cwd: dir });
       ok(r2, 1);
-      assert.equal(JSON.parse(readFileSync(join(dir, 'out/lint.sarif'), 'utf8')).runs[0].results.length, report.files.flatMap((f) => f.diagnostics).length);
+      assert.equal(
+        JSON.parse(readFileSync(join(dir, 'out/lint.sarif'), 'utf8')).runs[0].results.length,
+        report.files.flatMap((f) => f.diagnostics).length,
+      );
       assert.match(r2.stdout, /^\d+ problems \(.*\) in 6 files\n$/);
     });
   });
@@ -352,11 +459,17 @@ describe('storage-perf lint', function () {
       ok(r, 1);
       const doc = JSON.parse(r.stdout) as JsonReport;
       assert.equal(doc.files[0].path, '<stdin>');
-      assert.deepEqual(doc.files[0].diagnostics.map((d) => d.code), ['capped-by-vcpu']);
+      assert.deepEqual(
+        doc.files[0].diagnostics.map((d) => d.code),
+        ['capped-by-vcpu'],
+      );
     });
 
     it('--stdin-filename names it, alongside files', async () => {
-      const r = await lint(['specs/clean.perf.yaml', '-', '--stdin-filename', 'piped.perf.yaml', '-f', 'compact'], { cwd: dir, input: ERRORS });
+      const r = await lint(['specs/clean.perf.yaml', '-', '--stdin-filename', 'piped.perf.yaml', '-f', 'compact'], {
+        cwd: dir,
+        input: ERRORS,
+      });
       ok(r, 1);
       assert.match(r.stdout, /^piped\.perf\.yaml:9:\d+: error unknown-key: /m);
       assert.match(r.stdout, / in 2 files\n$/);
@@ -368,7 +481,10 @@ describe('storage-perf lint', function () {
     const noCatalog = CLEAN.replace('catalog: gcp-2024\n', '').replace('type: pd-ssd', 'type: hyperdisk-balanced');
     const codes = (r: CliRun) => (JSON.parse(r.stdout) as JsonReport).files[0].diagnostics.map((x) => x.code);
     it('.vscode/settings.json is answered to workspace/configuration; flags override it', async () => {
-      const d = tree({ 'a.perf.yaml': noCatalog, '.vscode/settings.json': '{\n  // the team pins the old model\n  "storagePerf.catalog": "gcp-2020",\n}\n' });
+      const d = tree({
+        'a.perf.yaml': noCatalog,
+        '.vscode/settings.json': '{\n  // the team pins the old model\n  "storagePerf.catalog": "gcp-2020",\n}\n',
+      });
       const [plain, settings, flag] = await Promise.all([
         lint(['a.perf.yaml', '-f', 'json', '--settings', join(d, 'none.json')], { cwd: d }),
         lint(['a.perf.yaml', '-f', 'json'], { cwd: d }),
@@ -426,8 +542,10 @@ describe('storage-perf lint', function () {
   });
 
   describe('CI integrations', () => {
-    it('the GitHub Action\'s lint step writes SARIF with web help links, annotates, and fails as asked', async () => {
-      const action = load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { runs: { using: string; steps: Array<{ id?: string; run?: string; shell?: string }> } };
+    it("the GitHub Action's lint step writes SARIF with web help links, annotates, and fails as asked", async () => {
+      const action = load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+        runs: { using: string; steps: Array<{ id?: string; run?: string; shell?: string }> };
+      };
       assert.equal(action.runs.using, 'composite');
       const step = action.runs.steps.find((s) => s.id === 'lint')!;
       assert.equal(step.shell, 'bash');
@@ -438,17 +556,35 @@ describe('storage-perf lint', function () {
           const child = spawn('bash', ['-e', '-c', step.run!], {
             cwd: d,
             env: {
-              ...process.env, STORAGE_PERF: join(ROOT, 'cli/bin/storage-perf.js'), GITHUB_OUTPUT: outputs, GITHUB_SERVER_URL: 'https://github.com',
-              ACTION_REPOSITORY: 'owner/storage-perf', ACTION_REF: 'v1', INPUT_PATHS: 'specs', INPUT_FAIL_ON: 'error', INPUT_MAX_WARNINGS: '',
-              INPUT_SARIF_FILE: 'storage-perf.sarif', INPUT_ARGS: '', ...inputs,
+              ...process.env,
+              STORAGE_PERF: join(ROOT, 'cli/bin/storage-perf.js'),
+              GITHUB_OUTPUT: outputs,
+              GITHUB_SERVER_URL: 'https://github.com',
+              ACTION_REPOSITORY: 'owner/storage-perf',
+              ACTION_REF: 'v1',
+              INPUT_PATHS: 'specs',
+              INPUT_FAIL_ON: 'error',
+              INPUT_MAX_WARNINGS: '',
+              INPUT_SARIF_FILE: 'storage-perf.sarif',
+              INPUT_ARGS: '',
+              ...inputs,
             },
           });
-          let stdout = '', stderr = '';
-          child.stdout.on('data', (b) => { stdout += b; });
-          child.stderr.on('data', (b) => { stderr += b; });
+          let stdout = '',
+            stderr = '';
+          child.stdout.on('data', (b) => {
+            stdout += b;
+          });
+          child.stderr.on('data', (b) => {
+            stderr += b;
+          });
           child.on('close', (code, signal) => {
             let o = '';
-            try { o = readFileSync(outputs, 'utf8'); } catch { /* no outputs */ }
+            try {
+              o = readFileSync(outputs, 'utf8');
+            } catch {
+              /* no outputs */
+            }
             res({ code, signal, stdout, stderr, outputs: o });
           });
         });
@@ -460,7 +596,10 @@ describe('storage-perf lint', function () {
       assert.equal(pass.outputs, 'sarif-file=storage-perf.sarif\n');
       const sarifLog = JSON.parse(readFileSync(join(d, 'storage-perf.sarif'), 'utf8'));
       assert.equal(sarifLog.runs[0].results[0].ruleId, 'capped-by-vcpu');
-      assert.equal(sarifLog.runs[0].tool.driver.rules[0].helpUri.split('#')[0], 'https://github.com/owner/storage-perf/blob/v1/docs/lint.md');
+      assert.equal(
+        sarifLog.runs[0].tool.driver.rules[0].helpUri.split('#')[0],
+        'https://github.com/owner/storage-perf/blob/v1/docs/lint.md',
+      );
       ok(await runStep({ INPUT_FAIL_ON: 'warning' }), 1);
       ok(await runStep({ INPUT_MAX_WARNINGS: '0' }), 1);
       ok(await runStep({ INPUT_ARGS: '--catalog  gcp-2024', INPUT_PATHS: 'specs/clean.perf.yaml specs/warn.perf.yaml' }), 0);
@@ -470,18 +609,30 @@ describe('storage-perf lint', function () {
     });
 
     it('the pre-commit hook runs the linter on staged *.perf.yaml files', async () => {
-      const [hook] = load(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{ id: string; entry: string; files: string; args: string[] }>;
+      const [hook] = load(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{
+        id: string;
+        entry: string;
+        files: string;
+        args: string[];
+      }>;
       assert.equal(hook.id, 'storage-perf-lint');
       const files = new RegExp(hook.files);
-      assert.ok(files.test('specs/db.perf.yaml') && files.test('db.perf.yml') && !files.test('specs/db.yaml') && !files.test('a.perf.yaml.bak'));
+      assert.ok(
+        files.test('specs/db.perf.yaml') && files.test('db.perf.yml') && !files.test('specs/db.yaml') && !files.test('a.perf.yaml.bak'),
+      );
       // pre-commit runs `entry args... files...` in the repository; here the repository is this project.
       const [cmd, ...rest] = hook.entry.split(' ');
       assert.equal(cmd, 'npx');
       const r = await new Promise<CliRun>((res) => {
         const child = spawn('npx', [...rest, ...hook.args, 'examples/storage.perf.yaml', '--fail-on', 'warning'], { cwd: ROOT });
-        let stdout = '', stderr = '';
-        child.stdout.on('data', (b) => { stdout += b; });
-        child.stderr.on('data', (b) => { stderr += b; });
+        let stdout = '',
+          stderr = '';
+        child.stdout.on('data', (b) => {
+          stdout += b;
+        });
+        child.stderr.on('data', (b) => {
+          stderr += b;
+        });
         child.on('close', (code, signal) => res({ code, signal, stdout, stderr }));
       });
       ok(r, 1);
@@ -493,6 +644,13 @@ describe('storage-perf lint', function () {
     const r = await lint(['examples', '-f', 'json'], { cwd: ROOT });
     ok(r, 0);
     const doc = JSON.parse(r.stdout) as JsonReport;
-    for (const f of doc.files) assert.deepEqual(f.diagnostics.map((d) => d.code).sort(), expected(readFileSync(join(ROOT, f.path), 'utf8')).map((d) => d.code).sort(), f.path);
+    for (const f of doc.files)
+      assert.deepEqual(
+        f.diagnostics.map((d) => d.code).sort(),
+        expected(readFileSync(join(ROOT, f.path), 'utf8'))
+          .map((d) => d.code)
+          .sort(),
+        f.path,
+      );
   });
 });

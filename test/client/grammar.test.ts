@@ -5,9 +5,13 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '../../..');
 const injection = JSON.parse(readFileSync(join(ROOT, 'syntaxes/storage-perf.injection.tmLanguage.json'), 'utf8')) as {
-  scopeName: string; injectionSelector: string; repository: { quantity: { match: string; captures: Record<string, { name: string }> } };
+  scopeName: string;
+  injectionSelector: string;
+  repository: { quantity: { match: string; captures: Record<string, { name: string }> } };
 };
-const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { grammars: Array<{ scopeName: string; injectTo?: string[]; path: string }> } };
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  contributes: { grammars: Array<{ scopeName: string; injectTo?: string[]; path: string }> };
+};
 
 // Oniguruma's leading (?i) is JavaScript's "i" flag; the rest of the pattern is common syntax.
 const source = injection.repository.quantity.match;
@@ -28,9 +32,19 @@ describe('grammar: quantities injected into YAML', () => {
 
   it('splits every unit the spec accepts into number and unit', () => {
     const cases: Array<[string, [string, string]]> = [
-      ['500GiB', ['500', 'GiB']], ['1.5 TB', ['1.5', 'TB']], ['2TiB', ['2', 'TiB']], ['500GB', ['500', 'GB']],
-      ['400MiB/s', ['400', 'MiB/s']], ['100MB/s', ['100', 'MB/s']], ['1.2GB/s', ['1.2', 'GB/s']], ['2GiB/s', ['2', 'GiB/s']],
-      ['10Gbps', ['10', 'Gbps']], ['800Mbps', ['800', 'Mbps']], ['8KiB', ['8', 'KiB']], ['4k', ['4', 'k']], ['1m', ['1', 'm']],
+      ['500GiB', ['500', 'GiB']],
+      ['1.5 TB', ['1.5', 'TB']],
+      ['2TiB', ['2', 'TiB']],
+      ['500GB', ['500', 'GB']],
+      ['400MiB/s', ['400', 'MiB/s']],
+      ['100MB/s', ['100', 'MB/s']],
+      ['1.2GB/s', ['1.2', 'GB/s']],
+      ['2GiB/s', ['2', 'GiB/s']],
+      ['10Gbps', ['10', 'Gbps']],
+      ['800Mbps', ['800', 'Mbps']],
+      ['8KiB', ['8', 'KiB']],
+      ['4k', ['4', 'k']],
+      ['1m', ['1', 'm']],
       ['256KiB', ['256', 'KiB']],
     ];
     for (const [text, want] of cases) assert.deepEqual(quantities(text), [want], text);

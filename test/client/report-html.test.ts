@@ -16,7 +16,7 @@ describe('report view HTML', () => {
   const report = reportOf(readFileSync(EXAMPLE, 'utf8'));
   const html = reportHtml(report, opts);
 
-  it('has a table of disks and one of workloads per VM, with the server\'s figures', () => {
+  it("has a table of disks and one of workloads per VM, with the server's figures", () => {
     assert.equal((html.match(/<h2>VM /g) ?? []).length, report.vms.length);
     for (const vm of report.vms) {
       assert.ok(html.includes(`<h2>VM ${vm.name}`));
@@ -33,10 +33,13 @@ describe('report view HTML', () => {
     assert.equal((html.match(/<line class="target"/g) ?? []).length, targets);
     const iops = chartBars(report, 'iops');
     const oltp = report.vms[0].workloads.find((w) => w.name === 'oltp')!;
-    assert.deepEqual(iops.find((b) => b.label === 'oltp IOPS'), { label: 'oltp IOPS', achieved: oltp.read_iops + oltp.write_iops, target: oltp.target.iops });
+    assert.deepEqual(
+      iops.find((b) => b.label === 'oltp IOPS'),
+      { label: 'oltp IOPS', achieved: oltp.read_iops + oltp.write_iops, target: oltp.target.iops },
+    );
   });
 
-  it('is static: no script, and a CSP that allows only its own nonce\'d stylesheet', () => {
+  it("is static: no script, and a CSP that allows only its own nonce'd stylesheet", () => {
     assert.doesNotMatch(html, /<script/i);
     assert.match(html, /content="default-src 'none'; style-src 'nonce-n0nce';"/);
     assert.match(html, /<style nonce="n0nce">/);

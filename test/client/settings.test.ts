@@ -6,7 +6,11 @@ describe('client settings for the server', () => {
   const section = { catalog: 'gcp-2020', region: 'europe-west1', catalogPath: '/home/me/catalogs/mine.json', trace: { server: 'verbose' } };
 
   it('passes the catalog edition, region and user catalog in a trusted workspace', () => {
-    assert.deepEqual(serverSettings(section, true), { catalog: 'gcp-2020', region: 'europe-west1', catalogPath: '/home/me/catalogs/mine.json' });
+    assert.deepEqual(serverSettings(section, true), {
+      catalog: 'gcp-2020',
+      region: 'europe-west1',
+      catalogPath: '/home/me/catalogs/mine.json',
+    });
   });
 
   it('withholds the user catalog in an untrusted workspace, and only it', () => {

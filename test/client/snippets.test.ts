@@ -5,14 +5,25 @@ import { join, resolve } from 'node:path';
 import { analyze } from '../../core/src';
 
 const ROOT = resolve(__dirname, '../../..');
-const snippets = JSON.parse(readFileSync(join(ROOT, 'snippets/storage-perf.json'), 'utf8')) as Record<string, { prefix: string | string[]; body: string[]; isFileTemplate?: boolean }>;
+const snippets = JSON.parse(readFileSync(join(ROOT, 'snippets/storage-perf.json'), 'utf8')) as Record<
+  string,
+  { prefix: string | string[]; body: string[]; isFileTemplate?: boolean }
+>;
 
 /** What VS Code inserts when every placeholder keeps its default: `${1:x}` → x, `${2|a,b|}` → a, `$0` → ''. */
 function expand(body: string[]): string {
   const defaults = new Map<string, string>();
-  const text = body.join('\n')
-    .replace(/\$\{(\d+):([^}]*)\}/g, (_, n: string, v: string) => { defaults.set(n, v); return v; })
-    .replace(/\$\{(\d+)\|([^|]*)\|\}/g, (_, n: string, v: string) => { const first = v.split(',')[0]; defaults.set(n, first); return first; });
+  const text = body
+    .join('\n')
+    .replace(/\$\{(\d+):([^}]*)\}/g, (_, n: string, v: string) => {
+      defaults.set(n, v);
+      return v;
+    })
+    .replace(/\$\{(\d+)\|([^|]*)\|\}/g, (_, n: string, v: string) => {
+      const first = v.split(',')[0];
+      defaults.set(n, first);
+      return first;
+    });
   return text.replace(/\$\{(\d+)\}|\$(\d+)/g, (_, a: string | undefined, b: string | undefined) => defaults.get(a ?? b!) ?? '');
 }
 
@@ -20,13 +31,19 @@ describe('snippets', () => {
   const templates = Object.entries(snippets).filter(([, s]) => s.isFileTemplate);
 
   it('offers a new-spec template per provider', () => {
-    assert.deepEqual(templates.map(([name]) => name), ['New spec (Google Cloud)', 'New spec (Yandex Cloud)']);
+    assert.deepEqual(
+      templates.map(([name]) => name),
+      ['New spec (Google Cloud)', 'New spec (Yandex Cloud)'],
+    );
   });
 
   for (const [name, s] of templates) {
     it(`${name} expands to a spec with no error or warning, and its workload meets its target`, () => {
       const a = analyze(expand(s.body));
-      assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => `${d.code}: ${d.message}`), []);
+      assert.deepEqual(
+        a.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => `${d.code}: ${d.message}`),
+        [],
+      );
       assert.equal(a.vms.length, 1);
       assert.equal(a.vms[0].disks.length, 1);
       assert.equal(a.vms[0].workloads[0].meets_target, true);

@@ -12,7 +12,18 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -128,7 +139,8 @@ describe('VS Code extension in code-server (end to end)', function () {
     }
     // An old .vsix would test old code: it must be at least as new as the bundles it was built from.
     const bundle = join(ROOT, 'dist', 'extension.js');
-    if (existsSync(bundle)) assert.ok(statSync(VSIX).mtimeMs >= statSync(bundle).mtimeMs - 1000, `${VSIX} is older than dist/: run \`npm run package\``);
+    if (existsSync(bundle))
+      assert.ok(statSync(VSIX).mtimeMs >= statSync(bundle).mtimeMs - 1000, `${VSIX} is older than dist/: run \`npm run package\``);
 
     want = expected();
     rmSync(ARTIFACTS, { recursive: true, force: true });
@@ -146,19 +158,37 @@ describe('VS Code extension in code-server (end to end)', function () {
     writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
     const isolated = ['--config', config, '--user-data-dir', userData, '--extensions-dir', join(tmp, 'extensions')];
 
-    const install = spawnSync(process.execPath, [CODE_SERVER_ENTRY, ...isolated, '--install-extension', VSIX], { encoding: 'utf8', timeout: 60_000 });
+    const install = spawnSync(process.execPath, [CODE_SERVER_ENTRY, ...isolated, '--install-extension', VSIX], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     assert.equal(install.status, 0, `installing the .vsix failed:\n${install.stdout}\n${install.stderr}`);
     const installed = readdirSync(join(tmp, 'extensions'));
-    assert.ok(installed.some((d) => d.startsWith(`${pkg.publisher}.${pkg.name}-${pkg.version}`)), `extension not installed: ${installed.join(', ')}`);
+    assert.ok(
+      installed.some((d) => d.startsWith(`${pkg.publisher}.${pkg.name}-${pkg.version}`)),
+      `extension not installed: ${installed.join(', ')}`,
+    );
 
     const log = createWriteStream(join(ARTIFACTS, 'code-server.log'));
     // Its own session and process group: code-server leaves extension-host and language-server processes
     // behind, and the whole group is killed at the end.
-    server = spawn(process.execPath, [
-      CODE_SERVER_ENTRY, ...isolated,
-      '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
-      '--disable-workspace-trust', '--disable-getting-started-override', workspace,
-    ], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(
+      process.execPath,
+      [
+        CODE_SERVER_ENTRY,
+        ...isolated,
+        '--bind-addr',
+        `127.0.0.1:${port}`,
+        '--auth',
+        'none',
+        '--disable-telemetry',
+        '--disable-update-check',
+        '--disable-workspace-trust',
+        '--disable-getting-started-override',
+        workspace,
+      ],
+      { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     server.stdout!.pipe(log);
     server.stderr!.pipe(log);
     const url = `http://127.0.0.1:${port}`;
@@ -167,7 +197,15 @@ describe('VS Code extension in code-server (end to end)', function () {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     try {
@@ -185,7 +223,10 @@ describe('VS Code extension in code-server (end to end)', function () {
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: SPEC_NAME }).first().waitFor({ timeout: 60_000 });
 
     // Open the spec with Quick Open, as a user would.
-    await page.locator('.monaco-workbench').click({ position: { x: 700, y: 450 } }).catch(() => undefined);
+    await page
+      .locator('.monaco-workbench')
+      .click({ position: { x: 700, y: 450 } })
+      .catch(() => undefined);
     await page.keyboard.press('Control+P');
     await page.locator('.quick-input-widget input').waitFor();
     await page.keyboard.type(SPEC_NAME);
@@ -195,7 +236,8 @@ describe('VS Code extension in code-server (end to end)', function () {
   }
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) await shot(`failed-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (this.currentTest?.state === 'failed' && page)
+      await shot(`failed-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => undefined);
   });
 
   after(async () => {
@@ -228,7 +270,7 @@ describe('VS Code extension in code-server (end to end)', function () {
     await shot('1-problems');
   });
 
-  it('shows the spec\'s monthly cost in the status bar', async () => {
+  it("shows the spec's monthly cost in the status bar", async () => {
     const item = page.locator('.statusbar-item', { hasText: `${want.cost}/mo` });
     await item.first().waitFor({ timeout: 30_000 });
     await shot('2-status-bar');
@@ -292,7 +334,10 @@ describe('VS Code extension in code-server (end to end)', function () {
     await page.keyboard.type('Storage Perf: Show Report');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Storage Perf: Show Report' }).first().waitFor();
     await page.keyboard.press('Enter');
-    await page.locator('.tab', { hasText: `Report: ${SPEC_NAME}` }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.tab', { hasText: `Report: ${SPEC_NAME}` })
+      .first()
+      .waitFor({ timeout: 30_000 });
     // A webview is an iframe (the host) holding another (the content).
     const view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     await view.locator('h2', { hasText: `VM ${want.vmName}` }).waitFor({ timeout: 30_000 });
@@ -302,7 +347,7 @@ describe('VS Code extension in code-server (end to end)', function () {
     for (const w of want.workloads) assert.ok(text.includes(w), `the report lacks the workload ${w}`);
     // One chart of IOPS and one of throughput; the example sets an IOPS target and a throughput target.
     assert.equal(await view.locator('svg.chart').count(), 2);
-    assert.ok(await view.locator('svg.chart line.target').count() >= 2, 'the charts mark the targets');
+    assert.ok((await view.locator('svg.chart line.target').count()) >= 2, 'the charts mark the targets');
     await shot('4-report');
     // Close the report with its tab's close button (the view opens without taking the focus, so Ctrl+W would
     // close the spec).
@@ -334,7 +379,10 @@ describe('VS Code extension in code-server (end to end)', function () {
     assert.ok(row);
     await page.mouse.move(row.x + row.width / 2, row.y + row.height / 2, { steps: 3 });
     await action.first().click();
-    await page.locator('.monaco-editor .view-lines', { hasText: `machine_type: ${want.fixValue}` }).first().waitFor();
+    await page
+      .locator('.monaco-editor .view-lines', { hasText: `machine_type: ${want.fixValue}` })
+      .first()
+      .waitFor();
     await page.keyboard.press('Control+S');
     const deadline = Date.now() + 15_000;
     let text = readFileSync(file, 'utf8');
@@ -347,7 +395,10 @@ describe('VS Code extension in code-server (end to end)', function () {
     // The edit touched that value only.
     assert.equal(text, readFileSync(EXAMPLE, 'utf8').replace(`machine_type: ${want.machineType}`, `machine_type: ${want.fixValue}`));
     // And the server agrees the cap is gone.
-    await page.locator('.markers-panel .monaco-list-row', { hasText: 'capped-by-vcpu' }).first().waitFor({ state: 'detached', timeout: 30_000 });
+    await page
+      .locator('.markers-panel .monaco-list-row', { hasText: 'capped-by-vcpu' })
+      .first()
+      .waitFor({ state: 'detached', timeout: 30_000 });
     await shot('7-fixed');
   });
 });

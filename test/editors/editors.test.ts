@@ -12,7 +12,10 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(__dirname, '../../..');
 const SERVER = join(ROOT, 'server/bin/storage-perf-language-server.js');
 
-interface Seen { diagnostics: Array<{ line: number; code: string; message: string }>; hover: string }
+interface Seen {
+  diagnostics: Array<{ line: number; code: string; message: string }>;
+  hover: string;
+}
 
 function workspace(): string {
   const dir = mkdtempSync(join(tmpdir(), 'storage-perf-editor-'));
@@ -38,11 +41,16 @@ describe('documented editor set-ups', function () {
       const out = join(dir, 'seen.json');
       // The driver waits for the server's diagnostics, asks for a hover on the `data` disk's name and writes
       // what the editor holds as JSON.
-      writeFileSync(join(dir, 'init.lua'), [
-        `vim.g.storage_perf_server_cmd = { 'node', ${JSON.stringify(SERVER)}, '--stdio' }`,
-        `dofile(${JSON.stringify(join(ROOT, 'editors/neovim/storage-perf.lua'))})`,
-      ].join('\n'));
-      writeFileSync(join(dir, 'drive.lua'), `
+      writeFileSync(
+        join(dir, 'init.lua'),
+        [
+          `vim.g.storage_perf_server_cmd = { 'node', ${JSON.stringify(SERVER)}, '--stdio' }`,
+          `dofile(${JSON.stringify(join(ROOT, 'editors/neovim/storage-perf.lua'))})`,
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(dir, 'drive.lua'),
+        `
 local ok = vim.wait(30000, function() return #vim.diagnostic.get(0) > 0 end, 50)
 local seen = { diagnostics = {}, hover = '' }
 for _, d in ipairs(vim.diagnostic.get(0)) do
@@ -53,18 +61,27 @@ local resp = vim.lsp.buf_request_sync(0, 'textDocument/hover', params, 10000) or
 for _, r in pairs(resp) do if r.result then seen.hover = r.result.contents.value end end
 local f = io.open(${JSON.stringify(out)}, 'w'); f:write(vim.fn.json_encode(seen)); f:close()
 vim.cmd('qa!')
-`);
-      const r = spawnSync('nvim', ['--headless', '-u', join(dir, 'init.lua'), 'storage.perf.yaml', '-c', `luafile ${join(dir, 'drive.lua')}`], { cwd: dir, encoding: 'utf8', timeout: 50000 });
+`,
+      );
+      const r = spawnSync(
+        'nvim',
+        ['--headless', '-u', join(dir, 'init.lua'), 'storage.perf.yaml', '-c', `luafile ${join(dir, 'drive.lua')}`],
+        { cwd: dir, encoding: 'utf8', timeout: 50000 },
+      );
       assert.equal(r.error, undefined, String(r.error));
       checkSeen(JSON.parse(readFileSync(out, 'utf8')) as Seen);
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('Emacs (eglot) shows the vCPU cap and a disk hover', () => {
     const dir = workspace();
     try {
       const out = join(dir, 'seen.json');
-      writeFileSync(join(dir, 'drive.el'), `
+      writeFileSync(
+        join(dir, 'drive.el'),
+        `
 (setq storage-perf-server-command '("node" ${JSON.stringify(SERVER)} "--stdio"))
 (load ${JSON.stringify(join(ROOT, 'editors/emacs/storage-perf.el'))})
 (require 'json)
@@ -86,11 +103,14 @@ vim.cmd('qa!')
   (with-temp-file ${JSON.stringify(out)}
     (insert (json-encode (list (cons 'diagnostics diags)
                                (cons 'hover (plist-get (plist-get hover :contents) :value)))))))
-`);
+`,
+      );
       const r = spawnSync('emacs', ['--batch', '-q', '-l', join(dir, 'drive.el')], { cwd: dir, encoding: 'utf8', timeout: 50000 });
       assert.equal(r.error, undefined, String(r.error));
       assert.equal(r.status, 0, r.stderr);
       checkSeen(JSON.parse(readFileSync(out, 'utf8')) as Seen);
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

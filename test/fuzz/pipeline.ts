@@ -11,36 +11,71 @@ import { dump } from 'js-yaml';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import specSchema from '../../schemas/storage-perf.schema.json';
 import {
-  analyze, applyEdits, builtinRegistry, complete, DIAGNOSTIC_CODES, EvaluationCache, fileReport, fixEdits, hover, inlayHints,
-  limitValue, LineIndex, METRICS, symbols, vmLimitRow, type Analysis, type Catalog,
+  analyze,
+  applyEdits,
+  builtinRegistry,
+  complete,
+  DIAGNOSTIC_CODES,
+  EvaluationCache,
+  fileReport,
+  fixEdits,
+  hover,
+  inlayHints,
+  limitValue,
+  LineIndex,
+  METRICS,
+  symbols,
+  vmLimitRow,
+  type Analysis,
+  type Catalog,
 } from '../../core/src';
 
 /** The seed corpus lives in the source tree (this file runs from out/). */
 export const CORPUS_DIR = resolve(__dirname, '../../../test/fuzz-corpus');
 
-export interface Seed { name: string; text: string }
+export interface Seed {
+  name: string;
+  text: string;
+}
 
 export function loadCorpus(): Seed[] {
-  return readdirSync(CORPUS_DIR).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => ({ name: f, text: readFileSync(join(CORPUS_DIR, f), 'utf8') }));
+  return readdirSync(CORPUS_DIR)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort()
+    .map((f) => ({ name: f, text: readFileSync(join(CORPUS_DIR, f), 'utf8') }));
 }
 
 /** Edit sequences saved by the fuzzer (found-*.edits.json), each against a seed of the corpus. */
 export function loadEditSequences(): Array<{ name: string; seed: Seed; edits: Edit[] }> {
   const seeds = loadCorpus();
-  return readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.edits.json')).sort().map((f) => {
-    const data = JSON.parse(readFileSync(join(CORPUS_DIR, f), 'utf8')) as { seed: string; edits: Edit[] };
-    const seed = seeds.find((s) => s.name === data.seed);
-    if (!seed) throw new Error(`${f}: no seed ${data.seed} in the corpus`);
-    return { name: f, seed, edits: data.edits };
-  });
+  return readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith('.edits.json'))
+    .sort()
+    .map((f) => {
+      const data = JSON.parse(readFileSync(join(CORPUS_DIR, f), 'utf8')) as { seed: string; edits: Edit[] };
+      const seed = seeds.find((s) => s.name === data.seed);
+      if (!seed) throw new Error(`${f}: no seed ${data.seed} in the corpus`);
+      return { name: f, seed, edits: data.edits };
+    });
 }
 
 // ---- specs from the schema ------------------------------------------------------------------------------
 
 type Schema = { [k: string]: unknown } & {
-  $ref?: string; type?: string; enum?: unknown[]; const?: unknown; oneOf?: Schema[]; properties?: Record<string, Schema>;
-  required?: string[]; items?: Schema; minItems?: number; minimum?: number; maximum?: number; exclusiveMinimum?: number;
-  pattern?: string; minLength?: number;
+  $ref?: string;
+  type?: string;
+  enum?: unknown[];
+  const?: unknown;
+  oneOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  minItems?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  pattern?: string;
+  minLength?: number;
 };
 const definitions = (specSchema as unknown as { definitions: Record<string, Schema> }).definitions;
 
@@ -68,8 +103,44 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
 
 /** Scalars that are wrong in some way: types, ranges, YAML's special floats, spellings. */
 export const HOSTILE_SCALARS = [
-  null, -1, 0, 1e400, -1e400, NaN, 1e21, 2 ** 53 + 1, 0.1, '', ' ', '~', '.nan', '.inf', '-.inf', 'NaN', 'Infinity', '1e999', '0x10', '0o17', '1_000',
-  '99999999999999999999999GiB', '-5GiB', '5 GiB', '5gib', 'GiB', '\u00a0', 'true', 'yes', '[]', '{}', '*a', '&a', '<<', '#', 'ü', '😀',
+  // eslint-disable-next-line no-loss-of-precision -- numbers past the double range on purpose: they read as ±Infinity
+  null,
+  -1,
+  0,
+  1e400,
+  -1e400,
+  NaN,
+  1e21,
+  2 ** 53 + 1,
+  0.1,
+  '',
+  ' ',
+  '~',
+  '.nan',
+  '.inf',
+  '-.inf',
+  'NaN',
+  'Infinity',
+  '1e999',
+  '0x10',
+  '0o17',
+  '1_000',
+  '99999999999999999999999GiB',
+  '-5GiB',
+  '5 GiB',
+  '5gib',
+  'GiB',
+  '\u00a0',
+  'true',
+  'yes',
+  '[]',
+  '{}',
+  '*a',
+  '&a',
+  '<<',
+  '#',
+  'ü',
+  '😀',
 ] as const;
 
 function patternString(pattern: string): fc.Arbitrary<string> {
@@ -98,19 +169,33 @@ function plain(s: Schema): fc.Arbitrary<unknown> {
       // Required keys are dropped only now and then: a spec without them stops at the first check.
       const required = s.required ?? [];
       const drop = required.length ? fc.option(fc.constantFrom(...required), { freq: 20 }) : fc.constant(null);
-      return fc.tuple(fc.record(model, { requiredKeys: required }), fc.option(fc.constantFrom('unknown_key', 'Name', 'disks '), { freq: 15 }), drop)
+      return fc
+        .tuple(
+          fc.record(model, { requiredKeys: required }),
+          fc.option(fc.constantFrom('unknown_key', 'Name', 'disks '), { freq: 15 }),
+          drop,
+        )
         .map(([o, extra, dropped]) => {
           const out: Record<string, unknown> = extra ? { ...o, [extra]: 1 } : { ...o };
           if (dropped) delete out[dropped];
           return out;
         });
     }
-    case 'array': return fc.array(fromSchema(s.items ?? {}), { minLength: s.minItems ?? 0, maxLength: 3 });
-    case 'string': return s.pattern ? patternString(s.pattern) : fc.string({ minLength: s.minLength ?? 0, maxLength: 12 });
-    case 'integer': return fc.integer({ min: s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : -10), max: Math.min(s.maximum ?? 1_000_000, 1_000_000) });
-    case 'number': return fc.double({ min: s.minimum ?? s.exclusiveMinimum ?? 0, max: s.maximum ?? 1_000_000, noNaN: true, noDefaultInfinity: true });
-    case 'boolean': return fc.boolean();
-    default: return fc.constantFrom<unknown>(...HOSTILE_SCALARS);
+    case 'array':
+      return fc.array(fromSchema(s.items ?? {}), { minLength: s.minItems ?? 0, maxLength: 3 });
+    case 'string':
+      return s.pattern ? patternString(s.pattern) : fc.string({ minLength: s.minLength ?? 0, maxLength: 12 });
+    case 'integer':
+      return fc.integer({
+        min: s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : -10),
+        max: Math.min(s.maximum ?? 1_000_000, 1_000_000),
+      });
+    case 'number':
+      return fc.double({ min: s.minimum ?? s.exclusiveMinimum ?? 0, max: s.maximum ?? 1_000_000, noNaN: true, noDefaultInfinity: true });
+    case 'boolean':
+      return fc.boolean();
+    default:
+      return fc.constantFrom<unknown>(...HOSTILE_SCALARS);
   }
 }
 
@@ -118,21 +203,62 @@ function plain(s: Schema): fc.Arbitrary<unknown> {
 export const specValue: fc.Arbitrary<unknown> = plain(specSchema as unknown as Schema);
 
 /** A spec as YAML text, in block or flow style, LF or CRLF, with or without a BOM. */
-export const generatedSpec: fc.Arbitrary<string> = fc.record({
-  value: specValue,
-  flowLevel: fc.constantFrom(-1, -1, 1, 2, 3),
-  crlf: fc.boolean(),
-  bom: fc.boolean(),
-}).map(({ value, flowLevel, crlf, bom }) => {
-  let text = dump(value, { flowLevel, lineWidth: 200 });
-  if (crlf) text = text.replace(/\n/g, '\r\n');
-  return (bom ? '\uFEFF' : '') + text;
-});
+export const generatedSpec: fc.Arbitrary<string> = fc
+  .record({
+    value: specValue,
+    flowLevel: fc.constantFrom(-1, -1, 1, 2, 3),
+    crlf: fc.boolean(),
+    bom: fc.boolean(),
+  })
+  .map(({ value, flowLevel, crlf, bom }) => {
+    let text = dump(value, { flowLevel, lineWidth: 200 });
+    if (crlf) text = text.replace(/\n/g, '\r\n');
+    return (bom ? '\uFEFF' : '') + text;
+  });
 
 // ---- mutations of the corpus ----------------------------------------------------------------------------
 
-const HOSTILE_CHARS = [':', ': ', '-', '- ', ' ', '  ', '\n', '\r\n', '\r', '\t', '#', '&a ', '*a', '[', ']', '{', '}', ',', '"', "'", '|', '>', '!', '!!str ',
-  '%', '@', '`', '?', '\uFEFF', '\u0000', '\uFFFD', '\u2028', '\u0085', '\uD800', '😀', 'é', '---\n', '...\n', '<<: *a\n'];
+const HOSTILE_CHARS = [
+  ':',
+  ': ',
+  '-',
+  '- ',
+  ' ',
+  '  ',
+  '\n',
+  '\r\n',
+  '\r',
+  '\t',
+  '#',
+  '&a ',
+  '*a',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '"',
+  "'",
+  '|',
+  '>',
+  '!',
+  '!!str ',
+  '%',
+  '@',
+  '`',
+  '?',
+  '\uFEFF',
+  '\u0000',
+  '\uFFFD',
+  '\u2028',
+  '\u0085',
+  '\uD800',
+  '😀',
+  'é',
+  '---\n',
+  '...\n',
+  '<<: *a\n',
+];
 
 export type Mutation =
   | { kind: 'insert'; at: number; text: string }
@@ -141,17 +267,32 @@ export type Mutation =
   | { kind: 'line'; op: 'dup' | 'drop' | 'swap' | 'indent' | 'dedent'; at: number; other: number };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.oneof(fc.constantFrom(...HOSTILE_CHARS), fc.string({ maxLength: 4, unit: 'binary' })) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    text: fc.oneof(fc.constantFrom(...HOSTILE_CHARS), fc.string({ maxLength: 4, unit: 'binary' })),
+  }),
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 12 }) }),
-  fc.record({ kind: fc.constant('token' as const), at: fc.nat(), text: fc.constantFrom(...HOSTILE_SCALARS.map((v) => (typeof v === 'number' ? String(v) : v === null ? 'null' : v))) }),
-  fc.record({ kind: fc.constant('line' as const), op: fc.constantFrom('dup' as const, 'drop' as const, 'swap' as const, 'indent' as const, 'dedent' as const), at: fc.nat(), other: fc.nat() }),
+  fc.record({
+    kind: fc.constant('token' as const),
+    at: fc.nat(),
+    text: fc.constantFrom(...HOSTILE_SCALARS.map((v) => (typeof v === 'number' ? String(v) : v === null ? 'null' : v))),
+  }),
+  fc.record({
+    kind: fc.constant('line' as const),
+    op: fc.constantFrom('dup' as const, 'drop' as const, 'swap' as const, 'indent' as const, 'dedent' as const),
+    at: fc.nat(),
+    other: fc.nat(),
+  }),
 );
 
 export function mutate(text: string, m: Mutation): string {
-  const at = text.length ? m.kind === 'line' ? m.at : m.at % (text.length + 1) : 0;
+  const at = text.length ? (m.kind === 'line' ? m.at : m.at % (text.length + 1)) : 0;
   switch (m.kind) {
-    case 'insert': return text.slice(0, at) + m.text + text.slice(at);
-    case 'delete': return text.slice(0, at) + text.slice(at + m.length);
+    case 'insert':
+      return text.slice(0, at) + m.text + text.slice(at);
+    case 'delete':
+      return text.slice(0, at) + text.slice(at + m.length);
     case 'token': {
       // Replace the plain token (run of non-space, non-indicator characters) around the offset.
       const re = /[^\s:#,[\]{}]+/g;
@@ -176,19 +317,27 @@ export function mutate(text: string, m: Mutation): string {
 }
 
 export function mutatedSpec(seeds: Seed[]): fc.Arbitrary<{ seed: string; text: string }> {
-  return fc.record({ seed: fc.constantFrom(...seeds), mutations: fc.array(mutation, { minLength: 1, maxLength: 8 }) })
+  return fc
+    .record({ seed: fc.constantFrom(...seeds), mutations: fc.array(mutation, { minLength: 1, maxLength: 8 }) })
     .map(({ seed, mutations }) => ({ seed: seed.name, text: mutations.reduce(mutate, seed.text) }));
 }
 
 // ---- edit sequences -------------------------------------------------------------------------------------
 
 /** One editor edit: replace [start, start+length) by text, offsets taken modulo the document length. */
-export interface Edit { start: number; length: number; text: string }
+export interface Edit {
+  start: number;
+  length: number;
+  text: string;
+}
 
 export const edit: fc.Arbitrary<Edit> = fc.record({
   start: fc.nat(),
   length: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 7, max: 200 })),
-  text: fc.oneof(fc.constantFrom(...HOSTILE_CHARS, '', 'size: 1TiB\n', '      - name: x\n        type: pd-ssd\n', '0', '9'), fc.string({ maxLength: 6 })),
+  text: fc.oneof(
+    fc.constantFrom(...HOSTILE_CHARS, '', 'size: 1TiB\n', '      - name: x\n        type: pd-ssd\n', '0', '9'),
+    fc.string({ maxLength: 6 }),
+  ),
 });
 
 export function editSequence(seeds: Seed[]): fc.Arbitrary<{ seed: Seed; edits: Edit[] }> {
@@ -213,35 +362,52 @@ export function checkText(text: string, opts: { maxVms?: number; probes?: number
     assert.ok(typeof d.message === 'string' && d.message.length > 0, `${d.code} without a message`);
     // Internal values leaking into a message: only a fault when the user did not write them.
     for (const leak of ['undefined', '[object Object]', 'e+,', 'NaN']) {
-      if (d.message.includes(leak) && !(leak === 'NaN' ? /nan/i : new RegExp(leak.replace(/[[\]+]/g, '\\$&'))).test(text)) assert.fail(`${d.code} message: ${d.message}`);
+      if (d.message.includes(leak) && !(leak === 'NaN' ? /nan/i : new RegExp(leak.replace(/[[\]+]/g, '\\$&'))).test(text))
+        assert.fail(`${d.code} message: ${d.message}`);
     }
     assertSpanInside(text, d.span, d.code);
     // The server converts spans with LineIndex, the editor reads them with its own line table: they must agree.
     const r = idx.range(d.span);
-    assert.equal(doc.offsetAt(r.start), d.span.start, `${d.code} start ${d.span.start} → ${JSON.stringify(r.start)} reads back as ${doc.offsetAt(r.start)}`);
-    assert.equal(doc.offsetAt(r.end), d.span.end, `${d.code} end ${d.span.end} → ${JSON.stringify(r.end)} reads back as ${doc.offsetAt(r.end)}`);
+    assert.equal(
+      doc.offsetAt(r.start),
+      d.span.start,
+      `${d.code} start ${d.span.start} → ${JSON.stringify(r.start)} reads back as ${doc.offsetAt(r.start)}`,
+    );
+    assert.equal(
+      doc.offsetAt(r.end),
+      d.span.end,
+      `${d.code} end ${d.span.end} → ${JSON.stringify(r.end)} reads back as ${doc.offsetAt(r.end)}`,
+    );
     for (const fix of d.fixes ?? []) checkFix(a, fix, d.code);
   }
   checkCaps(a);
   const report = JSON.stringify(fileReport('fuzz.perf.yaml', a));
   assert.ok(!/NaN|Infinity/.test(report.replace(/"(?:[^"\\]|\\.)*"/g, '""')), 'the JSON report holds no non-finite number');
   // Editor features at a few offsets: they run on every hover and keystroke.
-  const probes = opts.probes ?? [0, text.length, text.length >> 1, text.length / 3 | 0, text.indexOf(':'), text.lastIndexOf('-')];
+  const probes = opts.probes ?? [0, text.length, text.length >> 1, (text.length / 3) | 0, text.indexOf(':'), text.lastIndexOf('-')];
   for (const p of probes) {
     const at = Math.max(0, Math.min(text.length, p));
     const h = hover(a, at);
     if (h) assertSpanInside(text, h.span, 'hover');
     for (const c of complete(text, at, a)) assertSpanInside(text, c.replace, 'completion');
   }
-  const walk = (s: ReturnType<typeof symbols>): void => { for (const x of s) { assertSpanInside(text, x.span, 'symbol'); assertSpanInside(text, x.selection, 'symbol selection'); walk(x.children); } };
+  const walk = (s: ReturnType<typeof symbols>): void => {
+    for (const x of s) {
+      assertSpanInside(text, x.span, 'symbol');
+      assertSpanInside(text, x.selection, 'symbol selection');
+      walk(x.children);
+    }
+  };
   walk(symbols(a));
   for (const h of inlayHints(a)) assert.ok(h.offset >= 0 && h.offset <= text.length, 'inlay hint offset');
   return a;
 }
 
 function assertSpanInside(text: string, s: { start: number; end: number }, what: string): void {
-  assert.ok(Number.isInteger(s.start) && Number.isInteger(s.end) && s.start >= 0 && s.start <= s.end && s.end <= text.length,
-    `${what} span ${s.start}-${s.end} outside 0-${text.length}`);
+  assert.ok(
+    Number.isInteger(s.start) && Number.isInteger(s.end) && s.start >= 0 && s.start <= s.end && s.end <= text.length,
+    `${what} span ${s.start}-${s.end} outside 0-${text.length}`,
+  );
 }
 
 /** A quick fix edits inside the document, without overlapping edits, and never breaks YAML that parsed. */
@@ -259,7 +425,11 @@ function checkFix(a: Analysis, fix: NonNullable<Analysis['diagnostics'][number][
   const b = analyze(after);
   if (!syntaxBefore) {
     const broken = b.diagnostics.filter((d) => d.code === 'yaml-syntax' || d.code === 'yaml-duplicate-key');
-    assert.deepEqual(broken.map((d) => d.message), [], `fix '${fix.title}' for ${code} breaks the YAML:\n${after}`);
+    assert.deepEqual(
+      broken.map((d) => d.message),
+      [],
+      `fix '${fix.title}' for ${code} breaks the YAML:\n${after}`,
+    );
   }
 }
 
@@ -282,11 +452,13 @@ export function checkCaps(a: Analysis): void {
           }
         }
       }
-      if (d.cost.monthly !== undefined) assert.ok(Number.isFinite(d.cost.monthly) && d.cost.monthly >= 0, `${d.spec.name} cost ${d.cost.monthly}`);
+      if (d.cost.monthly !== undefined)
+        assert.ok(Number.isFinite(d.cost.monthly) && d.cost.monthly >= 0, `${d.spec.name} cost ${d.cost.monthly}`);
     }
     const total = vm.disks.reduce((s, d) => s + Math.max(d.figures.read_iops.value, d.figures.write_iops.value), 0);
     for (const w of vm.workloads) {
-      for (const v of [w.read_iops, w.write_iops, w.read_mibps, w.write_mibps]) assert.ok(Number.isFinite(v) && v >= 0, `workload ${w.spec.name}: ${v}`);
+      for (const v of [w.read_iops, w.write_iops, w.read_mibps, w.write_mibps])
+        assert.ok(Number.isFinite(v) && v >= 0, `workload ${w.spec.name}: ${v}`);
       assert.ok(w.read_iops + w.write_iops <= total + 1e-6, `workload ${w.spec.name} beats its disks`);
     }
   }
@@ -297,7 +469,14 @@ export function checkCaps(a: Analysis): void {
 export function visible(a: Analysis): unknown {
   return {
     diagnostics: a.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, span: d.span, fixes: d.fixes })),
-    vms: JSON.parse(JSON.stringify(a.vms.map((v) => ({ disks: v.disks.map((d) => ({ figures: d.figures, cost: d.cost.monthly })), workloads: v.workloads.map((w) => [w.read_iops, w.write_iops, w.read_mibps, w.write_mibps]) })))),
+    vms: JSON.parse(
+      JSON.stringify(
+        a.vms.map((v) => ({
+          disks: v.disks.map((d) => ({ figures: d.figures, cost: d.cost.monthly })),
+          workloads: v.workloads.map((w) => [w.read_iops, w.write_iops, w.read_mibps, w.write_mibps]),
+        })),
+      ),
+    ),
     cost: a.monthly_cost,
   };
 }

@@ -9,16 +9,37 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { LspClient } from '../../cli/src/lsp-client';
-import { checkEditSequence, checkText, CORPUS_DIR, editSequence, generatedSpec, loadCorpus, mutatedSpec, type Edit, type Seed } from './pipeline';
+import {
+  checkEditSequence,
+  checkText,
+  CORPUS_DIR,
+  editSequence,
+  generatedSpec,
+  loadCorpus,
+  mutatedSpec,
+  type Edit,
+  type Seed,
+} from './pipeline';
 import { checkServerSession } from './server-session';
 
 /** The part of fast-check's run details used here. */
-interface Outcome { failed: boolean; numRuns: number; counterexample: unknown[] | null; counterexamplePath: string | null; errorInstance: unknown }
-interface Target { name: string; run: (seed: number) => Outcome | Promise<Outcome> }
+interface Outcome {
+  failed: boolean;
+  numRuns: number;
+  counterexample: unknown[] | null;
+  counterexamplePath: string | null;
+  errorInstance: unknown;
+}
+interface Target {
+  name: string;
+  run: (seed: number) => Outcome | Promise<Outcome>;
+}
 const outcome = (r: unknown) => r as Outcome;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, seed: { type: 'string' }, 'no-server': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { seconds: { type: 'string', default: '60' }, seed: { type: 'string' }, 'no-server': { type: 'boolean', default: false } },
+  });
   const seconds = Number(values.seconds);
   if (!Number.isFinite(seconds) || seconds <= 0) {
     process.stderr.write('usage: npm run fuzz -- --seconds N [--seed S] [--no-server]\n');
@@ -31,12 +52,54 @@ async function main(): Promise<number> {
   if (client) await client.initialize();
 
   const targets: Target[] = [
-    { name: 'generated', run: (s) => outcome(fc.check(fc.property(generatedSpec, (t) => { checkText(t); }), { seed: s, numRuns: 50 })) },
-    { name: 'mutated', run: (s) => outcome(fc.check(fc.property(mutatedSpec(corpus), ({ text }) => { checkText(text); }), { seed: s, numRuns: 200 })) },
-    { name: 'incremental', run: (s) => outcome(fc.check(fc.property(editSequence(corpus), ({ seed: x, edits }) => { checkEditSequence(x, edits); }), { seed: s, numRuns: 20 })) },
+    {
+      name: 'generated',
+      run: (s) =>
+        outcome(
+          fc.check(
+            fc.property(generatedSpec, (t) => {
+              checkText(t);
+            }),
+            { seed: s, numRuns: 50 },
+          ),
+        ),
+    },
+    {
+      name: 'mutated',
+      run: (s) =>
+        outcome(
+          fc.check(
+            fc.property(mutatedSpec(corpus), ({ text }) => {
+              checkText(text);
+            }),
+            { seed: s, numRuns: 200 },
+          ),
+        ),
+    },
+    {
+      name: 'incremental',
+      run: (s) =>
+        outcome(
+          fc.check(
+            fc.property(editSequence(corpus), ({ seed: x, edits }) => {
+              checkEditSequence(x, edits);
+            }),
+            { seed: s, numRuns: 20 },
+          ),
+        ),
+    },
   ];
   if (client) {
-    targets.push({ name: 'server', run: async (s) => outcome(await fc.check(fc.asyncProperty(editSequence(corpus), ({ seed: x, edits }) => checkServerSession(client, x, edits)), { seed: s, numRuns: 5 })) });
+    targets.push({
+      name: 'server',
+      run: async (s) =>
+        outcome(
+          await fc.check(
+            fc.asyncProperty(editSequence(corpus), ({ seed: x, edits }) => checkServerSession(client, x, edits)),
+            { seed: s, numRuns: 5 },
+          ),
+        ),
+    });
   }
 
   const runs = new Map<string, number>();
@@ -51,14 +114,22 @@ async function main(): Promise<number> {
         if (r.failed) {
           failures++;
           const file = save(r.counterexample?.[0]);
-          process.stdout.write(`FAIL ${t.name} seed=${s} path=${r.counterexamplePath}\n  saved: ${file}\n  ${String((r.errorInstance as Error | undefined)?.message ?? r.errorInstance).split('\n').join('\n  ')}\n`);
+          process.stdout.write(
+            `FAIL ${t.name} seed=${s} path=${r.counterexamplePath}\n  saved: ${file}\n  ${String(
+              (r.errorInstance as Error | undefined)?.message ?? r.errorInstance,
+            )
+              .split('\n')
+              .join('\n  ')}\n`,
+          );
         }
       }
     }
   } finally {
     await client?.stop();
   }
-  process.stdout.write(`fuzzed ${seconds} s: ${[...runs].map(([n, k]) => `${n} ${k}`).join(', ')}; ${failures} failure${failures === 1 ? '' : 's'}\n`);
+  process.stdout.write(
+    `fuzzed ${seconds} s: ${[...runs].map(([n, k]) => `${n} ${k}`).join(', ')}; ${failures} failure${failures === 1 ? '' : 's'}\n`,
+  );
   return failures ? 1 : 0;
 }
 
@@ -72,4 +143,12 @@ function save(example: unknown): string {
   return join('test/fuzz-corpus', name);
 }
 
-main().then((code) => { process.exitCode = code; }, (e) => { process.stderr.write(`fuzz: ${(e as Error)?.stack ?? e}\n`); process.exitCode = 2; });
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    process.stderr.write(`fuzz: ${(e as Error)?.stack ?? e}\n`);
+    process.exitCode = 2;
+  },
+);

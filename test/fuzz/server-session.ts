@@ -30,8 +30,16 @@ export async function checkServerSession(client: LspClient, seed: Seed, edits: E
   const text = doc.getText();
   const got = await client.pullDiagnostics(uri);
   const idx = new LineIndex(text);
-  const want = analyze(text, { maxVms: MAX_EDITOR_VMS }).diagnostics.map((d) => ({ range: idx.range(d.span), code: d.code, message: d.message }));
-  assert.deepEqual(got.map((d) => ({ range: d.range, code: d.code, message: d.message })), want, `server and full analysis differ for:\n${JSON.stringify(text)}`);
+  const want = analyze(text, { maxVms: MAX_EDITOR_VMS }).diagnostics.map((d) => ({
+    range: idx.range(d.span),
+    code: d.code,
+    message: d.message,
+  }));
+  assert.deepEqual(
+    got.map((d) => ({ range: d.range, code: d.code, message: d.message })),
+    want,
+    `server and full analysis differ for:\n${JSON.stringify(text)}`,
+  );
   for (const d of got) {
     const { start, end } = d.range;
     assert.ok(start.line < doc.lineCount && end.line < doc.lineCount, `${d.code} range beyond the last line`);

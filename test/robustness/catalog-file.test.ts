@@ -41,7 +41,12 @@ const LIES: Array<{ what: string; from: RegExp; to: string; message: RegExp; val
   { what: 'a negative per-GiB rate', from: /(?<="read_iops_per_gib": )[0-9.]+/, to: '-30', message: /must be >= 0/ },
   { what: 'a negative disk maximum', from: /(?<="disk_max": \{\s*"read_iops": )[0-9.]+/, to: '-1', message: /must be > 0/ },
   { what: 'an infinite limit (1e400 reads as Infinity)', from: /(?<="read_iops_per_gib": )[0-9.]+/, to: '1e400', message: /finite/ },
-  { what: 'a source it never defines', from: /(?<="iops_formula": "min",\s*"source": )"pd-perf"/, to: '"nowhere"', message: /source 'nowhere' is not defined in sources/ },
+  {
+    what: 'a source it never defines',
+    from: /(?<="iops_formula": "min",\s*"source": )"pd-perf"/,
+    to: '"nowhere"',
+    message: /source 'nowhere' is not defined in sources/,
+  },
   { what: 'a key the format does not have', from: /"as_of"/, to: '"as_off"', message: /'as_off' is not a catalog key here/ },
 ];
 
@@ -94,7 +99,9 @@ describe('user catalog files that are malformed or lie', function () {
 
     it('a catalog path that is a directory or does not exist: exit 2 and why', () => {
       for (const path of [dir, join(dir, 'nope.json')]) {
-        const r = spawnSync(process.execPath, [BIN, 'evaluate', join(ROOT, 'examples/storage.perf.yaml'), '--catalog-file', path], { encoding: 'utf8' });
+        const r = spawnSync(process.execPath, [BIN, 'evaluate', join(ROOT, 'examples/storage.perf.yaml'), '--catalog-file', path], {
+          encoding: 'utf8',
+        });
         assert.equal(r.status, 2);
         assert.match(r.stderr, /cannot load catalog .*(EISDIR|ENOENT)/);
       }
@@ -108,7 +115,10 @@ describe('user catalog files that are malformed or lie', function () {
         const lied = text.slice(0, m.index) + '-7' + text.slice(m.index! + m[0].length);
         const { catalog, problems } = parseCatalogText(lied);
         assert.equal(catalog, undefined, `-7 at ${m.index} accepted`);
-        assert.ok(problems.some((p) => p.span.start === m.index), `-7 at ${m.index}: ${JSON.stringify(problems.slice(0, 3))}`);
+        assert.ok(
+          problems.some((p) => p.span.start === m.index),
+          `-7 at ${m.index}: ${JSON.stringify(problems.slice(0, 3))}`,
+        );
       }
     });
   });
@@ -126,13 +136,30 @@ describe('user catalog files that are malformed or lie', function () {
       const shown = await s.waitFor((m) => m.method === 'window/showMessageRequest', 10000, 'an error message');
       assert.match((shown.params as { message: string }).message, new RegExp(`${line}:${column} /disk_types/[^ ]+ must be >= 0`));
       const uri = pathToFileURL(file).toString();
-      const pub = await s.waitFor((m) => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri, 10000, 'diagnostics on the catalog file');
-      const diags = (pub.params as { diagnostics: Array<{ range: { start: { line: number; character: number } }; message: string; severity: number }> }).diagnostics;
-      assert.ok(diags.some((d) => d.range.start.line === line - 1 && d.range.start.character === column - 1 && /must be >= 0/.test(d.message) && d.severity === 1), JSON.stringify(diags));
+      const pub = await s.waitFor(
+        (m) => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri,
+        10000,
+        'diagnostics on the catalog file',
+      );
+      const diags = (
+        pub.params as { diagnostics: Array<{ range: { start: { line: number; character: number } }; message: string; severity: number }> }
+      ).diagnostics;
+      assert.ok(
+        diags.some(
+          (d) =>
+            d.range.start.line === line - 1 && d.range.start.character === column - 1 && /must be >= 0/.test(d.message) && d.severity === 1,
+        ),
+        JSON.stringify(diags),
+      );
       // The spec naming the refused edition is told so; the server is otherwise unharmed.
-      s.notifyServer('textDocument/didOpen', { textDocument: { uri: 'file:///c/spec.perf.yaml', languageId: 'storage-perf', version: 1, text: SPEC } });
+      s.notifyServer('textDocument/didOpen', {
+        textDocument: { uri: 'file:///c/spec.perf.yaml', languageId: 'storage-perf', version: 1, text: SPEC },
+      });
       const r = await s.response(s.request('textDocument/diagnostic', { textDocument: { uri: 'file:///c/spec.perf.yaml' } }));
-      assert.ok((r.result as { items: Array<{ code: string }> }).items.some((d) => d.code === 'unknown-catalog'), JSON.stringify(r));
+      assert.ok(
+        (r.result as { items: Array<{ code: string }> }).items.some((d) => d.code === 'unknown-catalog'),
+        JSON.stringify(r),
+      );
     });
 
     it('a fixed catalog clears the catalog file diagnostics and is used', async () => {
@@ -141,13 +168,20 @@ describe('user catalog files that are malformed or lie', function () {
       s = new RawServer();
       await s.initialize({ textDocument: { diagnostic: {} } }, process.pid, { settings: { catalogPath: file } });
       const uri = pathToFileURL(file).toString();
-      const published = (m: { method?: string; params?: unknown }) => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri;
+      const published = (m: { method?: string; params?: unknown }) =>
+        m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri;
       const first = await s.waitFor(published, 10000, 'diagnostics on the broken catalog');
       assert.ok((first.params as { diagnostics: unknown[] }).diagnostics.length > 0);
       writeFileSync(file, BASE);
       s.notifyServer('workspace/didChangeConfiguration', { settings: { storagePerf: { catalogPath: file } } });
-      await s.waitFor((m) => published(m) && (m.params as { diagnostics: unknown[] }).diagnostics.length === 0, 10000, 'cleared catalog diagnostics');
-      s.notifyServer('textDocument/didOpen', { textDocument: { uri: 'file:///c/spec.perf.yaml', languageId: 'storage-perf', version: 1, text: SPEC } });
+      await s.waitFor(
+        (m) => published(m) && (m.params as { diagnostics: unknown[] }).diagnostics.length === 0,
+        10000,
+        'cleared catalog diagnostics',
+      );
+      s.notifyServer('textDocument/didOpen', {
+        textDocument: { uri: 'file:///c/spec.perf.yaml', languageId: 'storage-perf', version: 1, text: SPEC },
+      });
       const r = await s.response(s.request('textDocument/diagnostic', { textDocument: { uri: 'file:///c/spec.perf.yaml' } }));
       assert.ok(!(r.result as { items: Array<{ code: string }> }).items.some((d) => d.code === 'unknown-catalog'), JSON.stringify(r));
     });

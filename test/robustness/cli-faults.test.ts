@@ -27,9 +27,15 @@ describe('files the commands cannot read, or that are not UTF-8', function () {
   const dir = mkdtempSync(join(tmpdir(), 'storage-perf-files-'));
   copyFileSync(EXAMPLE, join(dir, 'ok.perf.yaml'));
   mkdirSync(join(dir, 'folder.perf.yaml'));
-  writeFileSync(join(dir, 'latin1.perf.yaml'), Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\n'), readFileSync(EXAMPLE)]));
+  writeFileSync(
+    join(dir, 'latin1.perf.yaml'),
+    Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\n'), readFileSync(EXAMPLE)]),
+  );
   writeFileSync(join(dir, 'binary.perf.yaml'), garbage(4096));
-  writeFileSync(join(dir, 'utf16.perf.yaml'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(readFileSync(EXAMPLE, 'utf8'), 'utf16le')]));
+  writeFileSync(
+    join(dir, 'utf16.perf.yaml'),
+    Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(readFileSync(EXAMPLE, 'utf8'), 'utf16le')]),
+  );
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('evaluate: a directory, a missing file and a path through a file → exit 2 naming each, the readable ones reported', () => {
@@ -39,7 +45,10 @@ describe('files the commands cannot read, or that are not UTF-8', function () {
     assert.match(r.stderr, /cannot read missing\.perf\.yaml: ENOENT/);
     assert.match(r.stderr, /cannot read ok\.perf\.yaml\/x\.perf\.yaml: ENOTDIR/);
     assert.doesNotMatch(r.stderr, /\n\s+at /);
-    assert.deepEqual(JSON.parse(r.stdout).files.map((f: { path: string }) => f.path), ['ok.perf.yaml']);
+    assert.deepEqual(
+      JSON.parse(r.stdout).files.map((f: { path: string }) => f.path),
+      ['ok.perf.yaml'],
+    );
   });
 
   it('evaluate: a file without read permission → exit 2 with EACCES', function () {
@@ -55,7 +64,10 @@ describe('files the commands cannot read, or that are not UTF-8', function () {
   it('evaluate: Latin-1, binary and UTF-16 files are reported with an encoding finding, exit 0', () => {
     const r = evaluate(['latin1.perf.yaml', 'binary.perf.yaml', 'utf16.perf.yaml', '--format', 'json'], dir);
     assert.equal(r.code, 0, r.stderr);
-    const files = JSON.parse(r.stdout).files as Array<{ path: string; diagnostics: Array<{ code: string; severity: string; message: string; line: number; column: number }> }>;
+    const files = JSON.parse(r.stdout).files as Array<{
+      path: string;
+      diagnostics: Array<{ code: string; severity: string; message: string; line: number; column: number }>;
+    }>;
     const enc = (p: string) => files.find((f) => f.path === p)!.diagnostics.find((d) => d.code === 'encoding')!;
     assert.deepEqual([enc('latin1.perf.yaml').severity, enc('latin1.perf.yaml').line, enc('latin1.perf.yaml').column], ['warning', 1, 6]);
     assert.equal(enc('binary.perf.yaml').severity, 'error');

@@ -13,28 +13,50 @@ describe('fuzzing the pipeline (short run)', function () {
 
   it('every seed of the corpus keeps the invariants, and every saved edit sequence replays cleanly', () => {
     for (const s of corpus) {
-      try { checkText(s.text); } catch (e) { throw new Error(`${s.name}: ${(e as Error).message}`); }
+      try {
+        checkText(s.text);
+      } catch (e) {
+        throw new Error(`${s.name}: ${(e as Error).message}`);
+      }
     }
     for (const x of loadEditSequences()) checkEditSequence(x.seed, x.edits);
   });
 
   it('specs generated from the schema: nothing throws, ranges inside the document, figures within caps', () => {
-    fc.assert(fc.property(generatedSpec, (t) => { checkText(t); }), { numRuns: 150 });
+    fc.assert(
+      fc.property(generatedSpec, (t) => {
+        checkText(t);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('byte and token mutations of the corpus keep the invariants', () => {
-    fc.assert(fc.property(mutatedSpec(corpus), ({ text }) => { checkText(text); }), { numRuns: 600 });
+    fc.assert(
+      fc.property(mutatedSpec(corpus), ({ text }) => {
+        checkText(text);
+      }),
+      { numRuns: 600 },
+    );
   });
 
   it('edit sequences: the analysis with the evaluation cache equals a fresh one after every edit', () => {
-    fc.assert(fc.property(editSequence(corpus), ({ seed, edits }) => { checkEditSequence(seed, edits); }), { numRuns: 60 });
+    fc.assert(
+      fc.property(editSequence(corpus), ({ seed, edits }) => {
+        checkEditSequence(seed, edits);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('edit sequences through didChange (incremental sync) give what a full analysis gives', async () => {
     const client = new LspClient({ pull: true, timeoutMs: 20000 });
     try {
       await client.initialize();
-      await fc.assert(fc.asyncProperty(editSequence(corpus), ({ seed, edits }) => checkServerSession(client, seed, edits)), { numRuns: 30 });
+      await fc.assert(
+        fc.asyncProperty(editSequence(corpus), ({ seed, edits }) => checkServerSession(client, seed, edits)),
+        { numRuns: 30 },
+      );
     } finally {
       await client.stop();
     }

@@ -15,8 +15,19 @@ export function billionLaughs(): string {
 export function manyVms(vms: number): string {
   const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:'];
   for (let i = 0; i < vms; i++) {
-    lines.push(`  - name: vm${i}`, '    machine_type: n2-standard-8', '    disks:', '      - name: d', '        type: pd-ssd', '        size: 500GiB',
-      '    workloads:', '      - name: w', '        block_size: 8k', '        read_ratio: 0.5', '        target: {iops: 1000}');
+    lines.push(
+      `  - name: vm${i}`,
+      '    machine_type: n2-standard-8',
+      '    disks:',
+      '      - name: d',
+      '        type: pd-ssd',
+      '        size: 500GiB',
+      '    workloads:',
+      '      - name: w',
+      '        block_size: 8k',
+      '        read_ratio: 0.5',
+      '        target: {iops: 1000}',
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -32,6 +43,9 @@ export function withComments(spec: string, n: number): string {
 export function garbage(n: number, seed = 7): Buffer {
   const b = Buffer.alloc(n);
   let x = seed;
-  for (let i = 0; i < n; i++) { x = (x * 1103515245 + 12345) & 0x7fffffff; b[i] = x >> 16; }
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    b[i] = x >> 16;
+  }
   return b;
 }

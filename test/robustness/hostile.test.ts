@@ -43,7 +43,10 @@ describe('hostile inputs', function () {
   it('an alias inside the collection it names (a cycle) is a syntax error, not a stack overflow', () => {
     const text = 'version: 1\nprovider: gcp\nvms: &v\n  - name: a\n    disks: *v\n';
     const a = checkText(text);
-    assert.ok(a.diagnostics.some((d) => d.code === 'yaml-syntax' && /circular/.test(d.message)), JSON.stringify(a.diagnostics));
+    assert.ok(
+      a.diagnostics.some((d) => d.code === 'yaml-syntax' && /circular/.test(d.message)),
+      JSON.stringify(a.diagnostics),
+    );
   });
 
   it('100,000 comment lines around a spec: analysed as usual, in well under a second', () => {
@@ -81,9 +84,16 @@ describe('hostile inputs', function () {
   });
 
   it('deep nesting: refused at depth 64 with a syntax error, in block and flow style', () => {
-    for (const text of ['['.repeat(100_000), '{a: '.repeat(50_000), Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')]) {
+    for (const text of [
+      '['.repeat(100_000),
+      '{a: '.repeat(50_000),
+      Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n'),
+    ]) {
       const { a, ms } = timed(text);
-      assert.deepEqual(codes(a).filter((c) => c !== 'encoding'), ['yaml-syntax']);
+      assert.deepEqual(
+        codes(a).filter((c) => c !== 'encoding'),
+        ['yaml-syntax'],
+      );
       assert.match(a.diagnostics[0].message, /maxDepth|depth/);
       assert.ok(ms < 2000, `${ms} ms`);
     }
@@ -93,7 +103,10 @@ describe('hostile inputs', function () {
     for (const enc of ['latin1', 'utf8'] as const) {
       const text = garbage(200_000).toString(enc);
       const a = checkText(text);
-      assert.ok(a.diagnostics.some((d) => d.code === 'encoding' && /binary/.test(d.message)), `${enc}: ${codes(a).join(', ')}`);
+      assert.ok(
+        a.diagnostics.some((d) => d.code === 'encoding' && /binary/.test(d.message)),
+        `${enc}: ${codes(a).join(', ')}`,
+      );
     }
   });
 
@@ -117,9 +130,18 @@ describe('hostile inputs', function () {
 
   it('BOM, CRLF and lone CR line ends: the same findings, on the same lines', () => {
     const base = analyze(EXAMPLE).diagnostics.map((d) => d.code);
-    for (const [what, text] of [['BOM', `\uFEFF${EXAMPLE}`], ['CRLF', EXAMPLE.replace(/\n/g, '\r\n')], ['CR', EXAMPLE.replace(/\n/g, '\r')], ['BOM+CRLF', `\uFEFF${EXAMPLE.replace(/\n/g, '\r\n')}`]]) {
+    for (const [what, text] of [
+      ['BOM', `\uFEFF${EXAMPLE}`],
+      ['CRLF', EXAMPLE.replace(/\n/g, '\r\n')],
+      ['CR', EXAMPLE.replace(/\n/g, '\r')],
+      ['BOM+CRLF', `\uFEFF${EXAMPLE.replace(/\n/g, '\r\n')}`],
+    ]) {
       const a = checkText(text);
-      assert.deepEqual(a.diagnostics.map((d) => d.code), base, what);
+      assert.deepEqual(
+        a.diagnostics.map((d) => d.code),
+        base,
+        what,
+      );
       const d = a.diagnostics.find((x) => x.code === 'capped-by-vcpu')!;
       assert.equal(text.slice(d.span.start, d.span.end), 'machine_type', what);
     }
@@ -144,20 +166,34 @@ describe('hostile inputs', function () {
       const a = checkText(text);
       const value = to.split(': ')[1];
       const hits = diagAt(a, text, value);
-      assert.ok(hits.some((d) => message.test(d.message)), `${to}: ${JSON.stringify(hits.map((d) => d.message))}`);
+      assert.ok(
+        hits.some((d) => message.test(d.message)),
+        `${to}: ${JSON.stringify(hits.map((d) => d.message))}`,
+      );
     }
     // A target far beyond any disk: the unreachable-target message prints it as 1e+308, not "1e+,308".
     const a = checkText(EXAMPLE.replace('iops: 12000', 'iops: 1e308'));
-    assert.ok(a.diagnostics.some((d) => d.code === 'target-unreachable' && /of 1e\+308 IOPS/.test(d.message)), JSON.stringify(a.diagnostics.map((d) => d.message)));
+    assert.ok(
+      a.diagnostics.some((d) => d.code === 'target-unreachable' && /of 1e\+308 IOPS/.test(d.message)),
+      JSON.stringify(a.diagnostics.map((d) => d.message)),
+    );
   });
 
   it('NaN and Infinity spellings: each gets a diagnostic on its own value', () => {
     for (const v of ['.nan', '.NaN', '.NAN', 'NaN', 'nan', '.inf', '.Inf', '-.inf', '+.INF', 'Infinity', '-Infinity', 'inf']) {
-      for (const [from, key] of [['size: 500GiB', 'size'], ['read_ratio: 0.7', 'read_ratio'], ['queue_depth: 32', 'queue_depth'], ['iops: 12000', 'iops']]) {
+      for (const [from, key] of [
+        ['size: 500GiB', 'size'],
+        ['read_ratio: 0.7', 'read_ratio'],
+        ['queue_depth: 32', 'queue_depth'],
+        ['iops: 12000', 'iops'],
+      ]) {
         const text = EXAMPLE.replace(from, `${key}: ${v}`);
         const a = checkText(text);
         const at = text.indexOf(`${key}: ${v}`) + key.length + 2;
-        assert.ok(a.diagnostics.some((d) => d.severity === 'error' && d.span.start === at), `${key}: ${v} → ${JSON.stringify(a.diagnostics.map((d) => [d.code, d.span.start]))}`);
+        assert.ok(
+          a.diagnostics.some((d) => d.severity === 'error' && d.span.start === at),
+          `${key}: ${v} → ${JSON.stringify(a.diagnostics.map((d) => [d.code, d.span.start]))}`,
+        );
       }
     }
   });
@@ -171,9 +207,13 @@ describe('hostile inputs', function () {
       client.open(B, EXAMPLE, 1);
       await client.pushedDiagnostics(B, 1);
     });
-    afterEach(async () => { await client.stop(); });
+    afterEach(async () => {
+      await client.stop();
+    });
 
-    async function hoverWhileAnalysing(text: string): Promise<{ hoverMs: number; diagnostics: Awaited<ReturnType<LspClient['pushedDiagnostics']>> }> {
+    async function hoverWhileAnalysing(
+      text: string,
+    ): Promise<{ hoverMs: number; diagnostics: Awaited<ReturnType<LspClient['pushedDiagnostics']>> }> {
       const A = `file:///hostile/a-${Math.random().toString(36).slice(2)}.perf.yaml`;
       const started = performance.now();
       client.open(A, text, 1);

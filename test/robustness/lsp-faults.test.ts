@@ -47,7 +47,9 @@ describe('LSP faults (raw frames)', function () {
     open(s);
     await s.response(s.request('shutdown'));
     for (const method of ['textDocument/hover', 'textDocument/diagnostic', 'textDocument/documentSymbol', 'textDocument/completion']) {
-      const r = await s.response(s.request(method, method === 'textDocument/hover' || method === 'textDocument/completion' ? at : { textDocument: { uri: URI } }));
+      const r = await s.response(
+        s.request(method, method === 'textDocument/hover' || method === 'textDocument/completion' ? at : { textDocument: { uri: URI } }),
+      );
       assert.equal(r.error?.code, -32600, `${method}: ${JSON.stringify(r)}`);
     }
     // the extension's own requests too (one of them writes files)
@@ -87,8 +89,12 @@ describe('LSP faults (raw frames)', function () {
     open(s);
     const bad = [
       frame('{not json'), // body that is not JSON
-      frame('[1, 2, 3]'), frame('42'), frame('"text"'), frame('null'), // JSON that is no message
-      frame({ jsonrpc: '2.0' }), frame({ jsonrpc: '2.0', id: 77 }), // neither request, notification nor response
+      frame('[1, 2, 3]'),
+      frame('42'),
+      frame('"text"'),
+      frame('null'), // JSON that is no message
+      frame({ jsonrpc: '2.0' }),
+      frame({ jsonrpc: '2.0', id: 77 }), // neither request, notification nor response
       frame({ jsonrpc: '2.0', id: 987654, result: 'a response to a request never made' }),
       frame({ jsonrpc: '1.0', id: 5, method: 'textDocument/hover', params: at }),
       frame({ jsonrpc: '2.0', method: 42, params: {} }),
@@ -121,15 +127,33 @@ describe('LSP faults (raw frames)', function () {
       ['textDocument/hover', { textDocument: { uri: URI }, position: { line: -1, character: 1e12 } }],
       ['textDocument/hover', { textDocument: { uri: URI }, position: { line: 1e9, character: -5 } }],
       ['textDocument/completion', { textDocument: { uri: URI }, position: { line: 2 ** 31, character: 2 ** 31 } }],
-      ['textDocument/codeAction', { textDocument: { uri: URI }, range: { start: { line: 9, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [] } }],
-      ['textDocument/inlayHint', { textDocument: { uri: URI }, range: { start: { line: -5, character: -5 }, end: { line: 1e9, character: 1e9 } } }],
+      [
+        'textDocument/codeAction',
+        {
+          textDocument: { uri: URI },
+          range: { start: { line: 9, character: 0 }, end: { line: 0, character: 0 } },
+          context: { diagnostics: [] },
+        },
+      ],
+      [
+        'textDocument/inlayHint',
+        { textDocument: { uri: URI }, range: { start: { line: -5, character: -5 }, end: { line: 1e9, character: 1e9 } } },
+      ],
       ['textDocument/diagnostic', { textDocument: { uri: 'file:///never/opened.perf.yaml' } }],
       ['textDocument/documentSymbol', {}],
     ];
     const ids = requests.map(([m, p]) => s.request(m, p));
     s.notifyServer('textDocument/didOpen', {});
-    s.notifyServer('textDocument/didChange', { textDocument: { uri: 'file:///never/opened.perf.yaml', version: 2 }, contentChanges: [{ text: 'x' }] });
-    s.notifyServer('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: { line: 999, character: 0 }, end: { line: 1000, character: 0 } }, text: '# appended past the end\n' }] });
+    s.notifyServer('textDocument/didChange', {
+      textDocument: { uri: 'file:///never/opened.perf.yaml', version: 2 },
+      contentChanges: [{ text: 'x' }],
+    });
+    s.notifyServer('textDocument/didChange', {
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [
+        { range: { start: { line: 999, character: 0 }, end: { line: 1000, character: 0 } }, text: '# appended past the end\n' },
+      ],
+    });
     s.notifyServer('textDocument/didClose', { textDocument: { uri: 'file:///never/opened.perf.yaml' } });
     for (const id of ids) {
       const r = await s.response(id);
@@ -137,7 +161,11 @@ describe('LSP faults (raw frames)', function () {
     }
     await assertAlive(s);
     // A failure inside a handler is logged to the client, with the handler's name.
-    await s.waitFor((m) => m.method === 'window/logMessage' && /hover failed/.test((m.params as { message: string }).message), 5000, 'a logged hover failure');
+    await s.waitFor(
+      (m) => m.method === 'window/logMessage' && /hover failed/.test((m.params as { message: string }).message),
+      5000,
+      'a logged hover failure',
+    );
   });
 
   it('a cancellation storm: every request is answered or cancelled, then the server answers normally', async () => {

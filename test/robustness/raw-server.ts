@@ -5,7 +5,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { SERVER_BIN } from '../../cli/src/lsp-client';
 
-export interface Message { jsonrpc: string; id?: number | string | null; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string } }
+export interface Message {
+  jsonrpc: string;
+  id?: number | string | null;
+  method?: string;
+  params?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
 
 export function frame(body: unknown): string {
   const s = typeof body === 'string' ? body : JSON.stringify(body);
@@ -23,10 +30,20 @@ export class RawServer {
 
   constructor(args: string[] = ['--stdio']) {
     this.child = spawn(process.execPath, [SERVER_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    this.child.stdout!.on('data', (b: Buffer) => { this.buffer = Buffer.concat([this.buffer, b]); this.parse(); });
-    this.child.stderr!.on('data', (b: Buffer) => { this.stderr += b.toString(); });
+    this.child.stdout!.on('data', (b: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, b]);
+      this.parse();
+    });
+    this.child.stderr!.on('data', (b: Buffer) => {
+      this.stderr += b.toString();
+    });
     this.child.stdin!.on('error', () => undefined); // writes after the server exits
-    this.exited = new Promise((res) => this.child.on('exit', (code, signal) => { res({ code, signal }); this.notify(); }));
+    this.exited = new Promise((res) =>
+      this.child.on('exit', (code, signal) => {
+        res({ code, signal });
+        this.notify();
+      }),
+    );
   }
 
   private parse(): void {
@@ -43,10 +60,16 @@ export class RawServer {
     }
   }
 
-  private notify(): void { this.listeners.splice(0).forEach((l) => l()); }
+  private notify(): void {
+    this.listeners.splice(0).forEach((l) => l());
+  }
 
-  write(raw: string): void { this.child.stdin!.write(raw); }
-  send(body: unknown): void { this.write(frame(body)); }
+  write(raw: string): void {
+    this.child.stdin!.write(raw);
+  }
+  send(body: unknown): void {
+    this.write(frame(body));
+  }
 
   request(method: string, params?: unknown): number {
     const id = this.nextId++;
@@ -54,7 +77,9 @@ export class RawServer {
     return id;
   }
 
-  notifyServer(method: string, params?: unknown): void { this.send({ jsonrpc: '2.0', method, params }); }
+  notifyServer(method: string, params?: unknown): void {
+    this.send({ jsonrpc: '2.0', method, params });
+  }
 
   /** Waits for a message matching `pred`; rejects after `ms` or when the server exits first. */
   async waitFor(pred: (m: Message) => boolean, ms = 10000, what = 'a message'): Promise<Message> {
@@ -62,10 +87,17 @@ export class RawServer {
     for (;;) {
       const hit = this.messages.find(pred);
       if (hit) return hit;
-      if (this.child.exitCode !== null || this.child.signalCode !== null) throw new Error(`the server exited before ${what}; stderr: ${this.stderr}`);
+      if (this.child.exitCode !== null || this.child.signalCode !== null)
+        throw new Error(`the server exited before ${what}; stderr: ${this.stderr}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no ${what} within ${ms} ms; stderr: ${this.stderr}`);
-      await new Promise<void>((res) => { const t = setTimeout(res, Math.min(left, 200)); this.listeners.push(() => { clearTimeout(t); res(); }); });
+      await new Promise<void>((res) => {
+        const t = setTimeout(res, Math.min(left, 200));
+        this.listeners.push(() => {
+          clearTimeout(t);
+          res();
+        });
+      });
     }
   }
 
@@ -73,7 +105,11 @@ export class RawServer {
     return this.waitFor((m) => m.id === id && m.method === undefined, ms, `the response to request ${id}`);
   }
 
-  async initialize(capabilities: unknown = { textDocument: { diagnostic: {} } }, processId: number | null = process.pid, initializationOptions?: unknown): Promise<Message> {
+  async initialize(
+    capabilities: unknown = { textDocument: { diagnostic: {} } },
+    processId: number | null = process.pid,
+    initializationOptions?: unknown,
+  ): Promise<Message> {
     const r = await this.response(this.request('initialize', { processId, rootUri: null, capabilities, initializationOptions }));
     this.notifyServer('initialized', {});
     return r;
@@ -84,5 +120,7 @@ export class RawServer {
     return Promise.race([this.exited, new Promise<undefined>((res) => setTimeout(() => res(undefined), ms))]);
   }
 
-  kill(): void { if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL'); }
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
 }

@@ -28,12 +28,19 @@ describe('regressions found by fuzzing', () => {
   it('completion in a document with lone CR line ends does not throw, and reads the right line', () => {
     const text = 'version: 1\rprovider: gcp\rvms:\r  - name: a\r    disks:\r      - name: d\r        type: \r';
     const items = complete(text, text.length - 1, analyze(text));
-    assert.ok(items.some((i) => i.label === 'pd-ssd'), items.map((i) => i.label).join());
+    assert.ok(
+      items.some((i) => i.label === 'pd-ssd'),
+      items.map((i) => i.label).join(),
+    );
     assert.doesNotThrow(() => complete('a:\u2028b: x\n  c', 9));
   });
 
   it('removing an empty key from a flow mapping keeps its braces and commas', () => {
-    for (const text of ['{ : 1, version: 1, provider: gcp, vms: []}\n', '{version: 1, : 8, provider: gcp, vms: []}\n', '{version: 1, provider: gcp, vms: [], : 8}\n']) {
+    for (const text of [
+      '{ : 1, version: 1, provider: gcp, vms: []}\n',
+      '{version: 1, : 8, provider: gcp, vms: []}\n',
+      '{version: 1, provider: gcp, vms: [], : 8}\n',
+    ]) {
       const out = fixed(text, 'unknown-key');
       assert.ok(out.length, text);
       for (const t of out) assert.deepEqual(syntaxErrors(analyze(t)), [], `${text} → ${t}`);
@@ -41,7 +48,8 @@ describe('regressions found by fuzzing', () => {
   });
 
   it('a pair in a flow list without braces gets no brace-based fix', () => {
-    const text = 'version: 1\nprovider: gcp\nvms: [{name: a, machine_type: n2-standard-8, disks: [{name: d, type: pd-ssd, size: 10},: {name: e}]}]\n';
+    const text =
+      'version: 1\nprovider: gcp\nvms: [{name: a, machine_type: n2-standard-8, disks: [{name: d, type: pd-ssd, size: 10},: {name: e}]}]\n';
     for (const t of fixed(text, 'unknown-key')) assert.deepEqual(syntaxErrors(analyze(t)), [], t);
   });
 
@@ -54,27 +62,31 @@ describe('regressions found by fuzzing', () => {
   });
 
   it('a fix never removes an anchor that an alias still uses', () => {
-    const text = 'version: 1\nprovider: gcp\nvms:\n  - name: a\n    machine_type: n2-standard-8\n    bogus: &d\n      - name: d\n        type: pd-ssd\n        size: 10\n    disks: *d\n';
+    const text =
+      'version: 1\nprovider: gcp\nvms:\n  - name: a\n    machine_type: n2-standard-8\n    bogus: &d\n      - name: d\n        type: pd-ssd\n        size: 10\n    disks: *d\n';
     const a = analyze(text);
     const d = a.diagnostics.find((x) => x.code === 'unknown-key')!;
     for (const f of d.fixes ?? []) assert.deepEqual(fixEdits(text, a.parsed.tree, f), [], f.title);
   });
 
   it('adding a key after a block scalar puts it in the right mapping', () => {
-    const text = 'version: 1\nprovider: gcp\nvms:\n  - name: q\n    machine_type: n2-standard-2\n    disks:\n      - name: d\n        type: >-\n          pd-ssd\n    workloads: []\n';
+    const text =
+      'version: 1\nprovider: gcp\nvms:\n  - name: q\n    machine_type: n2-standard-2\n    disks:\n      - name: d\n        type: >-\n          pd-ssd\n    workloads: []\n';
     const out = fixed(text, 'missing-size');
     assert.equal(out.length, 1);
-    assert.match(out[0], /          pd-ssd\n        size: 100GiB\n    workloads: \[\]/);
+    assert.match(out[0], / {10}pd-ssd\n        size: 100GiB\n    workloads: \[\]/);
   });
 
   it('removing an empty key on its own line removes that line only', () => {
-    const text = 'version: 1\nprovider: gcp\nvms:\n  - name: a\n    machine_type: n2-standard-8\n    disks:\n      - name: wal\n        : pd-balanced\n        type: pd-ssd\n        size: 100GiB\n';
+    const text =
+      'version: 1\nprovider: gcp\nvms:\n  - name: a\n    machine_type: n2-standard-8\n    disks:\n      - name: wal\n        : pd-balanced\n        type: pd-ssd\n        size: 100GiB\n';
     const out = fixed(text, 'unknown-key');
     assert.ok(out.includes(text.replace('        : pd-balanced\n', '')), out.join('\n---\n'));
   });
 
   it('removing the first key after "- &anchor" keeps the list item', () => {
-    const text = 'version: 1\nprovider: gcp\nvms:\n  - name: a\n    machine_type: n2-standard-8\n    disks:\n      - &a bogus: 1\n        name: d\n        type: pd-ssd\n        size: 10\n';
+    const text =
+      'version: 1\nprovider: gcp\nvms:\n  - name: a\n    machine_type: n2-standard-8\n    disks:\n      - &a bogus: 1\n        name: d\n        type: pd-ssd\n        size: 10\n';
     const out = fixed(text, 'unknown-key');
     assert.ok(out.length);
     for (const t of out) assert.deepEqual(syntaxErrors(analyze(t)), [], t);
@@ -104,14 +116,16 @@ describe('regressions found by fuzzing', () => {
   });
 
   it('two disks with one name: no overprovisioned advice priced from the other disk ("$NaN")', () => {
-    const text = 'version: 1\nprovider: gcp\nvms:\n  - name: a\n    machine_type: n2-standard-8\n    disks:\n      - name: b\n        type: pd-standard\n        size: 500GiB\n      - name: b\n        type: hyperdisk-ml\n        size: 500GiB\n    workloads:\n      - name: w\n        disk: b\n        block_size: 4k\n        read_ratio: 0\n        target:\n          write_iops: 0\n';
+    const text =
+      'version: 1\nprovider: gcp\nvms:\n  - name: a\n    machine_type: n2-standard-8\n    disks:\n      - name: b\n        type: pd-standard\n        size: 500GiB\n      - name: b\n        type: hyperdisk-ml\n        size: 500GiB\n    workloads:\n      - name: w\n        disk: b\n        block_size: 4k\n        read_ratio: 0\n        target:\n          write_iops: 0\n';
     const a = checkText(text);
     assert.ok(a.diagnostics.some((d) => d.code === 'duplicate-name'));
     assert.ok(!a.diagnostics.some((d) => /NaN/.test(d.message)), JSON.stringify(a.diagnostics.map((d) => d.message)));
   });
 
   it('.nan and .inf in numeric fields are reported, not silently dropped', () => {
-    const text = 'version: 1\nprovider: gcp\nvms:\n  - name: a\n    machine_type: n2-standard-8\n    disks:\n      - {name: d, type: pd-ssd, size: 100}\n    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 0.5\n        target: {iops: .inf}\n';
+    const text =
+      'version: 1\nprovider: gcp\nvms:\n  - name: a\n    machine_type: n2-standard-8\n    disks:\n      - {name: d, type: pd-ssd, size: 100}\n    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 0.5\n        target: {iops: .inf}\n';
     const d = checkText(text).diagnostics.find((x) => x.code === 'out-of-range')!;
     assert.equal(d.message, 'iops must be a finite number');
     assert.equal(text.slice(d.span.start, d.span.end), '.inf');

@@ -8,7 +8,12 @@ import { pathToFileURL } from 'node:url';
 import { LspClient } from '../../cli/src/lsp-client';
 import { analyze, generateFioJobs, LineIndex } from '../../core/src';
 import {
-  ClearFioRequest, CompareFioRequest, FioRefactorActionKind, FioSourceActionKind, WriteFioCommand, type CompareFioResult,
+  ClearFioRequest,
+  CompareFioRequest,
+  FioRefactorActionKind,
+  FioSourceActionKind,
+  WriteFioCommand,
+  type CompareFioResult,
 } from '../../protocol/src/requests';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -17,8 +22,17 @@ const MIXED = readFileSync(join(ROOT, 'test/fixtures/fio/mixed-randrw.json'), 'u
 const URI = 'file:///project/storage.perf.yaml';
 
 interface Action {
-  title: string; kind?: string;
-  edit?: { documentChanges?: Array<{ kind?: string; uri?: string; options?: { overwrite?: boolean }; textDocument?: { uri: string; version: null | number }; edits?: Array<{ range: { start: { line: number; character: number } }; newText: string }> }> };
+  title: string;
+  kind?: string;
+  edit?: {
+    documentChanges?: Array<{
+      kind?: string;
+      uri?: string;
+      options?: { overwrite?: boolean };
+      textDocument?: { uri: string; version: null | number };
+      edits?: Array<{ range: { start: { line: number; character: number } }; newText: string }>;
+    }>;
+  };
   command?: { command: string; arguments?: unknown[] };
 }
 
@@ -30,47 +44,69 @@ function rangeOf(text: string, needle: string, delta = 0, length = 0) {
 }
 
 /** A client that declares the capabilities an editor like VS Code does, or leaves them out. */
-async function start(o: { pull: boolean; createFiles: boolean }): Promise<{ client: LspClient; refreshes: () => number; refreshed: (n: number) => Promise<void> }> {
+async function start(o: {
+  pull: boolean;
+  createFiles: boolean;
+}): Promise<{ client: LspClient; refreshes: () => number; refreshed: (n: number) => Promise<void> }> {
   const client = new LspClient({ pull: o.pull });
   let refreshes = 0;
   const waiting: Array<() => void> = [];
-  client.connection.onRequest('workspace/diagnostic/refresh', () => { refreshes++; waiting.splice(0).forEach((w) => w()); return null; });
+  client.connection.onRequest('workspace/diagnostic/refresh', () => {
+    refreshes++;
+    waiting.splice(0).forEach((w) => w());
+    return null;
+  });
   client.connection.onRequest('window/showMessageRequest', () => null);
-  const result = await client.request<{ capabilities: LspClient['capabilities'] }>({ method: 'initialize' }, {
-    processId: process.pid, rootUri: null,
-    capabilities: {
-      workspace: {
-        configuration: true,
-        workspaceEdit: o.createFiles ? { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] } : { documentChanges: false },
-        ...(o.pull ? { diagnostics: { refreshSupport: true } } : {}),
-      },
-      textDocument: {
-        synchronization: { dynamicRegistration: false },
-        publishDiagnostics: { versionSupport: true },
-        ...(o.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
-        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'source'] } } },
+  const result = await client.request<{ capabilities: LspClient['capabilities'] }>(
+    { method: 'initialize' },
+    {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {
+        workspace: {
+          configuration: true,
+          workspaceEdit: o.createFiles
+            ? { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] }
+            : { documentChanges: false },
+          ...(o.pull ? { diagnostics: { refreshSupport: true } } : {}),
+        },
+        textDocument: {
+          synchronization: { dynamicRegistration: false },
+          publishDiagnostics: { versionSupport: true },
+          ...(o.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
+          codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'source'] } } },
+        },
       },
     },
-  });
+  );
   client.capabilities = result.capabilities;
   client.notify({ method: 'initialized' }, {});
   // Waits for the server's n-th refresh request itself (the test's time limit bounds the wait), not a poll.
-  const refreshed = async (n: number) => { while (refreshes < n) await new Promise<void>((res) => waiting.push(res)); };
+  const refreshed = async (n: number) => {
+    while (refreshes < n) await new Promise<void>((res) => waiting.push(res));
+  };
   return { client, refreshes: () => refreshes, refreshed };
 }
 
 function codeActions(client: LspClient, uri: string, range: ReturnType<typeof rangeOf>, only?: string[]) {
-  return client.request<Action[]>({ method: 'textDocument/codeAction' }, { textDocument: { uri }, range, context: { diagnostics: [], ...(only ? { only } : {}) } });
+  return client.request<Action[]>(
+    { method: 'textDocument/codeAction' },
+    { textDocument: { uri }, range, context: { diagnostics: [], ...(only ? { only } : {}) } },
+  );
 }
 
 describe('language server: fio', function () {
   this.timeout(30000);
   let client: LspClient;
-  afterEach(async () => { await client?.stop(); });
+  afterEach(async () => {
+    await client?.stop();
+  });
 
   it('"Generate fio jobs" on the VM\'s name: a workspace edit that creates the files next to the spec', async () => {
     ({ client } = await start({ pull: true, createFiles: true }));
-    assert.deepEqual(client.capabilities!.codeActionProvider, { codeActionKinds: ['quickfix', FioRefactorActionKind, FioSourceActionKind] });
+    assert.deepEqual(client.capabilities!.codeActionProvider, {
+      codeActionKinds: ['quickfix', FioRefactorActionKind, FioSourceActionKind],
+    });
     client.open(URI, EXAMPLE);
     const actions = await codeActions(client, URI, rangeOf(EXAMPLE, 'name: db', 7));
     const gen = actions.filter((a) => /^Generate fio jobs/.test(a.title));
@@ -88,7 +124,10 @@ describe('language server: fio', function () {
       assert.deepEqual(changes[2 * i], { kind: 'create', uri: target, options: { overwrite: true } });
       const edit = changes[2 * i + 1];
       assert.deepEqual(edit.textDocument, { uri: target, version: null });
-      assert.deepEqual(edit.edits!.map((e) => [e.range.start, e.newText]), [[{ line: 0, character: 0 }, f.text]]);
+      assert.deepEqual(
+        edit.edits!.map((e) => [e.range.start, e.newText]),
+        [[{ line: 0, character: 0 }, f.text]],
+      );
     });
   });
 
@@ -97,11 +136,20 @@ describe('language server: fio', function () {
     client.open(URI, EXAMPLE);
     const inDisk = rangeOf(EXAMPLE, 'type: pd-balanced', 2);
     const source = await codeActions(client, URI, inDisk, ['source']);
-    assert.deepEqual(source.map((a) => [a.title, a.kind]), [["Generate fio jobs for VM 'db' (db-data.fio, db-wal.fio)", FioSourceActionKind]]);
-    assert.deepEqual((await codeActions(client, URI, inDisk)).filter((a) => /fio/.test(a.title)), []);
+    assert.deepEqual(
+      source.map((a) => [a.title, a.kind]),
+      [["Generate fio jobs for VM 'db' (db-data.fio, db-wal.fio)", FioSourceActionKind]],
+    );
+    assert.deepEqual(
+      (await codeActions(client, URI, inDisk)).filter((a) => /fio/.test(a.title)),
+      [],
+    );
     assert.deepEqual(await codeActions(client, URI, rangeOf(EXAMPLE, 'provider: gcp', 2), ['source']), []);
     // Asked for quick fixes only: no fio action even on the name.
-    assert.deepEqual((await codeActions(client, URI, rangeOf(EXAMPLE, 'name: db', 7), ['quickfix'])).filter((a) => /fio/.test(a.title)), []);
+    assert.deepEqual(
+      (await codeActions(client, URI, rangeOf(EXAMPLE, 'name: db', 7), ['quickfix'])).filter((a) => /fio/.test(a.title)),
+      [],
+    );
   });
 
   it('a client that cannot create files gets a command; the server writes the files next to the spec', async () => {
@@ -114,14 +162,28 @@ describe('language server: fio', function () {
       assert.equal(action.edit, undefined);
       assert.deepEqual(action.command, { title: action.title, command: WriteFioCommand, arguments: [uri, 'db'] });
       assert.deepEqual(client.capabilities!.executeCommandProvider?.commands, [WriteFioCommand]);
-      const written = await client.request<string[]>({ method: 'workspace/executeCommand' }, { command: action.command!.command, arguments: action.command!.arguments });
-      assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.fio')).sort(), ['db-data.fio', 'db-wal.fio']);
-      assert.deepEqual(written.sort(), ['db-data.fio', 'db-wal.fio'].map((f) => pathToFileURL(join(dir, f)).href));
+      const written = await client.request<string[]>(
+        { method: 'workspace/executeCommand' },
+        { command: action.command!.command, arguments: action.command!.arguments },
+      );
+      assert.deepEqual(
+        readdirSync(dir)
+          .filter((f) => f.endsWith('.fio'))
+          .sort(),
+        ['db-data.fio', 'db-wal.fio'],
+      );
+      assert.deepEqual(
+        written.sort(),
+        ['db-data.fio', 'db-wal.fio'].map((f) => pathToFileURL(join(dir, f)).href),
+      );
       for (const f of ['db-data.fio', 'db-wal.fio']) {
         const r = spawnSync('fio', ['--parse-only', join(dir, f)], { encoding: 'utf8' });
         assert.equal(r.status, 0, r.stderr);
       }
-      await assert.rejects(client.request({ method: 'workspace/executeCommand' }, { command: WriteFioCommand, arguments: [uri, 'nope'] }), /the spec has no VM 'nope'/);
+      await assert.rejects(
+        client.request({ method: 'workspace/executeCommand' }, { command: WriteFioCommand, arguments: [uri, 'nope'] }),
+        /the spec has no VM 'nope'/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -170,23 +232,43 @@ describe('language server: fio', function () {
     client.open(URI, EXAMPLE);
     await client.pushedDiagnostics(URI, 1);
     const before = performance.now();
-    await client.request<CompareFioResult>({ method: CompareFioRequest }, { uri: URI, resultText: readFileSync(join(ROOT, 'test/fixtures/fio/failed-job.json'), 'utf8') });
+    await client.request<CompareFioResult>(
+      { method: CompareFioRequest },
+      { uri: URI, resultText: readFileSync(join(ROOT, 'test/fixtures/fio/failed-job.json'), 'utf8') },
+    );
     const pushed = await client.publishedAfter(URI, before);
-    const failed = pushed.find((d) => d.code === 'fio-measurement' && /^fio oltp: fio reported error 22 \(EINVAL\) — failed; likely: EINVAL/.test(String(d.message)));
+    const failed = pushed.find(
+      (d) => d.code === 'fio-measurement' && /^fio oltp: fio reported error 22 \(EINVAL\) — failed; likely: EINVAL/.test(String(d.message)),
+    );
     assert.ok(failed, JSON.stringify(pushed.map((d) => d.message)));
     assert.equal(failed.severity, 2);
     await assert.rejects(client.request({ method: CompareFioRequest }, { uri: URI, resultText: 'fio: nothing' }), /not fio JSON output/);
-    await assert.rejects(client.request({ method: CompareFioRequest }, { uri: URI, resultText: MIXED, vm: 'nope' }), /the spec has no VM 'nope'/);
-    await assert.rejects(client.request({ method: CompareFioRequest }, { uri: 'file:///elsewhere.perf.yaml', resultText: MIXED }), /is not open/);
+    await assert.rejects(
+      client.request({ method: CompareFioRequest }, { uri: URI, resultText: MIXED, vm: 'nope' }),
+      /the spec has no VM 'nope'/,
+    );
+    await assert.rejects(
+      client.request({ method: CompareFioRequest }, { uri: 'file:///elsewhere.perf.yaml', resultText: MIXED }),
+      /is not open/,
+    );
   });
 
-  it('the extension\'s result rows: a queue-bound probe reads within its range', async () => {
+  it("the extension's result rows: a queue-bound probe reads within its range", async () => {
     // A measurement of the latency probe at the slow end of the guidance (2.5 ms per I/O, queue depth 4).
     ({ client } = await start({ pull: true, createFiles: true }));
     client.open(URI, EXAMPLE);
-    const lat = generateFioJobs(analyze(EXAMPLE), { vm: 'db' }).flatMap((f) => f.jobs).find((j) => j.name === 'read-lat@data')!;
+    const lat = generateFioJobs(analyze(EXAMPLE), { vm: 'db' })
+      .flatMap((f) => f.jobs)
+      .find((j) => j.name === 'read-lat@data')!;
     const json = JSON.parse(MIXED);
-    json.jobs = [{ ...json.jobs[0], jobname: lat.name, read: { ...json.jobs[0].read, iops: lat.expected_iops.low, bw_bytes: lat.expected_iops.low * 4096 }, write: { ...json.jobs[0].write, iops: 0, bw_bytes: 0 } }];
+    json.jobs = [
+      {
+        ...json.jobs[0],
+        jobname: lat.name,
+        read: { ...json.jobs[0].read, iops: lat.expected_iops.low, bw_bytes: lat.expected_iops.low * 4096 },
+        write: { ...json.jobs[0].write, iops: 0, bw_bytes: 0 },
+      },
+    ];
     const r = await client.request<CompareFioResult>({ method: CompareFioRequest }, { uri: URI, resultText: JSON.stringify(json) });
     const row = r.rows.find((x) => x.job === lat.name)!;
     assert.equal(row.verdict, 'within');

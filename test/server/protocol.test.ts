@@ -5,7 +5,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CodeActionRequest, ConfigurationRequest, DidChangeConfigurationNotification, DocumentDiagnosticRequest } from 'vscode-languageserver-protocol/node';
+import {
+  CodeActionRequest,
+  ConfigurationRequest,
+  DidChangeConfigurationNotification,
+  DocumentDiagnosticRequest,
+} from 'vscode-languageserver-protocol/node';
 import { LspClient } from '../../cli/src/lsp-client';
 import { applyEdits, LineIndex } from '../../core/src';
 
@@ -20,9 +25,15 @@ function posOf(text: string, needle: string, nth = 0, delta = 0) {
   return new LineIndex(text).position(at + delta);
 }
 
-function applyLsp(text: string, edits: Array<{ range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }>): string {
+function applyLsp(
+  text: string,
+  edits: Array<{ range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }>,
+): string {
   const idx = new LineIndex(text);
-  return applyEdits(text, edits.map((e) => ({ start: idx.offset(e.range.start), end: idx.offset(e.range.end), newText: e.newText })));
+  return applyEdits(
+    text,
+    edits.map((e) => ({ start: idx.offset(e.range.start), end: idx.offset(e.range.end), newText: e.newText })),
+  );
 }
 
 /**
@@ -42,11 +53,20 @@ describe('language server over stdio', function () {
     client = new LspClient({ pull: true });
     await client.initialize();
   });
-  afterEach(async () => { await client.stop(); });
+  afterEach(async () => {
+    await client.stop();
+  });
 
   it('advertises its features', () => {
     const caps = client.capabilities!;
-    assert.ok(caps.hoverProvider && caps.completionProvider && caps.codeActionProvider && caps.documentSymbolProvider && caps.inlayHintProvider && caps.diagnosticProvider);
+    assert.ok(
+      caps.hoverProvider &&
+        caps.completionProvider &&
+        caps.codeActionProvider &&
+        caps.documentSymbolProvider &&
+        caps.inlayHintProvider &&
+        caps.diagnosticProvider,
+    );
   });
 
   it('pull diagnostics: the vCPU cap warning on the machine_type key, with code and source', async () => {
@@ -122,10 +142,18 @@ describe('language server over stdio', function () {
   it('code action: a request for other kinds only (context.only) gets no quick fix', async () => {
     client.open(URI, EXAMPLE);
     const d = (await client.pullDiagnostics(URI)).find((x) => x.code === 'capped-by-vcpu')!;
-    const ask = (only: string[]) => client.request<Array<{ title: string; kind?: string }>>(CodeActionRequest.type, { textDocument: { uri: URI }, range: d.range, context: { diagnostics: [d], only } });
+    const ask = (only: string[]) =>
+      client.request<Array<{ title: string; kind?: string }>>(CodeActionRequest.type, {
+        textDocument: { uri: URI },
+        range: d.range,
+        context: { diagnostics: [d], only },
+      });
     assert.ok((await ask(['quickfix'])).some((a) => /n2-standard-16/.test(a.title)));
     const others = await ask(['source.fixAll', 'refactor']);
-    assert.deepEqual(others.filter((a) => a.kind === 'quickfix').map((a) => a.title), []);
+    assert.deepEqual(
+      others.filter((a) => a.kind === 'quickfix').map((a) => a.title),
+      [],
+    );
   });
 
   it('code action: resize a disk to meet a target, title says what it buys', async () => {
@@ -162,9 +190,15 @@ describe('language server over stdio', function () {
     client.open(URI, EXAMPLE);
     const syms = await client.documentSymbols(URI);
     assert.equal(syms[0].name, 'db');
-    assert.deepEqual(syms[0].children!.map((c) => c.name), ['data', 'wal', 'oltp', 'wal-writes']);
+    assert.deepEqual(
+      syms[0].children!.map((c) => c.name),
+      ['data', 'wal', 'oltp', 'wal-writes'],
+    );
     const hints = await client.inlayHints(URI, { start: { line: 0, character: 0 }, end: { line: 999, character: 0 } });
-    assert.ok(hints.some((h) => /15,000\/15,000 IOPS · 480\/480 MiB\/s · \$85\.00\/mo/.test(h.label)), hints.map((h) => h.label).join(' | '));
+    assert.ok(
+      hints.some((h) => /15,000\/15,000 IOPS · 480\/480 MiB\/s · \$85\.00\/mo/.test(h.label)),
+      hints.map((h) => h.label).join(' | '),
+    );
   });
 
   it('configuration: the default catalog comes from workspace/configuration', async () => {
@@ -186,7 +220,8 @@ describe('language server over stdio', function () {
     const text = EXAMPLE.replace('catalog: gcp-2024\n', '');
     client.open(URI, text);
     type Report = { kind: string; resultId?: string; items?: Array<{ code?: string | number }> };
-    const pull = (previousResultId?: string) => client.request<Report>(DocumentDiagnosticRequest.type, { textDocument: { uri: URI }, previousResultId });
+    const pull = (previousResultId?: string) =>
+      client.request<Report>(DocumentDiagnosticRequest.type, { textDocument: { uri: URI }, previousResultId });
     const first = await pull();
     assert.ok(first.resultId && !first.items!.some((d) => d.code === 'unknown-disk-type'));
     settings.catalog = 'gcp-2020';
@@ -202,7 +237,10 @@ describe('language server over stdio', function () {
     await asked;
     const last = await pull(first.resultId);
     assert.equal(last.kind, 'full', JSON.stringify(last));
-    assert.ok(last.items!.some((d) => d.code === 'unknown-disk-type'), JSON.stringify(last));
+    assert.ok(
+      last.items!.some((d) => d.code === 'unknown-disk-type'),
+      JSON.stringify(last),
+    );
     assert.notEqual(last.resultId, first.resultId);
   });
 
@@ -210,10 +248,22 @@ describe('language server over stdio', function () {
     let refreshes = 0;
     let configurations = 0;
     let asked!: () => void;
-    const configured = new Promise<void>((res) => { asked = res; });
-    client.connection.onRequest('workspace/diagnostic/refresh', () => { refreshes++; return null; });
-    client.connection.onRequest('workspace/inlayHint/refresh', () => { refreshes++; return null; });
-    client.connection.onRequest(ConfigurationRequest.type, (params) => { configurations++; afterAnswer(asked); return params.items.map(() => ({})); });
+    const configured = new Promise<void>((res) => {
+      asked = res;
+    });
+    client.connection.onRequest('workspace/diagnostic/refresh', () => {
+      refreshes++;
+      return null;
+    });
+    client.connection.onRequest('workspace/inlayHint/refresh', () => {
+      refreshes++;
+      return null;
+    });
+    client.connection.onRequest(ConfigurationRequest.type, (params) => {
+      configurations++;
+      afterAnswer(asked);
+      return params.items.map(() => ({}));
+    });
     client.notify(DidChangeConfigurationNotification.type, { settings: null });
     client.open(URI, EXAMPLE);
     await client.pullDiagnostics(URI);
@@ -245,13 +295,18 @@ describe('language server with push diagnostics', function () {
   it('a spec opened at start-up is analysed again once the settings are read (the user catalog loaded)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'storage-perf-push-'));
     const catalogPath = join(dir, 'mine.json');
-    writeFileSync(catalogPath, readFileSync(join(ROOT, 'catalogs/gcp-2024.json'), 'utf8').replace('"edition": "gcp-2024"', '"edition": "mine"'));
+    writeFileSync(
+      catalogPath,
+      readFileSync(join(ROOT, 'catalogs/gcp-2024.json'), 'utf8').replace('"edition": "gcp-2024"', '"edition": "mine"'),
+    );
     // The settings reach the server only through workspace/configuration, as from VS Code's middleware.
     const client = new LspClient({ pull: false, settings: { catalogPath } });
     // A busy editor answers workspace/configuration after the spec has been opened and analysed: here, once
     // the diagnostics of that first analysis (without the user catalog) have been published.
     let answeredAt!: (at: number) => void;
-    const answered = new Promise<number>((res) => { answeredAt = res; });
+    const answered = new Promise<number>((res) => {
+      answeredAt = res;
+    });
     let early: Awaited<ReturnType<LspClient['pushedDiagnostics']>> = [];
     client.connection.onRequest(ConfigurationRequest.type, async (params) => {
       early = await client.pushedDiagnostics(URI, 1);
@@ -263,7 +318,10 @@ describe('language server with push diagnostics', function () {
       client.open(URI, EXAMPLE.replace('catalog: gcp-2024', 'catalog: mine'), 1);
       // The publication that reflects the loaded settings: the first one after they were answered.
       const settled = await client.publishedAfter(URI, await answered);
-      assert.ok(early.some((d) => d.code === 'unknown-catalog'), 'the first analysis, before the settings, lacks the user catalog');
+      assert.ok(
+        early.some((d) => d.code === 'unknown-catalog'),
+        'the first analysis, before the settings, lacks the user catalog',
+      );
       assert.ok(!settled.some((d) => d.code === 'unknown-catalog'), JSON.stringify(settled.map((d) => d.message)));
       assert.ok(settled.some((d) => d.code === 'capped-by-vcpu'));
     } finally {
@@ -283,7 +341,8 @@ describe('push diagnostics timing', function () {
       await client.pushedDiagnostics(URI, 1);
       await new Promise((r) => setTimeout(r, 200));
       const at = posOf(EXAMPLE, '500GiB', 0, 1);
-      const edit = (v: number, digit: string) => client.change(URI, v, [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: digit }]);
+      const edit = (v: number, digit: string) =>
+        client.change(URI, v, [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: digit }]);
       edit(2, '1');
       await client.pushedDiagnostics(URI, 2);
       const before = client.pushCount(URI);
@@ -303,13 +362,19 @@ describe('the user catalog setting', function () {
   it('is found from the workspace folder, with ${workspaceFolder} expanded, and dropped when the setting goes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'storage-perf-ws-'));
     mkdirSync(join(dir, 'catalogs'));
-    writeFileSync(join(dir, 'catalogs', 'mine.json'), readFileSync(join(ROOT, 'catalogs/gcp-2024.json'), 'utf8').replace('"edition": "gcp-2024"', '"edition": "mine"'));
+    writeFileSync(
+      join(dir, 'catalogs', 'mine.json'),
+      readFileSync(join(ROOT, 'catalogs/gcp-2024.json'), 'utf8').replace('"edition": "gcp-2024"', '"edition": "mine"'),
+    );
     let answer: Record<string, unknown> = { catalogPath: 'catalogs/mine.json' };
     const client = new LspClient({ pull: true });
     // Resolved once the current answer is on its way to the server: a request sent after that reaches the
     // server after the answer, and is answered with the new settings.
     let answered = (): void => undefined;
-    const nextAnswer = () => new Promise<void>((res) => { answered = res; });
+    const nextAnswer = () =>
+      new Promise<void>((res) => {
+        answered = res;
+      });
     client.connection.onRequest(ConfigurationRequest.type, (params) => {
       const settings = answer;
       afterAnswer(answered);
@@ -355,7 +420,10 @@ describe('the bundled language server (dist/server.js, as the .vsix ships it)', 
     cpSync(join(ROOT, 'docs', 'lint.md'), join(ext, 'docs', 'lint.md'));
     let client: LspClient | undefined;
     try {
-      const built = spawnSync(process.execPath, [join(ROOT, 'scripts/bundle.mjs'), '--no-typecheck', `--outdir=${join(ext, 'dist')}`], { cwd: ROOT, encoding: 'utf8' });
+      const built = spawnSync(process.execPath, [join(ROOT, 'scripts/bundle.mjs'), '--no-typecheck', `--outdir=${join(ext, 'dist')}`], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
       assert.equal(built.status, 0, built.stderr);
       client = new LspClient({ command: [process.execPath, join(ext, 'dist', 'server.js'), '--stdio'], pull: true });
       await client.initialize();

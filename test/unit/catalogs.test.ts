@@ -31,6 +31,9 @@ describe('catalog editions', () => {
     bad.disk_types['pd-ssd'].disk_max.read_iops = -1;
     const { catalog, problems } = validateCatalog(bad);
     assert.equal(catalog, undefined);
-    assert.ok(problems.some((p) => p.path.includes('/disk_types/pd-ssd/disk_max')), JSON.stringify(problems));
+    assert.ok(
+      problems.some((p) => p.path.includes('/disk_types/pd-ssd/disk_max')),
+      JSON.stringify(problems),
+    );
   });
 });

@@ -17,7 +17,16 @@ describe('gcp-2024', () => {
   });
 
   it('two 50 GiB pd-ssd disks perform like one 100 GiB disk (one baseline per type per VM), not 15,000', () => {
-    const two = run(specText({ catalog: 'gcp-2024', machine: 'e2-standard-4', disks: [{ type: 'pd-ssd', size: 50 }, { type: 'pd-ssd', size: 50 }] }));
+    const two = run(
+      specText({
+        catalog: 'gcp-2024',
+        machine: 'e2-standard-4',
+        disks: [
+          { type: 'pd-ssd', size: 50 },
+          { type: 'pd-ssd', size: 50 },
+        ],
+      }),
+    );
     const vm = vmOf(two);
     const total = vm.disks.reduce((s, d) => s + d.figures.read_iops.value, 0);
     assert.equal(total, 9000);
@@ -27,7 +36,16 @@ describe('gcp-2024', () => {
   });
 
   it('disks of different types each get their own baseline', () => {
-    const a = run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-32', disks: [{ type: 'pd-ssd', size: 50 }, { type: 'pd-balanced', size: 50 }] }));
+    const a = run(
+      specText({
+        catalog: 'gcp-2024',
+        machine: 'n2-standard-32',
+        disks: [
+          { type: 'pd-ssd', size: 50 },
+          { type: 'pd-balanced', size: 50 },
+        ],
+      }),
+    );
     const [ssd, bal] = vmOf(a).disks;
     assert.equal(ssd.figures.read_iops.value, 6000 + 30 * 50);
     assert.equal(bal.figures.read_iops.value, 3000 + 6 * 50);
@@ -52,7 +70,9 @@ describe('gcp-2024', () => {
     // 2 vCPUs × 2 Gbit/s = 476.8 MiB/s of egress; ÷ 1.16 = 411 MiB/s: the 240 MiB/s row binds first.
     assert.equal(free.figures.write_mibps.value, 240);
     // N1 with 1 vCPU: 2 Gbit/s of egress; the table's 204 MiB/s write row is above 60% of it ÷ 1.16.
-    const busy = run(specText({ catalog: 'gcp-2024', machine: 'n1-standard-1', other_egress: '2Gbps', disks: [{ type: 'pd-ssd', size: 2000 }] }));
+    const busy = run(
+      specText({ catalog: 'gcp-2024', machine: 'n1-standard-1', other_egress: '2Gbps', disks: [{ type: 'pd-ssd', size: 2000 }] }),
+    );
     const d = diskOf(busy);
     approx(d.figures.write_mibps.value, (0.6 * 2e9) / 8 / 2 ** 20 / 1.16, 'write budget');
     assert.equal(d.figures.write_mibps.by, 'egress');
@@ -62,7 +82,9 @@ describe('gcp-2024', () => {
   });
 
   it('pd-extreme: provisioned IOPS, capped by the machine', () => {
-    const a = run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-64', disks: [{ type: 'pd-extreme', size: 1000, provisioned_iops: 50000 }] }));
+    const a = run(
+      specText({ catalog: 'gcp-2024', machine: 'n2-standard-64', disks: [{ type: 'pd-extreme', size: 1000, provisioned_iops: 50000 }] }),
+    );
     assert.deepEqual(errors(a), []);
     const d = diskOf(a);
     assert.equal(d.figures.read_iops.value, 50000);
@@ -71,7 +93,13 @@ describe('gcp-2024', () => {
   });
 
   it('hyperdisk-balanced: provisioned within 500 IOPS per GiB; out of range is flagged', () => {
-    const a = run(specText({ catalog: 'gcp-2024', machine: 'c3-standard-8', disks: [{ type: 'hyperdisk-balanced', size: 10, provisioned_iops: 10000, provisioned_throughput: '200MiB/s' }] }));
+    const a = run(
+      specText({
+        catalog: 'gcp-2024',
+        machine: 'c3-standard-8',
+        disks: [{ type: 'hyperdisk-balanced', size: 10, provisioned_iops: 10000, provisioned_throughput: '200MiB/s' }],
+      }),
+    );
     const d = diskOf(a);
     assert.equal(d.figures.read_iops.value, 5000);
     assert.ok(a.diagnostics.some((x) => x.code === 'provisioned-out-of-range'));
@@ -87,7 +115,9 @@ describe('gcp-2024', () => {
 
   it('regional pd-ssd costs twice the zonal price', () => {
     const z = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-8', disks: [{ type: 'pd-ssd', size: 100 }] })));
-    const r = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-8', disks: [{ type: 'pd-ssd', size: 100, replication: 'regional' }] })));
+    const r = diskOf(
+      run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-8', disks: [{ type: 'pd-ssd', size: 100, replication: 'regional' }] })),
+    );
     assert.equal(z.cost.monthly, 17);
     assert.equal(r.cost.monthly, 34);
   });

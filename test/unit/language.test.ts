@@ -43,7 +43,10 @@ describe('quick-fix edits', () => {
   it('remove-key of the first key of a list item pulls the next key behind the dash', () => {
     const out = fix(SPEC, { kind: 'remove-key', path: '/vms/0/workloads/0/name', title: '' });
     assert.equal(out, SPEC.replace('      - name: oltp\n        disk: data\n', '      - disk: data\n'));
-    assert.deepEqual(analyze(out).diagnostics.filter((d) => d.code === 'yaml-syntax'), []);
+    assert.deepEqual(
+      analyze(out).diagnostics.filter((d) => d.code === 'yaml-syntax'),
+      [],
+    );
   });
   it('rename-key renames the key in place', () => {
     const text = SPEC.replace('read_ratio', 'read_ration');
@@ -52,23 +55,39 @@ describe('quick-fix edits', () => {
     const out = applyEdits(text, fixEdits(text, a.parsed.tree, d.fixes![0]));
     assert.equal(out, SPEC);
   });
-  it('add-key appends at the object\'s own indentation, after its last line', () => {
+  it("add-key appends at the object's own indentation, after its last line", () => {
     const out = fix(SPEC, { kind: 'add-key', path: '/vms/0/disks/0', key: 'replication', value: 'regional', title: '' });
     assert.equal(out, SPEC.replace('        size: 500GiB\n', '        size: 500GiB\n        replication: regional\n'));
   });
   it('set-values applies several edits at once (type and size)', () => {
-    const out = fix(SPEC, { kind: 'set-values', values: [{ path: '/vms/0/disks/0/type', value: 'pd-balanced' }, { path: '/vms/0/disks/0/size', value: '1TiB' }], title: '' });
+    const out = fix(SPEC, {
+      kind: 'set-values',
+      values: [
+        { path: '/vms/0/disks/0/type', value: 'pd-balanced' },
+        { path: '/vms/0/disks/0/size', value: '1TiB' },
+      ],
+      title: '',
+    });
     assert.match(out, /type: pd-balanced {4}# SSD for random I\/O\n {8}size: 1TiB\n/);
   });
   it('removing an unknown key is offered but never preferred when it would lose what the user wrote', () => {
     const unknown = (text: string) => analyze(text).diagnostics.find((d) => d.code === 'unknown-key')!;
     const owner = unknown(SPEC.replace('  - name: db ', '  - owner: alice\n    name: db '));
-    assert.deepEqual(owner.fixes?.map((f) => [f.kind, f.preferred]), [['remove-key', false]]);
+    assert.deepEqual(
+      owner.fixes?.map((f) => [f.kind, f.preferred]),
+      [['remove-key', false]],
+    );
     // a misspelt copy of a key the mapping has: removing it loses nothing only when the values agree
     const same = unknown(SPEC.replace('size: 500GiB', 'size: 500GiB\n        sise: 500GiB'));
-    assert.deepEqual(same.fixes?.map((f) => [f.kind, f.preferred]), [['remove-key', true]]);
+    assert.deepEqual(
+      same.fixes?.map((f) => [f.kind, f.preferred]),
+      [['remove-key', true]],
+    );
     const other = unknown(SPEC.replace('size: 500GiB', 'size: 500GiB\n        sise: 900GiB'));
-    assert.deepEqual(other.fixes?.map((f) => [f.kind, f.preferred]), [['remove-key', false]]);
+    assert.deepEqual(
+      other.fixes?.map((f) => [f.kind, f.preferred]),
+      [['remove-key', false]],
+    );
   });
   it('CRLF files stay CRLF', () => {
     const crlf = SPEC.replace(/\n/g, '\r\n');
@@ -76,14 +95,23 @@ describe('quick-fix edits', () => {
     assert.ok(!/[^\r]\n/.test(out));
   });
   it('every quick fix offered for the examples applies cleanly and removes its diagnostic', () => {
-    for (const text of [SPEC, SPEC.replace('n2-standard-8', 'n2-standard-7'), SPEC.replace('iops: 12000', 'iops: 40000'), SPEC.replace('500GiB', '100TiB'), SPEC.replace('read_ratio', 'read_ration')]) {
+    for (const text of [
+      SPEC,
+      SPEC.replace('n2-standard-8', 'n2-standard-7'),
+      SPEC.replace('iops: 12000', 'iops: 40000'),
+      SPEC.replace('500GiB', '100TiB'),
+      SPEC.replace('read_ratio', 'read_ration'),
+    ]) {
       const a = analyze(text);
       for (const d of a.diagnostics) {
         const preferred = d.fixes?.find((f) => f.preferred);
         if (!preferred) continue;
         const out = applyEdits(text, fixEdits(text, a.parsed.tree, preferred));
         const after = analyze(out);
-        assert.ok(!after.diagnostics.some((x) => x.code === d.code && x.path === d.path), `${d.code} still there after '${preferred.title}'`);
+        assert.ok(
+          !after.diagnostics.some((x) => x.code === d.code && x.path === d.path),
+          `${d.code} still there after '${preferred.title}'`,
+        );
         assert.ok(!after.diagnostics.some((x) => x.code.startsWith('yaml-')), `'${preferred.title}' broke the YAML`);
       }
     }
@@ -104,7 +132,9 @@ describe('overprovisioned', () => {
   });
   it('is silent when a workload misses its target, and never offers a non-replicated disk for a replicated one', () => {
     assert.ok(!analyze(SPEC.replace('iops: 12000', 'iops: 40000')).diagnostics.some((d) => d.code === 'overprovisioned'));
-    const y = analyze('version: 1\nprovider: yandex\nvms:\n  - name: a\n    series: standard-v3\n    vcpus: 8\n    disks:\n      - name: d\n        type: network-ssd\n        size: 512GiB\n    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 0.8\n        target:\n          iops: 5000\n');
+    const y = analyze(
+      'version: 1\nprovider: yandex\nvms:\n  - name: a\n    series: standard-v3\n    vcpus: 8\n    disks:\n      - name: d\n        type: network-ssd\n        size: 512GiB\n    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 0.8\n        target:\n          iops: 5000\n',
+    );
     const d = y.diagnostics.find((x) => x.code === 'overprovisioned');
     assert.ok(d);
     assert.doesNotMatch(d.message, /nonreplicated/);
@@ -194,7 +224,13 @@ describe('completion', () => {
   });
   it('top-level keys in an empty file start with the required ones', () => {
     const items = complete('', 0);
-    assert.deepEqual(items.slice(0, 3).map((c) => c.label).sort(), ['provider', 'version', 'vms']);
+    assert.deepEqual(
+      items
+        .slice(0, 3)
+        .map((c) => c.label)
+        .sort(),
+      ['provider', 'version', 'vms'],
+    );
   });
   it('vcpus offered for the series above', () => {
     const text = 'version: 1\nprovider: gcp\nvms:\n  - name: a\n    series: c2\n    vcpus: ';
@@ -214,7 +250,10 @@ describe('completion', () => {
 describe('outline and inlay hints', () => {
   it('symbols nest disks and workloads under their VM', () => {
     const s = symbols(analyze(SPEC));
-    assert.deepEqual(s.map((x) => [x.name, x.detail, x.children.map((c) => c.name)]), [['db', 'n2-standard-8', ['data', 'oltp']]]);
+    assert.deepEqual(
+      s.map((x) => [x.name, x.detail, x.children.map((c) => c.name)]),
+      [['db', 'n2-standard-8', ['data', 'oltp']]],
+    );
   });
   it('one hint per disk and workload, at the end of its name line', () => {
     const hints = inlayHints(analyze(SPEC));

@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { gbpsToMibps, parseBlockSize, parseSize, parseThroughput } from '../../core/src';
 
-const ok = (r: ReturnType<typeof parseSize>) => { assert.ok(r.ok, r.ok ? '' : r.message); return r.value; };
+const ok = (r: ReturnType<typeof parseSize>) => {
+  assert.ok(r.ok, r.ok ? '' : r.message);
+  return r.value;
+};
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(b)), `${a} != ${b}`);
 
 describe('units', () => {

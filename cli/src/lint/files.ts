@@ -23,7 +23,10 @@ export interface Target {
   display: string;
 }
 
-interface Layer { base: string; ig: Ignore }
+interface Layer {
+  base: string;
+  ig: Ignore;
+}
 
 /** `/`-separated path relative to `cwd` when under it, absolute otherwise. */
 export function displayPath(abs: string, cwd: string): string {
@@ -112,7 +115,10 @@ function walk(dir: string, layers: Layer[], out: string[]): void {
   }
 }
 
-export interface Collected { targets: Target[]; problems: string[] }
+export interface Collected {
+  targets: Target[];
+  problems: string[];
+}
 
 /** Resolves the command line's paths to files, in the order given (each folder's files sorted). */
 export function collectTargets(paths: string[], cwd: string, stdinName?: string): Collected {

@@ -63,7 +63,8 @@ function serverCommand(spec: string): string[] {
     } catch {
       throw new UsageError('--server-command: not a JSON array of strings');
     }
-    if (!Array.isArray(v) || !v.length || !v.every((x) => typeof x === 'string')) throw new UsageError('--server-command: not a JSON array of strings');
+    if (!Array.isArray(v) || !v.length || !v.every((x) => typeof x === 'string'))
+      throw new UsageError('--server-command: not a JSON array of strings');
     return v as string[];
   }
   const parts = spec.trim().split(/\s+/).filter(Boolean);
@@ -120,14 +121,16 @@ function lintOptions(values: LintValues, positionals: string[]): LintOptions {
   let maxWarnings: number | undefined;
   if (values['max-warnings'] !== undefined) {
     maxWarnings = Number(values['max-warnings']);
-    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings takes a whole number ≥ 0, not '${values['max-warnings']}'`);
+    if (!Number.isInteger(maxWarnings) || maxWarnings < 0)
+      throw new UsageError(`--max-warnings takes a whole number ≥ 0, not '${values['max-warnings']}'`);
   }
   const timeout = Number(values.timeout);
   if (!(timeout > 0) || !Number.isFinite(timeout)) throw new UsageError(`--timeout takes a number of seconds > 0, not '${values.timeout}'`);
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run exclude each other');
   const fixMode = values.fix ? 'fix' : values['fix-dry-run'] ? 'dry-run' : undefined;
   if (!positionals.length) throw new UsageError('no PATH given (a spec file, a folder, or - for standard input)');
-  if (fixMode === 'fix' && positionals.includes('-')) throw new UsageError('--fix cannot write back to standard input; use --fix-dry-run to see the fixes');
+  if (fixMode === 'fix' && positionals.includes('-'))
+    throw new UsageError('--fix cannot write back to standard input; use --fix-dry-run to see the fixes');
   let docsBaseUri = values['docs-base-uri'] as string | undefined;
   if (docsBaseUri !== undefined) {
     try {
@@ -137,8 +140,15 @@ function lintOptions(values: LintValues, positionals: string[]): LintOptions {
     }
   }
   return {
-    format, formatter, failOn, maxWarnings, timeout, fixMode, docsBaseUri,
-    output: values.output as string | undefined, stdinName: values['stdin-filename'] as string | undefined,
+    format,
+    formatter,
+    failOn,
+    maxWarnings,
+    timeout,
+    fixMode,
+    docsBaseUri,
+    output: values.output as string | undefined,
+    stdinName: values['stdin-filename'] as string | undefined,
   };
 }
 
@@ -150,11 +160,15 @@ export async function lintCommand(args: string[]): Promise<number> {
   }
   const opts = lintOptions(values, positionals);
   const cwd = process.cwd();
-  const settings = resolveSettings(cwd, {
-    catalog: values.catalog as string | undefined,
-    region: values.region as string | undefined,
-    catalogPath: values['catalog-file'] as string | undefined,
-  }, values.settings as string | undefined);
+  const settings = resolveSettings(
+    cwd,
+    {
+      catalog: values.catalog as string | undefined,
+      region: values.region as string | undefined,
+      catalogPath: values['catalog-file'] as string | undefined,
+    },
+    values.settings as string | undefined,
+  );
   // A catalog the server could not load would change every finding: refuse it here, with the reasons.
   if (settings.catalogPath) loadRegistry([settings.catalogPath]);
 
@@ -180,7 +194,11 @@ export async function lintCommand(args: string[]): Promise<number> {
   // Node's timers hold at most 2^31-1 ms (about 24 days); a longer one would fire at once.
   const client: ClientOptions = { pull: true, settings: { ...settings }, timeoutMs: Math.min(opts.timeout * 1000, 2 ** 31 - 1), cwd };
   if (values['server-command']) client.command = serverCommand(values['server-command'] as string);
-  const result = await runSession(new Session({ client, cwd, fix: opts.fixMode, stdinText, stdinName: opts.stdinName }), targets, opts.failOn);
+  const result = await runSession(
+    new Session({ client, cwd, fix: opts.fixMode, stdinText, stdinName: opts.stdinName }),
+    targets,
+    opts.failOn,
+  );
   if (typeof result === 'number') return result;
   if (!writeReport(result, opts, cwd)) return 2;
   return exitStatus(result, opts, problems.length > 0);
@@ -221,7 +239,10 @@ function writeReport(result: LintResult, opts: LintOptions, cwd: string): boolea
     if (diffs.length) to.write(diffs.join(''));
   }
   const text = opts.formatter.format(result, {
-    cwd, version: version(), docsBaseUri: opts.docsBaseUri, fixMode,
+    cwd,
+    version: version(),
+    docsBaseUri: opts.docsBaseUri,
+    fixMode,
     color: !output && opts.format === 'stylish' && colorWanted(process.stdout),
   });
   if (output) {

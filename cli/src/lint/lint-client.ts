@@ -3,8 +3,16 @@
  * failure of the server turned into a ServerFailure (exit status 2).
  */
 import {
-  ConfigurationRequest, DiagnosticRefreshRequest, ErrorCodes, LogMessageNotification, RegistrationRequest, ResponseError, ShowMessageNotification,
-  ShowMessageRequest, UnregistrationRequest, WorkDoneProgressCreateRequest,
+  ConfigurationRequest,
+  DiagnosticRefreshRequest,
+  ErrorCodes,
+  LogMessageNotification,
+  RegistrationRequest,
+  ResponseError,
+  ShowMessageNotification,
+  ShowMessageRequest,
+  UnregistrationRequest,
+  WorkDoneProgressCreateRequest,
 } from 'vscode-languageserver-protocol/node';
 import { SETTINGS_SECTION } from '../../../protocol/src/settings';
 import { LspClient, ServerFailure, type ClientOptions } from '../lsp-client';
@@ -13,7 +21,12 @@ import { LspClient, ServerFailure, type ClientOptions } from '../lsp-client';
 const CONFIG_WAIT_MS = 1000;
 
 /** The connection's own failures (write, read, disposed, inactive), as opposed to errors the server answered. */
-const TRANSPORT_ERRORS = new Set<number>([ErrorCodes.MessageWriteError, ErrorCodes.MessageReadError, ErrorCodes.PendingResponseRejected, ErrorCodes.ConnectionInactive]);
+const TRANSPORT_ERRORS = new Set<number>([
+  ErrorCodes.MessageWriteError,
+  ErrorCodes.MessageReadError,
+  ErrorCodes.PendingResponseRejected,
+  ErrorCodes.ConnectionInactive,
+]);
 
 /**
  * The LSP client with what a headless client also has to answer: configuration (remembering that it did),
@@ -30,27 +43,42 @@ export class LintClient extends LspClient {
   constructor(opts: ClientOptions) {
     super(opts);
     this.goneEvent = new Promise<void>((res) => {
-      this.child.once('exit', (code, signal) => { this.gone ??= `the language server exited (${signal ?? `code ${code}`})`; res(); });
-      this.child.once('error', (e) => { this.gone ??= `cannot start the language server: ${e.message}`; res(); });
+      this.child.once('exit', (code, signal) => {
+        this.gone ??= `the language server exited (${signal ?? `code ${code}`})`;
+        res();
+      });
+      this.child.once('error', (e) => {
+        this.gone ??= `cannot start the language server: ${e.message}`;
+        res();
+      });
     });
     // Every request in flight listens for the server's exit; many files mean many listeners.
     this.child.setMaxListeners(0);
     // Writing to a server that died must not take the linter down: the exit is reported instead.
     this.child.stdin?.on('error', () => undefined);
     let configured!: () => void;
-    this.configured = new Promise<void>((res) => { configured = res; });
+    this.configured = new Promise<void>((res) => {
+      configured = res;
+    });
     const settings = opts.settings ?? {};
     const sections = opts.sections ?? {};
     this.connection.onRequest(ConfigurationRequest.type, (params) => {
       setImmediate(configured);
-      return params.items.map((i) => (i.section === SETTINGS_SECTION ? settings : sections[i.section ?? ''] ?? null));
+      return params.items.map((i) => (i.section === SETTINGS_SECTION ? settings : (sections[i.section ?? ''] ?? null)));
     });
-    this.connection.onRequest(DiagnosticRefreshRequest.type, () => { this.refreshes++; });
+    this.connection.onRequest(DiagnosticRefreshRequest.type, () => {
+      this.refreshes++;
+    });
     this.connection.onRequest(RegistrationRequest.type, () => undefined);
     this.connection.onRequest(UnregistrationRequest.type, () => undefined);
     this.connection.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);
-    this.connection.onRequest(ShowMessageRequest.type, (p) => { this.messages.push(p); return null; });
-    this.connection.onNotification(ShowMessageNotification.type, (p) => { this.messages.push(p); });
+    this.connection.onRequest(ShowMessageRequest.type, (p) => {
+      this.messages.push(p);
+      return null;
+    });
+    this.connection.onNotification(ShowMessageNotification.type, (p) => {
+      this.messages.push(p);
+    });
     this.connection.onNotification(LogMessageNotification.type, (p) => {
       if (p.type === 1) this.messages.push(p); // errors only: the rest is the server's chatter
     });
@@ -65,7 +93,8 @@ export class LintClient extends LspClient {
       return await super.request<R>(type, params);
     } catch (e) {
       if (e instanceof ServerFailure) throw e;
-      if (e instanceof ResponseError && !TRANSPORT_ERRORS.has(e.code)) throw new ServerFailure(`the language server answered ${type.method} with an error: ${e.message}`);
+      if (e instanceof ResponseError && !TRANSPORT_ERRORS.has(e.code))
+        throw new ServerFailure(`the language server answered ${type.method} with an error: ${e.message}`);
       await Promise.race([this.goneEvent, new Promise((res) => setTimeout(res, 1000).unref())]);
       throw new ServerFailure(this.gone ?? `the connection to the language server failed: ${(e as Error).message}`);
     }
@@ -86,8 +115,13 @@ export class LintClient extends LspClient {
     let onExit: (() => void) | undefined;
     await Promise.race([
       this.configured,
-      new Promise<void>((res) => { timer = setTimeout(res, CONFIG_WAIT_MS); }),
-      new Promise<void>((res) => { onExit = res; this.child.once('exit', res); }),
+      new Promise<void>((res) => {
+        timer = setTimeout(res, CONFIG_WAIT_MS);
+      }),
+      new Promise<void>((res) => {
+        onExit = res;
+        this.child.once('exit', res);
+      }),
     ]);
     clearTimeout(timer);
     if (onExit) this.child.off('exit', onExit);

@@ -77,9 +77,18 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return out;
 }
 
-interface CodeAction { title: string; isPreferred?: boolean; diagnostics?: Diagnostic[]; edit?: { changes?: Record<string, LspTextEdit[]>; documentChanges?: Array<{ textDocument?: { uri: string }; edits?: LspTextEdit[] }> } }
+interface CodeAction {
+  title: string;
+  isPreferred?: boolean;
+  diagnostics?: Diagnostic[];
+  edit?: { changes?: Record<string, LspTextEdit[]>; documentChanges?: Array<{ textDocument?: { uri: string }; edits?: LspTextEdit[] }> };
+}
 
-const sameRange = (a: Range, b: Range) => a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+const sameRange = (a: Range, b: Range) =>
+  a.start.line === b.start.line &&
+  a.start.character === b.start.character &&
+  a.end.line === b.end.line &&
+  a.end.character === b.end.character;
 
 function editsOf(action: CodeAction, uri: string): LspTextEdit[] {
   const e = action.edit;
@@ -109,7 +118,9 @@ export class Session {
 
   private serverFailure(): string | undefined {
     const c = this.client.child;
-    return c.exitCode !== null || c.signalCode !== null ? `the language server exited (${c.signalCode ?? `code ${c.exitCode}`})` : undefined;
+    return c.exitCode !== null || c.signalCode !== null
+      ? `the language server exited (${c.signalCode ?? `code ${c.exitCode}`})`
+      : undefined;
   }
 
   async lint(targets: Target[]): Promise<FileResult[]> {
@@ -184,7 +195,10 @@ export class Session {
       for (;;) {
         const groups = await this.preferredEdits(uri, current, diags);
         let next = groups.length ? applyEdits(current, groups.flat()) : current;
-        if (next === current) { converged = true; break; }
+        if (next === current) {
+          converged = true;
+          break;
+        }
         if (rounds === MAX_FIX_ROUNDS) break;
         rounds++;
         let after = await relint(next);
@@ -194,7 +208,10 @@ export class Session {
           next = applyEdits(current, groups[0]);
           after = await relint(next);
         }
-        if (seen.has(next)) { cycle = true; break; } // fixes undoing each other: no progress
+        if (seen.has(next)) {
+          cycle = true;
+          break;
+        } // fixes undoing each other: no progress
         seen.add(next);
         current = next;
         diags = after;
@@ -238,13 +255,27 @@ export class Session {
     diags.forEach((d, i) => {
       const actions = (lists[i] ?? []).filter((a) => a.isPreferred && a.edit);
       // The preferred fix for this very finding: the server lists the finding among the action's diagnostics.
-      const action = actions.find((a) => !a.diagnostics || a.diagnostics.some((x) => String(x.code) === String(d.code) && sameRange(x.range, d.range)));
+      const action = actions.find(
+        (a) => !a.diagnostics || a.diagnostics.some((x) => String(x.code) === String(d.code) && sameRange(x.range, d.range)),
+      );
       if (!action) return;
-      const edits = editsOf(action, uri).map((e) => ({ start: idx.offset(e.range.start), end: idx.offset(e.range.end), newText: e.newText }));
+      const edits = editsOf(action, uri).map((e) => ({
+        start: idx.offset(e.range.start),
+        end: idx.offset(e.range.end),
+        newText: e.newText,
+      }));
       const key = JSON.stringify(edits);
       if (!edits.length || seen.has(key)) return;
       seen.add(key);
-      const overlaps = edits.some((e) => taken.some((x) => e.start < x.end && x.start < e.end || e.start === x.start || (e.start === e.end && x.start <= e.start && e.start <= x.end) || (x.start === x.end && e.start <= x.start && x.start <= e.end)));
+      const overlaps = edits.some((e) =>
+        taken.some(
+          (x) =>
+            (e.start < x.end && x.start < e.end) ||
+            e.start === x.start ||
+            (e.start === e.end && x.start <= e.start && e.start <= x.end) ||
+            (x.start === x.end && e.start <= x.start && x.start <= e.end),
+        ),
+      );
       if (!overlaps) {
         taken.push(...edits);
         groups.push(edits);

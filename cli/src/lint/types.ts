@@ -72,6 +72,11 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function summaryLine(s: Summary, fixMode?: 'fix' | 'dry-run'): string {
   const problems = s.errors + s.warnings + s.information + s.hints;
   const parts = `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${s.information} information, ${plural(s.hints, 'hint')}`;
-  const fixed = fixMode === 'fix' ? `; fixed ${plural(s.fixed, 'file')}` : fixMode === 'dry-run' ? `; fixes would change ${plural(s.fixed, 'file')}` : '';
+  const fixed =
+    fixMode === 'fix'
+      ? `; fixed ${plural(s.fixed, 'file')}`
+      : fixMode === 'dry-run'
+        ? `; fixes would change ${plural(s.fixed, 'file')}`
+        : '';
   return `${plural(problems, 'problem')} (${parts}) in ${plural(s.files, 'file')}${fixed}`;
 }

@@ -30,7 +30,7 @@ export function setMachine(vm: VmSpec, m: Machine, title: string, preferred = tr
 export function gainText(advice: VmAdvice, m: Machine): string {
   const before = advice.evaluation;
   const after = advice.onMachine(m);
-  const sum = (e: VmEval, k: typeof METRICS[number]) => e.disks.reduce((s, d) => s + d.figures[k].value, 0);
+  const sum = (e: VmEval, k: (typeof METRICS)[number]) => e.disks.reduce((s, d) => s + d.figures[k].value, 0);
   const gains = METRICS.map((k) => ({ k, d: sum(after, k) - sum(before, k) })).filter((g) => g.d > 0.5);
   if (!gains.length) return '';
   const best = gains.reduce((a, b) => (b.d / sum(before, b.k) > a.d / sum(before, a.k) ? b : a));
@@ -45,7 +45,12 @@ export function resizeCostDelta(c: Catalog, region: string, from: number, to: nu
   return ` (${delta >= 0 ? '+' : ''}${fmtMoney(delta, c.currency)}/month)`;
 }
 
-interface TargetSite { c: Catalog; region: string; e: VmEval; has(path: string): boolean }
+interface TargetSite {
+  c: Catalog;
+  region: string;
+  e: VmEval;
+  has(path: string): boolean;
+}
 
 /**
  * The fixes for a workload that misses its target, preferred first: machine and disk together, another disk
@@ -66,7 +71,14 @@ export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[]
   } else if (s.disk_size_gib !== undefined && disk) {
     const extra = cur ? resizeCostDelta(c, site.region, cur.size_gib, s.disk_size_gib, cur) : '';
     const sized = site.has(`${disk.path}/size`);
-    fixes.push({ kind: sized ? 'set-value' : 'add-key', path: sized ? `${disk.path}/size` : disk.path, key: 'size', value: formatSize(s.disk_size_gib), title: `Resize '${disk.name}' to ${formatSize(s.disk_size_gib)}${extra}`, preferred: true } as FixData);
+    fixes.push({
+      kind: sized ? 'set-value' : 'add-key',
+      path: sized ? `${disk.path}/size` : disk.path,
+      key: 'size',
+      value: formatSize(s.disk_size_gib),
+      title: `Resize '${disk.name}' to ${formatSize(s.disk_size_gib)}${extra}`,
+      preferred: true,
+    } as FixData);
   }
   if (s.machine_type && e.machine && !s.together) {
     const target = resolveMachine(c, { machine_type: s.machine_type });
@@ -95,7 +107,16 @@ function switchType(site: TargetSite, disk: DiskSpec, cur: DiskEval | undefined,
   // A resize the spec has no size key for cannot be written as a value change: no fix then.
   if (values.length !== 2 && resize) return undefined;
   const after = e.spec.disks.map((x) => (x === disk ? { ...x, type, size_gib: sizeGib } : x));
-  const monthly = evaluateOn(c, { ...e.spec, disks: after }, e.machine, site.region).disks.find((x) => x.spec.name === disk.name)?.cost.monthly;
-  const delta = monthly !== undefined && cur?.cost.monthly !== undefined ? ` (${monthly >= cur.cost.monthly ? '+' : '−'}${fmtMoney(Math.abs(monthly - cur.cost.monthly), c.currency)}/month)` : '';
-  return { kind: 'set-values', values, title: `Switch '${disk.name}' to ${type}${resize ? `, ${formatSize(sizeGib)}` : ''}${delta}`, preferred: true };
+  const monthly = evaluateOn(c, { ...e.spec, disks: after }, e.machine, site.region).disks.find((x) => x.spec.name === disk.name)?.cost
+    .monthly;
+  const delta =
+    monthly !== undefined && cur?.cost.monthly !== undefined
+      ? ` (${monthly >= cur.cost.monthly ? '+' : '−'}${fmtMoney(Math.abs(monthly - cur.cost.monthly), c.currency)}/month)`
+      : '';
+  return {
+    kind: 'set-values',
+    values,
+    title: `Switch '${disk.name}' to ${type}${resize ? `, ${formatSize(sizeGib)}` : ''}${delta}`,
+    preferred: true,
+  };
 }

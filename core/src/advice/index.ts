@@ -18,7 +18,10 @@ export class VmAdvice {
   private readonly cheaperMemo = new Map<string, CheaperDisk | undefined>();
   private readonly workloadMemo = new Map<string, WorkloadSuggestions>();
 
-  constructor(readonly evaluation: VmEval, readonly region: string) {}
+  constructor(
+    readonly evaluation: VmEval,
+    readonly region: string,
+  ) {}
 
   /** What would make the named workload meet its target (nothing when it meets it or has none). */
   workload(name: string): WorkloadSuggestions {
@@ -35,7 +38,8 @@ export class VmAdvice {
   liftingMachine(): Machine | undefined {
     const e = this.evaluation;
     if (!this.liftMemo) {
-      const uncapped = (x: VmEval) => x.disks.every((d) => METRICS.every((k) => d.figures[k].by !== 'vm' || d.figures[k].value >= d.diskOnly[k].value * 0.999));
+      const uncapped = (x: VmEval) =>
+        x.disks.every((d) => METRICS.every((k) => d.figures[k].by !== 'vm' || d.figures[k].value >= d.diskOnly[k].value * 0.999));
       this.liftMemo = { machine: e.machine ? smallestMachineMeeting(e.catalog, e.spec, e.machine, this.region, uncapped) : undefined };
     }
     return this.liftMemo.machine;

@@ -16,7 +16,16 @@ export function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>):
 }
 
 /** The smallest size (whole GiB, or whole allocation units) of this disk for which `ok` holds of the VM. */
-export function smallestSizeMeeting(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, disk: DiskSpec, ok: (e: VmEval) => boolean, maxSize = Infinity, minSize = 0): number | undefined {
+export function smallestSizeMeeting(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine | undefined,
+  region: string,
+  disk: DiskSpec,
+  ok: (e: VmEval) => boolean,
+  maxSize = Infinity,
+  minSize = 0,
+): number | undefined {
   const t = c.disk_types[disk.type];
   if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
   const step = t.model === 'allocation-units' ? t.unit_gib : 1;
@@ -27,7 +36,8 @@ export function smallestSizeMeeting(c: Catalog, vm: VmSpec, machine: Machine | u
   if (hi < lo || !meets(hi * step)) return undefined;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (meets(mid * step)) hi = mid; else lo = mid + 1;
+    if (meets(mid * step)) hi = mid;
+    else lo = mid + 1;
   }
   const size = lo * step;
   if (t.model === 'allocation-units') return allocationUnits(t, size) * t.unit_gib;
@@ -35,7 +45,13 @@ export function smallestSizeMeeting(c: Catalog, vm: VmSpec, machine: Machine | u
 }
 
 /** The smallest larger machine of the same series (and family) for which `ok` holds. */
-export function smallestMachineMeeting(c: Catalog, vm: VmSpec, machine: Machine, region: string, ok: (e: VmEval) => boolean): Machine | undefined {
+export function smallestMachineMeeting(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine,
+  region: string,
+  ok: (e: VmEval) => boolean,
+): Machine | undefined {
   for (const m of largerMachines(machine)) {
     if (ok(evaluateOn(c, vm, m, region))) return m;
   }
@@ -46,9 +62,20 @@ export function smallestMachineMeeting(c: Catalog, vm: VmSpec, machine: Machine,
  * Paying for performance no workload uses: the cheapest disk (same type smaller, or another type) on which
  * every workload of this disk still meets its target. Only for disks whose workloads all have targets.
  */
-export interface CheaperDisk { type: string; size_gib: number; monthly: number; saving: number }
+export interface CheaperDisk {
+  type: string;
+  size_gib: number;
+  monthly: number;
+  saving: number;
+}
 
-export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, current: DiskEval): CheaperDisk | undefined {
+export function cheaperDisk(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine | undefined,
+  region: string,
+  current: DiskEval,
+): CheaperDisk | undefined {
   const disk = current.spec;
   const mine = vm.workloads.filter((w) => w.disk === disk.name || (w.disk === undefined && vm.disks.length === 1));
   if (!mine.length || current.cost.monthly === undefined) return undefined;
@@ -62,20 +89,34 @@ export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine | undefined
  * The cheapest disk of a type the machine can attach (and, for a redundant disk, a redundant type) that makes
  * `ok` hold, costing less than `below` a month; the disk keeps its name, so its workloads stay on it.
  */
-export function cheapestDiskMeeting(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string, current: DiskEval, ok: (e: VmEval) => boolean, below = Infinity, minSize = 0): { type: string; size_gib: number; monthly: number } | undefined {
+export function cheapestDiskMeeting(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine | undefined,
+  region: string,
+  current: DiskEval,
+  ok: (e: VmEval) => boolean,
+  below = Infinity,
+  minSize = 0,
+): { type: string; size_gib: number; monthly: number } | undefined {
   const disk = current.spec;
   let best: { type: string; size_gib: number; monthly: number } | undefined;
   // Never trade away redundancy, and only offer types the machine can attach.
   const redundant = current.type.replicated !== false;
-  const candidates = Object.entries(c.disk_types).filter(([name, t]) =>
-    (t.model === 'scaled' || t.model === 'allocation-units') && (!redundant || t.replicated !== false) &&
-    (name === disk.type || !machine?.info.disk_types || machine.info.disk_types.includes(name)) &&
-    (disk.replication !== 'regional' || (t.replication ?? []).includes('regional')));
+  const candidates = Object.entries(c.disk_types).filter(
+    ([name, t]) =>
+      (t.model === 'scaled' || t.model === 'allocation-units') &&
+      (!redundant || t.replicated !== false) &&
+      (name === disk.type || !machine?.info.disk_types || machine.info.disk_types.includes(name)) &&
+      (disk.replication !== 'regional' || (t.replication ?? []).includes('regional')),
+  );
   // A disk costs at least its size times the per-GiB price: sizes above the one that costs what the best disk
   // so far costs cannot do better, so each search stops there. Cheapest per GiB first, so that the bound
   // tightens early and dearer types are mostly ruled out by a single evaluation.
-  const priced = candidates.map(([name, t]) => ({ name, perGib: perGibPrice(t, disk.replication, region).perGib }))
-    .filter((x): x is { name: string; perGib: number } => !!x.perGib).sort((a, b) => a.perGib - b.perGib);
+  const priced = candidates
+    .map(([name, t]) => ({ name, perGib: perGibPrice(t, disk.replication, region).perGib }))
+    .filter((x): x is { name: string; perGib: number } => !!x.perGib)
+    .sort((a, b) => a.perGib - b.perGib);
   for (const { name, perGib } of priced) {
     const spec = { ...disk, type: name };
     const variant = { ...vm, disks: vm.disks.map((d) => (d === disk ? spec : d)) };

@@ -11,10 +11,23 @@ import { cheapestDiskMeeting, smallestMachineMeeting, smallestSizeMeeting } from
 
 /** What meets the target: a disk size, a machine, (together) both at once, or another disk type and size. */
 export interface WorkloadSuggestions {
-  disk_size_gib?: number; disk?: string; disk_type?: string; machine_type?: string; together?: boolean; block_kib?: number; queue_depth?: number;
+  disk_size_gib?: number;
+  disk?: string;
+  disk_type?: string;
+  machine_type?: string;
+  together?: boolean;
+  block_kib?: number;
+  queue_depth?: number;
 }
 
-interface Search { c: Catalog; vm: VmSpec; machine: Machine | undefined; region: string; w: WorkloadSpec; met: (e: VmEval) => boolean }
+interface Search {
+  c: Catalog;
+  vm: VmSpec;
+  machine: Machine | undefined;
+  region: string;
+  w: WorkloadSpec;
+  met: (e: VmEval) => boolean;
+}
 
 export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval): WorkloadSuggestions {
   const out: WorkloadSuggestions = {};
@@ -22,11 +35,21 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval): 
   const c = e.catalog;
   const vm = e.spec;
   const w = r.spec;
-  const s: Search = { c, vm, machine: e.machine, region, w, met: (x) => x.workloads.find((y) => y.spec.name === w.name)?.meets_target === true };
+  const s: Search = {
+    c,
+    vm,
+    machine: e.machine,
+    region,
+    w,
+    met: (x) => x.workloads.find((y) => y.spec.name === w.name)?.meets_target === true,
+  };
   const single = singleDisk(vm, w.disk);
   if (single) {
     const size = smallestSizeMeeting(c, vm, e.machine, region, single, s.met);
-    if (size !== undefined) { out.disk_size_gib = size; out.disk = single.name; }
+    if (size !== undefined) {
+      out.disk_size_gib = size;
+      out.disk = single.name;
+    }
   }
   if (e.machine) {
     const bigger = smallestMachineMeeting(c, vm, e.machine, region, s.met);
@@ -36,11 +59,16 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval): 
   if (single && out.disk_size_gib === undefined && out.machine_type === undefined) otherDiskType(s, e, single, out);
   if (r.limited_by === 'block_size') {
     const t = w.target;
-    const wantMibps = Math.max(t.mibps ?? 0, (t.read_mibps ?? 0) / Math.max(w.read_ratio, 1e-9), (t.write_mibps ?? 0) / Math.max(1 - w.read_ratio, 1e-9));
+    const wantMibps = Math.max(
+      t.mibps ?? 0,
+      (t.read_mibps ?? 0) / Math.max(w.read_ratio, 1e-9),
+      (t.write_mibps ?? 0) / Math.max(1 - w.read_ratio, 1e-9),
+    );
     const total = r.read_iops + r.write_iops;
     if (total > 0 && wantMibps > 0) out.block_kib = 2 ** Math.ceil(Math.log2((wantMibps * 1024) / total));
   }
-  if (r.limited_by === 'queue_depth') out.queue_depth = Math.min(r.queue_depth_needed.low * 2, Math.max(r.queue_depth_needed.low, c.queue.max_useful_depth));
+  if (r.limited_by === 'queue_depth')
+    out.queue_depth = Math.min(r.queue_depth_needed.low * 2, Math.max(r.queue_depth_needed.low, c.queue.max_useful_depth));
   return out;
 }
 

@@ -26,16 +26,30 @@ export function parseCatalogText(text: string): { catalog?: Catalog; problems: C
   const index = new LineIndex(text);
   const problem = (path: string, message: string, start: number, end: number): CatalogFileProblem => {
     const at = index.position(start + skip);
-    return { path, message, span: { start: start + skip, end: Math.max(end, start + 1) + skip }, line: at.line + 1, column: at.character + 1 };
+    return {
+      path,
+      message,
+      span: { start: start + skip, end: Math.max(end, start + 1) + skip },
+      line: at.line + 1,
+      column: at.character + 1,
+    };
   };
   const errors: ParseError[] = [];
   const root = parseTree(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length || !root) {
     if (!errors.length) return { problems: [problem('', 'the file is empty: a catalog is a JSON object', 0, 0)] };
-    return { problems: errors.slice(0, 20).map((e) => problem('', `JSON syntax error: ${printParseErrorCode(e.error)}`, e.offset, e.offset + e.length)) };
+    return {
+      problems: errors
+        .slice(0, 20)
+        .map((e) => problem('', `JSON syntax error: ${printParseErrorCode(e.error)}`, e.offset, e.offset + e.length)),
+    };
   }
   const duplicates: CatalogFileProblem[] = [];
-  findDuplicates(root, '', (path, key) => duplicates.push(problem(path, `duplicate key '${key.value as string}': JSON readers keep only one of them`, key.offset, key.offset + key.length)));
+  findDuplicates(root, '', (path, key) =>
+    duplicates.push(
+      problem(path, `duplicate key '${key.value as string}': JSON readers keep only one of them`, key.offset, key.offset + key.length),
+    ),
+  );
   if (duplicates.length) return { problems: duplicates };
   const { catalog, problems } = validateCatalog(getNodeValue(root));
   return {
@@ -46,7 +60,11 @@ export function parseCatalogText(text: string): { catalog?: Catalog; problems: C
       // key itself is the problem.
       const key = n.parent?.type === 'property' ? n.parent.children?.[0] : undefined;
       const whole = n.type === 'object' || n.type === 'array' || p.key;
-      const span = whole ? (key ? { start: key.offset, end: key.offset + key.length } : { start: n.offset, end: n.offset + 1 }) : { start: n.offset, end: n.offset + n.length };
+      const span = whole
+        ? key
+          ? { start: key.offset, end: key.offset + key.length }
+          : { start: n.offset, end: n.offset + 1 }
+        : { start: n.offset, end: n.offset + n.length };
       return problem(p.path === '/' ? '' : p.path, p.message, span.start, span.end);
     }),
   };

@@ -19,7 +19,11 @@ export const DEFAULT_EDITION: Record<string, string> = { gcp: 'gcp-2024', yandex
 
 let catalogValidator: ValidateFunction | undefined;
 
-export interface CatalogProblem { path: string; message: string; /** The key itself is wrong, not its value. */ key?: boolean }
+export interface CatalogProblem {
+  path: string;
+  message: string;
+  /** The key itself is wrong, not its value. */ key?: boolean;
+}
 
 /** Validates a catalog object (built-in or a user's) against schemas/catalog.schema.json and for coherence. */
 export function validateCatalog(data: unknown): { catalog?: Catalog; problems: CatalogProblem[] } {
@@ -30,7 +34,11 @@ export function validateCatalog(data: unknown): { catalog?: Catalog; problems: C
         // "must NOT have additional properties" names no property: point at the one that is not allowed.
         const extra = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty?: string }).additionalProperty : undefined;
         const path = extra !== undefined ? `${e.instancePath}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}` : e.instancePath;
-        return { path: path || '/', message: extra !== undefined ? `'${extra}' is not a catalog key here` : e.message ?? e.keyword, key: extra !== undefined };
+        return {
+          path: path || '/',
+          message: extra !== undefined ? `'${extra}' is not a catalog key here` : (e.message ?? e.keyword),
+          key: extra !== undefined,
+        };
       }),
     };
   }
@@ -55,8 +63,11 @@ export function validateCatalog(data: unknown): { catalog?: Catalog; problems: C
     if (t.size_gib.min > t.size_gib.max) problems.push({ path: `/disk_types/${name}/size_gib`, message: 'min is larger than max' });
   }
   c.vm_limits.forEach((t, i) => {
-    for (const s of t.series) if (s !== '*' && !c.machine_series[s]) problems.push({ path: `/vm_limits/${i}/series`, message: `series '${s}' is not in machine_series` });
-    for (const d of Object.keys(t.disk_types)) if (!c.disk_types[d]) problems.push({ path: `/vm_limits/${i}/disk_types/${d}`, message: `disk type '${d}' is not in disk_types` });
+    for (const s of t.series)
+      if (s !== '*' && !c.machine_series[s])
+        problems.push({ path: `/vm_limits/${i}/series`, message: `series '${s}' is not in machine_series` });
+    for (const d of Object.keys(t.disk_types))
+      if (!c.disk_types[d]) problems.push({ path: `/vm_limits/${i}/disk_types/${d}`, message: `disk type '${d}' is not in disk_types` });
   });
   return problems.length ? { problems } : { catalog: c, problems };
 }
@@ -67,10 +78,18 @@ export class CatalogRegistry {
     for (const c of catalogs) this.byEdition.set(c.edition, c);
   }
   /** Adds (or replaces) an edition, e.g. a user's catalog file. */
-  add(c: Catalog): void { this.byEdition.set(c.edition, c); }
-  get(edition: string): Catalog | undefined { return this.byEdition.get(edition); }
-  editions(): string[] { return [...this.byEdition.keys()]; }
-  forProvider(provider: string): Catalog[] { return [...this.byEdition.values()].filter((c) => c.provider === provider); }
+  add(c: Catalog): void {
+    this.byEdition.set(c.edition, c);
+  }
+  get(edition: string): Catalog | undefined {
+    return this.byEdition.get(edition);
+  }
+  editions(): string[] {
+    return [...this.byEdition.keys()];
+  }
+  forProvider(provider: string): Catalog[] {
+    return [...this.byEdition.values()].filter((c) => c.provider === provider);
+  }
   defaultFor(provider: string): Catalog | undefined {
     const d = DEFAULT_EDITION[provider];
     if (d && this.byEdition.has(d)) return this.byEdition.get(d);
@@ -91,7 +110,8 @@ export interface Machine {
   info: MachineSeries;
 }
 
-export type MachineResult = { ok: true; machine: Machine } | { ok: false; code: string; message: string; on: 'machine_type' | 'series' | 'vcpus' };
+export type MachineResult =
+  { ok: true; machine: Machine } | { ok: false; code: string; message: string; on: 'machine_type' | 'series' | 'vcpus' };
 
 const MACHINE_RE = /^([a-z][a-z0-9]*?)-([a-z]+(?:-[a-z]+)*?)-(\d+)(?:-[a-z0-9-]+)?$/;
 
@@ -107,30 +127,66 @@ export function resolveMachine(c: Catalog, spec: { machine_type?: string; series
     const series = m?.[1];
     const info = series ? c.machine_series[series] : undefined;
     if (!m || !series || !info) {
-      return { ok: false, code: 'unknown-machine-type', on: 'machine_type', message: `unknown machine type '${spec.machine_type}' in ${c.edition}; known series: ${Object.keys(c.machine_series).join(', ')}` };
+      return {
+        ok: false,
+        code: 'unknown-machine-type',
+        on: 'machine_type',
+        message: `unknown machine type '${spec.machine_type}' in ${c.edition}; known series: ${Object.keys(c.machine_series).join(', ')}`,
+      };
     }
     const family = m[2];
     const vcpus = Number(m[3]);
     const offered = info.families?.[family];
     if (!offered) {
-      return { ok: false, code: 'unknown-machine-type', on: 'machine_type', message: `${series} has no '${family}' machines in ${c.edition}; families: ${Object.keys(info.families ?? {}).join(', ')}` };
+      return {
+        ok: false,
+        code: 'unknown-machine-type',
+        on: 'machine_type',
+        message: `${series} has no '${family}' machines in ${c.edition}; families: ${Object.keys(info.families ?? {}).join(', ')}`,
+      };
     }
     if (!offered.includes(vcpus)) {
-      return { ok: false, code: 'unknown-machine-type', on: 'machine_type', message: `${series}-${family} comes with ${offered.join(', ')} vCPUs, not ${vcpus}` };
+      return {
+        ok: false,
+        code: 'unknown-machine-type',
+        on: 'machine_type',
+        message: `${series}-${family} comes with ${offered.join(', ')} vCPUs, not ${vcpus}`,
+      };
     }
     return { ok: true, machine: { series, family, vcpus, name: `${series}-${family}-${vcpus}`, info } };
   }
   if (spec.series !== undefined) {
     const series = spec.series.trim().toLowerCase();
     const info = c.machine_series[series];
-    if (!info) return { ok: false, code: 'unknown-series', on: 'series', message: `unknown series '${spec.series}' in ${c.edition}; known: ${Object.keys(c.machine_series).join(', ')}` };
-    if (spec.vcpus === undefined) return { ok: false, code: 'missing-machine', on: 'series', message: 'a VM given by series also needs vcpus' };
+    if (!info)
+      return {
+        ok: false,
+        code: 'unknown-series',
+        on: 'series',
+        message: `unknown series '${spec.series}' in ${c.edition}; known: ${Object.keys(c.machine_series).join(', ')}`,
+      };
+    if (spec.vcpus === undefined)
+      return { ok: false, code: 'missing-machine', on: 'series', message: 'a VM given by series also needs vcpus' };
     const offered = vcpuChoices(info);
     if (offered.length && !offered.includes(spec.vcpus)) {
-      return { ok: false, code: 'vcpus-not-offered', on: 'vcpus', message: `${series} comes with ${offered.join(', ')} vCPUs, not ${spec.vcpus}` };
+      return {
+        ok: false,
+        code: 'vcpus-not-offered',
+        on: 'vcpus',
+        message: `${series} comes with ${offered.join(', ')} vCPUs, not ${spec.vcpus}`,
+      };
     }
     const family = info.families ? Object.keys(info.families).find((f) => info.families![f].includes(spec.vcpus!)) : undefined;
-    return { ok: true, machine: { series, family, vcpus: spec.vcpus, name: family ? `${series}-${family}-${spec.vcpus}` : `${series} with ${spec.vcpus} vCPUs`, info } };
+    return {
+      ok: true,
+      machine: {
+        series,
+        family,
+        vcpus: spec.vcpus,
+        name: family ? `${series}-${family}-${spec.vcpus}` : `${series} with ${spec.vcpus} vCPUs`,
+        info,
+      },
+    };
   }
   return { ok: false, code: 'missing-machine', on: 'machine_type', message: 'a VM needs machine_type, or series and vcpus' };
 }
@@ -145,21 +201,26 @@ export function vcpuChoices(info: MachineSeries): number[] {
 /** Larger machines of the same series (and family, when there is one), smallest first. */
 export function largerMachines(m: Machine): Machine[] {
   const list = m.family && m.info.families?.[m.family] ? m.info.families[m.family] : vcpuChoices(m.info);
-  return [...list].sort((a, b) => a - b).filter((v) => v > m.vcpus).map((v) => ({
-    ...m, vcpus: v, name: m.family ? `${m.series}-${m.family}-${v}` : `${m.series} with ${v} vCPUs`,
-  }));
+  return [...list]
+    .sort((a, b) => a - b)
+    .filter((v) => v > m.vcpus)
+    .map((v) => ({
+      ...m,
+      vcpus: v,
+      name: m.family ? `${m.series}-${m.family}-${v}` : `${m.series} with ${v} vCPUs`,
+    }));
 }
 
 // ---- per-VM limits -------------------------------------------------------------------------------------
 
-export interface VmRow { row: VmLimitRow; table: VmLimitTable }
+export interface VmRow {
+  row: VmLimitRow;
+  table: VmLimitTable;
+}
 
 /** The per-VM limit row for a disk type on a machine, from the series' own table or the catch-all ('*'). */
 export function vmLimitRow(c: Catalog, m: Machine, diskType: string): VmRow | undefined {
-  const tables = [
-    ...c.vm_limits.filter((t) => t.series.includes(m.series)),
-    ...c.vm_limits.filter((t) => t.series.includes('*')),
-  ];
+  const tables = [...c.vm_limits.filter((t) => t.series.includes(m.series)), ...c.vm_limits.filter((t) => t.series.includes('*'))];
   for (const table of tables) {
     const rows = table.disk_types[diskType];
     if (!rows) continue;

@@ -112,12 +112,15 @@ export interface DeviceDiskType extends DiskTypeBase {
   counts: number[];
   /** vCPUs per device the provider recommends for full performance. */
   vcpus_per_device?: { min: number; max: number } & Cited;
-  interfaces: Record<string, {
-    /** Either per-GiB rates capped by `max`, or explicit rows by device count (the first row with count >= n applies). */
-    rates?: SizeRates;
-    by_count?: Array<{ count: number } & Figures>;
-    max?: Figures;
-  } & Cited>;
+  interfaces: Record<
+    string,
+    {
+      /** Either per-GiB rates capped by `max`, or explicit rows by device count (the first row with count >= n applies). */
+      rates?: SizeRates;
+      by_count?: Array<{ count: number } & Figures>;
+      max?: Figures;
+    } & Cited
+  >;
 }
 
 /** Yandex-style allocation units: per-unit figures times the number of units, capped per disk. */

@@ -8,23 +8,60 @@ import type { CatalogChoice, CheckModule, SpecContext, VmContext } from './types
 export const catalog: CheckModule = {
   id: 'catalog',
   title: 'Catalog look-ups',
-  about: 'The catalog edition, region, machine and disk types a spec names, looked up in the catalog (built-in or a user\'s file).',
+  about: "The catalog edition, region, machine and disk types a spec names, looked up in the catalog (built-in or a user's file).",
   codes: {
-    'unknown-catalog': { severity: 'error', summary: 'The catalog edition does not exist.', docs: 'The fix offers each edition of the spec\'s provider; nothing else is checked until the edition exists.' },
-    'catalog-provider-mismatch': { severity: 'error', summary: 'The catalog edition is for another provider.', docs: 'Name an edition of the spec\'s `provider`, or leave `catalog` out for the newest one.' },
-    'unknown-region': { severity: 'warning', summary: 'The catalog has no prices for this region.', docs: 'Costs are left out; the fix offers the regions the edition prices.' },
-    'unknown-machine-type': { severity: 'error', summary: 'The machine type is not in the catalog.', docs: 'Without a known machine no per-VM limit can apply.' },
-    'unknown-series': { severity: 'error', summary: 'The machine series is not in the catalog.', docs: 'The message lists the series the edition knows.' },
-    'vcpus-not-offered': { severity: 'error', summary: 'The series does not offer this vCPU count.', docs: 'The message lists the vCPU counts the series comes with.' },
-    'machine-conflict': { severity: 'error', summary: 'machine_type and series/vcpus disagree.', docs: '`machine_type` wins; the fix removes the disagreeing key.' },
-    'unknown-disk-type': { severity: 'error', summary: 'The disk type is not in the catalog for this provider.', docs: 'The message lists the edition\'s disk types.' },
+    'unknown-catalog': {
+      severity: 'error',
+      summary: 'The catalog edition does not exist.',
+      docs: "The fix offers each edition of the spec's provider; nothing else is checked until the edition exists.",
+    },
+    'catalog-provider-mismatch': {
+      severity: 'error',
+      summary: 'The catalog edition is for another provider.',
+      docs: "Name an edition of the spec's `provider`, or leave `catalog` out for the newest one.",
+    },
+    'unknown-region': {
+      severity: 'warning',
+      summary: 'The catalog has no prices for this region.',
+      docs: 'Costs are left out; the fix offers the regions the edition prices.',
+    },
+    'unknown-machine-type': {
+      severity: 'error',
+      summary: 'The machine type is not in the catalog.',
+      docs: 'Without a known machine no per-VM limit can apply.',
+    },
+    'unknown-series': {
+      severity: 'error',
+      summary: 'The machine series is not in the catalog.',
+      docs: 'The message lists the series the edition knows.',
+    },
+    'vcpus-not-offered': {
+      severity: 'error',
+      summary: 'The series does not offer this vCPU count.',
+      docs: 'The message lists the vCPU counts the series comes with.',
+    },
+    'machine-conflict': {
+      severity: 'error',
+      summary: 'machine_type and series/vcpus disagree.',
+      docs: '`machine_type` wins; the fix removes the disagreeing key.',
+    },
+    'unknown-disk-type': {
+      severity: 'error',
+      summary: 'The disk type is not in the catalog for this provider.',
+      docs: "The message lists the edition's disk types.",
+    },
   },
   vm: (ctx) => {
     machine(ctx);
     for (const d of ctx.vm.disks) {
       if (!d.type || ctx.catalog.disk_types[d.type]) continue;
       const known = Object.keys(ctx.catalog.disk_types);
-      ctx.report('unknown-disk-type', `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; use one of: ${known.join(', ')}`, ctx.at(`${d.path}/type`), { path: `${d.path}/type` });
+      ctx.report(
+        'unknown-disk-type',
+        `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; use one of: ${known.join(', ')}`,
+        ctx.at(`${d.path}/type`),
+        { path: `${d.path}/type` },
+      );
     }
   },
 };
@@ -42,14 +79,27 @@ export function resolveCatalog(ctx: SpecContext, choice: CatalogChoice): { catal
     c = registry.get(spec.catalog);
     if (!c) {
       const known = registry.forProvider(spec.provider).map((x) => x.edition);
-      ctx.report('unknown-catalog', `no catalog edition '${spec.catalog}'; for ${spec.provider}: ${known.join(', ') || 'none'}`, ctx.at('/catalog'), {
-        path: '/catalog',
-        fixes: known.map((e, i) => ({ kind: 'set-value', path: '/catalog', value: e, title: `Use catalog ${e}`, preferred: i === known.length - 1 })),
-      });
+      ctx.report(
+        'unknown-catalog',
+        `no catalog edition '${spec.catalog}'; for ${spec.provider}: ${known.join(', ') || 'none'}`,
+        ctx.at('/catalog'),
+        {
+          path: '/catalog',
+          fixes: known.map((e, i) => ({
+            kind: 'set-value',
+            path: '/catalog',
+            value: e,
+            title: `Use catalog ${e}`,
+            preferred: i === known.length - 1,
+          })),
+        },
+      );
       return undefined;
     }
     if (c.provider !== spec.provider) {
-      ctx.report('catalog-provider-mismatch', `catalog ${c.edition} is for ${c.provider}, not ${spec.provider}`, ctx.at('/catalog'), { path: '/catalog' });
+      ctx.report('catalog-provider-mismatch', `catalog ${c.edition} is for ${c.provider}, not ${spec.provider}`, ctx.at('/catalog'), {
+        path: '/catalog',
+      });
       return undefined;
     }
   } else {
@@ -84,8 +134,14 @@ function machine(ctx: VmContext): void {
   if (vm.machine_type === undefined || (vm.series === undefined && vm.vcpus === undefined)) return;
   if ((vm.series !== undefined && vm.series.toLowerCase() !== m.series) || (vm.vcpus !== undefined && vm.vcpus !== m.vcpus)) {
     const path = vm.vcpus !== undefined && vm.vcpus !== m.vcpus ? `${vm.path}/vcpus` : `${vm.path}/series`;
-    ctx.report('machine-conflict', `${m.name} is ${m.series} with ${m.vcpus} vCPUs; machine_type wins — remove series/vcpus or make them agree`, ctx.at(path), {
-      path, fixes: [{ kind: 'remove-key', path, title: `Remove ${path.split('/').pop()}`, preferred: true }],
-    });
+    ctx.report(
+      'machine-conflict',
+      `${m.name} is ${m.series} with ${m.vcpus} vCPUs; machine_type wins — remove series/vcpus or make them agree`,
+      ctx.at(path),
+      {
+        path,
+        fixes: [{ kind: 'remove-key', path, title: `Remove ${path.split('/').pop()}`, preferred: true }],
+      },
+    );
   }
 }

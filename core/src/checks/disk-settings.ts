@@ -11,14 +11,34 @@ import type { CheckModule, VmContext } from './types';
 export const diskSettings: CheckModule = {
   id: 'disk-settings',
   title: 'Disk settings',
-  about: 'Each disk\'s size, provisioned IOPS and throughput, device count and interface, within what its type allows.',
+  about: "Each disk's size, provisioned IOPS and throughput, device count and interface, within what its type allows.",
   codes: {
-    'size-out-of-range': { severity: 'error', summary: 'The disk size is outside what the disk type allows.', docs: 'The fix sets the nearest size the type allows.' },
-    'missing-size': { severity: 'error', summary: 'The disk needs a size.', docs: 'The fix adds the type\'s default (or smallest) size.' },
-    'not-applicable': { severity: 'warning', summary: 'A setting that has no effect for this disk type.', docs: 'For example `size` on local SSD (set `count`), or `provisioned_iops` on a type whose IOPS come from its size. The fix removes it.' },
-    'provisioned-out-of-range': { severity: 'error', summary: 'Provisioned IOPS or throughput outside the allowed range.', docs: 'The range depends on the disk\'s size; the fix sets the nearest allowed value.' },
-    'allocation-unit': { severity: 'warning', summary: 'The Yandex disk size is not a whole number of allocation units.', docs: 'An error for types sold only in whole units. Performance comes in whole units; the fix rounds the size up.' },
-    'hdd-burst': { severity: 'information', summary: 'A small Yandex HDD can burst for a while above its sustained figures.', docs: 'Figures are the sustained ones.' },
+    'size-out-of-range': {
+      severity: 'error',
+      summary: 'The disk size is outside what the disk type allows.',
+      docs: 'The fix sets the nearest size the type allows.',
+    },
+    'missing-size': { severity: 'error', summary: 'The disk needs a size.', docs: "The fix adds the type's default (or smallest) size." },
+    'not-applicable': {
+      severity: 'warning',
+      summary: 'A setting that has no effect for this disk type.',
+      docs: 'For example `size` on local SSD (set `count`), or `provisioned_iops` on a type whose IOPS come from its size. The fix removes it.',
+    },
+    'provisioned-out-of-range': {
+      severity: 'error',
+      summary: 'Provisioned IOPS or throughput outside the allowed range.',
+      docs: "The range depends on the disk's size; the fix sets the nearest allowed value.",
+    },
+    'allocation-unit': {
+      severity: 'warning',
+      summary: 'The Yandex disk size is not a whole number of allocation units.',
+      docs: 'An error for types sold only in whole units. Performance comes in whole units; the fix rounds the size up.',
+    },
+    'hdd-burst': {
+      severity: 'information',
+      summary: 'A small Yandex HDD can burst for a while above its sustained figures.',
+      docs: 'Figures are the sustained ones.',
+    },
   },
   vm: (ctx) => {
     for (const d of ctx.vm.disks) {
@@ -32,12 +52,18 @@ function checkDisk(ctx: VmContext, d: DiskSpec, t: DiskType): void {
   const p = d.path;
   const na = (field: string, why: string) => {
     const path = `${p}/${field}`;
-    if (ctx.has(path)) ctx.report('not-applicable', `${field} has no effect on ${d.type}: ${why}`, ctx.key(path), { path, fixes: [{ kind: 'remove-key', path, title: `Remove ${field}`, preferred: true }] });
+    if (ctx.has(path))
+      ctx.report('not-applicable', `${field} has no effect on ${d.type}: ${why}`, ctx.key(path), {
+        path,
+        fixes: [{ kind: 'remove-key', path, title: `Remove ${field}`, preferred: true }],
+      });
   };
   if (t.model === 'devices') {
     na('size', `its size is ${t.device_gib} GiB per device; set count instead`);
     if (d.interface !== undefined && !t.interfaces[d.interface]) {
-      ctx.report('invalid-value', `interface must be one of ${Object.keys(t.interfaces).join(', ')}`, ctx.at(`${p}/interface`), { path: `${p}/interface` });
+      ctx.report('invalid-value', `interface must be one of ${Object.keys(t.interfaces).join(', ')}`, ctx.at(`${p}/interface`), {
+        path: `${p}/interface`,
+      });
     }
   } else {
     na('count', 'only local SSD has devices');
@@ -45,7 +71,10 @@ function checkDisk(ctx: VmContext, d: DiskSpec, t: DiskType): void {
     size(ctx, d, t);
   }
   if (d.replication === 'regional' && !(t.replication ?? []).includes('regional')) {
-    ctx.report('invalid-value', `${d.type} cannot be regional`, ctx.at(`${p}/replication`), { path: `${p}/replication`, fixes: [{ kind: 'set-value', path: `${p}/replication`, value: 'zonal', title: 'Make it zonal', preferred: true }] });
+    ctx.report('invalid-value', `${d.type} cannot be regional`, ctx.at(`${p}/replication`), {
+      path: `${p}/replication`,
+      fixes: [{ kind: 'set-value', path: `${p}/replication`, value: 'zonal', title: 'Make it zonal', preferred: true }],
+    });
   }
   if (t.model === 'provisioned') provisioned(ctx, d, t, na);
   else {
@@ -59,14 +88,26 @@ function size(ctx: VmContext, d: DiskSpec, t: Exclude<DiskType, { model: 'device
   const p = d.path;
   if (d.size_gib === undefined && !ctx.has(`${p}/size`)) {
     const def = t.size_gib.default ?? t.size_gib.min;
-    ctx.report('missing-size', `disk '${d.name}' needs a size (${d.type}: ${formatSize(t.size_gib.min)} to ${formatSize(t.size_gib.max)})`, ctx.key(`${p}/name`), {
-      path: p, fixes: [{ kind: 'add-key', path: p, key: 'size', value: formatSize(def), title: `Add size: ${formatSize(def)}`, preferred: true }],
-    });
+    ctx.report(
+      'missing-size',
+      `disk '${d.name}' needs a size (${d.type}: ${formatSize(t.size_gib.min)} to ${formatSize(t.size_gib.max)})`,
+      ctx.key(`${p}/name`),
+      {
+        path: p,
+        fixes: [{ kind: 'add-key', path: p, key: 'size', value: formatSize(def), title: `Add size: ${formatSize(def)}`, preferred: true }],
+      },
+    );
   } else if (d.size_gib !== undefined && (d.size_gib < t.size_gib.min - 1e-9 || d.size_gib > t.size_gib.max + 1e-9)) {
     const fix = formatSize(d.size_gib < t.size_gib.min ? t.size_gib.min : t.size_gib.max);
-    ctx.report('size-out-of-range', `${d.type} sizes run from ${formatSize(t.size_gib.min)} to ${formatSize(t.size_gib.max)}; this is ${formatSize(d.size_gib)}`, ctx.at(`${p}/size`), {
-      path: `${p}/size`, fixes: [{ kind: 'set-value', path: `${p}/size`, value: fix, title: `Set size to ${fix}`, preferred: true }],
-    });
+    ctx.report(
+      'size-out-of-range',
+      `${d.type} sizes run from ${formatSize(t.size_gib.min)} to ${formatSize(t.size_gib.max)}; this is ${formatSize(d.size_gib)}`,
+      ctx.at(`${p}/size`),
+      {
+        path: `${p}/size`,
+        fixes: [{ kind: 'set-value', path: `${p}/size`, value: fix, title: `Set size to ${fix}`, preferred: true }],
+      },
+    );
   }
 }
 
@@ -74,17 +115,33 @@ function provisioned(ctx: VmContext, d: DiskSpec, t: ProvisionedDiskType, na: (f
   const p = d.path;
   const size = d.size_gib ?? t.size_gib.default ?? t.size_gib.min;
   const pr = t.provisioned;
-  if (!pr.iops) na('provisioned_iops', pr.iops_per_mibps ? `its IOPS follow from the provisioned throughput (${pr.iops_per_mibps} per MiB/s)` : 'IOPS are not provisioned');
-  if (!pr.mibps) na('provisioned_throughput', pr.mibps_per_iops ? `its throughput follows from the provisioned IOPS (${pr.mibps_per_iops} MiB/s per IOPS)` : 'throughput is not provisioned');
+  if (!pr.iops)
+    na(
+      'provisioned_iops',
+      pr.iops_per_mibps ? `its IOPS follow from the provisioned throughput (${pr.iops_per_mibps} per MiB/s)` : 'IOPS are not provisioned',
+    );
+  if (!pr.mibps)
+    na(
+      'provisioned_throughput',
+      pr.mibps_per_iops
+        ? `its throughput follows from the provisioned IOPS (${pr.mibps_per_iops} MiB/s per IOPS)`
+        : 'throughput is not provisioned',
+    );
   const check = (field: string, r: typeof pr.iops, v: number | undefined, unit: string) => {
     if (!r || v === undefined) return;
     const { lo, hi } = provisionedBounds(r, size);
     if (v >= lo - 1e-9 && v <= hi + 1e-9) return;
     const fixed = Math.round(v < lo ? Math.ceil(lo) : Math.floor(hi));
     const value = unit === 'IOPS' ? fixed : `${fixed}MiB/s`;
-    ctx.report('provisioned-out-of-range', `${d.type} of ${formatSize(size)} takes ${fmt(lo)} to ${fmt(hi)} provisioned ${unit}; ${fmt(v)} is outside`, ctx.at(`${p}/${field}`), {
-      path: `${p}/${field}`, fixes: [{ kind: 'set-value', path: `${p}/${field}`, value, title: `Provision ${fmt(fixed)} ${unit}`, preferred: true }],
-    });
+    ctx.report(
+      'provisioned-out-of-range',
+      `${d.type} of ${formatSize(size)} takes ${fmt(lo)} to ${fmt(hi)} provisioned ${unit}; ${fmt(v)} is outside`,
+      ctx.at(`${p}/${field}`),
+      {
+        path: `${p}/${field}`,
+        fixes: [{ kind: 'set-value', path: `${p}/${field}`, value, title: `Provision ${fmt(fixed)} ${unit}`, preferred: true }],
+      },
+    );
   };
   check('provisioned_iops', pr.iops, d.provisioned_iops, 'IOPS');
   check('provisioned_throughput', pr.mibps, d.provisioned_mibps, 'MiB/s');
@@ -100,10 +157,24 @@ function allocationUnits(ctx: VmContext, c: Catalog, d: DiskSpec, t: AllocationU
       : `${formatSize(sizeGib)} is ${fmt(units)} allocation units of ${t.unit_gib} GiB; performance comes in whole units, so ${formatSize(up)} costs a little more and is counted the same`;
     ctx.report('allocation-unit', msg, ctx.at(`${p}/size`), {
       severity: t.whole_units ? 'error' : 'warning',
-      path: `${p}/size`, fixes: [{ kind: 'set-value', path: `${p}/size`, value: formatSize(up), title: `Round up to ${formatSize(up)} (${Math.ceil(units)} units)`, preferred: true }],
+      path: `${p}/size`,
+      fixes: [
+        {
+          kind: 'set-value',
+          path: `${p}/size`,
+          value: formatSize(up),
+          title: `Round up to ${formatSize(up)} (${Math.ceil(units)} units)`,
+          preferred: true,
+        },
+      ],
     });
   }
   if (t.burst && sizeGib < t.burst.to_gib) {
-    ctx.report('hdd-burst', `${d.type} below ${formatSize(t.burst.to_gib)} can burst to the level of a ${formatSize(t.burst.to_gib)} disk for about ${t.burst.minutes_per_day} minutes a day; figures here are the sustained ones (${c.edition}: ${t.burst.table})`, ctx.at(`${p}/type`), { path: `${p}/type` });
+    ctx.report(
+      'hdd-burst',
+      `${d.type} below ${formatSize(t.burst.to_gib)} can burst to the level of a ${formatSize(t.burst.to_gib)} disk for about ${t.burst.minutes_per_day} minutes a day; figures here are the sustained ones (${c.edition}: ${t.burst.table})`,
+      ctx.at(`${p}/type`),
+      { path: `${p}/type` },
+    );
   }
 }

@@ -8,9 +8,14 @@ import type { CheckModule } from './types';
 export const egress: CheckModule = {
   id: 'egress',
   title: 'Network egress',
-  about: 'Disk writes travel over the VM\'s network: its egress cap, less the other egress the spec declares, and the write multiplier of zonal and regional disks.',
+  about:
+    "Disk writes travel over the VM's network: its egress cap, less the other egress the spec declares, and the write multiplier of zonal and regional disks.",
   codes: {
-    'capped-by-egress': { severity: 'warning', summary: "The VM's network egress cap limits disk writes.", docs: 'The message gives the cap, the other egress assumed (`other_egress`) and what is left for disk writes before the write multiplier.' },
+    'capped-by-egress': {
+      severity: 'warning',
+      summary: "The VM's network egress cap limits disk writes.",
+      docs: 'The message gives the cap, the other egress assumed (`other_egress`) and what is left for disk writes before the write multiplier.',
+    },
   },
   vm: (ctx) => {
     const { evaluation: e, machine: m, vm } = ctx;
@@ -19,7 +24,11 @@ export const egress: CheckModule = {
     const hit = e.disks.filter((d) => d.figures.write_mibps.by === 'egress' || d.figures.write_iops.by === 'egress');
     const other = eg.other_mibps > 0 ? `other egress assumed ${fmt(eg.other_mibps)} MiB/s` : 'no other egress assumed';
     const otherPath = `${vm.path}/other_egress`;
-    ctx.report('capped-by-egress', `network egress caps writes to ${hit.map((d) => `${d.spec.name} at ${fmt(d.figures.write_mibps.value)} MiB/s`).join(', ')}: ${m.name} has ${fmt(eg.cap_gbps)} Gbit/s (${fmt(eg.cap_mibps)} MiB/s), ${other}, leaving ${fmt(eg.budget_mibps)} MiB/s of network for disk writes before the ${eg.multiplier.zonal}× (zonal) / ${eg.multiplier.regional}× (regional) write multiplier`,
-      ctx.key(otherPath) ?? ctx.machineSpan(), { path: ctx.has(otherPath) ? otherPath : `${vm.path}/machine_type` });
+    ctx.report(
+      'capped-by-egress',
+      `network egress caps writes to ${hit.map((d) => `${d.spec.name} at ${fmt(d.figures.write_mibps.value)} MiB/s`).join(', ')}: ${m.name} has ${fmt(eg.cap_gbps)} Gbit/s (${fmt(eg.cap_mibps)} MiB/s), ${other}, leaving ${fmt(eg.budget_mibps)} MiB/s of network for disk writes before the ${eg.multiplier.zonal}× (zonal) / ${eg.multiplier.regional}× (regional) write multiplier`,
+      ctx.key(otherPath) ?? ctx.machineSpan(),
+      { path: ctx.has(otherPath) ? otherPath : `${vm.path}/machine_type` },
+    );
   },
 };

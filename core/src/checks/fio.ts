@@ -7,8 +7,13 @@ import type { CheckModule } from './types';
 export const fio: CheckModule = {
   id: 'fio',
   title: 'fio measurements',
-  about: 'Results of the generated fio jobs (`storage-perf fio`), imported with the editor\'s "Import fio Results" command or `storage-perf compare`.',
+  about:
+    'Results of the generated fio jobs (`storage-perf fio`), imported with the editor\'s "Import fio Results" command or `storage-perf compare`.',
   codes: {
-    'fio-measurement': { severity: 'information', summary: 'A fio measurement imported from a result file, set against the model\'s prediction.', docs: 'A warning when the measurement is outside the expected range of the prediction (above, below, or a failed job), with its likely cause.' },
+    'fio-measurement': {
+      severity: 'information',
+      summary: "A fio measurement imported from a result file, set against the model's prediction.",
+      docs: 'A warning when the measurement is outside the expected range of the prediction (above, below, or a failed job), with its likely cause.',
+    },
   },
 };

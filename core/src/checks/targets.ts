@@ -10,13 +10,34 @@ import type { CheckModule, VmContext } from './types';
 export const targets: CheckModule = {
   id: 'targets',
   title: 'Targets and headroom',
-  about: 'Each workload against its target, and what stands between them: the configuration, the queue depth, the vCPUs that drive the I/O, the block size.',
+  about:
+    'Each workload against its target, and what stands between them: the configuration, the queue depth, the vCPUs that drive the I/O, the block size.',
   codes: {
-    'target-unreachable': { severity: 'error', summary: "The workload's target cannot be met by this configuration.", docs: 'The fixes, searched by the model: resize the disk, a larger machine of the series, both together, or another disk type — each with its cost.' },
-    'queue-depth-too-low': { severity: 'warning', summary: 'The queue depth is too low to reach the target (Little\'s law).', docs: 'IOPS ≤ outstanding I/Os ÷ latency; the fix sets a depth that reaches the demand.' },
-    'cpu-insufficient': { severity: 'warning', summary: 'Not enough vCPUs to drive the target IOPS.', docs: 'From the catalog\'s IOPS per vCPU for reads and writes.' },
-    'block-size-too-small': { severity: 'warning', summary: 'The block size is too small to reach the throughput target.', docs: 'At small blocks the IOPS limit binds first; the fix names a block size that reaches the target.' },
-    'sequential-merge': { severity: 'hint', summary: 'Small sequential I/O may be merged by the kernel; measured IOPS may exceed the disk limit.', docs: 'A note for reading fio results, not a problem of the spec.' },
+    'target-unreachable': {
+      severity: 'error',
+      summary: "The workload's target cannot be met by this configuration.",
+      docs: 'The fixes, searched by the model: resize the disk, a larger machine of the series, both together, or another disk type — each with its cost.',
+    },
+    'queue-depth-too-low': {
+      severity: 'warning',
+      summary: "The queue depth is too low to reach the target (Little's law).",
+      docs: 'IOPS ≤ outstanding I/Os ÷ latency; the fix sets a depth that reaches the demand.',
+    },
+    'cpu-insufficient': {
+      severity: 'warning',
+      summary: 'Not enough vCPUs to drive the target IOPS.',
+      docs: "From the catalog's IOPS per vCPU for reads and writes.",
+    },
+    'block-size-too-small': {
+      severity: 'warning',
+      summary: 'The block size is too small to reach the throughput target.',
+      docs: 'At small blocks the IOPS limit binds first; the fix names a block size that reaches the target.',
+    },
+    'sequential-merge': {
+      severity: 'hint',
+      summary: 'Small sequential I/O may be merged by the kernel; measured IOPS may exceed the disk limit.',
+      docs: 'A note for reading fio results, not a problem of the spec.',
+    },
   },
   vm: (ctx) => {
     for (const w of ctx.evaluation.workloads) {
@@ -26,16 +47,42 @@ export const targets: CheckModule = {
       const c = ctx.catalog;
       const wp = w.spec.path;
       if (m && w.cpu_vcpus_needed > m.vcpus) {
-        ctx.report('cpu-insufficient', `workload '${w.spec.name}' needs about ${fmt(w.cpu_vcpus_needed)} free vCPUs to drive ${fmt(w.demand_iops)} IOPS (1 per ${fmt(c.cpu.read_iops_per_vcpu)} reads, 1 per ${fmt(c.cpu.write_iops_per_vcpu)} writes); ${m.name} has ${m.vcpus} (${c.edition}: ${c.cpu.table})`, ctx.machineSpan(), { path: `${ctx.vm.path}/machine_type` });
+        ctx.report(
+          'cpu-insufficient',
+          `workload '${w.spec.name}' needs about ${fmt(w.cpu_vcpus_needed)} free vCPUs to drive ${fmt(w.demand_iops)} IOPS (1 per ${fmt(c.cpu.read_iops_per_vcpu)} reads, 1 per ${fmt(c.cpu.write_iops_per_vcpu)} writes); ${m.name} has ${m.vcpus} (${c.edition}: ${c.cpu.table})`,
+          ctx.machineSpan(),
+          { path: `${ctx.vm.path}/machine_type` },
+        );
       }
       if (w.limited_by === 'block_size') {
         const b = ctx.advice.workload(w.spec.name).block_kib;
-        ctx.report('block-size-too-small', `at ${formatBlock(w.spec.block_kib)} per I/O the IOPS limit caps throughput at ${fmt(w.read_mibps + w.write_mibps)} MiB/s${b ? `; ${formatBlock(b)} blocks would reach the target` : ''}`, ctx.at(`${wp}/block_size`), {
-          path: `${wp}/block_size`, fixes: b ? [{ kind: 'set-value', path: `${wp}/block_size`, value: formatBlock(b), title: `Use ${formatBlock(b)} blocks`, preferred: false }] : [],
-        });
+        ctx.report(
+          'block-size-too-small',
+          `at ${formatBlock(w.spec.block_kib)} per I/O the IOPS limit caps throughput at ${fmt(w.read_mibps + w.write_mibps)} MiB/s${b ? `; ${formatBlock(b)} blocks would reach the target` : ''}`,
+          ctx.at(`${wp}/block_size`),
+          {
+            path: `${wp}/block_size`,
+            fixes: b
+              ? [
+                  {
+                    kind: 'set-value',
+                    path: `${wp}/block_size`,
+                    value: formatBlock(b),
+                    title: `Use ${formatBlock(b)} blocks`,
+                    preferred: false,
+                  },
+                ]
+              : [],
+          },
+        );
       }
       if (w.spec.pattern === 'sequential' && w.spec.block_kib < 64) {
-        ctx.report('sequential-merge', 'small sequential I/O is often merged by the kernel: fio may report more IOPS than the disk\'s limit while the disk sees fewer, larger operations', ctx.at(`${wp}/pattern`), { path: `${wp}/pattern` });
+        ctx.report(
+          'sequential-merge',
+          "small sequential I/O is often merged by the kernel: fio may report more IOPS than the disk's limit while the disk sees fewer, larger operations",
+          ctx.at(`${wp}/pattern`),
+          { path: `${wp}/pattern` },
+        );
       }
     }
   },
@@ -48,20 +95,38 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
     s.disk_type && s.disk_size_gib !== undefined ? `a ${formatSize(s.disk_size_gib)} ${s.disk_type} disk for '${s.disk}'` : '',
     !s.disk_type && s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${formatSize(s.disk_size_gib)}` : '',
     s.machine_type ? `use ${s.machine_type}` : '',
-  ].filter(Boolean).join(s.together ? ' and ' : ' or ');
+  ]
+    .filter(Boolean)
+    .join(s.together ? ' and ' : ' or ');
   const limitedBy = w.limited_by === 'block_size' || w.limited_by === 'queue_depth' ? '' : `; bound by ${w.limited_by}: ${w.why}`;
   const wp = w.spec.path;
-  ctx.report('target-unreachable', `workload '${w.spec.name}' reaches ${w.shortfalls.join(', ')}${limitedBy}${how ? ` — ${how}` : ''}`, ctx.key(`${wp}/target`) ?? ctx.key(`${wp}/name`), { path: `${wp}/target`, fixes });
+  ctx.report(
+    'target-unreachable',
+    `workload '${w.spec.name}' reaches ${w.shortfalls.join(', ')}${limitedBy}${how ? ` — ${how}` : ''}`,
+    ctx.key(`${wp}/target`) ?? ctx.key(`${wp}/name`),
+    { path: `${wp}/target`, fixes },
+  );
 }
 
 function queueDepth(ctx: VmContext, w: WorkloadEval): void {
   const c = ctx.catalog;
   const qd = w.spec.queue_depth;
   const perIo = c.queue.iops_per_outstanding_io.high;
-  if (qd === undefined || !ctx.evaluation.disks.some((d) => w.disks.includes(d.spec.name) && d.type.model !== 'devices') || qd * perIo >= w.demand_iops - 1e-6) return;
+  if (
+    qd === undefined ||
+    !ctx.evaluation.disks.some((d) => w.disks.includes(d.spec.name) && d.type.model !== 'devices') ||
+    qd * perIo >= w.demand_iops - 1e-6
+  )
+    return;
   const want = Math.min(Math.max(w.queue_depth_needed.low, Math.min(w.queue_depth_needed.high, c.queue.max_useful_depth)), 65536);
   const wp = w.spec.path;
-  ctx.report('queue-depth-too-low', `queue depth ${qd} allows at most ${fmt(qd * perIo)} IOPS at ${perIo} IOPS per outstanding I/O; ${fmt(w.demand_iops)} IOPS needs ${w.queue_depth_needed.low}–${w.queue_depth_needed.high} (${c.edition}: ${c.queue.table})`, ctx.at(`${wp}/queue_depth`), {
-    path: `${wp}/queue_depth`, fixes: [{ kind: 'set-value', path: `${wp}/queue_depth`, value: want, title: `Set queue depth to ${want}`, preferred: true }],
-  });
+  ctx.report(
+    'queue-depth-too-low',
+    `queue depth ${qd} allows at most ${fmt(qd * perIo)} IOPS at ${perIo} IOPS per outstanding I/O; ${fmt(w.demand_iops)} IOPS needs ${w.queue_depth_needed.low}–${w.queue_depth_needed.high} (${c.edition}: ${c.queue.table})`,
+    ctx.at(`${wp}/queue_depth`),
+    {
+      path: `${wp}/queue_depth`,
+      fixes: [{ kind: 'set-value', path: `${wp}/queue_depth`, value: want, title: `Set queue depth to ${want}`, preferred: true }],
+    },
+  );
 }

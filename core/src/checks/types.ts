@@ -58,4 +58,8 @@ export interface CheckModule {
 }
 
 /** Options the analysis passes down to catalog look-ups. */
-export interface CatalogChoice { registry: CatalogRegistry; defaultCatalog?: string; defaultRegion?: string }
+export interface CatalogChoice {
+  registry: CatalogRegistry;
+  defaultCatalog?: string;
+  defaultRegion?: string;
+}

@@ -14,7 +14,10 @@ import { keySpan, valueSpan, type YamlNode, type YamlTree } from './yaml-tree';
 export class Converter {
   /** Paths that already have a diagnostic: schema errors on them would only repeat it. */
   readonly reported = new Set<string>();
-  constructor(private readonly tree: YamlTree, private readonly out: Diagnostic[]) {}
+  constructor(
+    private readonly tree: YamlTree,
+    private readonly out: Diagnostic[],
+  ) {}
 
   private report(code: string, message: string, path: string, onKey = false): void {
     const span = onKey ? keySpan(this.tree, path) : valueSpan(this.tree, path);
@@ -49,7 +52,10 @@ export class Converter {
     const v = this.get(path);
     if (v === null || typeof v === 'object') return undefined; // structural: the schema reports it
     const r = parse(v);
-    if (!r.ok) { this.report('bad-quantity', r.message, path); return undefined; }
+    if (!r.ok) {
+      this.report('bad-quantity', r.message, path);
+      return undefined;
+    }
     return r.value;
   }
 
@@ -113,7 +119,10 @@ export class Converter {
 
   private disk(path: string, index: number): DiskSpec {
     let size = this.quantity(`${path}/size`, parseSize);
-    if (size !== undefined && size <= 0) { this.report('size-out-of-range', 'a disk size must be greater than zero', `${path}/size`); size = undefined; }
+    if (size !== undefined && size <= 0) {
+      this.report('size-out-of-range', 'a disk size must be greater than zero', `${path}/size`);
+      size = undefined;
+    }
     const iops = this.num(`${path}/provisioned_iops`);
     const count = this.num(`${path}/count`);
     const replication = this.str(`${path}/replication`);
@@ -121,16 +130,27 @@ export class Converter {
     // (the values are written into fio job files line by line).
     let mount = this.str(`${path}/mount_point`);
     if (mount !== undefined && (!mount.startsWith('/') || /[\x00-\x1f\x7f]/.test(mount) || /^\/+dev(\/|$)/.test(mount))) {
-      this.report('invalid-value', 'mount_point is the absolute path of a directory where the disk is mounted, outside /dev (for a block device use `device`)', `${path}/mount_point`);
+      this.report(
+        'invalid-value',
+        'mount_point is the absolute path of a directory where the disk is mounted, outside /dev (for a block device use `device`)',
+        `${path}/mount_point`,
+      );
       mount = undefined;
     }
     let device = this.str(`${path}/device`);
     if (device !== undefined && (!/^\/dev\/[^/]/.test(device) || /[\x00-\x1f\x7f]/.test(device))) {
-      this.report('invalid-value', 'device is a block device path under /dev, such as /dev/sdb or /dev/disk/by-id/google-data', `${path}/device`);
+      this.report(
+        'invalid-value',
+        'device is a block device path under /dev, such as /dev/sdb or /dev/disk/by-id/google-data',
+        `${path}/device`,
+      );
       device = undefined;
     }
     let fioSize = this.quantity(`${path}/fio_size`, parseBlockSize);
-    if (fioSize !== undefined && fioSize <= 0) { this.report('out-of-range', 'fio_size must be greater than zero', `${path}/fio_size`); fioSize = undefined; }
+    if (fioSize !== undefined && fioSize <= 0) {
+      this.report('out-of-range', 'fio_size must be greater than zero', `${path}/fio_size`);
+      fioSize = undefined;
+    }
     return {
       path,
       name: this.str(`${path}/name`) ?? `disk #${index + 1}`,

@@ -32,7 +32,12 @@ export function parseSpec(text: string): ParsedSpec {
   if (tree.problems.some((p) => p.code === 'yaml-syntax' || p.code === 'yaml-alias-limit')) return result;
   const root = tree.root;
   if (!root || (root.kind === 'scalar' && root.value === null)) {
-    diagnostics.push(diag('empty-spec', 'the file is empty: a spec starts with `version: 1`, `provider:` and `vms:`', { start: 0, end: text.length && text[0] !== '\r' && text[0] !== '\n' ? 1 : 0 }));
+    diagnostics.push(
+      diag('empty-spec', 'the file is empty: a spec starts with `version: 1`, `provider:` and `vms:`', {
+        start: 0,
+        end: text.length && text[0] !== '\r' && text[0] !== '\n' ? 1 : 0,
+      }),
+    );
     return result;
   }
   if (root.kind !== 'map') {

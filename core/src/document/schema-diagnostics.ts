@@ -25,9 +25,20 @@ function validate(): ValidateFunction {
 
 /** Which of several errors on one value to show: the one that says most plainly what to change. */
 const KEYWORD_RANK: Record<string, number> = {
-  additionalProperties: 0, required: 1, const: 2, enum: 3, type: 4, pattern: 5,
-  minimum: 6, maximum: 6, exclusiveMinimum: 6, exclusiveMaximum: 6, minItems: 7, minProperties: 7,
-  anyOf: 9, oneOf: 9,
+  additionalProperties: 0,
+  required: 1,
+  const: 2,
+  enum: 3,
+  type: 4,
+  pattern: 5,
+  minimum: 6,
+  maximum: 6,
+  exclusiveMinimum: 6,
+  exclusiveMaximum: 6,
+  minItems: 7,
+  minProperties: 7,
+  anyOf: 9,
+  oneOf: 9,
 };
 
 export function schemaDiagnostics(tree: YamlTree, reported: Set<string>): Diagnostic[] {
@@ -75,19 +86,27 @@ function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagno
     }
     case 'anyOf': {
       if (/\/vms\/\d+$/.test(where)) {
-        return diag('missing-machine', 'a VM needs `machine_type`, or both `series` and `vcpus`', firstLine(tree, where, keySpan(tree, where) ?? { start: 0, end: 0 }), { path: where });
+        return diag(
+          'missing-machine',
+          'a VM needs `machine_type`, or both `series` and `vcpus`',
+          firstLine(tree, where, keySpan(tree, where) ?? { start: 0, end: 0 }),
+          { path: where },
+        );
       }
       break;
     }
     case 'const':
-      if (where === '/version') return diag('unsupported-version', 'only `version: 1` is supported', valueSpan(tree, where)!, { path: where });
+      if (where === '/version')
+        return diag('unsupported-version', 'only `version: 1` is supported', valueSpan(tree, where)!, { path: where });
       break;
     case 'enum': {
       const allowed = (e.params.allowedValues as unknown[]).map(String);
       const span = valueSpan(tree, where);
       if (!span) return undefined;
       const code = label === 'type' ? 'unknown-disk-type' : 'invalid-value';
-      return diag(code, `'${String(nodeAt(tree, where))}' is not a valid ${label}; use one of: ${allowed.join(', ')}`, span, { path: where });
+      return diag(code, `'${String(nodeAt(tree, where))}' is not a valid ${label}; use one of: ${allowed.join(', ')}`, span, {
+        path: where,
+      });
     }
     case 'type': {
       const span = valueSpan(tree, where);
@@ -97,15 +116,25 @@ function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagno
     case 'pattern': {
       const span = valueSpan(tree, where);
       if (!span) return undefined;
-      if (label === 'name' || label === 'disk') return diag('invalid-value', `'${String(nodeAt(tree, where))}' is not a valid name: letters, digits, '_', '.', '-', starting with a letter or digit`, span, { path: where });
+      if (label === 'name' || label === 'disk')
+        return diag(
+          'invalid-value',
+          `'${String(nodeAt(tree, where))}' is not a valid name: letters, digits, '_', '.', '-', starting with a letter or digit`,
+          span,
+          { path: where },
+        );
       return diag('bad-quantity', `'${String(nodeAt(tree, where))}' is not a valid ${label.replace(/_/g, ' ')}`, span, { path: where });
     }
-    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum': {
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum': {
       const span = valueSpan(tree, where);
       if (!span) return undefined;
       return diag('out-of-range', `${label} ${e.message ?? 'is out of range'}`, span, { path: where });
     }
-    case 'minItems': case 'minProperties': {
+    case 'minItems':
+    case 'minProperties': {
       const span = keySpan(tree, where) ?? valueSpan(tree, where);
       if (!span) return undefined;
       return diag('missing-key', `${label} must not be empty`, span, { path: where });

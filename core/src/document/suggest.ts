@@ -9,7 +9,10 @@ export function suggest(word: string, candidates: string[]): string | undefined 
   let bestD = 3;
   for (const c of candidates) {
     const d = editDistance(word.toLowerCase(), c.toLowerCase());
-    if (d < bestD) { bestD = d; best = c; }
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
   }
   return best;
 }

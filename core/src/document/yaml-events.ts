@@ -42,7 +42,11 @@ export class EventReader {
   /** Collections still being read: an alias to one of them is a cycle. */
   private readonly open = new Set<YamlNode>();
 
-  constructor(private readonly text: string, private readonly events: Event[], private readonly problems: TreeProblem[]) {}
+  constructor(
+    private readonly text: string,
+    private readonly events: Event[],
+    private readonly problems: TreeProblem[],
+  ) {}
 
   /** The first document's root. Later documents are read only to report the first one with content. */
   root(): YamlNode | undefined {
@@ -59,7 +63,12 @@ export class EventReader {
         const n = this.node();
         if (documents === 1) root = placeEmpty(n, 0);
         // The first later document with content (an empty one, a bare `---`, has no span and loses nothing).
-        else if (!extraReported && n.start >= 0 && (extraReported = true)) this.problems.push({ code: 'yaml-multiple-documents', message: 'a spec file holds one YAML document; everything after the first is ignored', span: { start: n.start, end: n.start + 1 } });
+        else if (!extraReported && n.start >= 0 && (extraReported = true))
+          this.problems.push({
+            code: 'yaml-multiple-documents',
+            message: 'a spec file holds one YAML document; everything after the first is ignored',
+            span: { start: n.start, end: n.start + 1 },
+          });
       }
       while (this.i < events.length && events[this.i].type === EVENT_ID.POP) this.i++;
     }
@@ -113,9 +122,16 @@ export class EventReader {
     const target = this.anchors.get(name);
     const span = { start: Math.max(0, ev.anchorStart - 1), end: ev.anchorEnd };
     // An alias inside the collection it names would make the tree a cycle (and toValue recurse forever).
-    if (target && this.open.has(target)) this.problems.push({ code: 'yaml-syntax', message: `alias *${name} refers to a mapping or list that contains it: a spec cannot be circular`, span });
-    else if (target) { this.aliasesResolved++; return target; }
-    else this.problems.push({ code: 'yaml-syntax', message: `unknown alias *${name}`, span });
+    if (target && this.open.has(target))
+      this.problems.push({
+        code: 'yaml-syntax',
+        message: `alias *${name} refers to a mapping or list that contains it: a spec cannot be circular`,
+        span,
+      });
+    else if (target) {
+      this.aliasesResolved++;
+      return target;
+    } else this.problems.push({ code: 'yaml-syntax', message: `unknown alias *${name}`, span });
     return { kind: 'scalar', text: '', value: null, quoted: false, ...span };
   }
 
@@ -133,7 +149,10 @@ export class EventReader {
       // An empty key before a value (`: x`) sits at its colon, on its own line, not at the previous entry.
       if (rawKey.start < 0 && rawValue.start >= 0) {
         const colon = text.lastIndexOf(':', rawValue.start);
-        if (colon >= prevEnd) { rawKey.start = colon; rawKey.end = colon; }
+        if (colon >= prevEnd) {
+          rawKey.start = colon;
+          rawKey.end = colon;
+        }
       }
       const key = placeEmpty(rawKey, prevEnd);
       const value = placeEmpty(rawValue, key.end);
@@ -142,7 +161,8 @@ export class EventReader {
         problems.push({ code: 'yaml-complex-key', message: 'keys must be plain text, not a mapping or list', span: key });
       } else {
         const k = String(key.value);
-        if (seen.has(k)) problems.push({ code: 'yaml-duplicate-key', message: `duplicate key '${k}': only the last one would count`, span: key });
+        if (seen.has(k))
+          problems.push({ code: 'yaml-duplicate-key', message: `duplicate key '${k}': only the last one would count`, span: key });
         seen.set(k, key);
       }
       n.end = Math.max(n.end, value.end, key.end);
@@ -171,7 +191,10 @@ export class EventReader {
 
 /** An empty value (`key:` with nothing after it) has no source span of its own: place it right after its key. */
 function placeEmpty(n: YamlNode, at: number): YamlNode {
-  if (n.start < 0 || n.end < 0) { n.start = at; n.end = at; }
+  if (n.start < 0 || n.end < 0) {
+    n.start = at;
+    n.end = at;
+  }
   return n;
 }
 

@@ -1,13 +1,33 @@
 /** The YAML tree's nodes: each key and value with its source span. Read by yaml-events, built up by yaml-tree. */
 import type { Span } from '../text';
 
-export interface ScalarNode extends Span { kind: 'scalar'; text: string; value: unknown; quoted: boolean }
-export interface MapEntry { key: YamlNode; value: YamlNode }
-export interface MapNode extends Span { kind: 'map'; entries: MapEntry[]; flow: boolean }
-export interface SeqNode extends Span { kind: 'seq'; items: YamlNode[]; flow: boolean }
+export interface ScalarNode extends Span {
+  kind: 'scalar';
+  text: string;
+  value: unknown;
+  quoted: boolean;
+}
+export interface MapEntry {
+  key: YamlNode;
+  value: YamlNode;
+}
+export interface MapNode extends Span {
+  kind: 'map';
+  entries: MapEntry[];
+  flow: boolean;
+}
+export interface SeqNode extends Span {
+  kind: 'seq';
+  items: YamlNode[];
+  flow: boolean;
+}
 export type YamlNode = ScalarNode | MapNode | SeqNode;
 
-export interface TreeProblem { code: string; message: string; span: Span }
+export interface TreeProblem {
+  code: string;
+  message: string;
+  span: Span;
+}
 export interface YamlTree {
   root?: YamlNode;
   problems: TreeProblem[];

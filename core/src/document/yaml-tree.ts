@@ -15,7 +15,7 @@ import { EventReader } from './yaml-events';
 export { resolvePlain } from './yaml-events';
 
 export type { MapEntry, MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode, YamlTree } from './yaml-nodes';
-import type { MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode, YamlTree } from './yaml-nodes';
+import type { TreeProblem, YamlNode, YamlTree } from './yaml-nodes';
 
 /** A document whose aliases add more nodes than this when expanded is refused: a "billion laughs" guard. */
 export const MAX_EXPANDED_NODES = 200_000;
@@ -48,7 +48,11 @@ export function buildTree(text: string): YamlTree {
   // Only growth through aliases counts: a long document is fine, a small one that explodes is not.
   // (Without aliases the tree is its own expansion: no need to count.)
   if (reader.aliasesResolved && expandedSize(root, nodeCount + MAX_EXPANDED_NODES) > nodeCount + MAX_EXPANDED_NODES) {
-    problems.push({ code: 'yaml-alias-limit', message: `aliases expand this document beyond ${MAX_EXPANDED_NODES.toLocaleString('en-US')} nodes; it is not analysed`, span: { start: root.start, end: Math.min(root.start + 1, text.length) } });
+    problems.push({
+      code: 'yaml-alias-limit',
+      message: `aliases expand this document beyond ${MAX_EXPANDED_NODES.toLocaleString('en-US')} nodes; it is not analysed`,
+      span: { start: root.start, end: Math.min(root.start + 1, text.length) },
+    });
     return { root, problems, nodes, value: undefined };
   }
   const value = toValue(root, '', undefined, nodes);
@@ -72,8 +76,16 @@ function expandedSize(root: YamlNode, limit: number): number {
     if (m !== undefined) return m;
     memo.set(n, 1); // a cycle counts once; cycles cannot come from YAML anchors anyway
     let s = 1;
-    if (n.kind === 'map') for (const e of n.entries) { s += size(e.key) + size(e.value); if (s > limit) break; }
-    else if (n.kind === 'seq') for (const it of n.items) { s += size(it); if (s > limit) break; }
+    if (n.kind === 'map')
+      for (const e of n.entries) {
+        s += size(e.key) + size(e.value);
+        if (s > limit) break;
+      }
+    else if (n.kind === 'seq')
+      for (const it of n.items) {
+        s += size(it);
+        if (s > limit) break;
+      }
     memo.set(n, s);
     return s;
   };

@@ -19,7 +19,12 @@ import { fmtRatio, verdictOf, type Verdict } from './verdict';
 export { FioResultError, parseFioOutput, parseFioResult, type FioMeasurement } from './fio-output';
 export { TOLERANCE, type Verdict } from './verdict';
 
-export interface FioFigures { read_iops: number; write_iops: number; read_mibps: number; write_mibps: number }
+export interface FioFigures {
+  read_iops: number;
+  write_iops: number;
+  read_mibps: number;
+  write_mibps: number;
+}
 
 export interface Comparison {
   job: string;
@@ -88,14 +93,27 @@ function compareOne(j: FioJob, m: FioMeasurement, unfilled: Set<string>): Compar
 /** The figures a comparison shows of a measurement (its options and bookkeeping left out). */
 function measuredOf(m: FioMeasurement): NonNullable<Comparison['measured']> {
   return {
-    read_iops: m.read_iops, write_iops: m.write_iops, read_mibps: m.read_mibps, write_mibps: m.write_mibps,
-    read_lat_ms: m.read_lat_ms, write_lat_ms: m.write_lat_ms, cpu_pct: m.cpu_pct, runtime_ms: m.runtime_ms, error: m.error,
+    read_iops: m.read_iops,
+    write_iops: m.write_iops,
+    read_mibps: m.read_mibps,
+    write_mibps: m.write_mibps,
+    read_lat_ms: m.read_lat_ms,
+    write_lat_ms: m.write_lat_ms,
+    cpu_pct: m.cpu_pct,
+    runtime_ms: m.runtime_ms,
+    error: m.error,
   };
 }
 
 function missing(j: FioJob): Comparison {
   return {
-    job: j.name, kind: j.kind, workload: j.workload, disks: j.disks, metric: j.metric, predicted: j.predicted, verdict: 'missing',
+    job: j.name,
+    kind: j.kind,
+    workload: j.workload,
+    disks: j.disks,
+    metric: j.metric,
+    predicted: j.predicted,
+    verdict: 'missing',
     causes: ['fio did not report this job: the run stopped before it, it was run with --section for other jobs, or the file was edited'],
     summary: `${j.name}: not in the fio result`,
   };
@@ -104,10 +122,14 @@ function missing(j: FioJob): Comparison {
 function unmatched(m: FioMeasurement): Comparison {
   const iops = m.read_iops + m.write_iops;
   return {
-    job: m.name, disks: [], metric: 'iops',
+    job: m.name,
+    disks: [],
+    metric: 'iops',
     measured: measuredOf(m),
     verdict: m.failed ? 'failed' : 'unmatched',
-    causes: [m.failed ? reportedError(m.error) : 'no prediction: not a job storage-perf generated for this VM (check --vm and the job names)'],
+    causes: [
+      m.failed ? reportedError(m.error) : 'no prediction: not a job storage-perf generated for this VM (check --vm and the job names)',
+    ],
     summary: `${m.name}: measured ${fmt(iops)} IOPS, ${fmt(m.read_mibps + m.write_mibps, 1)} MiB/s; no prediction`,
   };
 }
@@ -163,7 +185,12 @@ export function filesForResult(files: FioFile[], measurements: FioMeasurement[])
 export function vmForResult(analysis: Analysis, measurements: FioMeasurement[], generate: (vm: string) => FioFile[]): string | undefined {
   if (analysis.vms.length === 1) return analysis.vms[0].spec.name;
   const names = new Set(measurements.map((m) => m.name));
-  const scored = analysis.vms.map((v) => ({ vm: v.spec.name, hits: generate(v.spec.name).flatMap((f) => f.jobs).filter((j) => names.has(j.name)).length }));
+  const scored = analysis.vms.map((v) => ({
+    vm: v.spec.name,
+    hits: generate(v.spec.name)
+      .flatMap((f) => f.jobs)
+      .filter((j) => names.has(j.name)).length,
+  }));
   scored.sort((a, b) => b.hits - a.hits);
   if (!scored.length || scored[0].hits === 0 || (scored.length > 1 && scored[1].hits === scored[0].hits)) return undefined;
   return scored[0].vm;

@@ -39,7 +39,11 @@ export function parseFioOutput(text: string): unknown {
     const m = /(^|\n)\{\s*\n/.exec(text);
     const end = text.lastIndexOf('}');
     if (!m || end < 0) throw new FioResultError('not fio JSON output (run fio with --output-format=json)');
-    const body = text.slice(m.index + m[1].length, end + 1).split('\n').filter((l) => !/^fio: /.test(l)).join('\n');
+    const body = text
+      .slice(m.index + m[1].length, end + 1)
+      .split('\n')
+      .filter((l) => !/^fio: /.test(l))
+      .join('\n');
     try {
       return JSON.parse(body);
     } catch (e) {
@@ -70,10 +74,22 @@ export function parseFioResult(json: unknown): FioMeasurement[] {
   return [...byKey.values()].map(finish);
 }
 
-interface Side { iops: number; bytes_s: number; lat_weighted: number; lat_weight: number; runtime: number }
+interface Side {
+  iops: number;
+  bytes_s: number;
+  lat_weighted: number;
+  lat_weight: number;
+  runtime: number;
+}
 interface Acc {
-  name: string; groupid?: number; options: Record<string, string>; entries: number; error: number;
-  read: Side; write: Side; cpu: number[];
+  name: string;
+  groupid?: number;
+  options: Record<string, string>;
+  entries: number;
+  error: number;
+  read: Side;
+  write: Side;
+  cpu: number[];
 }
 
 function newAcc(name: string, groupid: number | undefined, options: Record<string, string>): Acc {
@@ -120,9 +136,15 @@ function finish(a: Acc): FioMeasurement {
   const lat = (s: Side) => (s.lat_weight > 0 ? s.lat_weighted / s.lat_weight : undefined);
   const runtime = Math.max(a.read.runtime, a.write.runtime);
   const m: FioMeasurement = {
-    name: a.name, groupid: a.groupid, entries: a.entries, error: a.error, failed: a.error !== 0,
-    read_iops: a.read.iops, write_iops: a.write.iops,
-    read_mibps: a.read.bytes_s / mib, write_mibps: a.write.bytes_s / mib,
+    name: a.name,
+    groupid: a.groupid,
+    entries: a.entries,
+    error: a.error,
+    failed: a.error !== 0,
+    read_iops: a.read.iops,
+    write_iops: a.write.iops,
+    read_mibps: a.read.bytes_s / mib,
+    write_mibps: a.write.bytes_s / mib,
     options: a.options,
   };
   const rl = lat(a.read);

@@ -20,12 +20,11 @@ import { safeName } from './syntax';
 import { diskTarget, fitRegion, type Target } from './targets';
 
 export type { FioFile, FioJob, FioJobContext, FioJobKind, FioOptions, FioPrediction, FioProbe } from './types';
-import type { FioFile, FioJob, FioOptions } from './types';
+import type { FioFile, FioOptions } from './types';
 
 // Exported from this module before it was split; still offered here so that no import of it breaks.
 export { DEFAULT_MOUNT_ROOT, FIO_TEST_FILE, isDevicePath, safeMountPoint } from './targets';
 export { formatKib, safeName } from './syntax';
-
 
 const DEFAULT_RUNTIME = 60;
 
@@ -33,7 +32,10 @@ const DEFAULT_RUNTIME = 60;
 export function generateFioJobs(analysis: Analysis, opts: FioOptions = {}): FioFile[] {
   const c = analysis.catalog;
   if (!c) return [];
-  const runtime = opts.runtimeSeconds !== undefined && Number.isFinite(opts.runtimeSeconds) && opts.runtimeSeconds > 0 ? opts.runtimeSeconds : DEFAULT_RUNTIME;
+  const runtime =
+    opts.runtimeSeconds !== undefined && Number.isFinite(opts.runtimeSeconds) && opts.runtimeSeconds > 0
+      ? opts.runtimeSeconds
+      : DEFAULT_RUNTIME;
   const ramp = Math.min(2, runtime / 10);
   const timing: Timing = { runtime, ramp };
   const out: FioFile[] = [];
@@ -53,7 +55,18 @@ export function generateFioJobs(analysis: Analysis, opts: FioOptions = {}): FioF
     for (const d of e.disks) {
       const t = targets.get(d.spec.name)!;
       const jobs = diskJobs(c, e, t, perDisk.get(d.spec.name) ?? [], timing, names);
-      out.push(render(c, e, fitRegion([t], jobs), jobs, timing, unique(used, `${safeName(e.spec.name)}-${safeName(d.spec.name)}.fio`), opts, d.spec.name));
+      out.push(
+        render(
+          c,
+          e,
+          fitRegion([t], jobs),
+          jobs,
+          timing,
+          unique(used, `${safeName(e.spec.name)}-${safeName(d.spec.name)}.fio`),
+          opts,
+          d.spec.name,
+        ),
+      );
     }
     if (spread.length) {
       const ts = spread[0].disks.map((n) => targets.get(n)).filter((t): t is Target => !!t);

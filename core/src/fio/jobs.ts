@@ -17,7 +17,10 @@ const LOCAL_SSD_IODEPTH = 128;
 const LATENCY_DEPTH = 4;
 
 /** Every timed job runs `ramp` seconds unmeasured, then `runtime` seconds measured. */
-export interface Timing { runtime: number; ramp: number }
+export interface Timing {
+  runtime: number;
+  ramp: number;
+}
 
 /** A disk's own file: fill first (reads of never-written blocks mislead), its workloads, then the probes. */
 export function diskJobs(c: Catalog, e: VmEval, t: Target, workloads: WorkloadEval[], timing: Timing, names: Set<string>): FioJob[] {
@@ -25,7 +28,14 @@ export function diskJobs(c: Catalog, e: VmEval, t: Target, workloads: WorkloadEv
   const network = d.type.model !== 'devices';
   const n = safeName(d.spec.name);
   const jobs: FioJob[] = [];
-  const probe = (name: string, w: Omit<WorkloadSpec, 'path' | 'target'>, iodepth: number, numjobs: number, kind: FioJobKind, p?: FioProbe) => {
+  const probe = (
+    name: string,
+    w: Omit<WorkloadSpec, 'path' | 'target'>,
+    iodepth: number,
+    numjobs: number,
+    kind: FioJobKind,
+    p?: FioProbe,
+  ) => {
     const spec: WorkloadSpec = { ...w, path: `${e.spec.path}/fio/${name}`, target: {} };
     const ev = evaluateWorkload(c, spec, [d]);
     return makeJob(c, e, [t], name, spec, ev, iodepth, numjobs, kind, p, timing);
@@ -34,8 +44,12 @@ export function diskJobs(c: Catalog, e: VmEval, t: Target, workloads: WorkloadEv
   // 1. Fill: write every block of the region once. Persistent disk reads from never-written blocks have their
   //    own latency profile (Google's guide fills before any read test). Google's PD recipe: 128 KiB random
   //    writes at iodepth 64; its local SSD recipe: one sequential 1 MiB pass.
-  if (network) jobs.push(probe(`fill@${n}`, { name: 'fill', pattern: 'random', block_kib: 128, read_ratio: 0, queue_depth: 64 }, 64, 1, 'fill'));
-  else jobs.push(probe(`fill@${n}`, { name: 'fill', pattern: 'sequential', block_kib: 1024, read_ratio: 0 }, c.queue.max_useful_depth, 1, 'fill'));
+  if (network)
+    jobs.push(probe(`fill@${n}`, { name: 'fill', pattern: 'random', block_kib: 128, read_ratio: 0, queue_depth: 64 }, 64, 1, 'fill'));
+  else
+    jobs.push(
+      probe(`fill@${n}`, { name: 'fill', pattern: 'sequential', block_kib: 1024, read_ratio: 0 }, c.queue.max_useful_depth, 1, 'fill'),
+    );
 
   // 2. The spec's own workloads on this disk.
   for (const w of workloads) jobs.push(workloadJob(c, e, [t], w, timing, names));
@@ -46,22 +60,51 @@ export function diskJobs(c: Catalog, e: VmEval, t: Target, workloads: WorkloadEv
     // Bandwidth: large sequential blocks, deep queues, several streams each in its own slice (offset_increment).
     // Blocks of 1 MiB (Google's recipe), or the provider's own size for full bandwidth where larger (Yandex: 4 MB).
     const bwKib = Math.max(1024, c.io.throughput_min_kib);
-    const bwGuess = evaluateWorkload(c, { name: 'bw', path: '', pattern: 'sequential', block_kib: bwKib, read_ratio: rho, target: {} }, [d]);
+    const bwGuess = evaluateWorkload(c, { name: 'bw', path: '', pattern: 'sequential', block_kib: bwKib, read_ratio: rho, target: {} }, [
+      d,
+    ]);
     const bwJobs = bwGuess.read_mibps + bwGuess.write_mibps > 1000 ? 8 : 4;
-    jobs.push(probe(`${dir}-bw@${n}`, { name: 'bw', pattern: 'sequential', block_kib: bwKib, read_ratio: rho, queue_depth: c.queue.max_useful_depth * bwJobs }, c.queue.max_useful_depth, bwJobs, 'probe', `${dir}-bw`));
+    jobs.push(
+      probe(
+        `${dir}-bw@${n}`,
+        { name: 'bw', pattern: 'sequential', block_kib: bwKib, read_ratio: rho, queue_depth: c.queue.max_useful_depth * bwJobs },
+        c.queue.max_useful_depth,
+        bwJobs,
+        'probe',
+        `${dir}-bw`,
+      ),
+    );
     // IOPS: 4 KiB random with enough I/O in flight for the predicted rate at the slow end of the guidance.
     const open = evaluateWorkload(c, { name: 'iops', path: '', pattern: 'random', block_kib: 4, read_ratio: rho, target: {} }, [d]);
     const P = open.read_iops + open.write_iops;
     const [iodepth, numjobs] = network
       ? split(Math.max(1, Math.ceil(P / c.queue.iops_per_outstanding_io.low)), c.queue.max_useful_depth)
       : [LOCAL_SSD_IODEPTH, localSsdJobs(d, e)];
-    jobs.push(probe(`${dir}-iops@${n}`, { name: 'iops', pattern: 'random', block_kib: 4, read_ratio: rho, queue_depth: iodepth * numjobs }, iodepth, numjobs, 'probe', `${dir}-iops`));
+    jobs.push(
+      probe(
+        `${dir}-iops@${n}`,
+        { name: 'iops', pattern: 'random', block_kib: 4, read_ratio: rho, queue_depth: iodepth * numjobs },
+        iodepth,
+        numjobs,
+        'probe',
+        `${dir}-iops`,
+      ),
+    );
     // Latency: a shallow queue that stays below the limit, so the latency measured is the disk's and not the
     // queue's (Google: "the VM must not reach maximum bandwidth or IOPS"). Network disks only: Google's local
     // SSD recipe has no latency test and the model has no latency figure for it.
     if (network) {
       const q = Math.max(1, Math.min(LATENCY_DEPTH, Math.floor(P / c.queue.iops_per_outstanding_io.high)));
-      jobs.push(probe(`${dir}-lat@${n}`, { name: 'lat', pattern: 'random', block_kib: 4, read_ratio: rho, queue_depth: q }, q, 1, 'probe', `${dir}-lat`));
+      jobs.push(
+        probe(
+          `${dir}-lat@${n}`,
+          { name: 'lat', pattern: 'random', block_kib: 4, read_ratio: rho, queue_depth: q },
+          q,
+          1,
+          'probe',
+          `${dir}-lat`,
+        ),
+      );
     }
   }
   return jobs;
@@ -80,7 +123,9 @@ export function workloadJob(c: Catalog, e: VmEval, ts: Target[], w: WorkloadEval
     const byRate = Math.max(1, Math.ceil(total / c.queue.iops_per_outstanding_io.low));
     inFlight = !network
       ? LOCAL_SSD_IODEPTH * Math.max(1, ...ts.map((t) => localSsdJobs(t.disk, e)))
-      : w.spec.block_kib >= c.io.throughput_min_kib ? Math.max(byRate, c.queue.max_useful_depth) : byRate;
+      : w.spec.block_kib >= c.io.throughput_min_kib
+        ? Math.max(byRate, c.queue.max_useful_depth)
+        : byRate;
   }
   const [iodepth, numjobs] = split(inFlight, perJob);
   // 'global' is fio's own section; names are unique per VM (the parser reports duplicates, this keeps fio sane).
@@ -105,8 +150,17 @@ function localSsdJobs(d: DiskEval, e: VmEval): number {
 }
 
 function makeJob(
-  c: Catalog, e: VmEval, ts: Target[], name: string, spec: WorkloadSpec, ev: Omit<WorkloadEval, 'suggestions'>,
-  iodepth: number, numjobs: number, kind: FioJobKind, probe: FioProbe | undefined, timing: Timing,
+  c: Catalog,
+  e: VmEval,
+  ts: Target[],
+  name: string,
+  spec: WorkloadSpec,
+  ev: Omit<WorkloadEval, 'suggestions'>,
+  iodepth: number,
+  numjobs: number,
+  kind: FioJobKind,
+  probe: FioProbe | undefined,
+  timing: Timing,
 ): FioJob {
   const rho = spec.read_ratio;
   const seq = spec.pattern === 'sequential';
@@ -122,9 +176,22 @@ function makeJob(
   // A fill job's time follows from the region it writes; fitRegion sets it once the region is final.
   const seconds = kind === 'fill' ? 0 : timing.ramp + timing.runtime;
   return {
-    name, rw, bs_kib: spec.block_kib, iodepth, numjobs,
-    predicted: { read_iops: ev.read_iops, write_iops: ev.write_iops, read_mibps: ev.read_mibps, write_mibps: ev.write_mibps, limited_by: ev.limited_by, why: oneLine(ev.why) },
-    kind, probe, workload: kind === 'workload' ? spec.name : undefined,
+    name,
+    rw,
+    bs_kib: spec.block_kib,
+    iodepth,
+    numjobs,
+    predicted: {
+      read_iops: ev.read_iops,
+      write_iops: ev.write_iops,
+      read_mibps: ev.read_mibps,
+      write_mibps: ev.write_mibps,
+      limited_by: ev.limited_by,
+      why: oneLine(ev.why),
+    },
+    kind,
+    probe,
+    workload: kind === 'workload' ? spec.name : undefined,
     disks: ts.map((t) => t.disk.spec.name),
     rwmixread: rho > 0 && rho < 1 ? Math.round(rho * 100) : undefined,
     metric: spec.block_kib >= c.io.throughput_min_kib ? 'mibps' : 'iops',
@@ -133,7 +200,7 @@ function makeJob(
     context: {
       network,
       vcpus: e.machine?.vcpus,
-      cpu_vcpus_needed: network ? (ev.read_iops / c.cpu.read_iops_per_vcpu + ev.write_iops / c.cpu.write_iops_per_vcpu) : 0,
+      cpu_vcpus_needed: network ? ev.read_iops / c.cpu.read_iops_per_vcpu + ev.write_iops / c.cpu.write_iops_per_vcpu : 0,
       cpu_guidance: `one free vCPU per ${fmt(c.cpu.read_iops_per_vcpu)} read and per ${fmt(c.cpu.write_iops_per_vcpu)} write IOPS (${c.edition}: ${c.cpu.table})`,
       iops_per_io: { low: per.low, high: per.high },
       queue_guidance: `one outstanding I/O per ${fmt(per.low)}–${fmt(per.high)} IOPS (${c.edition}: ${c.queue.table})`,
@@ -145,10 +212,13 @@ function makeJob(
 }
 
 function vmShare(e: VmEval, d: DiskEval, rho: number): string | undefined {
-  const figs = [...(rho > 0 ? ['read_iops', 'read_mibps'] as const : []), ...(rho < 1 ? ['write_iops', 'write_mibps'] as const : [])];
+  const figs = [...(rho > 0 ? (['read_iops', 'read_mibps'] as const) : []), ...(rho < 1 ? (['write_iops', 'write_mibps'] as const) : [])];
   const same = e.disks.filter((x) => x.typeName === d.typeName);
   if (same.length < 2 || !figs.some((k) => d.figures[k].by === 'vm')) return undefined;
-  return `the model gives '${d.spec.name}' its share of ${e.machine?.name ?? 'the VM'}'s per-VM ${d.typeName} limit, split with ${same.filter((x) => x !== d).map((x) => `'${x.spec.name}'`).join(', ')} as if all were busy at once; a job that runs one disk alone can get more`;
+  return `the model gives '${d.spec.name}' its share of ${e.machine?.name ?? 'the VM'}'s per-VM ${d.typeName} limit, split with ${same
+    .filter((x) => x !== d)
+    .map((x) => `'${x.spec.name}'`)
+    .join(', ')} as if all were busy at once; a job that runs one disk alone can get more`;
 }
 
 function burstNote(c: Catalog, d: DiskEval): string | undefined {
@@ -156,4 +226,3 @@ function burstNote(c: Catalog, d: DiskEval): string | undefined {
   if (t.model !== 'allocation-units' || !t.burst || d.size_gib >= t.burst.to_gib) return undefined;
   return `${d.typeName} below ${fmt(t.burst.to_gib)} GiB bursts to the level of a ${fmt(t.burst.to_gib)} GiB disk for about ${fmt(t.burst.minutes_per_day)} minutes a day on saved credits, above the sustained figures the model uses (${c.edition}: ${t.burst.table})`;
 }
-

@@ -8,8 +8,14 @@
  */
 import type { Analysis } from '../analyze';
 import {
-  compareResults, filesForResult, FioResultError, parseFioOutput, parseFioResult, vmForResult,
-  type Comparison, type FioMeasurement,
+  compareResults,
+  filesForResult,
+  FioResultError,
+  parseFioOutput,
+  parseFioResult,
+  vmForResult,
+  type Comparison,
+  type FioMeasurement,
 } from './compare';
 import { generateFioJobs } from './generate';
 
@@ -36,7 +42,11 @@ export function compareMeasurements(analysis: Analysis, vm: string, measurements
  * `vm` is the VM it was measured on; without it, the VM whose generated jobs the result names. Throws a
  * FioResultError when the text is not fio's JSON output or `vm` names no VM of the spec.
  */
-export function compareFioOutput(analysis: Analysis, resultText: string, opts: { vm?: string; specName?: string } = {}): FioOutputComparison {
+export function compareFioOutput(
+  analysis: Analysis,
+  resultText: string,
+  opts: { vm?: string; specName?: string } = {},
+): FioOutputComparison {
   const measurements = parseFioResult(parseFioOutput(resultText));
   const generate = (vm: string) => generateFioJobs(analysis, { vm, specName: opts.specName });
   const vm = opts.vm ?? vmForResult(analysis, measurements, generate);

@@ -13,11 +13,20 @@ import { FIO_TEST_FILE, type Target } from './targets';
 
 const DATA_LOSS = [
   'WARNING: this file writes to raw block devices and DESTROYS THE DATA on them.',
-  "Google's benchmarking guide says of the same commands: \"Running this command causes data loss on the",
-  'second device. We strongly recommend using a throwaway VM and disk.\" Run it only on such a VM and disk.',
+  'Google\'s benchmarking guide says of the same commands: "Running this command causes data loss on the',
+  'second device. We strongly recommend using a throwaway VM and disk." Run it only on such a VM and disk.',
 ];
 
-export function render(c: Catalog, e: VmEval, ts: Target[], jobs: FioJob[], timing: Timing, fileName: string, opts: FioOptions, disk?: string): FioFile {
+export function render(
+  c: Catalog,
+  e: VmEval,
+  ts: Target[],
+  jobs: FioJob[],
+  timing: Timing,
+  fileName: string,
+  opts: FioOptions,
+  disk?: string,
+): FioFile {
   const destructive = ts.some((t) => t.mode === 'device');
   const total = expectedSeconds(jobs, ts);
   const L = [
@@ -33,14 +42,19 @@ export function render(c: Catalog, e: VmEval, ts: Target[], jobs: FioJob[], timi
 /** What the file tests and where it writes, with the data-loss warning first when a raw device is written. */
 function header(c: Catalog, e: VmEval, ts: Target[], destructive: boolean, disk?: string): string[] {
   const L: string[] = [];
-  const machine = !e.machine ? 'machine unknown' : e.machine.name.includes('vCPU') ? e.machine.name : `${e.machine.name}, ${e.machine.vcpus} vCPUs`;
-  const what = disk !== undefined
-    ? `disk '${disk}' (${describeDisk(ts[0].disk)})`
-    : `the workloads spread over all its disks (${ts.map((t) => `'${t.disk.spec.name}'`).join(', ')})`;
+  const machine = !e.machine
+    ? 'machine unknown'
+    : e.machine.name.includes('vCPU')
+      ? e.machine.name
+      : `${e.machine.name}, ${e.machine.vcpus} vCPUs`;
+  const what =
+    disk !== undefined
+      ? `disk '${disk}' (${describeDisk(ts[0].disk)})`
+      : `the workloads spread over all its disks (${ts.map((t) => `'${t.disk.spec.name}'`).join(', ')})`;
   // Names come from the spec and may hold line breaks: every line that quotes one goes through wrap/oneLine,
   // so that no spec text can start a line of its own in the job file (a section or an option).
   L.push(...wrap(`storage-perf: fio jobs for VM '${e.spec.name}' (${machine}), ${what}; catalog ${c.edition}.`));
-  L.push('# Every job carries the model\'s prediction. Jobs run one after another (stonewall).');
+  L.push("# Every job carries the model's prediction. Jobs run one after another (stonewall).");
   if (destructive) {
     L.push('#');
     for (const line of DATA_LOSS) L.push(`# ${line}`);
@@ -48,9 +62,17 @@ function header(c: Catalog, e: VmEval, ts: Target[], destructive: boolean, disk?
   L.push('#');
   for (const t of ts) {
     if (t.mode === 'device') {
-      L.push(...wrap(`'${t.disk.spec.name}': jobs write to the raw device ${t.device}${t.wholeDevice ? ' (the whole device)' : ` (its first ${formatKib(t.regionKib)})`}.`));
+      L.push(
+        ...wrap(
+          `'${t.disk.spec.name}': jobs write to the raw device ${t.device}${t.wholeDevice ? ' (the whole device)' : ` (its first ${formatKib(t.regionKib)})`}.`,
+        ),
+      );
     } else {
-      L.push(...wrap(`'${t.disk.spec.name}': jobs work on the test file ${t.directory}/${FIO_TEST_FILE} (${formatKib(t.regionKib)}); no device is written to.`));
+      L.push(
+        ...wrap(
+          `'${t.disk.spec.name}': jobs work on the test file ${t.directory}/${FIO_TEST_FILE} (${formatKib(t.regionKib)}); no device is written to.`,
+        ),
+      );
     }
     for (const n of t.notes) L.push(...wrap(`'${t.disk.spec.name}': ${n}`));
   }
@@ -60,7 +82,14 @@ function header(c: Catalog, e: VmEval, ts: Target[], destructive: boolean, disk?
 
 /** How long the file takes, and the commands that run it and compare the result with the model. */
 function runInstructions(
-  e: VmEval, ts: Target[], jobs: FioJob[], timing: Timing, total: number, fileName: string, opts: FioOptions, destructive: boolean,
+  e: VmEval,
+  ts: Target[],
+  jobs: FioJob[],
+  timing: Timing,
+  total: number,
+  fileName: string,
+  opts: FioOptions,
+  destructive: boolean,
 ): string[] {
   const L: string[] = [];
   const timed = jobs.filter((j) => j.kind !== 'fill').length;
@@ -101,7 +130,12 @@ function globalSection(ts: Target[], timing: Timing): string[] {
 function jobSection(c: Catalog, j: FioJob, ts: Target[], destructive: boolean): string[] {
   const L = jobComment(c, j, ts);
   if (destructive && j.rw !== 'read' && j.rw !== 'randread') {
-    L.push(`# WARNING: this job writes to ${ts.filter((t) => t.mode === 'device').map((t) => t.device).join(', ')} and destroys the data there.`);
+    L.push(
+      `# WARNING: this job writes to ${ts
+        .filter((t) => t.mode === 'device')
+        .map((t) => t.device)
+        .join(', ')} and destroys the data there.`,
+    );
   }
   L.push(`[${j.name}]`);
   L.push(`rw=${j.rw}`);
@@ -133,14 +167,23 @@ function jobComment(c: Catalog, j: FioJob, ts: Target[]): string[] {
     probe: probeText(j),
   };
   const out = wrap(`${j.name} — ${head[j.kind]}.`);
-  const iops = [p.read_iops > 0 ? `${fmt(p.read_iops)} read` : '', p.write_iops > 0 ? `${fmt(p.write_iops)} write` : ''].filter(Boolean).join(' + ') || '0';
-  const mibps = [p.read_mibps > 0 ? `${fmt(p.read_mibps, 1)} read` : '', p.write_mibps > 0 ? `${fmt(p.write_mibps, 1)} write` : ''].filter(Boolean).join(' + ') || '0';
-  const range = j.expected_iops.low < j.expected_iops.high
-    ? `; expect ${fmt(j.expected_iops.low)}–${fmt(j.expected_iops.high)} IOPS, i.e. ${fmt(1000 / j.context.iops_per_io.high, 2)}–${fmt(1000 / j.context.iops_per_io.low, 2)} ms per I/O (${j.context.queue_guidance})`
-    : '';
+  const iops =
+    [p.read_iops > 0 ? `${fmt(p.read_iops)} read` : '', p.write_iops > 0 ? `${fmt(p.write_iops)} write` : ''].filter(Boolean).join(' + ') ||
+    '0';
+  const mibps =
+    [p.read_mibps > 0 ? `${fmt(p.read_mibps, 1)} read` : '', p.write_mibps > 0 ? `${fmt(p.write_mibps, 1)} write` : '']
+      .filter(Boolean)
+      .join(' + ') || '0';
+  const range =
+    j.expected_iops.low < j.expected_iops.high
+      ? `; expect ${fmt(j.expected_iops.low)}–${fmt(j.expected_iops.high)} IOPS, i.e. ${fmt(1000 / j.context.iops_per_io.high, 2)}–${fmt(1000 / j.context.iops_per_io.low, 2)} ms per I/O (${j.context.queue_guidance})`
+      : '';
   out.push(...wrap(`predicted: ${iops} IOPS, ${mibps} MiB/s at ${blk}; limited by ${p.limited_by}${range}.`));
   out.push(...wrap(`why: ${p.why}`));
-  const time = j.kind === 'fill' ? `about ${fmtSeconds(j.seconds)} (${formatKib(commonRegionKib(ts))} at the predicted write rate)` : `${fmtSeconds(j.seconds)}`;
+  const time =
+    j.kind === 'fill'
+      ? `about ${fmtSeconds(j.seconds)} (${formatKib(commonRegionKib(ts))} at the predicted write rate)`
+      : `${fmtSeconds(j.seconds)}`;
   out.push(`# takes: ${time}`);
   return out;
 }
@@ -148,9 +191,11 @@ function jobComment(c: Catalog, j: FioJob, ts: Target[]): string[] {
 function probeText(j: FioJob): string {
   const dir = j.probe?.startsWith('read') ? 'read' : 'write';
   switch (j.probe) {
-    case 'read-bw': case 'write-bw':
+    case 'read-bw':
+    case 'write-bw':
       return `${dir} bandwidth: ${formatBlock(j.bs_kib)} sequential ${dir}s, ${j.numjobs} streams × iodepth ${j.iodepth}, each stream in its own slice`;
-    case 'read-iops': case 'write-iops':
+    case 'read-iops':
+    case 'write-iops':
       return j.context.network
         ? `${dir} IOPS: 4KiB random ${dir}s, ${j.iodepth * j.numjobs} I/Os in flight (enough for the predicted rate at the guidance's slow end)`
         : `${dir} IOPS: 4KiB random ${dir}s, ${j.numjobs} jobs × iodepth ${j.iodepth}, as in Google's local SSD recipe (iodepth 128, four jobs per device)`;
@@ -177,7 +222,8 @@ function commonRegionKib(ts: Target[]): number {
 }
 
 function describeDisk(d: DiskEval): string {
-  if (d.type.model === 'devices') return `${d.typeName}, ${d.spec.count ?? 1} device${(d.spec.count ?? 1) === 1 ? '' : 's'}, ${fmt(d.size_gib)} GiB`;
+  if (d.type.model === 'devices')
+    return `${d.typeName}, ${d.spec.count ?? 1} device${(d.spec.count ?? 1) === 1 ? '' : 's'}, ${fmt(d.size_gib)} GiB`;
   return `${d.typeName}, ${fmt(d.size_gib)} GiB`;
 }
 

@@ -64,7 +64,7 @@ export function oneLine(s: string): string {
 /** A spec name in the suggested commands, quoted where the shell would split or expand it ('a b', '$(x)'). */
 export function shellWord(s: string): string {
   const t = oneLine(s);
-  return /^[A-Za-z0-9_.\/@%+=:,-]+$/.test(t) ? t : `'${t.replace(/'/g, `'\\''`)}'`;
+  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(t) ? t : `'${t.replace(/'/g, `'\\''`)}'`;
 }
 
 /** A comment, wrapped to about 110 columns. */

@@ -38,23 +38,30 @@ export function diskTarget(d: DiskEval, opts: FioOptions): Target {
   const notes: string[] = [];
   const diskKib = Math.max(MIB_KIB, Math.floor(d.size_gib * GIB_KIB));
   const device = s.device !== undefined && isDevicePath(s.device) ? s.device : undefined;
-  if (s.device !== undefined && device === undefined) notes.push(`device '${oneLine(s.device)}' is not a block device path under /dev; it is ignored.`);
+  if (s.device !== undefined && device === undefined)
+    notes.push(`device '${oneLine(s.device)}' is not a block device path under /dev; it is ignored.`);
   const allowed = s.fio_destructive === true || opts.destructive === true;
   const fioSize = opts.sizeKib !== undefined && Number.isFinite(opts.sizeKib) && opts.sizeKib > 0 ? opts.sizeKib : s.fio_size_kib;
   if (device && allowed) {
     const region = fioSize !== undefined ? Math.min(Math.floor(fioSize), diskKib) : diskKib;
-    if (/^\/dev\/(sda|vda|nvme0n1|xvda)$/.test(device)) notes.push(`${device} is usually the boot disk: make sure it is the data disk '${s.name}'.`);
+    if (/^\/dev\/(sda|vda|nvme0n1|xvda)$/.test(device))
+      notes.push(`${device} is usually the boot disk: make sure it is the data disk '${s.name}'.`);
     return { disk: d, mode: 'device', device, regionKib: Math.max(1, region), wholeDevice: fioSize === undefined, notes };
   }
   if (device) {
-    notes.push(`The disk's device ${device} is not used: writing to it would destroy its data. Set fio_destructive: true on the disk, or pass --destructive, to test the raw device; jobs use a test file instead.`);
+    notes.push(
+      `The disk's device ${device} is not used: writing to it would destroy its data. Set fio_destructive: true on the disk, or pass --destructive, to test the raw device; jobs use a test file instead.`,
+    );
   }
   if (s.fio_destructive && !device) notes.push('fio_destructive is set but the disk names no device: jobs use a test file.');
   let directory = `${DEFAULT_MOUNT_ROOT}/${safeName(s.name)}`;
   if (s.mount_point !== undefined) {
     const m = safeMountPoint(s.mount_point);
     if (m) directory = m;
-    else notes.push(`mount_point '${oneLine(s.mount_point)}' is not a usable directory (absolute, outside /dev, no '$' or '..'); using ${directory}.`);
+    else
+      notes.push(
+        `mount_point '${oneLine(s.mount_point)}' is not a usable directory (absolute, outside /dev, no '$' or '..'); using ${directory}.`,
+      );
   } else {
     notes.push(`No mount_point in the spec: assuming the disk is mounted at ${directory}.`);
   }

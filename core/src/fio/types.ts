@@ -1,6 +1,5 @@
 /** What the fio generator produces: jobs with their predictions, files, and the options that shape them. */
 
-
 export interface FioPrediction {
   read_iops: number;
   write_iops: number;

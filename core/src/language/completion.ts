@@ -22,7 +22,14 @@ export interface CompletionEntry {
 // dotAll: '.' must also take U+2028 and U+2029, which a line may hold (only CR and LF end lines here).
 const LINE_RE = /^(\s*)(-\s+)?(.*)$/s;
 
-interface LineInfo { indent: number; dash: number; keyCol: number; key?: string; nested: boolean; value?: string }
+interface LineInfo {
+  indent: number;
+  dash: number;
+  keyCol: number;
+  key?: string;
+  nested: boolean;
+  value?: string;
+}
 
 function lineInfo(line: string): LineInfo {
   const m = LINE_RE.exec(line)!;
@@ -43,8 +50,16 @@ export function contextPath(lines: string[], line: number, col: number): string 
     const raw = lines[l];
     if (!raw.trim() || raw.trim().startsWith('#')) continue;
     const info = lineInfo(raw);
-    if (info.dash >= 0 && info.dash < cur) { segs.push('0'); cur = info.dash; continue; }
-    if (info.keyCol < cur && info.key && info.nested) { segs.push(info.key); cur = info.keyCol; continue; }
+    if (info.dash >= 0 && info.dash < cur) {
+      segs.push('0');
+      cur = info.dash;
+      continue;
+    }
+    if (info.keyCol < cur && info.key && info.nested) {
+      segs.push(info.key);
+      cur = info.keyCol;
+      continue;
+    }
     if (info.indent < cur && info.dash < 0) cur = info.indent; // a sibling block above: keep climbing
   }
   return segs.length ? '/' + segs.reverse().join('/') : '';
@@ -83,7 +98,9 @@ export function complete(text: string, offset: number, a?: Analysis, registry: C
   const lines = text.split(/\r\n|\r|\n/);
   const lineText = (lines[pos.line] ?? '').slice(0, pos.character);
   const { provider, catalog: edition } = docProvider(text, a);
-  const catalog: Catalog | undefined = (edition && registry.get(edition)) || (provider ? registry.get(DEFAULT_EDITION[provider] ?? '') ?? registry.defaultFor(provider) : undefined);
+  const catalog: Catalog | undefined =
+    (edition && registry.get(edition)) ||
+    (provider ? (registry.get(DEFAULT_EDITION[provider] ?? '') ?? registry.defaultFor(provider)) : undefined);
 
   // "key: partial" → values for that key.
   const valueMatch = /^(\s*)(-\s+)?([A-Za-z_][\w-]*)\s*:\s+(\S*)$/.exec(lineText) ?? /^(\s*)(-\s+)?([A-Za-z_][\w-]*):()$/.exec(lineText);
@@ -93,7 +110,9 @@ export function complete(text: string, offset: number, a?: Analysis, registry: C
     const partial = valueMatch[4];
     const path = `${contextPath(lines, pos.line, col)}/${key}`;
     const replace = { start: offset - partial.length, end: offset };
-    return valueCompletions(path, key, partial, replace, catalog, registry, provider, a, lines, pos.line).map((e) => (valueMatch[4] === '' && !lineText.endsWith(' ') ? { ...e, insertText: ` ${e.insertText}` } : e));
+    return valueCompletions(path, key, partial, replace, catalog, registry, provider, a, lines, pos.line).map((e) =>
+      valueMatch[4] === '' && !lineText.endsWith(' ') ? { ...e, insertText: ` ${e.insertText}` } : e,
+    );
   }
   // "  partial" or "  - partial" → keys of the object at this indentation.
   const keyMatch = /^(\s*)(-\s+)?([A-Za-z_]*)$/.exec(lineText);
@@ -103,35 +122,60 @@ export function complete(text: string, offset: number, a?: Analysis, registry: C
     const path = contextPath(lines, pos.line, col);
     const present = siblingKeys(lines, pos.line, col);
     const replace = { start: offset - partial.length, end: offset };
-    return keysAt(path).filter((k) => !present.has(k.key)).map((k, i): CompletionEntry => ({
-      label: k.key,
-      kind: 'key',
-      insertText: `${k.key}: `,
-      detail: k.required ? 'required' : undefined,
-      documentation: k.doc,
-      sort: (k.required ? 0 : 100) + i,
-      replace,
-    })).sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
+    return keysAt(path)
+      .filter((k) => !present.has(k.key))
+      .map((k, i): CompletionEntry => ({
+        label: k.key,
+        kind: 'key',
+        insertText: `${k.key}: `,
+        detail: k.required ? 'required' : undefined,
+        documentation: k.doc,
+        sort: (k.required ? 0 : 100) + i,
+        replace,
+      }))
+      .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
   }
   return [];
 }
 
-function valueCompletions(path: string, key: string, partial: string, replace: { start: number; end: number }, c: Catalog | undefined, registry: CatalogRegistry, provider: string | undefined, a: Analysis | undefined, lines: string[], line: number): CompletionEntry[] {
+function valueCompletions(
+  path: string,
+  key: string,
+  partial: string,
+  replace: { start: number; end: number },
+  c: Catalog | undefined,
+  registry: CatalogRegistry,
+  provider: string | undefined,
+  a: Analysis | undefined,
+  lines: string[],
+  line: number,
+): CompletionEntry[] {
   const values = (list: Array<{ label: string; detail?: string; doc?: string }>): CompletionEntry[] =>
     list.map((v, i) => ({ label: v.label, kind: 'value', insertText: v.label, detail: v.detail, documentation: v.doc, sort: i, replace }));
   const number = /^[0-9]+(?:\.[0-9]+)?$/.exec(partial)?.[0];
   const units = (list: string[], what: string): CompletionEntry[] =>
-    number ? list.map((u, i) => ({ label: `${number}${u}`, kind: 'unit', insertText: `${number}${u}`, detail: what, sort: i, replace })) : values(examplesAt(path).map((e) => ({ label: String(e) })));
+    number
+      ? list.map((u, i) => ({ label: `${number}${u}`, kind: 'unit', insertText: `${number}${u}`, detail: what, sort: i, replace }))
+      : values(examplesAt(path).map((e) => ({ label: String(e) })));
   switch (key) {
-    case 'provider': return values((enumAt(path) ?? ['gcp', 'yandex']).map((p) => ({ label: p })));
-    case 'catalog': return values(registry.editions().filter((e) => !provider || registry.get(e)!.provider === provider).map((e) => ({ label: e, detail: registry.get(e)!.title, doc: `as of ${registry.get(e)!.as_of}` })));
-    case 'region': return c ? values(c.regions.map((r) => ({ label: r, detail: r === c.default_region ? 'default' : undefined }))) : [];
+    case 'provider':
+      return values((enumAt(path) ?? ['gcp', 'yandex']).map((p) => ({ label: p })));
+    case 'catalog':
+      return values(
+        registry
+          .editions()
+          .filter((e) => !provider || registry.get(e)!.provider === provider)
+          .map((e) => ({ label: e, detail: registry.get(e)!.title, doc: `as of ${registry.get(e)!.as_of}` })),
+      );
+    case 'region':
+      return c ? values(c.regions.map((r) => ({ label: r, detail: r === c.default_region ? 'default' : undefined }))) : [];
     case 'type':
       if (path.includes('/disks/') && c) {
         return values(Object.entries(c.disk_types).map(([name, t]) => ({ label: name, detail: t.label, doc: diskTypeDoc(c, name) })));
       }
       return [];
-    case 'series': return c ? values(Object.entries(c.machine_series).map(([s, info]) => ({ label: s, detail: info.label }))) : [];
+    case 'series':
+      return c ? values(Object.entries(c.machine_series).map(([s, info]) => ({ label: s, detail: info.label }))) : [];
     case 'vcpus': {
       const series = findSibling(lines, line, 'series');
       const info = series && c?.machine_series[series];
@@ -141,16 +185,26 @@ function valueCompletions(path: string, key: string, partial: string, replace: {
       if (!c) return [];
       const out: Array<{ label: string; detail?: string }> = [];
       for (const [s, info] of Object.entries(c.machine_series)) {
-        for (const [fam, list] of Object.entries(info.families ?? {})) for (const v of list) out.push({ label: `${s}-${fam}-${v}`, detail: `${v} vCPUs` });
+        for (const [fam, list] of Object.entries(info.families ?? {}))
+          for (const v of list) out.push({ label: `${s}-${fam}-${v}`, detail: `${v} vCPUs` });
         for (const [shape, v] of Object.entries(info.shapes ?? {})) out.push({ label: shape, detail: `${v} vCPUs` });
       }
       const p = partial.toLowerCase();
       return values(out.filter((m) => m.label.startsWith(p)).slice(0, 500));
     }
-    case 'size': case 'fio_size': return units(['GiB', 'TiB', 'GB', 'TB'], 'size');
-    case 'other_egress': case 'provisioned_throughput': case 'throughput': case 'read_throughput': case 'write_throughput':
+    case 'size':
+    case 'fio_size':
+      return units(['GiB', 'TiB', 'GB', 'TB'], 'size');
+    case 'other_egress':
+    case 'provisioned_throughput':
+    case 'throughput':
+    case 'read_throughput':
+    case 'write_throughput':
       return units(['MiB/s', 'MB/s', 'GiB/s', 'Gbps', 'Mbps'], 'throughput');
-    case 'block_size': return number ? units(['k', 'KiB', 'm', 'MiB'], 'block size') : values(['4k', '8KiB', '16k', '64k', '256KiB', '1m', '4MiB'].map((b) => ({ label: b })));
+    case 'block_size':
+      return number
+        ? units(['k', 'KiB', 'm', 'MiB'], 'block size')
+        : values(['4k', '8KiB', '16k', '64k', '256KiB', '1m', '4MiB'].map((b) => ({ label: b })));
     case 'disk': {
       const vm = a?.vms.find((v) => path.startsWith(v.spec.path + '/')) ?? undefined;
       const names = vm ? vm.spec.disks.map((d) => d.name) : diskNamesAbove(lines, line);
@@ -159,7 +213,11 @@ function valueCompletions(path: string, key: string, partial: string, replace: {
   }
   const e = enumAt(path);
   if (e) return values(e.map((v) => ({ label: v })));
-  return values(examplesAt(path).filter((x) => typeof x !== 'object').map((x) => ({ label: String(x) })));
+  return values(
+    examplesAt(path)
+      .filter((x) => typeof x !== 'object')
+      .map((x) => ({ label: String(x) })),
+  );
 }
 
 function diskTypeDoc(c: Catalog, name: string): string {
@@ -168,7 +226,8 @@ function diskTypeDoc(c: Catalog, name: string): string {
     const r = t.rates;
     return `${r.read_iops_per_gib}/${r.write_iops_per_gib} IOPS and ${r.read_mibps_per_gib}/${r.write_mibps_per_gib} MiB/s per GiB${r.baseline_iops ? `, +${r.baseline_iops} IOPS / ${r.baseline_mibps} MiB/s baseline per VM` : ''}; up to ${t.disk_max.read_iops} IOPS (${c.edition})`;
   }
-  if (t.model === 'allocation-units') return `per ${t.unit_gib} GiB unit: ${t.per_unit.read_iops}/${t.per_unit.write_iops} IOPS, ${t.per_unit.read_mibps}/${t.per_unit.write_mibps} MiB/s (${c.edition})`;
+  if (t.model === 'allocation-units')
+    return `per ${t.unit_gib} GiB unit: ${t.per_unit.read_iops}/${t.per_unit.write_iops} IOPS, ${t.per_unit.read_mibps}/${t.per_unit.write_mibps} MiB/s (${c.edition})`;
   if (t.model === 'devices') return `${t.device_gib} GiB devices; counts ${t.counts.join(', ')} (${c.edition})`;
   return `provisioned performance (${c.edition})`;
 }

@@ -6,7 +6,11 @@ import type { FixData } from '../diagnostics';
 import type { MapEntry, MapNode, YamlNode, YamlTree } from '../document/yaml-tree';
 import { LineIndex } from '../text';
 
-export interface TextEdit { start: number; end: number; newText: string }
+export interface TextEdit {
+  start: number;
+  end: number;
+  newText: string;
+}
 
 const PLAIN_SAFE = /^[A-Za-z0-9_][A-Za-z0-9_./+-]*$/;
 
@@ -87,7 +91,10 @@ function removeFlowEntry(text: string, map: MapNode, index: number): TextEdit[] 
   if (text[map.start] !== '{' || text[map.end - 1] !== '}') return [];
   const endOf = (x: MapEntry) => Math.max(x.key.end, x.value.end);
   // YAML's white space only: U+00A0 and the like belong to the neighbouring scalar.
-  const skipSpace = (i: number) => { while (i < text.length && /[ \t\r\n]/.test(text[i])) i++; return i; };
+  const skipSpace = (i: number) => {
+    while (i < text.length && /[ \t\r\n]/.test(text[i])) i++;
+    return i;
+  };
   const next = map.entries[index + 1];
   const prev = map.entries[index - 1];
   // Between entries there is only space, a colon after an empty key, and comments (which may hold commas).

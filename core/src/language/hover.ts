@@ -13,7 +13,10 @@ import { fmt, fmtHeadroom, fmtMoney, fmtPrice, formatBlock, parseBlockSize, pars
 import { locate, scopeOf } from './locate';
 import { describeKey } from './schema-info';
 
-export interface HoverResult { markdown: string; span: Span }
+export interface HoverResult {
+  markdown: string;
+  span: Span;
+}
 
 /** A markdown table with padded cells: aligned in a monospace font, rendered as a table by markdown. */
 export function mdTable(header: string[], rows: string[][], numeric: boolean[] = []): string {
@@ -44,16 +47,24 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
   } else if (vm && c && scope.workload !== undefined) {
     const w = vm.workloads.find((x) => x.spec.path === `/vms/${scope.vm}/workloads/${scope.workload}`);
     if (w) {
-      if (scope.rest.length >= 1) parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, undefined, vm) ?? '');
+      if (scope.rest.length >= 1)
+        parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, undefined, vm) ?? '');
       parts.push(workloadHover(c, vm, w, a.region ?? c.default_region));
     }
   } else if (vm && c) {
-    if (scope.rest.length === 1) parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, undefined, vm) ?? '');
+    if (scope.rest.length === 1)
+      parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, undefined, vm) ?? '');
     parts.push(vmHover(c, vm));
   } else if (c && loc.path === '/catalog') {
-    parts.push(`**${c.edition}** — ${c.title} (as of ${c.as_of}).\n\nSources:\n${Object.values(c.sources).map((s) => `- ${s.title} (${s.date}) <${s.url}>`).join('\n')}`);
+    parts.push(
+      `**${c.edition}** — ${c.title} (as of ${c.as_of}).\n\nSources:\n${Object.values(c.sources)
+        .map((s) => `- ${s.title} (${s.date}) <${s.url}>`)
+        .join('\n')}`,
+    );
   } else if (c && (loc.path === '' || loc.path === '/vms') && a.monthly_cost !== undefined) {
-    parts.push(`**${a.vms.length} VM${a.vms.length === 1 ? '' : 's'}**, ${fmtMoney(a.monthly_cost, c.currency)}/month for disks (${c.edition}, ${a.region}).`);
+    parts.push(
+      `**${a.vms.length} VM${a.vms.length === 1 ? '' : 's'}**, ${fmtMoney(a.monthly_cost, c.currency)}/month for disks (${c.edition}, ${a.region}).`,
+    );
   }
   if (keyDoc && (loc.onKey || !parts.some(Boolean))) parts.unshift(keyDoc);
   const markdown = parts.filter(Boolean).join('\n\n---\n\n');
@@ -67,7 +78,16 @@ function money(c: Catalog, x: number | undefined): string {
 function diskTable(c: Catalog, disks: DiskEval[]): string {
   return mdTable(
     ['disk', 'type', 'size', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'per month'],
-    disks.map((d) => [d.spec.name, d.typeName, `${fmt(d.size_gib)} GiB`, fmt(d.figures.read_iops.value), fmt(d.figures.write_iops.value), fmt(d.figures.read_mibps.value), fmt(d.figures.write_mibps.value), money(c, d.cost.monthly)]),
+    disks.map((d) => [
+      d.spec.name,
+      d.typeName,
+      `${fmt(d.size_gib)} GiB`,
+      fmt(d.figures.read_iops.value),
+      fmt(d.figures.write_iops.value),
+      fmt(d.figures.read_mibps.value),
+      fmt(d.figures.write_mibps.value),
+      money(c, d.cost.monthly),
+    ]),
     [false, false, true, true, true, true, true, true],
   );
 }
@@ -78,11 +98,27 @@ export function vmHover(c: Catalog, vm: VmEval): string {
   const lines = [head, '', diskTable(c, vm.disks)];
   if (vm.egress) {
     const e = vm.egress;
-    lines.push('', `Network egress ${fmt(e.cap_gbps)} Gbit/s (${fmt(e.cap_mibps)} MiB/s)${e.other_mibps ? `, other egress ${fmt(e.other_mibps)} MiB/s` : ''}: ${fmt(e.budget_mibps)} MiB/s of network for disk writes, ÷ ${e.multiplier.zonal} zonal / ${e.multiplier.regional} regional${e.binds ? ' — **limits writes**' : ''}.`);
+    lines.push(
+      '',
+      `Network egress ${fmt(e.cap_gbps)} Gbit/s (${fmt(e.cap_mibps)} MiB/s)${e.other_mibps ? `, other egress ${fmt(e.other_mibps)} MiB/s` : ''}: ${fmt(e.budget_mibps)} MiB/s of network for disk writes, ÷ ${e.multiplier.zonal} zonal / ${e.multiplier.regional} regional${e.binds ? ' — **limits writes**' : ''}.`,
+    );
   }
   if (vm.workloads.length) {
-    lines.push('', mdTable(['workload', 'read IOPS', 'write IOPS', 'MiB/s', 'limited by', 'target'],
-      vm.workloads.map((w) => [w.spec.name, fmt(w.read_iops), fmt(w.write_iops), fmt(w.read_mibps + w.write_mibps), w.limited_by, targetText(w)]), [false, true, true, true, false, false]));
+    lines.push(
+      '',
+      mdTable(
+        ['workload', 'read IOPS', 'write IOPS', 'MiB/s', 'limited by', 'target'],
+        vm.workloads.map((w) => [
+          w.spec.name,
+          fmt(w.read_iops),
+          fmt(w.write_iops),
+          fmt(w.read_mibps + w.write_mibps),
+          w.limited_by,
+          targetText(w),
+        ]),
+        [false, true, true, true, false, false],
+      ),
+    );
   }
   return lines.join('\n');
 }
@@ -92,19 +128,38 @@ function targetText(w: WorkloadEval): string {
 }
 
 export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
-  const lines = [`**Disk ${d.spec.name}** — ${d.type.label} (${d.typeName}), ${fmt(d.size_gib)} GiB on ${vm.machine?.name ?? 'an unknown machine'} · ${c.edition}`, ''];
-  lines.push(mdTable(['', 'value', 'limited by', 'alone'],
-    METRICS.map((k) => [metricLabel(k), `${fmt(d.figures[k].value)} ${k.endsWith('iops') ? 'IOPS' : 'MiB/s'}`, d.figures[k].by, d.diskOnly[k].value > d.figures[k].value * 1.001 ? fmt(d.diskOnly[k].value) : '']),
-    [false, true, false, true]));
+  const lines = [
+    `**Disk ${d.spec.name}** — ${d.type.label} (${d.typeName}), ${fmt(d.size_gib)} GiB on ${vm.machine?.name ?? 'an unknown machine'} · ${c.edition}`,
+    '',
+  ];
+  lines.push(
+    mdTable(
+      ['', 'value', 'limited by', 'alone'],
+      METRICS.map((k) => [
+        metricLabel(k),
+        `${fmt(d.figures[k].value)} ${k.endsWith('iops') ? 'IOPS' : 'MiB/s'}`,
+        d.figures[k].by,
+        d.diskOnly[k].value > d.figures[k].value * 1.001 ? fmt(d.diskOnly[k].value) : '',
+      ]),
+      [false, true, false, true],
+    ),
+  );
   lines.push('', '**Why**', '');
   // Reads and writes usually come from the same row: say it once.
-  for (const [r, w, what] of [['read_iops', 'write_iops', 'IOPS'], ['read_mibps', 'write_mibps', 'throughput']] as const) {
+  for (const [r, w, what] of [
+    ['read_iops', 'write_iops', 'IOPS'],
+    ['read_mibps', 'write_mibps', 'throughput'],
+  ] as const) {
     if (d.figures[r].why === d.figures[w].why) lines.push(`- read and write ${what}: ${d.figures[r].why}`);
     else lines.push(`- ${metricLabel(r)}: ${d.figures[r].why}`, `- ${metricLabel(w)}: ${d.figures[w].why}`);
   }
   const perIops = d.cost.monthly !== undefined && d.figures.read_iops.value > 0 ? d.cost.monthly / d.figures.read_iops.value : undefined;
-  lines.push('', `**Cost** ${money(c, d.cost.monthly)}/month${perIops !== undefined ? ` · ${fmtPrice(perIops, c.currency)} per read IOPS` : ''} — ${d.cost.why}`);
-  if (d.sharesBaselineWith.length) lines.push('', `Shares one baseline with ${d.sharesBaselineWith.map((n) => `\`${n}\``).join(', ')} (same type on this VM).`);
+  lines.push(
+    '',
+    `**Cost** ${money(c, d.cost.monthly)}/month${perIops !== undefined ? ` · ${fmtPrice(perIops, c.currency)} per read IOPS` : ''} — ${d.cost.why}`,
+  );
+  if (d.sharesBaselineWith.length)
+    lines.push('', `Shares one baseline with ${d.sharesBaselineWith.map((n) => `\`${n}\``).join(', ')} (same type on this VM).`);
   const onIt = vm.workloads.filter((w) => w.disks.includes(d.spec.name));
   if (onIt.length) lines.push('', `Workloads: ${onIt.map((w) => `\`${w.spec.name}\` ${targetText(w)}`).join(', ')}.`);
   return lines.join('\n');
@@ -112,16 +167,26 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
 
 export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: string): string {
   const s = w.spec;
-  const lines = [`**Workload ${s.name}** — ${s.pattern} ${formatBlock(s.block_kib)}, ${fmt(s.read_ratio * 100)}% reads${s.queue_depth ? `, queue depth ${s.queue_depth}` : ''} on ${w.disks.map((d) => `\`${d}\``).join(', ')}`, ''];
-  lines.push(mdTable(['', 'read', 'write', 'total'], [
-    ['IOPS', fmt(w.read_iops), fmt(w.write_iops), fmt(w.read_iops + w.write_iops)],
-    ['MiB/s', fmt(w.read_mibps), fmt(w.write_mibps), fmt(w.read_mibps + w.write_mibps)],
-  ], [false, true, true, true]));
+  const lines = [
+    `**Workload ${s.name}** — ${s.pattern} ${formatBlock(s.block_kib)}, ${fmt(s.read_ratio * 100)}% reads${s.queue_depth ? `, queue depth ${s.queue_depth}` : ''} on ${w.disks.map((d) => `\`${d}\``).join(', ')}`,
+    '',
+  ];
+  lines.push(
+    mdTable(
+      ['', 'read', 'write', 'total'],
+      [
+        ['IOPS', fmt(w.read_iops), fmt(w.write_iops), fmt(w.read_iops + w.write_iops)],
+        ['MiB/s', fmt(w.read_mibps), fmt(w.write_mibps), fmt(w.read_mibps + w.write_mibps)],
+      ],
+      [false, true, true, true],
+    ),
+  );
   lines.push('', `**Limited by ${w.limited_by}**: ${w.why}`);
   if (w.meets_target !== undefined) {
-    lines.push('', w.meets_target
-      ? `**Target met**, headroom ${fmtHeadroom(w.headroom ?? 0)}.`
-      : `**Target missed**: ${w.shortfalls.join('; ')}.`);
+    lines.push(
+      '',
+      w.meets_target ? `**Target met**, headroom ${fmtHeadroom(w.headroom ?? 0)}.` : `**Target missed**: ${w.shortfalls.join('; ')}.`,
+    );
   }
   const sug = adviceFor(vm, region).workload(w.spec.name);
   const fixes = [
@@ -132,7 +197,10 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
   ].filter(Boolean);
   if (fixes.length) lines.push('', `To meet it: ${fixes.join(', or ')}.`);
   if (w.cpu_vcpus_needed > 0) {
-    lines.push('', `Needs about ${fmt(w.cpu_vcpus_needed)} free vCPUs for ${fmt(w.demand_iops)} IOPS${vm.machine ? ` (${vm.machine.name} has ${vm.machine.vcpus})` : ''}; queue depth ${w.queue_depth_needed.low}–${w.queue_depth_needed.high} (${c.edition}: ${c.queue.table}).`);
+    lines.push(
+      '',
+      `Needs about ${fmt(w.cpu_vcpus_needed)} free vCPUs for ${fmt(w.demand_iops)} IOPS${vm.machine ? ` (${vm.machine.name} has ${vm.machine.vcpus})` : ''}; queue depth ${w.queue_depth_needed.low}–${w.queue_depth_needed.high} (${c.edition}: ${c.queue.table}).`,
+    );
   }
   return lines.join('\n');
 }
@@ -148,7 +216,11 @@ function valueNote(c: Catalog, field: string, value: unknown, d: DiskEval | unde
       const r = parseBlockSize(value);
       return r.ok ? `\`${String(value)}\` = ${formatBlock(r.value)} (${fmt(r.value * 1024)} bytes)` : undefined;
     }
-    case 'other_egress': case 'provisioned_throughput': case 'throughput': case 'read_throughput': case 'write_throughput': {
+    case 'other_egress':
+    case 'provisioned_throughput':
+    case 'throughput':
+    case 'read_throughput':
+    case 'write_throughput': {
       const r = parseThroughput(value);
       return r.ok ? `\`${String(value)}\` = ${fmt(r.value, 1)} MiB/s (${fmt((r.value * 2 ** 20 * 8) / 1e9, 2)} Gbit/s)` : undefined;
     }
@@ -161,15 +233,30 @@ function valueNote(c: Catalog, field: string, value: unknown, d: DiskEval | unde
       }
       return `**${t.label}**`;
     }
-    case 'machine_type': case 'series': case 'vcpus': {
+    case 'machine_type':
+    case 'series':
+    case 'vcpus': {
       const m = vm.machine;
       if (!m) return undefined;
       const types = [...new Set(vm.disks.map((x) => x.typeName))];
       const rows = types.map((t) => ({ t, r: vmLimitRow(c, m, t) })).filter((x) => x.r);
       if (!rows.length) return `**${m.name}**: ${m.vcpus} vCPUs`;
-      return `**${m.name}**, ${m.vcpus} vCPUs — per-VM limits:\n\n` + mdTable(['type', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'row'],
-        rows.map(({ t, r }) => [t, lim(r!.row.read_iops, m.vcpus), lim(r!.row.write_iops, m.vcpus), lim(r!.row.read_mibps, m.vcpus), lim(r!.row.write_mibps, m.vcpus), describeRow(r!.row)]),
-        [false, true, true, true, true, false]) + `\n\n(${c.edition}: ${rows[0].r!.table.table})`;
+      return (
+        `**${m.name}**, ${m.vcpus} vCPUs — per-VM limits:\n\n` +
+        mdTable(
+          ['type', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'row'],
+          rows.map(({ t, r }) => [
+            t,
+            lim(r!.row.read_iops, m.vcpus),
+            lim(r!.row.write_iops, m.vcpus),
+            lim(r!.row.read_mibps, m.vcpus),
+            lim(r!.row.write_mibps, m.vcpus),
+            describeRow(r!.row),
+          ]),
+          [false, true, true, true, true, false],
+        ) +
+        `\n\n(${c.edition}: ${rows[0].r!.table.table})`
+      );
     }
   }
   return undefined;

@@ -31,7 +31,9 @@ export function locate(tree: YamlTree, offset: number): Location | undefined {
         }
       }
     } else if (n.kind === 'seq') {
-      n.items.forEach((it, i) => { if (!next && within(it, offset)) next = { path: `${loc.path}/${i}`, onKey: false, node: it }; });
+      n.items.forEach((it, i) => {
+        if (!next && within(it, offset)) next = { path: `${loc.path}/${i}`, onKey: false, node: it };
+      });
     }
     if (!next || next.node === n) return loc;
     loc = next;
@@ -44,8 +46,12 @@ export function scopeOf(path: string): { vm?: number; disk?: number; workload?: 
   const out: { vm?: number; disk?: number; workload?: number; rest: string[] } = { rest: [] };
   if (seg[0] !== 'vms' || seg[1] === undefined) return { rest: seg };
   out.vm = Number(seg[1]);
-  if (seg[2] === 'disks' && seg[3] !== undefined) { out.disk = Number(seg[3]); out.rest = seg.slice(4); }
-  else if (seg[2] === 'workloads' && seg[3] !== undefined) { out.workload = Number(seg[3]); out.rest = seg.slice(4); }
-  else out.rest = seg.slice(2);
+  if (seg[2] === 'disks' && seg[3] !== undefined) {
+    out.disk = Number(seg[3]);
+    out.rest = seg.slice(4);
+  } else if (seg[2] === 'workloads' && seg[3] !== undefined) {
+    out.workload = Number(seg[3]);
+    out.rest = seg.slice(4);
+  } else out.rest = seg.slice(2);
   return out;
 }

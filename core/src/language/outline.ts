@@ -3,7 +3,14 @@ import type { Analysis } from '../analyze';
 import type { Span } from '../text';
 import { fmt, fmtMoney, targetVerdict } from '../units';
 
-export interface SymbolEntry { name: string; detail: string; kind: 'vm' | 'disk' | 'workload'; span: Span; selection: Span; children: SymbolEntry[] }
+export interface SymbolEntry {
+  name: string;
+  detail: string;
+  kind: 'vm' | 'disk' | 'workload';
+  span: Span;
+  selection: Span;
+  children: SymbolEntry[];
+}
 
 export function symbols(a: Analysis): SymbolEntry[] {
   const tree = a.parsed.tree;
@@ -25,14 +32,19 @@ export function symbols(a: Analysis): SymbolEntry[] {
     }
     for (const w of vm.workloads) {
       const ws = spans(w.path);
-      if (ws) children.push({ name: w.name, detail: `${w.pattern}, ${fmt(w.read_ratio * 100)}% reads`, kind: 'workload', ...ws, children: [] });
+      if (ws)
+        children.push({ name: w.name, detail: `${w.pattern}, ${fmt(w.read_ratio * 100)}% reads`, kind: 'workload', ...ws, children: [] });
     }
     out.push({ name: vm.name, detail: ev?.machine?.name ?? vm.machine_type ?? '', kind: 'vm', ...s, children });
   }
   return out;
 }
 
-export interface InlayEntry { offset: number; label: string; tooltip: string }
+export interface InlayEntry {
+  offset: number;
+  label: string;
+  tooltip: string;
+}
 
 /** One hint at the end of each disk's and workload's `name` line. */
 export function inlayHints(a: Analysis, range?: Span): InlayEntry[] {
@@ -40,7 +52,11 @@ export function inlayHints(a: Analysis, range?: Span): InlayEntry[] {
   if (!c) return [];
   const tree = a.parsed.tree;
   const text = a.parsed.text;
-  const lineEndAfter = (off: number) => { let i = off; while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++; return i; };
+  const lineEndAfter = (off: number) => {
+    let i = off;
+    while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+    return i;
+  };
   const out: InlayEntry[] = [];
   const inRange = (o: number) => !range || (o >= range.start && o <= range.end);
   for (const vm of a.vms) {
@@ -64,7 +80,11 @@ export function inlayHints(a: Analysis, range?: Span): InlayEntry[] {
       if (!inRange(at)) continue;
       const verdict = targetVerdict(w.meets_target, w.headroom);
       const target = verdict ? ` · target ${verdict}` : '';
-      out.push({ offset: at, label: ` ${fmt(w.read_iops + w.write_iops)} IOPS · ${fmt(w.read_mibps + w.write_mibps)} MiB/s${target}`, tooltip: `limited by ${w.limited_by}: ${w.why}` });
+      out.push({
+        offset: at,
+        label: ` ${fmt(w.read_iops + w.write_iops)} IOPS · ${fmt(w.read_mibps + w.write_mibps)} MiB/s${target}`,
+        tooltip: `limited by ${w.limited_by}: ${w.why}`,
+      });
     }
   }
   return out;

@@ -51,7 +51,9 @@ export function describeKey(path: string): string | undefined {
   const key = path.split('/').pop();
   const doc = n.markdownDescription ?? n.description;
   if (!doc) return undefined;
-  const ex = n.examples?.length ? `\n\nExamples: ${n.examples.map((e) => `\`${typeof e === 'string' ? e : JSON.stringify(e)}\``).join(', ')}` : '';
+  const ex = n.examples?.length
+    ? `\n\nExamples: ${n.examples.map((e) => `\`${typeof e === 'string' ? e : JSON.stringify(e)}\``).join(', ')}`
+    : '';
   return `\`${key}\` — ${doc}${ex}`;
 }
 

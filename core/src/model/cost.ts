@@ -9,7 +9,11 @@ import { cost, type Cost } from './types';
  * The price per GiB-month of a disk type in a region: the regional price for a regional disk where the catalog
  * has one, otherwise the zonal price. The one place that choice is made (cost, searches and fix titles use it).
  */
-export function perGibPrice(t: DiskType, replication: DiskSpec['replication'] | undefined, region: string): { perGib?: number; regional: boolean } {
+export function perGibPrice(
+  t: DiskType,
+  replication: DiskSpec['replication'] | undefined,
+  region: string,
+): { perGib?: number; regional: boolean } {
   const p = t.price;
   if (!p) return { regional: false };
   const regional = replication === 'regional' && !!p.regional_per_gib_month;
@@ -31,16 +35,30 @@ export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, reg
       const iops = provisionedValue(pr.iops, d.provisioned_iops, size);
       const billable = Math.max(0, iops - (p.included_iops ?? 0));
       const rate = p.per_iops_month?.[region];
-      if (billable > 0 && rate !== undefined) { total += billable * rate; parts.push(() => `${fmt(billable)} IOPS × ${money(rate)}`); }
-      else if (billable > 0) { uncertain = true; parts.push(() => `${fmt(billable)} provisioned IOPS not priced`); }
+      if (billable > 0 && rate !== undefined) {
+        total += billable * rate;
+        parts.push(() => `${fmt(billable)} IOPS × ${money(rate)}`);
+      } else if (billable > 0) {
+        uncertain = true;
+        parts.push(() => `${fmt(billable)} provisioned IOPS not priced`);
+      }
     }
     if (pr.mibps) {
       const mibps = provisionedValue(pr.mibps, d.provisioned_mibps, size);
       const billable = Math.max(0, mibps - (p.included_mibps ?? 0));
       const rate = p.per_mibps_month?.[region];
-      if (billable > 0 && rate !== undefined) { total += billable * rate; parts.push(() => `${fmt(billable)} MiB/s × ${money(rate)}`); }
-      else if (billable > 0) { uncertain = true; parts.push(() => `${fmt(billable)} provisioned MiB/s not priced`); }
+      if (billable > 0 && rate !== undefined) {
+        total += billable * rate;
+        parts.push(() => `${fmt(billable)} MiB/s × ${money(rate)}`);
+      } else if (billable > 0) {
+        uncertain = true;
+        parts.push(() => `${fmt(billable)} provisioned MiB/s not priced`);
+      }
     }
   }
-  return cost(total, uncertain, () => `${parts.map((f) => f()).join(' + ')} per month = ${money(total)} (${c.edition}: ${p.table}${uncertain ? '; uncertain' : ''})`);
+  return cost(
+    total,
+    uncertain,
+    () => `${parts.map((f) => f()).join(' + ')} per month = ${money(total)} (${c.edition}: ${p.table}${uncertain ? '; uncertain' : ''})`,
+  );
 }

@@ -5,9 +5,17 @@
  * to what each could do alone.
  */
 import {
-  describeRow, egressGbps, limitValue, vmLimitRow,
-  type AllocationUnitDiskType, type Catalog, type DeviceDiskType, type LimitRow, type Machine,
-  type ProvisionedDiskType, type ScaledDiskType,
+  describeRow,
+  egressGbps,
+  limitValue,
+  vmLimitRow,
+  type AllocationUnitDiskType,
+  type Catalog,
+  type DeviceDiskType,
+  type LimitRow,
+  type Machine,
+  type ProvisionedDiskType,
+  type ScaledDiskType,
 } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt, gbpsToMibps } from '../units';
@@ -16,12 +24,21 @@ import { provisionedValue } from './provisioned';
 import { bound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
 
 const UNIT: Record<Metric, string> = { read_iops: 'IOPS', write_iops: 'IOPS', read_mibps: 'MiB/s', write_mibps: 'MiB/s' };
-const LABEL: Record<Metric, string> = { read_iops: 'read IOPS', write_iops: 'write IOPS', read_mibps: 'read throughput', write_mibps: 'write throughput' };
+const LABEL: Record<Metric, string> = {
+  read_iops: 'read IOPS',
+  write_iops: 'write IOPS',
+  read_mibps: 'read throughput',
+  write_mibps: 'write throughput',
+};
 
 const cite = (c: Catalog, t: { table: string; source?: string }) => `${c.edition}: ${t.table}`;
 
-export function metricLabel(m: Metric): string { return LABEL[m]; }
-export function metricUnit(m: Metric): string { return UNIT[m]; }
+export function metricLabel(m: Metric): string {
+  return LABEL[m];
+}
+export function metricUnit(m: Metric): string {
+  return UNIT[m];
+}
 
 /** The size a disk's performance comes from, or undefined when it cannot be evaluated. */
 export function effectiveSize(c: Catalog, d: DiskSpec): number | undefined {
@@ -45,7 +62,12 @@ function scaledFigures(c: Catalog, t: ScaledDiskType, d: DiskSpec, size: number,
   const one = (rate: number, base: number | undefined, unit: string): Bound => {
     const b = base ?? 0;
     const value = rate * size + b * share;
-    const basePart = () => b ? (groupCount > 1 ? ` + ${fmt(b * share)} (its ${fmt(share * 100)}% share of the ${fmt(b)} ${unit} baseline per VM)` : ` + ${fmt(b)} ${unit} baseline`) : '';
+    const basePart = () =>
+      b
+        ? groupCount > 1
+          ? ` + ${fmt(b * share)} (its ${fmt(share * 100)}% share of the ${fmt(b)} ${unit} baseline per VM)`
+          : ` + ${fmt(b)} ${unit} baseline`
+        : '';
     return bound(value, 'size', () => `${rate} ${unit} per GiB × ${fmt(size)} GiB${basePart()} = ${fmt(value)} ${unit} (${cite(c, r)})`);
   };
   const f: DiskFigures = {
@@ -60,11 +82,21 @@ function scaledFigures(c: Catalog, t: ScaledDiskType, d: DiskSpec, size: number,
     if (!cur) continue;
     const regional = d.replication === 'regional' ? capRow(t.regional_max, m) : undefined;
     if (regional !== undefined && regional < cur.value) {
-      f[m] = bound(regional, 'disk', () => `regional ${t.label} maximum ${fmt(regional)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.regional_max!)})`);
+      f[m] = bound(
+        regional,
+        'disk',
+        () =>
+          `regional ${t.label} maximum ${fmt(regional)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.regional_max!)})`,
+      );
       continue;
     }
     const cap = capRow(t.disk_max, m);
-    f[m] = minBound(cur, cap, 'disk', () => `${t.label} maximum ${fmt(cap ?? 0)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.disk_max)})`);
+    f[m] = minBound(
+      cur,
+      cap,
+      'disk',
+      () => `${t.label} maximum ${fmt(cap ?? 0)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.disk_max)})`,
+    );
   }
   return f;
 }
@@ -75,21 +107,37 @@ function provisionedFigures(c: Catalog, t: ProvisionedDiskType, d: DiskSpec, siz
   let mibps: Bound | undefined;
   if (p.iops) {
     const v = provisionedValue(p.iops, d.provisioned_iops, size);
-    iops = bound(v, 'provisioned', () => `${d.provisioned_iops !== undefined ? 'provisioned' : 'default provisioned'} ${fmt(v)} IOPS (${cite(c, p)})`);
+    iops = bound(
+      v,
+      'provisioned',
+      () => `${d.provisioned_iops !== undefined ? 'provisioned' : 'default provisioned'} ${fmt(v)} IOPS (${cite(c, p)})`,
+    );
   }
   if (p.mibps) {
     const v = provisionedValue(p.mibps, d.provisioned_mibps, size);
-    mibps = bound(v, 'provisioned', () => `${d.provisioned_mibps !== undefined ? 'provisioned' : 'default provisioned'} ${fmt(v)} MiB/s (${cite(c, p)})`);
+    mibps = bound(
+      v,
+      'provisioned',
+      () => `${d.provisioned_mibps !== undefined ? 'provisioned' : 'default provisioned'} ${fmt(v)} MiB/s (${cite(c, p)})`,
+    );
   }
   if (!mibps && iops && p.mibps_per_iops) {
     const v = iops.value * p.mibps_per_iops;
     const from = iops;
-    mibps = bound(v, 'provisioned', () => `${p.mibps_per_iops} MiB/s per provisioned IOPS × ${fmt(from.value)} = ${fmt(v)} MiB/s (${cite(c, p)})`);
+    mibps = bound(
+      v,
+      'provisioned',
+      () => `${p.mibps_per_iops} MiB/s per provisioned IOPS × ${fmt(from.value)} = ${fmt(v)} MiB/s (${cite(c, p)})`,
+    );
   }
   if (!iops && mibps && p.iops_per_mibps) {
     const v = mibps.value * p.iops_per_mibps;
     const from = mibps;
-    iops = bound(v, 'provisioned', () => `${p.iops_per_mibps} IOPS per provisioned MiB/s × ${fmt(from.value)} = ${fmt(v)} IOPS (${cite(c, p)})`);
+    iops = bound(
+      v,
+      'provisioned',
+      () => `${p.iops_per_mibps} IOPS per provisioned MiB/s × ${fmt(from.value)} = ${fmt(v)} IOPS (${cite(c, p)})`,
+    );
   }
   const capped = (m: Metric, b: Bound | undefined): Bound => {
     const cap = capRow(t.disk_max, m)!;
@@ -115,7 +163,12 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
     const rows = [...iface.by_count].sort((a, b) => a.count - b.count);
     const row = rows.find((r) => r.count >= n) ?? rows[rows.length - 1];
     for (const m of METRICS) {
-      out[m] = bound(row[m], 'devices', () => `${n} ${IFACE_LABEL[ifaceName] ?? ifaceName} device${n === 1 ? '' : 's'} of ${t.device_gib} GiB: row for ${row.count === n ? '' : 'up to '}${row.count} device${row.count === 1 ? '' : 's'}, ${fmt(row[m])} ${UNIT[m]} (${cite(c, iface)})`);
+      out[m] = bound(
+        row[m],
+        'devices',
+        () =>
+          `${n} ${IFACE_LABEL[ifaceName] ?? ifaceName} device${n === 1 ? '' : 's'} of ${t.device_gib} GiB: row for ${row.count === n ? '' : 'up to '}${row.count} device${row.count === 1 ? '' : 's'}, ${fmt(row[m])} ${UNIT[m]} (${cite(c, iface)})`,
+      );
     }
     return out;
   }
@@ -124,8 +177,18 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
     const rate = iface.rates![`${m}_per_gib` as keyof typeof iface.rates] as number;
     const v = rate * gib;
     const cap = iface.max?.[m];
-    const base = bound(v, 'devices', () => `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} × ${t.device_gib} GiB × ${rate} ${UNIT[m]} per GiB = ${fmt(v)} ${UNIT[m]} (${cite(c, iface)})`);
-    out[m] = minBound(base, cap, 'devices', () => `local SSD ${ifaceName.toUpperCase()} maximum ${fmt(cap ?? 0)} ${UNIT[m]} (${cite(c, iface)})`);
+    const base = bound(
+      v,
+      'devices',
+      () =>
+        `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} × ${t.device_gib} GiB × ${rate} ${UNIT[m]} per GiB = ${fmt(v)} ${UNIT[m]} (${cite(c, iface)})`,
+    );
+    out[m] = minBound(
+      base,
+      cap,
+      'devices',
+      () => `local SSD ${ifaceName.toUpperCase()} maximum ${fmt(cap ?? 0)} ${UNIT[m]} (${cite(c, iface)})`,
+    );
   }
   return out;
 }
@@ -140,8 +203,18 @@ function unitFigures(c: Catalog, t: AllocationUnitDiskType, size: number): DiskF
   const out = {} as DiskFigures;
   for (const m of METRICS) {
     const v = t.per_unit[m] * n;
-    const base = bound(v, 'size', () => `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${UNIT[m]} = ${fmt(v)} ${UNIT[m]} (${cite(c, t.per_unit)})`);
-    out[m] = minBound(base, t.disk_max[m], 'disk', () => `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${UNIT[m]} (${cite(c, t.disk_max)})`);
+    const base = bound(
+      v,
+      'size',
+      () =>
+        `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${UNIT[m]} = ${fmt(v)} ${UNIT[m]} (${cite(c, t.per_unit)})`,
+    );
+    out[m] = minBound(
+      base,
+      t.disk_max[m],
+      'disk',
+      () => `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${UNIT[m]} (${cite(c, t.disk_max)})`,
+    );
   }
   return out;
 }
@@ -162,7 +235,12 @@ export function evaluableDisks(c: Catalog, vm: VmSpec): DiskSpec[] {
   return vm.disks.filter((d) => c.disk_types[d.type] && effectiveSize(c, d) !== undefined && effectiveSize(c, d)! > 0);
 }
 
-export function evaluateDisks(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string): { disks: DiskEval[]; egress?: EgressInfo } {
+export function evaluateDisks(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine | undefined,
+  region: string,
+): { disks: DiskEval[]; egress?: EgressInfo } {
   const specs = evaluableDisks(c, vm);
   // One baseline per disk type per VM (gcp-2024): sizes of a type are pooled.
   const groupSize = new Map<string, number>();
@@ -176,14 +254,27 @@ export function evaluateDisks(c: Catalog, vm: VmSpec, machine: Machine | undefin
     const size = effectiveSize(c, d)!;
     let figures: DiskFigures;
     switch (t.model) {
-      case 'scaled': figures = scaledFigures(c, t, d, size, groupSize.get(d.type)!, groupMembers.get(d.type)!.length); break;
-      case 'provisioned': figures = provisionedFigures(c, t, d, size); break;
-      case 'devices': figures = deviceFigures(c, t, d); break;
-      case 'allocation-units': figures = unitFigures(c, t, size); break;
+      case 'scaled':
+        figures = scaledFigures(c, t, d, size, groupSize.get(d.type)!, groupMembers.get(d.type)!.length);
+        break;
+      case 'provisioned':
+        figures = provisionedFigures(c, t, d, size);
+        break;
+      case 'devices':
+        figures = deviceFigures(c, t, d);
+        break;
+      case 'allocation-units':
+        figures = unitFigures(c, t, size);
+        break;
     }
     const baselined = t.model === 'scaled' && (t.rates.baseline_iops || t.rates.baseline_mibps);
     return {
-      spec: d, typeName: d.type, type: t, size_gib: size, figures, diskOnly: clone(figures),
+      spec: d,
+      typeName: d.type,
+      type: t,
+      size_gib: size,
+      figures,
+      diskOnly: clone(figures),
       cost: diskCost(c, t, d, size, region),
       sharesBaselineWith: baselined ? groupMembers.get(d.type)!.filter((n) => n !== d.name) : [],
     };
@@ -211,8 +302,12 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
       for (const d of group) {
         const cur = d.figures[m];
         if (!cur) continue;
-        d.figures[m] = bound(cur.value * (cap / total), 'vm',
-          () => `${machine.name} limit for ${typeName}: ${fmt(cap)} ${unit}${shared} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`);
+        d.figures[m] = bound(
+          cur.value * (cap / total),
+          'vm',
+          () =>
+            `${machine.name} limit for ${typeName}: ${fmt(cap)} ${unit}${shared} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`,
+        );
       }
     }
   }
@@ -229,11 +324,21 @@ function applyEgress(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[]
   const capMibps = gbpsToMibps(gbps);
   const other = vm.other_egress_mibps;
   const budget = capMibps - Math.min(other, (1 - e.disk_share_when_contended) * capMibps);
-  const info: EgressInfo = { cap_gbps: gbps, cap_mibps: capMibps, other_mibps: other, budget_mibps: budget, multiplier: e.multiplier, binds: false };
+  const info: EgressInfo = {
+    cap_gbps: gbps,
+    cap_mibps: capMibps,
+    other_mibps: other,
+    budget_mibps: budget,
+    multiplier: e.multiplier,
+    binds: false,
+  };
   const writers = disks.filter((d) => d.type.network_writes);
   if (!writers.length) return info;
   const mult = (d: DiskEval) => e.multiplier[d.spec.replication];
-  const otherPart = other > 0 ? `, less ${fmt(Math.min(other, (1 - e.disk_share_when_contended) * capMibps))} MiB/s of other egress (disk writes keep at least ${fmt(e.disk_share_when_contended * 100)}%)` : '';
+  const otherPart =
+    other > 0
+      ? `, less ${fmt(Math.min(other, (1 - e.disk_share_when_contended) * capMibps))} MiB/s of other egress (disk writes keep at least ${fmt(e.disk_share_when_contended * 100)}%)`
+      : '';
   const explain = (d: DiskEval, what: string) =>
     `network egress: ${fmt(gbps)} Gbit/s = ${fmt(capMibps)} MiB/s${otherPart}, ÷ ${mult(d)} write multiplier (${d.spec.replication}) → ${what} (${c.edition}: ${e.table})`;
 

@@ -3,7 +3,13 @@
  * it gets when the spec asks for a value or none. Shared by the figures (disks.ts) and the price (cost.ts).
  */
 
-export interface ProvisionedRange { min: number; max: number; default?: number; min_per_gib?: number; max_per_gib?: number }
+export interface ProvisionedRange {
+  min: number;
+  max: number;
+  default?: number;
+  min_per_gib?: number;
+  max_per_gib?: number;
+}
 
 /** The provisioned amounts the type allows for a disk of this size (lo ≤ hi, even where the table says otherwise). */
 export function provisionedBounds(r: ProvisionedRange, size: number): { lo: number; hi: number } {

@@ -5,10 +5,14 @@ import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 export type LimitKind = 'size' | 'disk' | 'vm' | 'egress' | 'provisioned' | 'block_size' | 'mix' | 'queue_depth' | 'devices';
 
 export const METRICS = ['read_iops', 'write_iops', 'read_mibps', 'write_mibps'] as const;
-export type Metric = typeof METRICS[number];
+export type Metric = (typeof METRICS)[number];
 
 /** A figure with the limit that sets it and a sentence naming the table (and edition) it comes from. */
-export interface Bound { value: number; by: LimitKind; readonly why: string }
+export interface Bound {
+  value: number;
+  by: LimitKind;
+  readonly why: string;
+}
 
 /** A Bound whose explanation is built only when read: searches evaluate thousands of configurations. */
 export function bound(value: number, by: LimitKind, why: () => string): Bound {
@@ -18,12 +22,21 @@ export function bound(value: number, by: LimitKind, why: () => string): Bound {
 // A class, not an object literal with a getter: instances stay small and fast to create.
 class LazyBound implements Bound {
   private text?: string;
-  constructor(readonly value: number, readonly by: LimitKind, private explain: (() => string) | undefined) {}
+  constructor(
+    readonly value: number,
+    readonly by: LimitKind,
+    private explain: (() => string) | undefined,
+  ) {}
   get why(): string {
-    if (this.text === undefined) { this.text = this.explain!(); this.explain = undefined; }
+    if (this.text === undefined) {
+      this.text = this.explain!();
+      this.explain = undefined;
+    }
     return this.text;
   }
-  toJSON() { return { value: this.value, by: this.by, why: this.why }; }
+  toJSON() {
+    return { value: this.value, by: this.by, why: this.why };
+  }
 }
 
 export type DiskFigures = Record<Metric, Bound> & { write_iops_16k?: Bound };
@@ -41,12 +54,21 @@ export function cost(monthly: number | undefined, uncertain: boolean, why: () =>
 
 class LazyCost implements Cost {
   private text?: string;
-  constructor(readonly monthly: number | undefined, readonly uncertain: boolean, private explain: (() => string) | undefined) {}
+  constructor(
+    readonly monthly: number | undefined,
+    readonly uncertain: boolean,
+    private explain: (() => string) | undefined,
+  ) {}
   get why(): string {
-    if (this.text === undefined) { this.text = this.explain!(); this.explain = undefined; }
+    if (this.text === undefined) {
+      this.text = this.explain!();
+      this.explain = undefined;
+    }
     return this.text;
   }
-  toJSON() { return { monthly: this.monthly, uncertain: this.uncertain, why: this.why }; }
+  toJSON() {
+    return { monthly: this.monthly, uncertain: this.uncertain, why: this.why };
+  }
 }
 
 export interface DiskEval {
@@ -74,8 +96,12 @@ export interface EgressInfo {
 }
 
 export interface Targets {
-  iops?: number; read_iops?: number; write_iops?: number;
-  mibps?: number; read_mibps?: number; write_mibps?: number;
+  iops?: number;
+  read_iops?: number;
+  write_iops?: number;
+  mibps?: number;
+  read_mibps?: number;
+  write_mibps?: number;
 }
 
 export interface WorkloadEval {

@@ -14,17 +14,31 @@ import type { WorkloadSpec } from '../document/types';
 import { fmt, formatBlock } from '../units';
 import { bound, type Bound, type DiskEval, type DiskFigures, type LimitKind, type Targets, type WorkloadEval } from './types';
 
-interface Constraint { total: number; by: LimitKind; why: () => string; kind: 'iops' | 'bytes' | 'queue' }
+interface Constraint {
+  total: number;
+  by: LimitKind;
+  why: () => string;
+  kind: 'iops' | 'bytes' | 'queue';
+}
 
 /** Sums the figures of several disks (a workload spread over all of a VM's disks). */
 export function sumFigures(disks: DiskEval[]): DiskFigures {
   const out = {} as DiskFigures;
   for (const m of ['read_iops', 'write_iops', 'read_mibps', 'write_mibps', 'write_iops_16k'] as const) {
-    const parts = disks.map((d) => d.figures[m] ?? (m === 'write_iops_16k' ? d.figures.write_iops : undefined)).filter((b): b is Bound => !!b);
+    const parts = disks
+      .map((d) => d.figures[m] ?? (m === 'write_iops_16k' ? d.figures.write_iops : undefined))
+      .filter((b): b is Bound => !!b);
     if (!parts.length) continue;
     if (m === 'write_iops_16k' && disks.every((d) => !d.figures.write_iops_16k)) continue;
     const top = parts.reduce((a, b) => (b.value > a.value ? b : a));
-    out[m] = parts.length === 1 ? top : bound(parts.reduce((s, b) => s + b.value, 0), top.by, () => `sum over ${parts.length} disks; the largest share: ${top.why}`);
+    out[m] =
+      parts.length === 1
+        ? top
+        : bound(
+            parts.reduce((s, b) => s + b.value, 0),
+            top.by,
+            () => `sum over ${parts.length} disks; the largest share: ${top.why}`,
+          );
   }
   return out;
 }
@@ -50,13 +64,33 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
     // Yandex: the per-direction formula already folds in bandwidth; reads and writes share one resource.
     const readOps = harmonicIops(f.read_iops, f.read_mibps, B, 'read');
     const writeOps = harmonicIops(writeIopsLimit, f.write_mibps, B, 'write');
-    constraints.push(shared(rho, readOps, writeOps, 'iops', () => `reads and writes share the disk: 1 / (${fmt(rho)}/${fmt(readOps.value)} + ${fmt(1 - rho)}/${fmt(writeOps.value)})`));
+    constraints.push(
+      shared(
+        rho,
+        readOps,
+        writeOps,
+        'iops',
+        () => `reads and writes share the disk: 1 / (${fmt(rho)}/${fmt(readOps.value)} + ${fmt(1 - rho)}/${fmt(writeOps.value)})`,
+      ),
+    );
   } else {
-    if (iopsMix === 'shared') constraints.push(shared(rho, f.read_iops, writeIopsLimit, 'iops', () => `reads and writes share the IOPS limit (${c.edition}: ${disks[0].type.mix.table})`));
+    if (iopsMix === 'shared')
+      constraints.push(
+        shared(
+          rho,
+          f.read_iops,
+          writeIopsLimit,
+          'iops',
+          () => `reads and writes share the IOPS limit (${c.edition}: ${disks[0].type.mix.table})`,
+        ),
+      );
     else constraints.push(...independent(rho, f.read_iops, writeIopsLimit, 'iops'));
     const rb = bytesAsOps(f.read_mibps, B);
     const wb = bytesAsOps(f.write_mibps, B);
-    if (tputMix === 'shared') constraints.push(shared(rho, rb, wb, 'bytes', () => `reads and writes share the throughput limit (${c.edition}: ${disks[0].type.mix.table})`));
+    if (tputMix === 'shared')
+      constraints.push(
+        shared(rho, rb, wb, 'bytes', () => `reads and writes share the throughput limit (${c.edition}: ${disks[0].type.mix.table})`),
+      );
     else constraints.push(...independent(rho, rb, wb, 'bytes'));
   }
   // The queue and CPU guidance is for network disks (milliseconds of latency); local SSDs answer far faster.
@@ -65,8 +99,11 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
     const per = c.queue.iops_per_outstanding_io.high;
     const qd = w.queue_depth;
     constraints.push({
-      total: w.queue_depth * per, by: 'queue_depth', kind: 'queue',
-      why: () => `queue depth ${qd} × at most ${per} IOPS per outstanding I/O = ${fmt(qd * per)} IOPS (Little's law; ${c.edition}: ${c.queue.table})`,
+      total: w.queue_depth * per,
+      by: 'queue_depth',
+      kind: 'queue',
+      why: () =>
+        `queue depth ${qd} × at most ${per} IOPS per outstanding I/O = ${fmt(qd * per)} IOPS (Little's law; ${c.edition}: ${c.queue.table})`,
     });
   }
   const binding = constraints.reduce((a, b) => (b.total < a.total ? b : a));
@@ -96,7 +133,8 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
   if (wantsBytes && shortfalls.length && binding.kind === 'iops' && B < c.io.throughput_min_kib) {
     limited_by = 'block_size';
     const base = explain;
-    explain = () => `${base()}; at ${blk} per I/O the IOPS limit caps throughput at ${fmt(achieved.mibps)} MiB/s (full throughput needs ${formatBlock(c.io.throughput_min_kib)} or larger I/O)`;
+    explain = () =>
+      `${base()}; at ${blk} per I/O the IOPS limit caps throughput at ${fmt(achieved.mibps)} MiB/s (full throughput needs ${formatBlock(c.io.throughput_min_kib)} or larger I/O)`;
   }
 
   const demand = demandIops(targets, rho, B) ?? T;
@@ -104,9 +142,14 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
   return {
     spec: w,
     disks: disks.map((d) => d.spec.name),
-    read_iops, write_iops, read_mibps, write_mibps,
+    read_iops,
+    write_iops,
+    read_mibps,
+    write_mibps,
     limited_by,
-    get why() { return (whyText ??= explain()); },
+    get why() {
+      return (whyText ??= explain());
+    },
     meets_target: hasTarget ? shortfalls.length === 0 : undefined,
     headroom,
     shortfalls,
@@ -120,8 +163,12 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
 }
 
 const TARGET_LABEL: Record<keyof Targets, string> = {
-  iops: 'total IOPS', read_iops: 'read IOPS', write_iops: 'write IOPS',
-  mibps: 'total throughput', read_mibps: 'read throughput', write_mibps: 'write throughput',
+  iops: 'total IOPS',
+  read_iops: 'read IOPS',
+  write_iops: 'write IOPS',
+  mibps: 'total throughput',
+  read_mibps: 'read throughput',
+  write_mibps: 'write throughput',
 };
 
 /** The total IOPS a workload's targets ask for, at its mix and block size. */
@@ -148,7 +195,12 @@ export function harmonicIops(iops: Bound, mibps: Bound, blockKib: number, dir: s
   const bytesTerm = blockKib / 1024 / mibps.value;
   const v = 1 / (iopsTerm + bytesTerm);
   const by = iopsTerm >= bytesTerm ? iops.by : mibps.by;
-  return bound(v, by, () => `${dir} IOPS at ${formatBlock(blockKib)}: 1 / (1/${fmt(iops.value)} + ${formatBlock(blockKib)} ÷ ${fmt(mibps.value)} MiB/s) = ${fmt(v)}; ${(iopsTerm >= bytesTerm ? iops : mibps).why}`);
+  return bound(
+    v,
+    by,
+    () =>
+      `${dir} IOPS at ${formatBlock(blockKib)}: 1 / (1/${fmt(iops.value)} + ${formatBlock(blockKib)} ÷ ${fmt(mibps.value)} MiB/s) = ${fmt(v)}; ${(iopsTerm >= bytesTerm ? iops : mibps).why}`,
+  );
 }
 
 function shared(rho: number, r: Bound, w: Bound, kind: 'iops' | 'bytes', rule: () => string): Constraint {

@@ -3,7 +3,13 @@
  * the VM's name (the light bulb shows it), a source action anywhere in the VM (the editor's "Source Action..."
  * menu).
  */
-import { CodeActionKind, type CodeAction, type CreateFile, type TextDocumentEdit, type TextEdit as LspTextEdit } from 'vscode-languageserver/node';
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CreateFile,
+  type TextDocumentEdit,
+  type TextEdit as LspTextEdit,
+} from 'vscode-languageserver/node';
 import { fixEdits, generateFioJobs, valueSpan, type Analysis } from '../../../core/src';
 import { FioRefactorActionKind, FioSourceActionKind, WriteFioCommand } from '../../../protocol/src/requests';
 import type { Entry } from '../documents';
@@ -14,22 +20,24 @@ import { specNameOf } from '../uri';
 export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FioRefactorActionKind, FioSourceActionKind];
 
 export function registerCodeActions({ connection, documents, lifecycle, client }: ServerContext): void {
-  connection.onCodeAction(lifecycle.guard('code actions', [], (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return [];
-    const e = documents.analysisOf(doc);
-    const start = e.index.offset(params.range.start);
-    const end = e.index.offset(params.range.end);
-    const only = params.context.only;
-    const actions = kindWanted(CodeActionKind.QuickFix, only) ? quickFixes(doc.uri, e, start, end) : [];
-    // A failure here must not take the quick fixes above with it.
-    try {
-      actions.push(...fioCodeActions(doc.uri, e.analysis, start, end, only, client.createFiles));
-    } catch (err) {
-      connection.console.error(`fio code action failed: ${(err as Error)?.stack ?? String(err)}`);
-    }
-    return actions;
-  }));
+  connection.onCodeAction(
+    lifecycle.guard('code actions', [], (params) => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc) return [];
+      const e = documents.analysisOf(doc);
+      const start = e.index.offset(params.range.start);
+      const end = e.index.offset(params.range.end);
+      const only = params.context.only;
+      const actions = kindWanted(CodeActionKind.QuickFix, only) ? quickFixes(doc.uri, e, start, end) : [];
+      // A failure here must not take the quick fixes above with it.
+      try {
+        actions.push(...fioCodeActions(doc.uri, e.analysis, start, end, only, client.createFiles));
+      } catch (err) {
+        connection.console.error(`fio code action failed: ${(err as Error)?.stack ?? String(err)}`);
+      }
+      return actions;
+    }),
+  );
 }
 
 /** Whether a code action of `kind` answers a request for the kinds `only` (none: every kind; a kind covers its sub-kinds). */
@@ -71,7 +79,14 @@ function fioUri(specUri: string, fileName: string): string | undefined {
  * "Generate fio jobs" for the VM under the cursor. Its edit creates the files next to the spec when the client
  * can create files from an edit; otherwise it carries the server command that writes them.
  */
-function fioCodeActions(uri: string, analysis: Analysis, start: number, end: number, only: string[] | undefined, canCreateFiles: boolean): CodeAction[] {
+function fioCodeActions(
+  uri: string,
+  analysis: Analysis,
+  start: number,
+  end: number,
+  only: string[] | undefined,
+  canCreateFiles: boolean,
+): CodeAction[] {
   if (!analysis.spec || !analysis.catalog) return [];
   const wants = (kind: string) => kindWanted(kind, only);
   const out: CodeAction[] = [];
@@ -82,7 +97,12 @@ function fioCodeActions(uri: string, analysis: Analysis, start: number, end: num
     if (!body || start < body.start || end > body.end) continue;
     const onName = !!name && start <= name.end && end >= name.start;
     // Without an explicit request for source actions, a client asks on every cursor move: answer only on the name.
-    const kind = onName && wants(FioRefactorActionKind) ? FioRefactorActionKind : only?.length && wants(FioSourceActionKind) ? FioSourceActionKind : undefined;
+    const kind =
+      onName && wants(FioRefactorActionKind)
+        ? FioRefactorActionKind
+        : only?.length && wants(FioSourceActionKind)
+          ? FioSourceActionKind
+          : undefined;
     if (!kind) continue;
     const files = generateFioJobs(analysis, { vm: vm.spec.name, specName: specNameOf(uri) });
     if (!files.length) continue;
@@ -93,7 +113,10 @@ function fioCodeActions(uri: string, analysis: Analysis, start: number, end: num
       const documentChanges: Array<CreateFile | TextDocumentEdit> = [];
       for (const { f, target } of targets) {
         documentChanges.push({ kind: 'create', uri: target!, options: { overwrite: true } });
-        documentChanges.push({ textDocument: { uri: target!, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: f.text }] });
+        documentChanges.push({
+          textDocument: { uri: target!, version: null },
+          edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: f.text }],
+        });
       }
       out.push({ title, kind, edit: { documentChanges } });
     } else {

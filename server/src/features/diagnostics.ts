@@ -3,7 +3,13 @@
  * (textDocument/diagnostic) by clients that support it, which are asked to pull again when they go stale.
  * Besides the analysis's own, a document has the `fio-measurement` diagnostics of an imported fio result.
  */
-import { DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, type CancellationToken, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
+import {
+  DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type Diagnostic as LspDiagnostic,
+} from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from '../context';
 import { toLsp } from '../lsp-diagnostic';
@@ -57,16 +63,18 @@ export function registerDiagnostics(ctx: ServerContext, fio: FioResults): Diagno
 
 function registerPull(ctx: ServerContext, fio: FioResults, diagnosticsOf: (doc: TextDocument) => LspDiagnostic[]): void {
   const { connection, documents, settings, lifecycle } = ctx;
-  connection.languages.diagnostics.on(lifecycle.guard('pull diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, (params, token: CancellationToken) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-    // Cancelled by the client (a newer edit): RequestCancelled, not ServerCancelled, which would ask it to retry.
-    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
-    // New settings and an imported fio result change the diagnostics without changing the document.
-    const resultId = `${settings.generation}:${doc.version}:${fio.generation(doc.uri)}`;
-    if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnosticsOf(doc) };
-  }));
+  connection.languages.diagnostics.on(
+    lifecycle.guard('pull diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, (params, token: CancellationToken) => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      // Cancelled by the client (a newer edit): RequestCancelled, not ServerCancelled, which would ask it to retry.
+      if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+      // New settings and an imported fio result change the diagnostics without changing the document.
+      const resultId = `${settings.generation}:${doc.version}:${fio.generation(doc.uri)}`;
+      if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnosticsOf(doc) };
+    }),
+  );
 }
 
 /**
@@ -91,12 +99,18 @@ function pushScheduler(ctx: ServerContext, diagnosticsOf: (doc: TextDocument) =>
       const now = performance.now();
       const idle = !pending && now - (lastChange.get(doc.uri) ?? -Infinity) > Math.min(pause, lastAnalysisMs + DEBOUNCE_MIN_MS);
       lastChange.set(doc.uri, now);
-      timers.set(doc.uri, setTimeout(() => {
-        timers.delete(doc.uri);
-        const current = documents.get(doc.uri);
-        if (!current || !lifecycle.running) return;
-        send(current);
-      }, idle ? 0 : pause));
+      timers.set(
+        doc.uri,
+        setTimeout(
+          () => {
+            timers.delete(doc.uri);
+            const current = documents.get(doc.uri);
+            if (!current || !lifecycle.running) return;
+            send(current);
+          },
+          idle ? 0 : pause,
+        ),
+      );
     },
     /** The document closed: no push for it, and its next open starts afresh. */
     cancel(uri: string): void {

@@ -18,30 +18,35 @@ export const SERVER_COMMANDS = [WriteFioCommand];
 
 export function registerFioCommand(ctx: ServerContext): void {
   const { connection, lifecycle } = ctx;
-  connection.onExecuteCommand(lifecycle.guardRequest('workspace/executeCommand', async (p: { command: string; arguments?: unknown[] }): Promise<string[]> => {
-    if (p.command !== WriteFioCommand) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command '${p.command}'`);
-    const [uri, vm] = p.arguments ?? [];
-    if (typeof uri !== 'string' || (vm !== undefined && typeof vm !== 'string')) throw new ResponseError(ErrorCodes.InvalidParams, `${WriteFioCommand} takes the spec's URI and a VM name`);
-    if (!uri.startsWith('file:')) throw new ResponseError(ErrorCodes.InvalidParams, 'the spec is not a file: save it first; the fio jobs are written next to it');
-    const a = evaluated(ctx, uri);
-    if (vm !== undefined && !a.vms.some((v) => v.spec.name === vm)) throw new ResponseError(ErrorCodes.InvalidParams, `the spec has no VM '${vm}'`);
-    const dir = dirname(pathOf(uri));
-    const files = generateFioJobs(a, { vm, specName: specNameOf(uri) });
-    const written: string[] = [];
-    try {
-      mkdirSync(dir, { recursive: true });
-      for (const f of files) {
-        const path = join(dir, f.fileName);
-        writeAtomic(path, f.text);
-        written.push(pathToFileURL(path).href);
+  connection.onExecuteCommand(
+    lifecycle.guardRequest('workspace/executeCommand', async (p: { command: string; arguments?: unknown[] }): Promise<string[]> => {
+      if (p.command !== WriteFioCommand) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command '${p.command}'`);
+      const [uri, vm] = p.arguments ?? [];
+      if (typeof uri !== 'string' || (vm !== undefined && typeof vm !== 'string'))
+        throw new ResponseError(ErrorCodes.InvalidParams, `${WriteFioCommand} takes the spec's URI and a VM name`);
+      if (!uri.startsWith('file:'))
+        throw new ResponseError(ErrorCodes.InvalidParams, 'the spec is not a file: save it first; the fio jobs are written next to it');
+      const a = evaluated(ctx, uri);
+      if (vm !== undefined && !a.vms.some((v) => v.spec.name === vm))
+        throw new ResponseError(ErrorCodes.InvalidParams, `the spec has no VM '${vm}'`);
+      const dir = dirname(pathOf(uri));
+      const files = generateFioJobs(a, { vm, specName: specNameOf(uri) });
+      const written: string[] = [];
+      try {
+        mkdirSync(dir, { recursive: true });
+        for (const f of files) {
+          const path = join(dir, f.fileName);
+          writeAtomic(path, f.text);
+          written.push(pathToFileURL(path).href);
+        }
+      } catch (e) {
+        throw new ResponseError(ErrorCodes.InternalError, `cannot write the fio jobs to ${dir}: ${ioReason(e)}`);
       }
-    } catch (e) {
-      throw new ResponseError(ErrorCodes.InternalError, `cannot write the fio jobs to ${dir}: ${ioReason(e)}`);
-    }
-    const warn = files.some((f) => f.destructive) ? ' WARNING: some jobs write to raw block devices and destroy their data.' : '';
-    const message = `storage-perf: wrote ${files.map((f) => f.fileName).join(', ')} next to the spec.${warn}`;
-    if (warn) void connection.window.showWarningMessage(message);
-    else void connection.window.showInformationMessage(message);
-    return written;
-  }));
+      const warn = files.some((f) => f.destructive) ? ' WARNING: some jobs write to raw block devices and destroy their data.' : '';
+      const message = `storage-perf: wrote ${files.map((f) => f.fileName).join(', ')} next to the spec.${warn}`;
+      if (warn) void connection.window.showWarningMessage(message);
+      else void connection.window.showInformationMessage(message);
+      return written;
+    }),
+  );
 }

@@ -6,12 +6,26 @@
  */
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
 import {
-  compareFioOutput, compareMeasurements, comparisonDiagnostics, fmt, generateFioJobs,
-  type Analysis, type Comparison, type Diagnostic, type FioMeasurement,
+  compareFioOutput,
+  compareMeasurements,
+  comparisonDiagnostics,
+  fmt,
+  generateFioJobs,
+  type Analysis,
+  type Comparison,
+  type Diagnostic,
+  type FioMeasurement,
 } from '../../../core/src';
 import {
-  ClearFioRequest, CompareFioRequest, GenerateFioRequest,
-  type CompareFioParams, type CompareFioResult, type CompareRow, type GenerateFioParams, type GenerateFioResult, type UriParams,
+  ClearFioRequest,
+  CompareFioRequest,
+  GenerateFioRequest,
+  type CompareFioParams,
+  type CompareFioResult,
+  type CompareRow,
+  type GenerateFioParams,
+  type GenerateFioResult,
+  type UriParams,
 } from '../../../protocol/src/requests';
 import type { ServerContext } from '../context';
 import { specNameOf } from '../uri';
@@ -39,29 +53,42 @@ export function registerFio(ctx: ServerContext, onChanged: (uri: string) => void
   const { connection, lifecycle } = ctx;
   const results = new ImportedFioResults(connection);
 
-  connection.onRequest(GenerateFioRequest, lifecycle.guardRequest(GenerateFioRequest, (p: GenerateFioParams): GenerateFioResult => {
-    const files = generateFioJobs(evaluated(ctx, p.uri), { vm: p.vm, specName: p.specName ?? specNameOf(p.uri) });
-    return { files: files.map(({ jobs: _jobs, ...file }) => file) };
-  }));
+  connection.onRequest(
+    GenerateFioRequest,
+    lifecycle.guardRequest(GenerateFioRequest, (p: GenerateFioParams): GenerateFioResult => {
+      const files = generateFioJobs(evaluated(ctx, p.uri), { vm: p.vm, specName: p.specName ?? specNameOf(p.uri) });
+      return { files: files.map(({ jobs: _jobs, ...file }) => file) };
+    }),
+  );
 
-  connection.onRequest(CompareFioRequest, lifecycle.guardRequest(CompareFioRequest, (p: CompareFioParams): CompareFioResult => {
-    const a = evaluated(ctx, p.uri);
-    const { vm, measurements, comparisons } = compareFioOutput(a, p.resultText, { vm: p.vm, specName: specNameOf(p.uri) });
-    if (vm === undefined) throw new ResponseError(ErrorCodes.InvalidParams, `cannot tell which VM (${a.vms.map((v) => `'${v.spec.name}'`).join(', ')}) the result was measured on: name it`);
-    const counts: CompareFioResult['counts'] = {};
-    for (const c of comparisons) counts[c.verdict] = (counts[c.verdict] ?? 0) + 1;
-    if (p.show !== false) {
-      results.keep(p.uri, vm, measurements);
-      onChanged(p.uri);
-    }
-    return { vm, comparisons, counts, rows: rows(vm, comparisons), summary: summaryOf(comparisons) };
-  }));
+  connection.onRequest(
+    CompareFioRequest,
+    lifecycle.guardRequest(CompareFioRequest, (p: CompareFioParams): CompareFioResult => {
+      const a = evaluated(ctx, p.uri);
+      const { vm, measurements, comparisons } = compareFioOutput(a, p.resultText, { vm: p.vm, specName: specNameOf(p.uri) });
+      if (vm === undefined)
+        throw new ResponseError(
+          ErrorCodes.InvalidParams,
+          `cannot tell which VM (${a.vms.map((v) => `'${v.spec.name}'`).join(', ')}) the result was measured on: name it`,
+        );
+      const counts: CompareFioResult['counts'] = {};
+      for (const c of comparisons) counts[c.verdict] = (counts[c.verdict] ?? 0) + 1;
+      if (p.show !== false) {
+        results.keep(p.uri, vm, measurements);
+        onChanged(p.uri);
+      }
+      return { vm, comparisons, counts, rows: rows(vm, comparisons), summary: summaryOf(comparisons) };
+    }),
+  );
 
-  connection.onRequest(ClearFioRequest, lifecycle.guardRequest(ClearFioRequest, (p: UriParams): boolean => {
-    const had = results.forget(p.uri);
-    if (had) onChanged(p.uri);
-    return had;
-  }));
+  connection.onRequest(
+    ClearFioRequest,
+    lifecycle.guardRequest(ClearFioRequest, (p: UriParams): boolean => {
+      const had = results.forget(p.uri);
+      if (had) onChanged(p.uri);
+      return had;
+    }),
+  );
 
   return results;
 }
@@ -109,10 +136,16 @@ function rows(vm: string, cs: Comparison[]): CompareRow[] {
     const pick = (f?: { read_iops: number; write_iops: number; read_mibps: number; write_mibps: number }) =>
       f === undefined ? undefined : c.metric === 'iops' ? f.read_iops + f.write_iops : f.read_mibps + f.write_mibps;
     return {
-      vm, workload: c.workload, job: c.job, metric: c.metric, unit: c.metric === 'iops' ? 'IOPS' : 'MiB/s',
-      predicted: pick(c.predicted), measured: pick(c.measured),
+      vm,
+      workload: c.workload,
+      job: c.job,
+      metric: c.metric,
+      unit: c.metric === 'iops' ? 'IOPS' : 'MiB/s',
+      predicted: pick(c.predicted),
+      measured: pick(c.measured),
       ratio: c.ratio === undefined ? undefined : Number.isFinite(c.ratio) ? c.ratio : null,
-      verdict: c.verdict, note: c.verdict === 'within' ? undefined : c.causes[0],
+      verdict: c.verdict,
+      note: c.verdict === 'within' ? undefined : c.causes[0],
     };
   });
 }
@@ -124,6 +157,12 @@ function summaryOf(cs: Comparison[]): string {
     const n = cs.filter((c) => c.verdict === v).length;
     return n ? `${n} ${word}` : '';
   };
-  const rest = [off('below', 'below'), off('above', 'above'), off('failed', 'failed'), off('missing', 'not in the result'), off('unmatched', 'without a prediction')].filter(Boolean);
+  const rest = [
+    off('below', 'below'),
+    off('above', 'above'),
+    off('failed', 'failed'),
+    off('missing', 'not in the result'),
+    off('unmatched', 'without a prediction'),
+  ].filter(Boolean);
   return `${fmt(within)} of ${fmt(measured.length)} measured jobs within expectation${rest.length ? `; ${rest.join(', ')}` : ''}.`;
 }

@@ -4,13 +4,15 @@ import { hover } from '../../../core/src';
 import type { ServerContext } from '../context';
 
 export function registerHover({ connection, documents, lifecycle }: ServerContext): void {
-  connection.onHover(lifecycle.guard('hover', null, (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return null;
-    const e = documents.structured(doc);
-    const offset = e.index.offset(params.position);
-    const h = hover(e.analysis, offset);
-    if (!h) return null;
-    return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: e.index.range(h.span) };
-  }));
+  connection.onHover(
+    lifecycle.guard('hover', null, (params) => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc) return null;
+      const e = documents.structured(doc);
+      const offset = e.index.offset(params.position);
+      const h = hover(e.analysis, offset);
+      if (!h) return null;
+      return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: e.index.range(h.span) };
+    }),
+  );
 }

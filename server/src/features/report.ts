@@ -19,8 +19,11 @@ export function specReport(uri: string, analysis: Analysis): SpecReport {
 }
 
 export function registerReport({ connection, documents, lifecycle }: ServerContext): void {
-  connection.onRequest(ReportRequest, lifecycle.guardRequest(ReportRequest, (p: UriParams): SpecReport | null => {
-    const doc = documents.get(p.uri);
-    return doc ? specReport(p.uri, documents.analysisOf(doc).analysis) : null;
-  }));
+  connection.onRequest(
+    ReportRequest,
+    lifecycle.guardRequest(ReportRequest, (p: UriParams): SpecReport | null => {
+      const doc = documents.get(p.uri);
+      return doc ? specReport(p.uri, documents.analysisOf(doc).analysis) : null;
+    }),
+  );
 }

@@ -21,7 +21,10 @@ export function github(result: LintResult, ctx: FormatContext): string {
       // GitHub keeps columns only for annotations on one line; for longer ones it wants them left out.
       const cols = x.line === x.endLine ? [`col=${x.column}`, `endColumn=${endColumn}`] : [];
       const props = [
-        `file=${escapeProperty(f.path)}`, `line=${x.line}`, `endLine=${x.endLine}`, ...cols,
+        `file=${escapeProperty(f.path)}`,
+        `line=${x.line}`,
+        `endLine=${x.endLine}`,
+        ...cols,
         `title=${escapeProperty(`storage-perf ${x.code}`)}`,
       ];
       out.push(`::${COMMAND[x.severity]} ${props.join(',')}::${escapeData(x.message)}`);

@@ -10,7 +10,13 @@ export function json(result: LintResult, ctx: FormatContext): string {
     files: result.files.map((f) => ({
       path: f.path,
       diagnostics: f.findings.map((x) => ({
-        severity: x.severity, code: x.code, message: x.message, line: x.line, column: x.column, end_line: x.endLine, end_column: x.endColumn,
+        severity: x.severity,
+        code: x.code,
+        message: x.message,
+        line: x.line,
+        column: x.column,
+        end_line: x.endLine,
+        end_column: x.endColumn,
         ...(x.source ? { source: x.source } : {}),
       })),
       ...(f.fix ? { fixed: ctx.fixMode === 'fix' ? f.fix.written : false, fixable: true } : {}),

@@ -26,7 +26,12 @@ const INSTALL_ROOT = resolve(__dirname, '../../../../..');
 const LEVEL: Record<Severity, Result.level> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
 /** `capped-by-vcpu` → `CappedByVcpu`: SARIF's rule name is an identifier-like word. */
-const ruleName = (code: string) => code.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const ruleName = (code: string) =>
+  code
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
 
 const INSTALL_DOCS = pathToFileURL(resolve(INSTALL_ROOT, 'docs')).href.replace(/\/?$/, '/');
 
@@ -68,7 +73,8 @@ function fingerprints(path: string, text: string, findings: Finding[]): string[]
   return findings.map((x) => {
     const l = x.range.start.line;
     const line = l < idx.lineCount ? text.slice(idx.lineStart(l), idx.lineEnd(l)) : '';
-    const flagged = x.range.end.line === l ? line.slice(x.range.start.character, x.range.end.character) : line.slice(x.range.start.character);
+    const flagged =
+      x.range.end.line === l ? line.slice(x.range.start.character, x.range.end.character) : line.slice(x.range.start.character);
     const base = [x.code, path, line.trim(), flagged.trim()].join('\u0000');
     const n = count.get(base) ?? 0;
     count.set(base, n + 1);
@@ -91,7 +97,12 @@ export function sarif(result: LintResult, ctx: FormatContext): string {
   const results: Result[] = [];
   result.files.forEach((f, fileIndex) => {
     const loc = location(f.path);
-    artifacts.push({ location: { ...loc, index: fileIndex }, mimeType: 'application/yaml', sourceLanguage: 'yaml', length: Buffer.byteLength(f.text, 'utf8') });
+    artifacts.push({
+      location: { ...loc, index: fileIndex },
+      mimeType: 'application/yaml',
+      sourceLanguage: 'yaml',
+      length: Buffer.byteLength(f.text, 'utf8'),
+    });
     const prints = fingerprints(f.path, f.text, f.findings);
     f.findings.forEach((x, i) => {
       const text = snippet(f.text, x);
@@ -101,12 +112,20 @@ export function sarif(result: LintResult, ctx: FormatContext): string {
         level: LEVEL[x.severity],
         kind: 'fail',
         message: { text: x.message },
-        locations: [{
-          physicalLocation: {
-            artifactLocation: { ...loc, index: fileIndex },
-            region: { startLine: x.line, startColumn: x.column, endLine: x.endLine, endColumn: x.endColumn, ...(text !== undefined ? { snippet: { text } } : {}) },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { ...loc, index: fileIndex },
+              region: {
+                startLine: x.line,
+                startColumn: x.column,
+                endLine: x.endLine,
+                endColumn: x.endColumn,
+                ...(text !== undefined ? { snippet: { text } } : {}),
+              },
+            },
           },
-        }],
+        ],
         partialFingerprints: { [FINGERPRINT_KEY]: prints[i] },
         properties: { severity: x.severity },
       });
@@ -126,24 +145,33 @@ export function sarif(result: LintResult, ctx: FormatContext): string {
       },
     },
     originalUriBaseIds: {
-      '%SRCROOT%': { uri: pathToFileURL(ctx.cwd).href.replace(/\/?$/, '/'), description: { text: 'The folder the linter ran in; result paths are relative to it.' } },
-      STORAGE_PERF_ROOT: { uri: pathToFileURL(INSTALL_ROOT).href.replace(/\/?$/, '/'), description: { text: 'The storage-perf installation that produced this log.' } },
+      '%SRCROOT%': {
+        uri: pathToFileURL(ctx.cwd).href.replace(/\/?$/, '/'),
+        description: { text: 'The folder the linter ran in; result paths are relative to it.' },
+      },
+      STORAGE_PERF_ROOT: {
+        uri: pathToFileURL(INSTALL_ROOT).href.replace(/\/?$/, '/'),
+        description: { text: 'The storage-perf installation that produced this log.' },
+      },
     },
     artifacts,
     results,
     columnKind: 'utf16CodeUnits',
-    invocations: [{
-      executionSuccessful: failures.length === 0,
-      ...(failures.length ? {
-        toolExecutionNotifications: failures.map((f) => ({
-          level: 'error' as const,
-          message: { text: f.error! },
-          locations: [{ physicalLocation: { artifactLocation: location(f.path) } }],
-        })),
-      } : {}),
-    }],
+    invocations: [
+      {
+        executionSuccessful: failures.length === 0,
+        ...(failures.length
+          ? {
+              toolExecutionNotifications: failures.map((f) => ({
+                level: 'error' as const,
+                message: { text: f.error! },
+                locations: [{ physicalLocation: { artifactLocation: location(f.path) } }],
+              })),
+            }
+          : {}),
+      },
+    ],
   };
   const log: Log = { $schema: SARIF_SCHEMA, version: '2.1.0', runs: [run] };
   return JSON.stringify(log, null, 2) + '\n';
 }
-
