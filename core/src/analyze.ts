@@ -73,10 +73,7 @@ export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
   });
   if (resolved && parsed.spec) evaluateVms(out, ctx, parsed.spec, resolved.catalog, resolved.region, opts);
   // Findings in the order of the text; stable, so findings at one place keep the registry's order.
-  out.diagnostics = applySuppressions(
-    text,
-    found.sort((a, b) => a.span.start - b.span.start),
-  );
+  out.diagnostics = applySuppressions(text, found);
   return out;
 }
 
