@@ -11,6 +11,7 @@ import { evaluateOn } from '../model/evaluate';
 import { METRICS, type DiskEval, type VmEval } from '../model/types';
 import { fmt, fmtMoney, formatSize } from '../units';
 import type { VmAdvice } from './index';
+import { withDisk } from './search';
 import type { WorkloadSuggestions } from './workload';
 
 type Value = { path: string; value: string | number };
@@ -106,9 +107,9 @@ function switchType(site: TargetSite, disk: DiskSpec, cur: DiskEval | undefined,
   if (resize && site.has(`${disk.path}/size`)) values.push({ path: `${disk.path}/size`, value: formatSize(sizeGib) });
   // A resize the spec has no size key for cannot be written as a value change: no fix then.
   if (values.length !== 2 && resize) return undefined;
-  const after = e.spec.disks.map((x) => (x === disk ? { ...x, type, size_gib: sizeGib } : x));
-  const monthly = evaluateOn(c, { ...e.spec, disks: after }, e.machine, site.region).disks.find((x) => x.spec.name === disk.name)?.cost
-    .monthly;
+  const monthly = evaluateOn(c, withDisk(e.spec, disk, { type, size_gib: sizeGib }), e.machine, site.region).disks.find(
+    (x) => x.spec.name === disk.name,
+  )?.cost.monthly;
   const delta =
     monthly !== undefined && cur?.cost.monthly !== undefined
       ? ` (${monthly >= cur.cost.monthly ? '+' : '−'}${fmtMoney(Math.abs(monthly - cur.cost.monthly), c.currency)}/month)`

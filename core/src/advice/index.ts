@@ -17,6 +17,7 @@ export class VmAdvice {
   private liftMemo?: { machine?: Machine };
   private readonly cheaperMemo = new Map<string, CheaperDisk | undefined>();
   private readonly workloadMemo = new Map<string, WorkloadSuggestions>();
+  private readonly machineMemo = new Map<string, VmEval>();
 
   constructor(
     readonly evaluation: VmEval,
@@ -57,7 +58,9 @@ export class VmAdvice {
 
   /** The VM's figures on another machine (for the gain a machine change brings). */
   onMachine(m: Machine): VmEval {
-    return evaluateOn(this.evaluation.catalog, this.evaluation.spec, m, this.region);
+    let e = this.machineMemo.get(m.name);
+    if (!e) this.machineMemo.set(m.name, (e = evaluateOn(this.evaluation.catalog, this.evaluation.spec, m, this.region)));
+    return e;
   }
 }
 
