@@ -74,7 +74,7 @@ describe('regressions found by fuzzing', () => {
       'version: 1\nprovider: gcp\nvms:\n  - name: q\n    machine_type: n2-standard-2\n    disks:\n      - name: d\n        type: >-\n          pd-ssd\n    workloads: []\n';
     const out = fixed(text, 'missing-size');
     assert.equal(out.length, 1);
-    assert.match(out[0], / {10}pd-ssd\n        size: 100GiB\n    workloads: \[\]/);
+    assert.match(out[0], / {10}pd-ssd\n {8}size: 100GiB\n {4}workloads: \[\]/);
   });
 
   it('removing an empty key on its own line removes that line only', () => {

@@ -181,17 +181,8 @@ function valueCompletions(
       const info = series && c?.machine_series[series];
       return info ? values(vcpuChoices(info).map((v) => ({ label: String(v) }))) : [];
     }
-    case 'machine_type': {
-      if (!c) return [];
-      const out: Array<{ label: string; detail?: string }> = [];
-      for (const [s, info] of Object.entries(c.machine_series)) {
-        for (const [fam, list] of Object.entries(info.families ?? {}))
-          for (const v of list) out.push({ label: `${s}-${fam}-${v}`, detail: `${v} vCPUs` });
-        for (const [shape, v] of Object.entries(info.shapes ?? {})) out.push({ label: shape, detail: `${v} vCPUs` });
-      }
-      const p = partial.toLowerCase();
-      return values(out.filter((m) => m.label.startsWith(p)).slice(0, 500));
-    }
+    case 'machine_type':
+      return c ? values(machineTypeChoices(c, partial)) : [];
     case 'size':
     case 'fio_size':
       return units(['GiB', 'TiB', 'GB', 'TB'], 'size');
@@ -218,6 +209,18 @@ function valueCompletions(
       .filter((x) => typeof x !== 'object')
       .map((x) => ({ label: String(x) })),
   );
+}
+
+/** Machine types of the catalog that start with what the user typed (at most 500: the list is for picking, not browsing). */
+function machineTypeChoices(c: Catalog, partial: string): Array<{ label: string; detail?: string }> {
+  const out: Array<{ label: string; detail?: string }> = [];
+  for (const [s, info] of Object.entries(c.machine_series)) {
+    for (const [fam, list] of Object.entries(info.families ?? {}))
+      for (const v of list) out.push({ label: `${s}-${fam}-${v}`, detail: `${v} vCPUs` });
+    for (const [shape, v] of Object.entries(info.shapes ?? {})) out.push({ label: shape, detail: `${v} vCPUs` });
+  }
+  const p = partial.toLowerCase();
+  return out.filter((m) => m.label.startsWith(p)).slice(0, 500);
 }
 
 function diskTypeDoc(c: Catalog, name: string): string {

@@ -48,65 +48,11 @@ export function mixRule(disks: DiskEval[], what: 'iops' | 'throughput'): MixRule
 }
 
 export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[]): WorkloadEval {
-  const f = sumFigures(disks);
   const B = w.block_kib;
   const rho = w.read_ratio;
-  const harmonic = c.io.iops_formula === 'harmonic';
   const blk = formatBlock(B);
-
-  // Writes above the small-write size have their own IOPS column where the tables give one (gcp-2020: 16 KiB).
-  const writeIopsLimit = B > c.io.write_iops_max_kib && f.write_iops_16k ? f.write_iops_16k : f.write_iops;
-
-  const constraints: Constraint[] = [];
-  const iopsMix = mixRule(disks, 'iops');
-  const tputMix = mixRule(disks, 'throughput');
-  if (harmonic) {
-    // Yandex: the per-direction formula already folds in bandwidth; reads and writes share one resource.
-    const readOps = harmonicIops(f.read_iops, f.read_mibps, B, 'read');
-    const writeOps = harmonicIops(writeIopsLimit, f.write_mibps, B, 'write');
-    constraints.push(
-      shared(
-        rho,
-        readOps,
-        writeOps,
-        'iops',
-        () => `reads and writes share the disk: 1 / (${fmt(rho)}/${fmt(readOps.value)} + ${fmt(1 - rho)}/${fmt(writeOps.value)})`,
-      ),
-    );
-  } else {
-    if (iopsMix === 'shared')
-      constraints.push(
-        shared(
-          rho,
-          f.read_iops,
-          writeIopsLimit,
-          'iops',
-          () => `reads and writes share the IOPS limit (${c.edition}: ${disks[0].type.mix.table})`,
-        ),
-      );
-    else constraints.push(...independent(rho, f.read_iops, writeIopsLimit, 'iops'));
-    const rb = bytesAsOps(f.read_mibps, B);
-    const wb = bytesAsOps(f.write_mibps, B);
-    if (tputMix === 'shared')
-      constraints.push(
-        shared(rho, rb, wb, 'bytes', () => `reads and writes share the throughput limit (${c.edition}: ${disks[0].type.mix.table})`),
-      );
-    else constraints.push(...independent(rho, rb, wb, 'bytes'));
-  }
-  // The queue and CPU guidance is for network disks (milliseconds of latency); local SSDs answer far faster.
   const networkDisks = disks.some((d) => d.type.model !== 'devices');
-  if (w.queue_depth !== undefined && networkDisks) {
-    const per = c.queue.iops_per_outstanding_io.high;
-    const qd = w.queue_depth;
-    constraints.push({
-      total: w.queue_depth * per,
-      by: 'queue_depth',
-      kind: 'queue',
-      why: () =>
-        `queue depth ${qd} × at most ${per} IOPS per outstanding I/O = ${fmt(qd * per)} IOPS (Little's law; ${c.edition}: ${c.queue.table})`,
-    });
-  }
-  const binding = constraints.reduce((a, b) => (b.total < a.total ? b : a));
+  const binding = constraintsOf(c, w, disks, networkDisks).reduce((a, b) => (b.total < a.total ? b : a));
   const T = Math.max(0, binding.total);
   const read_iops = rho * T;
   const write_iops = (1 - rho) * T;
@@ -115,17 +61,7 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
 
   const targets = w.target as Targets;
   const achieved = { iops: T, read_iops, write_iops, mibps: read_mibps + write_mibps, read_mibps, write_mibps };
-  const shortfalls: string[] = [];
-  let headroom: number | undefined;
-  for (const k of Object.keys(targets) as Array<keyof Targets>) {
-    const want = targets[k];
-    if (want === undefined) continue;
-    const got = achieved[k];
-    const ratio = want > 0 ? got / want - 1 : Infinity;
-    if (headroom === undefined || ratio < headroom) headroom = ratio;
-    if (got + 1e-6 < want) shortfalls.push(`${TARGET_LABEL[k]} ${fmt(got)} of ${fmt(want)} ${k.endsWith('iops') ? 'IOPS' : 'MiB/s'}`);
-  }
-  const hasTarget = headroom !== undefined;
+  const { shortfalls, headroom } = judgeTargets(targets, achieved);
   let limited_by = binding.by;
   let explain = () => `${fmt(T)} IOPS at ${blk} (${fmt(rho * 100)}% reads): ${binding.why()}`;
   // Small blocks: the IOPS limit binds long before the throughput limit, so a throughput target is out of reach.
@@ -150,7 +86,7 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
     get why() {
       return (whyText ??= explain());
     },
-    meets_target: hasTarget ? shortfalls.length === 0 : undefined,
+    meets_target: headroom !== undefined ? shortfalls.length === 0 : undefined,
     headroom,
     shortfalls,
     demand_iops: demand,
@@ -160,6 +96,70 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
       high: Math.max(1, Math.ceil(demand / c.queue.iops_per_outstanding_io.low)),
     },
   };
+}
+
+/** Every limit on the workload's total operation rate; the smallest binds. */
+function constraintsOf(c: Catalog, w: WorkloadSpec, disks: DiskEval[], networkDisks: boolean): Constraint[] {
+  const f = sumFigures(disks);
+  const B = w.block_kib;
+  const rho = w.read_ratio;
+  // Writes above the small-write size have their own IOPS column where the tables give one (gcp-2020: 16 KiB).
+  const writeIopsLimit = B > c.io.write_iops_max_kib && f.write_iops_16k ? f.write_iops_16k : f.write_iops;
+  const constraints: Constraint[] = [];
+  if (c.io.iops_formula === 'harmonic') {
+    // Yandex: the per-direction formula already folds in bandwidth; reads and writes share one resource.
+    const readOps = harmonicIops(f.read_iops, f.read_mibps, B, 'read');
+    const writeOps = harmonicIops(writeIopsLimit, f.write_mibps, B, 'write');
+    constraints.push(
+      shared(
+        rho,
+        readOps,
+        writeOps,
+        'iops',
+        () => `reads and writes share the disk: 1 / (${fmt(rho)}/${fmt(readOps.value)} + ${fmt(1 - rho)}/${fmt(writeOps.value)})`,
+      ),
+    );
+  } else {
+    const table = disks[0].type.mix.table;
+    if (mixRule(disks, 'iops') === 'shared')
+      constraints.push(
+        shared(rho, f.read_iops, writeIopsLimit, 'iops', () => `reads and writes share the IOPS limit (${c.edition}: ${table})`),
+      );
+    else constraints.push(...independent(rho, f.read_iops, writeIopsLimit, 'iops'));
+    const rb = bytesAsOps(f.read_mibps, B);
+    const wb = bytesAsOps(f.write_mibps, B);
+    if (mixRule(disks, 'throughput') === 'shared')
+      constraints.push(shared(rho, rb, wb, 'bytes', () => `reads and writes share the throughput limit (${c.edition}: ${table})`));
+    else constraints.push(...independent(rho, rb, wb, 'bytes'));
+  }
+  // The queue and CPU guidance is for network disks (milliseconds of latency); local SSDs answer far faster.
+  if (w.queue_depth !== undefined && networkDisks) {
+    const per = c.queue.iops_per_outstanding_io.high;
+    const qd = w.queue_depth;
+    constraints.push({
+      total: qd * per,
+      by: 'queue_depth',
+      kind: 'queue',
+      why: () =>
+        `queue depth ${qd} × at most ${per} IOPS per outstanding I/O = ${fmt(qd * per)} IOPS (Little's law; ${c.edition}: ${c.queue.table})`,
+    });
+  }
+  return constraints;
+}
+
+/** The shortfalls against each target and the smallest headroom (undefined without targets). */
+function judgeTargets(targets: Targets, achieved: Record<keyof Targets, number>): { shortfalls: string[]; headroom?: number } {
+  const shortfalls: string[] = [];
+  let headroom: number | undefined;
+  for (const k of Object.keys(targets) as Array<keyof Targets>) {
+    const want = targets[k];
+    if (want === undefined) continue;
+    const got = achieved[k];
+    const ratio = want > 0 ? got / want - 1 : Infinity;
+    if (headroom === undefined || ratio < headroom) headroom = ratio;
+    if (got + 1e-6 < want) shortfalls.push(`${TARGET_LABEL[k]} ${fmt(got)} of ${fmt(want)} ${k.endsWith('iops') ? 'IOPS' : 'MiB/s'}`);
+  }
+  return { shortfalls, headroom };
 }
 
 const TARGET_LABEL: Record<keyof Targets, string> = {

@@ -89,10 +89,8 @@ function snippet(text: string, x: Finding): string | undefined {
   return e > s ? text.slice(s, e) : undefined;
 }
 
-export function sarif(result: LintResult, ctx: FormatContext): string {
-  const codes = Object.keys(DIAGNOSTIC_CODES);
-  for (const f of result.files) for (const x of f.findings) if (!codes.includes(x.code)) codes.push(x.code);
-  const ruleIndex = new Map(codes.map((c, i) => [c, i]));
+/** One artifact per file and one result per finding. */
+function artifactsAndResults(result: LintResult, ruleIndex: Map<string, number>): Pick<Run, 'artifacts' | 'results'> {
   const artifacts: NonNullable<Run['artifacts']> = [];
   const results: Result[] = [];
   result.files.forEach((f, fileIndex) => {
@@ -131,6 +129,14 @@ export function sarif(result: LintResult, ctx: FormatContext): string {
       });
     });
   });
+  return { artifacts, results };
+}
+
+export function sarif(result: LintResult, ctx: FormatContext): string {
+  const codes = Object.keys(DIAGNOSTIC_CODES);
+  for (const f of result.files) for (const x of f.findings) if (!codes.includes(x.code)) codes.push(x.code);
+  const ruleIndex = new Map(codes.map((c, i) => [c, i]));
+  const { artifacts, results } = artifactsAndResults(result, ruleIndex);
   const failures = result.files.filter((f) => f.error);
   const run: Run = {
     tool: {
