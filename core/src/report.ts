@@ -3,7 +3,7 @@ import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
 import { LineIndex } from './text';
-import { METRICS, type LimitKind } from './model/types';
+import { METRICS, type LimitKind, type WorkloadEval } from './model/types';
 
 export interface ReportDiagnostic {
   severity: Severity;
@@ -29,14 +29,12 @@ export interface DiskReport {
   cost_explanation: string;
   price_per_read_iops: number | null;
 }
-export interface WorkloadReport {
+/** The contract's workload object: the figures as evaluated, with nulls where the JSON has no value. */
+export interface WorkloadReport extends Pick<
+  WorkloadEval,
+  'disks' | 'read_iops' | 'write_iops' | 'read_mibps' | 'write_mibps' | 'limited_by'
+> {
   name: string;
-  disks: string[];
-  read_iops: number;
-  write_iops: number;
-  read_mibps: number;
-  write_mibps: number;
-  limited_by: LimitKind;
   explanation: string;
   meets_target: boolean | null;
   headroom: number | null;

@@ -31,28 +31,21 @@ export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, reg
   let uncertain = !!p.uncertain;
   if (t.model === 'provisioned') {
     const pr = t.provisioned;
-    if (pr.iops) {
-      const iops = provisionedValue(pr.iops, d.provisioned_iops, size);
-      const billable = Math.max(0, iops - (p.included_iops ?? 0));
-      const rate = p.per_iops_month?.[region];
-      if (billable > 0 && rate !== undefined) {
+    const extras = [
+      { limit: pr.iops, asked: d.provisioned_iops, included: p.included_iops, rate: p.per_iops_month?.[region], unit: 'IOPS' },
+      { limit: pr.mibps, asked: d.provisioned_mibps, included: p.included_mibps, rate: p.per_mibps_month?.[region], unit: 'MiB/s' },
+    ];
+    for (const x of extras) {
+      if (!x.limit) continue;
+      const billable = Math.max(0, provisionedValue(x.limit, x.asked, size) - (x.included ?? 0));
+      if (billable <= 0) continue;
+      const rate = x.rate;
+      if (rate !== undefined) {
         total += billable * rate;
-        parts.push(() => `${fmt(billable)} IOPS × ${money(rate)}`);
-      } else if (billable > 0) {
+        parts.push(() => `${fmt(billable)} ${x.unit} × ${money(rate)}`);
+      } else {
         uncertain = true;
-        parts.push(() => `${fmt(billable)} provisioned IOPS not priced`);
-      }
-    }
-    if (pr.mibps) {
-      const mibps = provisionedValue(pr.mibps, d.provisioned_mibps, size);
-      const billable = Math.max(0, mibps - (p.included_mibps ?? 0));
-      const rate = p.per_mibps_month?.[region];
-      if (billable > 0 && rate !== undefined) {
-        total += billable * rate;
-        parts.push(() => `${fmt(billable)} MiB/s × ${money(rate)}`);
-      } else if (billable > 0) {
-        uncertain = true;
-        parts.push(() => `${fmt(billable)} provisioned MiB/s not priced`);
+        parts.push(() => `${fmt(billable)} provisioned ${x.unit} not priced`);
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { Catalog, DiskType, Machine } from '../catalog';
-import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
+import type { DiskSpec, Target, VmSpec, WorkloadSpec } from '../document/types';
 
 /** The `limited_by` vocabulary of the JSON report. */
 export type LimitKind = 'size' | 'disk' | 'vm' | 'egress' | 'provisioned' | 'block_size' | 'mix' | 'queue_depth' | 'devices';
@@ -20,19 +20,26 @@ export function bound(value: number, by: LimitKind, why: () => string): Bound {
 }
 
 // A class, not an object literal with a getter: instances stay small and fast to create.
-class LazyBound implements Bound {
+/** An explanation built once, on first read, and then kept. */
+abstract class LazyText {
   private text?: string;
-  constructor(
-    readonly value: number,
-    readonly by: LimitKind,
-    private explain: (() => string) | undefined,
-  ) {}
+  constructor(private explain: (() => string) | undefined) {}
   get why(): string {
     if (this.text === undefined) {
       this.text = this.explain!();
       this.explain = undefined;
     }
     return this.text;
+  }
+}
+
+class LazyBound extends LazyText implements Bound {
+  constructor(
+    readonly value: number,
+    readonly by: LimitKind,
+    explain: () => string,
+  ) {
+    super(explain);
   }
   toJSON() {
     return { value: this.value, by: this.by, why: this.why };
@@ -52,19 +59,13 @@ export function cost(monthly: number | undefined, uncertain: boolean, why: () =>
   return new LazyCost(monthly, uncertain, why);
 }
 
-class LazyCost implements Cost {
-  private text?: string;
+class LazyCost extends LazyText implements Cost {
   constructor(
     readonly monthly: number | undefined,
     readonly uncertain: boolean,
-    private explain: (() => string) | undefined,
-  ) {}
-  get why(): string {
-    if (this.text === undefined) {
-      this.text = this.explain!();
-      this.explain = undefined;
-    }
-    return this.text;
+    explain: () => string,
+  ) {
+    super(explain);
   }
   toJSON() {
     return { monthly: this.monthly, uncertain: this.uncertain, why: this.why };
@@ -95,14 +96,8 @@ export interface EgressInfo {
   binds: boolean;
 }
 
-export interface Targets {
-  iops?: number;
-  read_iops?: number;
-  write_iops?: number;
-  mibps?: number;
-  read_mibps?: number;
-  write_mibps?: number;
-}
+/** A workload's targets, in IOPS and MiB/s. */
+export type Targets = Target;
 
 export interface WorkloadEval {
   spec: WorkloadSpec;
