@@ -509,16 +509,18 @@ describe('storage-perf lint', function () {
   describe('language servers that fail', () => {
     const stub = (name: string) => ['--server-command', JSON.stringify([process.execPath, join(STUB_SERVERS, `${name}.js`)])];
 
-    const failures: Array<[string, RegExp]> = [
-      ['crash-after-initialize', /the language server exited \(code 3\); no results[\s\S]*giving up on purpose/],
-      ['crash-on-open', /the language server exited \(SIGKILL\); no results/],
-      ['hangs-on-diagnostics', /did not answer textDocument\/diagnostic within 1 s; no results/],
-      ['never-answers', /did not answer initialize within 1 s; no results/],
+    // The timeout is per answer, initialize's included, and a stub server takes over a second to start on a
+    // loaded machine: only the cases about a timeout use a short one, and the hang's is long enough for a start.
+    const failures: Array<[string, number, RegExp]> = [
+      ['crash-after-initialize', 60, /the language server exited \(code 3\); no results[\s\S]*giving up on purpose/],
+      ['crash-on-open', 60, /the language server exited \(SIGKILL\); no results/],
+      ['hangs-on-diagnostics', 5, /did not answer textDocument\/diagnostic within 5 s; no results/],
+      ['never-answers', 1, /did not answer initialize within 1 s; no results/],
     ];
-    for (const [name, message] of failures) {
+    for (const [name, timeout, message] of failures) {
       it(`${name} → exit 2 with a clear message and no report`, async () => {
         const started = Date.now();
-        const r = await lint(['specs', '-f', 'json', '--timeout', '1', ...stub(name)], { cwd: dir });
+        const r = await lint(['specs', '-f', 'json', '--timeout', String(timeout), ...stub(name)], { cwd: dir });
         ok(r, 2);
         assert.match(r.stderr, message);
         assert.equal(r.stdout, '', 'no report may suggest a pass');
