@@ -27,7 +27,17 @@ const THROUGHPUT_UNITS: Record<string, number> = {
   'gb/s': 1e9 / MIB,
   mbps: 1e6 / 8 / MIB,
   gbps: 1e9 / 8 / MIB,
+  'mbit/s': 1e6 / 8 / MIB,
+  'gbit/s': 1e9 / 8 / MIB,
 };
+
+// In "…ps" spellings the case of the B carries the meaning, as in networking: "200MBps" is 200 megabytes per
+// second, "800Mbps" 800 megabits. Read as "MB/s" when the B is a capital, else through the case-blind table.
+const BYTES_PER_SECOND = /^([MmGg][Ii]?)B[Pp][Ss]$/;
+function throughputUnit(unit: string): string {
+  const bytes = BYTES_PER_SECOND.exec(unit);
+  return bytes ? `${bytes[1]}b/s`.toLowerCase() : unit.toLowerCase();
+}
 
 // fio's spellings: k/m/g/t are binary (fio's default kb_base=1024); KiB/MiB explicit; KB/MB decimal.
 // (G and T serve fio region sizes; block sizes are range-checked where they are read.)
@@ -50,7 +60,13 @@ const BLOCK_UNITS: Record<string, number> = {
 
 const QUANTITY = /^\s*([0-9]+(?:\.[0-9]+)?|\.[0-9]+)\s*([A-Za-z/]*)\s*$/;
 
-function parseQuantity(input: unknown, units: Record<string, number>, what: string, spellings: string): Parsed {
+function parseQuantity(
+  input: unknown,
+  units: Record<string, number>,
+  what: string,
+  spellings: string,
+  unitKey: (unit: string) => string = (u) => u.toLowerCase(),
+): Parsed {
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) return { ok: false, message: `${what} must be a finite number` };
     if (input < 0) return { ok: false, message: `${what} must not be negative` };
@@ -62,7 +78,7 @@ function parseQuantity(input: unknown, units: Record<string, number>, what: stri
     if (/^\s*-/.test(input)) return { ok: false, message: `${what} must not be negative` };
     return { ok: false, message: `'${input}' is not a ${what}; write it like ${spellings}` };
   }
-  const factor = units[m[2].toLowerCase()];
+  const factor = units[unitKey(m[2])];
   if (factor === undefined) return { ok: false, message: `unknown unit '${m[2]}' for ${what}; use ${spellings}` };
   const value = Number(m[1]) * factor;
   if (!Number.isFinite(value)) return { ok: false, message: `${what} is too large` };
@@ -77,7 +93,7 @@ export function parseSize(input: unknown): Parsed {
 /** Throughput → MiB/s. A bare number means MiB/s. */
 export function parseThroughput(input: unknown): Parsed {
   const units = { ...THROUGHPUT_UNITS, '': 1 };
-  return parseQuantity(input, units, 'throughput', '400MiB/s, 500MB/s, 1GiB/s, 10Gbps or 800Mbps');
+  return parseQuantity(input, units, 'throughput', '400MiB/s, 500MB/s, 1GiB/s, 10Gbps or 800Mbps', throughputUnit);
 }
 
 /** Block size → KiB. A bare number means bytes (as in fio). */
