@@ -48,23 +48,31 @@ export function table(header: string[], rows: string[][]): string {
 function renderFile(f: FileReport): string {
   const cur = f.currency ?? 'USD';
   const money = (x: number | null) => (x === null ? '?' : fmtMoney(x, cur));
+  // Null figures belong to a VM whose figures are unavailable; such a VM prints its reason, not tables.
+  const num = (x: number | null, digits = 0) => (x === null ? '-' : fmt(x, digits));
   const out: string[] = [`${f.path}  (catalog ${f.catalog ?? '?'}, region ${f.region ?? '?'})`, ''];
   for (const vm of f.vms) {
     out.push(
       `VM ${vm.name}: ${vm.machine_type ?? '?'}${vm.vcpus && !vm.machine_type?.includes('vCPUs') ? `, ${vm.vcpus} vCPUs` : ''} — ${money(vm.monthly_cost)}/month for disks`,
     );
+    if (vm.figures_unavailable !== null) {
+      out.push(`  no figures: ${vm.figures_unavailable}`, '');
+      continue;
+    }
     out.push(
       table(
         ['disk', 'type', 'GiB', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by (r/w IOPS, r/w MiB/s)', 'per month'],
         vm.disks.map((d) => [
           d.name,
           d.type,
-          fmt(d.size_gib),
-          fmt(d.read_iops),
-          fmt(d.write_iops),
-          fmt(d.read_mibps, 1),
-          fmt(d.write_mibps, 1),
-          `${d.limited_by.read_iops}/${d.limited_by.write_iops}, ${d.limited_by.read_mibps}/${d.limited_by.write_mibps}`,
+          num(d.size_gib),
+          num(d.read_iops),
+          num(d.write_iops),
+          num(d.read_mibps, 1),
+          num(d.write_mibps, 1),
+          d.limited_by
+            ? `${d.limited_by.read_iops}/${d.limited_by.write_iops}, ${d.limited_by.read_mibps}/${d.limited_by.write_mibps}`
+            : '-',
           money(d.monthly_cost),
         ]),
       ),
@@ -76,11 +84,11 @@ function renderFile(f: FileReport): string {
           ['workload', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by', 'target'],
           vm.workloads.map((w) => [
             w.name,
-            fmt(w.read_iops),
-            fmt(w.write_iops),
-            fmt(w.read_mibps, 1),
-            fmt(w.write_mibps, 1),
-            w.limited_by,
+            num(w.read_iops),
+            num(w.write_iops),
+            num(w.read_mibps, 1),
+            num(w.write_mibps, 1),
+            w.limited_by ?? '-',
             targetVerdict(w.meets_target, w.headroom) ?? '-',
           ]),
         ),

@@ -107,9 +107,11 @@ function switchType(site: TargetSite, disk: DiskSpec, cur: DiskEval | undefined,
   if (resize && site.has(`${disk.path}/size`)) values.push({ path: `${disk.path}/size`, value: formatSize(sizeGib) });
   // A resize the spec has no size key for cannot be written as a value change: no fix then.
   if (values.length !== 2 && resize) return undefined;
-  const monthly = evaluateOn(c, withDisk(e.spec, disk, { type, size_gib: sizeGib }), e.machine, site.region).disks.find(
-    (x) => x.spec.name === disk.name,
-  )?.cost.monthly;
+  const monthly = e.machine
+    ? evaluateOn(c, withDisk(e.spec, disk, { type, size_gib: sizeGib }), e.machine, site.region).disks.find(
+        (x) => x.spec.name === disk.name,
+      )?.cost.monthly
+    : undefined;
   const delta =
     monthly !== undefined && cur?.cost.monthly !== undefined
       ? ` (${monthly >= cur.cost.monthly ? '+' : '−'}${fmtMoney(Math.abs(monthly - cur.cost.monthly), c.currency)}/month)`

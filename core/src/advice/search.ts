@@ -19,7 +19,7 @@ export function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>):
 export function smallestSizeMeeting(
   c: Catalog,
   vm: VmSpec,
-  machine: Machine | undefined,
+  machine: Machine,
   region: string,
   disk: DiskSpec,
   ok: (e: VmEval) => boolean,
@@ -69,13 +69,7 @@ export interface CheaperDisk {
   saving: number;
 }
 
-export function cheaperDisk(
-  c: Catalog,
-  vm: VmSpec,
-  machine: Machine | undefined,
-  region: string,
-  current: DiskEval,
-): CheaperDisk | undefined {
+export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine, region: string, current: DiskEval): CheaperDisk | undefined {
   const disk = current.spec;
   const mine = vm.workloads.filter((w) => w.disk === disk.name || (w.disk === undefined && vm.disks.length === 1));
   if (!mine.length || current.cost.monthly === undefined) return undefined;
@@ -92,7 +86,7 @@ export function cheaperDisk(
 export function cheapestDiskMeeting(
   c: Catalog,
   vm: VmSpec,
-  machine: Machine | undefined,
+  machine: Machine,
   region: string,
   current: DiskEval,
   ok: (e: VmEval) => boolean,

@@ -38,7 +38,9 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
   const keyDoc = describeKey(loc.path);
   const parts: string[] = [];
 
-  if (vm && c && scope.disk !== undefined) {
+  if (vm?.unavailable !== undefined) {
+    parts.push(`**VM ${vm.spec.name}** — no figures: ${vm.unavailable}.`);
+  } else if (vm && c && scope.disk !== undefined) {
     const d = vm.disks.find((x) => x.spec.path === `/vms/${scope.vm}/disks/${scope.disk}`);
     if (d) {
       if (scope.rest.length === 1) parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, d, vm) ?? '');

@@ -8,14 +8,26 @@ import { evaluateDisks } from './disks';
 import type { DiskEval, VmEval, WorkloadEval } from './types';
 import { evaluateWorkload } from './workload';
 
-/** The VM on the machine its spec names (none when the machine is unknown: then no per-VM limit applies). */
+/**
+ * The VM on the machine its spec names. When that machine is unknown (missing, misspelt, a vCPU count the
+ * series does not offer) no figure is computed: without the machine's per-VM limits every figure would be the
+ * disks' own, which looks right and can be several times too high.
+ */
 export function evaluateVm(c: Catalog, vm: VmSpec, region: string): VmEval {
   const resolved = resolveMachine(c, vm);
-  return evaluateOn(c, vm, resolved.ok ? resolved.machine : undefined, region);
+  if (!resolved.ok)
+    return {
+      spec: vm,
+      catalog: c,
+      disks: [],
+      workloads: [],
+      unavailable: `${resolved.message}; without the machine's per-VM limits no figure is computed`,
+    };
+  return evaluateOn(c, vm, resolved.machine, region);
 }
 
 /** The VM on a given machine: the searches of ../advice try other machines and disks through this. */
-export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string): VmEval {
+export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: string): VmEval {
   const { disks, egress } = evaluateDisks(c, vm, machine, region);
   const workloads: WorkloadEval[] = [];
   for (const w of vm.workloads) {

@@ -121,7 +121,10 @@ export interface WorkloadEval {
 export interface VmEval {
   spec: VmSpec;
   catalog: Catalog;
+  /** Undefined exactly when `unavailable` says why. */
   machine?: Machine;
+  /** Why this VM has no figures (its machine is unknown); its disks and workloads are then empty. */
+  unavailable?: string;
   egress?: EgressInfo;
   disks: DiskEval[];
   workloads: WorkloadEval[];
