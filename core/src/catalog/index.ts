@@ -247,7 +247,7 @@ export function describeRow(row: VmLimitRow): string {
   return `${v.min}-${v.max} vCPUs`;
 }
 
-/** The VM's network egress cap in Gbit/s. */
+/** The VM's network egress cap in Gbit/s; undefined when the catalog has egress rules but none for this machine. */
 export function egressGbps(c: Catalog, m: Machine): number | undefined {
   if (!c.egress) return undefined;
   const e = m.info.egress_gbps;
@@ -255,8 +255,10 @@ export function egressGbps(c: Catalog, m: Machine): number | undefined {
     const r = e.rows.find((x) => m.vcpus >= x.vcpus.min && (x.vcpus.max === undefined || m.vcpus <= x.vcpus.max));
     if (r) return r.gbps;
   }
-  const per = e?.per_vcpu ?? c.egress.default_gbps.per_vcpu;
-  const max = e?.max ?? c.egress.default_gbps.max;
+  const d = c.egress.default_gbps;
+  if (e?.per_vcpu === undefined && d.series && !d.series.includes(m.series)) return undefined;
+  const per = e?.per_vcpu ?? d.per_vcpu;
+  const max = e?.max ?? d.max;
   return max !== undefined ? Math.min(per * m.vcpus, max) : per * m.vcpus;
 }
 

@@ -192,8 +192,11 @@ export interface Catalog {
     multiplier: { zonal: number; regional: number };
     /** Share of the egress cap guaranteed to disk writes when other traffic competes. */
     disk_share_when_contended: number;
-    /** Default egress cap for series without their own. */
-    default_gbps: { per_vcpu: number; max?: number };
+    /**
+     * The egress rule the source states for a list of series (omitted: every series without its own). A
+     * series outside it with no `egress_gbps` has no known cap: never this default.
+     */
+    default_gbps: { per_vcpu: number; max?: number; series?: string[] };
   } & Cited;
   disk_types: Record<string, DiskType>;
   vm_limits: VmLimitTable[];
