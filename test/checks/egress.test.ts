@@ -30,7 +30,7 @@ describe('checks: egress', () => {
     expectAt(N1, 'capped-by-egress', 'other_egress');
   });
 
-  it('egress-unknown: a series without a stated cap gets none, not another series\' default', () => {
+  it("egress-unknown: a series without a stated cap gets none, not another series' default", () => {
     const text = BASE.replace('machine_type: n2-standard-8', 'machine_type: c3-standard-8');
     expectAt(text, 'egress-unknown', 'machine_type');
     const e = analyze(text).vms[0];
