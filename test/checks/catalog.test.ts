@@ -1,5 +1,6 @@
 /** Catalog look-ups (core/src/checks/catalog.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
+import { analyze } from '../../core/src';
 import { BASE, expectAt } from './helpers';
 
 describe('checks: catalog', () => {
@@ -12,8 +13,17 @@ describe('checks: catalog', () => {
     assert.ok(d.fixes?.some((f) => f.kind === 'set-value' && f.value === 'gcp-2024'));
     expectAt(BASE.replace('gcp-2024', 'yandex-2025'), 'catalog-provider-mismatch', 'yandex-2025');
   });
-  it('unknown-region', () => {
-    expectAt(BASE.replace('catalog: gcp-2024\n', 'catalog: gcp-2024\nregion: mars-north1\n'), 'unknown-region', 'mars-north1');
+  it('unknown-region: no default prices; a near spelling is the preferred fix', () => {
+    const region = (r: string) => BASE.replace('catalog: gcp-2024\n', `catalog: gcp-2024\nregion: ${r}\n`);
+    const far = expectAt(region('mars-north1'), 'unknown-region', 'mars-north1');
+    assert.ok(!far.fixes?.some((f) => f.preferred), 'no region is preferred when none is near');
+    assert.equal(analyze(region('mars-north1')).monthly_cost, undefined);
+    const near = expectAt(region('europe-west-4'), 'unknown-region', 'europe-west-4');
+    assert.match(near.message, /did you mean europe-west4\?/);
+    assert.deepEqual(
+      near.fixes?.filter((f) => f.preferred).map((f) => f.kind === 'set-value' && f.value),
+      ['europe-west4'],
+    );
   });
   it('unknown-machine-type, unknown-series, vcpus-not-offered, machine-conflict', () => {
     expectAt(BASE.replace('n2-standard-8', 'n2-standard-7'), 'unknown-machine-type', 'n2-standard-7');

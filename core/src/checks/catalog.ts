@@ -3,6 +3,7 @@
  * catalog. The analysis resolves the edition and region here first: without them nothing else is checked.
  */
 import { resolveMachine, type Catalog } from '../catalog';
+import { suggest } from '../document/suggest';
 import type { CatalogChoice, CheckModule, SpecContext, VmContext } from './types';
 
 export const catalog: CheckModule = {
@@ -114,11 +115,26 @@ function region(ctx: SpecContext, c: Catalog, defaultRegion: string | undefined)
   const r = ctx.spec?.region ?? defaultRegion ?? c.default_region;
   if (c.regions.includes(r)) return r;
   if (ctx.spec?.region === undefined) return c.default_region;
-  ctx.report('unknown-region', `${c.edition} has prices for ${c.regions.join(', ')}, not ${r}; costs are left out`, ctx.at('/region'), {
-    path: '/region',
-    fixes: c.regions.map((x, i) => ({ kind: 'set-value', path: '/region', value: x, title: `Price in ${x}`, preferred: i === 0 })),
-  });
+  // A near spelling first (europe-west-4, us-central-1): that fix is the preferred one; without one, none is.
+  const near = suggest(r, c.regions);
+  const listed = near ? [near, ...c.regions.filter((x) => x !== near)] : c.regions;
+  ctx.report(
+    'unknown-region',
+    near
+      ? `${c.edition} has no region '${r}'; did you mean ${near}? Costs are left out`
+      : `${c.edition} has no prices for region '${r}' (it has ${regionList(c.regions)}); costs are left out`,
+    ctx.at('/region'),
+    {
+      path: '/region',
+      fixes: listed.map((x) => ({ kind: 'set-value', path: '/region', value: x, title: `Price in ${x}`, preferred: x === near })),
+    },
+  );
   return r;
+}
+
+/** A short list for a message: the fixes hold them all. */
+function regionList(regions: string[]): string {
+  return regions.length <= 6 ? regions.join(', ') : `${regions.slice(0, 5).join(', ')} and ${regions.length - 5} more`;
 }
 
 function machine(ctx: VmContext): void {
