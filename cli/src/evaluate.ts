@@ -5,7 +5,10 @@ import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
 
-const EVALUATE_USAGE = 'usage: storage-perf evaluate FILE... [--format table|json] [--catalog-file PATH]...';
+const EVALUATE_USAGE = `usage: storage-perf evaluate FILE... [--format table|json] [--catalog-file PATH]...
+
+exit status: 0 no finding at error level, 1 one is (a YAML error, an unknown machine...; the report is still
+printed whole), 2 a file cannot be read or the usage is wrong`;
 
 export async function evaluateCommand(args: string[]): Promise<number> {
   const parsed = parseCommand(args, { format: { type: 'string', default: 'table' } }, EVALUATE_USAGE);
@@ -30,7 +33,9 @@ export async function evaluateCommand(args: string[]): Promise<number> {
     report.files.push(fileReport(path, analyze(text, { registry })));
   }
   process.stdout.write(format === 'json' ? JSON.stringify(report, null, 2) + '\n' : report.files.map(renderFile).join('\n'));
-  return unreadable ? 2 : 0;
+  // The report is always whole; the exit status says whether to trust it (the contract, section 1).
+  if (unreadable) return 2;
+  return report.files.some((f) => f.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }
 
 /** Plain-text tables: columns padded to width, numbers right-aligned. */

@@ -507,7 +507,14 @@ describe('fio job files', function () {
         .diagnostics.filter((x) => x.severity === 'error')
         .map((x) => x.message);
     assert.deepEqual(diag({ mount_point: '/mnt/d', device: '/dev/sdb', fio_destructive: true, fio_size: '1g' }), []);
-    assert.ok(diag({ mount_point: '/dev/sdb' }).some((m) => /mount_point is the absolute path of a directory .* outside \/dev/.test(m)));
+    assert.ok(
+      diag({ mount_point: '/dev/sdb' }).some((m) =>
+        /mount_point is the absolute path of the disk's mount directory: outside \/dev/.test(m),
+      ),
+    );
+    // fio expands ${VAR} in values, and '..' would put the test file outside the mount: errors, not a fall-back.
+    assert.ok(diag({ mount_point: '/mnt/${HOME}' }).some((m) => /without '\$' or '\.\.'/.test(m)));
+    assert.ok(diag({ mount_point: '/mnt/d/../../etc' }).some((m) => /without '\$' or '\.\.'/.test(m)));
     assert.ok(diag({ mount_point: 'data' }).some((m) => /mount_point is the absolute path/.test(m)));
     assert.ok(diag({ device: '/mnt/sdb' }).some((m) => /device is a block device path under \/dev/.test(m)));
     assert.ok(diag({ fio_size: '0' }).some((m) => /fio_size must be greater than zero/.test(m)));

@@ -129,10 +129,14 @@ export class Converter {
     // fio settings: a mount point is a directory outside /dev, a device is under /dev; no control characters
     // (the values are written into fio job files line by line).
     let mount = this.str(`${path}/mount_point`);
-    if (mount !== undefined && (!mount.startsWith('/') || /[\x00-\x1f\x7f]/.test(mount) || /^\/+dev(\/|$)/.test(mount))) {
+    // '$' and '..' too: fio expands ${VAR} in values, and a job file must not write outside the mount point.
+    if (
+      mount !== undefined &&
+      (!mount.startsWith('/') || /[\x00-\x1f\x7f$]/.test(mount) || /^\/+dev(\/|$)/.test(mount) || /(^|\/)\.\.(\/|$)/.test(mount))
+    ) {
       this.report(
         'invalid-value',
-        'mount_point is the absolute path of a directory where the disk is mounted, outside /dev (for a block device use `device`)',
+        "mount_point is the absolute path of the disk's mount directory: outside /dev, without '$' or '..' (for a block device use `device`)",
         `${path}/mount_point`,
       );
       mount = undefined;
