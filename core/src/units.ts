@@ -7,7 +7,8 @@
  * the catalogs, which are stored in binary units throughout.)
  */
 
-export type Parsed = { ok: true; value: number } | { ok: false; message: string };
+/** A failed parse may name what the user probably meant (spellings to offer as fixes, never applied unasked). */
+export type Parsed = { ok: true; value: number } | { ok: false; message: string; meant?: string[] };
 
 const GIB = 2 ** 30;
 const MIB = 2 ** 20;
@@ -31,12 +32,27 @@ const THROUGHPUT_UNITS: Record<string, number> = {
   'gbit/s': 1e9 / 8 / MIB,
 };
 
-// In "…ps" spellings the case of the B carries the meaning, as in networking: "200MBps" is 200 megabytes per
-// second, "800Mbps" 800 megabits. Read as "MB/s" when the B is a capital, else through the case-blind table.
-const BYTES_PER_SECOND = /^([MmGg][Ii]?)B[Pp][Ss]$/;
-function throughputUnit(unit: string): string {
+// Throughput units are read as written, because their case carries the meaning: a capital B is a byte and a
+// small b a bit ("200MBps" is 200 megabytes per second, "800Mbps" 800 megabits), and M and G are capitals. A
+// spelling whose case leaves the meaning open ("mbps", "mb/s") is refused, naming both readings.
+const BYTES_PER_SECOND = /^([MG])(i?)B(?:\/s|ps)$/;
+const BITS_PER_SECOND = /^([MG])(?:bps|bit\/s)$/;
+function throughputFactor(unit: string): number | undefined {
   const bytes = BYTES_PER_SECOND.exec(unit);
-  return bytes ? `${bytes[1]}b/s`.toLowerCase() : unit.toLowerCase();
+  if (bytes) return THROUGHPUT_UNITS[`${bytes[1]}${bytes[2]}b/s`.toLowerCase()];
+  const bits = BITS_PER_SECOND.exec(unit);
+  if (bits) return THROUGHPUT_UNITS[`${bits[1]}bps`.toLowerCase()];
+  return unit === '' ? 1 : undefined;
+}
+
+/** The spellings an ambiguous or miscased throughput unit may have meant. */
+function throughputMeant(unit: string): string[] {
+  const m = /^([mg])(i?)(b)(\/s|ps|it\/s)$/i.exec(unit);
+  if (!m) return [];
+  const prefix = m[1].toUpperCase();
+  if (m[4].toLowerCase() === 'it/s') return [`${prefix}bit/s`];
+  if (m[2]) return [`${prefix}iB/s`];
+  return [`${prefix}B/s`, `${prefix}bps`];
 }
 
 // fio's spellings: k/m/g/t are binary (fio's default kb_base=1024); KiB/MiB explicit; KB/MB decimal.
@@ -60,17 +76,17 @@ const BLOCK_UNITS: Record<string, number> = {
 
 const QUANTITY = /^\s*([0-9]+(?:\.[0-9]+)?|\.[0-9]+)\s*([A-Za-z/]*)\s*$/;
 
-function parseQuantity(
-  input: unknown,
-  units: Record<string, number>,
-  what: string,
-  spellings: string,
-  unitKey: (unit: string) => string = (u) => u.toLowerCase(),
-): Parsed {
+/** Units whose case means nothing (sizes, fio's block sizes): looked up in lower case. */
+const caseBlind =
+  (units: Record<string, number>) =>
+  (unit: string): number | undefined =>
+    units[unit.toLowerCase()];
+
+function parseQuantity(input: unknown, factorOf: (unit: string) => number | undefined, what: string, spellings: string): Parsed {
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) return { ok: false, message: `${what} must be a finite number` };
     if (input < 0) return { ok: false, message: `${what} must not be negative` };
-    return { ok: true, value: input * units[''] };
+    return { ok: true, value: input * factorOf('')! };
   }
   if (typeof input !== 'string') return { ok: false, message: `${what} must be a number or a quantity like ${spellings}` };
   const m = QUANTITY.exec(input);
@@ -78,7 +94,7 @@ function parseQuantity(
     if (/^\s*-/.test(input)) return { ok: false, message: `${what} must not be negative` };
     return { ok: false, message: `'${input}' is not a ${what}; write it like ${spellings}` };
   }
-  const factor = units[unitKey(m[2])];
+  const factor = factorOf(m[2]);
   if (factor === undefined) return { ok: false, message: `unknown unit '${m[2]}' for ${what}; use ${spellings}` };
   const value = Number(m[1]) * factor;
   if (!Number.isFinite(value)) return { ok: false, message: `${what} is too large` };
@@ -87,18 +103,30 @@ function parseQuantity(
 
 /** Size → GiB. A bare number means GiB. */
 export function parseSize(input: unknown): Parsed {
-  return parseQuantity(input, SIZE_UNITS, 'size', '500GiB, 1TB, 2TiB or 500 (GiB)');
+  return parseQuantity(input, caseBlind(SIZE_UNITS), 'size', '500GiB, 1TB, 2TiB or 500 (GiB)');
 }
 
 /** Throughput → MiB/s. A bare number means MiB/s. */
 export function parseThroughput(input: unknown): Parsed {
-  const units = { ...THROUGHPUT_UNITS, '': 1 };
-  return parseQuantity(input, units, 'throughput', '400MiB/s, 500MB/s, 1GiB/s, 10Gbps or 800Mbps', throughputUnit);
+  const spellings = '400MiB/s, 500MB/s, 1GiB/s, 10Gbps or 800Mbps';
+  if (typeof input === 'string') {
+    const m = QUANTITY.exec(input);
+    if (m && throughputFactor(m[2]) === undefined) {
+      const meant = throughputMeant(m[2]).map((u) => `${m[1]}${u}`);
+      if (meant.length)
+        return {
+          ok: false,
+          message: `'${m[2]}' has no single meaning here (a capital B is a byte, a small b a bit): write ${meant.join(' or ')}`,
+          meant,
+        };
+    }
+  }
+  return parseQuantity(input, throughputFactor, 'throughput', spellings);
 }
 
 /** Block size → KiB. A bare number means bytes (as in fio). */
 export function parseBlockSize(input: unknown): Parsed {
-  return parseQuantity(input, BLOCK_UNITS, 'block size', '4k, 8KiB, 256KiB, 1m or 4096 (bytes)');
+  return parseQuantity(input, caseBlind(BLOCK_UNITS), 'block size', '4k, 8KiB, 256KiB, 1m or 4096 (bytes)');
 }
 
 /** Gbit/s → MiB/s: 2 Gbit/s = 238.4 MiB/s, the figure Google's 2020 page calls "238 MB/s". */

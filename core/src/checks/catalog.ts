@@ -57,11 +57,15 @@ export const catalog: CheckModule = {
     for (const d of ctx.vm.disks) {
       if (!d.type || ctx.catalog.disk_types[d.type]) continue;
       const known = Object.keys(ctx.catalog.disk_types);
+      const near = suggest(d.type, known);
+      const path = `${d.path}/type`;
       ctx.report(
         'unknown-disk-type',
-        `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; use one of: ${known.join(', ')}`,
-        ctx.at(`${d.path}/type`),
-        { path: `${d.path}/type` },
+        near
+          ? `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; did you mean ${near}?`
+          : `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; use one of: ${known.join(', ')}`,
+        ctx.at(path),
+        { path, fixes: near ? [{ kind: 'set-value', path, value: near, title: `Use ${near}`, preferred: true }] : [] },
       );
     }
   },

@@ -5,7 +5,7 @@
  * schema's error on the same value is left out.
  */
 import { diag } from '../checks/registry';
-import type { Diagnostic } from '../diagnostics';
+import type { Diagnostic, FixData } from '../diagnostics';
 import { parseBlockSize, parseSize, parseThroughput, type Parsed } from '../units';
 import type { DiskSpec, Spec, Target, VmSpec, WorkloadSpec } from './types';
 import { keySpan, valueSpan, type YamlNode, type YamlTree } from './yaml-tree';
@@ -19,10 +19,10 @@ export class Converter {
     private readonly out: Diagnostic[],
   ) {}
 
-  private report(code: string, message: string, path: string, onKey = false): void {
+  private report(code: string, message: string, path: string, onKey = false, fixes: FixData[] = []): void {
     const span = onKey ? keySpan(this.tree, path) : valueSpan(this.tree, path);
     if (!span) return;
-    this.out.push(diag(code, message, span, { path }));
+    this.out.push(diag(code, message, span, { path, fixes }));
     this.reported.add(path);
   }
 
@@ -53,7 +53,10 @@ export class Converter {
     if (v === null || typeof v === 'object') return undefined; // structural: the schema reports it
     const r = parse(v);
     if (!r.ok) {
-      this.report('bad-quantity', r.message, path);
+      // Several readings: each is a fix, none preferred (lint --fix must not pick a unit for the user).
+      const one = r.meant?.length === 1;
+      const fixes: FixData[] = (r.meant ?? []).map((m) => ({ kind: 'set-value', path, value: m, title: `Write ${m}`, preferred: one }));
+      this.report('bad-quantity', r.message, path, false, fixes);
       return undefined;
     }
     return r.value;
