@@ -12,7 +12,7 @@ import type { Catalog, Limit, LimitRow, VmLimitRow, VmLimitTable } from './types
 
 export * from './types';
 export * from './machines';
-import type { Machine } from './machines';
+import { machineDataProblems, type Machine } from './machines';
 
 export const BUILTIN_CATALOGS: readonly Catalog[] = [gcp2020, gcp2024, yandex2025] as unknown as Catalog[];
 
@@ -71,6 +71,7 @@ export function validateCatalog(data: unknown): { catalog?: Catalog; problems: C
     for (const d of Object.keys(t.disk_types))
       if (!c.disk_types[d]) problems.push({ path: `/vm_limits/${i}/disk_types/${d}`, message: `disk type '${d}' is not in disk_types` });
   });
+  problems.push(...machineDataProblems(c));
   return problems.length ? { problems } : { catalog: c, problems };
 }
 

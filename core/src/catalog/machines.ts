@@ -3,6 +3,7 @@
  * vCPU count, resolved against a catalog's machine_series. A name either resolves as written or fails with
  * what the catalog offers instead: it is never read as a nearby name (n2-standard-8-foo is not n2-standard-8).
  */
+import { suggest } from '../document/suggest';
 import type { Catalog, CustomMachineRule, FixedLocalSsd, MachineSeries, VcpuRun } from './types';
 
 export interface Machine {
@@ -64,10 +65,20 @@ function resolveMachineType(c: Catalog, written: string): MachineResult {
   }
   if (CUSTOM_ANY_RE.test(mt)) return resolveCustom(c, mt, written);
   const m = PREDEFINED_RE.exec(mt);
-  const info = m ? c.machine_series[m[1]] : undefined;
-  if (!m || !info)
-    return unknownType(`unknown machine type '${written}' in ${c.edition}; known series: ${Object.keys(c.machine_series).join(', ')}`);
-  return resolvePredefined(c, { series: m[1], family: m[2], vcpus: Number(m[3]), suffix: m[4] }, info);
+  if (!m) return guessed(c, mt, `unknown machine type '${written}' in ${c.edition}; names are <series>-<family>-<vCPUs> (n2-standard-8)`);
+  const info = c.machine_series[m[1]];
+  if (!info) return guessed(c, mt, `unknown machine type '${written}': ${c.edition} has no series '${m[1]}'`);
+  const r = resolvePredefined(c, { series: m[1], family: m[2], vcpus: Number(m[3]), suffix: m[4] }, info);
+  return r.ok || r.fix !== undefined ? r : guessed(c, mt, r.message);
+}
+
+/** A failure whose fix is the real machine type within two edits of what was written, if there is one. */
+function guessed(c: Catalog, mt: string, message: string): Failure {
+  const guess = suggest(
+    mt,
+    machineTypeNames(c).map((x) => x.name),
+  );
+  return unknownType(guess ? `${message}; did you mean ${guess}?` : message, guess);
 }
 
 interface Parts {
@@ -100,7 +111,10 @@ function resolvePredefined(c: Catalog, p: Parts, info: MachineSeries): MachineRe
   if (!sx) {
     const known = Object.keys(info.suffixes ?? {}).map((s) => `-${s}`);
     const takes = known.length ? `only ${known.join(', ')}` : 'no suffix';
-    return unknownType(`'${p.series}-${family}-${vcpus}-${suffix}': ${series} machine types take ${takes} in ${c.edition}`, plainName);
+    const message = `'${base}-${vcpus}-${suffix}': ${series} machine types take ${takes} in ${c.edition}`;
+    // A near-miss suffix (c3-standard-8-lsd) is a typo of a real one; anything else is dropped by the fix.
+    const typo = guessed(c, `${base}-${vcpus}-${suffix}`, message);
+    return typo.fix !== undefined ? typo : unknownType(message, plainName);
   }
   const list = sx.families[family];
   if (!list?.includes(vcpus)) {
@@ -185,7 +199,7 @@ function customShape(series: string, info: MachineSeries, rule: CustomMachineRul
   const name = (v: number, mem: number, ext: boolean) => `${rule.prefix}-${v}-${mem}${ext ? '-ext' : ''}`;
   const fixName = name(fix.vcpus, fix.memory, fix.extended);
   if (!inRuns(rule.vcpus, vcpus))
-    return unknownType(`${series} custom machines take ${describeRuns(rule.vcpus)} vCPUs, not ${vcpus}`, fixName);
+    return unknownType(`${series} custom machines take these vCPU counts: ${describeRuns(rule.vcpus)}; not ${vcpus}`, fixName);
   const problem = memoryProblem(series, rule, vcpus, memory, extended);
   if (problem) return unknownType(problem, fixName);
   return { ok: true, machine: { series, vcpus, name: name(vcpus, memory, extended), info, custom: { memory_mib: memory, extended } } };
@@ -264,7 +278,9 @@ function inRuns(runs: VcpuRun[], v: number): boolean {
 
 /** "1, then 2 to 96 in steps of 2": the rule as Google states it. */
 export function describeRuns(runs: VcpuRun[]): string {
-  return runs.map((r) => (r.min === r.max ? `${r.min}` : `${r.min} to ${r.max} in steps of ${r.step}`)).join(', then ');
+  return runs
+    .map((r) => (r.min === r.max ? `${r.min}` : `${r.min} to ${r.max}${r.step > 1 ? ` in steps of ${r.step}` : ''}`))
+    .join(', then ');
 }
 
 /** The value of `list` closest to `v`; on a tie the larger one, which gives at least what was asked. */
@@ -324,4 +340,25 @@ function largerCustom(m: Machine, rule: CustomMachineRule): Machine[] {
       const name = `${rule.prefix}-${v}-${memory}${m.custom!.extended ? '-ext' : ''}`;
       return { ...m, vcpus: v, name, custom: { memory_mib: memory, extended: m.custom!.extended } };
     });
+}
+
+/** Machine data that does not hold together: a local SSD entry or a shared-core size naming no machine of its series. */
+export function machineDataProblems(c: Catalog): Array<{ path: string; message: string }> {
+  const out: Array<{ path: string; message: string }> = [];
+  for (const [series, info] of Object.entries(c.machine_series)) {
+    (info.local_ssd ?? []).forEach((t, i) => {
+      for (const name of Object.keys(t.counts)) {
+        const r = resolveMachineType(c, name);
+        if (!r.ok || r.machine.series !== series)
+          out.push({
+            path: `/machine_series/${series}/local_ssd/${i}/counts/${name}`,
+            message: `'${name}' is not a ${series} machine type`,
+          });
+      }
+    });
+    for (const [size, sc] of Object.entries(info.custom?.shared_core ?? {}))
+      if (info.shapes?.[sc.as] === undefined)
+        out.push({ path: `/machine_series/${series}/custom/shared_core/${size}/as`, message: `'${sc.as}' is not a ${series} shape` });
+  }
+  return out;
 }

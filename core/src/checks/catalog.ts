@@ -2,8 +2,7 @@
  * Catalog look-ups: the edition, the region, the machine and the disk types a spec names must exist in the
  * catalog. The analysis resolves the edition and region here first: without them nothing else is checked.
  */
-import { machineTypeNames, resolveMachine, type Catalog } from '../catalog';
-import { suggest } from '../document/suggest';
+import { resolveMachine, type Catalog } from '../catalog';
 import type { CatalogChoice, CheckModule, SpecContext, VmContext } from './types';
 
 export const catalog: CheckModule = {
@@ -132,9 +131,8 @@ function machine(ctx: VmContext): void {
   const r = resolveMachine(ctx.catalog, vm);
   if (!r.ok) {
     const path = `${vm.path}/${r.on}`;
-    const fix = r.fix ?? (r.on === 'machine_type' ? closestMachineType(ctx.catalog, vm.machine_type ?? '') : undefined);
-    const message = fix !== undefined && r.fix === undefined ? `${r.message}; did you mean ${fix}?` : r.message;
-    ctx.report(r.code, message, ctx.at(path) ?? ctx.key(`${vm.path}/name`), {
+    const fix = r.fix;
+    ctx.report(r.code, r.message, ctx.at(path) ?? ctx.key(`${vm.path}/name`), {
       path,
       fixes:
         fix === undefined
@@ -157,12 +155,4 @@ function machine(ctx: VmContext): void {
       },
     );
   }
-}
-
-/** A real machine type within two edits of what was written (n2-standrad-8), for a name no rule explains. */
-function closestMachineType(c: Catalog, written: string): string | undefined {
-  return suggest(
-    written.trim().toLowerCase(),
-    machineTypeNames(c).map((m) => m.name),
-  );
 }
