@@ -41,6 +41,8 @@ describe('checks: catalog', () => {
     const d = expectAt(BASE.replace('    machine_type: n2-standard-8', '    series: n1\n    vcpus: 3'), 'vcpus-not-offered', '3');
     // N1 offers 2 and 4: equally near, the larger gives at least what was asked.
     assert.equal(d.fixes?.[0].kind === 'set-value' && d.fixes[0].value, 4);
+    const n2 = expectAt(BASE.replace('    machine_type: n2-standard-8', '    series: n2\n    vcpus: 6'), 'vcpus-not-offered', '6');
+    assert.match(n2.message, /a custom type with 6 is machine_type n2-custom-6-<MiB>$/);
   });
   it('custom machine types follow their series rules; an invalid shape names the rule and fixes to the nearest', () => {
     const at = (mt: string) => expectAt(BASE.replace('n2-standard-8', mt), 'unknown-machine-type', mt);

@@ -165,13 +165,19 @@ function resolveSeries(c: Catalog, written: string, vcpus: number | undefined): 
       ok: false,
       code: 'vcpus-not-offered',
       on: 'vcpus',
-      message: `${series} comes with ${offered.join(', ')} vCPUs, not ${vcpus}`,
+      message: `${series} comes with ${offered.join(', ')} vCPUs, not ${vcpus}${customHint(info, vcpus)}`,
       fix: nearest(offered, vcpus),
     };
   }
   const family = info.families ? Object.keys(info.families).find((f) => info.families![f].includes(vcpus)) : undefined;
   const name = family ? `${series}-${family}-${vcpus}` : `${series} with ${vcpus} vCPUs`;
   return { ok: true, machine: { series, family, vcpus, name, info } };
+}
+
+/** Where a custom type of the series has this vCPU count, the way to name it: series+vcpus names predefined types only. */
+function customHint(info: MachineSeries, vcpus: number): string {
+  const rule = info.custom;
+  return rule && inRuns(rule.vcpus, vcpus) ? `; a custom type with ${vcpus} is machine_type ${rule.prefix}-${vcpus}-<MiB>` : '';
 }
 
 // ---- custom machine types --------------------------------------------------------------------------------
