@@ -59,7 +59,7 @@ describe('checks: catalog', () => {
     assert.equal(value(at('custom-3-4096')), 'custom-4-4096');
     assert.equal(value(at('e2-custom-4-8192-ext')), 'e2-custom-4-8192');
     assert.equal(value(at('e2-custom-medium-9000')), 'e2-custom-medium-8192');
-    assert.match(at('n4-custom-4-8192').message, /no custom machine types for n4/);
+    assert.match(at('n4-custom-4-8192').message, /has no custom-machine rules for n4/);
   });
   it('valid custom, suffixed and new machine types raise no catalog finding', () => {
     const codes = Object.keys(catalog.codes);

@@ -98,14 +98,11 @@ function resolvePredefined(c: Catalog, p: Parts, info: MachineSeries): MachineRe
       `${series} has no '${family}' machines in ${c.edition}; families: ${Object.keys(info.families ?? {}).join(', ') || 'none'}`,
     );
   }
-  const plainName = plain?.includes(vcpus) ? `${base}-${vcpus}` : undefined;
+  // Where a suffix is wrong, the closest real type is the family's plain type nearest in vCPUs.
+  const plainName = plain?.length ? `${base}-${nearest(plain, vcpus)}` : undefined;
   if (suffix === undefined) {
     if (plain?.includes(vcpus)) return { ok: true, machine: predefined(info, p) };
-    const list = plain ?? [];
-    return unknownType(
-      `${base} comes with ${list.join(', ') || 'no plain'} vCPUs, not ${vcpus}`,
-      list.length ? `${base}-${nearest(list, vcpus)}` : undefined,
-    );
+    return unknownType(`${base} comes with ${plain?.join(', ') || 'no plain'} vCPUs, not ${vcpus}`, plainName);
   }
   const sx = info.suffixes?.[suffix];
   if (!sx) {
@@ -118,8 +115,12 @@ function resolvePredefined(c: Catalog, p: Parts, info: MachineSeries): MachineRe
   }
   const list = sx.families[family];
   if (!list?.includes(vcpus)) {
-    const offered = list?.length ? `${base}-N-${suffix} comes with N = ${list.join(', ')}` : `${base} has no -${suffix} types`;
-    return unknownType(`${offered}, not ${vcpus}`, list?.length ? `${base}-${nearest(list, vcpus)}-${suffix}` : plainName);
+    if (list?.length)
+      return unknownType(
+        `${base}-N-${suffix} comes with N = ${list.join(', ')}, not ${vcpus}`,
+        `${base}-${nearest(list, vcpus)}-${suffix}`,
+      );
+    return unknownType(`${base} has no -${suffix} types`, plainName);
   }
   return { ok: true, machine: predefined(info, p) };
 }
@@ -191,7 +192,9 @@ function resolveCustom(c: Catalog, mt: string, written: string): MachineResult {
   const known = Object.values(c.machine_series)
     .filter((i) => i.custom)
     .map((i) => `${i.custom!.prefix}-…`);
-  return unknownType(`${c.edition} has no custom machine types for ${series}; custom types: ${known.join(', ') || 'none'}`);
+  return unknownType(
+    `${c.edition} has no custom-machine rules for ${series}, so this type cannot be checked; it has rules for ${known.join(', ') || 'none'}`,
+  );
 }
 
 function customShape(series: string, info: MachineSeries, rule: CustomMachineRule, rest: string, written: string): MachineResult {
