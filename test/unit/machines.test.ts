@@ -79,4 +79,28 @@ describe('machines', () => {
       }
     }
   });
+  it('every fix for a wrong name is itself a valid machine type', () => {
+    for (const bad of [
+      'n2-standard-8-foo',
+      'c3-standard-22-xyz',
+      'c3-standard-8-lsd',
+      'c3-standard-16-lssd',
+      'c4d-highcpu-7-lssd',
+      'n2-standard-7',
+      'n2-standrad-8',
+      'n2-custom-7-16384',
+      'n2-custom-6-60000',
+      'n2-custom-200-999999-ext',
+      'n2d-custom-6-1000000-ext',
+      'custom-97-1000',
+      'e2-custom-4-8192-ext',
+      'e2-custom-medium-9000',
+      'a3-highgpu-3g',
+    ]) {
+      const r = resolveMachine(gcp, { machine_type: bad });
+      assert.ok(!r.ok && typeof r.fix === 'string', bad);
+      const fixed = resolveMachine(gcp, { machine_type: r.fix });
+      assert.ok(fixed.ok, `${bad} → ${r.fix}: ${fixed.ok ? '' : fixed.message}`);
+    }
+  });
 });
