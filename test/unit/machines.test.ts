@@ -68,6 +68,11 @@ describe('machines', () => {
     assert.deepEqual([next.name, next.local_ssd], ['c3-standard-22-lssd', { count: 4, device_gib: 375 }]);
     // 16,384 MiB / 6 vCPUs × 8 = 21,845 MiB, rounded to 256 MiB.
     assert.equal(largerMachines(machine('n2-custom-6-16384'))[0].name, 'n2-custom-8-21760');
+    // A fix writes the name into machine_type: a named shape's larger machines are real types ("e2 with 4 vCPUs"
+    // was written before), and they no longer carry the shape's own limit row.
+    const fromShape = largerMachines(machine('e2-custom-medium-6144'))[0];
+    assert.deepEqual([fromShape.name, fromShape.limits_as, fromShape.custom], ['e2-standard-4', undefined, undefined]);
+    assert.equal(largerMachines(machine('e2-medium'))[0].name, 'e2-standard-4');
   });
   it('every machine type a catalog names resolves to itself', () => {
     for (const edition of ['gcp-2020', 'gcp-2024']) {

@@ -322,7 +322,9 @@ export function machineTypeNames(c: Catalog): Array<{ name: string; vcpus: numbe
 
 /**
  * Larger machines of the same kind, smallest first: the same series and family (and suffix, which keeps the
- * local SSDs that come with it); for a custom type, the larger custom shapes with the same memory per vCPU.
+ * local SSDs that come with it); for a custom type, the larger custom shapes with the same memory per vCPU; for
+ * a named shape (e2-medium, e2-custom-medium-6144), the series' predefined types by vCPU count, each named as
+ * a real type (the first family that offers the count), since a fix writes the name into machine_type.
  */
 export function largerMachines(m: Machine): Machine[] {
   const rule = m.info.custom;
@@ -334,8 +336,10 @@ export function largerMachines(m: Machine): Machine[] {
     .sort((a, b) => a - b)
     .filter((v) => v > m.vcpus)
     .map((v) => {
-      const name = m.family ? `${m.series}-${m.family}-${v}${tail}` : `${m.series} with ${v} vCPUs`;
-      return { ...m, vcpus: v, name, local_ssd: localSsdOf(m.info, name) };
+      const family = m.family ?? Object.keys(m.info.families ?? {}).find((f) => m.info.families![f].includes(v));
+      const name = family ? `${m.series}-${family}-${v}${tail}` : `${m.series} with ${v} vCPUs`;
+      // A larger machine is a predefined type of its own: it has neither the shape's limits nor its custom memory.
+      return { ...m, family, vcpus: v, name, local_ssd: localSsdOf(m.info, name), limits_as: undefined, custom: undefined };
     });
 }
 
