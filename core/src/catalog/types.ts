@@ -150,12 +150,66 @@ export interface VmLimitTable extends Cited {
   disk_types: Record<string, VmLimitRow[]>;
 }
 
+/** Local SSD disks that come with a machine type: how many, and each one's size. */
+export interface FixedLocalSsd {
+  count: number;
+  device_gib: number;
+}
+
+/**
+ * A suffix that some predefined types of a series carry (c3-standard-8-lssd, c4-standard-288-metal,
+ * z3-highmem-8-highlssd): the family vCPU counts that have it, which may differ from the plain family's.
+ */
+export interface MachineSuffix extends Cited {
+  families: Record<string, number[]>;
+  /** Disk types the suffixed types can attach, where they differ from the series' (bare metal: Hyperdisk only). */
+  disk_types?: string[];
+}
+
+/** Local SSDs that come with machine types, by type name: one group per device size and source. */
+export interface FixedLocalSsdTable extends Cited {
+  device_gib: number;
+  /** Machine type name → number of disks it comes with. */
+  counts: Record<string, number>;
+}
+
+/** A run of vCPU counts: min, min + step, ... up to max. */
+export interface VcpuRun {
+  min: number;
+  max: number;
+  step: number;
+}
+
+/**
+ * Google's rules for custom machine types of one series: `<prefix>-<vCPUs>-<MiB>[-ext]`, or for shared-core
+ * sizes `<prefix>-<size>-<MiB>` (e2-custom-medium-6144).
+ */
+export interface CustomMachineRule extends Cited {
+  /** The name's start: 'custom' (N1), 'n2-custom', 'e2-custom'... */
+  prefix: string;
+  vcpus: VcpuRun[];
+  memory_mib_per_vcpu: { min: number; max: number };
+  /** Memory must be a multiple of this many MiB. */
+  memory_step_mib: number;
+  /** With `-ext`, memory per vCPU may exceed the maximum up to this total; omitted: no extended memory. */
+  extended_max_mib?: number;
+  /** Shared-core sizes: the predefined shape whose vCPU share and per-VM limits they have, and their memory range. */
+  shared_core?: Record<string, { as: string; memory_mib: { min: number; max: number } }>;
+}
+
 export interface MachineSeries {
   label?: string;
   /** Machine families (n2-standard, n2-highmem...), with the vCPU counts each offers. */
   families?: Record<string, number[]>;
   /** Named shapes that do not follow <series>-<family>-<vcpus> (e2-medium). */
   shapes?: Record<string, number>;
+  /** Suffixes predefined types may carry, by suffix without its dash ('lssd', 'metal', 'lssd-metal'). */
+  suffixes?: Record<string, MachineSuffix>;
+  /** Machine types that come with local SSDs. */
+  local_ssd?: FixedLocalSsdTable[];
+  custom?: CustomMachineRule;
+  /** Where the families, shapes and labels come from. */
+  types_source?: Cited;
   /** vCPU counts for series addressed by series+vcpus only (Yandex platforms). */
   vcpus?: number[];
   /** Disk types the series can attach; omitted = all scaled and device types. */

@@ -28,8 +28,12 @@ export const catalog: CheckModule = {
     },
     'unknown-machine-type': {
       severity: 'error',
-      summary: 'The machine type is not in the catalog.',
-      docs: 'Without a known machine no per-VM limit can apply.',
+      summary: "The machine type is not in the catalog, or breaks its series' naming or custom-machine rules.",
+      docs:
+        'Without a known machine no per-VM limit can apply. A name is read as written: a suffix the series does not ' +
+        'offer (`n2-standard-8-foo`) is not dropped, and a custom type (`n2-custom-6-16384`) must follow the ' +
+        "series' vCPU and memory rules. The fix offers the closest real type: the nearest vCPU count, memory " +
+        'rounded into range, or the name without the unknown suffix.',
     },
     'unknown-series': {
       severity: 'error',
@@ -39,7 +43,7 @@ export const catalog: CheckModule = {
     'vcpus-not-offered': {
       severity: 'error',
       summary: 'The series does not offer this vCPU count.',
-      docs: 'The message lists the vCPU counts the series comes with.',
+      docs: 'The message lists the vCPU counts the series comes with; the fix sets the nearest one.',
     },
     'machine-conflict': {
       severity: 'error',
@@ -147,7 +151,14 @@ function machine(ctx: VmContext): void {
   const r = resolveMachine(ctx.catalog, vm);
   if (!r.ok) {
     const path = `${vm.path}/${r.on}`;
-    ctx.report(r.code, r.message, ctx.at(path) ?? ctx.key(`${vm.path}/name`), { path });
+    const fix = r.fix;
+    ctx.report(r.code, r.message, ctx.at(path) ?? ctx.key(`${vm.path}/name`), {
+      path,
+      fixes:
+        fix === undefined
+          ? []
+          : [{ kind: 'set-value', path, value: fix, title: r.on === 'vcpus' ? `Use ${fix} vCPUs` : `Use ${fix}`, preferred: true }],
+    });
     return;
   }
   const m = r.machine;
