@@ -5,6 +5,7 @@
 import type { Analysis } from '../analyze';
 import { builtinRegistry, DEFAULT_EDITION, vcpuChoices, type Catalog, type CatalogRegistry } from '../catalog';
 import { LineIndex } from '../text';
+import { plural } from '../units';
 import { enumAt, examplesAt, keysAt } from './schema-info';
 
 export interface CompletionEntry {
@@ -216,8 +217,8 @@ function machineTypeChoices(c: Catalog, partial: string): Array<{ label: string;
   const out: Array<{ label: string; detail?: string }> = [];
   for (const [s, info] of Object.entries(c.machine_series)) {
     for (const [fam, list] of Object.entries(info.families ?? {}))
-      for (const v of list) out.push({ label: `${s}-${fam}-${v}`, detail: `${v} vCPUs` });
-    for (const [shape, v] of Object.entries(info.shapes ?? {})) out.push({ label: shape, detail: `${v} vCPUs` });
+      for (const v of list) out.push({ label: `${s}-${fam}-${v}`, detail: plural(v, 'vCPU') });
+    for (const [shape, v] of Object.entries(info.shapes ?? {})) out.push({ label: shape, detail: plural(v, 'vCPU') });
   }
   const p = partial.toLowerCase();
   return out.filter((m) => m.label.startsWith(p)).slice(0, 500);
