@@ -50,11 +50,11 @@ function renderFile(f: FileReport): string {
   const money = (x: number | null) => (x === null ? '?' : fmtMoney(x, cur));
   // A partial sum is said as one: "at least $138.00 (IOPS price unknown in europe-west4)".
   const total = (x: { monthly_cost: number | null; monthly_cost_complete: boolean; monthly_cost_missing: string[] }) =>
-    costText(x.monthly_cost ?? undefined, x.monthly_cost_complete, x.monthly_cost_missing, cur);
+    costText(x.monthly_cost ?? undefined, x.monthly_cost_complete, x.monthly_cost_missing, cur, '/month');
   const out: string[] = [`${f.path}  (catalog ${f.catalog ?? '?'}, region ${f.region ?? '?'})`, ''];
   for (const vm of f.vms) {
     out.push(
-      `VM ${vm.name}: ${vm.machine_type ?? '?'}${vm.vcpus && !vm.machine_type?.includes('vCPU') ? `, ${plural(vm.vcpus, 'vCPU')}` : ''} — ${total(vm)}/month (machine ${money(vm.machine_monthly_cost)}, disks ${money(vm.disks_monthly_cost)})`,
+      `VM ${vm.name}: ${vm.machine_type ?? '?'}${vm.vcpus && !vm.machine_type?.includes('vCPU') ? `, ${plural(vm.vcpus, 'vCPU')}` : ''} — ${total(vm)} · machine ${money(vm.machine_monthly_cost)}, disks ${money(vm.disks_monthly_cost)}`,
     );
     out.push(
       table(
@@ -91,7 +91,7 @@ function renderFile(f: FileReport): string {
     }
     out.push('');
   }
-  if (f.monthly_cost !== null && f.vms.length > 1) out.push(`file total: ${total(f)}/month`, '');
+  if (f.monthly_cost !== null && f.vms.length > 1) out.push(`file total: ${total(f)}`, '');
   for (const d of f.diagnostics) out.push(`${f.path}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`);
   return out.join('\n') + '\n';
 }

@@ -159,7 +159,7 @@ export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
         ? plural(vm.vcpus, 'vCPU')
         : '';
     body.push(
-      `<h2>VM ${esc(vm.name)}${machine ? ` <span class="dim">— ${machine}</span>` : ''}${vm.monthly_cost !== null && report.currency ? ` <span class="dim" title="${esc(vm.machine_cost_explanation)}">— ${esc(costText(vm.monthly_cost, vm.monthly_cost_complete, vm.monthly_cost_missing, report.currency))}/month</span>` : ''}</h2>`,
+      `<h2>VM ${esc(vm.name)}${machine ? ` <span class="dim">— ${machine}</span>` : ''}${vm.monthly_cost !== null && report.currency ? ` <span class="dim" title="${esc(vm.machine_cost_explanation)}">— ${esc(costText(vm.monthly_cost, vm.monthly_cost_complete, vm.monthly_cost_missing, report.currency, '/month'))}</span>` : ''}</h2>`,
     );
     body.push(
       table(

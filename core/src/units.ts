@@ -146,12 +146,12 @@ export function plural(n: number, noun: string): string {
 
 /**
  * A monthly total said so that a partial sum never reads as the whole: "$138.00", "at least $138.00 (IOPS price
- * unknown in europe-west4)", or "unknown (...)" when no part of it is priced.
+ * unknown in europe-west4)", or "unknown (...)" when no part of it is priced. `per` ("/month") goes after the amount.
  */
-export function costText(monthly: number | undefined, complete: boolean, missing: readonly string[], currency: string): string {
+export function costText(monthly: number | undefined, complete: boolean, missing: readonly string[], currency: string, per = ''): string {
   const why = missing.length ? ` (${missing.join('; ')})` : '';
   if (monthly === undefined) return `unknown${why}`;
-  return complete ? fmtMoney(monthly, currency) : `at least ${fmtMoney(monthly, currency)}${why}`;
+  return complete ? `${fmtMoney(monthly, currency)}${per}` : `at least ${fmtMoney(monthly, currency)}${per}${why}`;
 }
 
 /** A small unit price (per IOPS-month): enough digits to compare, e.g. $0.00567. */

@@ -46,10 +46,10 @@ export function gainText(advice: VmAdvice, m: Machine): string {
  * and what it then costs; where a price is missing, only the partial total, said as one.
  */
 export function vmCostChange(c: Catalog, before: VmEval, after: VmEval): string {
-  const all = costText(after.monthly_cost, after.monthly_cost_complete, gapTexts(vmCosts(after)), c.currency);
-  if (!after.monthly_cost_complete || !before.monthly_cost_complete) return `${all}/month in all`;
+  const all = costText(after.monthly_cost, after.monthly_cost_complete, gapTexts(vmCosts(after)), c.currency, '/month in all');
+  if (!after.monthly_cost_complete || !before.monthly_cost_complete) return all;
   const delta = after.monthly_cost! - before.monthly_cost!;
-  return `${delta >= 0 ? '+' : '−'}${fmtMoney(Math.abs(delta), c.currency)}/month, ${all}/month in all`;
+  return `${delta >= 0 ? '+' : '−'}${fmtMoney(Math.abs(delta), c.currency)}/month, ${all}`;
 }
 
 interface TargetSite {
@@ -104,7 +104,9 @@ function machineAndResize(site: TargetSite, disk: DiskSpec, cur: DiskEval, m: Ma
   if (resize) values.push({ path: `${disk.path}/size`, value: formatSize(sizeGib) });
   const after = evaluateOn(site.c, resize ? withDisk(site.e.spec, disk, { size_gib: sizeGib }) : site.e.spec, m, site.region);
   const cost = ` (${vmCostChange(site.c, site.e, after)})`;
-  const title = resize ? `Change machine to ${m.name} and resize '${disk.name}' to ${formatSize(sizeGib)}${cost}` : `Change machine to ${m.name}${cost}`;
+  const title = resize
+    ? `Change machine to ${m.name} and resize '${disk.name}' to ${formatSize(sizeGib)}${cost}`
+    : `Change machine to ${m.name}${cost}`;
   return { kind: 'set-values', values, title, preferred: true };
 }
 

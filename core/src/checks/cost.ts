@@ -19,7 +19,8 @@ export const cost: CheckModule = {
     },
     'price-unknown': {
       severity: 'information',
-      summary: 'The catalog has no price for part of what the spec uses: a disk type in this region, provisioned IOPS or throughput, or the machine.',
+      summary:
+        'The catalog has no price for part of what the spec uses: a disk type in this region, provisioned IOPS or throughput, or the machine.',
       docs: "One finding per missing price per disk (on its `type`, `provisioned_iops` or `provisioned_throughput`) and per machine (on its `machine_type`, or `series`/`vcpus`). The totals keep the known part and are marked partial: `monthly_cost_complete: false` in the JSON report, 'at least $X (...)' wherever they are shown. An edition with no machine prices at all (gcp-2020, yandex-2025) says so once per file, on the first VM's machine.",
     },
   },
@@ -51,11 +52,11 @@ function diskGap(ctx: VmContext, d: DiskEval, g: PriceGap): void {
   if (g.part === 'machine') return;
   const own = `${d.spec.path}/${GAP_KEY[g.part]}`;
   const path = ctx.has(own) ? own : `${d.spec.path}/type`;
-  const money = costText(d.cost.monthly, false, [], ctx.catalog.currency);
+  const money = costText(d.cost.monthly, false, [], ctx.catalog.currency, '/month');
   const message =
     g.part === 'capacity'
       ? `${d.cost.why}: '${d.spec.name}' is left out of the VM's and the file's totals, which are marked partial`
-      : `${ctx.catalog.edition} has no ${d.typeName} ${g.part === 'iops' ? 'provisioned IOPS' : 'provisioned throughput'} price for ${ctx.region}: '${d.spec.name}' costs ${money}/month, that part left out`;
+      : `${ctx.catalog.edition} has no ${d.typeName} ${g.part === 'iops' ? 'provisioned IOPS' : 'provisioned throughput'} price for ${ctx.region}: '${d.spec.name}' costs ${money}, that part left out`;
   ctx.report('price-unknown', message, ctx.at(path), { path });
 }
 
@@ -68,7 +69,8 @@ function machineGap(ctx: VmContext): void {
   const message = ctx.catalog.machine_prices
     ? `${cost.why}: the VM's total leaves the machine out and is marked partial`
     : `${ctx.catalog.edition} has no machine prices: every VM's total in this file is its disks only, marked partial`;
-  ctx.report('price-unknown', message, ctx.machineSpan());
+  const named = ['machine_type', 'series'].map((k) => `${ctx.vm.path}/${k}`).find((p) => ctx.has(p));
+  ctx.report('price-unknown', message, named ? ctx.at(named) : ctx.machineSpan(), named ? { path: named } : undefined);
 }
 
 function overprovisioned(ctx: VmContext, d: DiskEval, monthly: number): void {

@@ -74,8 +74,8 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
         .join('\n')}`,
     );
   } else if (c && (loc.path === '' || loc.path === '/vms')) {
-    const total = costText(a.monthly_cost, a.monthly_cost_complete, a.monthly_cost_missing, c.currency);
-    parts.push(`**${plural(a.vms.length, 'VM')}**, ${total}/month for machines and disks (${c.edition}, ${a.region}).`);
+    const total = costText(a.monthly_cost, a.monthly_cost_complete, a.monthly_cost_missing, c.currency, '/month');
+    parts.push(`**${plural(a.vms.length, 'VM')}**, ${total} for machines and disks (${c.edition}, ${a.region}).`);
   }
   if (keyDoc && (loc.onKey || !parts.some(Boolean))) parts.unshift(keyDoc);
   const markdown = parts.filter(Boolean).join('\n\n---\n\n');
@@ -107,8 +107,8 @@ function diskTable(c: Catalog, disks: DiskEval[]): string {
 
 export function vmHover(c: Catalog, vm: VmEval): string {
   const m = vm.machine;
-  const total = costText(vm.monthly_cost, vm.monthly_cost_complete, gapTexts(vmCosts(vm)), c.currency);
-  const head = `**VM ${vm.spec.name}** — ${m ? `${m.name}, ${plural(m.vcpus, 'vCPU')}` : 'machine unknown'} · ${total}/month · ${c.edition}`;
+  const total = costText(vm.monthly_cost, vm.monthly_cost_complete, gapTexts(vmCosts(vm)), c.currency, '/month');
+  const head = `**VM ${vm.spec.name}** — ${m ? `${m.name}, ${plural(m.vcpus, 'vCPU')}` : 'machine unknown'} · ${total} · ${c.edition}`;
   const lines = [head, '', `Machine ${money(c, vm.machine_cost)}/month — ${vm.machine_cost.why}`, '', diskTable(c, vm.disks)];
   if (vm.egress) {
     const e = vm.egress;
@@ -167,10 +167,13 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
     if (d.figures[r].why === d.figures[w].why) lines.push(`- read and write ${what}: ${d.figures[r].why}`);
     else lines.push(`- ${metricLabel(r)}: ${d.figures[r].why}`, `- ${metricLabel(w)}: ${d.figures[w].why}`);
   }
-  const perIops = d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops.value > 0 ? d.cost.monthly / d.figures.read_iops.value : undefined;
+  const perIops =
+    d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops.value > 0
+      ? d.cost.monthly / d.figures.read_iops.value
+      : undefined;
   lines.push(
     '',
-    `**Cost** ${costText(d.cost.monthly, d.cost.complete, gapTexts([d.cost]), c.currency)}/month${perIops !== undefined ? ` · ${fmtPrice(perIops, c.currency)} per read IOPS` : ''} — ${d.cost.why}`,
+    `**Cost** ${costText(d.cost.monthly, d.cost.complete, gapTexts([d.cost]), c.currency, '/month')}${perIops !== undefined ? ` · ${fmtPrice(perIops, c.currency)} per read IOPS` : ''} — ${d.cost.why}`,
   );
   if (d.sharesBaselineWith.length)
     lines.push('', `Shares one baseline with ${d.sharesBaselineWith.map((n) => `\`${n}\``).join(', ')} (same type on this VM).`);

@@ -39,7 +39,14 @@ export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, reg
     const pr = t.provisioned;
     const extras = [
       { part: 'iops', limit: pr.iops, asked: d.provisioned_iops, included: p.included_iops, rate: p.per_iops_month, unit: 'IOPS' },
-      { part: 'throughput', limit: pr.mibps, asked: d.provisioned_mibps, included: p.included_mibps, rate: p.per_mibps_month, unit: 'MiB/s' },
+      {
+        part: 'throughput',
+        limit: pr.mibps,
+        asked: d.provisioned_mibps,
+        included: p.included_mibps,
+        rate: p.per_mibps_month,
+        unit: 'MiB/s',
+      },
     ] as const;
     for (const x of extras) {
       if (!x.limit) continue;
@@ -52,7 +59,10 @@ export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, reg
       } else {
         const what = x.part === 'iops' ? 'IOPS' : 'throughput';
         gaps.push({ part: x.part, text: `${what} price unknown in ${region}` });
-        parts.push(() => `${fmt(billable)} provisioned ${x.unit}${x.included ? ` above the included ${fmt(x.included)}` : ''} (no price in ${region})`);
+        parts.push(
+          () =>
+            `${fmt(billable)} provisioned ${x.unit}${x.included ? ` above the included ${fmt(x.included)}` : ''} (no price in ${region})`,
+        );
       }
     }
   }
@@ -87,8 +97,13 @@ export function machineCost(c: Catalog, m: Machine | undefined, region: string):
   const typed = sp?.per_type_hour?.[m.name];
   if (typed) {
     const hourly = typed[region];
-    if (hourly === undefined) return unknown(`${m.name} price unknown in ${region}`, `${c.edition} has no ${m.name} price for region ${region}`);
-    return cost(hourly * hours, false, () => `${m.name}: ${fmtUnitPrice(hourly, c.currency)} per hour × ${hours} hours = ${money(hourly * hours)} (${cite()})`);
+    if (hourly === undefined)
+      return unknown(`${m.name} price unknown in ${region}`, `${c.edition} has no ${m.name} price for region ${region}`);
+    return cost(
+      hourly * hours,
+      false,
+      () => `${m.name}: ${fmtUnitPrice(hourly, c.currency)} per hour × ${hours} hours = ${money(hourly * hours)} (${cite()})`,
+    );
   }
   const perVcpu = sp?.per_vcpu_hour?.[region];
   const perGib = sp?.per_gib_hour?.[region];

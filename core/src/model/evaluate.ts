@@ -26,7 +26,17 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine | undefined,
   const machine_cost = machineCost(c, machine, region);
   // The whole VM, machine and disks: a partial sum stays marked as one (monthly_cost_complete false).
   const total = sumCosts(vmCosts({ machine_cost, disks }));
-  return { spec: vm, catalog: c, machine, egress, disks, workloads, machine_cost, monthly_cost: total.monthly, monthly_cost_complete: total.complete };
+  return {
+    spec: vm,
+    catalog: c,
+    machine,
+    egress,
+    disks,
+    workloads,
+    machine_cost,
+    monthly_cost: total.monthly,
+    monthly_cost_complete: total.complete,
+  };
 }
 
 function disksOf(disks: DiskEval[], name: string | undefined): DiskEval[] {
