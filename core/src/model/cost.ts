@@ -109,8 +109,11 @@ export function machineCost(c: Catalog, m: Machine | undefined, region: string):
   const perGib = sp?.per_gib_hour?.[region];
   const gib = memoryGib(sp, m);
   if (perVcpu === undefined || perGib === undefined || gib === undefined) {
-    const lacks = gib === undefined && perVcpu !== undefined ? `the memory of ${m.name}` : `a ${m.name} price for region ${region}`;
-    return unknown(`${m.name} price unknown in ${region}`, `${c.edition} has no ${lacks}`);
+    const why =
+      gib === undefined && perVcpu !== undefined
+        ? `${c.edition} does not know the memory of ${m.name}, so not its price`
+        : `${c.edition} has no ${m.name} price for region ${region}`;
+    return unknown(`${m.name} price unknown in ${region}`, why);
   }
   const monthly = (perVcpu * m.vcpus + perGib * gib) * hours;
   return cost(
