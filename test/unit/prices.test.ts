@@ -59,6 +59,19 @@ describe('prices', () => {
     assert.match(analyze(spec('n2-standard-8')).vms[0].disks[0].cost.why, /^500 GiB × \$0\.17 per month = \$85\.00 /);
   });
 
+  it('local SSD on C4 is Titanium SSD at its own rate ($0.16 per GiB-month in us-central1), not the classic $0.08', () => {
+    const lssd = '        type: local-ssd\n        count: 1\n';
+    assert.equal(analyze(spec('c4-standard-8-lssd', lssd)).vms[0].disks[0].cost.monthly, 375 * 0.16);
+    assert.equal(analyze(spec('n2-standard-8', lssd)).vms[0].disks[0].cost.monthly, 375 * 0.08);
+    // No C4D Titanium SSD rate for europe-north1: a gap, never the classic rate in its place.
+    const north = analyze(spec('c4d-standard-8-lssd', lssd, 'europe-north1')).vms[0].disks[0].cost;
+    assert.equal(north.monthly, undefined);
+    assert.deepEqual(
+      north.gaps.map((g) => g.text),
+      ['local-ssd price unknown in europe-north1'],
+    );
+  });
+
   it('a partial total reads "at least": in the hover of the VM and of the file', () => {
     const text = spec(
       'n2-standard-64',

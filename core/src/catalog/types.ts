@@ -59,6 +59,8 @@ export interface PriceTable extends Cited {
   /** Region → price per GiB-month. */
   per_gib_month: Record<string, number>;
   regional_per_gib_month?: Record<string, number>;
+  /** Series → region → price per GiB-month where a series' devices have their own rate (Titanium SSD on C4). */
+  by_series_per_gib_month?: Record<string, Record<string, number>>;
   per_iops_month?: Record<string, number>;
   per_mibps_month?: Record<string, number>;
   /** Performance included in the capacity price (hyperdisk-balanced's free 3,000 IOPS / 140 MiB/s). */

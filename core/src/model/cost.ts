@@ -10,30 +10,36 @@ import { provisionedValue } from './provisioned';
 import { cost, type Cost, type PriceGap } from './types';
 
 /**
- * The price per GiB-month of a disk type in a region: the regional price for a regional disk where the catalog
- * has one, otherwise the zonal price. The one place that choice is made (cost, searches and fix titles use it).
+ * The price per GiB-month of a disk type in a region: the machine series' own rate where the catalog has one
+ * (never the general rate in its place), the regional price for a regional disk where the catalog has one,
+ * otherwise the zonal price. The one place that choice is made (cost, searches and fix titles use it).
  */
 export function perGibPrice(
   t: DiskType,
   replication: DiskSpec['replication'] | undefined,
   region: string,
-): { perGib?: number; regional: boolean } {
+  series?: string,
+): { perGib?: number; regional: boolean; series?: string } {
   const p = t.price;
   if (!p) return { regional: false };
+  const own = series !== undefined ? p.by_series_per_gib_month?.[series] : undefined;
+  if (own) return { perGib: own[region], regional: false, series };
   const regional = replication === 'regional' && !!p.regional_per_gib_month;
   return { perGib: (regional ? p.regional_per_gib_month! : p.per_gib_month)[region], regional };
 }
 
-export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, region: string): Cost {
+export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, region: string, series?: string): Cost {
   const p = t.price;
-  const { perGib, regional } = perGibPrice(t, d.replication, region);
+  const { perGib, regional, series: own } = perGibPrice(t, d.replication, region, series);
   if (!p || perGib === undefined) {
-    const text = p ? `no ${d.type} price for region ${region}` : `no price for ${d.type}`;
+    const text = p ? `no ${d.type} price${own ? ` on ${own}` : ''} for region ${region}` : `no price for ${d.type}`;
     return cost(undefined, false, () => `${c.edition} has ${text}`, [{ part: 'capacity', text: `${d.type} price unknown in ${region}` }]);
   }
   const money = (n: number) => fmtUnitPrice(n, c.currency);
   let total = perGib * size;
-  const parts: Array<() => string> = [() => `${fmt(size, 2)} GiB × ${money(perGib)}${regional ? ' (regional)' : ''}`];
+  const parts: Array<() => string> = [
+    () => `${fmt(size, 2)} GiB × ${money(perGib)}${regional ? ' (regional)' : own ? ` (on ${own})` : ''}`,
+  ];
   const gaps: PriceGap[] = [];
   if (t.model === 'provisioned') {
     const pr = t.provisioned;
