@@ -95,6 +95,10 @@ describe('checks: cost', () => {
     const a = analyze(text);
     assert.equal(a.diagnostics.filter((x) => x.code === 'price-unknown').length, 1);
     assert.equal(a.monthly_cost_complete, false);
+    // When the first VM's machine is unknown (its own error), the note goes to the first VM whose machine is known.
+    const first = text.replace('n1-standard-8', 'n1-standard-7');
+    expectAt(first, 'price-unknown', 'n1-standard-8');
+    assert.equal(analyze(first).diagnostics.filter((x) => x.code === 'price-unknown').length, 1);
   });
   it('overprovisioned on the type when another type is cheaper, with a fix that is never preferred', () => {
     // 3,000 IOPS asked of a 500 GiB pd-ssd ($0.17 × 500 = $85.00): pd-balanced's 3,000 IOPS baseline

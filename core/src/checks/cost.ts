@@ -2,6 +2,7 @@
  * Capacity and cost: prices the catalog lacks, and disks that pay for performance their workloads never use
  * (a cheaper type or a smaller size that still meets every target).
  */
+import { resolveMachine } from '../catalog';
 import type { FixData } from '../diagnostics';
 import type { DiskEval, PriceGap } from '../model/types';
 import { costText, fmtMoney, formatSize } from '../units';
@@ -63,9 +64,10 @@ function diskGap(ctx: VmContext, d: DiskEval, g: PriceGap): void {
 function machineGap(ctx: VmContext): void {
   const m = ctx.machine;
   const cost = ctx.evaluation.machine_cost;
-  // An unknown machine has its own finding; an edition without machine prices is said once per file.
+  // An unknown machine has its own finding; an edition without machine prices is said once per file, on the
+  // first VM whose machine it knows.
   if (!m || cost.complete) return;
-  if (!ctx.catalog.machine_prices && ctx.spec.vms[0] !== ctx.vm) return;
+  if (!ctx.catalog.machine_prices && ctx.spec.vms.find((v) => resolveMachine(ctx.catalog, v).ok) !== ctx.vm) return;
   const message = ctx.catalog.machine_prices
     ? `${cost.why}: the VM's total leaves the machine out and is marked partial`
     : `${ctx.catalog.edition} has no machine prices: every VM's total in this file is its disks only, marked partial`;
