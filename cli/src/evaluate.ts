@@ -1,6 +1,6 @@
 /** `storage-perf evaluate FILE... --format json|table`: the contract's JSON report, or tables for a terminal. */
 import { readFileSync } from 'node:fs';
-import { analyze, fileReport, fmt, fmtMoney, targetVerdict, type FileReport, type Report } from '../../core/src';
+import { analyze, costText, fileReport, fmt, fmtMoney, plural, targetVerdict, type FileReport, type Report } from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
@@ -55,10 +55,13 @@ function renderFile(f: FileReport): string {
   const money = (x: number | null) => (x === null ? '?' : fmtMoney(x, cur));
   // Null figures belong to a VM whose figures are unavailable; such a VM prints its reason, not tables.
   const num = (x: number | null, digits = 0) => (x === null ? '-' : fmt(x, digits));
+  // A partial sum is said as one: "at least $138.00 (IOPS price unknown in europe-west4)".
+  const total = (x: { monthly_cost: number | null; monthly_cost_complete: boolean; monthly_cost_missing: string[] }) =>
+    costText(x.monthly_cost ?? undefined, x.monthly_cost_complete, x.monthly_cost_missing, cur, '/month');
   const out: string[] = [`${f.path}  (catalog ${f.catalog ?? '?'}, region ${f.region ?? '?'})`, ''];
   for (const vm of f.vms) {
     out.push(
-      `VM ${vm.name}: ${vm.machine_type ?? '?'}${vm.vcpus && !vm.machine_type?.includes('vCPUs') ? `, ${vm.vcpus} vCPUs` : ''} — ${money(vm.monthly_cost)}/month for disks`,
+      `VM ${vm.name}: ${vm.machine_type ?? '?'}${vm.vcpus && !vm.machine_type?.includes('vCPU') ? `, ${plural(vm.vcpus, 'vCPU')}` : ''} — ${total(vm)} · machine ${money(vm.machine_monthly_cost)}, disks ${money(vm.disks_monthly_cost)}`,
     );
     if (vm.figures_unavailable !== null) {
       out.push(`  no figures: ${vm.figures_unavailable}`, '');
@@ -78,7 +81,7 @@ function renderFile(f: FileReport): string {
           d.limited_by
             ? `${d.limited_by.read_iops}/${d.limited_by.write_iops}, ${d.limited_by.read_mibps}/${d.limited_by.write_mibps}`
             : '-',
-          money(d.monthly_cost),
+          `${d.monthly_cost_complete || d.monthly_cost === null ? '' : '>= '}${money(d.monthly_cost)}`,
         ]),
       ),
     );
@@ -101,7 +104,7 @@ function renderFile(f: FileReport): string {
     }
     out.push('');
   }
-  if (f.monthly_cost !== null && f.vms.length > 1) out.push(`file total: ${money(f.monthly_cost)}/month`, '');
+  if (f.monthly_cost !== null && f.vms.length > 1) out.push(`file total: ${total(f)}`, '');
   for (const d of f.diagnostics) out.push(`${f.path}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`);
   return out.join('\n') + '\n';
 }

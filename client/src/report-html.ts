@@ -5,7 +5,7 @@
  * tested with the rest of the project.
  */
 import type { ReportWorkload, SpecReport } from '../../protocol/src/requests';
-import { fmt, fmtMoney, targetVerdict } from '../../core/src/units';
+import { costText, fmt, fmtMoney, plural, targetVerdict } from '../../core/src/units';
 
 export interface HtmlOptions {
   /** Nonce of the one stylesheet the CSP allows. */
@@ -146,7 +146,7 @@ export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
     .join(' · ');
   body.push(`<h1>${esc(opts.title)}</h1>`);
   body.push(
-    `<p class="meta">${where || 'no catalog'}${report.monthly_cost_text ? ` — <strong>${esc(report.monthly_cost_text)}</strong> a month for disks` : ''}</p>`,
+    `<p class="meta">${where || 'no catalog'}${report.monthly_cost_text ? ` — <strong>${esc(report.monthly_cost_text)}</strong> a month for machines and disks` : ''}</p>`,
   );
   if (opts.note) body.push(`<p class="note">${esc(opts.note)}</p>`);
 
@@ -160,12 +160,12 @@ export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
 
   for (const vm of report.vms) {
     const machine = vm.machine_type
-      ? `${esc(vm.machine_type)}${vm.vcpus ? `, ${vm.vcpus} vCPUs` : ''}`
+      ? `${esc(vm.machine_type)}${vm.vcpus ? `, ${plural(vm.vcpus, 'vCPU')}` : ''}`
       : vm.vcpus
-        ? `${vm.vcpus} vCPUs`
+        ? plural(vm.vcpus, 'vCPU')
         : '';
     body.push(
-      `<h2>VM ${esc(vm.name)}${machine ? ` <span class="dim">— ${machine}</span>` : ''}${vm.monthly_cost !== null ? ` <span class="dim">— ${money(vm.monthly_cost)}/month</span>` : ''}</h2>`,
+      `<h2>VM ${esc(vm.name)}${machine ? ` <span class="dim">— ${machine}</span>` : ''}${vm.monthly_cost !== null && report.currency ? ` <span class="dim" title="${esc(vm.machine_cost_explanation)}">— ${esc(costText(vm.monthly_cost, vm.monthly_cost_complete, vm.monthly_cost_missing, report.currency, '/month'))}</span>` : ''}</h2>`,
     );
     if (vm.figures_unavailable !== null) {
       body.push(`<p class="note">No figures: ${esc(vm.figures_unavailable)}</p>`);
@@ -184,7 +184,7 @@ export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
           `<span title="${esc(d.explanation?.write_mibps ?? '')}">${num(d.write_mibps)}</span>`,
           esc(d.limited_by ? limitWord(d.limited_by.read_iops) : '—'),
           esc(d.limited_by ? limitWord(d.limited_by.read_mibps) : '—'),
-          `<span title="${esc(d.cost_explanation)}">${money(d.monthly_cost)}</span>`,
+          `<span title="${esc(d.cost_explanation)}">${d.monthly_cost_complete || d.monthly_cost === null ? '' : '≥ '}${money(d.monthly_cost)}</span>`,
         ]),
         [false, false, true, true, true, true, true, false, false, true],
       ),

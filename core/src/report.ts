@@ -3,7 +3,7 @@ import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
 import { LineIndex } from './text';
-import { METRICS, type DiskEval, type LimitKind, type VmEval, type WorkloadEval } from './model/types';
+import { gapTexts, METRICS, sumCosts, vmCosts, type DiskEval, type LimitKind, type VmEval, type WorkloadEval } from './model/types';
 
 export interface ReportDiagnostic {
   severity: Severity;
@@ -26,7 +26,10 @@ export interface DiskReport {
   limited_by: Record<'read_iops' | 'write_iops' | 'read_mibps' | 'write_mibps', LimitKind> | null;
   /** Why each figure is what it is: the limit, its table and edition. */
   explanation: Record<'read_iops' | 'write_iops' | 'read_mibps' | 'write_mibps', string> | null;
+  /** The known part of the disk's monthly price; null when no part of it is priced. */
   monthly_cost: number | null;
+  /** False when part of the price is missing: then `monthly_cost` is a lower bound. */
+  monthly_cost_complete: boolean;
   cost_explanation: string;
   price_per_read_iops: number | null;
 }
@@ -50,9 +53,17 @@ export interface VmReport {
   name: string;
   machine_type: string | null;
   vcpus: number | null;
+  /** Machine plus disks, per month (the known part; the whole only when `monthly_cost_complete`). */
   monthly_cost: number | null;
   /** Why this VM has no figures (its machine is unknown); null when it has them. */
   figures_unavailable: string | null;
+  monthly_cost_complete: boolean;
+  /** What the total lacks, e.g. "IOPS price unknown in europe-west4". */
+  monthly_cost_missing: string[];
+  machine_monthly_cost: number | null;
+  machine_cost_explanation: string;
+  /** The disks' part of `monthly_cost` (known part). */
+  disks_monthly_cost: number | null;
   egress: { cap_gbps: number; other_mibps: number; disk_write_budget_mibps: number; limits_writes: boolean } | null;
   disks: DiskReport[];
   workloads: WorkloadReport[];
@@ -62,7 +73,10 @@ export interface FileReport {
   catalog: string | null;
   region: string | null;
   currency: string | null;
+  /** Every VM's machine and disks, per month (the known part; the whole only when `monthly_cost_complete`). */
   monthly_cost: number | null;
+  monthly_cost_complete: boolean;
+  monthly_cost_missing: string[];
   vms: VmReport[];
   diagnostics: ReportDiagnostic[];
 }
@@ -106,6 +120,8 @@ export function fileReport(path: string, a: Analysis): FileReport {
     region: a.region ?? null,
     currency: a.catalog?.currency ?? null,
     monthly_cost: money(a.monthly_cost),
+    monthly_cost_complete: a.monthly_cost_complete,
+    monthly_cost_missing: a.monthly_cost_missing,
     vms: a.vms.map((v) => vmReport(v, a.region ?? v.catalog.default_region)),
     diagnostics: reportDiagnostics(a),
   };
@@ -120,6 +136,11 @@ function vmReport(v: VmEval, region: string): VmReport {
     vcpus: v.machine?.vcpus ?? null,
     monthly_cost: money(v.monthly_cost),
     figures_unavailable: v.unavailable ?? null,
+    monthly_cost_complete: v.monthly_cost_complete,
+    monthly_cost_missing: gapTexts(vmCosts(v)),
+    machine_monthly_cost: money(v.machine_cost.monthly),
+    machine_cost_explanation: v.machine_cost.why,
+    disks_monthly_cost: money(sumCosts(v.disks.map((d) => d.cost)).monthly),
     egress: v.egress
       ? {
           cap_gbps: v.egress.cap_gbps,
@@ -151,9 +172,10 @@ function diskReport(d: DiskEval): DiskReport {
     limited_by: limited,
     explanation,
     monthly_cost: money(d.cost.monthly),
+    monthly_cost_complete: d.cost.complete,
     cost_explanation: d.cost.why,
     price_per_read_iops:
-      d.cost.monthly !== undefined && d.figures.read_iops.value > 0
+      d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops.value > 0
         ? Math.round((d.cost.monthly / d.figures.read_iops.value) * 1e5) / 1e5
         : null,
   };
@@ -191,6 +213,7 @@ function unavailableDisks(v: VmEval): DiskReport[] {
     limited_by: null,
     explanation: null,
     monthly_cost: null,
+    monthly_cost_complete: false,
     cost_explanation: v.unavailable!,
     price_per_read_iops: null,
   }));

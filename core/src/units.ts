@@ -174,6 +174,30 @@ export function fmtMoney(n: number, currency: string): string {
   return `${n < 0 && Math.abs(n) >= 0.005 ? '-' : ''}${sym}${group(int)}.${frac}`;
 }
 
+/** A unit price as the catalog states it, unrounded: $0.125, $0.031611, $0.10 (at most 10 significant digits). */
+export function fmtUnitPrice(n: number, currency: string): string {
+  const sym = currency === 'USD' ? '$' : currency === 'RUB' ? '₽' : `${currency} `;
+  const exact = String(Number(n.toPrecision(10)));
+  // At least cents: $0.10, not $0.1.
+  const dot = exact.indexOf('.');
+  return `${sym}${dot < 0 ? `${exact}.00` : exact.length - dot === 2 ? `${exact}0` : exact}`;
+}
+
+/** "1 vCPU", "2 vCPUs", "1 disk": a count with its noun, singular for one. */
+export function plural(n: number, noun: string): string {
+  return `${fmt(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * A monthly total said so that a partial sum never reads as the whole: "$138.00", "at least $138.00 (IOPS price
+ * unknown in europe-west4)", or "unknown (...)" when no part of it is priced. `per` ("/month") goes after the amount.
+ */
+export function costText(monthly: number | undefined, complete: boolean, missing: readonly string[], currency: string, per = ''): string {
+  const why = missing.length ? ` (${missing.join('; ')})` : '';
+  if (monthly === undefined) return `unknown${why}`;
+  return complete ? `${fmtMoney(monthly, currency)}${per}` : `at least ${fmtMoney(monthly, currency)}${per}${why}`;
+}
+
 /** A small unit price (per IOPS-month): enough digits to compare, e.g. $0.00567. */
 export function fmtPrice(n: number, currency: string): string {
   const sym = currency === 'USD' ? '$' : currency === 'RUB' ? '₽' : `${currency} `;

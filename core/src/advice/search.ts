@@ -72,7 +72,8 @@ export interface CheaperDisk {
 export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine, region: string, current: DiskEval): CheaperDisk | undefined {
   const disk = current.spec;
   const mine = vm.workloads.filter((w) => w.disk === disk.name || (w.disk === undefined && vm.disks.length === 1));
-  if (!mine.length || current.cost.monthly === undefined) return undefined;
+  // A partial price is a lower bound: no saving can be computed from it.
+  if (!mine.length || !current.cost.complete || current.cost.monthly === undefined) return undefined;
   const now = current.cost.monthly;
   const allMet = (e: VmEval) => mine.every((w) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true);
   const best = cheapestDiskMeeting(c, vm, machine, region, current, allMet, now);
@@ -117,7 +118,8 @@ export function cheapestDiskMeeting(
     const size = smallestSizeMeeting(c, variant, machine, region, spec, ok, (best?.monthly ?? below) / perGib, minSize);
     if (size === undefined) continue;
     const e = evaluateOn(c, withDisk(vm, disk, { type: name, size_gib: size }), machine, region);
-    const monthly = e.disks.find((d) => d.spec.name === disk.name)?.cost.monthly;
+    const got = e.disks.find((d) => d.spec.name === disk.name)?.cost;
+    const monthly = got?.complete ? got.monthly : undefined;
     if (monthly === undefined || monthly >= below) continue;
     if (!best || monthly < best.monthly) best = { type: name, size_gib: size, monthly };
   }

@@ -59,12 +59,35 @@ export interface PriceTable extends Cited {
   /** Region → price per GiB-month. */
   per_gib_month: Record<string, number>;
   regional_per_gib_month?: Record<string, number>;
+  /** Series → region → price per GiB-month where a series' devices have their own rate (Titanium SSD on C4). */
+  by_series_per_gib_month?: Record<string, Record<string, number>>;
   per_iops_month?: Record<string, number>;
   per_mibps_month?: Record<string, number>;
   /** Performance included in the capacity price (hyperdisk-balanced's free 3,000 IOPS / 140 MiB/s). */
   included_iops?: number;
   included_mibps?: number;
+  /** The prices come from a secondary source (a third party quoting Google's SKUs), not Google's own pages. */
   uncertain?: boolean;
+}
+
+/** One series' on-demand prices (per hour) and memory sizes: how a machine's price is composed. */
+export interface SeriesPrice {
+  /** Region → price per vCPU-hour. */
+  per_vcpu_hour?: Record<string, number>;
+  /** Region → price per GiB-hour of memory. */
+  per_gib_hour?: Record<string, number>;
+  /** Machine type → region → price per hour, for types priced as a whole (shared-core, GPU types). */
+  per_type_hour?: Record<string, Record<string, number>>;
+  /** Family → GiB of memory per vCPU. */
+  memory_gib_per_vcpu?: Record<string, number>;
+  /** Machine type → GiB of memory, where it differs from its family's ratio. */
+  memory_gib?: Record<string, number>;
+}
+
+/** Machine prices, kept apart from machine_series: what is known of a machine's price lives here. */
+export interface MachinePrices extends Cited {
+  hours_per_month: number;
+  series: Record<string, SeriesPrice>;
 }
 
 interface DiskTypeBase {
@@ -255,4 +278,6 @@ export interface Catalog {
   disk_types: Record<string, DiskType>;
   vm_limits: VmLimitTable[];
   machine_series: Record<string, MachineSeries>;
+  /** On-demand machine prices; an edition without them prices disks only (and says so). */
+  machine_prices?: MachinePrices;
 }

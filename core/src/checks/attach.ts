@@ -2,8 +2,10 @@
  * Attachability: whether the machine can take the disks the spec gives it — the disk types its series
  * attaches, and for local SSD the device counts the provider allows and the vCPUs they want.
  */
+import { vmCostChange } from '../advice/fixes';
 import { largerMachines, type DeviceDiskType } from '../catalog';
 import type { DiskSpec } from '../document/types';
+import { plural } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const attach: CheckModule = {
@@ -53,10 +55,15 @@ function localSsd(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): void {
     const nearest = t.counts.reduce((a, b) =>
       Math.abs(b - n) < Math.abs(a - n) || (Math.abs(b - n) === Math.abs(a - n) && b > a) ? b : a,
     );
-    ctx.report('local-ssd-count', `${n} local SSD devices is not allowed; allowed counts: ${t.counts.join(', ')}`, ctx.at(`${p}/count`), {
-      path: `${p}/count`,
-      fixes: [{ kind: 'set-value', path: `${p}/count`, value: nearest, title: `Use ${nearest} devices`, preferred: true }],
-    });
+    ctx.report(
+      'local-ssd-count',
+      `${plural(n, 'local SSD device')} is not allowed; allowed counts: ${t.counts.join(', ')}`,
+      ctx.at(`${p}/count`),
+      {
+        path: `${p}/count`,
+        fixes: [{ kind: 'set-value', path: `${p}/count`, value: nearest, title: `Use ${plural(nearest, 'device')}`, preferred: true }],
+      },
+    );
   }
   const machine = ctx.machine;
   if (!machine || !t.vcpus_per_device || machine.vcpus >= t.vcpus_per_device.min * n) return;
@@ -68,7 +75,15 @@ function localSsd(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): void {
     ctx.machineSpan(),
     {
       path: `${ctx.vm.path}/machine_type`,
-      fixes: bigger && bigger !== machine ? [ctx.setMachine(bigger, `Change machine to ${bigger.name}`)] : [],
+      fixes:
+        bigger && bigger !== machine
+          ? [
+              ctx.setMachine(
+                bigger,
+                `Change machine to ${bigger.name} (${vmCostChange(ctx.catalog, ctx.evaluation, ctx.advice.onMachine(bigger))})`,
+              ),
+            ]
+          : [],
     },
   );
 }

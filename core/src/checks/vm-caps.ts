@@ -5,7 +5,7 @@
 import { vmLimitRow } from '../catalog';
 import { gainText, setMachine } from '../advice/fixes';
 import type { DiskEval, Metric } from '../model/types';
-import { fmt, formatSize } from '../units';
+import { fmt, formatSize, plural } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const vmCaps: CheckModule = {
@@ -68,8 +68,8 @@ function cappedByVcpu(ctx: VmContext): void {
   }
   if (!capped.length) return;
   const lifts = ctx.advice.liftingMachine();
-  const lift = lifts ? `; ${lifts.name} (${lifts.vcpus} vCPUs) lifts it` : '; no larger machine of the series lifts it';
-  ctx.report('capped-by-vcpu', `${m.name} (${m.vcpus} vCPUs) caps ${capped.join(', ')}${lift}`, ctx.machineSpan(), {
+  const lift = lifts ? `; ${lifts.name} (${plural(lifts.vcpus, 'vCPU')}) lifts it` : '; no larger machine of the series lifts it';
+  ctx.report('capped-by-vcpu', `${m.name} (${plural(m.vcpus, 'vCPU')}) caps ${capped.join(', ')}${lift}`, ctx.machineSpan(), {
     path: `${ctx.vm.path}/machine_type`,
     fixes: lifts ? [setMachine(ctx.vm, lifts, `Change machine to ${lifts.name}${gainText(ctx.advice, lifts)}`, false)] : [],
   });

@@ -5,6 +5,7 @@
 import type { Analysis } from '../analyze';
 import { builtinRegistry, DEFAULT_EDITION, machineTypeNames, vcpuChoices, type Catalog, type CatalogRegistry } from '../catalog';
 import { LineIndex } from '../text';
+import { plural } from '../units';
 import { enumAt, examplesAt, keysAt } from './schema-info';
 
 export interface CompletionEntry {
@@ -217,7 +218,7 @@ function machineTypeChoices(c: Catalog, partial: string): Array<{ label: string;
   return machineTypeNames(c)
     .filter((m) => m.name.startsWith(p))
     .slice(0, 500)
-    .map((m) => ({ label: m.name, detail: `${m.vcpus} vCPUs` }));
+    .map((m) => ({ label: m.name, detail: plural(m.vcpus, 'vCPU') }));
 }
 
 function diskTypeDoc(c: Catalog, name: string): string {

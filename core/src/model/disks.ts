@@ -275,7 +275,7 @@ export function evaluateDisks(
       size_gib: size,
       figures,
       diskOnly: clone(figures),
-      cost: diskCost(c, t, d, size, region),
+      cost: diskCost(c, t, d, size, region, machine?.series),
       sharesBaselineWith: baselined ? groupMembers.get(d.type)!.filter((n) => n !== d.name) : [],
     };
   });

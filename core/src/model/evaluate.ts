@@ -4,8 +4,9 @@
  */
 import { resolveMachine, type Catalog, type Machine } from '../catalog';
 import type { VmSpec } from '../document/types';
+import { machineCost } from './cost';
 import { evaluateDisks } from './disks';
-import type { DiskEval, VmEval, WorkloadEval } from './types';
+import { sumCosts, vmCosts, type DiskEval, type VmEval, type WorkloadEval } from './types';
 import { evaluateWorkload } from './workload';
 
 /**
@@ -22,6 +23,9 @@ export function evaluateVm(c: Catalog, vm: VmSpec, region: string): VmEval {
       disks: [],
       workloads: [],
       unavailable: `${resolved.message}; without the machine's per-VM limits no figure is computed`,
+      machine_cost: machineCost(c, undefined, region),
+      monthly_cost: undefined,
+      monthly_cost_complete: false,
     };
   return evaluateOn(c, vm, resolved.machine, region);
 }
@@ -34,9 +38,20 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
     const on = disksOf(disks, w.disk);
     if (on.length) workloads.push(evaluateWorkload(c, w, on));
   }
-  const costs = disks.map((d) => d.cost.monthly);
-  const monthly_cost = costs.every((x) => x !== undefined) ? costs.reduce<number>((s, x) => s + (x ?? 0), 0) : undefined;
-  return { spec: vm, catalog: c, machine, egress, disks, workloads, monthly_cost };
+  const machine_cost = machineCost(c, machine, region);
+  // The whole VM, machine and disks: a partial sum stays marked as one (monthly_cost_complete false).
+  const total = sumCosts(vmCosts({ machine_cost, disks }));
+  return {
+    spec: vm,
+    catalog: c,
+    machine,
+    egress,
+    disks,
+    workloads,
+    machine_cost,
+    monthly_cost: total.monthly,
+    monthly_cost_complete: total.complete,
+  };
 }
 
 function disksOf(disks: DiskEval[], name: string | undefined): DiskEval[] {
