@@ -28,6 +28,8 @@ export interface DiskReport {
   monthly_cost: number | null;
   cost_explanation: string;
   price_per_read_iops: number | null;
+  /** False when the catalog has no per-VM limit for the disk's type on this machine (or the machine is unknown): the figures are the disk's own, not capped by the VM. */
+  vm_limit_known: boolean;
 }
 /** The contract's workload object: the figures as evaluated, with nulls where the JSON has no value. */
 export interface WorkloadReport extends Pick<
@@ -137,6 +139,7 @@ export function fileReport(path: string, a: Analysis): FileReport {
             d.cost.monthly !== undefined && d.figures.read_iops.value > 0
               ? Math.round((d.cost.monthly / d.figures.read_iops.value) * 1e5) / 1e5
               : null,
+          vm_limit_known: d.vmLimitKnown,
         };
       }),
       workloads: v.workloads.map((w) => ({

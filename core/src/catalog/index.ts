@@ -69,6 +69,11 @@ export function validateCatalog(data: unknown): { catalog?: Catalog; problems: C
     for (const d of Object.keys(t.disk_types))
       if (!c.disk_types[d]) problems.push({ path: `/vm_limits/${i}/disk_types/${d}`, message: `disk type '${d}' is not in disk_types` });
   });
+  for (const [name, ms] of Object.entries(c.machine_series)) {
+    const named = [...(ms.disk_types ?? []), ...(ms.disk_types_by_request ?? []), ...Object.keys(ms.disk_type_conditions ?? {})];
+    for (const d of new Set(named))
+      if (!c.disk_types[d]) problems.push({ path: `/machine_series/${name}`, message: `disk type '${d}' is not in disk_types` });
+  }
   return problems.length ? { problems } : { catalog: c, problems };
 }
 
@@ -108,6 +113,8 @@ export interface Machine {
   /** The machine type's name, or `<series> with N vCPUs` for series+vcpus specs. */
   name: string;
   info: MachineSeries;
+  /** The local SSD devices an -lssd machine type comes with (filled from the machine type data). */
+  local_ssd?: { count: number; device_gib: number };
 }
 
 export type MachineResult =
@@ -189,6 +196,13 @@ export function resolveMachine(c: Catalog, spec: { machine_type?: string; series
     };
   }
   return { ok: false, code: 'missing-machine', on: 'machine_type', message: 'a VM needs machine_type, or series and vcpus' };
+}
+
+/** Whether the machine attaches a disk type: its series lists the type, and the machine meets the type's conditions there. */
+export function attaches(m: Machine, type: string): boolean {
+  if (m.info.disk_types && !m.info.disk_types.includes(type)) return false;
+  const c = m.info.disk_type_conditions?.[type];
+  return !c || ((c.min_vcpus === undefined || m.vcpus >= c.min_vcpus) && (!c.machine_types || c.machine_types.includes(m.name)));
 }
 
 /** All vCPU counts a series offers, ascending. */

@@ -94,6 +94,8 @@ export interface ScaledDiskType extends DiskTypeBase {
 /** Performance is bought separately from capacity (pd-extreme, hyperdisk). */
 export interface ProvisionedDiskType extends DiskTypeBase {
   model: 'provisioned';
+  /** The provider caps this type per instance (Hyperdisk): a machine without a row has an unknown cap, not none. */
+  vm_limits_documented?: boolean;
   provisioned: {
     iops?: ProvisionedRange;
     mibps?: ProvisionedRange;
@@ -150,6 +152,18 @@ export interface VmLimitTable extends Cited {
   disk_types: Record<string, VmLimitRow[]>;
 }
 
+export interface LocalSsdRow {
+  vcpus?: { min: number; max?: number };
+  machine_types?: string[];
+  counts: number[];
+}
+
+export interface LocalSsdRule extends Cited {
+  /** The first row naming the machine applies, else the first whose vCPU range holds it; none: no local SSD. */
+  rows?: LocalSsdRow[];
+  bundled_only?: boolean;
+}
+
 export interface MachineSeries {
   label?: string;
   /** Machine families (n2-standard, n2-highmem...), with the vCPU counts each offers. */
@@ -160,6 +174,13 @@ export interface MachineSeries {
   vcpus?: number[];
   /** Disk types the series can attach; omitted = all scaled and device types. */
   disk_types?: string[];
+  /** Types the series attaches only through the provider's account team: refused by default. */
+  disk_types_by_request?: string[];
+  disk_types_source?: Cited;
+  /** Further conditions on attachable types: fewest vCPUs, or the only machine types that take it. */
+  disk_type_conditions?: Record<string, { min_vcpus?: number; machine_types?: string[] } & Cited>;
+  /** Local SSD counts allowed by machine type or vCPU count, or local SSD only with the -lssd machine types. */
+  local_ssd?: LocalSsdRule;
   /** Network egress cap: per vCPU, up to a maximum, or explicit rows. */
   egress_gbps?: { per_vcpu?: number; max?: number; rows?: Array<{ vcpus: { min: number; max?: number }; gbps: number }> };
 }

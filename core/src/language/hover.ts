@@ -144,6 +144,11 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
       [false, true, false, true],
     ),
   );
+  if (!d.vmLimitKnown)
+    lines.push(
+      '',
+      `**Per-VM limit unknown**: ${c.edition} has no ${d.typeName} row for ${vm.machine?.name ?? 'an unknown machine'}; these figures are the disk's own, and the VM may deliver less.`,
+    );
   lines.push('', '**Why**', '');
   // Reads and writes usually come from the same row: say it once.
   for (const [r, w, what] of [
