@@ -1,6 +1,6 @@
 /** Per-VM caps (core/src/checks/vm-caps.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze, fileReport } from '../../core/src';
+import { analyze, fileReport, hover } from '../../core/src';
 import { BASE, expectAt } from './helpers';
 
 const hd = (machine: string, disks: string) =>
@@ -36,6 +36,8 @@ describe('checks: vm-caps', () => {
     const disk = fileReport('x', a).vms[0].disks[0];
     assert.equal(disk.vm_limit_known, false);
     assert.notEqual(disk.limited_by.read_iops, 'vm');
+    const h = hover(a, text.indexOf('name: data') + 7)!;
+    assert.match(h.markdown, /\*\*Per-VM limit unknown\*\*: gcp-2024 has no hyperdisk-balanced row for n4-standard-2/);
   });
   it('c4d-standard-2 caps a 160,000 IOPS Hyperdisk Balanced volume at its 22,500 IOPS and 400 MiB/s', () => {
     const a = analyze(hd('c4d-standard-2', hdb('data', 160000)));
