@@ -75,6 +75,19 @@ describe('checks: attach', () => {
     expectAt(lssd('e2-standard-8', 1), 'disk-type-not-on-series', 'local-ssd');
     expectAt(lssd('n4-standard-8', 1), 'disk-type-not-on-series', 'local-ssd');
   });
+  it('too-many-disks: c4d-standard-2 attaches 4 Hyperdisk volumes; the fifth is refused, with a fix to c4d-standard-4', () => {
+    const vol = (i: number) => `      - name: v${i}\n        type: hyperdisk-balanced\n        size: 100GiB\n`;
+    const disks = [1, 2, 3, 4, 5].map(vol).join('');
+    const text = BASE.replace('n2-standard-8', 'c4d-standard-2').replace(
+      '      - name: data\n        type: pd-ssd\n        size: 500GiB\n',
+      disks,
+    );
+    const d = expectAt(text, 'too-many-disks', 'hyperdisk-balanced');
+    assert.equal(d.span.start, text.indexOf('hyperdisk-balanced', text.indexOf('name: v5')));
+    assert.equal(d.message, 'c4d-standard-2 attaches at most 4 Hyperdisk volumes; the spec gives 5 (gcp-2024: gp-machines)');
+    assert.deepEqual(fixValues(d), ['c4d-standard-4']);
+    assert.ok(!analyze(text.replace('c4d-standard-2', 'c4d-standard-4')).diagnostics.some((x) => x.code === 'too-many-disks'));
+  });
   it('local-ssd-vcpus', () => {
     expectAt(lssd('n2-standard-8', 4), 'local-ssd-vcpus', 'machine_type');
   });

@@ -164,6 +164,15 @@ export interface LocalSsdRule extends Cited {
   bundled_only?: boolean;
 }
 
+export interface DiskCountRow {
+  vcpus?: { min: number; max?: number };
+  machine_types?: string[];
+  total?: number;
+  /** Volumes of the types whose per-instance limits the provider documents (Hyperdisk), together. */
+  hyperdisk?: number;
+  per_type?: Record<string, number>;
+}
+
 export interface MachineSeries {
   label?: string;
   /** Machine families (n2-standard, n2-highmem...), with the vCPU counts each offers. */
@@ -181,6 +190,8 @@ export interface MachineSeries {
   disk_type_conditions?: Record<string, { min_vcpus?: number; machine_types?: string[] } & Cited>;
   /** Local SSD counts allowed by machine type or vCPU count, or local SSD only with the -lssd machine types. */
   local_ssd?: LocalSsdRule;
+  /** How many volumes the machines attach, in all, of Hyperdisk types together and per type (local SSD not counted). */
+  disk_count_limits?: { rows: DiskCountRow[] } & Cited;
   /** Network egress cap: per vCPU, up to a maximum, or explicit rows. */
   egress_gbps?: { per_vcpu?: number; max?: number; rows?: Array<{ vcpus: { min: number; max?: number }; gbps: number }> };
 }

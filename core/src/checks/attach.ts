@@ -3,7 +3,7 @@
  * attaches (and on which of its machines), and for local SSD the device counts the provider allows on the
  * machine and the vCPUs they want.
  */
-import { attaches, largerMachines, limitValue, type Catalog, type DeviceDiskType, type LocalSsdRow, type Machine } from '../catalog';
+import { attaches, largerMachines, limitValue, type Catalog, type DeviceDiskType, type DiskCountRow, type Machine } from '../catalog';
 import type { FixData } from '../diagnostics';
 import type { DiskSpec } from '../document/types';
 import type { CheckModule, VmContext } from './types';
@@ -34,6 +34,11 @@ export const attach: CheckModule = {
       summary: 'The machine takes no local SSD, or takes it only as the fixed disks of an -lssd machine type.',
       docs: 'C3, C3D, C4, C4A and C4D have local SSD (Titanium SSD) only on their -lssd machine types, which come with a fixed number of disks; some machine types (m1-megamem-96) take none (https://cloud.google.com/compute/docs/disks/local-ssd).',
     },
+    'too-many-disks': {
+      severity: 'error',
+      summary: 'The machine attaches fewer disks (in all, of Hyperdisk types, or of this type) than the spec gives it.',
+      docs: 'Limits per machine type from the machine series pages (https://cloud.google.com/compute/docs/general-purpose-machines, "Supported disk types"); local SSD is not counted. Reported once per limit, on the first disk beyond it; the fix changes the machine to the smallest of its series that takes them all.',
+    },
     'local-ssd-vcpus': {
       severity: 'warning',
       summary: 'Fewer vCPUs per local SSD device than the provider recommends.',
@@ -49,8 +54,51 @@ export const attach: CheckModule = {
       if (m && !typeOnMachine(ctx, m, d)) continue;
       if (t.model === 'devices') localSsd(ctx, d, t);
     }
+    diskCounts(ctx);
   },
 };
+
+type Counted = { what: string; of: (d: DiskSpec) => boolean; limit: (r: DiskCountRow) => number | undefined };
+
+/** Each limit the machine's row sets, said once, on the first disk beyond it. */
+function diskCounts(ctx: VmContext): void {
+  const m = ctx.machine;
+  const rule = m?.info.disk_count_limits;
+  const row = m && rule ? rowFor(rule.rows, m) : undefined;
+  if (!m || !rule || !row) return;
+  const c = ctx.catalog;
+  const volume = (d: DiskSpec) => !!c.disk_types[d.type] && c.disk_types[d.type].model !== 'devices';
+  const hyperdisk = (d: DiskSpec) => {
+    const t = c.disk_types[d.type];
+    return t?.model === 'provisioned' && !!t.vm_limits_documented;
+  };
+  const kinds: Counted[] = [
+    { what: 'disks', of: volume, limit: (r) => r.total },
+    { what: 'Hyperdisk volumes', of: hyperdisk, limit: (r) => r.hyperdisk },
+    ...Object.keys(row.per_type ?? {}).map((type) => ({
+      what: `${type} volumes`,
+      of: (d: DiskSpec) => d.type === type,
+      limit: (r: DiskCountRow) => r.per_type?.[type],
+    })),
+  ];
+  for (const k of kinds) {
+    const max = k.limit(row);
+    const disks = ctx.vm.disks.filter(k.of);
+    if (max === undefined || disks.length <= max) continue;
+    const beyond = disks[max];
+    const fits = largerMachines(m).find((x) => {
+      const r = rowFor(rule.rows, x);
+      const l = r && k.limit(r);
+      return l === undefined || l >= disks.length;
+    });
+    ctx.report(
+      'too-many-disks',
+      `${m.name} attaches at most ${max} ${k.what}; the spec gives ${disks.length} (${c.edition}: ${rule.source})`,
+      ctx.at(`${beyond.path}/type`),
+      { path: `${beyond.path}/type`, fixes: fits ? [ctx.setMachine(fits, `Change machine to ${fits.name}`)] : [] },
+    );
+  }
+}
 
 function typeOnSeries(ctx: VmContext, m: Machine, d: DiskSpec): boolean {
   const allowed = m.info.disk_types;
@@ -168,7 +216,7 @@ function localSsdRules(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): boolean 
 }
 
 /** The row naming the machine type, else the first whose vCPU range holds it. */
-function rowFor(rows: LocalSsdRow[], m: Machine): LocalSsdRow | undefined {
+function rowFor<R extends { vcpus?: { min: number; max?: number }; machine_types?: string[] }>(rows: R[], m: Machine): R | undefined {
   return (
     rows.find((r) => r.machine_types?.includes(m.name)) ??
     rows.find((r) => !r.machine_types && r.vcpus && m.vcpus >= r.vcpus.min && (r.vcpus.max === undefined || m.vcpus <= r.vcpus.max))
