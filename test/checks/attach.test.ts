@@ -72,6 +72,8 @@ describe('checks: attach', () => {
       'c4-standard-8 has no local SSD: c4 takes it only as the fixed disks of its -lssd machine types (gcp-2024: local-ssd-2026)',
     );
     expectAt(lssd('m1-megamem-96', 1), 'local-ssd-not-on-machine', 'local-ssd');
+    // The -lssd machine type itself has its local SSD (its count is checked once the machine data carries it).
+    assert.ok(!analyze(lssd('c3-standard-8-lssd', 2)).diagnostics.some((x) => x.code.startsWith('local-ssd')));
     expectAt(lssd('e2-standard-8', 1), 'disk-type-not-on-series', 'local-ssd');
     expectAt(lssd('n4-standard-8', 1), 'disk-type-not-on-series', 'local-ssd');
   });

@@ -81,6 +81,22 @@ describe('gcp-2024', () => {
     assert.equal(busy.parsed.text.slice(e.span.start, e.span.end), 'other_egress');
   });
 
+  it('Hyperdisk Balanced High Availability writes to two zones: the regional multiplier applies though the spec says nothing', () => {
+    const a = run(
+      specText({
+        catalog: 'gcp-2024',
+        machine: 'c4d-standard-2',
+        disks: [{ type: 'hyperdisk-balanced-high-availability', size: 100, provisioned_throughput: '400MiB/s' }],
+      }),
+    );
+    const d = diskOf(a);
+    // 2 vCPUs × 2 Gbit/s = 476.8 MiB/s ÷ 2.32 (regional) = 205.5 MiB/s, below the 400 MiB/s of c4d-*-2's row.
+    approx(d.figures.write_mibps.value, 4e9 / 8 / 2 ** 20 / 2.32, 'write budget');
+    assert.equal(d.figures.write_mibps.by, 'egress');
+    assert.match(d.figures.write_mibps.why, /÷ 2\.32 write multiplier \(regional\)/);
+    assert.equal(d.figures.read_mibps.value, 400);
+  });
+
   it('pd-extreme: provisioned IOPS, capped by the machine', () => {
     const a = run(
       specText({ catalog: 'gcp-2024', machine: 'n2-standard-64', disks: [{ type: 'pd-extreme', size: 1000, provisioned_iops: 50000 }] }),
