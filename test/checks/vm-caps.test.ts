@@ -38,6 +38,8 @@ describe('checks: vm-caps', () => {
     assert.notEqual(disk.limited_by.read_iops, 'vm');
     const h = hover(a, text.indexOf('name: data') + 7)!;
     assert.match(h.markdown, /\*\*Per-VM limit unknown\*\*: gcp-2024 has no hyperdisk-balanced row for n4-standard-2/);
+    const hm = hover(a, text.indexOf('n4-standard-2') + 2)!;
+    assert.match(hm.markdown, /Per-VM limit unknown \(no row in gcp-2024\) for hyperdisk-balanced\./);
   });
   it('c4d-standard-2 caps a 160,000 IOPS Hyperdisk Balanced volume at its 22,500 IOPS and 400 MiB/s', () => {
     const a = analyze(hd('c4d-standard-2', hdb('data', 160000)));

@@ -245,7 +245,9 @@ function valueNote(c: Catalog, field: string, value: unknown, d: DiskEval | unde
       if (!m) return undefined;
       const types = [...new Set(vm.disks.map((x) => x.typeName))];
       const rows = types.map((t) => ({ t, r: vmLimitRow(c, m, t) })).filter((x) => x.r);
-      if (!rows.length) return `**${m.name}**: ${m.vcpus} vCPUs`;
+      const unknown = vm.disks.filter((x) => !x.vmLimitKnown).map((x) => x.typeName);
+      const none = unknown.length ? `\n\nPer-VM limit unknown (no row in ${c.edition}) for ${[...new Set(unknown)].join(', ')}.` : '';
+      if (!rows.length) return `**${m.name}**: ${m.vcpus} vCPUs${none}`;
       return (
         `**${m.name}**, ${m.vcpus} vCPUs — per-VM limits:\n\n` +
         mdTable(
@@ -260,7 +262,8 @@ function valueNote(c: Catalog, field: string, value: unknown, d: DiskEval | unde
           ]),
           [false, true, true, true, true, false],
         ) +
-        `\n\n(${c.edition}: ${rows[0].r!.table.table})`
+        `\n\n(${c.edition}: ${rows[0].r!.table.table})` +
+        none
       );
     }
   }
