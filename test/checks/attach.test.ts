@@ -1,6 +1,6 @@
 /** Attachability (core/src/checks/attach.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze } from '../../core/src';
+import { analyze, CHECKS, type FixData, type VmContext } from '../../core/src';
 import { BASE, expectAt } from './helpers';
 
 const on = (machine: string, disk: string) => BASE.replace('n2-standard-8', machine).replace('type: pd-ssd\n        size: 500GiB', disk);
@@ -89,6 +89,28 @@ describe('checks: attach', () => {
     assert.equal(d.message, 'c4d-standard-2 attaches at most 4 Hyperdisk volumes; the spec gives 5 (gcp-2024: gp-machines)');
     assert.deepEqual(fixValues(d), ['c4d-standard-4']);
     assert.ok(!analyze(text.replace('c4d-standard-2', 'c4d-standard-4')).diagnostics.some((x) => x.code === 'too-many-disks'));
+  });
+  it('local-ssd-count: an -lssd machine type takes exactly its own count (3 given, c3-standard-22-lssd comes with 4)', () => {
+    // The machine data that fills Machine.local_ssd comes with the machine names; here it is set by hand.
+    const text = lssd('c3-standard-22-lssd', 3);
+    const vm = analyze(text).vms[0];
+    const found: Array<{ code: string; message: string; fixes?: FixData[] }> = [];
+    const ctx = {
+      catalog: vm.catalog,
+      vm: vm.spec,
+      machine: { ...vm.machine!, local_ssd: { count: 4, device_gib: 375 } },
+      evaluation: vm,
+      report: (code: string, message: string, _span: unknown, extra?: { fixes?: FixData[] }) =>
+        found.push({ code, message, fixes: extra?.fixes }),
+      at: () => ({ start: 0, end: 0 }),
+      has: (path: string) => path.endsWith('/count'),
+      machineSpan: () => undefined,
+    } as unknown as VmContext;
+    CHECKS.find((m) => m.id === 'attach')!.vm!(ctx);
+    assert.deepEqual(
+      found.map((f) => [f.code, f.message, fixValues(f)]),
+      [['local-ssd-count', 'c3-standard-22 comes with 4 local SSD devices of 375 GiB; the spec gives 3', [4]]],
+    );
   });
   it('local-ssd-vcpus', () => {
     expectAt(lssd('n2-standard-8', 4), 'local-ssd-vcpus', 'machine_type');
