@@ -27,6 +27,14 @@ describe('checks: attach', () => {
       'hyperdisk-balanced',
     );
     assert.match(d.message, /only through its account team/);
+    // Not pd-extreme, which N1 does not take either, nor any type n2-standard-8 is too small for.
+    assert.deepEqual(fixValues(d), ['pd-ssd']);
+    const n2 = expectAt(
+      on('n2-standard-8', 'type: hyperdisk-balanced\n        size: 500GiB'),
+      'disk-type-not-on-series',
+      'hyperdisk-balanced',
+    );
+    assert.deepEqual(fixValues(n2), ['pd-ssd']);
   });
   it('disk-type-not-on-machine: pd-extreme on n2-standard-8 (N2 needs 64 vCPUs), with a type fix and a machine fix', () => {
     const d = expectAt(on('n2-standard-8', 'type: pd-extreme\n        size: 1000GiB'), 'disk-type-not-on-machine', 'pd-extreme');

@@ -109,7 +109,14 @@ function typeOnSeries(ctx: VmContext, m: Machine, d: DiskSpec): boolean {
     'disk-type-not-on-series',
     `${m.series} machines cannot attach ${d.type}${byRequest}; they take ${allowed.join(', ')}${src}`,
     ctx.at(`${d.path}/type`),
-    { path: `${d.path}/type`, fixes: typeFix(ctx.catalog, d, allowed) },
+    {
+      path: `${d.path}/type`,
+      fixes: typeFix(
+        ctx.catalog,
+        d,
+        allowed.filter((x) => attaches(m, x)),
+      ),
+    },
   );
   return false;
 }
