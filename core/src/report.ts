@@ -32,6 +32,8 @@ export interface DiskReport {
   monthly_cost_complete: boolean;
   cost_explanation: string;
   price_per_read_iops: number | null;
+  /** False when the catalog has no per-VM limit for the disk's type on this machine (or the machine is unknown): the figures are the disk's own, not capped by the VM. */
+  vm_limit_known: boolean;
 }
 /** The contract's workload object; every figure is null when the VM's figures are unavailable. */
 export interface WorkloadReport {
@@ -174,6 +176,7 @@ function diskReport(d: DiskEval): DiskReport {
     monthly_cost: money(d.cost.monthly),
     monthly_cost_complete: d.cost.complete,
     cost_explanation: d.cost.why,
+    vm_limit_known: d.vmLimitKnown,
     price_per_read_iops:
       d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops.value > 0
         ? Math.round((d.cost.monthly / d.figures.read_iops.value) * 1e5) / 1e5
@@ -216,6 +219,7 @@ function unavailableDisks(v: VmEval): DiskReport[] {
     monthly_cost_complete: false,
     cost_explanation: v.unavailable!,
     price_per_read_iops: null,
+    vm_limit_known: false,
   }));
 }
 

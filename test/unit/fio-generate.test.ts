@@ -172,11 +172,12 @@ const SPECS: Array<{ label: string; text: string; opts?: FioOptions }> = [
     ]),
   },
   {
+    // M3 is a series that attaches both (N2 takes Hyperdisk Balanced only through Google's account team).
     label: 'gcp-2024 hyperdisk-balanced and pd-extreme',
     text: yaml('gcp', 'gcp-2024', [
       {
         name: 'analytics',
-        machine_type: 'n2-standard-32',
+        machine_type: 'm3-ultramem-32',
         disks: [
           {
             name: 'hot',

@@ -66,6 +66,9 @@ function differences(c: Catalog): Difference[] {
   const out: Difference[] = [];
   const matched = new Set<VmLimitRow>();
   const series = new Set<string>();
+  // The disk types Google's tables cover per series (Persistent Disk): catalog rows of other types (Hyperdisk,
+  // from other sources) have nothing here to be compared with.
+  const covered = new Set<string>();
   for (const file of readdirSync(DIR).filter((f) => f.endsWith('-family.json'))) {
     const tables = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as Record<string, Record<string, GoogleRow[]>>;
     for (const [table, disks] of Object.entries(tables)) {
@@ -73,6 +76,7 @@ function differences(c: Catalog): Difference[] {
       series.add(s);
       const ours = c.vm_limits.filter((t) => t.series.includes(s));
       for (const [disk, rows] of Object.entries(disks)) {
+        covered.add(`${s}/${disk}`);
         const candidates = ours.flatMap((t) => t.disk_types[disk] ?? []);
         for (const g of rows) {
           const sel = selector(g);
@@ -93,11 +97,13 @@ function differences(c: Catalog): Difference[] {
     }
   }
   for (const t of c.vm_limits.filter((x) => x.series.some((s) => series.has(s)))) {
-    for (const [disk, rows] of Object.entries(t.disk_types))
+    for (const [disk, rows] of Object.entries(t.disk_types)) {
+      if (!t.series.some((s) => covered.has(`${s}/${disk}`))) continue;
       for (const r of rows.filter((x) => !matched.has(x))) {
         const row = r.machine_types?.join(', ') ?? `${r.vcpus?.min}-${r.vcpus?.max ?? 'more'}`;
         out.push({ table: t.series.join(', '), disk, row, figure: 'row', google: 'absent', catalog: 'present' });
       }
+    }
   }
   return out;
 }

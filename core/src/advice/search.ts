@@ -4,7 +4,7 @@
  * by the model (../model) exactly as the user's own configuration is, so a suggestion's figures are the
  * figures the user would get.
  */
-import { largerMachines, type Catalog, type Machine } from '../catalog';
+import { attaches, largerMachines, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { perGibPrice } from '../model/cost';
 import { allocationUnits } from '../model/disks';
@@ -102,7 +102,7 @@ export function cheapestDiskMeeting(
     ([name, t]) =>
       (t.model === 'scaled' || t.model === 'allocation-units') &&
       (!redundant || t.replicated !== false) &&
-      (name === disk.type || !machine?.info.disk_types || machine.info.disk_types.includes(name)) &&
+      (name === disk.type || !machine || attaches(machine, name)) &&
       (disk.replication !== 'regional' || (t.replication ?? []).includes('regional')),
   );
   // A disk costs at least its size times the per-GiB price: sizes above the one that costs what the best disk

@@ -72,6 +72,17 @@ export function validateCatalog(data: unknown): { catalog?: Catalog; problems: C
       if (!c.disk_types[d]) problems.push({ path: `/vm_limits/${i}/disk_types/${d}`, message: `disk type '${d}' is not in disk_types` });
   });
   problems.push(...machineDataProblems(c));
+  for (const [name, ms] of Object.entries(c.machine_series)) {
+    const perType = (ms.disk_count_limits?.rows ?? []).flatMap((r) => Object.keys(r.per_type ?? {}));
+    const named = [
+      ...(ms.disk_types ?? []),
+      ...(ms.disk_types_by_request ?? []),
+      ...Object.keys(ms.disk_type_conditions ?? {}),
+      ...perType,
+    ];
+    for (const d of new Set(named))
+      if (!c.disk_types[d]) problems.push({ path: `/machine_series/${name}`, message: `disk type '${d}' is not in disk_types` });
+  }
   return problems.length ? { problems } : { catalog: c, problems };
 }
 

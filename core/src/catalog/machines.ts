@@ -141,7 +141,7 @@ function predefined(info: MachineSeries, p: Parts): Machine {
 }
 
 function localSsdOf(info: MachineSeries, name: string): FixedLocalSsd | undefined {
-  for (const t of info.local_ssd ?? []) {
+  for (const t of info.fixed_local_ssd ?? []) {
     const count = t.counts[name];
     if (count !== undefined) return { count, device_gib: t.device_gib };
   }
@@ -359,12 +359,12 @@ function largerCustom(m: Machine, rule: CustomMachineRule): Machine[] {
 export function machineDataProblems(c: Catalog): Array<{ path: string; message: string }> {
   const out: Array<{ path: string; message: string }> = [];
   for (const [series, info] of Object.entries(c.machine_series)) {
-    (info.local_ssd ?? []).forEach((t, i) => {
+    (info.fixed_local_ssd ?? []).forEach((t, i) => {
       for (const name of Object.keys(t.counts)) {
         const r = resolveMachineType(c, name);
         if (!r.ok || r.machine.series !== series)
           out.push({
-            path: `/machine_series/${series}/local_ssd/${i}/counts/${name}`,
+            path: `/machine_series/${series}/fixed_local_ssd/${i}/counts/${name}`,
             message: `'${name}' is not a ${series} machine type`,
           });
       }
@@ -374,4 +374,11 @@ export function machineDataProblems(c: Catalog): Array<{ path: string; message: 
         out.push({ path: `/machine_series/${series}/custom/shared_core/${size}/as`, message: `'${sc.as}' is not a ${series} shape` });
   }
   return out;
+}
+
+/** Whether the machine attaches a disk type: its series lists the type, and the machine meets the type's conditions there. */
+export function attaches(m: Machine, type: string): boolean {
+  if (m.info.disk_types && !m.info.disk_types.includes(type)) return false;
+  const c = m.info.disk_type_conditions?.[type];
+  return !c || ((c.min_vcpus === undefined || m.vcpus >= c.min_vcpus) && (!c.machine_types || c.machine_types.includes(m.name)));
 }

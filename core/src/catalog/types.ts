@@ -117,6 +117,8 @@ export interface ScaledDiskType extends DiskTypeBase {
 /** Performance is bought separately from capacity (pd-extreme, hyperdisk). */
 export interface ProvisionedDiskType extends DiskTypeBase {
   model: 'provisioned';
+  /** The provider caps this type per instance (Hyperdisk): a machine without a row has an unknown cap, not none. */
+  vm_limits_documented?: boolean;
   provisioned: {
     iops?: ProvisionedRange;
     mibps?: ProvisionedRange;
@@ -220,6 +222,27 @@ export interface CustomMachineRule extends Cited {
   shared_core?: Record<string, { as: string; memory_mib: { min: number; max: number } }>;
 }
 
+export interface LocalSsdRow {
+  vcpus?: { min: number; max?: number };
+  machine_types?: string[];
+  counts: number[];
+}
+
+export interface LocalSsdRule extends Cited {
+  /** The first row naming the machine applies, else the first whose vCPU range holds it; none: no local SSD. */
+  rows?: LocalSsdRow[];
+  bundled_only?: boolean;
+}
+
+export interface DiskCountRow {
+  vcpus?: { min: number; max?: number };
+  machine_types?: string[];
+  total?: number;
+  /** Volumes of the types whose per-instance limits the provider documents (Hyperdisk), together. */
+  hyperdisk?: number;
+  per_type?: Record<string, number>;
+}
+
 export interface MachineSeries {
   label?: string;
   /** Machine families (n2-standard, n2-highmem...), with the vCPU counts each offers. */
@@ -229,7 +252,7 @@ export interface MachineSeries {
   /** Suffixes predefined types may carry, by suffix without its dash ('lssd', 'metal', 'lssd-metal'). */
   suffixes?: Record<string, MachineSuffix>;
   /** Machine types that come with local SSDs. */
-  local_ssd?: FixedLocalSsdTable[];
+  fixed_local_ssd?: FixedLocalSsdTable[];
   custom?: CustomMachineRule;
   /** Where the families, shapes and labels come from. */
   types_source?: Cited;
@@ -237,6 +260,15 @@ export interface MachineSeries {
   vcpus?: number[];
   /** Disk types the series can attach; omitted = all scaled and device types. */
   disk_types?: string[];
+  /** Types the series attaches only through the provider's account team: refused by default. */
+  disk_types_by_request?: string[];
+  disk_types_source?: Cited;
+  /** Further conditions on attachable types: fewest vCPUs, or the only machine types that take it. */
+  disk_type_conditions?: Record<string, { min_vcpus?: number; machine_types?: string[] } & Cited>;
+  /** Local SSD counts allowed by machine type or vCPU count, or local SSD only with the -lssd machine types. */
+  local_ssd?: LocalSsdRule;
+  /** How many volumes the machines attach, in all, of Hyperdisk types together and per type (local SSD not counted). */
+  disk_count_limits?: { rows: DiskCountRow[] } & Cited;
   /** Network egress cap: per vCPU, up to a maximum, or explicit rows. */
   egress_gbps?: { per_vcpu?: number; max?: number; rows?: Array<{ vcpus: { min: number; max?: number }; gbps: number }> };
 }

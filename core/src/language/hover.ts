@@ -160,6 +160,11 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
       [false, true, false, true],
     ),
   );
+  if (!d.vmLimitKnown)
+    lines.push(
+      '',
+      `**Per-VM limit unknown**: ${c.edition} has no ${d.typeName} row for ${vm.machine?.name ?? 'an unknown machine'}; these figures are the disk's own, and the VM may deliver less.`,
+    );
   lines.push('', '**Why**', '');
   // Reads and writes usually come from the same row: say it once.
   for (const [r, w, what] of [
@@ -259,7 +264,9 @@ function valueNote(c: Catalog, field: string, value: unknown, d: DiskEval | unde
       if (!m) return undefined;
       const types = [...new Set(vm.disks.map((x) => x.typeName))];
       const rows = types.map((t) => ({ t, r: vmLimitRow(c, m, t) })).filter((x) => x.r);
-      if (!rows.length) return `**${m.name}**: ${plural(m.vcpus, 'vCPU')}`;
+      const unknown = vm.disks.filter((x) => !x.vmLimitKnown).map((x) => x.typeName);
+      const none = unknown.length ? `\n\nPer-VM limit unknown (no row in ${c.edition}) for ${[...new Set(unknown)].join(', ')}.` : '';
+      if (!rows.length) return `**${m.name}**: ${plural(m.vcpus, 'vCPU')}${none}`;
       return (
         `**${m.name}**, ${plural(m.vcpus, 'vCPU')} — per-VM limits:\n\n` +
         mdTable(
@@ -274,7 +281,8 @@ function valueNote(c: Catalog, field: string, value: unknown, d: DiskEval | unde
           ]),
           [false, true, true, true, true, false],
         ) +
-        `\n\n(${c.edition}: ${rows[0].r!.table.table})`
+        `\n\n(${c.edition}: ${rows[0].r!.table.table})` +
+        none
       );
     }
   }

@@ -119,6 +119,12 @@ export interface DiskEval {
   cost: Cost;
   /** Other disks of the same type on this VM sharing one baseline with this one. */
   sharesBaselineWith: string[];
+  /**
+   * False when the machine is unknown, or the catalog has no per-VM row for the disk's type on it: the
+   * figures are then the disk's own, and the VM may deliver less. Local SSD counts as known (its table is
+   * per VM already).
+   */
+  vmLimitKnown: boolean;
 }
 
 export interface EgressInfo {
