@@ -7,7 +7,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { compareFioOutput, comparisonSvg, fmt, FioResultError, type Comparison, type FioOutputComparison } from '../../core/src';
+import {
+  compareFioOutput,
+  compareMeasurements,
+  comparisonSvg,
+  fmt,
+  FioResultError,
+  type Analysis,
+  type Comparison,
+  type FioOutputComparison,
+} from '../../core/src';
 import { table } from './evaluate';
 import { checkVm, loadSpec } from './fio';
 import { catalogFiles, parseCommand, UsageError } from './args';
@@ -23,7 +32,8 @@ writes for the same spec. Jobs are matched by name.
   --format         table (default) or json
   --svg OUT.svg    also draw measured ÷ predicted per job
 
-exit status: 0 no job failed or fell below expectation, 1 some did, 2 usage or I/O error`;
+exit status: 0 no job failed or fell below expectation, 1 some did or no job of the result matches the
+spec, 2 usage or I/O error`;
 
 export async function compareCommand(args: string[]): Promise<number> {
   const parsed = parseCommand(
@@ -62,6 +72,10 @@ export async function compareCommand(args: string[]): Promise<number> {
     throw e;
   }
   const { vm, comparisons } = compared;
+  if (vm === undefined && !matchesAnyVm(analysis, compared, specName)) {
+    process.stderr.write(`storage-perf compare: no job of ${resultPath} matches a job generated for ${specName}\n`);
+    return 1;
+  }
   if (vm === undefined) {
     throw new UsageError(
       `cannot tell which of the VMs (${analysis.vms.map((v) => `'${v.spec.name}'`).join(', ')}) ${resultPath} was measured on: pass --vm NAME`,
@@ -83,7 +97,19 @@ export async function compareCommand(args: string[]): Promise<number> {
   } else {
     process.stdout.write(renderTable(path, resultPath, vm, comparisons, counts));
   }
-  return comparisons.some((c) => c.verdict === 'below' || c.verdict === 'failed') ? 1 : 0;
+  // No job of the result matches the spec: nothing was compared, which must not read as a pass.
+  const matched = comparisons.some((c) => c.verdict !== 'unmatched' && c.verdict !== 'missing');
+  if (!matched) process.stderr.write(`storage-perf compare: no job of ${resultPath} matches a job generated for ${specName}\n`);
+  return !matched || comparisons.some((c) => c.verdict === 'below' || c.verdict === 'failed') ? 1 : 0;
+}
+
+/** Whether any VM's generated jobs name a job of the result (else no --vm could make a comparison). */
+function matchesAnyVm(analysis: Analysis, compared: FioOutputComparison, specName: string): boolean {
+  return analysis.vms.some((v) =>
+    compareMeasurements(analysis, v.spec.name, compared.measurements, specName).some(
+      (c) => c.verdict !== 'unmatched' && c.verdict !== 'missing',
+    ),
+  );
 }
 
 /** JSON has no Infinity: a ratio against a zero prediction is written as null. */

@@ -7,7 +7,16 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { analyze, generateFioJobs, parseBlockSize, type Analysis, type FioFile, type FioOptions } from '../../core/src';
+import {
+  analyze,
+  generateFioJobs,
+  LineIndex,
+  parseBlockSize,
+  type Analysis,
+  type Diagnostic,
+  type FioFile,
+  type FioOptions,
+} from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { writeAtomic, ioReason } from '../../protocol/src/file-io';
@@ -24,7 +33,9 @@ bandwidth, IOPS and latency probes, each with the model's prediction.
                      fio_destructive: true on the disk, jobs use a test file under the disk's mount_point
   --runtime SECONDS  seconds each timed job runs (default 60; fractions allowed, for trials)
   --size SIZE        size of every test file or device region (fio spellings: 64m, 10g), in place of fio_size
-  --stdout           print the files instead of writing them`;
+  --stdout           print the files instead of writing them
+
+exit status: 0 files written, 1 the spec has errors for the VM (nothing is written), 2 usage or I/O error`;
 
 /** A spec read and evaluated, or a usage error that says why not. */
 export function loadSpec(path: string, catalogFiles: string[]): Analysis {
@@ -96,6 +107,17 @@ export async function fioCommand(args: string[]): Promise<number> {
     sizeKib: parseFioSize(values.size as string | undefined),
     specName: basename(path),
   };
+  // Jobs for a VM the spec has errors on would measure something else than the user meant (an unknown
+  // machine, a rejected mount point): nothing is written (the contract, section 1).
+  const errors = errorsFor(analysis, vm);
+  if (errors.length) {
+    const idx = new LineIndex(analysis.parsed.text);
+    const lines = errors.slice(0, 10).map((d) => `  ${path}:${idx.position(d.span.start).line + 1}: ${d.code}: ${d.message}`);
+    process.stderr.write(
+      `storage-perf fio: ${path} has errors${vm ? ` for VM '${vm}'` : ''}; no job files written:\n${lines.join('\n')}\n`,
+    );
+    return 1;
+  }
   const files = generateFioJobs(analysis, opts);
   if (!files.length) {
     process.stderr.write(`storage-perf fio: ${path} has no VM with a disk that evaluates: nothing to generate\n`);
@@ -124,6 +146,16 @@ export async function fioCommand(args: string[]): Promise<number> {
   }
   warnDestructive(files);
   return 0;
+}
+
+/** Error findings on the VM (all VMs without --vm), and those outside any VM, which concern every VM. */
+function errorsFor(analysis: Analysis, vm: string | undefined): Diagnostic[] {
+  const index = vm === undefined ? undefined : analysis.spec?.vms.findIndex((v) => v.name === vm);
+  return analysis.diagnostics.filter((d) => {
+    if (d.severity !== 'error') return false;
+    const m = /^\/vms\/(\d+)(\/|$)/.exec(d.path ?? '');
+    return !m || index === undefined || Number(m[1]) === index;
+  });
 }
 
 /** Never silent: a file that destroys data says so on the terminal too, not only inside itself. */

@@ -5,7 +5,7 @@
  * tested with the rest of the project.
  */
 import type { ReportWorkload, SpecReport } from '../../protocol/src/requests';
-import { fmt, fmtMoney, targetVerdict } from '../../core/src/units';
+import { costText, fmt, fmtMoney, plural, targetVerdict } from '../../core/src/units';
 
 export interface HtmlOptions {
   /** Nonce of the one stylesheet the CSP allows. */
@@ -36,13 +36,15 @@ interface Metric {
   key: keyof ReportWorkload['target'];
   label: string;
   family: 'iops' | 'mibps';
-  achieved(w: ReportWorkload): number;
+  /** Null when the workload's VM has no figures (its machine is unknown). */
+  achieved(w: ReportWorkload): number | null;
 }
+const sum = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
 const METRICS: Metric[] = [
-  { key: 'iops', label: 'IOPS', family: 'iops', achieved: (w) => w.read_iops + w.write_iops },
+  { key: 'iops', label: 'IOPS', family: 'iops', achieved: (w) => sum(w.read_iops, w.write_iops) },
   { key: 'read_iops', label: 'read IOPS', family: 'iops', achieved: (w) => w.read_iops },
   { key: 'write_iops', label: 'write IOPS', family: 'iops', achieved: (w) => w.write_iops },
-  { key: 'mibps', label: 'MiB/s', family: 'mibps', achieved: (w) => w.read_mibps + w.write_mibps },
+  { key: 'mibps', label: 'MiB/s', family: 'mibps', achieved: (w) => sum(w.read_mibps, w.write_mibps) },
   { key: 'read_mibps', label: 'read MiB/s', family: 'mibps', achieved: (w) => w.read_mibps },
   { key: 'write_mibps', label: 'write MiB/s', family: 'mibps', achieved: (w) => w.write_mibps },
 ];
@@ -62,15 +64,19 @@ export function chartBars(report: SpecReport, family: 'iops' | 'mibps'): Bar[] {
       const named = METRICS.filter((m) => m.family === family && w.target[m.key] !== undefined);
       if (named.length === 0) {
         const total = METRICS.find((m) => m.family === family && (m.key === 'iops' || m.key === 'mibps'))!;
-        bars.push({ label: `${prefix} ${total.label}`, achieved: total.achieved(w) });
+        const achieved = total.achieved(w);
+        if (achieved !== null) bars.push({ label: `${prefix} ${total.label}`, achieved });
       }
-      for (const m of named) bars.push({ label: `${prefix} ${m.label}`, achieved: m.achieved(w), target: w.target[m.key] });
+      for (const m of named) {
+        const achieved = m.achieved(w);
+        if (achieved !== null) bars.push({ label: `${prefix} ${m.label}`, achieved, target: w.target[m.key] });
+      }
     }
   }
   return bars;
 }
 
-const num = (x: number) => fmt(x);
+const num = (x: number | null) => (x === null ? '—' : fmt(x));
 
 /** A horizontal bar chart: one bar per figure reached, a tick where its target is. */
 export function barChart(title: string, unit: string, bars: Bar[]): string {
@@ -140,7 +146,7 @@ export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
     .join(' · ');
   body.push(`<h1>${esc(opts.title)}</h1>`);
   body.push(
-    `<p class="meta">${where || 'no catalog'}${report.monthly_cost_text ? ` — <strong>${esc(report.monthly_cost_text)}</strong> a month for disks` : ''}</p>`,
+    `<p class="meta">${where || 'no catalog'}${report.monthly_cost_text ? ` — <strong>${esc(report.monthly_cost_text)}</strong> a month for machines and disks` : ''}</p>`,
   );
   if (opts.note) body.push(`<p class="note">${esc(opts.note)}</p>`);
 
@@ -154,13 +160,17 @@ export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
 
   for (const vm of report.vms) {
     const machine = vm.machine_type
-      ? `${esc(vm.machine_type)}${vm.vcpus ? `, ${vm.vcpus} vCPUs` : ''}`
+      ? `${esc(vm.machine_type)}${vm.vcpus ? `, ${plural(vm.vcpus, 'vCPU')}` : ''}`
       : vm.vcpus
-        ? `${vm.vcpus} vCPUs`
+        ? plural(vm.vcpus, 'vCPU')
         : '';
     body.push(
-      `<h2>VM ${esc(vm.name)}${machine ? ` <span class="dim">— ${machine}</span>` : ''}${vm.monthly_cost !== null ? ` <span class="dim">— ${money(vm.monthly_cost)}/month</span>` : ''}</h2>`,
+      `<h2>VM ${esc(vm.name)}${machine ? ` <span class="dim">— ${machine}</span>` : ''}${vm.monthly_cost !== null && report.currency ? ` <span class="dim" title="${esc(vm.machine_cost_explanation)}">— ${esc(costText(vm.monthly_cost, vm.monthly_cost_complete, vm.monthly_cost_missing, report.currency, '/month'))}</span>` : ''}</h2>`,
     );
+    if (vm.figures_unavailable !== null) {
+      body.push(`<p class="note">No figures: ${esc(vm.figures_unavailable)}</p>`);
+      continue;
+    }
     body.push(
       table(
         ['disk', 'type', 'GiB', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'IOPS limited by', 'MiB/s limited by', 'per month'],
@@ -168,13 +178,13 @@ export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
           esc(d.name),
           esc(d.type),
           num(d.size_gib),
-          `<span title="${esc(d.explanation.read_iops)}">${num(d.read_iops)}</span>`,
-          `<span title="${esc(d.explanation.write_iops)}">${num(d.write_iops)}</span>`,
-          `<span title="${esc(d.explanation.read_mibps)}">${num(d.read_mibps)}</span>`,
-          `<span title="${esc(d.explanation.write_mibps)}">${num(d.write_mibps)}</span>`,
-          esc(limitWord(d.limited_by.read_iops)),
-          esc(limitWord(d.limited_by.read_mibps)),
-          `<span title="${esc(d.cost_explanation)}">${money(d.monthly_cost)}</span>`,
+          `<span title="${esc(d.explanation?.read_iops ?? '')}">${num(d.read_iops)}</span>`,
+          `<span title="${esc(d.explanation?.write_iops ?? '')}">${num(d.write_iops)}</span>`,
+          `<span title="${esc(d.explanation?.read_mibps ?? '')}">${num(d.read_mibps)}</span>`,
+          `<span title="${esc(d.explanation?.write_mibps ?? '')}">${num(d.write_mibps)}</span>`,
+          esc(d.limited_by ? limitWord(d.limited_by.read_iops) : '—'),
+          esc(d.limited_by ? limitWord(d.limited_by.read_mibps) : '—'),
+          `<span title="${esc(d.cost_explanation)}">${d.monthly_cost_complete || d.monthly_cost === null ? '' : '≥ '}${money(d.monthly_cost)}</span>`,
         ]),
         [false, false, true, true, true, true, true, false, false, true],
       ),
@@ -190,7 +200,7 @@ export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
             num(w.write_iops),
             num(w.read_mibps),
             num(w.write_mibps),
-            `<span title="${esc(w.explanation)}">${esc(limitWord(w.limited_by))}</span>`,
+            `<span title="${esc(w.explanation ?? '')}">${esc(w.limited_by ? limitWord(w.limited_by) : '—')}</span>`,
             targetText(w),
           ]),
           [false, false, true, true, true, true, false, false],

@@ -43,8 +43,9 @@ export class CostStatus implements vscode.Disposable {
         }
         const where = [report.catalog, report.region].filter(Boolean).join(', ');
         if (report.monthly_cost_text) {
-          this.item.text = `$(database) ${report.monthly_cost_text}/mo`;
-          this.item.tooltip = `Storage Perf: ${report.monthly_cost_text} a month for the disks of ${baseName(doc.uri)}${where ? ` (${where})` : ''}. Click for the report.`;
+          // The bar has room for "at least $95.00/mo"; what is missing goes to the tooltip.
+          this.item.text = `$(database) ${report.monthly_cost_text.replace(/ \(.*\)$/, '')}/mo`;
+          this.item.tooltip = `Storage Perf: ${report.monthly_cost_text} a month for the machines and disks of ${baseName(doc.uri)}${where ? ` (${where})` : ''}. Click for the report.`;
         } else {
           this.item.text = '$(database) no cost';
           this.item.tooltip = `Storage Perf: ${baseName(doc.uri)} has no prices${where ? ` in ${where}` : ''} (or does not evaluate yet). Click for the report.`;

@@ -13,7 +13,7 @@ import type { Diagnostic } from './diagnostics';
 import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './document/parse';
 import type { Spec, VmSpec } from './document/types';
 import { evaluateVm } from './model/evaluate';
-import type { VmEval } from './model/types';
+import { gapTexts, vmCosts, type VmEval } from './model/types';
 import { applySuppressions } from './suppress';
 import { fmt } from './units';
 
@@ -56,7 +56,11 @@ export interface Analysis {
   region?: string;
   vms: VmEval[];
   diagnostics: Diagnostic[];
+  /** Machines and disks of every VM: the known part; the whole only when `monthly_cost_complete`. */
   monthly_cost?: number;
+  monthly_cost_complete: boolean;
+  /** What the total lacks ("IOPS price unknown in europe-west4"), each phrase once. */
+  monthly_cost_missing: string[];
 }
 
 export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
@@ -65,7 +69,7 @@ export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
   const ctx = specContext(text, parsed, found);
   for (const m of CHECKS) m.spec?.(ctx);
   found.push(...parsed.diagnostics);
-  const out: Analysis = { parsed, spec: parsed.spec, vms: [], diagnostics: found };
+  const out: Analysis = { parsed, spec: parsed.spec, vms: [], diagnostics: found, monthly_cost_complete: false, monthly_cost_missing: [] };
   const resolved = resolveCatalog(ctx, {
     registry: opts.registry ?? builtinRegistry,
     defaultCatalog: opts.defaultCatalog,
@@ -94,20 +98,26 @@ function specContext(text: string, parsed: ParsedSpec, found: Diagnostic[]): Spe
 function evaluateVms(out: Analysis, ctx: SpecContext, spec: Spec, catalog: Catalog, region: string, opts: AnalyzeOptions): void {
   out.catalog = catalog;
   out.region = region;
-  let fileCost: number | undefined = 0;
+  let complete = true;
   for (const [index, vm] of spec.vms.entries()) {
     if (opts.maxVms !== undefined && index >= opts.maxVms) {
       tooManyVms(ctx, spec, vm, opts.maxVms);
-      fileCost = undefined;
+      complete = false;
+      out.monthly_cost_missing.push(`VMs after the first ${opts.maxVms} not evaluated`);
       break;
     }
     const e = evaluation(catalog, region, vm, opts.cache);
     out.vms.push(e);
     const vmCtx = vmContext(ctx, spec, catalog, region, vm, e);
     for (const m of CHECKS) m.vm?.(vmCtx);
-    fileCost = fileCost !== undefined && e.monthly_cost !== undefined ? fileCost + e.monthly_cost : undefined;
+    if (e.monthly_cost !== undefined) out.monthly_cost = (out.monthly_cost ?? 0) + e.monthly_cost;
+    complete &&= e.monthly_cost_complete;
   }
-  out.monthly_cost = fileCost;
+  if (!out.vms.length && complete) out.monthly_cost = 0;
+  // VMs left unevaluated have no figures at all: the file has no total, not even a partial one.
+  if (out.monthly_cost_missing.length) out.monthly_cost = undefined;
+  out.monthly_cost_complete = complete && out.monthly_cost !== undefined;
+  out.monthly_cost_missing = [...new Set([...gapTexts(out.vms.flatMap(vmCosts)), ...out.monthly_cost_missing])];
 }
 
 function evaluation(catalog: Catalog, region: string, vm: VmSpec, cache: EvaluationCache | undefined): VmEval {

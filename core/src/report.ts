@@ -3,7 +3,7 @@ import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
 import { LineIndex } from './text';
-import { METRICS, type LimitKind, type WorkloadEval } from './model/types';
+import { gapTexts, METRICS, sumCosts, vmCosts, type DiskEval, type LimitKind, type VmEval, type WorkloadEval } from './model/types';
 
 export interface ReportDiagnostic {
   severity: Severity;
@@ -14,39 +14,58 @@ export interface ReportDiagnostic {
   end_line: number;
   end_column: number;
 }
+/** The four figures are null (with `limited_by` and `explanation`) when the VM's figures are unavailable. */
 export interface DiskReport {
   name: string;
   type: string;
-  size_gib: number;
-  read_iops: number;
-  write_iops: number;
-  read_mibps: number;
-  write_mibps: number;
-  limited_by: Record<'read_iops' | 'write_iops' | 'read_mibps' | 'write_mibps', LimitKind>;
+  size_gib: number | null;
+  read_iops: number | null;
+  write_iops: number | null;
+  read_mibps: number | null;
+  write_mibps: number | null;
+  limited_by: Record<'read_iops' | 'write_iops' | 'read_mibps' | 'write_mibps', LimitKind> | null;
   /** Why each figure is what it is: the limit, its table and edition. */
-  explanation: Record<'read_iops' | 'write_iops' | 'read_mibps' | 'write_mibps', string>;
+  explanation: Record<'read_iops' | 'write_iops' | 'read_mibps' | 'write_mibps', string> | null;
+  /** The known part of the disk's monthly price; null when no part of it is priced. */
   monthly_cost: number | null;
+  /** False when part of the price is missing: then `monthly_cost` is a lower bound. */
+  monthly_cost_complete: boolean;
   cost_explanation: string;
   price_per_read_iops: number | null;
+  /** False when the catalog has no per-VM limit for the disk's type on this machine (or the machine is unknown): the figures are the disk's own, not capped by the VM. */
+  vm_limit_known: boolean;
 }
-/** The contract's workload object: the figures as evaluated, with nulls where the JSON has no value. */
-export interface WorkloadReport extends Pick<
-  WorkloadEval,
-  'disks' | 'read_iops' | 'write_iops' | 'read_mibps' | 'write_mibps' | 'limited_by'
-> {
+/** The contract's workload object; every figure is null when the VM's figures are unavailable. */
+export interface WorkloadReport {
   name: string;
-  explanation: string;
+  disks: string[];
+  read_iops: number | null;
+  write_iops: number | null;
+  read_mibps: number | null;
+  write_mibps: number | null;
+  limited_by: LimitKind | null;
+  explanation: string | null;
   meets_target: boolean | null;
   headroom: number | null;
-  cpu_vcpus_needed: number;
-  queue_depth_needed: { low: number; high: number };
+  cpu_vcpus_needed: number | null;
+  queue_depth_needed: { low: number; high: number } | null;
   suggestions: { disk_size_gib?: number; disk?: string; machine_type?: string; block_size_kib?: number; queue_depth?: number };
 }
 export interface VmReport {
   name: string;
   machine_type: string | null;
   vcpus: number | null;
+  /** Machine plus disks, per month (the known part; the whole only when `monthly_cost_complete`). */
   monthly_cost: number | null;
+  /** Why this VM has no figures (its machine is unknown); null when it has them. */
+  figures_unavailable: string | null;
+  monthly_cost_complete: boolean;
+  /** What the total lacks, e.g. "IOPS price unknown in europe-west4". */
+  monthly_cost_missing: string[];
+  machine_monthly_cost: number | null;
+  machine_cost_explanation: string;
+  /** The disks' part of `monthly_cost` (known part). */
+  disks_monthly_cost: number | null;
   egress: { cap_gbps: number; other_mibps: number; disk_write_budget_mibps: number; limits_writes: boolean } | null;
   disks: DiskReport[];
   workloads: WorkloadReport[];
@@ -56,7 +75,10 @@ export interface FileReport {
   catalog: string | null;
   region: string | null;
   currency: string | null;
+  /** Every VM's machine and disks, per month (the known part; the whole only when `monthly_cost_complete`). */
   monthly_cost: number | null;
+  monthly_cost_complete: boolean;
+  monthly_cost_missing: string[];
   vms: VmReport[];
   diagnostics: ReportDiagnostic[];
 }
@@ -94,67 +116,127 @@ function suggestionsReport(s: WorkloadSuggestions): WorkloadReport['suggestions'
 }
 
 export function fileReport(path: string, a: Analysis): FileReport {
-  const money = (x: number | undefined) => (x === undefined ? null : r2(x));
   return {
     path,
     catalog: a.catalog?.edition ?? null,
     region: a.region ?? null,
     currency: a.catalog?.currency ?? null,
     monthly_cost: money(a.monthly_cost),
-    vms: a.vms.map((v) => ({
-      name: v.spec.name,
-      machine_type: v.machine?.name ?? null,
-      vcpus: v.machine?.vcpus ?? null,
-      monthly_cost: money(v.monthly_cost),
-      egress: v.egress
-        ? {
-            cap_gbps: v.egress.cap_gbps,
-            other_mibps: r1(v.egress.other_mibps),
-            disk_write_budget_mibps: r1(v.egress.budget_mibps),
-            limits_writes: v.egress.binds,
-          }
-        : null,
-      disks: v.disks.map((d) => {
-        const limited = {} as DiskReport['limited_by'];
-        const explanation = {} as DiskReport['explanation'];
-        for (const m of METRICS) {
-          limited[m] = d.figures[m].by;
-          explanation[m] = d.figures[m].why;
-        }
-        return {
-          name: d.spec.name,
-          type: d.typeName,
-          size_gib: r2(d.size_gib),
-          read_iops: r0(d.figures.read_iops.value),
-          write_iops: r0(d.figures.write_iops.value),
-          read_mibps: r1(d.figures.read_mibps.value),
-          write_mibps: r1(d.figures.write_mibps.value),
-          limited_by: limited,
-          explanation,
-          monthly_cost: money(d.cost.monthly),
-          cost_explanation: d.cost.why,
-          price_per_read_iops:
-            d.cost.monthly !== undefined && d.figures.read_iops.value > 0
-              ? Math.round((d.cost.monthly / d.figures.read_iops.value) * 1e5) / 1e5
-              : null,
-        };
-      }),
-      workloads: v.workloads.map((w) => ({
-        name: w.spec.name,
-        disks: w.disks,
-        read_iops: r0(w.read_iops),
-        write_iops: r0(w.write_iops),
-        read_mibps: r1(w.read_mibps),
-        write_mibps: r1(w.write_mibps),
-        limited_by: w.limited_by,
-        explanation: w.why,
-        meets_target: w.meets_target ?? null,
-        headroom: w.headroom === undefined || !Number.isFinite(w.headroom) ? null : Math.round(w.headroom * 1000) / 1000,
-        cpu_vcpus_needed: r1(w.cpu_vcpus_needed),
-        queue_depth_needed: w.queue_depth_needed,
-        suggestions: suggestionsReport(adviceFor(v, a.region ?? v.catalog.default_region).workload(w.spec.name)),
-      })),
-    })),
+    monthly_cost_complete: a.monthly_cost_complete,
+    monthly_cost_missing: a.monthly_cost_missing,
+    vms: a.vms.map((v) => vmReport(v, a.region ?? v.catalog.default_region)),
     diagnostics: reportDiagnostics(a),
   };
+}
+
+const money = (x: number | undefined) => (x === undefined ? null : r2(x));
+
+function vmReport(v: VmEval, region: string): VmReport {
+  return {
+    name: v.spec.name,
+    machine_type: v.machine?.name ?? null,
+    vcpus: v.machine?.vcpus ?? null,
+    monthly_cost: money(v.monthly_cost),
+    figures_unavailable: v.unavailable ?? null,
+    monthly_cost_complete: v.monthly_cost_complete,
+    monthly_cost_missing: gapTexts(vmCosts(v)),
+    machine_monthly_cost: money(v.machine_cost.monthly),
+    machine_cost_explanation: v.machine_cost.why,
+    disks_monthly_cost: money(sumCosts(v.disks.map((d) => d.cost)).monthly),
+    egress: v.egress
+      ? {
+          cap_gbps: v.egress.cap_gbps,
+          other_mibps: r1(v.egress.other_mibps),
+          disk_write_budget_mibps: r1(v.egress.budget_mibps),
+          limits_writes: v.egress.binds,
+        }
+      : null,
+    disks: v.unavailable ? unavailableDisks(v) : v.disks.map(diskReport),
+    workloads: v.unavailable ? unavailableWorkloads(v) : v.workloads.map((w) => workloadReport(v, w, region)),
+  };
+}
+
+function diskReport(d: DiskEval): DiskReport {
+  const limited = {} as NonNullable<DiskReport['limited_by']>;
+  const explanation = {} as NonNullable<DiskReport['explanation']>;
+  for (const m of METRICS) {
+    limited[m] = d.figures[m].by;
+    explanation[m] = d.figures[m].why;
+  }
+  return {
+    name: d.spec.name,
+    type: d.typeName,
+    size_gib: r2(d.size_gib),
+    read_iops: r0(d.figures.read_iops.value),
+    write_iops: r0(d.figures.write_iops.value),
+    read_mibps: r1(d.figures.read_mibps.value),
+    write_mibps: r1(d.figures.write_mibps.value),
+    limited_by: limited,
+    explanation,
+    monthly_cost: money(d.cost.monthly),
+    monthly_cost_complete: d.cost.complete,
+    cost_explanation: d.cost.why,
+    vm_limit_known: d.vmLimitKnown,
+    price_per_read_iops:
+      d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops.value > 0
+        ? Math.round((d.cost.monthly / d.figures.read_iops.value) * 1e5) / 1e5
+        : null,
+  };
+}
+
+function workloadReport(v: VmEval, w: WorkloadEval, region: string): WorkloadReport {
+  return {
+    name: w.spec.name,
+    disks: w.disks,
+    read_iops: r0(w.read_iops),
+    write_iops: r0(w.write_iops),
+    read_mibps: r1(w.read_mibps),
+    write_mibps: r1(w.write_mibps),
+    limited_by: w.limited_by,
+    explanation: w.why,
+    meets_target: w.meets_target ?? null,
+    headroom: w.headroom === undefined || !Number.isFinite(w.headroom) ? null : Math.round(w.headroom * 1000) / 1000,
+    cpu_vcpus_needed: r1(w.cpu_vcpus_needed),
+    queue_depth_needed: w.queue_depth_needed,
+    suggestions: suggestionsReport(adviceFor(v, region).workload(w.spec.name)),
+  };
+}
+
+// A VM whose machine is unknown: its disks and workloads are listed as written, every figure null, so that a
+// consumer of the JSON cannot mistake a figure without the machine's limits for a real one.
+function unavailableDisks(v: VmEval): DiskReport[] {
+  return v.spec.disks.map((d) => ({
+    name: d.name,
+    type: d.type,
+    size_gib: d.size_gib ?? null,
+    read_iops: null,
+    write_iops: null,
+    read_mibps: null,
+    write_mibps: null,
+    limited_by: null,
+    explanation: null,
+    monthly_cost: null,
+    monthly_cost_complete: false,
+    cost_explanation: v.unavailable!,
+    price_per_read_iops: null,
+    vm_limit_known: false,
+  }));
+}
+
+function unavailableWorkloads(v: VmEval): WorkloadReport[] {
+  return v.spec.workloads.map((w) => ({
+    name: w.name,
+    disks: w.disk !== undefined ? [w.disk] : v.spec.disks.map((d) => d.name),
+    read_iops: null,
+    write_iops: null,
+    read_mibps: null,
+    write_mibps: null,
+    limited_by: null,
+    explanation: null,
+    meets_target: null,
+    headroom: null,
+    cpu_vcpus_needed: null,
+    queue_depth_needed: null,
+    suggestions: {},
+  }));
 }

@@ -7,7 +7,8 @@
  * the catalogs, which are stored in binary units throughout.)
  */
 
-export type Parsed = { ok: true; value: number } | { ok: false; message: string };
+/** A failed parse may name what the user probably meant (spellings to offer as fixes, never applied unasked). */
+export type Parsed = { ok: true; value: number } | { ok: false; message: string; meant?: string[] };
 
 const GIB = 2 ** 30;
 const MIB = 2 ** 20;
@@ -27,7 +28,32 @@ const THROUGHPUT_UNITS: Record<string, number> = {
   'gb/s': 1e9 / MIB,
   mbps: 1e6 / 8 / MIB,
   gbps: 1e9 / 8 / MIB,
+  'mbit/s': 1e6 / 8 / MIB,
+  'gbit/s': 1e9 / 8 / MIB,
 };
+
+// Throughput units are read as written, because their case carries the meaning: a capital B is a byte and a
+// small b a bit ("200MBps" is 200 megabytes per second, "800Mbps" 800 megabits), and M and G are capitals. A
+// spelling whose case leaves the meaning open ("mbps", "mb/s") is refused, naming both readings.
+const BYTES_PER_SECOND = /^([MG])(i?)B(?:\/s|ps)$/;
+const BITS_PER_SECOND = /^([MG])(?:bps|bit\/s)$/;
+function throughputFactor(unit: string): number | undefined {
+  const bytes = BYTES_PER_SECOND.exec(unit);
+  if (bytes) return THROUGHPUT_UNITS[`${bytes[1]}${bytes[2]}b/s`.toLowerCase()];
+  const bits = BITS_PER_SECOND.exec(unit);
+  if (bits) return THROUGHPUT_UNITS[`${bits[1]}bps`.toLowerCase()];
+  return unit === '' ? 1 : undefined;
+}
+
+/** The spellings an ambiguous or miscased throughput unit may have meant. */
+function throughputMeant(unit: string): string[] {
+  const m = /^([mg])(i?)(b)(\/s|ps|it\/s)$/i.exec(unit);
+  if (!m) return [];
+  const prefix = m[1].toUpperCase();
+  if (m[4].toLowerCase() === 'it/s') return [`${prefix}bit/s`];
+  if (m[2]) return [`${prefix}iB/s`];
+  return [`${prefix}B/s`, `${prefix}bps`];
+}
 
 // fio's spellings: k/m/g/t are binary (fio's default kb_base=1024); KiB/MiB explicit; KB/MB decimal.
 // (G and T serve fio region sizes; block sizes are range-checked where they are read.)
@@ -50,11 +76,17 @@ const BLOCK_UNITS: Record<string, number> = {
 
 const QUANTITY = /^\s*([0-9]+(?:\.[0-9]+)?|\.[0-9]+)\s*([A-Za-z/]*)\s*$/;
 
-function parseQuantity(input: unknown, units: Record<string, number>, what: string, spellings: string): Parsed {
+/** Units whose case means nothing (sizes, fio's block sizes): looked up in lower case. */
+const caseBlind =
+  (units: Record<string, number>) =>
+  (unit: string): number | undefined =>
+    units[unit.toLowerCase()];
+
+function parseQuantity(input: unknown, factorOf: (unit: string) => number | undefined, what: string, spellings: string): Parsed {
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) return { ok: false, message: `${what} must be a finite number` };
     if (input < 0) return { ok: false, message: `${what} must not be negative` };
-    return { ok: true, value: input * units[''] };
+    return { ok: true, value: input * factorOf('')! };
   }
   if (typeof input !== 'string') return { ok: false, message: `${what} must be a number or a quantity like ${spellings}` };
   const m = QUANTITY.exec(input);
@@ -62,7 +94,7 @@ function parseQuantity(input: unknown, units: Record<string, number>, what: stri
     if (/^\s*-/.test(input)) return { ok: false, message: `${what} must not be negative` };
     return { ok: false, message: `'${input}' is not a ${what}; write it like ${spellings}` };
   }
-  const factor = units[m[2].toLowerCase()];
+  const factor = factorOf(m[2]);
   if (factor === undefined) return { ok: false, message: `unknown unit '${m[2]}' for ${what}; use ${spellings}` };
   const value = Number(m[1]) * factor;
   if (!Number.isFinite(value)) return { ok: false, message: `${what} is too large` };
@@ -71,18 +103,30 @@ function parseQuantity(input: unknown, units: Record<string, number>, what: stri
 
 /** Size → GiB. A bare number means GiB. */
 export function parseSize(input: unknown): Parsed {
-  return parseQuantity(input, SIZE_UNITS, 'size', '500GiB, 1TB, 2TiB or 500 (GiB)');
+  return parseQuantity(input, caseBlind(SIZE_UNITS), 'size', '500GiB, 1TB, 2TiB or 500 (GiB)');
 }
 
 /** Throughput → MiB/s. A bare number means MiB/s. */
 export function parseThroughput(input: unknown): Parsed {
-  const units = { ...THROUGHPUT_UNITS, '': 1 };
-  return parseQuantity(input, units, 'throughput', '400MiB/s, 500MB/s, 1GiB/s, 10Gbps or 800Mbps');
+  const spellings = '400MiB/s, 500MB/s, 1GiB/s, 10Gbps or 800Mbps';
+  if (typeof input === 'string') {
+    const m = QUANTITY.exec(input);
+    if (m && throughputFactor(m[2]) === undefined) {
+      const meant = throughputMeant(m[2]).map((u) => `${m[1]}${u}`);
+      if (meant.length)
+        return {
+          ok: false,
+          message: `'${m[2]}' has no single meaning here (a capital B is a byte, a small b a bit): write ${meant.join(' or ')}`,
+          meant,
+        };
+    }
+  }
+  return parseQuantity(input, throughputFactor, 'throughput', spellings);
 }
 
 /** Block size → KiB. A bare number means bytes (as in fio). */
 export function parseBlockSize(input: unknown): Parsed {
-  return parseQuantity(input, BLOCK_UNITS, 'block size', '4k, 8KiB, 256KiB, 1m or 4096 (bytes)');
+  return parseQuantity(input, caseBlind(BLOCK_UNITS), 'block size', '4k, 8KiB, 256KiB, 1m or 4096 (bytes)');
 }
 
 /** Gbit/s → MiB/s: 2 Gbit/s = 238.4 MiB/s, the figure Google's 2020 page calls "238 MB/s". */
@@ -128,6 +172,30 @@ export function fmtMoney(n: number, currency: string): string {
   if (!Number.isFinite(n) || Math.abs(n) >= 1e21) return `${n < 0 ? '-' : ''}${sym}${fmt(Math.abs(n))}`;
   const [int, frac] = Math.abs(n).toFixed(2).split('.');
   return `${n < 0 && Math.abs(n) >= 0.005 ? '-' : ''}${sym}${group(int)}.${frac}`;
+}
+
+/** A unit price as the catalog states it, unrounded: $0.125, $0.031611, $0.10 (at most 10 significant digits). */
+export function fmtUnitPrice(n: number, currency: string): string {
+  const sym = currency === 'USD' ? '$' : currency === 'RUB' ? '₽' : `${currency} `;
+  const exact = String(Number(n.toPrecision(10)));
+  // At least cents: $0.10, not $0.1.
+  const dot = exact.indexOf('.');
+  return `${sym}${dot < 0 ? `${exact}.00` : exact.length - dot === 2 ? `${exact}0` : exact}`;
+}
+
+/** "1 vCPU", "2 vCPUs", "1 disk": a count with its noun, singular for one. */
+export function plural(n: number, noun: string): string {
+  return `${fmt(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * A monthly total said so that a partial sum never reads as the whole: "$138.00", "at least $138.00 (IOPS price
+ * unknown in europe-west4)", or "unknown (...)" when no part of it is priced. `per` ("/month") goes after the amount.
+ */
+export function costText(monthly: number | undefined, complete: boolean, missing: readonly string[], currency: string, per = ''): string {
+  const why = missing.length ? ` (${missing.join('; ')})` : '';
+  if (monthly === undefined) return `unknown${why}`;
+  return complete ? `${fmtMoney(monthly, currency)}${per}` : `at least ${fmtMoney(monthly, currency)}${per}${why}`;
 }
 
 /** A small unit price (per IOPS-month): enough digits to compare, e.g. $0.00567. */

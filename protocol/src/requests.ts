@@ -44,7 +44,10 @@ export interface ReportWorkload extends WorkloadReport {
 
 /** `storagePerf/report`: the JSON report of the document, with targets, and the cost already formatted. */
 export interface SpecReport extends Omit<FileReport, 'vms'> {
-  /** The monthly cost as the hover and the CLI write it (`$95.00`); null where there are no prices. */
+  /**
+   * The monthly cost (machines and disks) as the hover and the CLI write it: `$95.00`, or `at least $95.00 (IOPS
+   * price unknown in europe-west4)` when a price is missing; null where nothing is priced.
+   */
   monthly_cost_text: string | null;
   vms: Array<Omit<FileReport['vms'][number], 'workloads'> & { workloads: ReportWorkload[] }>;
 }

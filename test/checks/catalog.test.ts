@@ -1,5 +1,7 @@
 /** Catalog look-ups (core/src/checks/catalog.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
+import { analyze } from '../../core/src';
+import { catalog } from '../../core/src/checks/catalog';
 import { BASE, expectAt } from './helpers';
 
 describe('checks: catalog', () => {
@@ -12,8 +14,17 @@ describe('checks: catalog', () => {
     assert.ok(d.fixes?.some((f) => f.kind === 'set-value' && f.value === 'gcp-2024'));
     expectAt(BASE.replace('gcp-2024', 'yandex-2025'), 'catalog-provider-mismatch', 'yandex-2025');
   });
-  it('unknown-region', () => {
-    expectAt(BASE.replace('catalog: gcp-2024\n', 'catalog: gcp-2024\nregion: mars-north1\n'), 'unknown-region', 'mars-north1');
+  it('unknown-region: no default prices; a near spelling is the preferred fix', () => {
+    const region = (r: string) => BASE.replace('catalog: gcp-2024\n', `catalog: gcp-2024\nregion: ${r}\n`);
+    const far = expectAt(region('mars-north1'), 'unknown-region', 'mars-north1');
+    assert.ok(!far.fixes?.some((f) => f.preferred), 'no region is preferred when none is near');
+    assert.equal(analyze(region('mars-north1')).monthly_cost, undefined);
+    const near = expectAt(region('europe-west-4'), 'unknown-region', 'europe-west-4');
+    assert.match(near.message, /did you mean europe-west4\?/);
+    assert.deepEqual(
+      near.fixes?.filter((f) => f.preferred).map((f) => f.kind === 'set-value' && f.value),
+      ['europe-west4'],
+    );
   });
   it('unknown-machine-type, unknown-series, vcpus-not-offered, machine-conflict', () => {
     expectAt(BASE.replace('n2-standard-8', 'n2-standard-7'), 'unknown-machine-type', 'n2-standard-7');
@@ -21,5 +32,71 @@ describe('checks: catalog', () => {
     expectAt(BASE.replace('    machine_type: n2-standard-8', '    series: q9\n    vcpus: 8'), 'unknown-series', 'q9');
     expectAt(BASE.replace('    machine_type: n2-standard-8', '    series: n2\n    vcpus: 7'), 'vcpus-not-offered', '7');
     expectAt(BASE.replace('    machine_type: n2-standard-8', '    machine_type: n2-standard-8\n    vcpus: 16'), 'machine-conflict', '16');
+  });
+  it('unknown-machine-type keeps what follows the vCPU count: only suffixes the series has, with a fix', () => {
+    const fixOf = (d: { fixes?: Array<{ kind: string; value?: unknown }> }) => d.fixes?.[0]?.value;
+    const at = (mt: string) => expectAt(BASE.replace('n2-standard-8', mt), 'unknown-machine-type', mt);
+    assert.equal(fixOf(at('n2-standard-8-foo')), 'n2-standard-8');
+    assert.equal(fixOf(at('c3-standard-22-xyz')), 'c3-standard-22');
+    assert.match(at('c3-standard-22-xyz').message, /take only -lssd, -metal/);
+    assert.equal(fixOf(at('c3-standard-8-lsd')), 'c3-standard-8-lssd');
+    assert.equal(fixOf(at('n2-standrad-8')), 'n2-standard-8');
+    // c3-highcpu types come without local SSDs: the nearest real name is the plain one.
+    assert.equal(fixOf(at('c3-highcpu-8-lssd')), 'c3-highcpu-8');
+    assert.equal(fixOf(at('c3-standard-16-lssd')), 'c3-standard-22-lssd');
+    assert.equal(fixOf(at('n2-standard-7')), 'n2-standard-8');
+  });
+  it('vcpus-not-offered with a fix to the nearest offered count', () => {
+    const d = expectAt(BASE.replace('    machine_type: n2-standard-8', '    series: n1\n    vcpus: 3'), 'vcpus-not-offered', '3');
+    // N1 offers 2 and 4: equally near, the larger gives at least what was asked.
+    assert.equal(d.fixes?.[0].kind === 'set-value' && d.fixes[0].value, 4);
+    const n2 = expectAt(BASE.replace('    machine_type: n2-standard-8', '    series: n2\n    vcpus: 6'), 'vcpus-not-offered', '6');
+    assert.match(n2.message, /a custom type with 6 is machine_type n2-custom-6-<MiB>$/);
+  });
+  it('custom machine types follow their series rules; an invalid shape names the rule and fixes to the nearest', () => {
+    const at = (mt: string) => expectAt(BASE.replace('n2-standard-8', mt), 'unknown-machine-type', mt);
+    const value = (d: { fixes?: Array<{ kind: string; value?: unknown }> }) => d.fixes?.[0]?.value;
+    let d = at('n2-custom-7-16384');
+    assert.match(d.message, /n2 custom machines take these vCPU counts: 2 to 32 in steps of 2, then 36 to 128 in steps of 4; not 7/);
+    assert.equal(value(d), 'n2-custom-8-16384');
+    d = at('n2-custom-6-60000');
+    assert.match(d.message, /multiple of 256 MiB/);
+    assert.equal(value(d), 'n2-custom-6-49152'); // 60,000 rounds to 59,904, over 6 × 8,192 without -ext
+    d = at('n2-custom-6-60160');
+    assert.match(d.message, /512 to 8192 MiB per vCPU \(3072 to 49152 MiB for 6\)/);
+    assert.equal(value(at('n2d-custom-10-8192')), 'n2d-custom-8-8192');
+    assert.equal(value(at('custom-3-4096')), 'custom-4-4096');
+    assert.equal(value(at('e2-custom-4-8192-ext')), 'e2-custom-4-8192');
+    assert.equal(value(at('e2-custom-medium-9000')), 'e2-custom-medium-8192');
+    assert.match(at('n4-custom-4-8192').message, /has no custom-machine rules for n4/);
+  });
+  it('valid custom, suffixed and new machine types raise no catalog finding', () => {
+    const codes = Object.keys(catalog.codes);
+    for (const mt of [
+      'custom-6-20480',
+      'custom-1-1024',
+      'n2-custom-6-16384',
+      'n2-custom-6-65536-ext',
+      'n2d-custom-48-24576',
+      'e2-custom-4-8192',
+      'e2-custom-medium-6144',
+      'c3-standard-8-lssd',
+      'c4-standard-288-lssd-metal',
+      'c4d-highmem-384-metal',
+      'z3-highmem-8-highlssd',
+      'z3-highmem-176-standardlssd',
+      'n4d-standard-96',
+      'm4-ultramem-224',
+      'x4-1920-32t-metal',
+      'h4d-highmem-192-lssd',
+      'a4-highgpu-8g',
+    ]) {
+      const found = analyze(BASE.replace('n2-standard-8', mt)).diagnostics.filter((x) => codes.includes(x.code ?? ''));
+      assert.deepEqual(
+        found.map((x) => x.message),
+        [],
+        mt,
+      );
+    }
   });
 });

@@ -1,9 +1,51 @@
 /** Network egress (core/src/checks/egress.ts): each code, with the exact text its range covers. */
+import * as assert from 'node:assert/strict';
+import { analyze } from '../../core/src';
 import { BASE, expectAt } from './helpers';
+
+const codes = (text: string) => analyze(text).diagnostics.map((d) => d.code);
 
 describe('checks: egress', () => {
   it('capped-by-egress on other_egress', () => {
     const text = BASE.replace('machine_type: n2-standard-8', 'machine_type: n1-standard-1\n    other_egress: 2Gbps');
     expectAt(text, 'capped-by-egress', 'other_egress');
+  });
+
+  // n1-standard-1: 2 Gbit/s of egress (gcp-2024's N1 rows), 238.4 MiB/s. With as much other egress, disk
+  // writes keep 60% of it (143.1 MiB/s), and zonal writes cost 1.16× in egress: 143.1 / 1.16 = 123.3 MiB/s,
+  // below the machine's own per-VM write limit (204 MiB/s).
+  const N1 = BASE.replace('machine_type: n2-standard-8', 'machine_type: n1-standard-1\n    other_egress: 2Gbps');
+  const workload = (readRatio: number) =>
+    `    workloads:\n      - name: w\n        disk: data\n        pattern: sequential\n        block_size: 1MiB\n        read_ratio: ${readRatio}\n`;
+
+  it('the egress cap binds the write figure, whatever the workloads', () => {
+    const d = analyze(N1 + workload(1)).vms[0].disks[0];
+    assert.equal(d.figures.write_mibps.by, 'egress');
+    assert.equal(Math.round(d.figures.write_mibps.value * 10) / 10, 123.3);
+  });
+  it('a disk that only reads is not flagged; one that writes is', () => {
+    assert.ok(!codes(N1 + workload(1)).includes('capped-by-egress'));
+    expectAt(N1 + workload(0.5), 'capped-by-egress', 'other_egress');
+    // No workloads: the figures themselves are capped, and that is said.
+    expectAt(N1, 'capped-by-egress', 'other_egress');
+  });
+
+  it("egress-unknown: a series without a stated cap gets none, not another series' default", () => {
+    const text = BASE.replace('machine_type: n2-standard-8', 'machine_type: c3-standard-8');
+    expectAt(text, 'egress-unknown', 'machine_type');
+    const e = analyze(text).vms[0];
+    assert.equal(e.egress, undefined);
+    assert.ok(e.disks.every((d) => d.figures.write_mibps.by !== 'egress'));
+    // n2 is under the documented rule: 2 Gbit/s per vCPU up to 32; no finding.
+    assert.equal(analyze(BASE).vms[0].egress?.cap_gbps, 16);
+    assert.ok(!codes(BASE).includes('egress-unknown'));
+  });
+
+  it('other_egress in megabytes leaves the disks less than the same figure in megabits', () => {
+    const other = (v: string) =>
+      analyze(BASE.replace('machine_type: n2-standard-8', `machine_type: n2-standard-8\n    other_egress: ${v}`)).vms[0].egress!;
+    assert.equal(Math.round(other('200MBps').other_mibps * 10) / 10, 190.7);
+    assert.equal(Math.round(other('200Mbps').other_mibps * 10) / 10, 23.8);
+    assert.ok(other('200MBps').budget_mibps < other('200Mbps').budget_mibps);
   });
 });

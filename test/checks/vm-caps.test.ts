@@ -1,6 +1,12 @@
 /** Per-VM caps (core/src/checks/vm-caps.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
+import { analyze, fileReport, hover } from '../../core/src';
 import { BASE, expectAt } from './helpers';
+
+const hd = (machine: string, disks: string) =>
+  BASE.replace('n2-standard-8', machine).replace('      - name: data\n        type: pd-ssd\n        size: 500GiB\n', disks);
+const hdb = (name: string, iops: number, type = 'hyperdisk-balanced') =>
+  `      - name: ${name}\n        type: ${type}\n        size: 1000GiB\n        provisioned_iops: ${iops}\n        provisioned_throughput: 2400MiB/s\n`;
 
 describe('checks: vm-caps', () => {
   it('capped-by-vcpu on the machine type, with a machine fix', () => {
@@ -11,8 +17,60 @@ describe('checks: vm-caps', () => {
     const text = BASE + '      - name: more\n        type: pd-ssd\n        size: 100GiB\n';
     expectAt(text, 'shared-baseline', 'pd-ssd');
   });
-  it('machine-limits-unknown for hyperdisk without per-VM tables', () => {
-    const text = BASE.replace('n2-standard-8', 'c3-standard-8').replace('type: pd-ssd', 'type: hyperdisk-balanced');
-    expectAt(text, 'machine-limits-unknown', 'hyperdisk-balanced');
+  it('machine-limits-unknown (information) for a persistent disk type without a per-VM row', () => {
+    // Google's G2 table lists pd-balanced and pd-ssd only, though G2 attaches pd-standard.
+    const text = BASE.replace('n2-standard-8', 'g2-standard-4').replace('type: pd-ssd', 'type: pd-standard');
+    const d = expectAt(text, 'machine-limits-unknown', 'pd-standard');
+    assert.equal(d.severity, 'information');
+    assert.equal(fileReport('x', analyze(text)).vms[0].disks[0].vm_limit_known, false);
+  });
+  it('vm-limit-unknown: n4-standard-2 with a 160,000 IOPS Hyperdisk Balanced volume is not presented as capped', () => {
+    const text = hd('n4-standard-2', hdb('data', 160000));
+    const d = expectAt(text, 'vm-limit-unknown', 'hyperdisk-balanced');
+    assert.equal(d.severity, 'warning');
+    assert.equal(
+      d.message,
+      "gcp-2024 has no per-VM hyperdisk-balanced limit for n4-standard-2: Google caps it per instance, so the VM may deliver less than these figures (the volume's own)",
+    );
+    const a = analyze(text);
+    const disk = fileReport('x', a).vms[0].disks[0];
+    assert.equal(disk.vm_limit_known, false);
+    assert.notEqual(disk.limited_by!.read_iops, 'vm');
+    const h = hover(a, text.indexOf('name: data') + 7)!;
+    assert.match(h.markdown, /\*\*Per-VM limit unknown\*\*: gcp-2024 has no hyperdisk-balanced row for n4-standard-2/);
+    const hm = hover(a, text.indexOf('n4-standard-2') + 2)!;
+    assert.match(hm.markdown, /Per-VM limit unknown \(no row in gcp-2024\) for hyperdisk-balanced\./);
+  });
+  it('c4d-standard-2 caps a 160,000 IOPS Hyperdisk Balanced volume at its 22,500 IOPS and 400 MiB/s', () => {
+    const a = analyze(hd('c4d-standard-2', hdb('data', 160000)));
+    const disk = fileReport('x', a).vms[0].disks[0];
+    assert.equal(disk.read_iops, 22500);
+    assert.equal(disk.write_mibps, 400);
+    assert.equal(disk.limited_by!.read_iops, 'vm');
+    assert.equal(disk.vm_limit_known, true);
+    assert.match(disk.explanation!.read_iops, /c4d-standard-2 limit for hyperdisk-balanced: 22,500 IOPS/);
+    assert.ok(!a.diagnostics.some((d) => d.code === 'vm-limit-unknown'));
+  });
+  it('two Hyperdisk Balanced volumes on c4d-standard-16 share its 75,000 IOPS in proportion', () => {
+    const a = analyze(hd('c4d-standard-16', hdb('a', 60000) + hdb('b', 30000)));
+    const [x, y] = fileReport('x', a).vms[0].disks;
+    assert.equal(x.read_iops, 50000);
+    assert.equal(y.read_iops, 25000);
+    assert.equal(x.read_mibps! + y.read_mibps!, 1200);
+  });
+  it('C4D throughput limits after the 2026-07-28 increase: c4d-standard-96 at 3,125 MiB/s', () => {
+    const a = analyze(hd('c4d-standard-96', hdb('a', 20000) + hdb('b', 20000)));
+    const disks = fileReport('x', a).vms[0].disks;
+    assert.equal(disks[0].read_mibps! + disks[1].read_mibps!, 3125);
+  });
+  it('Hyperdisk Balanced High Availability on c3-standard-22: 120,000 IOPS and 1,800 MiB/s (release note of 2025-09-04)', () => {
+    const ha = (n: string) => hdb(n, 100000, 'hyperdisk-balanced-high-availability');
+    const disks = fileReport('x', analyze(hd('c3-standard-22', ha('a') + ha('b')))).vms[0].disks;
+    assert.equal(disks[0].read_iops! + disks[1].read_iops!, 120000);
+    assert.equal(disks[0].read_mibps! + disks[1].read_mibps!, 1800);
+  });
+  it('hyperdisk-shared-limit-unknown on the second Hyperdisk type of a VM', () => {
+    const text = hd('c4d-standard-16', hdb('a', 3000) + hdb('b', 3000, 'hyperdisk-balanced-high-availability'));
+    expectAt(text, 'hyperdisk-shared-limit-unknown', 'hyperdisk-balanced-high-availability');
   });
 });

@@ -97,6 +97,34 @@ describe('storage-perf evaluate', () => {
     assert.equal(JSON.parse(r.stdout).files.length, 1);
   });
 
+  it('exits 1 when a finding is at error level, and still prints the whole report', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sp-'));
+    try {
+      const spec = (machine: string) =>
+        `version: 1\nprovider: gcp\nvms:\n  - name: db\n    machine_type: ${machine}\n    disks:\n      - name: d\n        type: pd-ssd\n        size: 500GiB\n`;
+      writeFileSync(join(dir, 'unknown-machine.perf.yaml'), spec('n2-standard-7'));
+      writeFileSync(join(dir, 'yaml-error.perf.yaml'), 'version: 1\nprovider: [gcp\n');
+      writeFileSync(join(dir, 'fine.perf.yaml'), spec('n2-standard-8'));
+      for (const f of ['unknown-machine.perf.yaml', 'yaml-error.perf.yaml']) {
+        const r = spawnSync(process.execPath, [BIN, 'evaluate', f, 'fine.perf.yaml', '--format', 'json'], { cwd: dir, encoding: 'utf8' });
+        assert.equal(r.status, 1, f);
+        const files = JSON.parse(r.stdout).files;
+        assert.deepEqual(
+          files.map((x: { path: string }) => x.path),
+          [f, 'fine.perf.yaml'],
+        );
+        assert.ok(files[0].diagnostics.some((d: { severity: string }) => d.severity === 'error'));
+      }
+      const table = spawnSync(process.execPath, [BIN, 'evaluate', 'unknown-machine.perf.yaml'], { cwd: dir, encoding: 'utf8' });
+      assert.equal(table.status, 1);
+      assert.match(table.stdout, /no figures: n2-standard comes with .* not 7/);
+      const fine = spawnSync(process.execPath, [BIN, 'evaluate', 'fine.perf.yaml'], { cwd: dir, encoding: 'utf8' });
+      assert.equal(fine.status, 0, fine.stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 on usage errors', () => {
     assert.equal(cli(['evaluate']).code, 2);
     assert.equal(cli(['evaluate', 'x', '--format', 'xml']).code, 2);

@@ -80,6 +80,31 @@ describe('storage-perf fio', function () {
     assert.deepEqual(readdirSync(dir).sort(), ['db-data.fio', 'db-wal.fio'], 'no temporary file left behind');
   });
 
+  it('a VM with errors gets no job files: exit 1, the errors listed (an unknown machine, a rejected mount point)', () => {
+    const spec = (vm: string, extra = '') =>
+      `  - name: ${vm}\n    machine_type: n2-standard-8\n    disks:\n      - name: d\n        type: pd-ssd\n        size: 100GiB\n${extra}`;
+    const file = join(dir, 'bad.perf.yaml');
+    writeFileSync(
+      file,
+      `version: 1\nprovider: gcp\nvms:\n${spec('good')}${spec('typo').replace('n2-standard-8', 'n2-standrd-8')}${spec('mnt', '        mount_point: /mnt/${HOME}\n')}`,
+    );
+    const out = join(dir, 'jobs');
+    for (const vm of ['typo', 'mnt']) {
+      const r = cli(['fio', file, '--vm', vm, '--out', out]);
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, new RegExp(`errors for VM '${vm}'; no job files written`));
+      assert.match(r.stderr, vm === 'typo' ? /unknown-machine-type/ : /invalid-value: mount_point/);
+      assert.ok(!existsSync(out), 'nothing is written');
+    }
+    // Without --vm every VM is generated, so any VM's error stops all of them.
+    assert.equal(cli(['fio', file, '--out', out]).code, 1);
+    assert.ok(!existsSync(out));
+    // The VM without errors is generated.
+    const good = cli(['fio', file, '--vm', 'good', '--out', out]);
+    assert.equal(good.code, 0, good.stderr);
+    assert.ok(readdirSync(out).length > 0);
+  });
+
   it('a raw device only with --destructive or fio_destructive, and never silently', () => {
     const spec = join(dir, 'raw.perf.yaml');
     writeFileSync(
@@ -182,6 +207,16 @@ describe('storage-perf compare', function () {
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stdout, /^oltp\s+IOPS\s+.*FAILED$/m);
     assert.match(r.stdout, /oltp: fio reported error 22 \(EINVAL\)/);
+  });
+
+  it('a result no generated job matches: exit 1, not a pass', () => {
+    const other = join(dir, 'other.json');
+    const fixture = JSON.parse(readFileSync(join(FIXTURES, 'mixed-randrw.json'), 'utf8'));
+    for (const j of fixture.jobs) j.jobname = `not-ours-${j.jobname}`;
+    writeFileSync(other, JSON.stringify(fixture));
+    const r = cli(['compare', 'examples/storage.perf.yaml', '--fio-result', other]);
+    assert.equal(r.code, 1, r.stdout);
+    assert.match(r.stderr, /no job of .*other\.json matches a job generated for storage\.perf\.yaml/);
   });
 
   it('usage errors exit 2', () => {

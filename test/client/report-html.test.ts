@@ -20,7 +20,7 @@ describe('report view HTML', () => {
     assert.equal((html.match(/<h2>VM /g) ?? []).length, report.vms.length);
     for (const vm of report.vms) {
       assert.ok(html.includes(`<h2>VM ${vm.name}`));
-      for (const d of vm.disks) assert.match(html, new RegExp(`<td>${d.name}</td><td>${d.type}</td>.*?${fmt(d.read_iops)}`));
+      for (const d of vm.disks) assert.match(html, new RegExp(`<td>${d.name}</td><td>${d.type}</td>.*?${fmt(d.read_iops!)}`));
       for (const w of vm.workloads) assert.ok(html.includes(`<td>${w.name}</td>`));
     }
     assert.ok(report.monthly_cost_text && html.includes(report.monthly_cost_text));
@@ -35,7 +35,7 @@ describe('report view HTML', () => {
     const oltp = report.vms[0].workloads.find((w) => w.name === 'oltp')!;
     assert.deepEqual(
       iops.find((b) => b.label === 'oltp IOPS'),
-      { label: 'oltp IOPS', achieved: oltp.read_iops + oltp.write_iops, target: oltp.target.iops },
+      { label: 'oltp IOPS', achieved: oltp.read_iops! + oltp.write_iops!, target: oltp.target.iops },
     );
   });
 

@@ -65,7 +65,7 @@ function expected() {
     vmName: vm.name,
     workloads: vm.workloads.map((w) => w.name),
     cost: fmtMoney(report.monthly_cost, report.currency),
-    diskIops: disk.read_iops.toLocaleString('en-US'),
+    diskIops: disk.read_iops!.toLocaleString('en-US'),
     diskCost: fmtMoney(disk.monthly_cost, report.currency),
   };
 }

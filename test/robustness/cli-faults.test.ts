@@ -61,9 +61,10 @@ describe('files the commands cannot read, or that are not UTF-8', function () {
     assert.match(r.stderr, /cannot read .*secret\.perf\.yaml: EACCES/);
   });
 
-  it('evaluate: Latin-1, binary and UTF-16 files are reported with an encoding finding, exit 0', () => {
+  it('evaluate: Latin-1, binary and UTF-16 files are reported with an encoding finding; exit 1 for the errors', () => {
+    // The binary and UTF-16 files' encoding findings are errors: the report is whole, and the exit status says so.
     const r = evaluate(['latin1.perf.yaml', 'binary.perf.yaml', 'utf16.perf.yaml', '--format', 'json'], dir);
-    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.code, 1, r.stderr);
     const files = JSON.parse(r.stdout).files as Array<{
       path: string;
       diagnostics: Array<{ code: string; severity: string; message: string; line: number; column: number }>;
@@ -72,7 +73,8 @@ describe('files the commands cannot read, or that are not UTF-8', function () {
     assert.deepEqual([enc('latin1.perf.yaml').severity, enc('latin1.perf.yaml').line, enc('latin1.perf.yaml').column], ['warning', 1, 6]);
     assert.equal(enc('binary.perf.yaml').severity, 'error');
     assert.match(enc('utf16.perf.yaml').message, /UTF-16/);
-    // The Latin-1 file is otherwise a good spec, and is evaluated.
+    // The Latin-1 file is otherwise a good spec, and is evaluated; alone it exits 0.
+    assert.equal(evaluate(['latin1.perf.yaml'], dir).code, 0);
     assert.equal(files.find((f) => f.path === 'latin1.perf.yaml')!.diagnostics.filter((d) => d.code === 'capped-by-vcpu').length, 1);
   });
 

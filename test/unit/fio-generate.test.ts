@@ -172,11 +172,12 @@ const SPECS: Array<{ label: string; text: string; opts?: FioOptions }> = [
     ]),
   },
   {
+    // M3 is a series that attaches both (N2 takes Hyperdisk Balanced only through Google's account team).
     label: 'gcp-2024 hyperdisk-balanced and pd-extreme',
     text: yaml('gcp', 'gcp-2024', [
       {
         name: 'analytics',
-        machine_type: 'n2-standard-32',
+        machine_type: 'm3-ultramem-32',
         disks: [
           {
             name: 'hot',
@@ -507,7 +508,14 @@ describe('fio job files', function () {
         .diagnostics.filter((x) => x.severity === 'error')
         .map((x) => x.message);
     assert.deepEqual(diag({ mount_point: '/mnt/d', device: '/dev/sdb', fio_destructive: true, fio_size: '1g' }), []);
-    assert.ok(diag({ mount_point: '/dev/sdb' }).some((m) => /mount_point is the absolute path of a directory .* outside \/dev/.test(m)));
+    assert.ok(
+      diag({ mount_point: '/dev/sdb' }).some((m) =>
+        /mount_point is the absolute path of the disk's mount directory: outside \/dev/.test(m),
+      ),
+    );
+    // fio expands ${VAR} in values, and '..' would put the test file outside the mount: errors, not a fall-back.
+    assert.ok(diag({ mount_point: '/mnt/${HOME}' }).some((m) => /without '\$' or '\.\.'/.test(m)));
+    assert.ok(diag({ mount_point: '/mnt/d/../../etc' }).some((m) => /without '\$' or '\.\.'/.test(m)));
     assert.ok(diag({ mount_point: 'data' }).some((m) => /mount_point is the absolute path/.test(m)));
     assert.ok(diag({ device: '/mnt/sdb' }).some((m) => /device is a block device path under \/dev/.test(m)));
     assert.ok(diag({ fio_size: '0' }).some((m) => /fio_size must be greater than zero/.test(m)));

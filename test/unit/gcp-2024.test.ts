@@ -1,5 +1,6 @@
 /** The current model: baselines plus per-GiB rates, one baseline per disk type per VM (seed 002's worked examples). */
 import * as assert from 'node:assert/strict';
+import { analyze, CatalogRegistry } from '../../core/src';
 import { approx, diskOf, errors, run, specText, vmOf } from '../helpers';
 
 describe('gcp-2024', () => {
@@ -79,6 +80,29 @@ describe('gcp-2024', () => {
     const e = busy.diagnostics.find((x) => x.code === 'capped-by-egress');
     assert.ok(e);
     assert.equal(busy.parsed.text.slice(e.span.start, e.span.end), 'other_egress');
+  });
+
+  it('Hyperdisk Balanced High Availability writes to two zones: the regional multiplier applies though the spec says nothing', () => {
+    // gcp-2024 states no egress cap for C4D (egress-unknown): this test gives the series one, 2 Gbit/s per vCPU,
+    // to see which multiplier its writes pay.
+    const registry = new CatalogRegistry();
+    const c = structuredClone(registry.get('gcp-2024')!);
+    c.machine_series.c4d.egress_gbps = { per_vcpu: 2 };
+    registry.add(c);
+    const a = analyze(
+      specText({
+        catalog: 'gcp-2024',
+        machine: 'c4d-standard-2',
+        disks: [{ type: 'hyperdisk-balanced-high-availability', size: 100, provisioned_throughput: '400MiB/s' }],
+      }),
+      { registry },
+    );
+    const d = diskOf(a);
+    // 2 vCPUs × 2 Gbit/s = 476.8 MiB/s ÷ 2.32 (regional) = 205.5 MiB/s, below the 400 MiB/s of c4d-*-2's row.
+    approx(d.figures.write_mibps.value, 4e9 / 8 / 2 ** 20 / 2.32, 'write budget');
+    assert.equal(d.figures.write_mibps.by, 'egress');
+    assert.match(d.figures.write_mibps.why, /÷ 2\.32 write multiplier \(regional\)/);
+    assert.equal(d.figures.read_mibps.value, 400);
   });
 
   it('pd-extreme: provisioned IOPS, capped by the machine', () => {

@@ -38,6 +38,16 @@ describe('units', () => {
     assert.equal(ok(parseThroughput(250)), 250);
     assert.equal(parseThroughput('400MiB').ok, false);
   });
+  it('throughput: in "…ps" spellings a capital B is bytes and a small b bits', () => {
+    close(ok(parseThroughput('200MBps')), 200e6 / 2 ** 20);
+    close(ok(parseThroughput('200 MBps')), 200e6 / 2 ** 20);
+    close(ok(parseThroughput('1GBps')), 1e9 / 2 ** 20);
+    assert.equal(ok(parseThroughput('200MiBps')), 200);
+    close(ok(parseThroughput('200Mbps')), 200e6 / 8 / 2 ** 20);
+    close(ok(parseThroughput('200Mbit/s')), 200e6 / 8 / 2 ** 20);
+    close(ok(parseThroughput('2Gbit/s')), 2e9 / 8 / 2 ** 20);
+    assert.equal(parseThroughput('200mibps').ok, false);
+  });
   it('Google\'s "2 Gbit/s is equivalent to 238 MB/s" only holds in MiB/s', () => {
     assert.equal(Math.floor(gbpsToMibps(2)), 238);
     assert.notEqual(Math.floor(2e9 / 8 / 1e6), 238); // 250 decimal MB/s

@@ -5,11 +5,10 @@
 import { resolveMachine, type Catalog, type Machine } from '../catalog';
 import type { FixData } from '../diagnostics';
 import type { DiskSpec, VmSpec } from '../document/types';
-import { perGibPrice } from '../model/cost';
 import { metricLabel } from '../model/disks';
 import { evaluateOn } from '../model/evaluate';
-import { METRICS, type DiskEval, type VmEval } from '../model/types';
-import { fmt, fmtMoney, formatSize } from '../units';
+import { gapTexts, METRICS, vmCosts, type DiskEval, type VmEval } from '../model/types';
+import { costText, fmt, fmtMoney, formatSize } from '../units';
 import type { VmAdvice } from './index';
 import { withDisk } from './search';
 import type { WorkloadSuggestions } from './workload';
@@ -27,23 +26,30 @@ export function setMachine(vm: VmSpec, m: Machine, title: string, preferred = tr
   return { kind: 'set-value', ...machineSetting(vm, m), title, preferred };
 }
 
-/** " (+6,000 read IOPS)": the figure a machine change raises most, relative to what it was. */
+/**
+ * " (+6,000 read IOPS; +$97.09/month, $194.18/month in all)": the figure a machine change raises most, relative
+ * to what it was, and what the VM then costs, machine and disks.
+ */
 export function gainText(advice: VmAdvice, m: Machine): string {
   const before = advice.evaluation;
   const after = advice.onMachine(m);
   const sum = (e: VmEval, k: (typeof METRICS)[number]) => e.disks.reduce((s, d) => s + d.figures[k].value, 0);
   const gains = METRICS.map((k) => ({ k, d: sum(after, k) - sum(before, k) })).filter((g) => g.d > 0.5);
-  if (!gains.length) return '';
+  const cost = vmCostChange(before.catalog, before, after);
+  if (!gains.length) return ` (${cost})`;
   const best = gains.reduce((a, b) => (b.d / sum(before, b.k) > a.d / sum(before, a.k) ? b : a));
-  return ` (+${fmt(best.d)} ${metricLabel(best.k)})`;
+  return ` (+${fmt(best.d)} ${metricLabel(best.k)}; ${cost})`;
 }
 
-/** " (+$12.00/month)": what resizing a disk adds to (or takes from) the bill; empty when it has no price. */
-export function resizeCostDelta(c: Catalog, region: string, from: number, to: number, d: DiskEval): string {
-  const { perGib } = perGibPrice(d.type, d.spec.replication, region);
-  if (perGib === undefined) return '';
-  const delta = (to - from) * perGib;
-  return ` (${delta >= 0 ? '+' : ''}${fmtMoney(delta, c.currency)}/month)`;
+/**
+ * "+$97.09/month, $194.18/month in all": what a change adds to the VM's whole monthly cost (machine and disks)
+ * and what it then costs; where a price is missing, only the partial total, said as one.
+ */
+export function vmCostChange(c: Catalog, before: VmEval, after: VmEval): string {
+  const all = costText(after.monthly_cost, after.monthly_cost_complete, gapTexts(vmCosts(after)), c.currency, '/month in all');
+  if (!after.monthly_cost_complete || !before.monthly_cost_complete) return all;
+  const delta = after.monthly_cost! - before.monthly_cost!;
+  return `${delta >= 0 ? '+' : '−'}${fmtMoney(Math.abs(delta), c.currency)}/month, ${all}`;
 }
 
 interface TargetSite {
@@ -61,6 +67,9 @@ export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[]
   const { c, e } = site;
   const vm = e.spec;
   const fixes: FixData[] = [];
+  // A VM without a machine has no figures, so no target it could be said to miss.
+  if (!e.machine) return fixes;
+  const machine = e.machine;
   const disk = s.disk ? vm.disks.find((x) => x.name === s.disk) : undefined;
   const cur = disk && e.disks.find((x) => x.spec.name === disk.name);
   if (s.together && s.machine_type && s.disk_size_gib !== undefined && disk && e.machine) {
@@ -70,7 +79,7 @@ export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[]
     const fix = switchType(site, disk, cur, s.disk_type, s.disk_size_gib);
     if (fix) fixes.push(fix);
   } else if (s.disk_size_gib !== undefined && disk) {
-    const extra = cur ? resizeCostDelta(c, site.region, cur.size_gib, s.disk_size_gib, cur) : '';
+    const extra = ` (${vmCostChange(c, e, evaluateOn(c, withDisk(vm, disk, { size_gib: s.disk_size_gib }), machine, site.region))})`;
     const sized = site.has(`${disk.path}/size`);
     fixes.push({
       kind: sized ? 'set-value' : 'add-key',
@@ -83,7 +92,10 @@ export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[]
   }
   if (s.machine_type && e.machine && !s.together) {
     const target = resolveMachine(c, { machine_type: s.machine_type });
-    if (target.ok) fixes.push(setMachine(vm, target.machine, `Change machine to ${s.machine_type}`, fixes.length === 0));
+    if (target.ok) {
+      const cost = vmCostChange(c, e, evaluateOn(c, vm, target.machine, site.region));
+      fixes.push(setMachine(vm, target.machine, `Change machine to ${s.machine_type} (${cost})`, fixes.length === 0));
+    }
   }
   return fixes;
 }
@@ -93,9 +105,11 @@ function machineAndResize(site: TargetSite, disk: DiskSpec, cur: DiskEval, m: Ma
   const resize = sizeGib > cur.size_gib && site.has(`${disk.path}/size`);
   const values = [machineSetting(site.e.spec, m)];
   if (resize) values.push({ path: `${disk.path}/size`, value: formatSize(sizeGib) });
+  const after = evaluateOn(site.c, resize ? withDisk(site.e.spec, disk, { size_gib: sizeGib }) : site.e.spec, m, site.region);
+  const cost = ` (${vmCostChange(site.c, site.e, after)})`;
   const title = resize
-    ? `Change machine to ${m.name} and resize '${disk.name}' to ${formatSize(sizeGib)}${resizeCostDelta(site.c, site.region, cur.size_gib, sizeGib, cur)}`
-    : `Change machine to ${m.name}`;
+    ? `Change machine to ${m.name} and resize '${disk.name}' to ${formatSize(sizeGib)}${cost}`
+    : `Change machine to ${m.name}${cost}`;
   return { kind: 'set-values', values, title, preferred: true };
 }
 
@@ -107,17 +121,13 @@ function switchType(site: TargetSite, disk: DiskSpec, cur: DiskEval | undefined,
   if (resize && site.has(`${disk.path}/size`)) values.push({ path: `${disk.path}/size`, value: formatSize(sizeGib) });
   // A resize the spec has no size key for cannot be written as a value change: no fix then.
   if (values.length !== 2 && resize) return undefined;
-  const monthly = evaluateOn(c, withDisk(e.spec, disk, { type, size_gib: sizeGib }), e.machine, site.region).disks.find(
-    (x) => x.spec.name === disk.name,
-  )?.cost.monthly;
-  const delta =
-    monthly !== undefined && cur?.cost.monthly !== undefined
-      ? ` (${monthly >= cur.cost.monthly ? '+' : '−'}${fmtMoney(Math.abs(monthly - cur.cost.monthly), c.currency)}/month)`
-      : '';
+  const cost = e.machine
+    ? vmCostChange(c, e, evaluateOn(c, withDisk(e.spec, disk, { type, size_gib: sizeGib }), e.machine, site.region))
+    : '';
   return {
     kind: 'set-values',
     values,
-    title: `Switch '${disk.name}' to ${type}${resize ? `, ${formatSize(sizeGib)}` : ''}${delta}`,
+    title: `Switch '${disk.name}' to ${type}${resize ? `, ${formatSize(sizeGib)}` : ''} (${cost})`,
     preferred: true,
   };
 }

@@ -51,7 +51,7 @@ export class VmAdvice {
     if (!this.cheaperMemo.has(name)) {
       const e = this.evaluation;
       const current = e.disks.find((d) => d.spec.name === name);
-      this.cheaperMemo.set(name, current && cheaperDisk(e.catalog, e.spec, e.machine, this.region, current));
+      this.cheaperMemo.set(name, current && e.machine && cheaperDisk(e.catalog, e.spec, e.machine, this.region, current));
     }
     return this.cheaperMemo.get(name);
   }

@@ -4,7 +4,7 @@
  * by the model (../model) exactly as the user's own configuration is, so a suggestion's figures are the
  * figures the user would get.
  */
-import { largerMachines, type Catalog, type Machine } from '../catalog';
+import { attaches, largerMachines, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { perGibPrice } from '../model/cost';
 import { allocationUnits } from '../model/disks';
@@ -19,7 +19,7 @@ export function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>):
 export function smallestSizeMeeting(
   c: Catalog,
   vm: VmSpec,
-  machine: Machine | undefined,
+  machine: Machine,
   region: string,
   disk: DiskSpec,
   ok: (e: VmEval) => boolean,
@@ -69,16 +69,11 @@ export interface CheaperDisk {
   saving: number;
 }
 
-export function cheaperDisk(
-  c: Catalog,
-  vm: VmSpec,
-  machine: Machine | undefined,
-  region: string,
-  current: DiskEval,
-): CheaperDisk | undefined {
+export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine, region: string, current: DiskEval): CheaperDisk | undefined {
   const disk = current.spec;
   const mine = vm.workloads.filter((w) => w.disk === disk.name || (w.disk === undefined && vm.disks.length === 1));
-  if (!mine.length || current.cost.monthly === undefined) return undefined;
+  // A partial price is a lower bound: no saving can be computed from it.
+  if (!mine.length || !current.cost.complete || current.cost.monthly === undefined) return undefined;
   const now = current.cost.monthly;
   const allMet = (e: VmEval) => mine.every((w) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true);
   const best = cheapestDiskMeeting(c, vm, machine, region, current, allMet, now);
@@ -92,7 +87,7 @@ export function cheaperDisk(
 export function cheapestDiskMeeting(
   c: Catalog,
   vm: VmSpec,
-  machine: Machine | undefined,
+  machine: Machine,
   region: string,
   current: DiskEval,
   ok: (e: VmEval) => boolean,
@@ -107,7 +102,7 @@ export function cheapestDiskMeeting(
     ([name, t]) =>
       (t.model === 'scaled' || t.model === 'allocation-units') &&
       (!redundant || t.replicated !== false) &&
-      (name === disk.type || !machine?.info.disk_types || machine.info.disk_types.includes(name)) &&
+      (name === disk.type || !machine || attaches(machine, name)) &&
       (disk.replication !== 'regional' || (t.replication ?? []).includes('regional')),
   );
   // A disk costs at least its size times the per-GiB price: sizes above the one that costs what the best disk
@@ -123,7 +118,8 @@ export function cheapestDiskMeeting(
     const size = smallestSizeMeeting(c, variant, machine, region, spec, ok, (best?.monthly ?? below) / perGib, minSize);
     if (size === undefined) continue;
     const e = evaluateOn(c, withDisk(vm, disk, { type: name, size_gib: size }), machine, region);
-    const monthly = e.disks.find((d) => d.spec.name === disk.name)?.cost.monthly;
+    const got = e.disks.find((d) => d.spec.name === disk.name)?.cost;
+    const monthly = got?.complete ? got.monthly : undefined;
     if (monthly === undefined || monthly >= below) continue;
     if (!best || monthly < best.monthly) best = { type: name, size_gib: size, monthly };
   }

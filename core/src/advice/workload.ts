@@ -23,7 +23,7 @@ export interface WorkloadSuggestions {
 interface Search {
   c: Catalog;
   vm: VmSpec;
-  machine: Machine | undefined;
+  machine: Machine;
   region: string;
   w: WorkloadSpec;
   met: (e: VmEval) => boolean;
@@ -31,31 +31,31 @@ interface Search {
 
 export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval): WorkloadSuggestions {
   const out: WorkloadSuggestions = {};
-  if (r.meets_target !== false) return out;
+  // A VM without a machine has no workloads evaluated (its figures are unavailable): nothing to advise.
+  if (r.meets_target !== false || !e.machine) return out;
+  const machine = e.machine;
   const c = e.catalog;
   const vm = e.spec;
   const w = r.spec;
   const s: Search = {
     c,
     vm,
-    machine: e.machine,
+    machine,
     region,
     w,
     met: (x) => x.workloads.find((y) => y.spec.name === w.name)?.meets_target === true,
   };
   const single = singleDisk(vm, w.disk);
   if (single) {
-    const size = smallestSizeMeeting(c, vm, e.machine, region, single, s.met);
+    const size = smallestSizeMeeting(c, vm, machine, region, single, s.met);
     if (size !== undefined) {
       out.disk_size_gib = size;
       out.disk = single.name;
     }
   }
-  if (e.machine) {
-    const bigger = smallestMachineMeeting(c, vm, e.machine, region, s.met);
-    if (bigger) out.machine_type = bigger.name;
-  }
-  if (single && e.machine && out.disk_size_gib === undefined && out.machine_type === undefined) machineAndSize(s, e.machine, single, out);
+  const bigger = smallestMachineMeeting(c, vm, machine, region, s.met);
+  if (bigger) out.machine_type = bigger.name;
+  if (single && out.disk_size_gib === undefined && out.machine_type === undefined) machineAndSize(s, machine, single, out);
   if (single && out.disk_size_gib === undefined && out.machine_type === undefined) otherDiskType(s, e, single, out);
   if (r.limited_by === 'block_size') {
     const t = w.target;

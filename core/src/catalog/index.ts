@@ -8,9 +8,11 @@ import catalogSchema from '../../../schemas/catalog.schema.json';
 import gcp2020 from '../../../catalogs/gcp-2020.json';
 import gcp2024 from '../../../catalogs/gcp-2024.json';
 import yandex2025 from '../../../catalogs/yandex-2025.json';
-import type { Catalog, Limit, LimitRow, MachineSeries, VmLimitRow, VmLimitTable } from './types';
+import type { Catalog, Limit, LimitRow, VmLimitRow, VmLimitTable } from './types';
 
 export * from './types';
+export * from './machines';
+import { machineDataProblems, type Machine } from './machines';
 
 export const BUILTIN_CATALOGS: readonly Catalog[] = [gcp2020, gcp2024, yandex2025] as unknown as Catalog[];
 
@@ -69,6 +71,18 @@ export function validateCatalog(data: unknown): { catalog?: Catalog; problems: C
     for (const d of Object.keys(t.disk_types))
       if (!c.disk_types[d]) problems.push({ path: `/vm_limits/${i}/disk_types/${d}`, message: `disk type '${d}' is not in disk_types` });
   });
+  problems.push(...machineDataProblems(c));
+  for (const [name, ms] of Object.entries(c.machine_series)) {
+    const perType = (ms.disk_count_limits?.rows ?? []).flatMap((r) => Object.keys(r.per_type ?? {}));
+    const named = [
+      ...(ms.disk_types ?? []),
+      ...(ms.disk_types_by_request ?? []),
+      ...Object.keys(ms.disk_type_conditions ?? {}),
+      ...perType,
+    ];
+    for (const d of new Set(named))
+      if (!c.disk_types[d]) problems.push({ path: `/machine_series/${name}`, message: `disk type '${d}' is not in disk_types` });
+  }
   return problems.length ? { problems } : { catalog: c, problems };
 }
 
@@ -99,118 +113,6 @@ export class CatalogRegistry {
 
 export const builtinRegistry = new CatalogRegistry();
 
-// ---- machines ------------------------------------------------------------------------------------------
-
-export interface Machine {
-  series: string;
-  family?: string;
-  vcpus: number;
-  /** The machine type's name, or `<series> with N vCPUs` for series+vcpus specs. */
-  name: string;
-  info: MachineSeries;
-}
-
-export type MachineResult =
-  { ok: true; machine: Machine } | { ok: false; code: string; message: string; on: 'machine_type' | 'series' | 'vcpus' };
-
-const MACHINE_RE = /^([a-z][a-z0-9]*?)-([a-z]+(?:-[a-z]+)*?)-(\d+)(?:-[a-z0-9-]+)?$/;
-
-/** Resolves a machine type name (n2-standard-8, e2-medium) or a series + vCPU pair against the catalog. */
-export function resolveMachine(c: Catalog, spec: { machine_type?: string; series?: string; vcpus?: number }): MachineResult {
-  if (spec.machine_type !== undefined) {
-    const mt = spec.machine_type.trim().toLowerCase();
-    for (const [series, info] of Object.entries(c.machine_series)) {
-      const v = info.shapes?.[mt];
-      if (v !== undefined) return { ok: true, machine: { series, vcpus: v, name: mt, info } };
-    }
-    const m = MACHINE_RE.exec(mt);
-    const series = m?.[1];
-    const info = series ? c.machine_series[series] : undefined;
-    if (!m || !series || !info) {
-      return {
-        ok: false,
-        code: 'unknown-machine-type',
-        on: 'machine_type',
-        message: `unknown machine type '${spec.machine_type}' in ${c.edition}; known series: ${Object.keys(c.machine_series).join(', ')}`,
-      };
-    }
-    const family = m[2];
-    const vcpus = Number(m[3]);
-    const offered = info.families?.[family];
-    if (!offered) {
-      return {
-        ok: false,
-        code: 'unknown-machine-type',
-        on: 'machine_type',
-        message: `${series} has no '${family}' machines in ${c.edition}; families: ${Object.keys(info.families ?? {}).join(', ')}`,
-      };
-    }
-    if (!offered.includes(vcpus)) {
-      return {
-        ok: false,
-        code: 'unknown-machine-type',
-        on: 'machine_type',
-        message: `${series}-${family} comes with ${offered.join(', ')} vCPUs, not ${vcpus}`,
-      };
-    }
-    return { ok: true, machine: { series, family, vcpus, name: `${series}-${family}-${vcpus}`, info } };
-  }
-  if (spec.series !== undefined) {
-    const series = spec.series.trim().toLowerCase();
-    const info = c.machine_series[series];
-    if (!info)
-      return {
-        ok: false,
-        code: 'unknown-series',
-        on: 'series',
-        message: `unknown series '${spec.series}' in ${c.edition}; known: ${Object.keys(c.machine_series).join(', ')}`,
-      };
-    if (spec.vcpus === undefined)
-      return { ok: false, code: 'missing-machine', on: 'series', message: 'a VM given by series also needs vcpus' };
-    const offered = vcpuChoices(info);
-    if (offered.length && !offered.includes(spec.vcpus)) {
-      return {
-        ok: false,
-        code: 'vcpus-not-offered',
-        on: 'vcpus',
-        message: `${series} comes with ${offered.join(', ')} vCPUs, not ${spec.vcpus}`,
-      };
-    }
-    const family = info.families ? Object.keys(info.families).find((f) => info.families![f].includes(spec.vcpus!)) : undefined;
-    return {
-      ok: true,
-      machine: {
-        series,
-        family,
-        vcpus: spec.vcpus,
-        name: family ? `${series}-${family}-${spec.vcpus}` : `${series} with ${spec.vcpus} vCPUs`,
-        info,
-      },
-    };
-  }
-  return { ok: false, code: 'missing-machine', on: 'machine_type', message: 'a VM needs machine_type, or series and vcpus' };
-}
-
-/** All vCPU counts a series offers, ascending. */
-export function vcpuChoices(info: MachineSeries): number[] {
-  const all = new Set<number>(info.vcpus ?? []);
-  for (const list of Object.values(info.families ?? {})) for (const v of list) all.add(v);
-  return [...all].sort((a, b) => a - b);
-}
-
-/** Larger machines of the same series (and family, when there is one), smallest first. */
-export function largerMachines(m: Machine): Machine[] {
-  const list = m.family && m.info.families?.[m.family] ? m.info.families[m.family] : vcpuChoices(m.info);
-  return [...list]
-    .sort((a, b) => a - b)
-    .filter((v) => v > m.vcpus)
-    .map((v) => ({
-      ...m,
-      vcpus: v,
-      name: m.family ? `${m.series}-${m.family}-${v}` : `${m.series} with ${v} vCPUs`,
-    }));
-}
-
 // ---- per-VM limits -------------------------------------------------------------------------------------
 
 export interface VmRow {
@@ -224,7 +126,7 @@ export function vmLimitRow(c: Catalog, m: Machine, diskType: string): VmRow | un
   for (const table of tables) {
     const rows = table.disk_types[diskType];
     if (!rows) continue;
-    const byName = rows.find((r) => r.machine_types?.includes(m.name));
+    const byName = rows.find((r) => r.machine_types?.includes(m.limits_as ?? m.name));
     if (byName) return { row: byName, table };
     const byVcpu = rows.find((r) => r.vcpus && m.vcpus >= r.vcpus.min && (r.vcpus.max === undefined || m.vcpus <= r.vcpus.max));
     if (byVcpu) return { row: byVcpu, table };
@@ -247,7 +149,7 @@ export function describeRow(row: VmLimitRow): string {
   return `${v.min}-${v.max} vCPUs`;
 }
 
-/** The VM's network egress cap in Gbit/s. */
+/** The VM's network egress cap in Gbit/s; undefined when the catalog has egress rules but none for this machine. */
 export function egressGbps(c: Catalog, m: Machine): number | undefined {
   if (!c.egress) return undefined;
   const e = m.info.egress_gbps;
@@ -255,8 +157,10 @@ export function egressGbps(c: Catalog, m: Machine): number | undefined {
     const r = e.rows.find((x) => m.vcpus >= x.vcpus.min && (x.vcpus.max === undefined || m.vcpus <= x.vcpus.max));
     if (r) return r.gbps;
   }
-  const per = e?.per_vcpu ?? c.egress.default_gbps.per_vcpu;
-  const max = e?.max ?? c.egress.default_gbps.max;
+  const d = c.egress.default_gbps;
+  if (e?.per_vcpu === undefined && d.series && !d.series.includes(m.series)) return undefined;
+  const per = e?.per_vcpu ?? d.per_vcpu;
+  const max = e?.max ?? d.max;
   return max !== undefined ? Math.min(per * m.vcpus, max) : per * m.vcpus;
 }
 

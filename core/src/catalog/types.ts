@@ -59,12 +59,35 @@ export interface PriceTable extends Cited {
   /** Region → price per GiB-month. */
   per_gib_month: Record<string, number>;
   regional_per_gib_month?: Record<string, number>;
+  /** Series → region → price per GiB-month where a series' devices have their own rate (Titanium SSD on C4). */
+  by_series_per_gib_month?: Record<string, Record<string, number>>;
   per_iops_month?: Record<string, number>;
   per_mibps_month?: Record<string, number>;
   /** Performance included in the capacity price (hyperdisk-balanced's free 3,000 IOPS / 140 MiB/s). */
   included_iops?: number;
   included_mibps?: number;
+  /** The prices come from a secondary source (a third party quoting Google's SKUs), not Google's own pages. */
   uncertain?: boolean;
+}
+
+/** One series' on-demand prices (per hour) and memory sizes: how a machine's price is composed. */
+export interface SeriesPrice {
+  /** Region → price per vCPU-hour. */
+  per_vcpu_hour?: Record<string, number>;
+  /** Region → price per GiB-hour of memory. */
+  per_gib_hour?: Record<string, number>;
+  /** Machine type → region → price per hour, for types priced as a whole (shared-core, GPU types). */
+  per_type_hour?: Record<string, Record<string, number>>;
+  /** Family → GiB of memory per vCPU. */
+  memory_gib_per_vcpu?: Record<string, number>;
+  /** Machine type → GiB of memory, where it differs from its family's ratio. */
+  memory_gib?: Record<string, number>;
+}
+
+/** Machine prices, kept apart from machine_series: what is known of a machine's price lives here. */
+export interface MachinePrices extends Cited {
+  hours_per_month: number;
+  series: Record<string, SeriesPrice>;
 }
 
 interface DiskTypeBase {
@@ -94,6 +117,8 @@ export interface ScaledDiskType extends DiskTypeBase {
 /** Performance is bought separately from capacity (pd-extreme, hyperdisk). */
 export interface ProvisionedDiskType extends DiskTypeBase {
   model: 'provisioned';
+  /** The provider caps this type per instance (Hyperdisk): a machine without a row has an unknown cap, not none. */
+  vm_limits_documented?: boolean;
   provisioned: {
     iops?: ProvisionedRange;
     mibps?: ProvisionedRange;
@@ -150,16 +175,100 @@ export interface VmLimitTable extends Cited {
   disk_types: Record<string, VmLimitRow[]>;
 }
 
+/** Local SSD disks that come with a machine type: how many, and each one's size. */
+export interface FixedLocalSsd {
+  count: number;
+  device_gib: number;
+}
+
+/**
+ * A suffix that some predefined types of a series carry (c3-standard-8-lssd, c4-standard-288-metal,
+ * z3-highmem-8-highlssd): the family vCPU counts that have it, which may differ from the plain family's.
+ */
+export interface MachineSuffix extends Cited {
+  families: Record<string, number[]>;
+  /** Disk types the suffixed types can attach, where they differ from the series' (bare metal: Hyperdisk only). */
+  disk_types?: string[];
+}
+
+/** Local SSDs that come with machine types, by type name: one group per device size and source. */
+export interface FixedLocalSsdTable extends Cited {
+  device_gib: number;
+  /** Machine type name → number of disks it comes with. */
+  counts: Record<string, number>;
+}
+
+/** A run of vCPU counts: min, min + step, ... up to max. */
+export interface VcpuRun {
+  min: number;
+  max: number;
+  step: number;
+}
+
+/**
+ * Google's rules for custom machine types of one series: `<prefix>-<vCPUs>-<MiB>[-ext]`, or for shared-core
+ * sizes `<prefix>-<size>-<MiB>` (e2-custom-medium-6144).
+ */
+export interface CustomMachineRule extends Cited {
+  /** The name's start: 'custom' (N1), 'n2-custom', 'e2-custom'... */
+  prefix: string;
+  vcpus: VcpuRun[];
+  memory_mib_per_vcpu: { min: number; max: number };
+  /** Memory must be a multiple of this many MiB. */
+  memory_step_mib: number;
+  /** With `-ext`, memory per vCPU may exceed the maximum up to this total; omitted: no extended memory. */
+  extended_max_mib?: number;
+  /** Shared-core sizes: the predefined shape whose vCPU share and per-VM limits they have, and their memory range. */
+  shared_core?: Record<string, { as: string; memory_mib: { min: number; max: number } }>;
+}
+
+export interface LocalSsdRow {
+  vcpus?: { min: number; max?: number };
+  machine_types?: string[];
+  counts: number[];
+}
+
+export interface LocalSsdRule extends Cited {
+  /** The first row naming the machine applies, else the first whose vCPU range holds it; none: no local SSD. */
+  rows?: LocalSsdRow[];
+  bundled_only?: boolean;
+}
+
+export interface DiskCountRow {
+  vcpus?: { min: number; max?: number };
+  machine_types?: string[];
+  total?: number;
+  /** Volumes of the types whose per-instance limits the provider documents (Hyperdisk), together. */
+  hyperdisk?: number;
+  per_type?: Record<string, number>;
+}
+
 export interface MachineSeries {
   label?: string;
   /** Machine families (n2-standard, n2-highmem...), with the vCPU counts each offers. */
   families?: Record<string, number[]>;
   /** Named shapes that do not follow <series>-<family>-<vcpus> (e2-medium). */
   shapes?: Record<string, number>;
+  /** Suffixes predefined types may carry, by suffix without its dash ('lssd', 'metal', 'lssd-metal'). */
+  suffixes?: Record<string, MachineSuffix>;
+  /** Machine types that come with local SSDs. */
+  fixed_local_ssd?: FixedLocalSsdTable[];
+  custom?: CustomMachineRule;
+  /** Where the families, shapes and labels come from. */
+  types_source?: Cited;
   /** vCPU counts for series addressed by series+vcpus only (Yandex platforms). */
   vcpus?: number[];
   /** Disk types the series can attach; omitted = all scaled and device types. */
   disk_types?: string[];
+  /** Types the series attaches only through the provider's account team: refused by default. */
+  disk_types_by_request?: string[];
+  disk_types_source?: Cited;
+  /** Further conditions on attachable types: fewest vCPUs, or the only machine types that take it. */
+  disk_type_conditions?: Record<string, { min_vcpus?: number; machine_types?: string[] } & Cited>;
+  /** Local SSD counts allowed by machine type or vCPU count, or local SSD only with the -lssd machine types. */
+  local_ssd?: LocalSsdRule;
+  /** How many volumes the machines attach, in all, of Hyperdisk types together and per type (local SSD not counted). */
+  disk_count_limits?: { rows: DiskCountRow[] } & Cited;
   /** Network egress cap: per vCPU, up to a maximum, or explicit rows. */
   egress_gbps?: { per_vcpu?: number; max?: number; rows?: Array<{ vcpus: { min: number; max?: number }; gbps: number }> };
 }
@@ -192,10 +301,15 @@ export interface Catalog {
     multiplier: { zonal: number; regional: number };
     /** Share of the egress cap guaranteed to disk writes when other traffic competes. */
     disk_share_when_contended: number;
-    /** Default egress cap for series without their own. */
-    default_gbps: { per_vcpu: number; max?: number };
+    /**
+     * The egress rule the source states for a list of series (omitted: every series without its own). A
+     * series outside it with no `egress_gbps` has no known cap: never this default.
+     */
+    default_gbps: { per_vcpu: number; max?: number; series?: string[] };
   } & Cited;
   disk_types: Record<string, DiskType>;
   vm_limits: VmLimitTable[];
   machine_series: Record<string, MachineSeries>;
+  /** On-demand machine prices; an edition without them prices disks only (and says so). */
+  machine_prices?: MachinePrices;
 }

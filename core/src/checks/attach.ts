@@ -1,26 +1,45 @@
 /**
  * Attachability: whether the machine can take the disks the spec gives it — the disk types its series
- * attaches, and for local SSD the device counts the provider allows and the vCPUs they want.
+ * attaches (and on which of its machines), and for local SSD the device counts the provider allows on the
+ * machine and the vCPUs they want.
  */
-import { largerMachines, type DeviceDiskType } from '../catalog';
+import { attaches, largerMachines, limitValue, type Catalog, type DeviceDiskType, type DiskCountRow, type Machine } from '../catalog';
+import { vmCostChange } from '../advice/fixes';
+import type { FixData } from '../diagnostics';
 import type { DiskSpec } from '../document/types';
+import { plural } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const attach: CheckModule = {
   id: 'attach',
   title: 'Attachability',
   about:
-    'Whether the machine can take the disks it is given: the disk types its series attaches, local SSD device counts, and the vCPUs local SSD devices want.',
+    "Whether the machine can take the disks it is given: the disk types its series attaches (Google's Hyperdisk overview and the machine series pages), the vCPUs or machine types some types need, local SSD device counts by machine, and the vCPUs local SSD devices want.",
   codes: {
     'disk-type-not-on-series': {
       severity: 'error',
       summary: 'The machine series cannot attach this disk type.',
-      docs: "The message lists the types the series takes (from the catalog's machine series table).",
+      docs: "The message lists the types the series takes and names the source of the rule (the catalog's machine series table, e.g. Google's Hyperdisk overview, https://cloud.google.com/compute/docs/disks/hyperdisks). Types Google offers on a series only through its account team (Hyperdisk Balanced on N1, N2, N2D, E2, C2D) are refused by default, and the message says so. The fix changes the disk to the nearest type the series takes.",
+    },
+    'disk-type-not-on-machine': {
+      severity: 'error',
+      summary: 'The series takes this disk type, but not on a machine this small (or not on this machine type).',
+      docs: 'pd-extreme needs an N2 with 64 or more vCPUs (https://cloud.google.com/compute/docs/disks/extreme-persistent-disk); Hyperdisk Extreme needs 64 to 96 vCPUs depending on the series (https://cloud.google.com/compute/docs/disks/hyperdisks). The fixes change the disk to the nearest type the machine takes, or the machine to the smallest of its series that takes the type.',
     },
     'local-ssd-count': {
       severity: 'error',
-      summary: 'The number of local SSD devices is not one the provider allows.',
-      docs: 'The fix sets the nearest allowed count.',
+      summary: 'The number of local SSD devices is not one the provider allows on this machine.',
+      docs: 'Allowed counts depend on the series and the vCPU count (https://cloud.google.com/compute/docs/disks/local-ssd, "Choosing a valid number of Local SSD disks"); machine types that come with local SSD (-lssd) take exactly their own count. The fix sets the nearest allowed count.',
+    },
+    'local-ssd-not-on-machine': {
+      severity: 'error',
+      summary: 'The machine takes no local SSD, or takes it only as the fixed disks of an -lssd machine type.',
+      docs: 'C3, C3D, C4, C4A and C4D have local SSD (Titanium SSD) only on their -lssd machine types, which come with a fixed number of disks; some machine types (m1-megamem-96) take none (https://cloud.google.com/compute/docs/disks/local-ssd).',
+    },
+    'too-many-disks': {
+      severity: 'error',
+      summary: 'The machine attaches fewer disks (in all, of Hyperdisk types, or of this type) than the spec gives it.',
+      docs: 'Limits per machine type from the machine series pages (https://cloud.google.com/compute/docs/general-purpose-machines, "Supported disk types"); local SSD is not counted. Reported once per limit, on the first disk beyond it; the fix changes the machine to the smallest of its series that takes them all.',
     },
     'local-ssd-vcpus': {
       severity: 'warning',
@@ -33,32 +52,128 @@ export const attach: CheckModule = {
       const t = ctx.catalog.disk_types[d.type];
       if (!t) continue;
       const m = ctx.machine;
-      if (m?.info.disk_types && !m.info.disk_types.includes(d.type)) {
-        ctx.report(
-          'disk-type-not-on-series',
-          `${m.series} machines cannot attach ${d.type}; they take ${m.info.disk_types.join(', ')}`,
-          ctx.at(`${d.path}/type`),
-          { path: `${d.path}/type` },
-        );
-      }
+      if (m && !typeOnSeries(ctx, m, d)) continue;
+      if (m && !typeOnMachine(ctx, m, d)) continue;
       if (t.model === 'devices') localSsd(ctx, d, t);
     }
+    diskCounts(ctx);
   },
 };
 
-function localSsd(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): void {
-  const p = d.path;
-  const n = d.count ?? 1;
-  if (!t.counts.includes(n) && ctx.has(`${p}/count`)) {
-    const nearest = t.counts.reduce((a, b) =>
-      Math.abs(b - n) < Math.abs(a - n) || (Math.abs(b - n) === Math.abs(a - n) && b > a) ? b : a,
-    );
-    ctx.report('local-ssd-count', `${n} local SSD devices is not allowed; allowed counts: ${t.counts.join(', ')}`, ctx.at(`${p}/count`), {
-      path: `${p}/count`,
-      fixes: [{ kind: 'set-value', path: `${p}/count`, value: nearest, title: `Use ${nearest} devices`, preferred: true }],
+type Counted = { what: string; of: (d: DiskSpec) => boolean; limit: (r: DiskCountRow) => number | undefined };
+
+/** Each limit the machine's row sets, said once, on the first disk beyond it. */
+function diskCounts(ctx: VmContext): void {
+  const m = ctx.machine;
+  const rule = m?.info.disk_count_limits;
+  const row = m && rule ? rowFor(rule.rows, m) : undefined;
+  if (!m || !rule || !row) return;
+  const c = ctx.catalog;
+  const volume = (d: DiskSpec) => !!c.disk_types[d.type] && c.disk_types[d.type].model !== 'devices';
+  const hyperdisk = (d: DiskSpec) => {
+    const t = c.disk_types[d.type];
+    return t?.model === 'provisioned' && !!t.vm_limits_documented;
+  };
+  const kinds: Counted[] = [
+    { what: 'disks', of: volume, limit: (r) => r.total },
+    { what: 'Hyperdisk volumes', of: hyperdisk, limit: (r) => r.hyperdisk },
+    ...Object.keys(row.per_type ?? {}).map((type) => ({
+      what: `${type} volumes`,
+      of: (d: DiskSpec) => d.type === type,
+      limit: (r: DiskCountRow) => r.per_type?.[type],
+    })),
+  ];
+  for (const k of kinds) {
+    const max = k.limit(row);
+    const disks = ctx.vm.disks.filter(k.of);
+    if (max === undefined || disks.length <= max) continue;
+    const beyond = disks[max];
+    const fits = largerMachines(m).find((x) => {
+      const r = rowFor(rule.rows, x);
+      const l = r && k.limit(r);
+      return l === undefined || l >= disks.length;
     });
+    ctx.report(
+      'too-many-disks',
+      `${m.name} attaches at most ${max} ${k.what}; the spec gives ${disks.length} (${c.edition}: ${rule.source})`,
+      ctx.at(`${beyond.path}/type`),
+      { path: `${beyond.path}/type`, fixes: fits ? [ctx.setMachine(fits, machineTitle(ctx, fits))] : [] },
+    );
   }
+}
+
+function typeOnSeries(ctx: VmContext, m: Machine, d: DiskSpec): boolean {
+  const allowed = m.info.disk_types;
+  if (!allowed || allowed.includes(d.type)) return true;
+  const byRequest = m.info.disk_types_by_request?.includes(d.type) ? ' (Google offers it only through its account team)' : '';
+  const src = m.info.disk_types_source ? ` (${ctx.catalog.edition}: ${m.info.disk_types_source.source})` : '';
+  ctx.report(
+    'disk-type-not-on-series',
+    `${m.series} machines cannot attach ${d.type}${byRequest}; they take ${allowed.join(', ')}${src}`,
+    ctx.at(`${d.path}/type`),
+    {
+      path: `${d.path}/type`,
+      fixes: typeFix(
+        ctx.catalog,
+        d,
+        allowed.filter((x) => attaches(m, x)),
+      ),
+    },
+  );
+  return false;
+}
+
+function typeOnMachine(ctx: VmContext, m: Machine, d: DiskSpec): boolean {
+  const cond = m.info.disk_type_conditions?.[d.type];
+  if (!cond) return true;
+  const vcpusOk = cond.min_vcpus === undefined || m.vcpus >= cond.min_vcpus;
+  const typeOk = !cond.machine_types || cond.machine_types.includes(m.name);
+  if (vcpusOk && typeOk) return true;
+  const needs = !vcpusOk
+    ? `a machine with at least ${cond.min_vcpus} vCPUs; ${m.name} has ${m.vcpus}`
+    : `one of ${cond.machine_types!.join(', ')}`;
+  const usable = (m.info.disk_types ?? []).filter((x) => x !== d.type && attaches(m, x));
+  const bigger = !vcpusOk ? largerMachines(m).find((x) => x.vcpus >= cond.min_vcpus!) : undefined;
+  ctx.report(
+    'disk-type-not-on-machine',
+    `${d.type} on ${m.series} needs ${needs} (${ctx.catalog.edition}: ${cond.source})`,
+    ctx.at(`${d.path}/type`),
+    {
+      path: `${d.path}/type`,
+      fixes: [...typeFix(ctx.catalog, d, usable), ...(bigger ? [ctx.setMachine(bigger, machineTitle(ctx, bigger), false)] : [])],
+    },
+  );
+  return false;
+}
+
+/**
+ * The nearest type the machine takes: a network disk for a network disk, one the spec's replication allows,
+ * one that takes the disk's size, and the closest per-disk maximum IOPS (by ratio), so a fast disk is
+ * replaced by a fast one.
+ */
+function typeFix(c: Catalog, d: DiskSpec, allowed: string[]): FixData[] {
+  const from = c.disk_types[d.type];
+  if (from.model === 'devices') return [];
+  const maxIops = (x: string) => {
+    const t = c.disk_types[x];
+    return t.model === 'devices' ? undefined : limitValue(t.disk_max.read_iops, 1);
+  };
+  const own = maxIops(d.type);
+  const sizeFits = (x: string) =>
+    d.size_gib === undefined || (d.size_gib >= c.disk_types[x].size_gib.min && d.size_gib <= c.disk_types[x].size_gib.max);
+  const fits = allowed.filter(
+    (x) => c.disk_types[x] && maxIops(x) !== undefined && sizeFits(x) && (c.disk_types[x].replication ?? ['zonal']).includes(d.replication),
+  );
+  if (!fits.length || own === undefined) return [];
+  const distance = (x: string) => Math.abs(Math.log(maxIops(x)! / own));
+  const best = fits.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+  return [{ kind: 'set-value', path: `${d.path}/type`, value: best, title: `Use ${best}`, preferred: true }];
+}
+
+function localSsd(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): void {
+  const n = d.count ?? 1;
   const machine = ctx.machine;
+  if (!localSsdRules(ctx, d, t)) return;
   if (!machine || !t.vcpus_per_device || machine.vcpus >= t.vcpus_per_device.min * n) return;
   const need = t.vcpus_per_device.min * n;
   const bigger = [machine, ...largerMachines(machine)].find((m) => m.vcpus >= need);
@@ -68,7 +183,78 @@ function localSsd(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): void {
     ctx.machineSpan(),
     {
       path: `${ctx.vm.path}/machine_type`,
-      fixes: bigger && bigger !== machine ? [ctx.setMachine(bigger, `Change machine to ${bigger.name}`)] : [],
+      fixes: bigger && bigger !== machine ? [ctx.setMachine(bigger, machineTitle(ctx, bigger))] : [],
     },
   );
+}
+
+// ---- local SSD counts: the fixed count of an -lssd machine type, the series' rows of allowed counts by
+// machine type or vCPU count, or the disk type's own list when the series has no rows.
+
+/** Reports a count the machine does not take; true when the count is allowed (or nothing says otherwise). */
+function localSsdRules(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): boolean {
+  const m = ctx.machine;
+  const n = d.count ?? 1;
+  if (m?.local_ssd) {
+    if (n === m.local_ssd.count) return true;
+    const { count, device_gib } = m.local_ssd;
+    countFinding(ctx, d, `${m.name} comes with ${count} local SSD devices of ${device_gib} GiB; the spec gives ${n}`, [count]);
+    return false;
+  }
+  const rule = m?.info.local_ssd;
+  const cite = rule ? ` (${ctx.catalog.edition}: ${rule.source})` : '';
+  // An -lssd machine type whose fixed count the catalog does not carry yet: nothing to check against.
+  if (m && rule?.bundled_only && /lssd(-metal)?$/.test(ctx.vm.machine_type?.trim().toLowerCase() ?? '')) return true;
+  if (m && rule?.bundled_only) {
+    notOnMachine(ctx, d, `${m.name} has no local SSD: ${m.series} takes it only as the fixed disks of its -lssd machine types${cite}`);
+    return false;
+  }
+  const row = m && rule?.rows ? rowFor(rule.rows, m) : undefined;
+  if (m && rule?.rows && !row) {
+    notOnMachine(ctx, d, `${m.name} takes no local SSD${cite}`);
+    return false;
+  }
+  const counts = row?.counts ?? t.counts;
+  if (counts.includes(n)) return true;
+  const on = row ? ` on ${m!.name}` : '';
+  countFinding(
+    ctx,
+    d,
+    `${n} local SSD device${n === 1 ? '' : 's'} is not allowed${on}; allowed counts: ${counts.join(', ')}${cite}`,
+    counts,
+  );
+  return false;
+}
+
+/** The row naming the machine type, else the first whose vCPU range holds it. */
+function rowFor<R extends { vcpus?: { min: number; max?: number }; machine_types?: string[] }>(rows: R[], m: Machine): R | undefined {
+  return (
+    rows.find((r) => r.machine_types?.includes(m.name)) ??
+    rows.find((r) => !r.machine_types && r.vcpus && m.vcpus >= r.vcpus.min && (r.vcpus.max === undefined || m.vcpus <= r.vcpus.max))
+  );
+}
+
+function notOnMachine(ctx: VmContext, d: DiskSpec, message: string): void {
+  ctx.report('local-ssd-not-on-machine', message, ctx.at(`${d.path}/type`), { path: `${d.path}/type` });
+}
+
+/** On the count when the spec gives one, else on the type; fixes to the nearest allowed counts below and above. */
+function countFinding(ctx: VmContext, d: DiskSpec, message: string, counts: number[]): void {
+  const n = d.count ?? 1;
+  const given = ctx.has(`${d.path}/count`);
+  const path = given ? `${d.path}/count` : `${d.path}/type`;
+  const below = Math.max(...counts.filter((c) => c < n));
+  const above = Math.min(...counts.filter((c) => c > n));
+  // The nearer first; on a tie the larger, which keeps the performance the spec asked for.
+  const choices = [below, above].filter(Number.isFinite).sort((a, b) => Math.abs(a - n) - Math.abs(b - n) || b - a);
+  const fix = (value: number, preferred: boolean): FixData =>
+    given
+      ? { kind: 'set-value', path: `${d.path}/count`, value, title: `Use ${plural(value, 'device')}`, preferred }
+      : { kind: 'add-key', path: d.path, key: 'count', value, title: `Use ${plural(value, 'device')}`, preferred };
+  ctx.report('local-ssd-count', message, ctx.at(path), { path, fixes: choices.map((c, i) => fix(c, i === 0)) });
+}
+
+/** A machine fix's title with what the whole VM then costs a month. */
+function machineTitle(ctx: VmContext, m: Machine): string {
+  return `Change machine to ${m.name} (${vmCostChange(ctx.catalog, ctx.evaluation, ctx.advice.onMachine(m))})`;
 }

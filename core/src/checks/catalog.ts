@@ -3,6 +3,7 @@
  * catalog. The analysis resolves the edition and region here first: without them nothing else is checked.
  */
 import { resolveMachine, type Catalog } from '../catalog';
+import { suggest } from '../document/suggest';
 import type { CatalogChoice, CheckModule, SpecContext, VmContext } from './types';
 
 export const catalog: CheckModule = {
@@ -27,8 +28,12 @@ export const catalog: CheckModule = {
     },
     'unknown-machine-type': {
       severity: 'error',
-      summary: 'The machine type is not in the catalog.',
-      docs: 'Without a known machine no per-VM limit can apply.',
+      summary: "The machine type is not in the catalog, or breaks its series' naming or custom-machine rules.",
+      docs:
+        'Without a known machine no per-VM limit can apply. A name is read as written: a suffix the series does not ' +
+        'offer (`n2-standard-8-foo`) is not dropped, and a custom type (`n2-custom-6-16384`) must follow the ' +
+        "series' vCPU and memory rules. The fix offers the closest real type: the nearest vCPU count, memory " +
+        'rounded into range, or the name without the unknown suffix.',
     },
     'unknown-series': {
       severity: 'error',
@@ -38,7 +43,7 @@ export const catalog: CheckModule = {
     'vcpus-not-offered': {
       severity: 'error',
       summary: 'The series does not offer this vCPU count.',
-      docs: 'The message lists the vCPU counts the series comes with.',
+      docs: 'The message lists the vCPU counts the series comes with; the fix sets the nearest one.',
     },
     'machine-conflict': {
       severity: 'error',
@@ -56,11 +61,15 @@ export const catalog: CheckModule = {
     for (const d of ctx.vm.disks) {
       if (!d.type || ctx.catalog.disk_types[d.type]) continue;
       const known = Object.keys(ctx.catalog.disk_types);
+      const near = suggest(d.type, known);
+      const path = `${d.path}/type`;
       ctx.report(
         'unknown-disk-type',
-        `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; use one of: ${known.join(', ')}`,
-        ctx.at(`${d.path}/type`),
-        { path: `${d.path}/type` },
+        near
+          ? `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; did you mean ${near}?`
+          : `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; use one of: ${known.join(', ')}`,
+        ctx.at(path),
+        { path, fixes: near ? [{ kind: 'set-value', path, value: near, title: `Use ${near}`, preferred: true }] : [] },
       );
     }
   },
@@ -114,11 +123,26 @@ function region(ctx: SpecContext, c: Catalog, defaultRegion: string | undefined)
   const r = ctx.spec?.region ?? defaultRegion ?? c.default_region;
   if (c.regions.includes(r)) return r;
   if (ctx.spec?.region === undefined) return c.default_region;
-  ctx.report('unknown-region', `${c.edition} has prices for ${c.regions.join(', ')}, not ${r}; costs are left out`, ctx.at('/region'), {
-    path: '/region',
-    fixes: c.regions.map((x, i) => ({ kind: 'set-value', path: '/region', value: x, title: `Price in ${x}`, preferred: i === 0 })),
-  });
+  // A near spelling first (europe-west-4, us-central-1): that fix is the preferred one; without one, none is.
+  const near = suggest(r, c.regions);
+  const listed = near ? [near, ...c.regions.filter((x) => x !== near)] : c.regions;
+  ctx.report(
+    'unknown-region',
+    near
+      ? `${c.edition} has no region '${r}'; did you mean ${near}? Costs are left out`
+      : `${c.edition} has no prices for region '${r}' (it has ${regionList(c.regions)}); costs are left out`,
+    ctx.at('/region'),
+    {
+      path: '/region',
+      fixes: listed.map((x) => ({ kind: 'set-value', path: '/region', value: x, title: `Price in ${x}`, preferred: x === near })),
+    },
+  );
   return r;
+}
+
+/** A short list for a message: the fixes hold them all. */
+function regionList(regions: string[]): string {
+  return regions.length <= 6 ? regions.join(', ') : `${regions.slice(0, 5).join(', ')} and ${regions.length - 5} more`;
 }
 
 function machine(ctx: VmContext): void {
@@ -127,7 +151,14 @@ function machine(ctx: VmContext): void {
   const r = resolveMachine(ctx.catalog, vm);
   if (!r.ok) {
     const path = `${vm.path}/${r.on}`;
-    ctx.report(r.code, r.message, ctx.at(path) ?? ctx.key(`${vm.path}/name`), { path });
+    const fix = r.fix;
+    ctx.report(r.code, r.message, ctx.at(path) ?? ctx.key(`${vm.path}/name`), {
+      path,
+      fixes:
+        fix === undefined
+          ? []
+          : [{ kind: 'set-value', path, value: fix, title: r.on === 'vcpus' ? `Use ${fix} vCPUs` : `Use ${fix}`, preferred: true }],
+    });
     return;
   }
   const m = r.machine;

@@ -2,9 +2,10 @@
  * Capacity and cost: prices the catalog lacks, and disks that pay for performance their workloads never use
  * (a cheaper type or a smaller size that still meets every target).
  */
+import { resolveMachine } from '../catalog';
 import type { FixData } from '../diagnostics';
-import type { DiskEval } from '../model/types';
-import { fmtMoney, formatSize } from '../units';
+import type { DiskEval, PriceGap } from '../model/types';
+import { costText, fmtMoney, formatSize } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const cost: CheckModule = {
@@ -19,19 +20,23 @@ export const cost: CheckModule = {
     },
     'price-unknown': {
       severity: 'information',
-      summary: 'The catalog has no (or only uncertain) prices for this disk type.',
-      docs: "The disk's cost, and so the VM's and the file's, is left out.",
+      summary:
+        'The catalog has no price for part of what the spec uses: a disk type in this region, provisioned IOPS or throughput, or the machine.',
+      docs: "One finding per missing price per disk (on its `type`, `provisioned_iops` or `provisioned_throughput`) and per machine (on its `machine_type`, or `series`/`vcpus`). The totals keep the known part and are marked partial: `monthly_cost_complete: false` in the JSON report, 'at least $X (...)' wherever they are shown. An edition with no machine prices at all (gcp-2020, yandex-2025) says so once per file, on the first VM's machine.",
     },
   },
   vm: (ctx) => {
     const e = ctx.evaluation;
+    // In a region the edition does not price, unknown-region has said it: every price there is missing.
+    const priced = ctx.catalog.regions.includes(ctx.region);
+    if (priced) machineGap(ctx);
     for (const d of e.disks) {
-      if (d.cost.monthly === undefined)
-        ctx.report('price-unknown', d.cost.why, ctx.at(`${d.spec.path}/type`), { path: `${d.spec.path}/type` });
+      if (priced) for (const g of d.cost.gaps) diskGap(ctx, d, g);
       // Disks are looked up by name here and in the search: with a duplicate name (already an error) the
       // advice would be about the other disk, priced with this one's cost.
       if (
         d.type.model !== 'devices' &&
+        d.cost.complete &&
         d.cost.monthly !== undefined &&
         e.disks.filter((x) => x.spec.name === d.spec.name).length === 1 &&
         !e.workloads.some((w) => w.disks.includes(d.spec.name) && w.meets_target !== true)
@@ -41,6 +46,34 @@ export const cost: CheckModule = {
     }
   },
 };
+
+const GAP_KEY = { capacity: 'type', iops: 'provisioned_iops', throughput: 'provisioned_throughput' } as const;
+
+function diskGap(ctx: VmContext, d: DiskEval, g: PriceGap): void {
+  if (g.part === 'machine') return;
+  const own = `${d.spec.path}/${GAP_KEY[g.part]}`;
+  const path = ctx.has(own) ? own : `${d.spec.path}/type`;
+  const money = costText(d.cost.monthly, false, [], ctx.catalog.currency, '/month');
+  const message =
+    g.part === 'capacity'
+      ? `${d.cost.why}: '${d.spec.name}' is left out of the VM's and the file's totals, which are marked partial`
+      : `${ctx.catalog.edition} has no ${d.typeName} ${g.part === 'iops' ? 'provisioned IOPS' : 'provisioned throughput'} price for ${ctx.region}: '${d.spec.name}' costs ${money}, that part left out`;
+  ctx.report('price-unknown', message, ctx.at(path), { path });
+}
+
+function machineGap(ctx: VmContext): void {
+  const m = ctx.machine;
+  const cost = ctx.evaluation.machine_cost;
+  // An unknown machine has its own finding; an edition without machine prices is said once per file, on the
+  // first VM whose machine it knows.
+  if (!m || cost.complete) return;
+  if (!ctx.catalog.machine_prices && ctx.spec.vms.find((v) => resolveMachine(ctx.catalog, v).ok) !== ctx.vm) return;
+  const message = ctx.catalog.machine_prices
+    ? `${cost.why}: the VM's total leaves the machine out and is marked partial`
+    : `${ctx.catalog.edition} has no machine prices: every VM's total in this file is its disks only, marked partial`;
+  const named = ['machine_type', 'series'].map((k) => `${ctx.vm.path}/${k}`).find((p) => ctx.has(p));
+  ctx.report('price-unknown', message, named ? ctx.at(named) : ctx.machineSpan(), named ? { path: named } : undefined);
+}
 
 function overprovisioned(ctx: VmContext, d: DiskEval, monthly: number): void {
   const better = ctx.advice.cheaperDisk(d.spec.name);

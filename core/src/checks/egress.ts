@@ -2,8 +2,9 @@
  * Egress: disk writes leave the VM over its network, so the machine's egress cap, less other egress, can
  * bind below what the disks could write.
  */
+import { egressGbps } from '../catalog';
 import { fmt } from '../units';
-import type { CheckModule } from './types';
+import type { CheckModule, VmContext } from './types';
 
 export const egress: CheckModule = {
   id: 'egress',
@@ -14,14 +15,24 @@ export const egress: CheckModule = {
     'capped-by-egress': {
       severity: 'warning',
       summary: "The VM's network egress cap limits disk writes.",
-      docs: 'The message gives the cap, the other egress assumed (`other_egress`) and what is left for disk writes before the write multiplier.',
+      docs: 'The message gives the cap, the other egress assumed (`other_egress`) and what is left for disk writes before the write multiplier. Not raised when every workload on the capped disks only reads.',
+    },
+    'egress-unknown': {
+      severity: 'information',
+      summary: 'The catalog has no network egress cap for this machine, so disk writes are not checked against one.',
+      docs: "Raised for series whose egress bandwidth the edition does not state (rather than assuming another series' rule); the write figures are the disks' and the machine's per-VM limits only.",
     },
   },
   vm: (ctx) => {
     const { evaluation: e, machine: m, vm } = ctx;
-    if (!m || !e.egress?.binds) return;
+    if (!m) return;
+    if (ctx.catalog.egress && egressGbps(ctx.catalog, m) === undefined) return egressUnknown(ctx);
+    if (!e.egress?.binds) return;
     const eg = e.egress;
     const hit = e.disks.filter((d) => d.figures.write_mibps.by === 'egress' || d.figures.write_iops.by === 'egress');
+    // A spec that says how its disks are used is judged by that use: reads never cross the egress cap.
+    const writesTo = (name: string) => e.workloads.some((w) => w.spec.read_ratio < 1 && w.disks.includes(name));
+    if (e.workloads.length && !hit.some((d) => writesTo(d.spec.name))) return;
     const other = eg.other_mibps > 0 ? `other egress assumed ${fmt(eg.other_mibps)} MiB/s` : 'no other egress assumed';
     const otherPath = `${vm.path}/other_egress`;
     ctx.report(
@@ -32,3 +43,14 @@ export const egress: CheckModule = {
     );
   },
 };
+
+function egressUnknown(ctx: VmContext): void {
+  const { evaluation: e, machine: m, catalog: c } = ctx;
+  if (!m || !e.disks.some((d) => d.type.network_writes)) return;
+  ctx.report(
+    'egress-unknown',
+    `${c.edition} states no network egress cap for ${m.series} machines: disk writes are not checked against one`,
+    ctx.machineSpan(),
+    { path: `${ctx.vm.path}/machine_type` },
+  );
+}

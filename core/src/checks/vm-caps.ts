@@ -2,10 +2,10 @@
  * Per-VM caps: the machine's limits for a disk type (by vCPU count) bind below what the disks could deliver,
  * disks of one type share one baseline, or the catalog has no such limits for the machine.
  */
-import { vmLimitRow } from '../catalog';
+import { attaches, vmLimitRow } from '../catalog';
 import { gainText, setMachine } from '../advice/fixes';
 import type { DiskEval, Metric } from '../model/types';
-import { fmt, formatSize } from '../units';
+import { fmt, formatSize, plural } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const vmCaps: CheckModule = {
@@ -26,7 +26,17 @@ export const vmCaps: CheckModule = {
     'machine-limits-unknown': {
       severity: 'information',
       summary: 'The catalog has no per-VM limits for this machine and disk type.',
-      docs: "Only the disk's own limits apply to its figures.",
+      docs: "Only the disk's own limits apply to its figures. For Hyperdisk types, whose per-instance limits Google documents for every machine type, the finding is vm-limit-unknown instead.",
+    },
+    'vm-limit-unknown': {
+      severity: 'warning',
+      summary: "Google caps this Hyperdisk type per instance, but the catalog has no row for this machine: the VM's limit is unknown.",
+      docs: "The disk's figures are its own provisioned ones and are not presented as capped; the VM may deliver less. The JSON report marks the disk with vm_limit_known: false and the hover says so. Rows come from https://cloud.google.com/compute/docs/disks/hyperdisk-perf-limits as far as they could be found (docs/model.md lists which).",
+    },
+    'hyperdisk-shared-limit-unknown': {
+      severity: 'warning',
+      summary: 'Hyperdisk volumes of several types share one instance limit, which the catalog does not have.',
+      docs: 'Google\'s per-instance Hyperdisk limit is "shared among all Hyperdisk and, if supported, Persistent Disk volumes". The catalog holds per-type rows only, so each type is capped by its own row and the VM\'s total may be lower than the sum of the figures.',
     },
   },
   vm: (ctx) => {
@@ -45,18 +55,55 @@ export const vmCaps: CheckModule = {
           { path: `${d.spec.path}/type` },
         );
       }
-      const m = ctx.machine;
-      if (m && d.type.model !== 'devices' && !vmLimitRow(ctx.catalog, m, d.typeName)) {
-        ctx.report(
-          'machine-limits-unknown',
-          `${ctx.catalog.edition} has no per-VM ${d.typeName} limits for ${m.name}; only the disk's own limits apply`,
-          ctx.at(`${d.spec.path}/type`),
-          { path: `${d.spec.path}/type` },
-        );
-      }
+      limitsUnknown(ctx, d);
     }
+    sharedHyperdiskLimit(ctx);
   },
 };
+
+function limitsUnknown(ctx: VmContext, d: DiskEval): void {
+  const m = ctx.machine;
+  // A type the machine cannot attach has its own finding (attach); no second one here.
+  if (!m || d.type.model === 'devices' || !attaches(m, d.typeName) || vmLimitRow(ctx.catalog, m, d.typeName)) return;
+  const at = ctx.at(`${d.spec.path}/type`);
+  if (d.type.model === 'provisioned' && d.type.vm_limits_documented) {
+    ctx.report(
+      'vm-limit-unknown',
+      `${ctx.catalog.edition} has no per-VM ${d.typeName} limit for ${m.name}: Google caps it per instance, so the VM may deliver less than these figures (the volume's own)`,
+      at,
+      { path: `${d.spec.path}/type` },
+    );
+    return;
+  }
+  ctx.report(
+    'machine-limits-unknown',
+    `${ctx.catalog.edition} has no per-VM ${d.typeName} limits for ${m.name}; only the disk's own limits apply`,
+    at,
+    {
+      path: `${d.spec.path}/type`,
+    },
+  );
+}
+
+/** Said once per VM, on the first disk of the second Hyperdisk type. */
+function sharedHyperdiskLimit(ctx: VmContext): void {
+  if (!ctx.machine) return;
+  const seen: string[] = [];
+  let second: DiskEval | undefined;
+  for (const d of ctx.evaluation.disks) {
+    if (d.type.model !== 'provisioned' || !d.type.vm_limits_documented || seen.includes(d.typeName)) continue;
+    if (!attaches(ctx.machine, d.typeName)) continue;
+    seen.push(d.typeName);
+    if (seen.length === 2) second = d;
+  }
+  if (!second) return;
+  ctx.report(
+    'hyperdisk-shared-limit-unknown',
+    `${seen.join(', ')} on ${ctx.machine.name} share one instance limit, which ${ctx.catalog.edition} does not have: each is capped by its own type's row only, so the total may be lower`,
+    ctx.at(`${second.spec.path}/type`),
+    { path: `${second.spec.path}/type` },
+  );
+}
 
 function cappedByVcpu(ctx: VmContext): void {
   const m = ctx.machine;
@@ -68,8 +115,8 @@ function cappedByVcpu(ctx: VmContext): void {
   }
   if (!capped.length) return;
   const lifts = ctx.advice.liftingMachine();
-  const lift = lifts ? `; ${lifts.name} (${lifts.vcpus} vCPUs) lifts it` : '; no larger machine of the series lifts it';
-  ctx.report('capped-by-vcpu', `${m.name} (${m.vcpus} vCPUs) caps ${capped.join(', ')}${lift}`, ctx.machineSpan(), {
+  const lift = lifts ? `; ${lifts.name} (${plural(lifts.vcpus, 'vCPU')}) lifts it` : '; no larger machine of the series lifts it';
+  ctx.report('capped-by-vcpu', `${m.name} (${plural(m.vcpus, 'vCPU')}) caps ${capped.join(', ')}${lift}`, ctx.machineSpan(), {
     path: `${ctx.vm.path}/machine_type`,
     fixes: lifts ? [setMachine(ctx.vm, lifts, `Change machine to ${lifts.name}${gainText(ctx.advice, lifts)}`, false)] : [],
   });

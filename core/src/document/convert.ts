@@ -5,7 +5,7 @@
  * schema's error on the same value is left out.
  */
 import { diag } from '../checks/registry';
-import type { Diagnostic } from '../diagnostics';
+import type { Diagnostic, FixData } from '../diagnostics';
 import { parseBlockSize, parseSize, parseThroughput, type Parsed } from '../units';
 import type { DiskSpec, Spec, Target, VmSpec, WorkloadSpec } from './types';
 import { keySpan, valueSpan, type YamlNode, type YamlTree } from './yaml-tree';
@@ -19,10 +19,10 @@ export class Converter {
     private readonly out: Diagnostic[],
   ) {}
 
-  private report(code: string, message: string, path: string, onKey = false): void {
+  private report(code: string, message: string, path: string, onKey = false, fixes: FixData[] = []): void {
     const span = onKey ? keySpan(this.tree, path) : valueSpan(this.tree, path);
     if (!span) return;
-    this.out.push(diag(code, message, span, { path }));
+    this.out.push(diag(code, message, span, { path, fixes }));
     this.reported.add(path);
   }
 
@@ -53,7 +53,10 @@ export class Converter {
     if (v === null || typeof v === 'object') return undefined; // structural: the schema reports it
     const r = parse(v);
     if (!r.ok) {
-      this.report('bad-quantity', r.message, path);
+      // Several readings: each is a fix, none preferred (lint --fix must not pick a unit for the user).
+      const one = r.meant?.length === 1;
+      const fixes: FixData[] = (r.meant ?? []).map((m) => ({ kind: 'set-value', path, value: m, title: `Write ${m}`, preferred: one }));
+      this.report('bad-quantity', r.message, path, false, fixes);
       return undefined;
     }
     return r.value;
@@ -129,10 +132,14 @@ export class Converter {
     // fio settings: a mount point is a directory outside /dev, a device is under /dev; no control characters
     // (the values are written into fio job files line by line).
     let mount = this.str(`${path}/mount_point`);
-    if (mount !== undefined && (!mount.startsWith('/') || /[\x00-\x1f\x7f]/.test(mount) || /^\/+dev(\/|$)/.test(mount))) {
+    // '$' and '..' too: fio expands ${VAR} in values, and a job file must not write outside the mount point.
+    if (
+      mount !== undefined &&
+      (!mount.startsWith('/') || /[\x00-\x1f\x7f$]/.test(mount) || /^\/+dev(\/|$)/.test(mount) || /(^|\/)\.\.(\/|$)/.test(mount))
+    ) {
       this.report(
         'invalid-value',
-        'mount_point is the absolute path of a directory where the disk is mounted, outside /dev (for a block device use `device`)',
+        "mount_point is the absolute path of the disk's mount directory: outside /dev, without '$' or '..' (for a block device use `device`)",
         `${path}/mount_point`,
       );
       mount = undefined;

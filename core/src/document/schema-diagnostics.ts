@@ -57,7 +57,11 @@ export function schemaDiagnostics(tree: YamlTree, reported: Set<string>): Diagno
     byPath.set(path, list);
   }
   // A composite (anyOf/oneOf) failure also fails its branches; prefer a simple keyword at the same path.
+  // A required key that an unknown key of the same object is a misspelling or synonym of is one mistake: the
+  // unknown key's rename says it; "missing" would be a second diagnostic for it.
+  const renamed = new Set(errors.filter((e) => e.keyword === 'additionalProperties').map((e) => `${e.instancePath}#${keyHint(e)}`));
   for (const [path, list] of byPath) {
+    if (renamed.has(path)) continue;
     const basePath = path.split('#')[0];
     if (reported.has(basePath)) continue;
     if ([...reported].some((r) => basePath.startsWith(r + '/'))) continue;
@@ -96,13 +100,20 @@ function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagno
       break;
     }
     case 'const':
-      if (where === '/version')
-        return diag('unsupported-version', 'only `version: 1` is supported', valueSpan(tree, where)!, { path: where });
+      if (where === '/version') return versionDiagnostic(tree, where);
       break;
     case 'enum': {
       const allowed = (e.params.allowedValues as unknown[]).map(String);
       const span = valueSpan(tree, where);
       if (!span) return undefined;
+      // The schema lists every provider's disk types; the catalog check names the spec's own provider's, with a
+      // did-you-mean from them. Reported here only when no provider could be read.
+      if (
+        label === 'type' &&
+        /^\/vms\/\d+\/disks\/\d+\/type$/.test(where) &&
+        KNOWN_PROVIDERS.has(String((tree.value as { provider?: unknown } | undefined)?.provider))
+      )
+        return undefined;
       const code = label === 'type' ? 'unknown-disk-type' : 'invalid-value';
       return diag(code, `'${String(nodeAt(tree, where))}' is not a valid ${label}; use one of: ${allowed.join(', ')}`, span, {
         path: where,
@@ -131,6 +142,7 @@ function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagno
     case 'exclusiveMaximum': {
       const span = valueSpan(tree, where);
       if (!span) return undefined;
+      if (label === 'read_ratio') return ratioDiagnostic(tree, where, span, e);
       return diag('out-of-range', `${label} ${e.message ?? 'is out of range'}`, span, { path: where });
     }
     case 'minItems':
@@ -150,7 +162,7 @@ function unknownKey(tree: YamlTree, e: ErrorObject, path: string): Diagnostic | 
   if (!span) return undefined;
   const key = String(e.params.additionalProperty);
   const allowed = allowedKeys(e);
-  const hint = suggest(key, allowed);
+  const hint = keyHint(e, allowed);
   // Renaming onto a key the mapping already has would only make a duplicate key. Removing a key is what a
   // user may choose, never what `lint --fix` does on its own (it would lose what they wrote), unless the
   // key only repeats, misspelt, the value the mapping already has under the right name.
@@ -165,6 +177,57 @@ function unknownKey(tree: YamlTree, e: ErrorObject, path: string): Diagnostic | 
       { kind: 'remove-key' as const, path, title: `Remove unknown key '${key}'`, preferred: repeats },
     ],
   });
+}
+
+/** The allowed key an unknown one most likely means: a synonym, else the nearest spelling. */
+function keyHint(e: ErrorObject, allowed = allowedKeys(e)): string | undefined {
+  const key = String(e.params.additionalProperty);
+  const synonym = SYNONYMS[key.toLowerCase()];
+  return synonym && allowed.includes(synonym) ? synonym : suggest(key, allowed);
+}
+
+const KNOWN_PROVIDERS = new Set(['gcp', 'yandex']);
+
+/** Other names people give a key: other tools' (fio's bs, iodepth, rwmixread) and units used as names. */
+const SYNONYMS: Record<string, string> = {
+  mibps: 'throughput',
+  mbps: 'throughput',
+  bandwidth: 'throughput',
+  bw: 'throughput',
+  read_mibps: 'read_throughput',
+  read_bw: 'read_throughput',
+  write_mibps: 'write_throughput',
+  write_bw: 'write_throughput',
+  bs: 'block_size',
+  blocksize: 'block_size',
+  iodepth: 'queue_depth',
+  rwmixread: 'read_ratio',
+};
+
+/** `version: "1"` is the right version in the wrong type: say so, and offer the number. */
+function versionDiagnostic(tree: YamlTree, where: string): Diagnostic | undefined {
+  const span = valueSpan(tree, where);
+  if (!span) return undefined;
+  const v = (tree.value as { version?: unknown } | undefined)?.version;
+  if (typeof v === 'string' && v.trim() === '1')
+    return diag('unsupported-version', `version is the number 1, not the text '${v}': remove the quotes`, span, {
+      path: where,
+      fixes: [{ kind: 'set-value', path: where, value: 1, title: 'Write version: 1', preferred: true }],
+    });
+  return diag('unsupported-version', 'only `version: 1` is supported', span, { path: where });
+}
+
+/** A read_ratio written as a percentage (70 for 0.7): name the fraction it most likely means. */
+function ratioDiagnostic(tree: YamlTree, where: string, span: Span, e: ErrorObject): Diagnostic {
+  const v = Number(nodeAt(tree, where));
+  if (Number.isFinite(v) && v > 1 && v <= 100) {
+    const fraction = Math.round(v * 100) / 10000;
+    return diag('out-of-range', `read_ratio is a fraction from 0 to 1, not a percentage: did you mean ${fraction}?`, span, {
+      path: where,
+      fixes: [{ kind: 'set-value', path: where, value: fraction, title: `Write read_ratio: ${fraction}`, preferred: true }],
+    });
+  }
+  return diag('out-of-range', `read_ratio ${e.message ?? 'is out of range'} (a fraction from 0 to 1)`, span, { path: where });
 }
 
 function nodeAt(tree: YamlTree, path: string): unknown {

@@ -3,10 +3,13 @@
  * suppression comments.
  */
 
-/** The allowed key closest to a misspelt one (edit distance ≤ 2), if any. */
+/**
+ * The candidate closest to a misspelt word, if any is close enough: at most one edit in a word of up to five
+ * letters, two in a longer one (two edits turn "mibps" into "iops", which is not what anyone meant).
+ */
 export function suggest(word: string, candidates: string[]): string | undefined {
   let best: string | undefined;
-  let bestD = 3;
+  let bestD = (word.length <= 5 ? 1 : 2) + 1;
   for (const c of candidates) {
     const d = editDistance(word.toLowerCase(), c.toLowerCase());
     if (d < bestD) {

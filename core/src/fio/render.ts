@@ -5,7 +5,7 @@
  */
 import type { Catalog } from '../catalog';
 import type { DiskEval, VmEval } from '../model/types';
-import { fmt, formatBlock } from '../units';
+import { fmt, formatBlock, plural } from '../units';
 import type { FioFile, FioJob, FioJobKind, FioOptions } from './types';
 import type { Timing } from './jobs';
 import { fioBlock, fioPath, fioTime, fmtSeconds, formatKib, isSequential, MIB_KIB, shellWord, wrap } from './syntax';
@@ -46,7 +46,7 @@ function header(c: Catalog, e: VmEval, ts: Target[], destructive: boolean, disk?
     ? 'machine unknown'
     : e.machine.name.includes('vCPU')
       ? e.machine.name
-      : `${e.machine.name}, ${e.machine.vcpus} vCPUs`;
+      : `${e.machine.name}, ${plural(e.machine.vcpus, 'vCPU')}`;
   const what =
     disk !== undefined
       ? `disk '${disk}' (${describeDisk(ts[0].disk)})`

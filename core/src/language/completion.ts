@@ -3,8 +3,9 @@
  * cursor is in, which key it is a value of) is read from the lines and their indentation, not from a parse.
  */
 import type { Analysis } from '../analyze';
-import { builtinRegistry, DEFAULT_EDITION, vcpuChoices, type Catalog, type CatalogRegistry } from '../catalog';
+import { builtinRegistry, DEFAULT_EDITION, machineTypeNames, vcpuChoices, type Catalog, type CatalogRegistry } from '../catalog';
 import { LineIndex } from '../text';
+import { plural } from '../units';
 import { enumAt, examplesAt, keysAt } from './schema-info';
 
 export interface CompletionEntry {
@@ -213,14 +214,11 @@ function valueCompletions(
 
 /** Machine types of the catalog that start with what the user typed (at most 500: the list is for picking, not browsing). */
 function machineTypeChoices(c: Catalog, partial: string): Array<{ label: string; detail?: string }> {
-  const out: Array<{ label: string; detail?: string }> = [];
-  for (const [s, info] of Object.entries(c.machine_series)) {
-    for (const [fam, list] of Object.entries(info.families ?? {}))
-      for (const v of list) out.push({ label: `${s}-${fam}-${v}`, detail: `${v} vCPUs` });
-    for (const [shape, v] of Object.entries(info.shapes ?? {})) out.push({ label: shape, detail: `${v} vCPUs` });
-  }
   const p = partial.toLowerCase();
-  return out.filter((m) => m.label.startsWith(p)).slice(0, 500);
+  return machineTypeNames(c)
+    .filter((m) => m.name.startsWith(p))
+    .slice(0, 500)
+    .map((m) => ({ label: m.name, detail: plural(m.vcpus, 'vCPU') }));
 }
 
 function diskTypeDoc(c: Catalog, name: string): string {

@@ -7,9 +7,21 @@ import { adviceFor } from '../advice';
 import type { Analysis } from '../analyze';
 import { describeRow, vmLimitRow, type Catalog } from '../catalog';
 import { metricLabel } from '../model/disks';
-import { METRICS, type DiskEval, type VmEval, type WorkloadEval } from '../model/types';
+import { gapTexts, METRICS, vmCosts, type Cost, type DiskEval, type VmEval, type WorkloadEval } from '../model/types';
 import type { Span } from '../text';
-import { fmt, fmtHeadroom, fmtMoney, fmtPrice, formatBlock, parseBlockSize, parseSize, parseThroughput, targetVerdict } from '../units';
+import {
+  costText,
+  fmt,
+  fmtHeadroom,
+  fmtMoney,
+  fmtPrice,
+  formatBlock,
+  parseBlockSize,
+  parseSize,
+  parseThroughput,
+  plural,
+  targetVerdict,
+} from '../units';
 import { locate, scopeOf } from './locate';
 import { describeKey } from './schema-info';
 
@@ -38,7 +50,9 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
   const keyDoc = describeKey(loc.path);
   const parts: string[] = [];
 
-  if (vm && c && scope.disk !== undefined) {
+  if (vm?.unavailable !== undefined) {
+    parts.push(`**VM ${vm.spec.name}** — no figures: ${vm.unavailable}.`);
+  } else if (vm && c && scope.disk !== undefined) {
     const d = vm.disks.find((x) => x.spec.path === `/vms/${scope.vm}/disks/${scope.disk}`);
     if (d) {
       if (scope.rest.length === 1) parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, d, vm) ?? '');
@@ -61,18 +75,19 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
         .map((s) => `- ${s.title} (${s.date}) <${s.url}>`)
         .join('\n')}`,
     );
-  } else if (c && (loc.path === '' || loc.path === '/vms') && a.monthly_cost !== undefined) {
-    parts.push(
-      `**${a.vms.length} VM${a.vms.length === 1 ? '' : 's'}**, ${fmtMoney(a.monthly_cost, c.currency)}/month for disks (${c.edition}, ${a.region}).`,
-    );
+  } else if (c && (loc.path === '' || loc.path === '/vms')) {
+    const total = costText(a.monthly_cost, a.monthly_cost_complete, a.monthly_cost_missing, c.currency, '/month');
+    parts.push(`**${plural(a.vms.length, 'VM')}**, ${total} for machines and disks (${c.edition}, ${a.region}).`);
   }
   if (keyDoc && (loc.onKey || !parts.some(Boolean))) parts.unshift(keyDoc);
   const markdown = parts.filter(Boolean).join('\n\n---\n\n');
   return markdown ? { markdown, span: { start: span.start, end: span.end } } : undefined;
 }
 
-function money(c: Catalog, x: number | undefined): string {
-  return x === undefined ? 'unknown' : fmtMoney(x, c.currency);
+/** A price as a table cell: the known part is never shown as the whole ("≥ $138.00"). */
+function money(c: Catalog, x: Cost): string {
+  if (x.monthly === undefined) return 'unknown';
+  return `${x.complete ? '' : '≥ '}${fmtMoney(x.monthly, c.currency)}`;
 }
 
 function diskTable(c: Catalog, disks: DiskEval[]): string {
@@ -86,7 +101,7 @@ function diskTable(c: Catalog, disks: DiskEval[]): string {
       fmt(d.figures.write_iops.value),
       fmt(d.figures.read_mibps.value),
       fmt(d.figures.write_mibps.value),
-      money(c, d.cost.monthly),
+      money(c, d.cost),
     ]),
     [false, false, true, true, true, true, true, true],
   );
@@ -94,8 +109,9 @@ function diskTable(c: Catalog, disks: DiskEval[]): string {
 
 export function vmHover(c: Catalog, vm: VmEval): string {
   const m = vm.machine;
-  const head = `**VM ${vm.spec.name}** — ${m ? `${m.name}, ${m.vcpus} vCPUs` : 'machine unknown'} · disks ${money(c, vm.monthly_cost)}/month · ${c.edition}`;
-  const lines = [head, '', diskTable(c, vm.disks)];
+  const total = costText(vm.monthly_cost, vm.monthly_cost_complete, gapTexts(vmCosts(vm)), c.currency, '/month');
+  const head = `**VM ${vm.spec.name}** — ${m ? `${m.name}, ${plural(m.vcpus, 'vCPU')}` : 'machine unknown'} · ${total} · ${c.edition}`;
+  const lines = [head, '', `Machine ${money(c, vm.machine_cost)}/month — ${vm.machine_cost.why}`, '', diskTable(c, vm.disks)];
   if (vm.egress) {
     const e = vm.egress;
     lines.push(
@@ -144,6 +160,11 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
       [false, true, false, true],
     ),
   );
+  if (!d.vmLimitKnown)
+    lines.push(
+      '',
+      `**Per-VM limit unknown**: ${c.edition} has no ${d.typeName} row for ${vm.machine?.name ?? 'an unknown machine'}; these figures are the disk's own, and the VM may deliver less.`,
+    );
   lines.push('', '**Why**', '');
   // Reads and writes usually come from the same row: say it once.
   for (const [r, w, what] of [
@@ -153,10 +174,13 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
     if (d.figures[r].why === d.figures[w].why) lines.push(`- read and write ${what}: ${d.figures[r].why}`);
     else lines.push(`- ${metricLabel(r)}: ${d.figures[r].why}`, `- ${metricLabel(w)}: ${d.figures[w].why}`);
   }
-  const perIops = d.cost.monthly !== undefined && d.figures.read_iops.value > 0 ? d.cost.monthly / d.figures.read_iops.value : undefined;
+  const perIops =
+    d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops.value > 0
+      ? d.cost.monthly / d.figures.read_iops.value
+      : undefined;
   lines.push(
     '',
-    `**Cost** ${money(c, d.cost.monthly)}/month${perIops !== undefined ? ` · ${fmtPrice(perIops, c.currency)} per read IOPS` : ''} — ${d.cost.why}`,
+    `**Cost** ${costText(d.cost.monthly, d.cost.complete, gapTexts([d.cost]), c.currency, '/month')}${perIops !== undefined ? ` · ${fmtPrice(perIops, c.currency)} per read IOPS` : ''} — ${d.cost.why}`,
   );
   if (d.sharesBaselineWith.length)
     lines.push('', `Shares one baseline with ${d.sharesBaselineWith.map((n) => `\`${n}\``).join(', ')} (same type on this VM).`);
@@ -240,9 +264,11 @@ function valueNote(c: Catalog, field: string, value: unknown, d: DiskEval | unde
       if (!m) return undefined;
       const types = [...new Set(vm.disks.map((x) => x.typeName))];
       const rows = types.map((t) => ({ t, r: vmLimitRow(c, m, t) })).filter((x) => x.r);
-      if (!rows.length) return `**${m.name}**: ${m.vcpus} vCPUs`;
+      const unknown = vm.disks.filter((x) => !x.vmLimitKnown).map((x) => x.typeName);
+      const none = unknown.length ? `\n\nPer-VM limit unknown (no row in ${c.edition}) for ${[...new Set(unknown)].join(', ')}.` : '';
+      if (!rows.length) return `**${m.name}**: ${plural(m.vcpus, 'vCPU')}${none}`;
       return (
-        `**${m.name}**, ${m.vcpus} vCPUs — per-VM limits:\n\n` +
+        `**${m.name}**, ${plural(m.vcpus, 'vCPU')} — per-VM limits:\n\n` +
         mdTable(
           ['type', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'row'],
           rows.map(({ t, r }) => [
@@ -255,7 +281,8 @@ function valueNote(c: Catalog, field: string, value: unknown, d: DiskEval | unde
           ]),
           [false, true, true, true, true, false],
         ) +
-        `\n\n(${c.edition}: ${rows[0].r!.table.table})`
+        `\n\n(${c.edition}: ${rows[0].r!.table.table})` +
+        none
       );
     }
   }

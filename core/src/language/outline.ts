@@ -66,7 +66,8 @@ export function inlayHints(a: Analysis, range?: Span): InlayEntry[] {
       const at = lineEndAfter(name.end);
       if (!inRange(at)) continue;
       const f = d.figures;
-      const cost = d.cost.monthly !== undefined ? ` · ${fmtMoney(d.cost.monthly, c.currency)}/mo` : '';
+      // A partial price is a lower bound, and says so.
+      const cost = d.cost.monthly !== undefined ? ` · ${d.cost.complete ? '' : '≥ '}${fmtMoney(d.cost.monthly, c.currency)}/mo` : '';
       out.push({
         offset: at,
         label: ` ${fmt(f.read_iops.value)}/${fmt(f.write_iops.value)} IOPS · ${fmt(f.read_mibps.value)}/${fmt(f.write_mibps.value)} MiB/s${cost}`,

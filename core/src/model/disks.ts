@@ -275,8 +275,9 @@ export function evaluateDisks(
       size_gib: size,
       figures,
       diskOnly: clone(figures),
-      cost: diskCost(c, t, d, size, region),
+      cost: diskCost(c, t, d, size, region, machine?.series),
       sharesBaselineWith: baselined ? groupMembers.get(d.type)!.filter((n) => n !== d.name) : [],
+      vmLimitKnown: t.model === 'devices',
     };
   });
 
@@ -285,13 +286,18 @@ export function evaluateDisks(
   return { disks, egress };
 }
 
-/** Per-VM limits apply to the sum over all disks of a type; over the cap, each disk gets its proportional share. */
+/**
+ * Per-VM limits apply to the sum over all disks of a type; over the cap, each disk gets its proportional share.
+ * The tables' IOPS and throughput limits are on reads and writes together; the disk types' shared mix rule
+ * applies that when a workload mixes them.
+ */
 function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
   const byType = new Map<string, DiskEval[]>();
   for (const d of disks) if (d.type.model !== 'devices') byType.set(d.typeName, [...(byType.get(d.typeName) ?? []), d]);
   for (const [typeName, group] of byType) {
     const found = vmLimitRow(c, machine, typeName);
     if (!found) continue;
+    for (const d of group) d.vmLimitKnown = true;
     for (const m of [...METRICS, 'write_iops_16k'] as const) {
       const cap = limitValue(found.row[m], machine.vcpus);
       if (cap === undefined) continue;
@@ -311,6 +317,11 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
       }
     }
   }
+}
+
+/** A type that exists only replicated (Hyperdisk Balanced High Availability) writes to two zones whatever the spec says. */
+function replicationOf(d: DiskEval): 'zonal' | 'regional' {
+  return d.type.replication?.length === 1 ? d.type.replication[0] : d.spec.replication;
 }
 
 /**
@@ -334,13 +345,13 @@ function applyEgress(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[]
   };
   const writers = disks.filter((d) => d.type.network_writes);
   if (!writers.length) return info;
-  const mult = (d: DiskEval) => e.multiplier[d.spec.replication];
+  const mult = (d: DiskEval) => e.multiplier[replicationOf(d)];
   const otherPart =
     other > 0
       ? `, less ${fmt(Math.min(other, (1 - e.disk_share_when_contended) * capMibps))} MiB/s of other egress (disk writes keep at least ${fmt(e.disk_share_when_contended * 100)}%)`
       : '';
   const explain = (d: DiskEval, what: string) =>
-    `network egress: ${fmt(gbps)} Gbit/s = ${fmt(capMibps)} MiB/s${otherPart}, ÷ ${mult(d)} write multiplier (${d.spec.replication}) → ${what} (${c.edition}: ${e.table})`;
+    `network egress: ${fmt(gbps)} Gbit/s = ${fmt(capMibps)} MiB/s${otherPart}, ÷ ${mult(d)} write multiplier (${replicationOf(d)}) → ${what} (${c.edition}: ${e.table})`;
 
   const scale = (m: 'write_mibps' | 'write_iops' | 'write_iops_16k', bytesKib: number) => {
     const used = writers.reduce((s, d) => s + (d.figures[m]?.value ?? 0) * (m === 'write_mibps' ? 1 : bytesKib / 1024) * mult(d), 0);

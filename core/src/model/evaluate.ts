@@ -4,27 +4,54 @@
  */
 import { resolveMachine, type Catalog, type Machine } from '../catalog';
 import type { VmSpec } from '../document/types';
+import { machineCost } from './cost';
 import { evaluateDisks } from './disks';
-import type { DiskEval, VmEval, WorkloadEval } from './types';
+import { sumCosts, vmCosts, type DiskEval, type VmEval, type WorkloadEval } from './types';
 import { evaluateWorkload } from './workload';
 
-/** The VM on the machine its spec names (none when the machine is unknown: then no per-VM limit applies). */
+/**
+ * The VM on the machine its spec names. When that machine is unknown (missing, misspelt, a vCPU count the
+ * series does not offer) no figure is computed: without the machine's per-VM limits every figure would be the
+ * disks' own, which looks right and can be several times too high.
+ */
 export function evaluateVm(c: Catalog, vm: VmSpec, region: string): VmEval {
   const resolved = resolveMachine(c, vm);
-  return evaluateOn(c, vm, resolved.ok ? resolved.machine : undefined, region);
+  if (!resolved.ok)
+    return {
+      spec: vm,
+      catalog: c,
+      disks: [],
+      workloads: [],
+      unavailable: `${resolved.message}; without the machine's per-VM limits no figure is computed`,
+      machine_cost: machineCost(c, undefined, region),
+      monthly_cost: undefined,
+      monthly_cost_complete: false,
+    };
+  return evaluateOn(c, vm, resolved.machine, region);
 }
 
 /** The VM on a given machine: the searches of ../advice try other machines and disks through this. */
-export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine | undefined, region: string): VmEval {
+export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: string): VmEval {
   const { disks, egress } = evaluateDisks(c, vm, machine, region);
   const workloads: WorkloadEval[] = [];
   for (const w of vm.workloads) {
     const on = disksOf(disks, w.disk);
     if (on.length) workloads.push(evaluateWorkload(c, w, on));
   }
-  const costs = disks.map((d) => d.cost.monthly);
-  const monthly_cost = costs.every((x) => x !== undefined) ? costs.reduce<number>((s, x) => s + (x ?? 0), 0) : undefined;
-  return { spec: vm, catalog: c, machine, egress, disks, workloads, monthly_cost };
+  const machine_cost = machineCost(c, machine, region);
+  // The whole VM, machine and disks: a partial sum stays marked as one (monthly_cost_complete false).
+  const total = sumCosts(vmCosts({ machine_cost, disks }));
+  return {
+    spec: vm,
+    catalog: c,
+    machine,
+    egress,
+    disks,
+    workloads,
+    machine_cost,
+    monthly_cost: total.monthly,
+    monthly_cost_complete: total.complete,
+  };
 }
 
 function disksOf(disks: DiskEval[], name: string | undefined): DiskEval[] {

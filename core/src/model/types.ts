@@ -48,28 +48,63 @@ class LazyBound extends LazyText implements Bound {
 
 export type DiskFigures = Record<Metric, Bound> & { write_iops_16k?: Bound };
 
+/** A part of a price the catalog lacks. Each gap is one `price-unknown` finding, on the key it concerns. */
+export interface PriceGap {
+  /** What is unpriced: a disk's capacity, its provisioned IOPS or throughput, or the machine. */
+  part: 'capacity' | 'iops' | 'throughput' | 'machine';
+  /** A short phrase: "IOPS price unknown in europe-west4". */
+  text: string;
+}
+
 export interface Cost {
+  /** The known part of the monthly price; undefined when no part of it is known. */
   monthly?: number;
+  /** Every part is priced: only then is `monthly` the whole price (otherwise it is a lower bound). */
+  complete: boolean;
+  gaps: PriceGap[];
   /** How the price was composed, and what is missing or uncertain. */
   readonly why: string;
+  /** Some price comes from a secondary source rather than the provider's own pages. */
   uncertain: boolean;
 }
 
-export function cost(monthly: number | undefined, uncertain: boolean, why: () => string): Cost {
-  return new LazyCost(monthly, uncertain, why);
+export function cost(monthly: number | undefined, uncertain: boolean, why: () => string, gaps: PriceGap[] = []): Cost {
+  return new LazyCost(monthly, uncertain, why, gaps);
 }
 
 class LazyCost extends LazyText implements Cost {
+  readonly complete: boolean;
   constructor(
     readonly monthly: number | undefined,
     readonly uncertain: boolean,
     explain: () => string,
+    readonly gaps: PriceGap[],
   ) {
     super(explain);
+    this.complete = gaps.length === 0 && monthly !== undefined;
   }
   toJSON() {
-    return { monthly: this.monthly, uncertain: this.uncertain, why: this.why };
+    return { monthly: this.monthly, complete: this.complete, uncertain: this.uncertain, why: this.why };
   }
+}
+
+/** The sum of several prices: the known parts added up, complete only when every one is. */
+export function sumCosts(costs: Cost[]): { monthly?: number; complete: boolean } {
+  const known = costs.filter((x) => x.monthly !== undefined);
+  return {
+    monthly: known.length ? known.reduce((s, x) => s + x.monthly!, 0) : undefined,
+    complete: costs.every((x) => x.complete),
+  };
+}
+
+/** The distinct phrases of what several prices lack, for "at least $X (...)". */
+export function gapTexts(costs: Cost[]): string[] {
+  return [...new Set(costs.flatMap((x) => x.gaps.map((g) => g.text)))];
+}
+
+/** Every price of a VM: its machine's and its disks'. */
+export function vmCosts(e: { machine_cost: Cost; disks: Array<{ cost: Cost }> }): Cost[] {
+  return [e.machine_cost, ...e.disks.map((d) => d.cost)];
 }
 
 export interface DiskEval {
@@ -84,6 +119,12 @@ export interface DiskEval {
   cost: Cost;
   /** Other disks of the same type on this VM sharing one baseline with this one. */
   sharesBaselineWith: string[];
+  /**
+   * False when the machine is unknown, or the catalog has no per-VM row for the disk's type on it: the
+   * figures are then the disk's own, and the VM may deliver less. Local SSD counts as known (its table is
+   * per VM already).
+   */
+  vmLimitKnown: boolean;
 }
 
 export interface EgressInfo {
@@ -121,9 +162,16 @@ export interface WorkloadEval {
 export interface VmEval {
   spec: VmSpec;
   catalog: Catalog;
+  /** Undefined exactly when `unavailable` says why. */
   machine?: Machine;
+  /** Why this VM has no figures (its machine is unknown); its disks and workloads are then empty. */
+  unavailable?: string;
   egress?: EgressInfo;
   disks: DiskEval[];
   workloads: WorkloadEval[];
+  /** What the machine costs a month (on demand). */
+  machine_cost: Cost;
+  /** Machine plus disks: the known part; the whole only when `monthly_cost_complete`. */
   monthly_cost?: number;
+  monthly_cost_complete: boolean;
 }

@@ -1,5 +1,5 @@
 /** `storagePerf/report`: the JSON report of an open spec, for the extension's status bar and report view. */
-import { fileReport, fmtMoney, type Analysis, type Target } from '../../../core/src';
+import { costText, fileReport, type Analysis, type Target } from '../../../core/src';
 import { ReportRequest, type SpecReport, type UriParams } from '../../../protocol/src/requests';
 import type { ServerContext } from '../context';
 import { pathOf } from '../uri';
@@ -10,7 +10,10 @@ export function specReport(uri: string, analysis: Analysis): SpecReport {
   for (const vm of analysis.vms) for (const w of vm.workloads) targets.set(`${vm.spec.name}\u0000${w.spec.name}`, w.spec.target);
   return {
     ...report,
-    monthly_cost_text: report.monthly_cost === null || !report.currency ? null : fmtMoney(report.monthly_cost, report.currency),
+    monthly_cost_text:
+      report.monthly_cost === null || !report.currency
+        ? null
+        : costText(report.monthly_cost, report.monthly_cost_complete, report.monthly_cost_missing, report.currency),
     vms: report.vms.map((vm) => ({
       ...vm,
       workloads: vm.workloads.map((w) => ({ ...w, target: targets.get(`${vm.name}\u0000${w.name}`) ?? {} })),

@@ -1,0 +1,384 @@
+/**
+ * Which machine a VM is: a machine type name (predefined, with a suffix, custom or shared-core) or a series and
+ * vCPU count, resolved against a catalog's machine_series. A name either resolves as written or fails with
+ * what the catalog offers instead: it is never read as a nearby name (n2-standard-8-foo is not n2-standard-8).
+ */
+import { suggest } from '../document/suggest';
+import type { Catalog, CustomMachineRule, FixedLocalSsd, MachineSeries, VcpuRun } from './types';
+
+export interface Machine {
+  series: string;
+  family?: string;
+  vcpus: number;
+  /** The machine type's name, or `<series> with N vCPUs` for series+vcpus specs. */
+  name: string;
+  info: MachineSeries;
+  /** The suffix the type carries ('lssd', 'metal'), without its dash. */
+  suffix?: string;
+  /** Local SSDs that come with the machine type (c3-standard-8-lssd: 2 × 375 GiB); absent when none do. */
+  local_ssd?: FixedLocalSsd;
+  /** The predefined type whose per-VM limit rows apply, where that is not `name` (e2-custom-medium-4096: e2-medium). */
+  limits_as?: string;
+  /** A custom machine's memory and whether it uses extended memory. */
+  custom?: { memory_mib: number; extended: boolean };
+}
+
+export type MachineResult =
+  | { ok: true; machine: Machine }
+  | {
+      ok: false;
+      code: string;
+      message: string;
+      on: 'machine_type' | 'series' | 'vcpus';
+      /** The closest value that is valid for the key at fault, when one follows from what was written. */
+      fix?: string | number;
+    };
+
+type Failure = Extract<MachineResult, { ok: false }>;
+
+const unknownType = (message: string, fix?: string): Failure => ({
+  ok: false,
+  code: 'unknown-machine-type',
+  on: 'machine_type',
+  message,
+  fix,
+});
+
+/** <series>-<family>-<vCPUs>[-<suffix>]: the suffix starts with a letter, so a number after the vCPUs never matches. */
+const PREDEFINED_RE = /^([a-z][a-z0-9]*)-([a-z]+)-(\d+)(?:-([a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*))?$/;
+/** What follows a custom prefix: vCPUs or a shared-core size, memory in MiB, and the extended-memory mark. */
+const CUSTOM_REST_RE = /^(?:(\d+)|([a-z]+))-(\d+)(-ext)?$/;
+const CUSTOM_ANY_RE = /^(?:([a-z][a-z0-9]*)-)?custom-/;
+
+/** Resolves a machine type name (n2-standard-8, e2-medium, n2-custom-6-16384) or a series + vCPU pair. */
+export function resolveMachine(c: Catalog, spec: { machine_type?: string; series?: string; vcpus?: number }): MachineResult {
+  if (spec.machine_type !== undefined) return resolveMachineType(c, spec.machine_type);
+  if (spec.series !== undefined) return resolveSeries(c, spec.series, spec.vcpus);
+  return { ok: false, code: 'missing-machine', on: 'machine_type', message: 'a VM needs machine_type, or series and vcpus' };
+}
+
+function resolveMachineType(c: Catalog, written: string): MachineResult {
+  const mt = written.trim().toLowerCase();
+  for (const [series, info] of Object.entries(c.machine_series)) {
+    const v = info.shapes?.[mt];
+    if (v !== undefined) return { ok: true, machine: { series, vcpus: v, name: mt, info, local_ssd: localSsdOf(info, mt) } };
+  }
+  if (CUSTOM_ANY_RE.test(mt)) return resolveCustom(c, mt, written);
+  const m = PREDEFINED_RE.exec(mt);
+  if (!m) return guessed(c, mt, `unknown machine type '${written}' in ${c.edition}; names are <series>-<family>-<vCPUs> (n2-standard-8)`);
+  const info = c.machine_series[m[1]];
+  if (!info) return guessed(c, mt, `unknown machine type '${written}': ${c.edition} has no series '${m[1]}'`);
+  const r = resolvePredefined(c, { series: m[1], family: m[2], vcpus: Number(m[3]), suffix: m[4] }, info);
+  return r.ok || r.fix !== undefined ? r : guessed(c, mt, r.message);
+}
+
+/** A failure whose fix is the real machine type within two edits of what was written, if there is one. */
+function guessed(c: Catalog, mt: string, message: string): Failure {
+  const guess = suggest(
+    mt,
+    machineTypeNames(c).map((x) => x.name),
+  );
+  return unknownType(guess ? `${message}; did you mean ${guess}?` : message, guess);
+}
+
+interface Parts {
+  series: string;
+  family: string;
+  vcpus: number;
+  suffix?: string;
+}
+
+function resolvePredefined(c: Catalog, p: Parts, info: MachineSeries): MachineResult {
+  const { series, family, vcpus, suffix } = p;
+  const plain = info.families?.[family];
+  const base = `${series}-${family}`;
+  const suffixed = Object.values(info.suffixes ?? {}).some((s) => s.families[family]);
+  if (!plain && !suffixed) {
+    return unknownType(
+      `${series} has no '${family}' machines in ${c.edition}; families: ${Object.keys(info.families ?? {}).join(', ') || 'none'}`,
+    );
+  }
+  // Where a suffix is wrong, the closest real type is the family's plain type nearest in vCPUs.
+  const plainName = plain?.length ? `${base}-${nearest(plain, vcpus)}` : undefined;
+  if (suffix === undefined) {
+    if (plain?.includes(vcpus)) return { ok: true, machine: predefined(info, p) };
+    return unknownType(`${base} comes with ${plain?.join(', ') || 'no plain'} vCPUs, not ${vcpus}`, plainName);
+  }
+  const sx = info.suffixes?.[suffix];
+  if (!sx) {
+    const known = Object.keys(info.suffixes ?? {}).map((s) => `-${s}`);
+    const takes = known.length ? `only ${known.join(', ')}` : 'no suffix';
+    const message = `'${base}-${vcpus}-${suffix}': ${series} machine types take ${takes} in ${c.edition}`;
+    // A near-miss suffix (c3-standard-8-lsd) is a typo of a real one; anything else is dropped by the fix.
+    const typo = guessed(c, `${base}-${vcpus}-${suffix}`, message);
+    return typo.fix !== undefined ? typo : unknownType(message, plainName);
+  }
+  const list = sx.families[family];
+  if (!list?.includes(vcpus)) {
+    if (list?.length)
+      return unknownType(
+        `${base}-N-${suffix} comes with N = ${list.join(', ')}, not ${vcpus}`,
+        `${base}-${nearest(list, vcpus)}-${suffix}`,
+      );
+    return unknownType(`${base} has no -${suffix} types`, plainName);
+  }
+  return { ok: true, machine: predefined(info, p) };
+}
+
+function predefined(info: MachineSeries, p: Parts): Machine {
+  const name = `${p.series}-${p.family}-${p.vcpus}${p.suffix ? `-${p.suffix}` : ''}`;
+  const sx = p.suffix ? info.suffixes?.[p.suffix] : undefined;
+  return {
+    series: p.series,
+    family: p.family,
+    vcpus: p.vcpus,
+    name,
+    // Bare-metal types attach fewer disk types than the series (Hyperdisk only).
+    info: sx?.disk_types ? { ...info, disk_types: sx.disk_types } : info,
+    suffix: p.suffix,
+    local_ssd: localSsdOf(info, name),
+  };
+}
+
+function localSsdOf(info: MachineSeries, name: string): FixedLocalSsd | undefined {
+  for (const t of info.fixed_local_ssd ?? []) {
+    const count = t.counts[name];
+    if (count !== undefined) return { count, device_gib: t.device_gib };
+  }
+  return undefined;
+}
+
+function resolveSeries(c: Catalog, written: string, vcpus: number | undefined): MachineResult {
+  const series = written.trim().toLowerCase();
+  const info = c.machine_series[series];
+  if (!info) {
+    return {
+      ok: false,
+      code: 'unknown-series',
+      on: 'series',
+      message: `unknown series '${written}' in ${c.edition}; known: ${Object.keys(c.machine_series).join(', ')}`,
+    };
+  }
+  if (vcpus === undefined) return { ok: false, code: 'missing-machine', on: 'series', message: 'a VM given by series also needs vcpus' };
+  const offered = vcpuChoices(info);
+  if (offered.length && !offered.includes(vcpus)) {
+    return {
+      ok: false,
+      code: 'vcpus-not-offered',
+      on: 'vcpus',
+      message: `${series} comes with ${offered.join(', ')} vCPUs, not ${vcpus}${customHint(info, vcpus)}`,
+      fix: nearest(offered, vcpus),
+    };
+  }
+  const family = info.families ? Object.keys(info.families).find((f) => info.families![f].includes(vcpus)) : undefined;
+  const name = family ? `${series}-${family}-${vcpus}` : `${series} with ${vcpus} vCPUs`;
+  return { ok: true, machine: { series, family, vcpus, name, info } };
+}
+
+/** Where a custom type of the series has this vCPU count, the way to name it: series+vcpus names predefined types only. */
+function customHint(info: MachineSeries, vcpus: number): string {
+  const rule = info.custom;
+  return rule && inRuns(rule.vcpus, vcpus) ? `; a custom type with ${vcpus} is machine_type ${rule.prefix}-${vcpus}-<MiB>` : '';
+}
+
+// ---- custom machine types --------------------------------------------------------------------------------
+
+function resolveCustom(c: Catalog, mt: string, written: string): MachineResult {
+  for (const [series, info] of Object.entries(c.machine_series)) {
+    const rule = info.custom;
+    if (rule && mt.startsWith(`${rule.prefix}-`)) return customShape(series, info, rule, mt.slice(rule.prefix.length + 1), written);
+  }
+  const series = CUSTOM_ANY_RE.exec(mt)?.[1] ?? 'n1';
+  const known = Object.values(c.machine_series)
+    .filter((i) => i.custom)
+    .map((i) => `${i.custom!.prefix}-…`);
+  return unknownType(
+    `${c.edition} has no custom-machine rules for ${series}, so this type cannot be checked; it has rules for ${known.join(', ') || 'none'}`,
+  );
+}
+
+function customShape(series: string, info: MachineSeries, rule: CustomMachineRule, rest: string, written: string): MachineResult {
+  const m = CUSTOM_REST_RE.exec(rest);
+  if (!m) return unknownType(`'${written}' is not a custom machine type: write ${rule.prefix}-<vCPUs>-<memory MiB>[-ext]`);
+  const memory = Number(m[3]);
+  const extended = m[4] !== undefined;
+  if (m[2] !== undefined) return sharedCoreShape(series, info, rule, m[2], memory, extended);
+  const vcpus = Number(m[1]);
+  const fix = nearestCustom(rule, vcpus, memory, extended);
+  const name = (v: number, mem: number, ext: boolean) => `${rule.prefix}-${v}-${mem}${ext ? '-ext' : ''}`;
+  const fixName = name(fix.vcpus, fix.memory, fix.extended);
+  if (!inRuns(rule.vcpus, vcpus))
+    return unknownType(`${series} custom machines take these vCPU counts: ${describeRuns(rule.vcpus)}; not ${vcpus}`, fixName);
+  const problem = memoryProblem(series, rule, vcpus, memory, extended);
+  if (problem) return unknownType(problem, fixName);
+  return { ok: true, machine: { series, vcpus, name: name(vcpus, memory, extended), info, custom: { memory_mib: memory, extended } } };
+}
+
+/** Why `memory` MiB does not fit a custom machine of `vcpus`, in the rule's own terms; undefined when it fits. */
+function memoryProblem(series: string, rule: CustomMachineRule, vcpus: number, memory: number, extended: boolean): string | undefined {
+  const { min, max } = memoryRange(rule, vcpus, extended);
+  const per = rule.memory_mib_per_vcpu;
+  if (extended && rule.extended_max_mib === undefined) return `${series} custom machines have no extended memory (-ext)`;
+  if (memory % rule.memory_step_mib !== 0) return `custom memory is a multiple of ${rule.memory_step_mib} MiB; ${memory} is not`;
+  if (memory >= min && memory <= max) return undefined;
+  const ext = rule.extended_max_mib !== undefined ? `; -ext allows up to ${rule.extended_max_mib} MiB in all` : '';
+  return `${series} custom machines take ${per.min} to ${per.max} MiB per vCPU (${min} to ${max} MiB for ${vcpus}), not ${memory}${extended ? '' : ext}`;
+}
+
+function memoryRange(rule: CustomMachineRule, vcpus: number, extended: boolean): { min: number; max: number } {
+  const step = rule.memory_step_mib;
+  const min = Math.ceil((rule.memory_mib_per_vcpu.min * vcpus) / step) * step;
+  const max =
+    extended && rule.extended_max_mib !== undefined
+      ? rule.extended_max_mib
+      : Math.floor((rule.memory_mib_per_vcpu.max * vcpus) / step) * step;
+  return { min, max };
+}
+
+/** The valid custom shape closest to what was written: nearest vCPU count, memory rounded into its range. */
+function nearestCustom(rule: CustomMachineRule, vcpus: number, memory: number, extended: boolean) {
+  const v = nearest(runValues(rule.vcpus), vcpus);
+  const ext = extended && rule.extended_max_mib !== undefined;
+  const { min, max } = memoryRange(rule, v, ext);
+  const rounded = Math.round(memory / rule.memory_step_mib) * rule.memory_step_mib;
+  return { vcpus: v, memory: Math.min(Math.max(rounded, min), max), extended: ext };
+}
+
+function sharedCoreShape(
+  series: string,
+  info: MachineSeries,
+  rule: CustomMachineRule,
+  size: string,
+  memory: number,
+  extended: boolean,
+): MachineResult {
+  const sizes = rule.shared_core ?? {};
+  const sc = sizes[size];
+  if (!sc) {
+    const known = Object.keys(sizes).map((s) => `${rule.prefix}-${s}-…`);
+    return unknownType(
+      `${series} has no custom '${size}' size; ${known.length ? `shared-core custom types: ${known.join(', ')}` : 'it has no shared-core custom types'}`,
+    );
+  }
+  const { min, max } = sc.memory_mib;
+  const step = rule.memory_step_mib;
+  const fix = `${rule.prefix}-${size}-${Math.min(Math.max(Math.round(memory / step) * step, min), max)}`;
+  if (extended || memory % step !== 0 || memory < min || memory > max) {
+    return unknownType(
+      `${rule.prefix}-${size} takes ${min} to ${max} MiB in multiples of ${step}${extended ? ' and no -ext' : ''}, not ${memory}${extended ? '-ext' : ''}`,
+      fix,
+    );
+  }
+  const vcpus = info.shapes?.[sc.as];
+  if (vcpus === undefined) return unknownType(`${rule.prefix}-${size} stands for ${sc.as}, which the catalog does not list`);
+  const name = `${rule.prefix}-${size}-${memory}`;
+  return { ok: true, machine: { series, vcpus, name, info, limits_as: sc.as, custom: { memory_mib: memory, extended: false } } };
+}
+
+function runValues(runs: VcpuRun[]): number[] {
+  const out: number[] = [];
+  for (const r of runs) for (let v = r.min; v <= r.max; v += r.step) out.push(v);
+  return out;
+}
+
+function inRuns(runs: VcpuRun[], v: number): boolean {
+  return runs.some((r) => v >= r.min && v <= r.max && (v - r.min) % r.step === 0);
+}
+
+/** "1, then 2 to 96 in steps of 2": the rule as Google states it. */
+export function describeRuns(runs: VcpuRun[]): string {
+  return runs
+    .map((r) => (r.min === r.max ? `${r.min}` : `${r.min} to ${r.max}${r.step > 1 ? ` in steps of ${r.step}` : ''}`))
+    .join(', then ');
+}
+
+/** The value of `list` closest to `v`; on a tie the larger one, which gives at least what was asked. */
+export function nearest(list: number[], v: number): number {
+  return list.reduce((best, x) =>
+    Math.abs(x - v) < Math.abs(best - v) || (Math.abs(x - v) === Math.abs(best - v) && x > best) ? x : best,
+  );
+}
+
+// ---- choices --------------------------------------------------------------------------------------------
+
+/** All vCPU counts a series offers as predefined types, ascending. */
+export function vcpuChoices(info: MachineSeries): number[] {
+  const all = new Set<number>(info.vcpus ?? []);
+  for (const list of Object.values(info.families ?? {})) for (const v of list) all.add(v);
+  return [...all].sort((a, b) => a - b);
+}
+
+/** Every predefined machine type name of the catalog (plain, suffixed and named shapes), for completion and did-you-mean. */
+export function machineTypeNames(c: Catalog): Array<{ name: string; vcpus: number }> {
+  const out: Array<{ name: string; vcpus: number }> = [];
+  for (const [s, info] of Object.entries(c.machine_series)) {
+    for (const [fam, list] of Object.entries(info.families ?? {})) for (const v of list) out.push({ name: `${s}-${fam}-${v}`, vcpus: v });
+    for (const [sx, def] of Object.entries(info.suffixes ?? {}))
+      for (const [fam, list] of Object.entries(def.families)) for (const v of list) out.push({ name: `${s}-${fam}-${v}-${sx}`, vcpus: v });
+    for (const [shape, v] of Object.entries(info.shapes ?? {})) out.push({ name: shape, vcpus: v });
+  }
+  return out;
+}
+
+/**
+ * Larger machines of the same kind, smallest first: the same series and family (and suffix, which keeps the
+ * local SSDs that come with it); for a custom type, the larger custom shapes with the same memory per vCPU; for
+ * a named shape (e2-medium, e2-custom-medium-6144), the series' predefined types by vCPU count, each named as
+ * a real type (the first family that offers the count), since a fix writes the name into machine_type.
+ */
+export function largerMachines(m: Machine): Machine[] {
+  const rule = m.info.custom;
+  if (m.custom && rule && !m.limits_as) return largerCustom(m, rule);
+  const sx = m.suffix ? m.info.suffixes?.[m.suffix] : undefined;
+  const list = m.family ? (sx ? sx.families[m.family] : m.info.families?.[m.family]) : undefined;
+  const tail = m.suffix ? `-${m.suffix}` : '';
+  return [...(list ?? vcpuChoices(m.info))]
+    .sort((a, b) => a - b)
+    .filter((v) => v > m.vcpus)
+    .map((v) => {
+      const family = m.family ?? Object.keys(m.info.families ?? {}).find((f) => m.info.families![f].includes(v));
+      const name = family ? `${m.series}-${family}-${v}${tail}` : `${m.series} with ${v} vCPUs`;
+      // A larger machine is a predefined type of its own: it has neither the shape's limits nor its custom memory.
+      return { ...m, family, vcpus: v, name, local_ssd: localSsdOf(m.info, name), limits_as: undefined, custom: undefined };
+    });
+}
+
+function largerCustom(m: Machine, rule: CustomMachineRule): Machine[] {
+  const perVcpu = m.custom!.memory_mib / m.vcpus;
+  return runValues(rule.vcpus)
+    .filter((v) => v > m.vcpus)
+    .map((v) => {
+      const { min, max } = memoryRange(rule, v, m.custom!.extended);
+      const memory = Math.min(Math.max(Math.round((perVcpu * v) / rule.memory_step_mib) * rule.memory_step_mib, min), max);
+      const name = `${rule.prefix}-${v}-${memory}${m.custom!.extended ? '-ext' : ''}`;
+      return { ...m, vcpus: v, name, custom: { memory_mib: memory, extended: m.custom!.extended } };
+    });
+}
+
+/** Machine data that does not hold together: a local SSD entry or a shared-core size naming no machine of its series. */
+export function machineDataProblems(c: Catalog): Array<{ path: string; message: string }> {
+  const out: Array<{ path: string; message: string }> = [];
+  for (const [series, info] of Object.entries(c.machine_series)) {
+    (info.fixed_local_ssd ?? []).forEach((t, i) => {
+      for (const name of Object.keys(t.counts)) {
+        const r = resolveMachineType(c, name);
+        if (!r.ok || r.machine.series !== series)
+          out.push({
+            path: `/machine_series/${series}/fixed_local_ssd/${i}/counts/${name}`,
+            message: `'${name}' is not a ${series} machine type`,
+          });
+      }
+    });
+    for (const [size, sc] of Object.entries(info.custom?.shared_core ?? {}))
+      if (info.shapes?.[sc.as] === undefined)
+        out.push({ path: `/machine_series/${series}/custom/shared_core/${size}/as`, message: `'${sc.as}' is not a ${series} shape` });
+  }
+  return out;
+}
+
+/** Whether the machine attaches a disk type: its series lists the type, and the machine meets the type's conditions there. */
+export function attaches(m: Machine, type: string): boolean {
+  if (m.info.disk_types && !m.info.disk_types.includes(type)) return false;
+  const c = m.info.disk_type_conditions?.[type];
+  return !c || ((c.min_vcpus === undefined || m.vcpus >= c.min_vcpus) && (!c.machine_types || c.machine_types.includes(m.name)));
+}
