@@ -4,6 +4,7 @@
  * every command, so that commands do not import main.ts back.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { suggest } from '../../core/src/document/suggest';
 
 export class UsageError extends Error {}
 
@@ -18,8 +19,16 @@ export function parse<const O extends Options>(args: string[], options: O) {
       strict: true,
     });
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    throw new UsageError(usageMessage(e as Error & { code?: string }, Object.keys(options)));
   }
+}
+
+/** parseArgs' message, shortened, with the option the user probably meant. */
+function usageMessage(e: Error & { code?: string }, known: string[]): string {
+  if (e.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return e.message;
+  const flag = /'([^']+)'/.exec(e.message)?.[1] ?? '';
+  const near = suggest(flag.replace(/^-+/, ''), [...known, 'catalog-file', 'help']);
+  return `unknown option '${flag}'${near ? `; did you mean --${near}?` : ''} (see --help)`;
 }
 
 /** The options of every command that reads specs: catalogs of the user's own, and --help. */

@@ -129,6 +129,12 @@ function renderTable(
     if (!f) return '-';
     return fmt(c.metric === 'iops' ? f.read_iops + f.write_iops : f.read_mibps + f.write_mibps, c.metric === 'iops' ? 0 : 1);
   };
+  // The slower direction's 99th percentile: what the workload's callers see at the tail.
+  const p99 = (c: Comparison) => {
+    const m = c.measured;
+    const v = m ? Math.max(m.read_p99_ms ?? -1, m.write_p99_ms ?? -1) : -1;
+    return v < 0 ? '-' : fmt(v, v < 10 ? 2 : 1);
+  };
   const words: Record<Comparison['verdict'], string> = {
     within: 'within expectation',
     below: 'BELOW',
@@ -140,11 +146,12 @@ function renderTable(
   const out = [`${resultPath} against ${path}, VM ${vm}`, ''];
   out.push(
     table(
-      ['job', 'metric', 'measured', 'predicted', 'ratio', 'limited by', 'verdict'],
+      ['job', 'metric', 'measured', 'p99 ms', 'predicted', 'ratio', 'limited by', 'verdict'],
       cs.map((c) => [
         c.job,
         c.metric === 'iops' ? 'IOPS' : 'MiB/s',
         figure(c, 'measured'),
+        p99(c),
         figure(c, 'predicted'),
         c.ratio === undefined ? '-' : Number.isFinite(c.ratio) ? `${c.ratio.toFixed(2)}x` : 'inf',
         c.predicted?.limited_by ?? '-',

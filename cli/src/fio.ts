@@ -22,7 +22,7 @@ import { catalogFiles, parseCommand, UsageError } from './args';
 import { writeAtomic, ioReason } from '../../protocol/src/file-io';
 
 export const FIO_USAGE = `usage: storage-perf fio FILE [--vm NAME] [--out DIR] [--destructive] [--runtime SECONDS] [--size SIZE]
-                        [--stdout] [--catalog-file PATH]...
+                        [--stdout] [--keep-test-file] [--catalog-file PATH]...
 
 Writes fio job files for the spec's VMs: per disk a fill job, the spec's own workloads and the standard
 bandwidth, IOPS and latency probes, each with the model's prediction.
@@ -34,6 +34,7 @@ bandwidth, IOPS and latency probes, each with the model's prediction.
   --runtime SECONDS  seconds each timed job runs (default 60; fractions allowed, for trials)
   --size SIZE        size of every test file or device region (fio spellings: 64m, 10g), in place of fio_size
   --stdout           print the files instead of writing them
+  --keep-test-file   leave the test file on the disk (by default the last job deletes it)
 
 exit status: 0 files written, 1 the spec has errors for the VM (nothing is written), 2 usage or I/O error`;
 
@@ -89,6 +90,7 @@ export async function fioCommand(args: string[]): Promise<number> {
       runtime: { type: 'string' },
       size: { type: 'string' },
       stdout: { type: 'boolean' },
+      'keep-test-file': { type: 'boolean' },
     },
     FIO_USAGE,
   );
@@ -103,6 +105,7 @@ export async function fioCommand(args: string[]): Promise<number> {
   const opts: FioOptions = {
     vm,
     destructive: values.destructive === true,
+    keepTestFile: values['keep-test-file'] === true,
     runtimeSeconds: parseRuntime(values.runtime as string | undefined),
     sizeKib: parseFioSize(values.size as string | undefined),
     specName: basename(path),

@@ -4,6 +4,7 @@ import { evaluateCommand } from './evaluate';
 import { fioCommand } from './fio';
 import { compareCommand } from './compare';
 import { lintCommand } from './lint/index';
+import { version } from './version';
 
 const USAGE = `usage: storage-perf <command> [options]
 
@@ -15,7 +16,7 @@ commands:
   compare FILE --fio-result RESULT.json [--vm NAME] [--format table|json] [--svg OUT.svg]
                                                                  fio's JSON output against the prediction, with verdicts
 
-run 'storage-perf <command> --help' for a command's options`;
+run 'storage-perf <command> --help' for a command's options; 'storage-perf --version' for the version`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -32,6 +33,10 @@ export async function main(argv: string[]): Promise<number> {
       case undefined:
         process.stderr.write(USAGE + '\n');
         return 2;
+      case '-V':
+      case '--version':
+        process.stdout.write(`storage-perf ${version()}\n`);
+        return 0;
       case '-h':
       case '--help':
       case 'help':

@@ -125,6 +125,22 @@ describe('storage-perf evaluate', () => {
     }
   });
 
+  it('--version prints the package version; an unknown option names the one meant', () => {
+    const v = cli(['--version']);
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    assert.deepEqual([v.code, v.stdout], [0, `storage-perf ${pkg.version}\n`]);
+    const cases: Array<[string[], string]> = [
+      [['evaluate', '--formt', 'json', 'x'], "unknown option '--formt'; did you mean --format?"],
+      [['lint', '--fial-on', 'warning', 'x'], "unknown option '--fial-on'; did you mean --fail-on?"],
+      [['fio', '--destrctive', 'x'], "unknown option '--destrctive'; did you mean --destructive?"],
+    ];
+    for (const [args, message] of cases) {
+      const r = cli(args);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.ok(r.stderr.includes(message), r.stderr);
+    }
+  });
+
   it('exits 2 on usage errors', () => {
     assert.equal(cli(['evaluate']).code, 2);
     assert.equal(cli(['evaluate', 'x', '--format', 'xml']).code, 2);

@@ -440,7 +440,7 @@ describe('storage-perf lint', function () {
         [['specs', '--fail-on', 'hint'], /--fail-on must be one of error, warning, information/],
         [['specs', '--max-warnings', 'many'], /--max-warnings takes a whole number/],
         [[], /no PATH given/],
-        [['specs', '--no-such-flag'], /Unknown option '--no-such-flag'/],
+        [['specs', '--no-such-flag'], /unknown option '--no-such-flag' \(see --help\)/],
         [['-', '--fix'], /--fix cannot write back to standard input/],
         [['specs', '--fix', '--fix-dry-run'], /exclude each other/],
       ];

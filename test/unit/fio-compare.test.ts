@@ -347,3 +347,31 @@ describe('fio results: measured against predicted', () => {
     assert.equal((svg.match(/<rect [^>]*fill="#2e7d32"/g) ?? []).length, 1, 'one bar within');
   });
 });
+
+describe('fio results: tail latency', () => {
+  const side = (iops: number, p99ns?: number) => ({
+    iops,
+    bw_bytes: iops * 4096,
+    runtime: 60000,
+    total_ios: iops * 60,
+    clat_ns: { mean: 200000, ...(p99ns !== undefined ? { percentile: { '99.000000': p99ns } } : {}) },
+  });
+  it("reads fio's 99th percentile completion latency, in milliseconds", () => {
+    const [m] = parseFioResult({ jobs: [{ jobname: 'oltp', read: side(7000, 1_400_000), write: side(3000, 2_900_000) }] });
+    assert.equal(m.read_p99_ms, 1.4);
+    assert.equal(m.write_p99_ms, 2.9);
+  });
+  it('a job reported clone by clone keeps the highest p99; a direction without I/O has none', () => {
+    const clone = (p99: number) => ({ jobname: 'probe', read: side(1000, p99), write: side(0, 0) });
+    const [m] = parseFioResult({ jobs: [clone(800_000), clone(3_200_000), clone(1_000_000)] });
+    assert.equal(m.entries, 3);
+    assert.equal(m.read_p99_ms, 3.2);
+    assert.equal(m.write_p99_ms, undefined);
+  });
+  it('fio 2 reports percentiles in microseconds', () => {
+    const [m] = parseFioResult({
+      jobs: [{ jobname: 'old', read: { iops: 100, bw: 400, clat: { mean: 900, percentile: { '99.000000': 2500 } } } }],
+    });
+    assert.equal(m.read_p99_ms, 2.5);
+  });
+});

@@ -5,6 +5,7 @@
  * Exit codes (the contract): 0 no finding at or above --fail-on (and no more warnings than --max-warnings);
  * 1 otherwise; 2 usage, I/O or internal error, including a language server that crashes or does not answer.
  */
+import { version } from '../version';
 import { createTwoFilesPatch } from 'diff';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -46,14 +47,6 @@ exit status: 0 no finding at or above --fail-on, 1 findings at or above it (or t
 2 usage, I/O or internal error (a language server that crashes or hangs included).`;
 
 const FAIL_ON: Severity[] = ['error', 'warning', 'information'];
-
-function version(): string {
-  try {
-    return (JSON.parse(readFileSync(resolve(__dirname, '../../../../package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
 
 function serverCommand(spec: string): string[] {
   if (spec.trim().startsWith('[')) {

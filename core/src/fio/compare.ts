@@ -33,7 +33,15 @@ export interface Comparison {
   disks: string[];
   /** The figure the verdict is read from. */
   metric: 'iops' | 'mibps';
-  measured?: FioFigures & { read_lat_ms?: number; write_lat_ms?: number; cpu_pct?: number; runtime_ms?: number; error: number };
+  measured?: FioFigures & {
+    read_lat_ms?: number;
+    write_lat_ms?: number;
+    read_p99_ms?: number;
+    write_p99_ms?: number;
+    cpu_pct?: number;
+    runtime_ms?: number;
+    error: number;
+  };
   predicted?: FioPrediction;
   /** The range (in `metric` units, both directions together) the measurement was expected in. */
   expected?: { low: number; high: number };
@@ -99,6 +107,8 @@ function measuredOf(m: FioMeasurement): NonNullable<Comparison['measured']> {
     write_mibps: m.write_mibps,
     read_lat_ms: m.read_lat_ms,
     write_lat_ms: m.write_lat_ms,
+    read_p99_ms: m.read_p99_ms,
+    write_p99_ms: m.write_p99_ms,
     cpu_pct: m.cpu_pct,
     runtime_ms: m.runtime_ms,
     error: m.error,

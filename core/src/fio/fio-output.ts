@@ -21,6 +21,12 @@ export interface FioMeasurement {
   /** Mean completion latency (fio's clat), milliseconds. */
   read_lat_ms?: number;
   write_lat_ms?: number;
+  /**
+   * 99th percentile completion latency, milliseconds. For a job reported clone by clone, the highest of the
+   * clones' (percentiles do not add up; the highest is what the slowest clone's callers saw).
+   */
+  read_p99_ms?: number;
+  write_p99_ms?: number;
   runtime_ms?: number;
   /** usr + sys CPU of the job's threads, percent. */
   cpu_pct?: number;
@@ -79,6 +85,7 @@ interface Side {
   bytes_s: number;
   lat_weighted: number;
   lat_weight: number;
+  p99?: number;
   runtime: number;
 }
 interface Acc {
@@ -115,6 +122,8 @@ function add(acc: Acc, raw: Record<string, unknown>): void {
       side.lat_weighted += lat * weight;
       side.lat_weight += weight;
     }
+    const p99 = p99Ms(s);
+    if (p99 !== undefined) side.p99 = Math.max(side.p99 ?? 0, p99);
     side.runtime = Math.max(side.runtime, num(s.runtime) ?? 0);
   }
   const usr = num(raw.usr_cpu);
@@ -128,6 +137,15 @@ function latencyMs(s: Record<string, unknown>): number | undefined {
   const ns = mean(s.clat_ns) ?? mean(s.lat_ns);
   if (ns !== undefined) return ns / 1e6;
   const us = mean(s.clat) ?? mean(s.lat);
+  return us !== undefined ? us / 1e3 : undefined;
+}
+
+/** fio's 99th percentile of completion latency: clat_ns.percentile (fio 3) or clat.percentile in µs (fio 2). */
+function p99Ms(s: Record<string, unknown>): number | undefined {
+  const at99 = (o: unknown) => (isObject(o) && isObject(o.percentile) ? num(o.percentile['99.000000']) : undefined);
+  const ns = at99(s.clat_ns) ?? at99(s.lat_ns);
+  if (ns !== undefined) return ns / 1e6;
+  const us = at99(s.clat) ?? at99(s.lat);
   return us !== undefined ? us / 1e3 : undefined;
 }
 
@@ -151,6 +169,9 @@ function finish(a: Acc): FioMeasurement {
   const wl = lat(a.write);
   if (rl !== undefined) m.read_lat_ms = rl;
   if (wl !== undefined) m.write_lat_ms = wl;
+  // fio reports a percentile of 0 for a direction that did no I/O: only a measured one is kept.
+  if (a.read.p99 && a.read.iops > 0) m.read_p99_ms = a.read.p99;
+  if (a.write.p99 && a.write.iops > 0) m.write_p99_ms = a.write.p99;
   if (runtime > 0) m.runtime_ms = runtime;
   if (a.cpu.length) m.cpu_pct = a.cpu.reduce((s, x) => s + x, 0) / a.cpu.length;
   return m;

@@ -36,6 +36,10 @@ export function render(
     ...globalSection(ts, timing),
   ];
   for (const j of jobs) L.push('', ...jobSection(c, j, ts, destructive));
+  // The test file is deleted once the last job is done (fio's unlink, on that job only: on every job each would
+  // lay the file out again), unless asked to keep it. Never with a device among the targets.
+  if (!opts.keepTestFile && jobs.length && ts.every((t) => t.mode === 'file'))
+    L.push('# The test file is deleted when this last job is done (storage-perf fio --keep-test-file keeps it).', 'unlink=1');
   return { vm: e.spec.name, disk, fileName, text: L.join('\n') + '\n', jobs, destructive, expectedSeconds: total };
 }
 

@@ -83,4 +83,6 @@ export interface FioOptions {
   specName?: string;
   /** Size of every disk's test file or device region, KiB, in place of the spec's `fio_size` (short trials). */
   sizeKib?: number;
+  /** Leave the test file on the disk after the run (by default the last job deletes it: fio's unlink=1). */
+  keepTestFile?: boolean;
 }
