@@ -8,12 +8,23 @@ import type { Span } from './text';
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 /** What a quick fix would do, in terms of the spec: the server turns these into text edits. */
-export type FixData =
+/**
+ * What a fix does to the spec: `problem` corrects what is written (a spelling, a type, a value with one clear
+ * reading); `sizing` changes the design (machine, disk type, size, device count, workload settings). `lint --fix`
+ * applies sizing fixes only when asked (`--fix-type sizing`), like ESLint's --fix-type.
+ */
+export type FixType = 'problem' | 'sizing';
+
+export type FixData = (
   | { kind: 'set-value'; path: string; value: string | number; title: string; preferred?: boolean }
   | { kind: 'remove-key'; path: string; title: string; preferred?: boolean }
   | { kind: 'rename-key'; path: string; key: string; title: string; preferred?: boolean }
   | { kind: 'set-values'; values: Array<{ path: string; value: string | number }>; title: string; preferred?: boolean }
-  | { kind: 'add-key'; path: string; key: string; value: string | number; title: string; preferred?: boolean };
+  | { kind: 'add-key'; path: string; key: string; value: string | number; title: string; preferred?: boolean }
+) & {
+  /** Overrides the code's `fixType` for this one fix. */
+  type?: FixType;
+};
 
 export interface Diagnostic {
   severity: Severity;
@@ -30,6 +41,8 @@ export interface CodeInfo {
   severity: Severity;
   summary: string;
   docs: string;
+  /** What the code's fixes do (omitted: `problem`). */
+  fixType?: FixType;
 }
 
 export type CodeTable = Record<string, CodeInfo>;

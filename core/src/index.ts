@@ -6,7 +6,7 @@ export type { YamlNode, YamlTree, MapNode, SeqNode, ScalarNode } from './documen
 export * from './catalog';
 export { parseCatalogText, type CatalogFileProblem } from './catalog/file';
 export * from './diagnostics';
-export { CHECKS, DIAGNOSTIC_CODES, diag, moduleOf } from './checks/registry';
+export { CHECKS, DIAGNOSTIC_CODES, diag, fixTypeOf, moduleOf } from './checks/registry';
 export type { CheckModule, SpecContext, VmContext } from './checks/types';
 export { codeTableMarkdown } from './checks/docs';
 export { applySuppressions, findSuppressions, DISABLE_FILE, DISABLE_NEXT_LINE, type SuppressionDirective } from './suppress';
@@ -29,6 +29,7 @@ export * from './text';
 export { hover, mdTable, type HoverResult } from './language/hover';
 export { complete, contextPath, type CompletionEntry } from './language/completion';
 export { fixEdits, applyEdits, yamlScalar, type TextEdit } from './language/fixes';
+export { titleWithCost } from './language/fix-cost';
 export { symbols, inlayHints, type SymbolEntry, type InlayEntry } from './language/outline';
 export { locate, scopeOf } from './language/locate';
 export { describeKey, keysAt } from './language/schema-info';

@@ -29,6 +29,13 @@ const SOURCE: typeof CodeActionKind.Source = 'source';
 const REFACTOR: typeof CodeActionKind.Refactor = 'refactor';
 /** Kinds of the "Generate fio jobs" code action: a source action anywhere in a VM, a refactoring on its name. */
 export const FioSourceActionKind = `${SOURCE}.storagePerf.generateFio`;
+/**
+ * The code action kind of a quick fix that changes the design (machine, disk type, size, device count): a
+ * sub-kind of quickfix, so editors list it with the others, and `storage-perf lint --fix` applies it only with
+ * `--fix-type sizing`.
+ */
+export const SizingQuickFixKind = 'quickfix.sizing';
+
 export const FioRefactorActionKind = `${REFACTOR}.storagePerf.generateFio`;
 
 export interface UriParams {

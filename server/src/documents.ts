@@ -76,6 +76,12 @@ export class AnalysedDocuments {
     return entry;
   }
 
+  /** Another text analysed as this server analyses documents (a fix's outcome), outside the caches. */
+  analyzeText(text: string): Analysis {
+    const { current, registry } = this.settings;
+    return analyze(text, { registry, defaultCatalog: current.catalog, defaultRegion: current.region, maxVms: MAX_EDITOR_VMS });
+  }
+
   /** For features that need structure: the current analysis if it parsed, else the last one that did. */
   structured(doc: TextDocument): Entry {
     const cur = this.analysisOf(doc);

@@ -80,7 +80,8 @@ describe('storage-perf lint --fix', function () {
   it('applies the preferred fixes until none is left, keeping every comment, and is idempotent', async () => {
     const dir = tree({ 'a.perf.yaml': FIXABLE, 'b.perf.yaml': FIXABLE.replace('orders', 'payments'), 'clean.perf.yaml': CLEAN });
     const cleanBefore = statSync(join(dir, 'clean.perf.yaml')).mtimeMs;
-    const first = await lint(['.', '--fix', '-f', 'json'], { cwd: dir });
+    // Every kind of fix, the design changes included (5GiB raised to pd-balanced's minimum).
+    const first = await lint(['.', '--fix', '--fix-type', 'problem,sizing', '-f', 'json'], { cwd: dir });
     const text = readFileSync(join(dir, 'a.perf.yaml'), 'utf8');
     const lines = text.split('\n');
     // what the fixes did
@@ -110,12 +111,12 @@ describe('storage-perf lint --fix', function () {
     ok(first, 0);
 
     const mtime = statSync(join(dir, 'a.perf.yaml')).mtimeMs;
-    const second = await lint(['.', '--fix', '-f', 'json'], { cwd: dir });
+    const second = await lint(['.', '--fix', '--fix-type', 'problem,sizing', '-f', 'json'], { cwd: dir });
     assert.equal(readFileSync(join(dir, 'a.perf.yaml'), 'utf8'), text);
     assert.equal(statSync(join(dir, 'a.perf.yaml')).mtimeMs, mtime);
     assert.equal(JSON.parse(second.stdout).summary.fixed, 0);
     assert.equal(second.code, first.code);
-    const dry = await lint(['.', '--fix-dry-run'], { cwd: dir });
+    const dry = await lint(['.', '--fix-dry-run', '--fix-type', 'problem,sizing'], { cwd: dir });
     assert.doesNotMatch(dry.stdout, /^--- a\//m, 'nothing left to change');
   });
 
@@ -135,10 +136,39 @@ describe('storage-perf lint --fix', function () {
     assert.deepEqual(readdirSync(dir), ['a.perf.yaml']);
   });
 
+  it('by default --fix corrects what is written and leaves the design alone; --fix-type sizing changes it and says what it costs', async () => {
+    const dir = tree({ 'a.perf.yaml': FIXABLE });
+    const r = await lint(['a.perf.yaml', '--fix'], { cwd: dir });
+    const text = readFileSync(join(dir, 'a.perf.yaml'), 'utf8');
+    // Corrections: the misspelt keys renamed (the repeated one removed), the settings pd-ssd has no use for removed.
+    assert.ok(!/^\s+(count|interface|sise|sizee):/m.test(text), text);
+    assert.match(text, /- name: scratch\n {8}type: pd-balanced\n {8}size: 5GiB +# too small, once spelt right\n/);
+    // The design is the user's: a disk below the type's minimum is an error to decide on, not a size to pick.
+    assert.ok(text.includes('machine_type: n2-standard-16'));
+    ok(r, 1);
+    assert.match(r.stdout, /size-out-of-range/);
+    assert.doesNotMatch(r.stdout + r.stderr, /design change/);
+
+    const sized = await lint(['a.perf.yaml', '--fix', '--fix-type', 'sizing'], { cwd: dir });
+    ok(sized, 0);
+    assert.match(readFileSync(join(dir, 'a.perf.yaml'), 'utf8'), /size: 10GiB {5}# too small, once spelt right/);
+    assert.match(sized.stdout, /^a\.perf\.yaml: design change: Set size to 10GiB \(\+\$[\d.]+\/month; the file then \$[\d,.]+\/month\)$/m);
+  });
+
+  it('--fix-type takes problem and sizing, with --fix or --fix-dry-run only', async () => {
+    const dir = tree({ 'a.perf.yaml': FIXABLE });
+    const bad = await lint(['a.perf.yaml', '--fix', '--fix-type', 'layout'], { cwd: dir });
+    ok(bad, 2);
+    assert.match(bad.stderr, /unknown fix type 'layout' \(problem or sizing\)/);
+    const alone = await lint(['a.perf.yaml', '--fix-type', 'sizing'], { cwd: dir });
+    ok(alone, 2);
+    assert.match(alone.stderr, /--fix-type goes with --fix or --fix-dry-run/);
+  });
+
   it('a fixed file keeps its permissions, whatever the umask', async () => {
     const dir = tree({ 'a.perf.yaml': FIXABLE });
     chmodSync(join(dir, 'a.perf.yaml'), 0o664);
-    const r = await lint(['a.perf.yaml', '--fix'], { cwd: dir, shellPrefix: 'umask 022' });
+    const r = await lint(['a.perf.yaml', '--fix', '--fix-type', 'problem,sizing'], { cwd: dir, shellPrefix: 'umask 022' });
     ok(r, 0);
     assert.notEqual(readFileSync(join(dir, 'a.perf.yaml'), 'utf8'), FIXABLE);
     assert.equal((statSync(join(dir, 'a.perf.yaml')).mode & 0o7777).toString(8), '664');

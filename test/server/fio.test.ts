@@ -11,6 +11,7 @@ import {
   ClearFioRequest,
   CompareFioRequest,
   FioRefactorActionKind,
+  SizingQuickFixKind,
   FioSourceActionKind,
   WriteFioCommand,
   type CompareFioResult,
@@ -105,7 +106,7 @@ describe('language server: fio', function () {
   it('"Generate fio jobs" on the VM\'s name: a workspace edit that creates the files next to the spec', async () => {
     ({ client } = await start({ pull: true, createFiles: true }));
     assert.deepEqual(client.capabilities!.codeActionProvider, {
-      codeActionKinds: ['quickfix', FioRefactorActionKind, FioSourceActionKind],
+      codeActionKinds: ['quickfix', SizingQuickFixKind, FioRefactorActionKind, FioSourceActionKind],
     });
     client.open(URI, EXAMPLE);
     const actions = await codeActions(client, URI, rangeOf(EXAMPLE, 'name: db', 7));

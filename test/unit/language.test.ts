@@ -153,7 +153,10 @@ describe('target-unreachable fixes', () => {
     // now gives the whole VM's cost, machine included: n2-standard-32 in us-central1 is 32 × $0.031611 + 128 GiB ×
     // $0.004237 = $1.553888 an hour, × 730 = $1,134.34, plus 1,134 GiB × $0.17 = $192.78; before, n2-standard-8
     // ($0.388472 × 730 = $283.58) and 500 GiB × $0.17 = $85.00.
-    assert.equal(f.title, "Change machine to n2-standard-32 and resize 'data' to 1134GiB (+$958.53/month, $1,327.12/month in all)");
+    assert.equal(
+      f.title,
+      "Change machine to n2-standard-32 and resize 'data' to 1134GiB (+$958.53/month, $1,327.12/month in all; 'oltp' then reaches 40,020 IOPS, 313 MiB/s)",
+    );
     const out = applyEdits(text, fixEdits(text, a.parsed.tree, f));
     assert.match(out, /machine_type: n2-standard-32\n/);
     assert.match(out, /size: 1134GiB\n/);
@@ -171,7 +174,10 @@ describe('target-unreachable fixes', () => {
     // pd-balanced tops out at 3,000 + 6 × size below the N2 cap at 500 GiB (6,000); pd-ssd gives 21,000, capped
     // at 15,000; 500 GiB × ($0.17 − $0.04) = $65.00 more a month.
     // In all: n2-standard-8 ($0.388472 an hour × 730 = $283.58) plus 500 GiB × $0.17 = $85.00.
-    assert.equal(d.fixes[0].title, "Switch 'data' to pd-ssd (+$65.00/month, $368.58/month in all)");
+    assert.equal(
+      d.fixes[0].title,
+      "Switch 'data' to pd-ssd (+$65.00/month, $368.58/month in all; 'oltp' then reaches 15,000 IOPS, 117 MiB/s)",
+    );
     const out = applyEdits(text, fixEdits(text, a.parsed.tree, d.fixes[0]));
     assert.match(out, /type: pd-ssd {4}# SSD for random I\/O\n {8}size: 500GiB\n/);
     assert.equal(analyze(out).vms[0].workloads[0].meets_target, true);
@@ -188,7 +194,7 @@ describe('target-unreachable fixes', () => {
     const d = a.diagnostics.find((x) => x.code === 'target-unreachable');
     assert.ok(d);
     const f = d.fixes![0];
-    assert.equal(f.title, "Resize 'data' to 200GiB (+$17.00/month, $317.58/month in all)");
+    assert.equal(f.title, "Resize 'data' to 200GiB (+$17.00/month, $317.58/month in all; 'oltp' then reaches 12,000 IOPS, 93.7 MiB/s)");
     assert.equal(analyze(applyEdits(text, fixEdits(text, a.parsed.tree, f))).vms[0].workloads[0].meets_target, true);
   });
 });

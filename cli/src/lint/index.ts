@@ -19,6 +19,7 @@ import { FORMATS } from './formats/index';
 import { Session } from './session';
 import { resolveSettings } from './settings';
 import { RANK, summarize, summaryLine, type LintResult, type Severity } from './types';
+import type { FixType } from '../../../core/src';
 
 export const LINT_USAGE = `usage: storage-perf lint PATH... [options]
 
@@ -29,8 +30,11 @@ options:
   -o, --output FILE         write the report to FILE; the summary line still goes to the terminal
       --fail-on SEVERITY    exit 1 on a finding at least this severe: error (default), warning, information
       --max-warnings N      exit 1 when there are more than N warnings
-      --fix                 apply each finding's preferred quick fix, re-linting until nothing changes
+      --fix                 apply each finding's preferred quick fix of the --fix-type, re-linting until nothing changes
       --fix-dry-run         print the fixes as a diff and change nothing
+      --fix-type TYPES      which fixes --fix applies: problem (default: spellings and values with one clear
+                            reading), sizing (design changes: machine, disk type, size, device count; each one
+                            applied is printed with its cost), or problem,sizing
       --catalog EDITION     catalog edition for specs that name none (the editor's storagePerf.catalog)
       --region REGION       region for prices when a spec names none (storagePerf.region)
       --catalog-file PATH   a catalog of your own (storagePerf.catalogPath)
@@ -78,6 +82,7 @@ const LINT_OPTIONS = {
   'max-warnings': { type: 'string' },
   fix: { type: 'boolean' },
   'fix-dry-run': { type: 'boolean' },
+  'fix-type': { type: 'string', multiple: true },
   catalog: { type: 'string' },
   region: { type: 'string' },
   'catalog-file': { type: 'string' },
@@ -100,6 +105,7 @@ interface LintOptions {
   /** Seconds to wait for each answer of the server. */
   timeout: number;
   fixMode?: 'fix' | 'dry-run';
+  fixTypes: FixType[];
   docsBaseUri?: string;
   output?: string;
   stdinName?: string;
@@ -121,6 +127,7 @@ function lintOptions(values: LintValues, positionals: string[]): LintOptions {
   if (!(timeout > 0) || !Number.isFinite(timeout)) throw new UsageError(`--timeout takes a number of seconds > 0, not '${values.timeout}'`);
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run exclude each other');
   const fixMode = values.fix ? 'fix' : values['fix-dry-run'] ? 'dry-run' : undefined;
+  const fixTypes = parseFixTypes(values['fix-type'] as string[] | undefined, fixMode);
   if (!positionals.length) throw new UsageError('no PATH given (a spec file, a folder, or - for standard input)');
   if (fixMode === 'fix' && positionals.includes('-'))
     throw new UsageError('--fix cannot write back to standard input; use --fix-dry-run to see the fixes');
@@ -139,6 +146,7 @@ function lintOptions(values: LintValues, positionals: string[]): LintOptions {
     maxWarnings,
     timeout,
     fixMode,
+    fixTypes,
     docsBaseUri,
     output: values.output as string | undefined,
     stdinName: values['stdin-filename'] as string | undefined,
@@ -188,7 +196,7 @@ export async function lintCommand(args: string[]): Promise<number> {
   const client: ClientOptions = { pull: true, settings: { ...settings }, timeoutMs: Math.min(opts.timeout * 1000, 2 ** 31 - 1), cwd };
   if (values['server-command']) client.command = serverCommand(values['server-command'] as string);
   const result = await runSession(
-    new Session({ client, cwd, fix: opts.fixMode, stdinText, stdinName: opts.stdinName }),
+    new Session({ client, cwd, fix: opts.fixMode, fixTypes: opts.fixTypes, stdinText, stdinName: opts.stdinName }),
     targets,
     opts.failOn,
   );
@@ -221,6 +229,23 @@ async function runSession(session: Session, targets: Target[], failOn: Severity)
   }
 }
 
+const FIX_TYPES: FixType[] = ['problem', 'sizing'];
+
+/** --fix-type problem,sizing (or repeated): which fixes to apply; corrections only by default. */
+function parseFixTypes(given: string[] | undefined, fixMode: string | undefined): FixType[] {
+  if (!given) return ['problem'];
+  if (!fixMode) throw new UsageError('--fix-type goes with --fix or --fix-dry-run');
+  const types = given.flatMap((g) => g.split(',')).map((t) => t.trim());
+  const bad = types.find((t) => !FIX_TYPES.includes(t as FixType));
+  if (bad !== undefined) throw new UsageError(`unknown fix type '${bad}' (problem or sizing)`);
+  return [...new Set(types)] as FixType[];
+}
+
+/** Every design change a fix made, with what it costs: said on the terminal, never only in the diff. */
+function reportDesignChanges(result: LintResult, to: NodeJS.WritableStream): void {
+  for (const f of result.files) for (const title of f.fix?.designChanges ?? []) to.write(`${f.path}: design change: ${title}\n`);
+}
+
 /** The report, to --output or standard output, and the summary line; false when --output cannot be written. */
 function writeReport(result: LintResult, opts: LintOptions, cwd: string): boolean {
   const { output, fixMode } = opts;
@@ -231,6 +256,7 @@ function writeReport(result: LintResult, opts: LintOptions, cwd: string): boolea
     const to = machine && !output ? process.stderr : process.stdout;
     if (diffs.length) to.write(diffs.join(''));
   }
+  reportDesignChanges(result, machine && !output ? process.stderr : process.stdout);
   const text = opts.formatter.format(result, {
     cwd,
     version: version(),

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, Range, TextEdit as LspTextEdit } from 'vscode-languageserver-protocol/node';
-import { applyEdits, LineIndex, type TextEdit } from '../../../core/src';
+import { applyEdits, LineIndex, type FixType, type TextEdit } from '../../../core/src';
+import { SizingQuickFixKind } from '../../../protocol/src/requests';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
 import { writeAtomic, ioReason } from '../../../protocol/src/file-io';
 import type { Target } from './files';
@@ -18,6 +19,13 @@ import { RANK, type FileResult, type Finding, type Severity } from './types';
 const CONCURRENCY = 16;
 /** Fix rounds before a file is declared non-converging (each round re-lints). */
 export const MAX_FIX_ROUNDS = 25;
+
+/** One quick fix's edits, and what it is. */
+interface FixGroup {
+  edits: TextEdit[];
+  title: string;
+  sizing: boolean;
+}
 /** For servers that push without versions: how long no newer push must come before the last one counts. */
 const QUIET_MS = 200;
 
@@ -27,6 +35,8 @@ export interface SessionOptions {
   client: ClientOptions;
   cwd: string;
   fix?: 'fix' | 'dry-run';
+  /** Which fixes --fix applies: `problem` (corrections) by default, `sizing` (design changes) only when asked. */
+  fixTypes?: FixType[];
   /** The text of standard input, when `-` is among the targets. */
   stdinText?: string;
   stdinName?: string;
@@ -79,6 +89,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 
 interface CodeAction {
   title: string;
+  kind?: string;
   isPreferred?: boolean;
   diagnostics?: Diagnostic[];
   edit?: { changes?: Record<string, LspTextEdit[]>; documentChanges?: Array<{ textDocument?: { uri: string }; edits?: LspTextEdit[] }> };
@@ -187,6 +198,7 @@ export class Session {
       let converged = false;
       let cycle = false;
       const seen = new Set([text]);
+      const designChanges: string[] = [];
       const relint = async (next: string) => {
         const at = performance.now();
         this.client.change(uri, ++version, [{ text: next }]);
@@ -194,7 +206,13 @@ export class Session {
       };
       for (;;) {
         const groups = await this.preferredEdits(uri, current, diags);
-        let next = groups.length ? applyEdits(current, groups.flat()) : current;
+        let next = groups.length
+          ? applyEdits(
+              current,
+              groups.flatMap((g) => g.edits),
+            )
+          : current;
+        let applied = groups;
         if (next === current) {
           converged = true;
           break;
@@ -205,7 +223,8 @@ export class Session {
         if (groups.length > 1 && introducesErrors(diags, after)) {
           // Fixes sound on their own can clash (a rename and an insertion making the same key twice): when the
           // round made an error of a new kind, take the first fix alone; the others are asked for again.
-          next = applyEdits(current, groups[0]);
+          next = applyEdits(current, groups[0].edits);
+          applied = groups.slice(0, 1);
           after = await relint(next);
         }
         if (seen.has(next)) {
@@ -215,6 +234,7 @@ export class Session {
         seen.add(next);
         current = next;
         diags = after;
+        designChanges.push(...applied.filter((g) => g.sizing).map((g) => g.title));
       }
       if (!converged) {
         result.error = `${t.display}: quick fixes ${cycle ? 'undo each other' : `did not settle after ${rounds} rounds`}; the file was left unchanged`;
@@ -224,7 +244,7 @@ export class Session {
         diags = await this.diagnostics(uri, version, mark);
       } else if (current !== text) {
         result.text = current;
-        result.fix = { before: text, after: current, rounds, written: false };
+        result.fix = { before: text, after: current, rounds, written: false, designChanges };
         if (this.opts.fix === 'fix' && t.file) {
           try {
             if (readFileSync(t.file, 'utf8') !== text) throw new Error('it changed on disk while being linted');
@@ -246,14 +266,17 @@ export class Session {
    * the findings. Fixes whose edits overlap one already taken wait for the next round, when they are asked for
    * again against the new text.
    */
-  private async preferredEdits(uri: string, text: string, diags: Diagnostic[]): Promise<TextEdit[][]> {
+  private async preferredEdits(uri: string, text: string, diags: Diagnostic[]): Promise<FixGroup[]> {
     const idx = new LineIndex(text);
     const lists = await Promise.all(diags.map((d) => this.client.codeActions(uri, d.range, [d]) as Promise<CodeAction[] | null>));
-    const groups: TextEdit[][] = [];
+    const groups: FixGroup[] = [];
+    const types = this.opts.fixTypes ?? ['problem'];
+    // A design change (quickfix.sizing) only when asked for; any other quick fix corrects what is written.
+    const wanted = (a: CodeAction) => types.includes(a.kind === SizingQuickFixKind ? 'sizing' : 'problem');
     const taken: TextEdit[] = [];
     const seen = new Set<string>();
     diags.forEach((d, i) => {
-      const actions = (lists[i] ?? []).filter((a) => a.isPreferred && a.edit);
+      const actions = (lists[i] ?? []).filter((a) => a.isPreferred && a.edit && wanted(a));
       // The preferred fix for this very finding: the server lists the finding among the action's diagnostics.
       const action = actions.find(
         (a) => !a.diagnostics || a.diagnostics.some((x) => String(x.code) === String(d.code) && sameRange(x.range, d.range)),
@@ -278,7 +301,7 @@ export class Session {
       );
       if (!overlaps) {
         taken.push(...edits);
-        groups.push(edits);
+        groups.push({ edits, title: action.title, sizing: action.kind === SizingQuickFixKind });
       }
     });
     return groups;

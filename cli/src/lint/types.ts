@@ -30,7 +30,7 @@ export interface FileResult {
   text: string;
   findings: Finding[];
   /** Set when --fix or --fix-dry-run changed the text. */
-  fix?: { before: string; after: string; rounds: number; written: boolean };
+  fix?: { before: string; after: string; rounds: number; written: boolean; designChanges: string[] };
   /** A problem with this file that is not a finding (unreadable, fixes did not converge, ...): exit 2. */
   error?: string;
 }

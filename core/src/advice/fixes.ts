@@ -57,6 +57,17 @@ interface TargetSite {
   region: string;
   e: VmEval;
   has(path: string): boolean;
+  /** The workload the fixes are for: each title says what it reaches after the change. */
+  workload?: string;
+}
+
+/** What a target fix changes: the VM's monthly cost, and the figure the workload then reaches. */
+function changeText(site: TargetSite, after: VmEval): string {
+  const w = site.workload === undefined ? undefined : after.workloads.find((x) => x.spec.name === site.workload);
+  const reach = w
+    ? `; '${w.spec.name}' then reaches ${fmt(w.read_iops + w.write_iops)} IOPS, ${fmt(w.read_mibps + w.write_mibps)} MiB/s`
+    : '';
+  return `${vmCostChange(site.c, site.e, after)}${reach}`;
 }
 
 /**
@@ -79,7 +90,7 @@ export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[]
     const fix = switchType(site, disk, cur, s.disk_type, s.disk_size_gib);
     if (fix) fixes.push(fix);
   } else if (s.disk_size_gib !== undefined && disk) {
-    const extra = ` (${vmCostChange(c, e, evaluateOn(c, withDisk(vm, disk, { size_gib: s.disk_size_gib }), machine, site.region))})`;
+    const extra = ` (${changeText(site, evaluateOn(c, withDisk(vm, disk, { size_gib: s.disk_size_gib }), machine, site.region))})`;
     const sized = site.has(`${disk.path}/size`);
     fixes.push({
       kind: sized ? 'set-value' : 'add-key',
@@ -93,7 +104,7 @@ export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[]
   if (s.machine_type && e.machine && !s.together) {
     const target = resolveMachine(c, { machine_type: s.machine_type });
     if (target.ok) {
-      const cost = vmCostChange(c, e, evaluateOn(c, vm, target.machine, site.region));
+      const cost = changeText(site, evaluateOn(c, vm, target.machine, site.region));
       fixes.push(setMachine(vm, target.machine, `Change machine to ${s.machine_type} (${cost})`, fixes.length === 0));
     }
   }
@@ -106,7 +117,7 @@ function machineAndResize(site: TargetSite, disk: DiskSpec, cur: DiskEval, m: Ma
   const values = [machineSetting(site.e.spec, m)];
   if (resize) values.push({ path: `${disk.path}/size`, value: formatSize(sizeGib) });
   const after = evaluateOn(site.c, resize ? withDisk(site.e.spec, disk, { size_gib: sizeGib }) : site.e.spec, m, site.region);
-  const cost = ` (${vmCostChange(site.c, site.e, after)})`;
+  const cost = ` (${changeText(site, after)})`;
   const title = resize
     ? `Change machine to ${m.name} and resize '${disk.name}' to ${formatSize(sizeGib)}${cost}`
     : `Change machine to ${m.name}${cost}`;
@@ -122,7 +133,7 @@ function switchType(site: TargetSite, disk: DiskSpec, cur: DiskEval | undefined,
   // A resize the spec has no size key for cannot be written as a value change: no fix then.
   if (values.length !== 2 && resize) return undefined;
   const cost = e.machine
-    ? vmCostChange(c, e, evaluateOn(c, withDisk(e.spec, disk, { type, size_gib: sizeGib }), e.machine, site.region))
+    ? changeText(site, evaluateOn(c, withDisk(e.spec, disk, { type, size_gib: sizeGib }), e.machine, site.region))
     : '';
   return {
     kind: 'set-values',

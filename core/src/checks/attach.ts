@@ -20,31 +20,37 @@ export const attach: CheckModule = {
       severity: 'error',
       summary: 'The machine series cannot attach this disk type.',
       docs: "The message lists the types the series takes and names the source of the rule (the catalog's machine series table, e.g. Google's Hyperdisk overview, https://cloud.google.com/compute/docs/disks/hyperdisks). Types Google offers on a series only through its account team (Hyperdisk Balanced on N1, N2, N2D, E2, C2D) are refused by default, and the message says so. The fix changes the disk to the nearest type the series takes.",
+      fixType: 'sizing',
     },
     'disk-type-not-on-machine': {
       severity: 'error',
       summary: 'The series takes this disk type, but not on a machine this small (or not on this machine type).',
       docs: 'pd-extreme needs an N2 with 64 or more vCPUs (https://cloud.google.com/compute/docs/disks/extreme-persistent-disk); Hyperdisk Extreme needs 64 to 96 vCPUs depending on the series (https://cloud.google.com/compute/docs/disks/hyperdisks). The fixes change the disk to the nearest type the machine takes, or the machine to the smallest of its series that takes the type.',
+      fixType: 'sizing',
     },
     'local-ssd-count': {
       severity: 'error',
       summary: 'The number of local SSD devices is not one the provider allows on this machine.',
       docs: 'Allowed counts depend on the series and the vCPU count (https://cloud.google.com/compute/docs/disks/local-ssd, "Choosing a valid number of Local SSD disks"); machine types that come with local SSD (-lssd) take exactly their own count. The fix sets the nearest allowed count.',
+      fixType: 'sizing',
     },
     'local-ssd-not-on-machine': {
       severity: 'error',
       summary: 'The machine takes no local SSD, or takes it only as the fixed disks of an -lssd machine type.',
       docs: 'C3, C3D, C4, C4A and C4D have local SSD (Titanium SSD) only on their -lssd machine types, which come with a fixed number of disks; some machine types (m1-megamem-96) take none (https://cloud.google.com/compute/docs/disks/local-ssd).',
+      fixType: 'sizing',
     },
     'too-many-disks': {
       severity: 'error',
       summary: 'The machine attaches fewer disks (in all, of Hyperdisk types, or of this type) than the spec gives it.',
       docs: 'Limits per machine type from the machine series pages (https://cloud.google.com/compute/docs/general-purpose-machines, "Supported disk types"); local SSD is not counted. Reported once per limit, on the first disk beyond it; the fix changes the machine to the smallest of its series that takes them all.',
+      fixType: 'sizing',
     },
     'local-ssd-vcpus': {
       severity: 'warning',
       summary: 'Fewer vCPUs per local SSD device than the provider recommends.',
       docs: 'The fix changes the machine to the smallest of its series with enough vCPUs.',
+      fixType: 'sizing',
     },
   },
   vm: (ctx) => {

@@ -3,6 +3,7 @@
  * catalog. The analysis resolves the edition and region here first: without them nothing else is checked.
  */
 import { resolveMachine, type Catalog } from '../catalog';
+import type { FixType } from '../diagnostics';
 import { suggest } from '../document/suggest';
 import type { CatalogChoice, CheckModule, SpecContext, VmContext } from './types';
 
@@ -44,6 +45,7 @@ export const catalog: CheckModule = {
       severity: 'error',
       summary: 'The series does not offer this vCPU count.',
       docs: 'The message lists the vCPU counts the series comes with; the fix sets the nearest one.',
+      fixType: 'sizing',
     },
     'machine-conflict': {
       severity: 'error',
@@ -140,6 +142,15 @@ function region(ctx: SpecContext, c: Catalog, defaultRegion: string | undefined)
   return r;
 }
 
+/**
+ * A machine name fixed with the same numbers (n2-standrd-8 → n2-standard-8, a dropped bogus suffix) corrects a
+ * spelling; other numbers (n2-standard-7 → n2-standard-8, custom memory rounded) change the machine.
+ */
+function machineFixType(written: string, fixed: string): FixType {
+  const numbers = (s: string) => (s.match(/\d+/g) ?? []).join('-');
+  return numbers(written) === numbers(fixed) ? 'problem' : 'sizing';
+}
+
 /** A short list for a message: the fixes hold them all. */
 function regionList(regions: string[]): string {
   return regions.length <= 6 ? regions.join(', ') : `${regions.slice(0, 5).join(', ')} and ${regions.length - 5} more`;
@@ -157,7 +168,16 @@ function machine(ctx: VmContext): void {
       fixes:
         fix === undefined
           ? []
-          : [{ kind: 'set-value', path, value: fix, title: r.on === 'vcpus' ? `Use ${fix} vCPUs` : `Use ${fix}`, preferred: true }],
+          : [
+              {
+                kind: 'set-value',
+                path,
+                value: fix,
+                title: r.on === 'vcpus' ? `Use ${fix} vCPUs` : `Use ${fix}`,
+                preferred: true,
+                ...(r.code === 'unknown-machine-type' ? { type: machineFixType(String(vm.machine_type), String(fix)) } : {}),
+              },
+            ],
     });
     return;
   }

@@ -17,6 +17,7 @@ export const cost: CheckModule = {
       severity: 'information',
       summary: 'A cheaper disk type or a smaller disk meets every target.',
       docs: 'Only for disks whose workloads all have targets and meet them. The fix (never preferred: the data must still fit) sets the cheaper type or size and says what it saves.',
+      fixType: 'sizing',
     },
     'price-unknown': {
       severity: 'information',

@@ -17,8 +17,14 @@ export const diskSettings: CheckModule = {
       severity: 'error',
       summary: 'The disk size is outside what the disk type allows.',
       docs: 'The fix sets the nearest size the type allows.',
+      fixType: 'sizing',
     },
-    'missing-size': { severity: 'error', summary: 'The disk needs a size.', docs: "The fix adds the type's default (or smallest) size." },
+    'missing-size': {
+      severity: 'error',
+      summary: 'The disk needs a size.',
+      docs: "The fix adds the type's default (or smallest) size.",
+      fixType: 'sizing',
+    },
     'not-applicable': {
       severity: 'warning',
       summary: 'A setting that has no effect for this disk type.',
@@ -28,11 +34,13 @@ export const diskSettings: CheckModule = {
       severity: 'error',
       summary: 'Provisioned IOPS or throughput outside the allowed range.',
       docs: "The range depends on the disk's size; the fix sets the nearest allowed value.",
+      fixType: 'sizing',
     },
     'allocation-unit': {
       severity: 'warning',
       summary: 'The Yandex disk size is not a whole number of allocation units.',
       docs: 'An error for types sold only in whole units. Performance comes in whole units; the fix rounds the size up.',
+      fixType: 'sizing',
     },
     'hdd-burst': {
       severity: 'information',

@@ -3,7 +3,7 @@
  * existing one) and a line here; the diagnostic codes, the SARIF rules and the code table of docs/lint.md all
  * come from this list.
  */
-import { makeDiagnostic, type CodeInfo, type Diagnostic } from '../diagnostics';
+import { makeDiagnostic, type CodeInfo, type Diagnostic, type FixData, type FixType } from '../diagnostics';
 import type { Span } from '../text';
 import { attach } from './attach';
 import { catalog } from './catalog';
@@ -37,6 +37,11 @@ export function moduleOf(code: string): CheckModule | undefined {
 }
 
 /** A finding of a registered code; an unregistered one is a programming error. */
+/** What a fix of a finding does: its own type, else its code's (problem unless the code says sizing). */
+export function fixTypeOf(code: string, fix: FixData): FixType {
+  return fix.type ?? DIAGNOSTIC_CODES[code]?.fixType ?? 'problem';
+}
+
 export function diag(code: string, message: string, span: Span, extra: Partial<Diagnostic> = {}): Diagnostic {
   const info = DIAGNOSTIC_CODES[code];
   if (!info) throw new Error(`unregistered diagnostic code ${code}`);

@@ -17,21 +17,25 @@ export const targets: CheckModule = {
       severity: 'error',
       summary: "The workload's target cannot be met by this configuration.",
       docs: 'The fixes, searched by the model: resize the disk, a larger machine of the series, both together, or another disk type — each with its cost.',
+      fixType: 'sizing',
     },
     'queue-depth-too-low': {
       severity: 'warning',
       summary: "The queue depth is too low to reach the target (Little's law).",
       docs: 'IOPS ≤ outstanding I/Os ÷ latency; the fix sets a depth that reaches the demand.',
+      fixType: 'sizing',
     },
     'cpu-insufficient': {
       severity: 'warning',
       summary: 'Not enough vCPUs to drive the target IOPS.',
       docs: "From the catalog's IOPS per vCPU for reads and writes.",
+      fixType: 'sizing',
     },
     'block-size-too-small': {
       severity: 'warning',
       summary: 'The block size is too small to reach the throughput target.',
       docs: 'At small blocks the IOPS limit binds first; the fix names a block size that reaches the target.',
+      fixType: 'sizing',
     },
     'sequential-merge': {
       severity: 'hint',
@@ -90,7 +94,7 @@ export const targets: CheckModule = {
 
 function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   const s = ctx.advice.workload(w.spec.name);
-  const fixes = targetFixes({ c: ctx.catalog, region: ctx.region, e: ctx.evaluation, has: ctx.has }, s);
+  const fixes = targetFixes({ c: ctx.catalog, region: ctx.region, e: ctx.evaluation, has: ctx.has, workload: w.spec.name }, s);
   const how = [
     s.disk_type && s.disk_size_gib !== undefined ? `a ${formatSize(s.disk_size_gib)} ${s.disk_type} disk for '${s.disk}'` : '',
     !s.disk_type && s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${formatSize(s.disk_size_gib)}` : '',

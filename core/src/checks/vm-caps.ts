@@ -17,6 +17,7 @@ export const vmCaps: CheckModule = {
       severity: 'warning',
       summary: "The machine's vCPU-based limit caps the disk below what it could deliver.",
       docs: 'The message gives the capped figures and what the disks would deliver alone; the fix names the smallest larger machine of the series that lifts the cap, with what it gains.',
+      fixType: 'sizing',
     },
     'shared-baseline': {
       severity: 'information',

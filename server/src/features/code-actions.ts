@@ -10,14 +10,14 @@ import {
   type TextDocumentEdit,
   type TextEdit as LspTextEdit,
 } from 'vscode-languageserver/node';
-import { fixEdits, generateFioJobs, valueSpan, type Analysis } from '../../../core/src';
-import { FioRefactorActionKind, FioSourceActionKind, WriteFioCommand } from '../../../protocol/src/requests';
+import { fixEdits, fixTypeOf, generateFioJobs, titleWithCost, valueSpan, type Analysis } from '../../../core/src';
+import { FioRefactorActionKind, FioSourceActionKind, SizingQuickFixKind, WriteFioCommand } from '../../../protocol/src/requests';
 import type { Entry } from '../documents';
 import type { ServerContext } from '../context';
 import { toLsp } from '../lsp-diagnostic';
 import { specNameOf } from '../uri';
 
-export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FioRefactorActionKind, FioSourceActionKind];
+export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, SizingQuickFixKind, FioRefactorActionKind, FioSourceActionKind];
 
 export function registerCodeActions({ connection, documents, lifecycle, client }: ServerContext): void {
   connection.onCodeAction(
@@ -28,7 +28,7 @@ export function registerCodeActions({ connection, documents, lifecycle, client }
       const start = e.index.offset(params.range.start);
       const end = e.index.offset(params.range.end);
       const only = params.context.only;
-      const actions = kindWanted(CodeActionKind.QuickFix, only) ? quickFixes(doc.uri, e, start, end) : [];
+      const actions = quickFixes(doc.uri, e, start, end, (t) => documents.analyzeText(t)).filter((a) => kindWanted(a.kind!, only));
       // A failure here must not take the quick fixes above with it.
       try {
         actions.push(...fioCodeActions(doc.uri, e.analysis, start, end, only, client.createFiles));
@@ -45,17 +45,18 @@ function kindWanted(kind: string, only: string[] | undefined): boolean {
   return !only?.length || only.some((o) => kind === o || kind.startsWith(`${o}.`));
 }
 
-/** The fixes of the diagnostics that touch the offsets `start` to `end`. */
-function quickFixes(uri: string, e: Entry, start: number, end: number): CodeAction[] {
+/** The fixes of the diagnostics that touch the offsets `start` to `end`; a design change says what it costs. */
+function quickFixes(uri: string, e: Entry, start: number, end: number, analyzeText: (text: string) => Analysis): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const d of e.analysis.diagnostics) {
     if (!d.fixes?.length || d.span.end < start || d.span.start > end) continue;
     for (const fix of d.fixes) {
       const edits = fixEdits(e.analysis.parsed.text, e.analysis.parsed.tree, fix);
       if (!edits.length) continue;
+      const sizing = fixTypeOf(d.code, fix) === 'sizing';
       actions.push({
-        title: fix.title,
-        kind: CodeActionKind.QuickFix,
+        title: sizing ? titleWithCost(e.analysis, fix, analyzeText) : fix.title,
+        kind: sizing ? SizingQuickFixKind : CodeActionKind.QuickFix,
         diagnostics: [toLsp(e, d)],
         isPreferred: !!fix.preferred,
         edit: { changes: { [uri]: edits.map((x): LspTextEdit => ({ range: e.index.range(x), newText: x.newText })) } },
