@@ -184,6 +184,14 @@ export function fmtUnitPrice(n: number, currency: string): string {
 }
 
 /** "1 vCPU", "2 vCPUs", "1 disk": a count with its noun, singular for one. */
+/**
+ * Items for a message that must stay short: two in full, or the first and how many more ("data at 7,500 IOPS
+ * and 4 more disks"). The hover and the report list them all.
+ */
+export function firstAndMore(items: string[], noun: string): string {
+  return items.length <= 2 ? items.join(', ') : `${items[0]} and ${plural(items.length - 1, `more ${noun}`)}`;
+}
+
 export function plural(n: number, noun: string): string {
   return `${fmt(n)} ${noun}${n === 1 ? '' : 's'}`;
 }

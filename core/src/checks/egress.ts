@@ -3,7 +3,7 @@
  * bind below what the disks could write.
  */
 import { egressGbps } from '../catalog';
-import { fmt } from '../units';
+import { firstAndMore, fmt } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const egress: CheckModule = {
@@ -37,7 +37,10 @@ export const egress: CheckModule = {
     const otherPath = `${vm.path}/other_egress`;
     ctx.report(
       'capped-by-egress',
-      `network egress caps writes to ${hit.map((d) => `${d.spec.name} at ${fmt(d.figures.write_mibps.value)} MiB/s`).join(', ')}: ${m.name} has ${fmt(eg.cap_gbps)} Gbit/s (${fmt(eg.cap_mibps)} MiB/s), ${other}, leaving ${fmt(eg.budget_mibps)} MiB/s of network for disk writes before the ${eg.multiplier.zonal}× (zonal) / ${eg.multiplier.regional}× (regional) write multiplier`,
+      `network egress caps writes to ${firstAndMore(
+        hit.map((d) => `${d.spec.name} at ${fmt(d.figures.write_mibps.value)} MiB/s`),
+        'disk',
+      )}: ${m.name} has ${fmt(eg.cap_gbps)} Gbit/s (${fmt(eg.cap_mibps)} MiB/s), ${other}, leaving ${fmt(eg.budget_mibps)} MiB/s for disk writes, ÷ ${eg.multiplier.zonal} zonal / ${eg.multiplier.regional} regional`,
       ctx.key(otherPath) ?? ctx.machineSpan(),
       { path: ctx.has(otherPath) ? otherPath : `${vm.path}/machine_type` },
     );

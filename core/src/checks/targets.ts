@@ -4,7 +4,7 @@
  */
 import { targetFixes } from '../advice/fixes';
 import type { WorkloadEval } from '../model/types';
-import { fmt, formatBlock, formatSize } from '../units';
+import { fmt, formatBlock, formatSize, plural } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const targets: CheckModule = {
@@ -53,7 +53,7 @@ export const targets: CheckModule = {
       if (m && w.cpu_vcpus_needed > m.vcpus) {
         ctx.report(
           'cpu-insufficient',
-          `workload '${w.spec.name}' needs about ${fmt(w.cpu_vcpus_needed)} free vCPUs to drive ${fmt(w.demand_iops)} IOPS (1 per ${fmt(c.cpu.read_iops_per_vcpu)} reads, 1 per ${fmt(c.cpu.write_iops_per_vcpu)} writes); ${m.name} has ${m.vcpus} (${c.edition}: ${c.cpu.table})`,
+          `workload '${w.spec.name}' needs about ${fmt(w.cpu_vcpus_needed)} free vCPUs to drive ${fmt(w.demand_iops)} IOPS (1 per ${fmt(c.cpu.read_iops_per_vcpu)} reads, 1 per ${fmt(c.cpu.write_iops_per_vcpu)} writes); ${m.name} has ${plural(m.vcpus, 'vCPU')}`,
           ctx.machineSpan(),
           { path: `${ctx.vm.path}/machine_type` },
         );
@@ -92,6 +92,18 @@ export const targets: CheckModule = {
   },
 };
 
+const BOUND_BY: Record<WorkloadEval['limited_by'], string> = {
+  size: 'the disk size',
+  disk: "the disk type's maximum",
+  vm: "the machine's per-VM limit",
+  egress: 'network egress',
+  provisioned: 'the provisioned performance',
+  block_size: 'the block size',
+  mix: 'the read/write mix',
+  queue_depth: 'the queue depth',
+  devices: 'the device count',
+};
+
 function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   const s = ctx.advice.workload(w.spec.name);
   const fixes = targetFixes({ c: ctx.catalog, region: ctx.region, e: ctx.evaluation, has: ctx.has, workload: w.spec.name }, s);
@@ -102,7 +114,8 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   ]
     .filter(Boolean)
     .join(s.together ? ' and ' : ' or ');
-  const limitedBy = w.limited_by === 'block_size' || w.limited_by === 'queue_depth' ? '' : `; bound by ${w.limited_by}: ${w.why}`;
+  // The binding limit by name only: the formula behind it is the hover's (and the report's explanation).
+  const limitedBy = w.limited_by === 'block_size' || w.limited_by === 'queue_depth' ? '' : `, bound by ${BOUND_BY[w.limited_by]}`;
   const wp = w.spec.path;
   ctx.report(
     'target-unreachable',

@@ -5,7 +5,7 @@
 import { attaches, vmLimitRow } from '../catalog';
 import { gainText, setMachine } from '../advice/fixes';
 import type { DiskEval, Metric } from '../model/types';
-import { fmt, formatSize, plural } from '../units';
+import { firstAndMore, fmt, formatSize, plural } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const vmCaps: CheckModule = {
@@ -51,7 +51,10 @@ export const vmCaps: CheckModule = {
         );
         ctx.report(
           'shared-baseline',
-          `'${d.spec.name}' shares one ${fmt(r.baseline_iops ?? 0)} IOPS / ${fmt(r.baseline_mibps ?? 0)} MiB/s ${d.typeName} baseline with ${d.sharesBaselineWith.map((n) => `'${n}'`).join(', ')}: together they perform like one ${formatSize(total)} disk (${ctx.catalog.edition}: ${r.table})`,
+          `'${d.spec.name}' shares one ${fmt(r.baseline_iops ?? 0)} IOPS / ${fmt(r.baseline_mibps ?? 0)} MiB/s ${d.typeName} baseline with ${firstAndMore(
+            d.sharesBaselineWith.map((n) => `'${n}'`),
+            'disk',
+          )}: together they perform like one ${formatSize(total)} disk`,
           ctx.at(`${d.spec.path}/type`),
           { path: `${d.spec.path}/type` },
         );
@@ -117,7 +120,7 @@ function cappedByVcpu(ctx: VmContext): void {
   if (!capped.length) return;
   const lifts = ctx.advice.liftingMachine();
   const lift = lifts ? `; ${lifts.name} (${plural(lifts.vcpus, 'vCPU')}) lifts it` : '; no larger machine of the series lifts it';
-  ctx.report('capped-by-vcpu', `${m.name} (${plural(m.vcpus, 'vCPU')}) caps ${capped.join(', ')}${lift}`, ctx.machineSpan(), {
+  ctx.report('capped-by-vcpu', `${m.name} (${plural(m.vcpus, 'vCPU')}) caps ${firstAndMore(capped, 'disk')}${lift}`, ctx.machineSpan(), {
     path: `${ctx.vm.path}/machine_type`,
     fixes: lifts ? [setMachine(ctx.vm, lifts, `Change machine to ${lifts.name}${gainText(ctx.advice, lifts)}`, false)] : [],
   });

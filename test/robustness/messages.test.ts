@@ -1,0 +1,49 @@
+/**
+ * Messages are a fact plus what to do, at most 240 characters: the formula behind a figure belongs to the hover
+ * and the report's explanations. Checked over every shipped example, every corpus spec and specs made to list
+ * much (many disks over every limit, several mistakes at once).
+ */
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { analyze } from '../../core/src';
+
+const ROOT = resolve(__dirname, '../../..');
+const MAX = 240;
+
+const disk = (name: string, type: string, size: string) => `      - name: ${name}\n        type: ${type}\n        size: ${size}\n`;
+const MANY_DISKS =
+  'version: 1\nprovider: gcp\nvms:\n  - name: database-primary\n    machine_type: n1-standard-1\n    other_egress: 1Gbps\n    disks:\n' +
+  disk('data-primary-volume', 'pd-ssd', '2000GiB') +
+  disk('data-secondary-volume', 'pd-ssd', '2000GiB') +
+  disk('logs-and-write-ahead-log', 'pd-balanced', '2000GiB') +
+  disk('scratch-space-for-sorting', 'pd-balanced', '2000GiB') +
+  disk('archive', 'pd-standard', '4000GiB') +
+  '    workloads:\n      - name: oltp-with-a-long-name\n        block_size: 8k\n        read_ratio: 0.7\n        queue_depth: 1\n' +
+  '        target:\n          iops: 300000\n          throughput: 5000MiB/s\n';
+
+const specs: Array<[string, string]> = [
+  ...readdirSync(join(ROOT, 'examples'))
+    .filter((f) => /\.ya?ml$/.test(f))
+    .map((f): [string, string] => [`examples/${f}`, readFileSync(join(ROOT, 'examples', f), 'utf8')]),
+  ...readdirSync(join(ROOT, 'test/fuzz-corpus'))
+    .filter((f) => /\.ya?ml$/.test(f))
+    .map((f): [string, string] => [`corpus/${f}`, readFileSync(join(ROOT, 'test/fuzz-corpus', f), 'utf8')]),
+  ['many disks over every limit', MANY_DISKS],
+  ['every limit on a small machine', MANY_DISKS.replace('n1-standard-1', 'n2-standard-2')],
+];
+
+describe('messages', () => {
+  for (const [name, text] of specs) {
+    it(`${name}: every message is at most ${MAX} characters`, () => {
+      const long = analyze(text)
+        .diagnostics.filter((d) => d.message.length > MAX)
+        .map((d) => `${d.code} (${d.message.length}): ${d.message}`);
+      assert.deepEqual(long, []);
+    });
+  }
+  it('the stress spec raises the findings that list the most', () => {
+    const codes = new Set(analyze(MANY_DISKS).diagnostics.map((d) => d.code));
+    for (const c of ['capped-by-vcpu', 'capped-by-egress', 'shared-baseline', 'target-unreachable']) assert.ok(codes.has(c), c);
+  });
+});
