@@ -7,11 +7,10 @@
  * Help URIs: SARIF wants absolute URIs there, and this tool has no website of its own to point at. Each code
  * is documented in docs/lint.md (anchor = the code), so every rule's `helpUri` is BASE/lint.md#CODE, where
  * BASE is `--docs-base-uri` (the GitHub Action passes the action's own repository and ref, so the links work
- * in the code scanning UI) or else the docs/ folder of the installation that made the log, as a file URI.
- * The help text names the file too, for readers of a log that travelled.
+ * in the code scanning UI). Without it the links are left out: a file URI into the installation would be a
+ * local path that means nothing where the log is read. The help text names the file, for readers of any log.
  */
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result, Run } from 'sarif';
 import { DIAGNOSTIC_CODES, LineIndex } from '../../../../core/src';
@@ -20,8 +19,6 @@ import type { FormatContext } from './context';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const FINGERPRINT_KEY = 'storagePerfFinding/v1';
-/** The storage-perf installation (this file is compiled to out/cli/src/lint/formats/). */
-const INSTALL_ROOT = resolve(__dirname, '../../../../..');
 
 const LEVEL: Record<Severity, Result.level> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
@@ -32,8 +29,6 @@ const ruleName = (code: string) =>
     .filter(Boolean)
     .map((w) => w[0].toUpperCase() + w.slice(1))
     .join('');
-
-const INSTALL_DOCS = pathToFileURL(resolve(INSTALL_ROOT, 'docs')).href.replace(/\/?$/, '/');
 
 function rule(code: string, ctx: FormatContext): ReportingDescriptor {
   const info = DIAGNOSTIC_CODES[code];
@@ -52,7 +47,7 @@ function rule(code: string, ctx: FormatContext): ReportingDescriptor {
     properties: { tags: ['storage-perf', 'performance'], severity: info?.severity ?? 'warning' },
   };
   // Codes of another server (--server-command) are not documented here: no link rather than a dead one.
-  if (info) r.helpUri = new URL(`lint.md#${encodeURIComponent(code)}`, ctx.docsBaseUri ?? INSTALL_DOCS).href;
+  if (info && ctx.docsBaseUri) r.helpUri = new URL(`lint.md#${encodeURIComponent(code)}`, ctx.docsBaseUri).href;
   return r;
 }
 
@@ -145,19 +140,14 @@ export function sarif(result: LintResult, ctx: FormatContext): string {
         fullName: 'storage-perf lint',
         version: ctx.version,
         semanticVersion: ctx.version,
-        informationUri: new URL('lint.md', ctx.docsBaseUri ?? INSTALL_DOCS).href,
+        ...(ctx.docsBaseUri ? { informationUri: new URL('lint.md', ctx.docsBaseUri).href } : {}),
         rules: codes.map((c) => rule(c, ctx)),
-        locations: [{ uri: 'docs/lint.md', uriBaseId: 'STORAGE_PERF_ROOT', description: { text: 'What each diagnostic code means.' } }],
       },
     },
     originalUriBaseIds: {
       '%SRCROOT%': {
         uri: pathToFileURL(ctx.cwd).href.replace(/\/?$/, '/'),
         description: { text: 'The folder the linter ran in; result paths are relative to it.' },
-      },
-      STORAGE_PERF_ROOT: {
-        uri: pathToFileURL(INSTALL_ROOT).href.replace(/\/?$/, '/'),
-        description: { text: 'The storage-perf installation that produced this log.' },
       },
     },
     artifacts,
