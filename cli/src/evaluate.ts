@@ -38,6 +38,23 @@ export async function evaluateCommand(args: string[]): Promise<number> {
   return report.files.some((f) => f.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }
 
+const TARGET_UNITS: Array<[keyof FileReport['vms'][number]['workloads'][number]['target'], string]> = [
+  ['iops', 'IOPS'],
+  ['read_iops', 'read IOPS'],
+  ['write_iops', 'write IOPS'],
+  ['mibps', 'MiB/s'],
+  ['read_mibps', 'read MiB/s'],
+  ['write_mibps', 'write MiB/s'],
+];
+
+/** The targets as parsed (throughput in MiB/s, whatever unit the spec used), then the verdict. */
+function targetCell(w: FileReport['vms'][number]['workloads'][number]): string {
+  const parsed = TARGET_UNITS.filter(([k]) => w.target[k] !== undefined).map(([k, unit]) => `${fmt(w.target[k]!)} ${unit}`);
+  if (!parsed.length) return '-';
+  const verdict = targetVerdict(w.meets_target, w.headroom);
+  return `${parsed.join(', ')}${verdict ? `: ${verdict}` : ''}`;
+}
+
 /** Plain-text tables: columns padded to width, numbers right-aligned. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -97,7 +114,7 @@ function renderFile(f: FileReport): string {
             num(w.read_mibps, 1),
             num(w.write_mibps, 1),
             w.limited_by ?? '-',
-            targetVerdict(w.meets_target, w.headroom) ?? '-',
+            targetCell(w),
           ]),
         ),
       );

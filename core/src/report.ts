@@ -2,6 +2,7 @@
 import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
+import type { Target } from './document/types';
 import { LineIndex } from './text';
 import { gapTexts, METRICS, sumCosts, vmCosts, type DiskEval, type LimitKind, type VmEval, type WorkloadEval } from './model/types';
 
@@ -39,6 +40,8 @@ export interface DiskReport {
 export interface WorkloadReport {
   name: string;
   disks: string[];
+  /** The targets as parsed: IOPS, and throughput in MiB/s (`mibps`, `read_mibps`, `write_mibps`), whatever unit the spec used. */
+  target: Target;
   read_iops: number | null;
   write_iops: number | null;
   read_mibps: number | null;
@@ -188,6 +191,7 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string): WorkloadRep
   return {
     name: w.spec.name,
     disks: w.disks,
+    target: w.spec.target,
     read_iops: r0(w.read_iops),
     write_iops: r0(w.write_iops),
     read_mibps: r1(w.read_mibps),
@@ -227,6 +231,7 @@ function unavailableWorkloads(v: VmEval): WorkloadReport[] {
   return v.spec.workloads.map((w) => ({
     name: w.name,
     disks: w.disk !== undefined ? [w.disk] : v.spec.disks.map((d) => d.name),
+    target: w.target,
     read_iops: null,
     write_iops: null,
     read_mibps: null,

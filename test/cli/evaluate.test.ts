@@ -55,6 +55,7 @@ describe('storage-perf evaluate', () => {
       [oltp.read_iops, oltp.write_iops, oltp.read_mibps, oltp.write_mibps, oltp.limited_by, oltp.meets_target],
       [10500, 4500, 82, 35.2, 'vm', true],
     );
+    assert.deepEqual(oltp.target, { iops: 12000 });
     assert.equal(vm.monthly_cost, f.monthly_cost);
     const d = f.diagnostics.find((x: { code: string }) => x.code === 'capped-by-vcpu');
     assert.deepEqual([d.severity, d.line, d.column, d.end_line, d.end_column], ['warning', 10, 5, 10, 17]);
@@ -87,6 +88,9 @@ describe('storage-perf evaluate', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /VM db: n2-standard-8, 8 vCPUs/);
     assert.match(r.stdout, /data\s+pd-ssd\s+500\s+15,000\s+15,000\s+480\s+480/);
+    // The targets as parsed stand beside the figures: wal-writes asks for 100MiB/s of writes.
+    assert.match(r.stdout, /^oltp\s.*\s12,000 IOPS: met \(\+25%\)$/m);
+    assert.match(r.stdout, /^wal-writes\s.*\s100 write MiB\/s: met/m);
     assert.match(r.stdout, /warning capped-by-vcpu/);
   });
 
