@@ -73,4 +73,17 @@ describe('checks: vm-caps', () => {
     const text = hd('c4d-standard-16', hdb('a', 3000) + hdb('b', 3000, 'hyperdisk-balanced-high-availability'));
     expectAt(text, 'hyperdisk-shared-limit-unknown', 'hyperdisk-balanced-high-availability');
   });
+  it('capped-by-vcpu is a warning when the cap takes 5 % or more, or a target is missed; information otherwise', () => {
+    // n2-standard-8 holds pd-ssd to 15,000 IOPS. 317 GiB alone: 6,000 + 30 × 317 = 15,510 IOPS, 3.3 % above it.
+    const small = BASE.replace('size: 500GiB', 'size: 317GiB');
+    const d = analyze(small).diagnostics.find((x) => x.code === 'capped-by-vcpu')!;
+    assert.equal(d.severity, 'information');
+    // 500 GiB alone: 21,000 IOPS, 28.6 % taken away.
+    assert.equal(analyze(BASE).diagnostics.find((x) => x.code === 'capped-by-vcpu')!.severity, 'warning');
+    // The small cap, but a workload on the disk misses its target because of it.
+    const missed =
+      small +
+      '    workloads:\n      - name: w\n        disk: data\n        block_size: 4k\n        read_ratio: 1\n        target:\n          iops: 15500\n';
+    assert.equal(analyze(missed).diagnostics.find((x) => x.code === 'capped-by-vcpu')!.severity, 'warning');
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { attaches, vmLimitRow } from '../catalog';
 import { gainText, setMachine } from '../advice/fixes';
-import type { DiskEval, Metric } from '../model/types';
+import { METRICS, type DiskEval, type Metric } from '../model/types';
 import { firstAndMore, fmt, formatSize, plural } from '../units';
 import type { CheckModule, VmContext } from './types';
 
@@ -16,7 +16,7 @@ export const vmCaps: CheckModule = {
     'capped-by-vcpu': {
       severity: 'warning',
       summary: "The machine's vCPU-based limit caps the disk below what it could deliver.",
-      docs: 'The message gives the capped figures and what the disks would deliver alone; the fix names the smallest larger machine of the series that lifts the cap, with what it gains.',
+      docs: 'A warning when the cap takes at least 5 % of a figure or a workload on a capped disk misses its target; information otherwise. The message gives the capped figures and what the disks would deliver alone; the fix names the smallest larger machine of the series that lifts the cap, with what it gains.',
       fixType: 'sizing',
     },
     'shared-baseline': {
@@ -109,6 +109,17 @@ function sharedHyperdiskLimit(ctx: VmContext): void {
   );
 }
 
+/** A cap worth a warning: it takes away at least 5 % of a figure, or a workload on a capped disk misses its target. */
+function capMatters(ctx: VmContext): boolean {
+  const e = ctx.evaluation;
+  const cappedDisks = e.disks.filter((d) => METRICS.some((k) => d.figures[k].by === 'vm'));
+  const loss = Math.max(
+    ...cappedDisks.flatMap((d) => METRICS.filter((k) => d.figures[k].by === 'vm').map((k) => 1 - d.figures[k].value / d.diskOnly[k].value)),
+  );
+  const missed = e.workloads.some((w) => w.meets_target === false && w.disks.some((n) => cappedDisks.some((d) => d.spec.name === n)));
+  return loss >= 0.05 || missed;
+}
+
 function cappedByVcpu(ctx: VmContext): void {
   const m = ctx.machine;
   if (!m) return;
@@ -121,6 +132,7 @@ function cappedByVcpu(ctx: VmContext): void {
   const lifts = ctx.advice.liftingMachine();
   const lift = lifts ? `; ${lifts.name} (${plural(lifts.vcpus, 'vCPU')}) lifts it` : '; no larger machine of the series lifts it';
   ctx.report('capped-by-vcpu', `${m.name} (${plural(m.vcpus, 'vCPU')}) caps ${firstAndMore(capped, 'disk')}${lift}`, ctx.machineSpan(), {
+    severity: capMatters(ctx) ? 'warning' : 'information',
     path: `${ctx.vm.path}/machine_type`,
     fixes: lifts ? [setMachine(ctx.vm, lifts, `Change machine to ${lifts.name}${gainText(ctx.advice, lifts)}`, false)] : [],
   });
