@@ -124,6 +124,19 @@ export function parseThroughput(input: unknown): Parsed {
   return parseQuantity(input, throughputFactor, 'throughput', spellings);
 }
 
+/** A share: "20%" or a fraction from 0 to 1 (0.2) → 0.2. */
+export function parsePercent(input: unknown): Parsed {
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input) || input < 0) return { ok: false, message: 'a percentage must be a finite number, at least 0' };
+    if (input > 1)
+      return { ok: false, message: `${input} is not a fraction from 0 to 1: write ${input}% or ${input / 100}`, meant: [`${input}%`] };
+    return { ok: true, value: input };
+  }
+  const m = typeof input === 'string' ? /^\s*([0-9]+(?:\.[0-9]+)?)\s*%\s*$/.exec(input) : null;
+  if (!m) return { ok: false, message: `'${String(input)}' is not a percentage; write it like 20% or 0.2` };
+  return { ok: true, value: Number(m[1]) / 100 };
+}
+
 /** Block size → KiB. A bare number means bytes (as in fio). */
 export function parseBlockSize(input: unknown): Parsed {
   return parseQuantity(input, caseBlind(BLOCK_UNITS), 'block size', '4k, 8KiB, 256KiB, 1m or 4096 (bytes)');

@@ -101,12 +101,13 @@ describe('checks: cost', () => {
     assert.equal(analyze(first).diagnostics.filter((x) => x.code === 'price-unknown').length, 1);
   });
   it('overprovisioned on the type when another type is cheaper, with a fix that is never preferred', () => {
-    // 3,000 IOPS asked of a 500 GiB pd-ssd ($0.17 × 500 = $85.00): pd-balanced's 3,000 IOPS baseline
-    // (gcp-2024) already gives them on its smallest size, 10 GiB at $0.10 = $1.00.
-    const d = expectAt(WL('        target:\n          iops: 3000\n'), 'overprovisioned', 'pd-ssd');
+    // 3,000 IOPS asked of a 500 GiB pd-ssd ($0.17 × 500 = $85.00) holding 8 GiB of data: pd-balanced's 3,000
+    // IOPS baseline (gcp-2024) already gives them on its smallest size, 10 GiB at $0.10 = $1.00.
+    const text = WL('        target:\n          iops: 3000\n').replace('size: 500GiB', 'size: 500GiB\n        data_size: 8GiB');
+    const d = expectAt(text, 'overprovisioned', 'pd-ssd');
     assert.equal(
       d.message,
-      "'data' pays for performance its workloads never use: a 10GiB pd-balanced disk still meets every target, if the data fits, and saves $84.00/month ($1.00 instead of $85.00)",
+      "'data' pays for performance its workloads never use: a 10GiB pd-balanced disk still meets every target and holds the data and saves $84.00/month ($1.00 instead of $85.00)",
     );
     assert.deepEqual(d.fixes, [
       {
@@ -119,6 +120,39 @@ describe('checks: cost', () => {
         preferred: false,
       },
     ]);
+  });
+  it('overprovisioned only for a disk that declares its data, and never smaller than the data and its growth', () => {
+    const asked = WL('        target:\n          iops: 3000\n');
+    // No data_size: the 500 GiB may be for the data; nothing to say.
+    assert.ok(!analyze(asked).diagnostics.some((d) => d.code === 'overprovisioned'));
+    // 250 GiB + 20 % = 300 GiB of pd-balanced at $0.10: $30.00 instead of $85.00.
+    const d = expectAt(
+      asked.replace('size: 500GiB', 'size: 500GiB\n        data_size: 250GiB\n        growth: 20%'),
+      'overprovisioned',
+      'pd-ssd',
+    );
+    assert.match(
+      d.message,
+      /a 300GiB pd-balanced disk still meets every target and holds the data and its growth and saves \$55\.00\/month/,
+    );
+  });
+  it('capacity-short: a disk smaller than its data and growth, with a resize', () => {
+    // 450 GiB + 20 % = 540 GiB, on a 500 GiB disk.
+    const d = expectAt(
+      BASE.replace('size: 500GiB', 'size: 500GiB\n        data_size: 450GiB\n        growth: 20%'),
+      'capacity-short',
+      '500GiB',
+    );
+    assert.equal(d.message, "'data' holds 500GiB; its data needs 540GiB (450GiB + 20% growth): make it larger");
+    assert.deepEqual(
+      d.fixes?.map((f) => f.kind === 'set-value' && f.value),
+      ['540GiB'],
+    );
+    assert.ok(
+      !analyze(BASE.replace('size: 500GiB', 'size: 500GiB\n        data_size: 450GiB')).diagnostics.some(
+        (x) => x.code === 'capacity-short',
+      ),
+    );
   });
   it('no overprovisioned finding for a disk whose workloads have no target or miss it', () => {
     assert.ok(!analyze(WL('')).diagnostics.some((d) => d.code === 'overprovisioned'));

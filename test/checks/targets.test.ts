@@ -1,5 +1,6 @@
 /** Targets and headroom (core/src/checks/targets.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
+import { analyze } from '../../core/src';
 import { BASE, expectAt, WL } from './helpers';
 
 describe('checks: targets', () => {
@@ -27,5 +28,14 @@ describe('checks: targets', () => {
   });
   it('sequential-merge hint', () => {
     expectAt(WL('        pattern: sequential\n'), 'sequential-merge', 'sequential');
+  });
+  it('headroom-below-policy: a target met with less room than the policy asks', () => {
+    // n2-standard-8 holds the 500 GiB pd-ssd to 15,000 IOPS: a 13,000 IOPS target is met with 15.4 % to spare.
+    const met = WL('        target:\n          iops: 13000\n');
+    assert.ok(!analyze(met).diagnostics.some((d) => d.code === 'headroom-below-policy'), 'no policy, no finding');
+    const policy = (p: string) => met.replace('vms:\n', `policy:\n  min_headroom: ${p}\nvms:\n`);
+    const d = expectAt(policy('20%'), 'headroom-below-policy', 'target');
+    assert.equal(d.message, "workload 'w' meets its target with 15.4% to spare; the policy asks for 20%");
+    assert.ok(!analyze(policy('0.1')).diagnostics.some((x) => x.code === 'headroom-below-policy'));
   });
 });

@@ -119,21 +119,23 @@ describe('quick-fix edits', () => {
 });
 
 describe('overprovisioned', () => {
+  // overprovisioned speaks only of disks that say what data they hold.
+  const HOLDS = SPEC.replace('size: 500GiB', 'size: 500GiB\n        data_size: 100GiB');
   it('says which cheaper disk meets every target and how much it saves, with a fix', () => {
-    const a = analyze(SPEC);
+    const a = analyze(HOLDS);
     const d = a.diagnostics.find((x) => x.code === 'overprovisioned');
     assert.ok(d);
     assert.match(d.message, /saves \$\d+\.\d\d\/month/);
     const f = d.fixes![0];
-    const out = applyEdits(SPEC, fixEdits(SPEC, a.parsed.tree, f));
+    const out = applyEdits(HOLDS, fixEdits(HOLDS, a.parsed.tree, f));
     const after = analyze(out);
     assert.equal(after.vms[0].workloads[0].meets_target, true);
     assert.ok(after.monthly_cost! < a.monthly_cost!);
   });
   it('is silent when a workload misses its target, and never offers a non-replicated disk for a replicated one', () => {
-    assert.ok(!analyze(SPEC.replace('iops: 12000', 'iops: 40000')).diagnostics.some((d) => d.code === 'overprovisioned'));
+    assert.ok(!analyze(HOLDS.replace('iops: 12000', 'iops: 40000')).diagnostics.some((d) => d.code === 'overprovisioned'));
     const y = analyze(
-      'version: 1\nprovider: yandex\nvms:\n  - name: a\n    series: standard-v3\n    vcpus: 8\n    disks:\n      - name: d\n        type: network-ssd\n        size: 512GiB\n    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 0.8\n        target:\n          iops: 5000\n',
+      'version: 1\nprovider: yandex\nvms:\n  - name: a\n    series: standard-v3\n    vcpus: 8\n    disks:\n      - name: d\n        type: network-ssd\n        size: 512GiB\n        data_size: 100GiB\n    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 0.8\n        target:\n          iops: 5000\n',
     );
     const d = y.diagnostics.find((x) => x.code === 'overprovisioned');
     assert.ok(d);

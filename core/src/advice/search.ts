@@ -76,8 +76,14 @@ export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine, region: st
   if (!mine.length || !current.cost.complete || current.cost.monthly === undefined) return undefined;
   const now = current.cost.monthly;
   const allMet = (e: VmEval) => mine.every((w) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true);
-  const best = cheapestDiskMeeting(c, vm, machine, region, current, allMet, now);
+  // Never smaller than the data it must hold (data_size plus growth, when the spec says).
+  const best = cheapestDiskMeeting(c, vm, machine, region, current, allMet, now, capacityNeed(disk) ?? 0);
   return best && now - best.monthly > 0.005 ? { ...best, saving: now - best.monthly } : undefined;
+}
+
+/** GiB the disk must hold: data_size plus its growth; undefined when the spec declares no data size. */
+export function capacityNeed(d: DiskSpec): number | undefined {
+  return d.data_size_gib === undefined ? undefined : d.data_size_gib * (1 + (d.growth ?? 0));
 }
 
 /**

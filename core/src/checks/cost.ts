@@ -5,7 +5,8 @@
 import { resolveMachine } from '../catalog';
 import type { FixData } from '../diagnostics';
 import type { DiskEval, PriceGap } from '../model/types';
-import { costText, fmtMoney, formatSize } from '../units';
+import { capacityNeed } from '../advice/search';
+import { costText, fmt, fmtMoney, formatSize } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const cost: CheckModule = {
@@ -13,10 +14,16 @@ export const cost: CheckModule = {
   title: 'Capacity and cost',
   about: 'What the disks cost, and whether they pay for performance their workloads never use.',
   codes: {
+    'capacity-short': {
+      severity: 'error',
+      summary: 'The disk is smaller than the data the spec says it must hold (data_size plus growth).',
+      docs: 'The fix resizes the disk to hold it.',
+      fixType: 'sizing',
+    },
     overprovisioned: {
       severity: 'information',
       summary: 'A cheaper disk type or a smaller disk meets every target.',
-      docs: 'Only for disks whose workloads all have targets and meet them. The fix (never preferred: the data must still fit) sets the cheaper type or size and says what it saves.',
+      docs: 'Only for disks that declare the data they hold (`data_size`, with `growth`) and whose workloads all have targets and meet them: the cheaper disk still holds the data. The fix sets the cheaper type or size and says what it saves.',
       fixType: 'sizing',
     },
     'price-unknown': {
@@ -35,8 +42,11 @@ export const cost: CheckModule = {
       if (priced) for (const g of d.cost.gaps) diskGap(ctx, d, g);
       // Disks are looked up by name here and in the search: with a duplicate name (already an error) the
       // advice would be about the other disk, priced with this one's cost.
+      capacity(ctx, d);
+      // Only a disk whose data size is declared can be called too big: otherwise the size may be for the data.
       if (
         d.type.model !== 'devices' &&
+        d.spec.data_size_gib !== undefined &&
         d.cost.complete &&
         d.cost.monthly !== undefined &&
         e.disks.filter((x) => x.spec.name === d.spec.name).length === 1 &&
@@ -76,6 +86,27 @@ function machineGap(ctx: VmContext): void {
   ctx.report('price-unknown', message, named ? ctx.at(named) : ctx.machineSpan(), named ? { path: named } : undefined);
 }
 
+function capacity(ctx: VmContext, d: DiskEval): void {
+  const need = capacityNeed(d.spec);
+  if (need === undefined || d.size_gib + 1e-9 >= need) return;
+  const s = d.spec;
+  const size = Math.ceil(need);
+  const growth = s.growth ? ` + ${fmt(s.growth * 100)}% growth` : '';
+  const path = `${s.path}/size`;
+  ctx.report(
+    'capacity-short',
+    `'${s.name}' holds ${formatSize(d.size_gib)}; its data needs ${formatSize(size)} (${formatSize(s.data_size_gib!)}${growth}): make it larger`,
+    ctx.at(path) ?? ctx.at(`${s.path}/data_size`),
+    {
+      path,
+      fixes:
+        d.type.model !== 'devices' && ctx.has(path)
+          ? [{ kind: 'set-value', path, value: formatSize(size), title: `Resize '${s.name}' to ${formatSize(size)}`, preferred: true }]
+          : [],
+    },
+  );
+}
+
 function overprovisioned(ctx: VmContext, d: DiskEval, monthly: number): void {
   const better = ctx.advice.cheaperDisk(d.spec.name);
   if (!better) return;
@@ -89,7 +120,7 @@ function overprovisioned(ctx: VmContext, d: DiskEval, monthly: number): void {
     : [];
   ctx.report(
     'overprovisioned',
-    `'${d.spec.name}' pays for performance its workloads never use: ${what} still meets every target${better.size_gib < d.size_gib ? ', if the data fits,' : ''} and saves ${money(better.saving)}/month (${money(better.monthly)} instead of ${money(monthly)})`,
+    `'${d.spec.name}' pays for performance its workloads never use: ${what} still meets every target and holds the data${d.spec.growth ? ' and its growth' : ''} and saves ${money(better.saving)}/month (${money(better.monthly)} instead of ${money(monthly)})`,
     ctx.at(sameType ? `${d.spec.path}/size` : `${d.spec.path}/type`),
     { path: `${d.spec.path}/${sameType ? 'size' : 'type'}`, fixes },
   );

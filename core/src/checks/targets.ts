@@ -42,10 +42,16 @@ export const targets: CheckModule = {
       summary: 'Small sequential I/O may be merged by the kernel; measured IOPS may exceed the disk limit.',
       docs: 'A note for reading fio results, not a problem of the spec.',
     },
+    'headroom-below-policy': {
+      severity: 'warning',
+      summary: "A workload meets its target with less room to spare than the spec's policy asks (policy: min_headroom).",
+      docs: 'Without a policy, only a missed target is a finding (target-unreachable).',
+    },
   },
   vm: (ctx) => {
     for (const w of ctx.evaluation.workloads) {
       if (w.meets_target === false) targetUnreachable(ctx, w);
+      headroom(ctx, w);
       queueDepth(ctx, w);
       const m = ctx.machine;
       const c = ctx.catalog;
@@ -103,6 +109,17 @@ const BOUND_BY: Record<WorkloadEval['limited_by'], string> = {
   queue_depth: 'the queue depth',
   devices: 'the device count',
 };
+
+function headroom(ctx: VmContext, w: WorkloadEval): void {
+  const want = ctx.spec.min_headroom;
+  if (want === undefined || w.meets_target !== true || w.headroom === undefined || w.headroom >= want - 1e-9) return;
+  ctx.report(
+    'headroom-below-policy',
+    `workload '${w.spec.name}' meets its target with ${fmt(w.headroom * 100)}% to spare; the policy asks for ${fmt(want * 100)}%`,
+    ctx.key(`${w.spec.path}/target`) ?? ctx.key(`${w.spec.path}/name`),
+    { path: `${w.spec.path}/target` },
+  );
+}
 
 function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   const s = ctx.advice.workload(w.spec.name);

@@ -6,7 +6,7 @@
  */
 import { diag } from '../checks/registry';
 import type { Diagnostic, FixData } from '../diagnostics';
-import { parseBlockSize, parseSize, parseThroughput, type Parsed } from '../units';
+import { parseBlockSize, parsePercent, parseSize, parseThroughput, type Parsed } from '../units';
 import type { DiskSpec, Spec, Target, VmSpec, WorkloadSpec } from './types';
 import { keySpan, valueSpan, type YamlNode, type YamlTree } from './yaml-tree';
 
@@ -89,6 +89,7 @@ export class Converter {
       catalog: this.str('/catalog'),
       region: this.str('/region'),
       vms: vmPaths.filter((p) => this.tree.nodes.get(p)?.value.kind === 'map').map((p, i) => this.vm(p, i)),
+      min_headroom: this.quantity('/policy/min_headroom', parsePercent),
     };
   }
 
@@ -172,6 +173,8 @@ export class Converter {
       device,
       fio_destructive: this.get(`${path}/fio_destructive`) === true ? true : undefined,
       fio_size_kib: fioSize,
+      data_size_gib: this.quantity(`${path}/data_size`, parseSize),
+      growth: this.quantity(`${path}/growth`, parsePercent),
     };
   }
 

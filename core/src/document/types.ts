@@ -28,6 +28,9 @@ export interface DiskSpec {
   fio_destructive?: boolean;
   /** Size of the test file or device region fio works on, KiB. */
   fio_size_kib?: number;
+  /** What the disk must hold today, GiB, and its growth before a resize (0.2 = 20 %). */
+  data_size_gib?: number;
+  growth?: number;
 }
 
 export interface WorkloadSpec {
@@ -58,4 +61,6 @@ export interface Spec {
   catalog?: string;
   region?: string;
   vms: VmSpec[];
+  /** The least headroom a workload must keep above its target (0.2 = 20 %). */
+  min_headroom?: number;
 }
