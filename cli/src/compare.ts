@@ -17,7 +17,7 @@ import {
   type Comparison,
   type FioOutputComparison,
 } from '../../core/src';
-import { table } from './evaluate';
+import { table } from './table';
 import { checkVm, loadSpec } from './fio';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { writeAtomic, ioReason } from '../../protocol/src/file-io';

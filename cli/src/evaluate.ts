@@ -4,20 +4,34 @@ import { analyze, costText, fileReport, fmt, fmtMoney, plural, targetVerdict, ty
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
+import { table } from './table';
+import { applySets, renderWhatIf } from './what-if';
 
-const EVALUATE_USAGE = `usage: storage-perf evaluate FILE... [--format table|json] [--catalog-file PATH]...
+const EVALUATE_USAGE = `usage: storage-perf evaluate FILE... [--format table|json] [--set PATH=VALUE]... [--catalog-file PATH]...
+
+  --format table|json   tables for a terminal (default), or the JSON report
+  --set PATH=VALUE      what if: evaluate FILE with a value changed, and show what changes, e.g.
+                          --set vms.db.machine_type=n2-standard-16
+                          --set vms.db.disks.data.size=1TiB --set region=europe-west4
+                        (JSON: the changed spec's report, with the original's under what_if.before)
 
 exit status: 0 no finding at error level, 1 one is (a YAML error, an unknown machine...; the report is still
 printed whole), 2 a file cannot be read or the usage is wrong`;
 
 export async function evaluateCommand(args: string[]): Promise<number> {
-  const parsed = parseCommand(args, { format: { type: 'string', default: 'table' } }, EVALUATE_USAGE);
+  const parsed = parseCommand(
+    args,
+    { format: { type: 'string', default: 'table' }, set: { type: 'string', multiple: true } },
+    EVALUATE_USAGE,
+  );
   if (!parsed) return 0;
   const { values, positionals } = parsed;
   const format = values.format as string;
   if (format !== 'json' && format !== 'table') throw new UsageError(`unknown format '${format}' (json or table)`);
   if (!positionals.length) throw new UsageError('no FILE given');
   const registry = loadRegistry(catalogFiles(values));
+  const sets = (values.set as string[] | undefined) ?? [];
+  if (sets.length) return whatIf(positionals, sets, format, registry);
 
   const report: Report = { files: [] };
   let unreadable = false;
@@ -38,6 +52,23 @@ export async function evaluateCommand(args: string[]): Promise<number> {
   return report.files.some((f) => f.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }
 
+/** `--set`: one spec, evaluated as written and with the values changed. */
+function whatIf(paths: string[], sets: string[], format: string, registry: ReturnType<typeof loadRegistry>): number {
+  if (paths.length !== 1) throw new UsageError('--set evaluates one FILE at a time');
+  let text: string;
+  try {
+    text = readFileSync(paths[0], 'utf8');
+  } catch (e) {
+    process.stderr.write(`storage-perf evaluate: cannot read ${paths[0]}: ${ioReason(e)}\n`);
+    return 2;
+  }
+  const before = fileReport(paths[0], analyze(text, { registry }));
+  const after = fileReport(paths[0], analyze(applySets(text, sets), { registry }));
+  if (format === 'json') process.stdout.write(JSON.stringify({ files: [{ ...after, what_if: { set: sets, before } }] }, null, 2) + '\n');
+  else process.stdout.write(renderWhatIf(sets, before, after) + '\n' + renderFile(after));
+  return after.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+}
+
 const TARGET_UNITS: Array<[keyof FileReport['vms'][number]['workloads'][number]['target'], string]> = [
   ['iops', 'IOPS'],
   ['read_iops', 'read IOPS'],
@@ -53,18 +84,6 @@ function targetCell(w: FileReport['vms'][number]['workloads'][number]): string {
   if (!parsed.length) return '-';
   const verdict = targetVerdict(w.meets_target, w.headroom);
   return `${parsed.join(', ')}${verdict ? `: ${verdict}` : ''}`;
-}
-
-/** Plain-text tables: columns padded to width, numbers right-aligned. */
-export function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-+$₽0-9.,% ]*$/.test(r[i]) && r[i] !== ''));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))
-      .join('  ')
-      .trimEnd();
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
 function renderFile(f: FileReport): string {

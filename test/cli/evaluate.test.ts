@@ -145,6 +145,40 @@ describe('storage-perf evaluate', () => {
     }
   });
 
+  it('--set: what if the machine, a size or the region were other, before and after', () => {
+    const r = cli(['evaluate', 'examples/storage.perf.yaml', '--set', 'vms.db.machine_type=n2-standard-16']);
+    assert.equal(r.code, 0, r.stderr);
+    // n2-standard-16 lifts the 15,000 IOPS cap of n2-standard-8 on the 500 GiB pd-ssd (21,000 alone).
+    assert.match(r.stdout, /^what if: vms\.db\.machine_type=n2-standard-16$/m);
+    assert.match(r.stdout, /^db: machine\s+n2-standard-8\s+n2-standard-16\s+changed$/m);
+    assert.match(r.stdout, /^db\/data: read \/ write IOPS\s+15,000 \/ 15,000\s+21,000 \/ 21,000\s+changed$/m);
+    assert.match(r.stdout, /^db\/wal: read \/ write IOPS\s+3,600 \/ 3,600\s+3,600 \/ 3,600$/m);
+
+    const j = cli([
+      'evaluate',
+      'examples/storage.perf.yaml',
+      '--format',
+      'json',
+      '--set',
+      'vms.db.disks.data.size=1TiB',
+      '--set',
+      'region=europe-west4',
+    ]);
+    assert.equal(j.code, 0, j.stderr);
+    const f = JSON.parse(j.stdout).files[0];
+    assert.equal(f.region, 'europe-west4');
+    assert.equal(f.vms[0].disks[0].size_gib, 1024);
+    assert.equal(f.what_if.before.region, 'us-central1');
+    assert.equal(f.what_if.before.vms[0].disks[0].size_gib, 500);
+    assert.deepEqual(f.what_if.set, ['vms.db.disks.data.size=1TiB', 'region=europe-west4']);
+
+    const bad = cli(['evaluate', 'examples/storage.perf.yaml', '--set', 'vms.dbb.machine_type=n2-standard-16']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /no VM 'dbb'; did you mean 'db'\?/);
+    // The original file is never written.
+    assert.match(readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8'), /machine_type: n2-standard-8/);
+  });
+
   it('exits 2 on usage errors', () => {
     assert.equal(cli(['evaluate']).code, 2);
     assert.equal(cli(['evaluate', 'x', '--format', 'xml']).code, 2);
