@@ -32,6 +32,10 @@ writes for the same spec. Jobs are matched by name.
   --format         table (default) or json
   --svg OUT.svg    also draw measured ÷ predicted per job
 
+examples:
+  storage-perf compare db.perf.yaml --fio-result db-data.json
+  storage-perf compare db.perf.yaml --fio-result db-data.json --vm db --format json --svg db-data.svg
+
 exit status: 0 no job failed or fell below expectation, 1 some did or no job of the result matches the
 spec, 2 usage or I/O error`;
 

@@ -15,6 +15,10 @@ const EVALUATE_USAGE = `usage: storage-perf evaluate FILE... [--format table|jso
                           --set vms.db.disks.data.size=1TiB --set region=europe-west4
                         (JSON: the changed spec's report, with the original's under what_if.before)
 
+examples:
+  storage-perf evaluate examples/storage.perf.yaml
+  storage-perf evaluate specs/*.perf.yaml --format json > report.json
+
 exit status: 0 no finding at error level, 1 one is (a YAML error, an unknown machine...; the report is still
 printed whole), 2 a file cannot be read or the usage is wrong`;
 

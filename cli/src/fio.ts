@@ -36,6 +36,10 @@ bandwidth, IOPS and latency probes, each with the model's prediction.
   --stdout           print the files instead of writing them
   --keep-test-file   leave the test file on the disk (by default the last job deletes it)
 
+examples:
+  storage-perf fio examples/storage.perf.yaml --out fio/
+  storage-perf fio db.perf.yaml --vm db --runtime 30 --size 1g --stdout
+
 exit status: 0 files written, 1 the spec has errors for the VM (nothing is written), 2 usage or I/O error`;
 
 /** A spec read and evaluated, or a usage error that says why not. */

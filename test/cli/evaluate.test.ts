@@ -179,6 +179,16 @@ describe('storage-perf evaluate', () => {
     assert.match(readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8'), /machine_type: n2-standard-8/);
   });
 
+  it("every command's --help lists its options with examples", () => {
+    for (const command of ['evaluate', 'lint', 'fio', 'compare']) {
+      const h = cli([command, '--help']);
+      assert.equal(h.code, 0, command);
+      assert.match(h.stdout, new RegExp(`^usage: storage-perf ${command}`), command);
+      assert.match(h.stdout, new RegExp(`^examples:\\n  storage-perf ${command} `, 'm'), command);
+      assert.match(h.stdout, /^exit status: 0 /m, command);
+    }
+  });
+
   it('exits 2 on usage errors', () => {
     assert.equal(cli(['evaluate']).code, 2);
     assert.equal(cli(['evaluate', 'x', '--format', 'xml']).code, 2);

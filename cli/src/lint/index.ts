@@ -47,6 +47,11 @@ options:
 advanced:
       --server-command CMD  start this language server instead (a command line, or a JSON array of arguments)
 
+examples:
+  storage-perf lint examples/
+  storage-perf lint specs/ --fail-on warning -f sarif -o storage-perf.sarif
+  storage-perf lint db.perf.yaml --fix-dry-run --fix-type problem,sizing
+
 exit status: 0 no finding at or above --fail-on, 1 findings at or above it (or too many warnings),
 2 usage, I/O or internal error (a language server that crashes or hangs included).`;
 
