@@ -217,8 +217,33 @@ export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
     body.push(
       `<h2>Workloads against their targets</h2><p class="note">Bars: what each workload reaches; ticks: its target.</p>${charts.join('')}`,
     );
-
+  body.push(alternativesHtml(report));
   return page(opts, body.join('\n'));
+}
+
+/** The alternatives the advice found, side by side: the VM's cost and each workload's figures after the change. */
+function alternativesHtml(report: SpecReport): string {
+  if (!report.alternatives?.length) return '';
+  const money = (x: number | null, complete: boolean) =>
+    x === null || !report.currency ? '—' : `${complete ? '' : '≥ '}${esc(fmtMoney(x, report.currency))}`;
+  const delta = (x: number | null) =>
+    x === null || !report.currency ? '—' : `${x >= 0 ? '+' : '−'}${esc(fmtMoney(Math.abs(x), report.currency))}`;
+  const rows = report.alternatives.map((alt) => [
+    esc(alt.vm),
+    esc(alt.change.replace(/ \(.*\)$/, '')),
+    money(alt.monthly_cost, alt.monthly_cost_complete),
+    delta(alt.monthly_cost_change),
+    alt.workloads
+      .map(
+        (w) =>
+          `${esc(w.name)}: ${num(w.iops)} IOPS, ${num(w.mibps)} MiB/s, ${esc(limitWord(w.limited_by))}${w.meets_target === null ? '' : w.meets_target ? ' <span class="ok">met</span>' : ' <span class="bad">missed</span>'}`,
+      )
+      .join('<br>') || '—',
+  ]);
+  return (
+    '<h2>Alternatives</h2><p class="note">What the model found for the findings above, each evaluated as if applied.</p>' +
+    table(['VM', 'change', 'VM per month', 'change per month', 'workloads after (limited by)'], rows, [false, false, true, true, false])
+  );
 }
 
 /** A page with nothing but a message: the spec was closed, the server did not answer. */

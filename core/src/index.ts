@@ -30,6 +30,7 @@ export { hover, mdTable, type HoverResult } from './language/hover';
 export { complete, contextPath, type CompletionEntry } from './language/completion';
 export { fixEdits, applyEdits, yamlScalar, type TextEdit } from './language/fixes';
 export { titleWithCost } from './language/fix-cost';
+export { alternatives, type Alternative } from './language/alternatives';
 export { symbols, inlayHints, type SymbolEntry, type InlayEntry } from './language/outline';
 export { locate, scopeOf } from './language/locate';
 export { describeKey, keysAt } from './language/schema-info';

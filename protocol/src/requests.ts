@@ -8,7 +8,7 @@
  * server or an LSP library.
  */
 import type { CodeActionKind } from 'vscode-languageserver-protocol';
-import type { Comparison, FileReport, FioFile, Target } from '../../core/src';
+import type { Alternative, Comparison, FileReport, FioFile, Target } from '../../core/src';
 
 export const ReportRequest = 'storagePerf/report';
 export const GenerateFioRequest = 'storagePerf/generateFio';
@@ -56,6 +56,8 @@ export interface SpecReport extends Omit<FileReport, 'vms'> {
    * price unknown in europe-west4)` when a price is missing; null where nothing is priced.
    */
   monthly_cost_text: string | null;
+  /** What the advice found for the spec's findings, each with the VM's cost and figures once applied. */
+  alternatives: Alternative[];
   vms: Array<Omit<FileReport['vms'][number], 'workloads'> & { workloads: ReportWorkload[] }>;
 }
 

@@ -9,7 +9,7 @@ import { chartBars, messageHtml, reportHtml } from '../../client/src/report-html
 
 const ROOT = resolve(__dirname, '../../..');
 const EXAMPLE = join(ROOT, 'examples/storage.perf.yaml');
-const reportOf = (text: string) => specReport(pathToFileURL(EXAMPLE).href, analyze(text));
+const reportOf = (text: string) => specReport(pathToFileURL(EXAMPLE).href, analyze(text), (t) => analyze(t));
 const opts = { nonce: 'n0nce', title: 'storage.perf.yaml' };
 
 describe('report view HTML', () => {
@@ -51,5 +51,22 @@ describe('report view HTML', () => {
     assert.doesNotMatch(h, /<img|<b>t/);
     assert.ok(h.includes('&#60;img src=x onerror=alert(1)&#62;'));
     assert.doesNotMatch(messageHtml('<i>x</i>', opts), /<i>x/);
+  });
+
+  it('lists the alternatives the advice found, each evaluated as if applied', () => {
+    // The example's n2-standard-8 caps 'data' at 15,000 IOPS; n2-standard-16 lifts it (21,000, the disk's own).
+    const alt = report.alternatives.find((a) => a.change.startsWith('Change machine to n2-standard-16'));
+    assert.ok(alt, JSON.stringify(report.alternatives.map((a) => a.change)));
+    assert.equal(alt.vm, 'db');
+    const before = report.vms[0].monthly_cost!;
+    assert.ok(alt.monthly_cost! > before);
+    // The report's costs are rounded to cents; the alternative's change is to the unrounded cost.
+    assert.ok(Math.abs(alt.monthly_cost! - before - alt.monthly_cost_change!) < 0.01);
+    const oltp = alt.workloads.find((w) => w.name === 'oltp')!;
+    assert.equal(Math.round(oltp.iops), 21000);
+    assert.notEqual(oltp.limited_by, 'vm');
+    assert.match(html, /<h2>Alternatives<\/h2>/);
+    assert.match(html, /<td>Change machine to n2-standard-16<\/td>/);
+    assert.match(html, /oltp: 21,000 IOPS/);
   });
 });
