@@ -208,17 +208,14 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string): WorkloadRep
 
 // A VM whose machine is unknown: its disks and workloads are listed as written, every figure null, so that a
 // consumer of the JSON cannot mistake a figure without the machine's limits for a real one.
+const NO_FIGURES = { read_iops: null, write_iops: null, read_mibps: null, write_mibps: null, limited_by: null, explanation: null };
+
 function unavailableDisks(v: VmEval): DiskReport[] {
   return v.spec.disks.map((d) => ({
     name: d.name,
     type: d.type,
     size_gib: d.size_gib ?? null,
-    read_iops: null,
-    write_iops: null,
-    read_mibps: null,
-    write_mibps: null,
-    limited_by: null,
-    explanation: null,
+    ...NO_FIGURES,
     monthly_cost: null,
     monthly_cost_complete: false,
     cost_explanation: v.unavailable!,
@@ -232,12 +229,7 @@ function unavailableWorkloads(v: VmEval): WorkloadReport[] {
     name: w.name,
     disks: w.disk !== undefined ? [w.disk] : v.spec.disks.map((d) => d.name),
     target: w.target,
-    read_iops: null,
-    write_iops: null,
-    read_mibps: null,
-    write_mibps: null,
-    limited_by: null,
-    explanation: null,
+    ...NO_FIGURES,
     meets_target: null,
     headroom: null,
     cpu_vcpus_needed: null,
