@@ -3,6 +3,7 @@
  * it, as an editor would. The linter uses it; so do the protocol tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   createProtocolConnection,
@@ -32,7 +33,13 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { SETTINGS_SECTION } from '../../protocol/src/settings';
 
-export const SERVER_BIN = resolve(__dirname, '../../../server/bin/storage-perf-language-server.js');
+/**
+ * The language server lint starts: the bundled one beside this file in a packed CLI (dist/server.js), else the
+ * one of the source tree this file was compiled in.
+ */
+export const SERVER_BIN = [resolve(__dirname, 'server.js'), resolve(__dirname, '../../../server/bin/storage-perf-language-server.js')].find(
+  (p) => existsSync(p),
+)!;
 
 export class ServerFailure extends Error {}
 
