@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from '../cli/src/lsp-client';
+import { SPEC_HEAD, vmLines } from './specs';
 
 const ROOT = resolve(__dirname, '../..');
 const CLI = join(ROOT, 'cli/bin/storage-perf.js');
@@ -25,29 +26,8 @@ const YAML_LS = resolve(ROOT, 'node_modules/yaml-language-server/bin/yaml-langua
 
 /** A realistic small spec (two VMs), varied by `i`; one key in ten files is unknown so both tools have findings. */
 function spec(i: number): string {
-  const machines = ['n2-standard-8', 'n2-standard-16', 'e2-standard-4', 'c3-standard-22', 'n1-standard-32'];
-  const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:'];
-  for (let v = 0; v < 2; v++) {
-    lines.push(
-      `  - name: vm${v}`,
-      `    machine_type: ${machines[(i + v) % machines.length]}`,
-      '    disks:',
-      '      - name: data',
-      `        type: ${(i + v) % 3 ? 'pd-ssd' : 'pd-balanced'}`,
-      `        size: ${100 + ((i * 7 + v) % 40) * 50}GiB`,
-      '      - name: logs',
-      '        type: pd-standard',
-      '        size: 200GiB',
-      '    workloads:',
-      '      - name: oltp',
-      '        disk: data',
-      '        block_size: 8KiB',
-      '        read_ratio: 0.7',
-      '        queue_depth: 32',
-      '        target:',
-      `          iops: ${5000 + ((i + v) % 7) * 2000}`,
-    );
-  }
+  const lines = [...SPEC_HEAD];
+  for (let v = 0; v < 2; v++) lines.push(...vmLines(`vm${v}`, i + v, i * 7 + v));
   if (i % 10 === 0) lines.push('owner: storage-team');
   return lines.join('\n') + '\n';
 }

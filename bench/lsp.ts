@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from '../cli/src/lsp-client';
 import { LineIndex } from '../core/src';
+import { SPEC_HEAD, vmLines } from './specs';
 
 const ROOT = resolve(__dirname, '../..');
 const SCHEMA = pathToFileURL(resolve(ROOT, 'schemas/storage-perf.schema.json')).href;
@@ -13,29 +14,8 @@ const YAML_LS = resolve(ROOT, 'node_modules/yaml-language-server/bin/yaml-langua
 
 /** A spec of about `lines` lines: VMs with two disks and a workload each. */
 export function specOfLines(lines: number): string {
-  const out = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:'];
-  const machines = ['n2-standard-8', 'n2-standard-16', 'e2-standard-4', 'c3-standard-22', 'n1-standard-32'];
-  for (let i = 0; out.length < lines; i++) {
-    out.push(
-      `  - name: vm${i}`,
-      `    machine_type: ${machines[i % machines.length]}`,
-      '    disks:',
-      '      - name: data',
-      `        type: ${i % 3 ? 'pd-ssd' : 'pd-balanced'}`,
-      `        size: ${100 + (i % 40) * 50}GiB`,
-      '      - name: logs',
-      '        type: pd-standard',
-      '        size: 200GiB',
-      '    workloads:',
-      '      - name: oltp',
-      '        disk: data',
-      '        block_size: 8KiB',
-      '        read_ratio: 0.7',
-      '        queue_depth: 32',
-      '        target:',
-      `          iops: ${5000 + (i % 7) * 2000}`,
-    );
-  }
+  const out = [...SPEC_HEAD];
+  for (let i = 0; out.length < lines; i++) out.push(...vmLines(`vm${i}`, i));
   return out.join('\n') + '\n';
 }
 

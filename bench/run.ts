@@ -7,31 +7,11 @@ import { analyze } from '../core/src';
 import { benchLsp } from './lsp';
 import { benchLint } from './lint';
 import { benchExtension } from './extension';
+import { SPEC_HEAD, vmLines } from './specs';
 
 function specWithVms(n: number): string {
-  const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:'];
-  const machines = ['n2-standard-8', 'n2-standard-16', 'e2-standard-4', 'c3-standard-22', 'n1-standard-32'];
-  for (let i = 0; i < n; i++) {
-    lines.push(
-      `  - name: vm${i}`,
-      `    machine_type: ${machines[i % machines.length]}`,
-      '    disks:',
-      '      - name: data',
-      `        type: ${i % 3 === 0 ? 'pd-balanced' : 'pd-ssd'}`,
-      `        size: ${100 + (i % 40) * 50}GiB`,
-      '      - name: logs',
-      '        type: pd-standard',
-      '        size: 200GiB',
-      '    workloads:',
-      '      - name: oltp',
-      '        disk: data',
-      '        block_size: 8KiB',
-      '        read_ratio: 0.7',
-      '        queue_depth: 32',
-      '        target:',
-      `          iops: ${5000 + (i % 7) * 2000}`,
-    );
-  }
+  const lines = [...SPEC_HEAD];
+  for (let i = 0; i < n; i++) lines.push(...vmLines(`vm${i}`, i));
   return lines.join('\n') + '\n';
 }
 
