@@ -1,20 +1,10 @@
 /** Inline suppression comments: what they silence, what they do not, and unknown codes as findings. */
 import * as assert from 'node:assert/strict';
 import { analyze, applySuppressions, DIAGNOSTIC_CODES, findSuppressions, type Diagnostic } from '../../core/src';
+import { BASE } from './helpers';
 
 // Two warnings on separate lines: capped-by-vcpu on machine_type, not-applicable on count.
-const SPEC = `version: 1
-provider: gcp
-catalog: gcp-2024
-vms:
-  - name: db
-    machine_type: n2-standard-8
-    disks:
-      - name: data
-        type: pd-ssd
-        size: 500GiB
-        count: 2
-`;
+const SPEC = BASE + '        count: 2\n';
 
 const codes = (text: string) =>
   analyze(text)
