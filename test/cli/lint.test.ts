@@ -11,7 +11,7 @@ import Ajv from 'ajv-draft-04';
 import { XMLParser } from 'fast-xml-parser';
 import { load } from 'js-yaml';
 import { analyze, LineIndex } from '../../core/src';
-import { CLEAN, ERRORS, INFO, lint, ROOT, STUB_SERVERS, tree, WARN, type CliRun } from '../fixtures/lint-cli';
+import { CLEAN, ERRORS, finished, INFO, lint, ROOT, STUB_SERVERS, tree, WARN, type CliRun } from '../fixtures/lint-cli';
 
 interface JsonDiag {
   severity: string;
@@ -563,8 +563,8 @@ describe('storage-perf lint', function () {
       const d = tree({ 'specs/warn.perf.yaml': WARN, 'specs/clean.perf.yaml': CLEAN });
       const runStep = async (inputs: Record<string, string>) => {
         const outputs = join(d, `outputs-${Object.values(inputs).join('-').replace(/\W/g, '')}`);
-        const r = await new Promise<CliRun & { outputs: string }>((res) => {
-          const child = spawn('bash', ['-e', '-c', step.run!], {
+        const run = await finished(
+          spawn('bash', ['-e', '-c', step.run!], {
             cwd: d,
             env: {
               ...process.env,
@@ -580,26 +580,15 @@ describe('storage-perf lint', function () {
               INPUT_ARGS: '',
               ...inputs,
             },
-          });
-          let stdout = '',
-            stderr = '';
-          child.stdout.on('data', (b) => {
-            stdout += b;
-          });
-          child.stderr.on('data', (b) => {
-            stderr += b;
-          });
-          child.on('close', (code, signal) => {
-            let o = '';
-            try {
-              o = readFileSync(outputs, 'utf8');
-            } catch {
-              /* no outputs */
-            }
-            res({ code, signal, stdout, stderr, outputs: o });
-          });
-        });
-        return r;
+          }),
+        );
+        let o = '';
+        try {
+          o = readFileSync(outputs, 'utf8');
+        } catch {
+          /* no outputs */
+        }
+        return { ...run, outputs: o };
       };
       const pass = await runStep({});
       ok(pass, 0);
@@ -634,18 +623,7 @@ describe('storage-perf lint', function () {
       // pre-commit runs `entry args... files...` in the repository; here the repository is this project.
       const [cmd, ...rest] = hook.entry.split(' ');
       assert.equal(cmd, 'npx');
-      const r = await new Promise<CliRun>((res) => {
-        const child = spawn('npx', [...rest, ...hook.args, 'examples/storage.perf.yaml', '--fail-on', 'warning'], { cwd: ROOT });
-        let stdout = '',
-          stderr = '';
-        child.stdout.on('data', (b) => {
-          stdout += b;
-        });
-        child.stderr.on('data', (b) => {
-          stderr += b;
-        });
-        child.on('close', (code, signal) => res({ code, signal, stdout, stderr }));
-      });
+      const r = await finished(spawn('npx', [...rest, ...hook.args, 'examples/storage.perf.yaml', '--fail-on', 'warning'], { cwd: ROOT }));
       ok(r, 1);
       assert.match(r.stdout, /^examples\/storage\.perf\.yaml:\d+:\d+: warning capped-by-vcpu: /m);
     });
