@@ -10,18 +10,11 @@ import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import { XMLParser } from 'fast-xml-parser';
 import { load } from 'js-yaml';
-import { analyze, LineIndex } from '../../core/src';
+import { analyze, LineIndex, type ReportDiagnostic } from '../../core/src';
 import { CLEAN, ERRORS, finished, INFO, lint, ROOT, STUB_SERVERS, tree, WARN, type CliRun } from '../fixtures/lint-cli';
 
-interface JsonDiag {
-  severity: string;
-  code: string;
-  message: string;
-  line: number;
-  column: number;
-  end_line: number;
-  end_column: number;
-}
+/** lint's JSON format gives each finding as the evaluate report does. */
+type JsonDiag = ReportDiagnostic;
 interface JsonReport {
   files: Array<{ path: string; diagnostics: JsonDiag[]; error?: string }>;
   summary: Record<string, number>;
