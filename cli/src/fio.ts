@@ -10,6 +10,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import {
   analyze,
   generateFioJobs,
+  scopeOf,
   LineIndex,
   parseBlockSize,
   type Analysis,
@@ -160,8 +161,8 @@ function errorsFor(analysis: Analysis, vm: string | undefined): Diagnostic[] {
   const index = vm === undefined ? undefined : analysis.spec?.vms.findIndex((v) => v.name === vm);
   return analysis.diagnostics.filter((d) => {
     if (d.severity !== 'error') return false;
-    const m = /^\/vms\/(\d+)(\/|$)/.exec(d.path ?? '');
-    return !m || index === undefined || Number(m[1]) === index;
+    const at = scopeOf(d.path ?? '').vm;
+    return at === undefined || index === undefined || at === index;
   });
 }
 

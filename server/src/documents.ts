@@ -76,10 +76,19 @@ export class AnalysedDocuments {
     return entry;
   }
 
-  /** Another text analysed as this server analyses documents (a fix's outcome), outside the caches. */
+  /**
+   * Another text analysed as this server analyses documents: a fix's outcome. It shares the evaluation cache, so
+   * only the VM the fix changes is evaluated again.
+   */
   analyzeText(text: string): Analysis {
     const { current, registry } = this.settings;
-    return analyze(text, { registry, defaultCatalog: current.catalog, defaultRegion: current.region, maxVms: MAX_EDITOR_VMS });
+    return analyze(text, {
+      registry,
+      cache: this.evaluations,
+      defaultCatalog: current.catalog,
+      defaultRegion: current.region,
+      maxVms: MAX_EDITOR_VMS,
+    });
   }
 
   /** For features that need structure: the current analysis if it parsed, else the last one that did. */

@@ -6,7 +6,8 @@
 import type { Analysis } from '../analyze';
 import { fixTypeOf } from '../checks/registry';
 import type { LimitKind } from '../model/types';
-import { applyEdits, fixEdits } from './fixes';
+import { textWithFix } from './fixes';
+import { scopeOf } from './locate';
 
 export interface Alternative {
   vm: string;
@@ -25,13 +26,13 @@ export function alternatives(a: Analysis, analyzeText: (text: string) => Analysi
   const out: Alternative[] = [];
   const seen = new Set<string>();
   for (const d of a.diagnostics) {
-    const vmIndex = Number(/^\/vms\/(\d+)/.exec(d.path ?? '')?.[1]);
-    const before = a.vms[vmIndex];
+    const vmIndex = scopeOf(d.path ?? '').vm;
+    const before = vmIndex === undefined ? undefined : a.vms[vmIndex];
     if (!ADVISED.has(d.code) || !before) continue;
     for (const fix of d.fixes ?? []) {
       if (fixTypeOf(d.code, fix) !== 'sizing' || seen.has(fix.title)) continue;
       seen.add(fix.title);
-      const after = analyzeText(applyEdits(a.parsed.text, fixEdits(a.parsed.text, a.parsed.tree, fix))).vms[vmIndex];
+      const after = analyzeText(textWithFix(a, fix)).vms[vmIndex!];
       if (!after || after.unavailable) continue;
       const known = (x: { monthly_cost?: number; monthly_cost_complete: boolean }) =>
         x.monthly_cost_complete ? x.monthly_cost : undefined;

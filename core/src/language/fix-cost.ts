@@ -6,12 +6,12 @@
 import type { Analysis } from '../analyze';
 import type { FixData } from '../diagnostics';
 import { fmtMoney } from '../units';
-import { applyEdits, fixEdits } from './fixes';
+import { textWithFix } from './fixes';
 
 /** `fix`'s title with the file's monthly cost change; unchanged when the title already gives a cost. */
 export function titleWithCost(a: Analysis, fix: FixData, analyzeText: (text: string) => Analysis): string {
   if (/\/month/.test(fix.title) || !a.catalog) return fix.title;
-  const after = analyzeText(applyEdits(a.parsed.text, fixEdits(a.parsed.text, a.parsed.tree, fix)));
+  const after = analyzeText(textWithFix(a, fix));
   const known = (x: Analysis) => (x.monthly_cost_complete && x.monthly_cost !== undefined ? x.monthly_cost : undefined);
   const before = known(a);
   const then = known(after);

@@ -165,6 +165,11 @@ function lastEnd(value: YamlNode, key: YamlNode, text: string): number {
 }
 
 /** Applies non-overlapping edits (as a client would). */
+/** The spec's text with one fix applied. */
+export function textWithFix(a: { parsed: { text: string; tree: YamlTree } }, fix: FixData): string {
+  return applyEdits(a.parsed.text, fixEdits(a.parsed.text, a.parsed.tree, fix));
+}
+
 export function applyEdits(text: string, edits: TextEdit[]): string {
   const sorted = [...edits].sort((a, b) => b.start - a.start);
   let out = text;

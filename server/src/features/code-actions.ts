@@ -10,7 +10,7 @@ import {
   type TextDocumentEdit,
   type TextEdit as LspTextEdit,
 } from 'vscode-languageserver/node';
-import { fixEdits, fixTypeOf, generateFioJobs, titleWithCost, valueSpan, type Analysis } from '../../../core/src';
+import { fixEdits, fixTypeOf, generateFioJobs, titleWithCost, valueSpan, type Analysis, type FixData } from '../../../core/src';
 import { FioRefactorActionKind, FioSourceActionKind, SizingQuickFixKind, WriteFioCommand } from '../../../protocol/src/requests';
 import type { Entry } from '../documents';
 import type { ServerContext } from '../context';
@@ -45,6 +45,17 @@ function kindWanted(kind: string, only: string[] | undefined): boolean {
   return !only?.length || only.some((o) => kind === o || kind.startsWith(`${o}.`));
 }
 
+// Editors ask for code actions on every cursor move: a design fix's cost (a whole analysis of the fixed text) is
+// computed once per analysis of the document.
+const priced = new WeakMap<Analysis, Map<FixData, string>>();
+function pricedTitle(a: Analysis, fix: FixData, analyzeText: (text: string) => Analysis): string {
+  let titles = priced.get(a);
+  if (!titles) priced.set(a, (titles = new Map()));
+  let title = titles.get(fix);
+  if (title === undefined) titles.set(fix, (title = titleWithCost(a, fix, analyzeText)));
+  return title;
+}
+
 /** The fixes of the diagnostics that touch the offsets `start` to `end`; a design change says what it costs. */
 function quickFixes(uri: string, e: Entry, start: number, end: number, analyzeText: (text: string) => Analysis): CodeAction[] {
   const actions: CodeAction[] = [];
@@ -55,7 +66,7 @@ function quickFixes(uri: string, e: Entry, start: number, end: number, analyzeTe
       if (!edits.length) continue;
       const sizing = fixTypeOf(d.code, fix) === 'sizing';
       actions.push({
-        title: sizing ? titleWithCost(e.analysis, fix, analyzeText) : fix.title,
+        title: sizing ? pricedTitle(e.analysis, fix, analyzeText) : fix.title,
         kind: sizing ? SizingQuickFixKind : CodeActionKind.QuickFix,
         diagnostics: [toLsp(e, d)],
         isPreferred: !!fix.preferred,
