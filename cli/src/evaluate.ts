@@ -4,6 +4,7 @@ import { analyze, costText, fileReport, fmt, fmtMoney, plural, targetVerdict, ty
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
+import { ChunkedWriter, writeJson } from './json-writer';
 import { table } from './table';
 import { applySets, renderWhatIf } from './what-if';
 
@@ -50,10 +51,20 @@ export async function evaluateCommand(args: string[]): Promise<number> {
     }
     report.files.push(fileReport(path, analyze(text, { registry })));
   }
-  process.stdout.write(format === 'json' ? JSON.stringify(report, null, 2) + '\n' : report.files.map(renderFile).join('\n'));
+  writeReport(report, format);
   // The report is always whole; the exit status says whether to trust it (the contract, section 1).
   if (unreadable) return 2;
   return report.files.some((f) => f.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+}
+
+/** The report as JSON (`JSON.stringify(report, null, 2)`, written in pieces) or as tables, a file at a time. */
+function writeReport(report: Report, format: string): void {
+  const out = new ChunkedWriter((s) => process.stdout.write(s));
+  if (format === 'json') {
+    writeJson(report, out);
+    out.write('\n');
+  } else report.files.forEach((f, i) => out.write((i ? '\n' : '') + renderFile(f)));
+  out.flush();
 }
 
 /** `--set`: one spec, evaluated as written and with the values changed. */
