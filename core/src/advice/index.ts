@@ -4,7 +4,8 @@
  * check, a code action, `--fix` or the report asks for advice when it needs it, and each answer is memoised
  * with the VM's evaluation, so that it is searched for once per configuration.
  */
-import { type Machine } from '../catalog';
+import { type Catalog, type Machine } from '../catalog';
+import type { VmSpec } from '../document/types';
 import { evaluateOn } from '../model/evaluate';
 import { METRICS, type VmEval } from '../model/types';
 import { cheaperDisk, smallestMachineMeeting, type CheaperDisk } from './search';
@@ -20,6 +21,7 @@ export class VmAdvice {
   private readonly machineMemo = new Map<string, VmEval>();
 
   constructor(
+    /** The evaluation searched from: this VM's, or that of a VM of the same content (only its figures are read). */
     readonly evaluation: VmEval,
     readonly region: string,
   ) {}
@@ -68,11 +70,38 @@ export class VmAdvice {
 // unchanged VM, so its advice is searched for once across keystrokes.
 const memo = new WeakMap<VmEval, Map<string, VmAdvice>>();
 
+// And by content: VMs written alike (a fleet of replicas) differ only in their names and places in the text,
+// which no search reads, so they share one advice. Bounded, least recently used first out, so that a long
+// editing session or a spec of many distinct VMs keeps only the advice it is likely to ask for again.
+const CONTENT_MEMO_LIMIT = 1024;
+const byContent = new WeakMap<Catalog, Map<string, VmAdvice>>();
+
+/** The VM as the model sees it: everything but its name and the source paths of it and its parts. */
+function contentKey(vm: VmSpec, region: string): string {
+  return `${region}\u0000${JSON.stringify(vm, function (this: unknown, k, v: unknown) {
+    return k === 'path' || (k === 'name' && this === vm) ? undefined : v;
+  })}`;
+}
+
+function sharedAdvice(e: VmEval, region: string): VmAdvice {
+  let shared = byContent.get(e.catalog);
+  if (!shared) byContent.set(e.catalog, (shared = new Map()));
+  const key = contentKey(e.spec, region);
+  let a = shared.get(key);
+  if (a) shared.delete(key);
+  else {
+    a = new VmAdvice(e, region);
+    if (shared.size >= CONTENT_MEMO_LIMIT) shared.delete(shared.keys().next().value!);
+  }
+  shared.set(key, a);
+  return a;
+}
+
 /** The advice for an evaluated VM, priced in `region`. */
 export function adviceFor(e: VmEval, region: string): VmAdvice {
   let byRegion = memo.get(e);
   if (!byRegion) memo.set(e, (byRegion = new Map()));
   let a = byRegion.get(region);
-  if (!a) byRegion.set(region, (a = new VmAdvice(e, region)));
+  if (!a) byRegion.set(region, (a = sharedAdvice(e, region)));
   return a;
 }
