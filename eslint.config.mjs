@@ -15,7 +15,7 @@ const SOURCE = ['core/src/**/*.ts', 'server/src/**/*.ts', 'cli/src/**/*.ts', 'cl
 export default tseslint.config(
   {
     // Build output, bundles and data. The fuzz corpus and fio fixtures are inputs, byte for byte.
-    ignores: ['out/**', 'dist/**', 'node_modules/**', '**/node_modules/**', 'test/fuzz-corpus/**', 'test/fixtures/fio/**'],
+    ignores: ['out/**', 'dist/**', '**/*.generated.ts', 'node_modules/**', '**/node_modules/**', 'test/fuzz-corpus/**', 'test/fixtures/fio/**'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },

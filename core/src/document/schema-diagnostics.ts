@@ -10,15 +10,18 @@ import specSchema from '../../../schemas/storage-perf.schema.json';
 import { diag } from '../checks/registry';
 import type { Diagnostic } from '../diagnostics';
 import type { Span } from '../text';
+import * as compiled from './spec-validator.generated';
 import { suggest } from './suggest';
 import { escapePointer, keySpan, valueSpan, type YamlTree } from './yaml-tree';
 
-// Compiled on first use, once: compiling the schema costs more than validating a spec.
+// Compiled ahead of time (scripts/write-spec-validator.mjs): compiling the schema costs more than validating a
+// spec, which matters to a short-lived process. When the compiled code is not of this schema (the schema was
+// changed and the script not run again), the schema is compiled here on first use, with the same options.
 let validator: ValidateFunction | undefined;
 function validate(): ValidateFunction {
   if (!validator) {
-    const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-    validator = ajv.compile(specSchema as object);
+    if (compiled.SCHEMA_TEXT === JSON.stringify(specSchema)) validator = compiled.validate as ValidateFunction;
+    else validator = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(specSchema as object);
   }
   return validator;
 }
