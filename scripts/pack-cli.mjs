@@ -5,32 +5,19 @@
 //
 //   node scripts/pack-cli.mjs [OUT_DIR]        default: the repository root
 //   npm install -g ./storage-perf-cli-0.1.0.tgz && storage-perf lint specs/
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleCli } from './bundle-cli.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = resolve(process.argv[2] ?? root);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const stage = mkdtempSync(join(tmpdir(), 'storage-perf-cli-'));
 try {
-  const common = {
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    mainFields: ['module', 'main'],
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-    absWorkingDir: root,
-  };
-  // The server next to the CLI: the CLI's lint starts dist/server.js when it finds it beside itself.
-  await build({ ...common, entryPoints: ['cli/src/main.ts'], outfile: join(stage, 'dist/storage-perf.js') });
-  await build({ ...common, entryPoints: ['server/src/main.ts'], outfile: join(stage, 'dist/server.js') });
+  await bundleCli(join(stage, 'dist'));
   mkdirSync(join(stage, 'bin'));
   mkdirSync(join(stage, 'docs'));
   copyFileSync(join(root, 'docs/lint.md'), join(stage, 'docs/lint.md'));

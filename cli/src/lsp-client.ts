@@ -55,6 +55,11 @@ export interface ClientOptions {
   /** Per-request time limit: a server that does not answer in time is treated as hung. */
   timeoutMs?: number;
   cwd?: string;
+  /**
+   * The server, already started with the default command (cli/bin starts it before loading the CLI's own code,
+   * so that the two processes start side by side); without it, the client starts one.
+   */
+  started?: ChildProcess;
 }
 
 export class LspClient {
@@ -71,7 +76,7 @@ export class LspClient {
   constructor(private readonly opts: ClientOptions = {}) {
     const [cmd, ...args] = opts.command ?? [process.execPath, SERVER_BIN, '--stdio'];
     this.timeoutMs = opts.timeoutMs ?? 30000;
-    this.child = spawn(cmd, args, { cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = opts.started ?? spawn(cmd, args, { cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stderr!.on('data', (b: Buffer) => {
       this.stderr += b.toString();
       if (this.stderr.length > 65536) this.stderr = this.stderr.slice(-32768);
@@ -84,6 +89,9 @@ export class LspClient {
       this.exited = `cannot start the language server: ${e.message}`;
       this.waiters.splice(0).forEach((w) => w());
     });
+    // A server started early may have exited before these listeners were there.
+    if (this.child.exitCode !== null || this.child.signalCode !== null)
+      this.exited = `the language server exited (${this.child.signalCode ?? `code ${this.child.exitCode}`})`;
     this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
     this.connection.onRequest(ConfigurationRequest.type, (params) =>
       params.items.map((i) =>

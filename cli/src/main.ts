@@ -1,4 +1,5 @@
 /** The `storage-perf` command: dispatches to its commands (argument parsing is in args.ts). */
+import type { ChildProcess } from 'node:child_process';
 import { UsageError } from './args';
 import { evaluateCommand } from './evaluate';
 import { fioCommand } from './fio';
@@ -18,14 +19,15 @@ commands:
 
 run 'storage-perf <command> --help' for a command's options; 'storage-perf --version' for the version`;
 
-export async function main(argv: string[]): Promise<number> {
+/** `server`: the language server, already started for `lint` (see cli/bin/storage-perf.js). */
+export async function main(argv: string[], started: { server?: ChildProcess } = {}): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case 'evaluate':
         return await evaluateCommand(rest);
       case 'lint':
-        return await lintCommand(rest);
+        return await lintCommand(rest, started.server);
       case 'fio':
         return await fioCommand(rest);
       case 'compare':

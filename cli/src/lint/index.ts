@@ -7,6 +7,7 @@
  */
 import { version } from '../version';
 import { createTwoFilesPatch } from 'diff';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadRegistry } from '../catalog-file';
@@ -158,7 +159,8 @@ function lintOptions(values: LintValues, positionals: string[]): LintOptions {
   };
 }
 
-export async function lintCommand(args: string[]): Promise<number> {
+/** `server`: the default language server, already started; it is used unless --server-command names another. */
+export async function lintCommand(args: string[], server?: ChildProcess): Promise<number> {
   const { values, positionals } = parse(args, LINT_OPTIONS);
   if (values.help) {
     process.stdout.write(LINT_USAGE + '\n');
@@ -200,6 +202,7 @@ export async function lintCommand(args: string[]): Promise<number> {
   // Node's timers hold at most 2^31-1 ms (about 24 days); a longer one would fire at once.
   const client: ClientOptions = { pull: true, settings: { ...settings }, timeoutMs: Math.min(opts.timeout * 1000, 2 ** 31 - 1), cwd };
   if (values['server-command']) client.command = serverCommand(values['server-command'] as string);
+  else client.started = server;
   const result = await runSession(
     new Session({ client, cwd, fix: opts.fixMode, fixTypes: opts.fixTypes, stdinText, stdinName: opts.stdinName }),
     targets,
