@@ -37,15 +37,21 @@ function omitted(v: unknown): boolean {
   return v === undefined || typeof v === 'function' || typeof v === 'symbol';
 }
 
-/** Writes `value` as `JSON.stringify(value, null, 2)` does, streaming its arrays and objects `depth` levels deep. */
-export function writeJson(value: unknown, out: { write(s: string): void }, depth = 4, indent = ''): void {
-  if (depth <= 0 || value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    const s = JSON.stringify(value, null, 2);
-    out.write(indent && s.includes('\n') ? s.replace(/\n/g, `\n${indent}`) : s);
+/**
+ * Writes `value` as `JSON.stringify(value, null, 2)` does. Objects and arrays `depth` levels deep are written
+ * part by part; below that, an array's elements are stringified some hundreds at a time (nested in as many
+ * arrays as the array itself is deep, so that JSON.stringify indents them where they belong) and anything else
+ * whole. A toJSON(key) of an element of such a batch is given its index in the batch.
+ */
+export function writeJson(value: unknown, out: { write(s: string): void }, depth = 3, level = 0): void {
+  const indent = '  '.repeat(level);
+  if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    out.write(indented(JSON.stringify(value, null, 2), indent));
     return;
   }
-  const inner = `${indent}  `;
   const array = Array.isArray(value);
+  if (array && depth <= 0) return writeBatched(value, out, level);
+  if (depth <= 0) return out.write(indented(JSON.stringify(value, null, 2), indent));
   const keys = array ? value.map((_, i) => String(i)) : Object.keys(value);
   let first = true;
   for (const k of keys) {
@@ -54,9 +60,29 @@ export function writeJson(value: unknown, out: { write(s: string): void }, depth
       if (!array) continue;
       v = null;
     }
-    out.write(`${first ? (array ? '[' : '{') : ','}\n${inner}${array ? '' : `${JSON.stringify(k)}: `}`);
+    out.write(`${first ? (array ? '[' : '{') : ','}\n${indent}  ${array ? '' : `${JSON.stringify(k)}: `}`);
     first = false;
-    writeJson(v, out, depth - 1, inner);
+    writeJson(v, out, depth - 1, level + 1);
   }
   out.write(first ? (array ? '[]' : '{}') : `\n${indent}${array ? ']' : '}'}`);
+}
+
+const BATCH = 256;
+
+function writeBatched(items: unknown[], out: { write(s: string): void }, level: number): void {
+  if (!items.length) return out.write('[]');
+  const opening = Array.from({ length: level + 1 }, (_, i) => `${'  '.repeat(i)}[\n`).join('');
+  const closing = Array.from({ length: level + 1 }, (_, i) => `\n${'  '.repeat(level - i)}]`).join('');
+  out.write('[\n');
+  for (let i = 0; i < items.length; i += BATCH) {
+    let nested: unknown = items.slice(i, i + BATCH);
+    for (let l = 0; l < level; l++) nested = [nested];
+    const text = JSON.stringify(nested, null, 2);
+    out.write(`${i ? ',\n' : ''}${text.slice(opening.length, text.length - closing.length)}`);
+  }
+  out.write(`\n${'  '.repeat(level)}]`);
+}
+
+function indented(json: string, indent: string): string {
+  return indent && json.includes('\n') ? json.replace(/\n/g, `\n${indent}`) : json;
 }

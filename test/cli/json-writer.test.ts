@@ -13,7 +13,10 @@ function written(value: unknown, depth?: number): string {
 
 describe('the streamed JSON writer', () => {
   it('writes what JSON.stringify(value, null, 2) gives, however deep it streams', () => {
+    const many = Array.from({ length: 600 }, (_, i) => ({ i, list: [i, [i]], none: undefined }));
     const values: unknown[] = [
+      { files: [{ vms: many, diagnostics: [] }] },
+      [many, [undefined, many]],
       { files: [] },
       { a: {}, b: [], c: [undefined, () => 1, null], d: undefined, e: 'x\ny', f: [[1, [2, { g: [] }]]] },
       { when: new Date(0), nested: { toJSON: (k: string) => ({ key: k }) }, list: [{ toJSON: () => undefined }] },
@@ -21,7 +24,7 @@ describe('the streamed JSON writer', () => {
       'a string',
       42,
     ];
-    for (const v of values) for (const depth of [0, 1, 2, 4, 8]) assert.equal(written(v, depth), JSON.stringify(v, null, 2));
+    for (const v of values) for (const depth of [0, 1, 2, 3, 4, 8]) assert.equal(written(v, depth), JSON.stringify(v, null, 2));
   });
 
   it('writes an evaluation report (with its lazily explained figures) as JSON.stringify does', () => {
