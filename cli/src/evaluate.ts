@@ -4,7 +4,7 @@ import { analyze, costText, fileReport, fmt, fmtMoney, plural, targetVerdict, ty
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
-import { ChunkedWriter, writeJson } from './json-writer';
+import { jsonChunks, writeChunks } from './json-writer';
 import { table } from './table';
 import { applySets, renderWhatIf } from './what-if';
 
@@ -51,20 +51,20 @@ export async function evaluateCommand(args: string[]): Promise<number> {
     }
     report.files.push(fileReport(path, analyze(text, { registry })));
   }
-  writeReport(report, format);
+  await writeReport(report, format);
   // The report is always whole; the exit status says whether to trust it (the contract, section 1).
   if (unreadable) return 2;
   return report.files.some((f) => f.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }
 
 /** The report as JSON (`JSON.stringify(report, null, 2)`, written in pieces) or as tables, a file at a time. */
-function writeReport(report: Report, format: string): void {
-  const out = new ChunkedWriter((s) => process.stdout.write(s));
-  if (format === 'json') {
-    writeJson(report, out);
-    out.write('\n');
-  } else report.files.forEach((f, i) => out.write((i ? '\n' : '') + renderFile(f)));
-  out.flush();
+async function writeReport(report: Report, format: string): Promise<void> {
+  await writeChunks(format === 'json' ? jsonLines(report) : report.files.map((f, i) => (i ? '\n' : '') + renderFile(f)), process.stdout);
+}
+
+function* jsonLines(report: Report): Generator<string> {
+  yield* jsonChunks(report);
+  yield '\n';
 }
 
 /** `--set`: one spec, evaluated as written and with the values changed. */

@@ -6,21 +6,56 @@
  * `JSON.stringify` of the whole.
  */
 
-/** A buffer of pieces handed to `sink` about every 64 KiB: few writes, none large. */
-export class ChunkedWriter {
-  private parts: string[] = [];
-  private size = 0;
-  constructor(private readonly sink: (s: string) => void) {}
-  write(s: string): void {
-    this.parts.push(s);
-    this.size += s.length;
-    if (this.size >= 65536) this.flush();
+/**
+ * Writes `chunks` to `stream` in pieces of about 64 KiB, waiting whenever the stream asks to (a pipe to a slow
+ * reader would otherwise queue the whole report in memory). Stops at the stream's first error: a reader that
+ * went away (`| head`) wants no more.
+ */
+export async function writeChunks(chunks: Iterable<string>, stream: NodeJS.WritableStream): Promise<void> {
+  let parts: string[] = [];
+  let size = 0;
+  let failed = false;
+  const onError = () => {
+    failed = true;
+  };
+  stream.on('error', onError);
+  const flush = async () => {
+    const ok = stream.write(parts.join(''));
+    parts = [];
+    size = 0;
+    if (!ok && !failed) await drained(stream, onError);
+  };
+  try {
+    for (const c of chunks) {
+      if (failed) return;
+      parts.push(c);
+      size += c.length;
+      if (size >= 65536) await flush();
+    }
+    if (parts.length && !failed) await flush();
+  } finally {
+    stream.off('error', onError);
   }
-  flush(): void {
-    if (this.parts.length) this.sink(this.parts.join(''));
-    this.parts = [];
-    this.size = 0;
-  }
+}
+
+/** Resolves when `stream` drains; a stream that closes or fails never drains: then `onEnd` and resolve too. */
+function drained(stream: NodeJS.WritableStream, onEnd: () => void): Promise<void> {
+  return new Promise((res) => {
+    const done = () => {
+      for (const [event, f] of listeners) stream.off(event, f);
+      res();
+    };
+    const ended = () => {
+      onEnd();
+      done();
+    };
+    const listeners: Array<[string, () => void]> = [
+      ['drain', done],
+      ['close', ended],
+      ['error', ended],
+    ];
+    for (const [event, f] of listeners) stream.on(event, f);
+  });
 }
 
 type Holder = Record<string, unknown> | unknown[];
@@ -38,20 +73,20 @@ function omitted(v: unknown): boolean {
 }
 
 /**
- * Writes `value` as `JSON.stringify(value, null, 2)` does. Objects and arrays `depth` levels deep are written
+ * `value` as `JSON.stringify(value, null, 2)` writes it, in pieces. Objects and arrays `depth` levels deep are written
  * part by part; below that, an array's elements are stringified some hundreds at a time (nested in as many
  * arrays as the array itself is deep, so that JSON.stringify indents them where they belong) and anything else
  * whole. A toJSON(key) of an element of such a batch is given its index in the batch.
  */
-export function writeJson(value: unknown, out: { write(s: string): void }, depth = 3, level = 0): void {
+export function* jsonChunks(value: unknown, depth = 3, level = 0): Generator<string> {
   const indent = '  '.repeat(level);
   if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    out.write(indented(JSON.stringify(value, null, 2), indent));
+    yield indented(JSON.stringify(value, null, 2), indent);
     return;
   }
   const array = Array.isArray(value);
-  if (array && depth <= 0) return writeBatched(value, out, level);
-  if (depth <= 0) return out.write(indented(JSON.stringify(value, null, 2), indent));
+  if (array && depth <= 0) return yield* batched(value, level);
+  if (depth <= 0) return yield indented(JSON.stringify(value, null, 2), indent);
   const keys = array ? value.map((_, i) => String(i)) : Object.keys(value);
   let first = true;
   for (const k of keys) {
@@ -60,27 +95,27 @@ export function writeJson(value: unknown, out: { write(s: string): void }, depth
       if (!array) continue;
       v = null;
     }
-    out.write(`${first ? (array ? '[' : '{') : ','}\n${indent}  ${array ? '' : `${JSON.stringify(k)}: `}`);
+    yield `${first ? (array ? '[' : '{') : ','}\n${indent}  ${array ? '' : `${JSON.stringify(k)}: `}`;
     first = false;
-    writeJson(v, out, depth - 1, level + 1);
+    yield* jsonChunks(v, depth - 1, level + 1);
   }
-  out.write(first ? (array ? '[]' : '{}') : `\n${indent}${array ? ']' : '}'}`);
+  yield first ? (array ? '[]' : '{}') : `\n${indent}${array ? ']' : '}'}`;
 }
 
 const BATCH = 256;
 
-function writeBatched(items: unknown[], out: { write(s: string): void }, level: number): void {
-  if (!items.length) return out.write('[]');
+function* batched(items: unknown[], level: number): Generator<string> {
+  if (!items.length) return yield '[]';
   const opening = Array.from({ length: level + 1 }, (_, i) => `${'  '.repeat(i)}[\n`).join('');
   const closing = Array.from({ length: level + 1 }, (_, i) => `\n${'  '.repeat(level - i)}]`).join('');
-  out.write('[\n');
+  yield '[\n';
   for (let i = 0; i < items.length; i += BATCH) {
     let nested: unknown = items.slice(i, i + BATCH);
     for (let l = 0; l < level; l++) nested = [nested];
     const text = JSON.stringify(nested, null, 2);
-    out.write(`${i ? ',\n' : ''}${text.slice(opening.length, text.length - closing.length)}`);
+    yield `${i ? ',\n' : ''}${text.slice(opening.length, text.length - closing.length)}`;
   }
-  out.write(`\n${'  '.repeat(level)}]`);
+  yield `\n${'  '.repeat(level)}]`;
 }
 
 function indented(json: string, indent: string): string {

@@ -1,15 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { ChunkedWriter, writeJson } from '../../cli/src/json-writer';
+import { PassThrough } from 'node:stream';
+import { jsonChunks, writeChunks } from '../../cli/src/json-writer';
 import { analyze, fileReport } from '../../core/src';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
 
-function written(value: unknown, depth?: number): string {
-  let s = '';
-  const out = new ChunkedWriter((x) => (s += x));
-  writeJson(value, out, depth);
-  out.flush();
-  return s;
-}
+const written = (value: unknown, depth?: number) => [...jsonChunks(value, depth)].join('');
 
 describe('the streamed JSON writer', () => {
   it('writes what JSON.stringify(value, null, 2) gives, however deep it streams', () => {
@@ -31,5 +26,50 @@ describe('the streamed JSON writer', () => {
     const text = [...SPEC_HEAD, ...vmLines('a', 1), ...vmLines('b', 2)].join('\n') + '\n';
     const report = { files: [fileReport('x.perf.yaml', analyze(text))] };
     assert.equal(written(report), JSON.stringify(report, null, 2));
+  });
+
+  it('waits for a slow reader instead of queueing everything, and gives all of it', async () => {
+    const stream = new PassThrough({ highWaterMark: 1024 });
+    let read = '';
+    let drained = 0;
+    stream.on('drain', () => drained++);
+    const done = writeChunks(
+      (function* () {
+        for (let i = 0; i < 100; i++) yield `${'x'.repeat(70000)}${i}\n`;
+      })(),
+      stream,
+    );
+    stream.setEncoding('utf8').on('data', (s: string) => (read += s));
+    await done;
+    assert.equal(read.split('\n').length, 101);
+    assert.ok(drained > 0);
+  });
+
+  it('stops at the stream’s first error, or when it closes', async () => {
+    const stream = new PassThrough({ highWaterMark: 16 });
+    let pulled = 0;
+    const done = writeChunks(
+      (function* () {
+        for (; pulled < 1000; pulled++) yield 'y'.repeat(70000);
+      })(),
+      stream,
+    );
+    stream.destroy(Object.assign(new Error('EPIPE'), { code: 'EPIPE' }));
+    await done;
+    assert.ok(pulled < 1000);
+  });
+
+  it('stops when the stream closes without an error', async () => {
+    const stream = new PassThrough({ highWaterMark: 16 });
+    let pulled = 0;
+    const done = writeChunks(
+      (function* () {
+        for (; pulled < 1000; pulled++) yield 'z'.repeat(70000);
+      })(),
+      stream,
+    );
+    stream.destroy();
+    await done;
+    assert.ok(pulled < 1000);
   });
 });
