@@ -78,9 +78,10 @@ const byContent = new WeakMap<Catalog, Map<string, VmAdvice>>();
 
 /** The VM as the model sees it: everything but its name and the source paths of it and its parts. */
 function contentKey(vm: VmSpec, region: string): string {
-  return `${region}\u0000${JSON.stringify(vm, function (this: unknown, k, v: unknown) {
-    return k === 'path' || (k === 'name' && this === vm) ? undefined : v;
-  })}`;
+  const { path, name, ...rest } = vm;
+  // Paths are JSON pointers of array indices and keys ("/vms/3/disks/0"): no quote inside, so the pattern ends
+  // at the path's own closing quote. (Native stringify and one replace: a replacer function costs ten times.)
+  return `${region}\u0000${JSON.stringify(rest).replace(/"path":"[^"]*",?/g, '')}`;
 }
 
 function sharedAdvice(e: VmEval, region: string): VmAdvice {

@@ -122,6 +122,18 @@ export interface VmRow {
 
 /** The per-VM limit row for a disk type on a machine, from the series' own table or the catch-all ('*'). */
 export function vmLimitRow(c: Catalog, m: Machine, diskType: string): VmRow | undefined {
+  // Asked for every disk of every candidate a search tries; machines are shared objects (./machines), so the
+  // rows are kept with them.
+  let byMachine = rowMemo.get(c);
+  if (!byMachine) rowMemo.set(c, (byMachine = new WeakMap()));
+  let rows = byMachine.get(m);
+  if (!rows) byMachine.set(m, (rows = new Map()));
+  if (!rows.has(diskType)) rows.set(diskType, findVmLimitRow(c, m, diskType));
+  return rows.get(diskType);
+}
+const rowMemo = new WeakMap<Catalog, WeakMap<Machine, Map<string, VmRow | undefined>>>();
+
+function findVmLimitRow(c: Catalog, m: Machine, diskType: string): VmRow | undefined {
   const tables = [...c.vm_limits.filter((t) => t.series.includes(m.series)), ...c.vm_limits.filter((t) => t.series.includes('*'))];
   for (const table of tables) {
     const rows = table.disk_types[diskType];

@@ -50,8 +50,27 @@ const PREDEFINED_RE = /^([a-z][a-z0-9]*)-([a-z]+)-(\d+)(?:-([a-z][a-z0-9]*(?:-[a
 const CUSTOM_REST_RE = /^(?:(\d+)|([a-z]+))-(\d+)(-ext)?$/;
 const CUSTOM_ANY_RE = /^(?:([a-z][a-z0-9]*)-)?custom-/;
 
+// Machines are looked up for every VM and for every candidate a search tries: answers are kept per catalog
+// (bounded: an editor sees a new name at every keystroke), and a machine's larger machines with the machine.
+// Neither is ever changed after it is made, so sharing them is safe.
+const MACHINE_MEMO_LIMIT = 4096;
+const resolvedMemo = new WeakMap<Catalog, Map<string, MachineResult>>();
+const largerMemo = new WeakMap<Machine, readonly Machine[]>();
+
 /** Resolves a machine type name (n2-standard-8, e2-medium, n2-custom-6-16384) or a series + vCPU pair. */
 export function resolveMachine(c: Catalog, spec: { machine_type?: string; series?: string; vcpus?: number }): MachineResult {
+  let memo = resolvedMemo.get(c);
+  if (!memo) resolvedMemo.set(c, (memo = new Map()));
+  const key = spec.machine_type !== undefined ? `t${spec.machine_type}` : `s${spec.series}\u0000${spec.vcpus}`;
+  let r = memo.get(key);
+  if (!r) {
+    if (memo.size >= MACHINE_MEMO_LIMIT) memo.clear();
+    memo.set(key, (r = resolveUncached(c, spec)));
+  }
+  return r;
+}
+
+function resolveUncached(c: Catalog, spec: { machine_type?: string; series?: string; vcpus?: number }): MachineResult {
   if (spec.machine_type !== undefined) return resolveMachineType(c, spec.machine_type);
   if (spec.series !== undefined) return resolveSeries(c, spec.series, spec.vcpus);
   return { ok: false, code: 'missing-machine', on: 'machine_type', message: 'a VM needs machine_type, or series and vcpus' };
@@ -326,7 +345,13 @@ export function machineTypeNames(c: Catalog): Array<{ name: string; vcpus: numbe
  * a named shape (e2-medium, e2-custom-medium-6144), the series' predefined types by vCPU count, each named as
  * a real type (the first family that offers the count), since a fix writes the name into machine_type.
  */
-export function largerMachines(m: Machine): Machine[] {
+export function largerMachines(m: Machine): readonly Machine[] {
+  let larger = largerMemo.get(m);
+  if (!larger) largerMemo.set(m, (larger = largerUncached(m)));
+  return larger;
+}
+
+function largerUncached(m: Machine): Machine[] {
   const rule = m.info.custom;
   if (m.custom && rule && !m.limits_as) return largerCustom(m, rule);
   const sx = m.suffix ? m.info.suffixes?.[m.suffix] : undefined;
