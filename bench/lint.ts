@@ -11,12 +11,16 @@
  * memory (VmHWM in /proc/PID/status, which the kernel keeps), polled while the process tree lives; reported
  * as the sum over the client and server (an upper bound of the simultaneous peak). Linux only.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from '../cli/src/lsp-client';
+import Ajv from 'ajv';
+import { load } from 'js-yaml';
+import specSchema from '../schemas/storage-perf.schema.json';
+import { goal, goalTable, type Goal } from './goals';
+import { median, run, type Measure } from './process';
 import { SPEC_HEAD, vmLines } from './specs';
 
 const ROOT = resolve(__dirname, '../..');
@@ -30,78 +34,6 @@ function spec(i: number): string {
   for (let v = 0; v < 2; v++) lines.push(...vmLines(`vm${v}`, i + v, i * 7 + v));
   if (i % 10 === 0) lines.push('owner: storage-team');
   return lines.join('\n') + '\n';
-}
-
-interface Measure {
-  ms: number;
-  peakKiB: number;
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function highWater(pid: number): number | undefined {
-  try {
-    const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : undefined;
-  } catch {
-    return undefined; // gone
-  }
-}
-
-/** Every process whose parent chain leads to `root`. */
-function descendants(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      // The command name (in parentheses) may hold spaces: the fields after its closing parenthesis are fixed.
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parent.set(Number(name), ppid);
-    } catch {
-      /* gone */
-    }
-  }
-  const out: number[] = [];
-  for (const pid of parent.keys()) {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
-      if (p === root) {
-        out.push(pid);
-        break;
-      }
-  }
-  return out;
-}
-
-function run(args: string[], cwd: string): Promise<Measure> {
-  const peaks = new Map<number, number>();
-  const t0 = performance.now();
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '',
-    stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (s: string) => {
-    stdout += s;
-  });
-  child.stderr.setEncoding('utf8').on('data', (s: string) => {
-    stderr += s;
-  });
-  const poll = () => {
-    for (const pid of [child.pid!, ...descendants(child.pid!)]) {
-      const hwm = highWater(pid);
-      if (hwm !== undefined) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, hwm));
-    }
-  };
-  const timer = setInterval(poll, 20);
-  return new Promise((res) => {
-    child.on('exit', (code) => {
-      const ms = performance.now() - t0;
-      clearInterval(timer);
-      let peakKiB = 0;
-      for (const v of peaks.values()) peakKiB += v;
-      child.on('close', () => res({ ms, peakKiB, code, stdout, stderr }));
-    });
-  });
 }
 
 /** The headless yaml-language-server client: prints how many diagnostics it got. */
@@ -135,78 +67,109 @@ async function yamlLsClient(dir: string): Promise<void> {
   process.stdout.write(`${JSON.stringify({ files: files.length, diagnostics: found })}\n`);
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1];
+/** The floor: one process that reads every spec of DIR, parses it with js-yaml and validates it with ajv. */
+function floorProcess(dir: string): void {
+  const validate = new Ajv({ allErrors: true, strict: false }).compile(specSchema as object);
+  let errors = 0;
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.perf.yaml'))) {
+    if (!validate(load(readFileSync(join(dir, f), 'utf8')))) errors += validate.errors?.length ?? 0;
+  }
+  process.stdout.write(`${JSON.stringify({ errors })}\n`);
 }
 
-export async function benchLint(): Promise<string[]> {
+interface Side {
+  ms: number;
+  mib: number;
+}
+
+function summarize(ms: Measure[]): Side {
+  for (const m of ms)
+    if (m.code !== 0 && m.code !== 1) throw new Error(`a benchmark run failed (exit ${m.code}): ${m.stderr.slice(-2000)}`);
+  return { ms: median(ms.map((m) => m.ms)), mib: Math.max(...ms.map((m) => m.peakKiB)) / 1024 };
+}
+
+/** Ours, yaml-language-server's and the floor's runs over `n` files, alternated so that a busy spell hits all three. */
+async function measureFiles(base: string, n: number, runs: number): Promise<{ ours: Measure[]; theirs: Measure[]; floor: Measure[] }> {
+  const dir = join(base, `n${n}`);
+  mkdirSync(dir);
+  for (let i = 0; i < n; i++) writeFileSync(join(dir, `spec${String(i).padStart(4, '0')}.perf.yaml`), spec(i));
+  const ours: Measure[] = [],
+    theirs: Measure[] = [],
+    floor: Measure[] = [];
+  for (let r = 0; r < runs; r++) {
+    ours.push(await run([CLI, 'lint', '.', '--format', 'json'], dir));
+    theirs.push(await run([__filename, '--yaml-ls', dir], dir));
+    floor.push(await run([__filename, '--floor', dir], dir));
+  }
+  return { ours, theirs, floor };
+}
+
+function findings(ours: Measure, theirs: Measure, n: number): [number, number] {
+  const oursFindings = (JSON.parse(ours.stdout) as { files: Array<{ diagnostics: unknown[] }> }).files.reduce(
+    (a, f) => a + f.diagnostics.length,
+    0,
+  );
+  const theirsFindings = (JSON.parse(theirs.stdout) as { diagnostics: number }).diagnostics;
+  // Both must have looked at the files: each flags the unknown key in one file of ten.
+  if (theirsFindings < Math.ceil(n / 10))
+    throw new Error(`yaml-language-server reported ${theirsFindings} diagnostics for ${n} files: was the schema applied?`);
+  return [oursFindings, theirsFindings];
+}
+
+/** The lint rows of docs/performance.md's goal table, and the measurements behind them. */
+export async function benchLint(): Promise<{ lines: string[]; goals: Goal[] }> {
   const base = mkdtempSync(join(tmpdir(), 'storage-perf-bench-lint-'));
   const out = [
-    '## lint: `storage-perf lint DIR` vs yaml-language-server headless on the same files (client + server processes)',
+    '## lint: `storage-perf lint DIR` vs yaml-language-server headless and the floor (js-yaml + ajv in one process)',
     '',
     '| files | tool | wall median ms | peak RSS MiB (sum of processes) | findings |',
     '|---|---|---|---|---|',
   ];
-  const ratios: string[] = [];
+  const goals: Goal[] = [];
   try {
     for (const [n, runs] of [
-      [1, 5],
+      [1, 7],
       [100, 3],
-      [1000, 1],
+      [1000, 3],
     ] as const) {
-      const dir = join(base, `n${n}`);
-      mkdirSync(dir);
-      for (let i = 0; i < n; i++) writeFileSync(join(dir, `spec${String(i).padStart(4, '0')}.perf.yaml`), spec(i));
-      const ours: Measure[] = [],
-        theirs: Measure[] = [];
-      for (let r = 0; r < runs; r++) {
-        ours.push(await run([CLI, 'lint', '.', '--format', 'json'], dir));
-        theirs.push(await run([__filename, '--yaml-ls', dir], dir));
-      }
-      for (const m of [...ours, ...theirs]) {
-        if (m.code !== 0 && m.code !== 1) throw new Error(`a benchmark run failed (exit ${m.code}): ${m.stderr.slice(-2000)}`);
-      }
-      const oursFindings = (JSON.parse(ours[0].stdout) as { files: Array<{ diagnostics: unknown[] }> }).files.reduce(
-        (a, f) => a + f.diagnostics.length,
-        0,
-      );
-      const theirsFindings = (JSON.parse(theirs[0].stdout) as { diagnostics: number }).diagnostics;
-      // Both must have looked at the files: each flags the unknown key in one file of ten.
-      if (theirsFindings < Math.ceil(n / 10))
-        throw new Error(`yaml-language-server reported ${theirsFindings} diagnostics for ${n} files: was the schema applied?`);
-      const a = { ms: median(ours.map((m) => m.ms)), mib: Math.max(...ours.map((m) => m.peakKiB)) / 1024 };
-      const b = { ms: median(theirs.map((m) => m.ms)), mib: Math.max(...theirs.map((m) => m.peakKiB)) / 1024 };
+      const m = await measureFiles(base, n, runs);
+      const [oursFindings, theirsFindings] = findings(m.ours[0], m.theirs[0], n);
+      const [a, b, f] = [summarize(m.ours), summarize(m.theirs), summarize(m.floor)];
       const label = n.toLocaleString('en-US');
       out.push(`| ${label} | storage-perf lint | ${a.ms.toFixed(0)} | ${a.mib.toFixed(1)} | ${oursFindings} |`);
       out.push(`| ${label} | yaml-language-server | ${b.ms.toFixed(0)} | ${b.mib.toFixed(1)} | ${theirsFindings} |`);
-      ratios.push(
-        `- ${label} file${n === 1 ? '' : 's'}: wall time ${(a.ms / b.ms).toFixed(2)}× yaml-language-server's, peak memory ${(a.mib / b.mib).toFixed(2)}× (ours ÷ theirs; ${runs} run${runs === 1 ? '' : 's'} each)`,
-      );
+      out.push(`| ${label} | floor: js-yaml + ajv | ${f.ms.toFixed(0)} | ${f.mib.toFixed(1)} | - |`);
+      const files = `\`lint\` of ${label} file${n === 1 ? '' : 's'}`;
+      if (n === 1) goals.push(goal(`${files}, wall time`, a.ms, 'ms', 300, 'at most 300 ms'));
+      if (n === 1000) {
+        goals.push(goal(`${files} vs the floor`, a.ms, f.ms, 2, 'at most 2× the floor'));
+        goals.push(goal(`${files} vs yaml-language-server`, a.ms, b.ms, 1, 'less than yaml-language-server'));
+      }
     }
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
-  return [
+  const lines = [
     ...out,
-    '',
-    ...ratios,
     '',
     'storage-perf lint does more per file than schema validation (the catalog model, costs, every check); its findings include the same unknown keys.',
     'yaml-language-server opens every file at once (its 200 ms validation delays overlap); the linter keeps 16 in flight.',
   ];
+  return { lines, goals };
 }
 
 if (require.main === module) {
   const i = process.argv.indexOf('--yaml-ls');
-  if (i >= 0) {
+  const floor = process.argv.indexOf('--floor');
+  if (floor >= 0) floorProcess(process.argv[floor + 1]);
+  else if (i >= 0) {
     yamlLsClient(process.argv[i + 1]).catch((e) => {
       process.stderr.write(`${(e as Error)?.stack ?? e}\n`);
       process.exitCode = 2;
     });
   } else {
     benchLint().then(
-      (lines) => process.stdout.write(lines.join('\n') + '\n'),
+      (r) => process.stdout.write([...r.lines, '', ...goalTable(r.goals)].join('\n') + '\n'),
       (e) => {
         process.stderr.write(`${(e as Error)?.stack ?? e}\n`);
         process.exitCode = 1;

@@ -1,0 +1,88 @@
+/**
+ * Running a benchmarked command as a process: its wall time, from spawning it to its exit, and its peak memory:
+ * each process's own high-water mark of resident memory (VmHWM in /proc/PID/status, which the kernel keeps),
+ * polled while the process tree lives, summed over the process and its children (an upper bound of the
+ * simultaneous peak). Linux only.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface Measure {
+  ms: number;
+  peakKiB: number;
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function highWater(pid: number): number | undefined {
+  try {
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined; // gone
+  }
+}
+
+/** Every process whose parent chain leads to `root`. */
+function descendants(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The command name (in parentheses) may hold spaces: the fields after its closing parenthesis are fixed.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parent.set(Number(name), ppid);
+    } catch {
+      /* gone */
+    }
+  }
+  const out: number[] = [];
+  for (const pid of parent.keys()) {
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
+      if (p === root) {
+        out.push(pid);
+        break;
+      }
+  }
+  return out;
+}
+
+/** Runs node with `args`; `keepStdout` false counts the output's length only (a large report need not be kept). */
+export function run(args: string[], cwd: string, keepStdout = true): Promise<Measure> {
+  const peaks = new Map<number, number>();
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '',
+    stderr = '',
+    length = 0;
+  child.stdout.setEncoding('utf8').on('data', (s: string) => {
+    if (keepStdout) stdout += s;
+    length += s.length;
+  });
+  child.stderr.setEncoding('utf8').on('data', (s: string) => {
+    stderr += s;
+  });
+  const poll = () => {
+    for (const pid of [child.pid!, ...descendants(child.pid!)]) {
+      const hwm = highWater(pid);
+      if (hwm !== undefined) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, hwm));
+    }
+  };
+  const timer = setInterval(poll, 20);
+  return new Promise((res) => {
+    child.on('exit', (code) => {
+      const ms = performance.now() - t0;
+      clearInterval(timer);
+      let peakKiB = 0;
+      for (const v of peaks.values()) peakKiB += v;
+      child.on('close', () => res({ ms, peakKiB, code, stdout: keepStdout ? stdout : String(length), stderr }));
+    });
+  });
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
