@@ -1,6 +1,18 @@
 /** `storage-perf evaluate FILE... --format json|table`: the contract's JSON report, or tables for a terminal. */
 import { readFileSync } from 'node:fs';
-import { analyze, costText, fileReport, fmt, fmtMoney, plural, targetVerdict, type FileReport, type Report } from '../../core/src';
+import {
+  analyze,
+  costText,
+  fileReport,
+  fmt,
+  fmtMoney,
+  plural,
+  targetVerdict,
+  type Analysis,
+  type FileReport,
+  type VmReport,
+  vmReports,
+} from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
@@ -38,7 +50,7 @@ export async function evaluateCommand(args: string[]): Promise<number> {
   const sets = (values.set as string[] | undefined) ?? [];
   if (sets.length) return whatIf(positionals, sets, format, registry);
 
-  const report: Report = { files: [] };
+  const files: Array<FileReport | StreamedFile> = [];
   let unreadable = false;
   for (const path of positionals) {
     let text: string;
@@ -49,20 +61,32 @@ export async function evaluateCommand(args: string[]): Promise<number> {
       unreadable = true;
       continue;
     }
-    report.files.push(fileReport(path, analyze(text, { registry })));
+    const a = analyze(text, { registry });
+    files.push(format === 'json' ? streamedReport(path, a) : fileReport(path, a));
   }
-  await writeReport(report, format);
+  if (format === 'json') await writeChunks(jsonLines({ files }), process.stdout);
+  else
+    await writeChunks(
+      (files as FileReport[]).map((f, i) => (i ? '\n' : '') + renderFile(f)),
+      process.stdout,
+    );
   // The report is always whole; the exit status says whether to trust it (the contract, section 1).
   if (unreadable) return 2;
-  return report.files.some((f) => f.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+  return files.some((f) => f.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }
 
-/** The report as JSON (`JSON.stringify(report, null, 2)`, written in pieces) or as tables, a file at a time. */
-async function writeReport(report: Report, format: string): Promise<void> {
-  await writeChunks(format === 'json' ? jsonLines(report) : report.files.map((f, i) => (i ? '\n' : '') + renderFile(f)), process.stdout);
+/**
+ * A file's report whose VMs are made as they are written: the report of a spec of many VMs is never held
+ * whole beside its analysis. Written as JSON, it is the same as `fileReport`'s (the key order too).
+ */
+type StreamedFile = Omit<FileReport, 'vms'> & { vms: Iterable<VmReport> };
+
+function streamedReport(path: string, a: Analysis): StreamedFile {
+  return { ...fileReport(path, { ...a, vms: [] }), vms: vmReports(a) };
 }
 
-function* jsonLines(report: Report): Generator<string> {
+/** The report as JSON (`JSON.stringify(report, null, 2)`), in pieces. */
+function* jsonLines(report: { files: Array<FileReport | StreamedFile> }): Generator<string> {
   yield* jsonChunks(report);
   yield '\n';
 }

@@ -84,6 +84,9 @@ export function* jsonChunks(value: unknown, depth = 3, level = 0): Generator<str
     yield indented(JSON.stringify(value, null, 2), indent);
     return;
   }
+  // An iterable that is not an array (a generator of the report's VMs) is written as the array it yields.
+  if (!Array.isArray(value) && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function')
+    return yield* batched(value as Iterable<unknown>, level);
   const array = Array.isArray(value);
   if (array && depth <= 0) return yield* batched(value, level);
   if (depth <= 0) return yield indented(JSON.stringify(value, null, 2), indent);
@@ -104,18 +107,26 @@ export function* jsonChunks(value: unknown, depth = 3, level = 0): Generator<str
 
 const BATCH = 256;
 
-function* batched(items: unknown[], level: number): Generator<string> {
-  if (!items.length) return yield '[]';
+function* batched(items: Iterable<unknown>, level: number): Generator<string> {
   const opening = Array.from({ length: level + 1 }, (_, i) => `${'  '.repeat(i)}[\n`).join('');
   const closing = Array.from({ length: level + 1 }, (_, i) => `\n${'  '.repeat(level - i)}]`).join('');
-  yield '[\n';
-  for (let i = 0; i < items.length; i += BATCH) {
-    let nested: unknown = items.slice(i, i + BATCH);
+  let batch: unknown[] = [];
+  let first = true;
+  const flush = () => {
+    let nested: unknown = batch;
     for (let l = 0; l < level; l++) nested = [nested];
     const text = JSON.stringify(nested, null, 2);
-    yield `${i ? ',\n' : ''}${text.slice(opening.length, text.length - closing.length)}`;
+    const out = `${first ? '[\n' : ',\n'}${text.slice(opening.length, text.length - closing.length)}`;
+    batch = [];
+    first = false;
+    return out;
+  };
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length >= BATCH) yield flush();
   }
-  yield `\n${'  '.repeat(level)}]`;
+  if (batch.length) yield flush();
+  yield first ? '[]' : `\n${'  '.repeat(level)}]`;
 }
 
 function indented(json: string, indent: string): string {

@@ -23,7 +23,7 @@ export {
 } from './advice';
 export { evaluateDisks, metricLabel, metricUnit, allocationUnits } from './model/disks';
 export { evaluateWorkload, harmonicIops, demandIops } from './model/workload';
-export { fileReport, reportDiagnostics, type Report, type FileReport, type ReportDiagnostic } from './report';
+export { fileReport, reportDiagnostics, vmReports, type Report, type FileReport, type ReportDiagnostic, type VmReport } from './report';
 export * from './units';
 export * from './text';
 export { hover, mdTable, type HoverResult } from './language/hover';

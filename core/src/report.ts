@@ -127,9 +127,14 @@ export function fileReport(path: string, a: Analysis): FileReport {
     monthly_cost: money(a.monthly_cost),
     monthly_cost_complete: a.monthly_cost_complete,
     monthly_cost_missing: a.monthly_cost_missing,
-    vms: a.vms.map((v) => vmReport(v, a.region ?? v.catalog.default_region)),
+    vms: [...vmReports(a)],
     diagnostics: reportDiagnostics(a),
   };
+}
+
+/** The report's VMs one at a time (those of `fileReport`): a writer that streams need not hold them all. */
+export function* vmReports(a: Analysis): Generator<VmReport> {
+  for (const v of a.vms) yield vmReport(v, a.region ?? v.catalog.default_region);
 }
 
 const money = (x: number | undefined) => (x === undefined ? null : r2(x));

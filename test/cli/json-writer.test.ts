@@ -22,6 +22,14 @@ describe('the streamed JSON writer', () => {
     for (const v of values) for (const depth of [0, 1, 2, 3, 4, 8]) assert.equal(written(v, depth), JSON.stringify(v, null, 2));
   });
 
+  it('writes an iterable that is not an array (a generator) as the array of what it yields', () => {
+    const gen = function* (n: number) {
+      for (let i = 0; i < n; i++) yield { i, list: [i] };
+    };
+    for (const n of [0, 1, 600])
+      assert.equal(written({ files: [{ vms: gen(n), after: 1 }] }), JSON.stringify({ files: [{ vms: [...gen(n)], after: 1 }] }, null, 2));
+  });
+
   it('writes an evaluation report (with its lazily explained figures) as JSON.stringify does', () => {
     const text = [...SPEC_HEAD, ...vmLines('a', 1), ...vmLines('b', 2)].join('\n') + '\n';
     const report = { files: [fileReport('x.perf.yaml', analyze(text))] };
