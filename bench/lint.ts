@@ -77,6 +77,12 @@ function floorProcess(dir: string): void {
   process.stdout.write(`${JSON.stringify({ errors })}\n`);
 }
 
+async function nodeStarts(runs: number): Promise<Measure[]> {
+  const out: Measure[] = [];
+  for (let r = 0; r < runs; r++) out.push(await run(['-e', '0'], tmpdir()));
+  return out;
+}
+
 interface Side {
   ms: number;
   mib: number;
@@ -140,7 +146,12 @@ export async function benchLint(): Promise<{ lines: string[]; goals: Goal[] }> {
       out.push(`| ${label} | yaml-language-server | ${b.ms.toFixed(0)} | ${b.mib.toFixed(1)} | ${theirsFindings} |`);
       out.push(`| ${label} | floor: js-yaml + ajv | ${f.ms.toFixed(0)} | ${f.mib.toFixed(1)} | - |`);
       const files = `\`lint\` of ${label} file${n === 1 ? '' : 's'}`;
-      if (n === 1) goals.push(goal(`${files}, wall time`, a.ms, 'ms', 300, 'at most 300 ms'));
+      if (n === 1) {
+        // 300 ms where Node itself starts in 70 ms (issue 14's machine): on a busy machine, the same ratio.
+        const start = summarize(await nodeStarts(runs));
+        out.push(`| - | node -e 0 (Node's own start) | ${start.ms.toFixed(0)} | ${start.mib.toFixed(1)} | - |`);
+        goals.push(goal(`${files} vs Node's own start`, a.ms, start.ms, 300 / 70, 'at most 300 ms where Node starts in 70 ms (4.3×)'));
+      }
       if (n === 1000) {
         goals.push(goal(`${files} vs the floor`, a.ms, f.ms, 2, 'at most 2× the floor'));
         goals.push(goal(`${files} vs yaml-language-server`, a.ms, b.ms, 1, 'less than yaml-language-server'));
