@@ -13,6 +13,8 @@ const CONTENT_LENGTH = Buffer.from('content-length:');
 const MAX_HEADER_BYTES = 4096;
 /** A header field: `Name: value` (RFC 7230 token characters in the name). */
 const FIELD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+:[ \t]*[\x20-\x7e]*$/;
+/** The most room reserved ahead for a body: past it, the buffer grows by doubling as bytes come. */
+const MAX_RESERVE = 64 * 1024 * 1024;
 /** How far back from a blank line in a body a header block that starts there is looked for. */
 const LOOK_BACK = 256;
 /** A header block that ends at the end of the text: a frame begins there, inside what was taken as a body. */
@@ -105,7 +107,8 @@ export class FrameResync extends Transform {
         continue;
       }
       if (this.buffer.length < start + length) {
-        this.reserve(start + length + LOOK_BACK);
+        // Room for the whole body, up to a bound: a hostile length (10^12) must not allocate it.
+        this.reserve(Math.min(start + length + LOOK_BACK, MAX_RESERVE));
         return undefined;
       }
       // A view: what comes later is written after it, or into a new buffer, never over it.

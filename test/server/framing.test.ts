@@ -49,6 +49,7 @@ describe('frame guard (server/src/framing.ts)', () => {
       [frame(body, body.length + 5), A + B + B, 'Content-Length longer than its body'],
       [`X-Garbage: yes\r\n\r\n${body}`, A + B + B, 'without a valid Content-Length'],
       ['Content-Length: many\r\n\r\n', A + B + B, 'without a valid Content-Length'],
+      [`Content-Length: 999999999999\r\n\r\n${body}`, A + B + B, 'Content-Length longer than its body'],
     ];
     for (const [broken, out, why] of cases) {
       const r = await through([A + broken + B + B]);
