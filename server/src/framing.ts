@@ -45,8 +45,16 @@ export class FrameResync extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.append(chunk);
-    for (let frame = this.next(); frame; frame = this.next()) this.push(frame);
+    try {
+      this.append(chunk);
+      for (let frame = this.next(); frame; frame = this.next()) this.push(frame);
+    } catch (e) {
+      // An error here would end the stream, and with it every later request: drop what is buffered instead.
+      this.report(`${this.size} bytes dropped after an error: ${(e as Error)?.message ?? String(e)}`);
+      this.data = Buffer.alloc(0);
+      this.size = 0;
+      this.scanned = 0;
+    }
     done();
   }
 
