@@ -1,6 +1,6 @@
 /** User catalogs: JSON files in the catalog format, validated before use. */
-import { readFileSync } from 'node:fs';
 import { CatalogRegistry, parseCatalogText } from '../../core/src';
+import { MAX_CATALOG_BYTES, readRegularFile } from '../../protocol/src/file-io';
 import { UsageError } from './args';
 
 export function loadRegistry(paths: string[]): CatalogRegistry {
@@ -8,7 +8,7 @@ export function loadRegistry(paths: string[]): CatalogRegistry {
   for (const p of paths) {
     let text: string;
     try {
-      text = readFileSync(p, 'utf8');
+      text = readRegularFile(p, MAX_CATALOG_BYTES);
     } catch (e) {
       throw new UsageError(`cannot load catalog ${p}: ${(e as Error).message}`);
     }

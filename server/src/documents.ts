@@ -25,6 +25,11 @@ export interface Entry {
   version: number;
   analysis: Analysis;
   index: LineIndex;
+  /**
+   * Set when this entry stands in for a newer text whose YAML does not parse: the 1-based line of that text's
+   * first syntax error. Its figures are not the text's the user sees, and the features that show them say so.
+   */
+  staleSince?: { line: number };
 }
 
 /** An analysis with a spec and no YAML syntax error: a mid-edit text that broke the YAML is not one. */
@@ -94,7 +99,10 @@ export class AnalysedDocuments {
   /** For features that need structure: the current analysis if it parsed, else the last one that did. */
   structured(doc: TextDocument): Entry {
     const cur = this.analysisOf(doc);
-    return parsed(cur.analysis) ? cur : (this.lastGood.get(doc.uri) ?? cur);
+    const good = parsed(cur.analysis) ? undefined : this.lastGood.get(doc.uri);
+    if (!good) return cur;
+    const error = cur.analysis.diagnostics.find((d) => d.code === 'yaml-syntax');
+    return { ...good, staleSince: { line: cur.index.position(error?.span.start ?? 0).line + 1 } };
   }
 
   /** New settings: every document is analysed again on next use. The last good analyses stay: they are only a fallback for mid-edit hovers. */

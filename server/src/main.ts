@@ -2,8 +2,24 @@
  * Entry point of `storage-perf-language-server`: `--stdio` for any LSP client, `--node-ipc` for VS Code
  * (the connection kind is read from the command line by vscode-languageserver).
  */
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, type ConnectionOptions } from 'vscode-languageserver/node';
+import { FrameResync } from './framing';
+import { protocolGate } from './gate';
+import type { Lifecycle } from './lifecycle';
 import { startServer } from './server';
+
+const say = (message: string) => process.stderr.write(`storage-perf-language-server: ${message}\n`);
+
+/**
+ * The connection on the transport the command line names. On stdio the input passes through FrameResync, so a
+ * broken frame costs that frame, not the rest of the session; stdout carries only frames, so the console goes to
+ * stderr (vscode-languageserver redirects it only when it opens stdio itself).
+ */
+function connect(options: ConnectionOptions) {
+  if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all, options);
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) console[level] = (...a: unknown[]) => say(a.join(' '));
+  return createConnection(ProposedFeatures.all, process.stdin.pipe(new FrameResync(say)), process.stdout, options);
+}
 
 export function main(): void {
   const args = process.argv.slice(2);
@@ -17,9 +33,10 @@ export function main(): void {
     return;
   }
   // An LSP server must not die on a stray error: log it to stderr (the client's output channel) and go on.
-  process.on('uncaughtException', (e) => process.stderr.write(`storage-perf-language-server: ${e?.stack ?? e}\n`));
-  process.on('unhandledRejection', (e) => process.stderr.write(`storage-perf-language-server: ${(e as Error)?.stack ?? e}\n`));
-  startServer(createConnection(ProposedFeatures.all));
+  process.on('uncaughtException', (e) => say(String(e?.stack ?? e)));
+  process.on('unhandledRejection', (e) => say(String((e as Error)?.stack ?? e)));
+  // The gate reads the lifecycle only when messages come, after listen(): by then it is assigned.
+  const lifecycle: Lifecycle = startServer(connect({ messageStrategy: protocolGate(() => lifecycle) }));
 }
 
 if (require.main === module) main();

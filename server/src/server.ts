@@ -4,7 +4,13 @@
  * converts offsets to positions and core results to LSP shapes, and nothing else. This module wires them
  * together and answers the lifecycle: initialize, initialized, configuration changes, shutdown.
  */
-import { TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
+import {
+  ResponseError,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
 import { DIAGNOSTIC_CODES } from '../../core/src';
 import { clientSupport, type ServerContext } from './context';
 import { AnalysedDocuments } from './documents';
@@ -17,6 +23,7 @@ import { registerFioCommand, SERVER_COMMANDS } from './features/fio-command';
 import { registerHover } from './features/hover';
 import { refreshInlayHints, registerInlayHints } from './features/inlay-hints';
 import { registerReport } from './features/report';
+import { REFUSED, type Refusal } from './gate';
 import { Lifecycle } from './lifecycle';
 import { SOURCE } from './lsp-diagnostic';
 import { ServerSettings } from './settings';
@@ -37,7 +44,8 @@ function capabilities(): InitializeResult['capabilities'] {
   };
 }
 
-export function startServer(connection: Connection): void {
+/** Starts answering on `connection`; its lifecycle is returned for the protocol gate (gate.ts). */
+export function startServer(connection: Connection): Lifecycle {
   const settings = new ServerSettings(connection);
   const documents = new AnalysedDocuments(settings);
   const lifecycle = new Lifecycle(connection);
@@ -82,6 +90,10 @@ export function startServer(connection: Connection): void {
     await reload();
   });
 
+  // Requests the gate refused: answered with its error, under their own id.
+  connection.onRequest(REFUSED, (r: Refusal) => {
+    throw new ResponseError(r.code, r.message);
+  });
   connection.onShutdown(() => {
     lifecycle.shuttingDown = true;
     diagnostics.stop();
@@ -90,4 +102,5 @@ export function startServer(connection: Connection): void {
   documents.text.listen(connection);
   connection.listen();
   connection.console.log(`storage-perf language server ready (${Object.keys(DIAGNOSTIC_CODES).length} diagnostic codes)`);
+  return lifecycle;
 }

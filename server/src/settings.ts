@@ -4,10 +4,10 @@
  * catalog file). A catalog file that does not load is reported on the file itself.
  */
 import { DiagnosticSeverity, type Connection, type InitializeParams } from 'vscode-languageserver/node';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CatalogRegistry, LineIndex, parseCatalogText, type CatalogFileProblem } from '../../core/src';
+import { MAX_CATALOG_BYTES, readRegularFile } from '../../protocol/src/file-io';
 import { SETTINGS_SECTION, type Settings } from '../../protocol/src/settings';
 import { SOURCE } from './lsp-diagnostic';
 
@@ -82,7 +82,7 @@ export class ServerSettings {
   private loadCatalog(catalogPath: string): void {
     const { connection } = this;
     try {
-      const text = readFileSync(catalogPath, 'utf8');
+      const text = readRegularFile(catalogPath, MAX_CATALOG_BYTES);
       const { catalog, problems } = parseCatalogText(text);
       if (catalog) this.registry.add(catalog);
       else {

@@ -6,11 +6,12 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LineIndex, parseCatalogText } from '../../core/src';
+import { MAX_CATALOG_BYTES } from '../../protocol/src/file-io';
 import { RawServer } from './raw-server';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -27,6 +28,30 @@ function lie(from: RegExp, to: string): { text: string; line: number; column: nu
   const p = new LineIndex(text).position(m.index);
   return { text, line: p.line + 1, column: p.character + 1 };
 }
+
+/** A named pipe no one writes to: opening it for reading would block for ever. */
+function fifo(name: string): string {
+  const path = join(dir, name);
+  rmSync(path, { force: true });
+  const r = spawnSync('mkfifo', [path]);
+  assert.equal(r.status, 0, `mkfifo: ${r.stderr}`);
+  return path;
+}
+
+/** A sparse file one byte over the catalog size limit (no disk space used). */
+function oversized(name: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, '');
+  truncateSync(path, MAX_CATALOG_BYTES + 1);
+  return path;
+}
+
+// What each path that is no catalog file must be refused as, before it is opened.
+const NOT_FILES: Array<[string, () => string, RegExp]> = [
+  ['a named pipe', () => fifo('pipe.json'), /named pipe \(FIFO\), not a regular file/],
+  ['a device', () => '/dev/zero', /a device, not a regular file/],
+  ['a file over the size limit', () => oversized('huge.json'), new RegExp(`over the limit of ${MAX_CATALOG_BYTES} bytes`)],
+];
 
 function evaluateWith(catalogText: string, name: string) {
   const file = join(dir, name);
@@ -107,6 +132,17 @@ describe('user catalog files that are malformed or lie', function () {
       }
     });
 
+    for (const [what, make, why] of NOT_FILES)
+      it(`${what}: refused before it is read, exit 2 and why`, () => {
+        // The timeout only keeps a regression from hanging the run: the expected outcome is the exit.
+        const r = spawnSync(process.execPath, [BIN, 'evaluate', join(ROOT, 'examples/storage.perf.yaml'), '--catalog-file', make()], {
+          encoding: 'utf8',
+          timeout: 20000,
+        });
+        assert.equal(r.status, 2, r.stderr);
+        assert.match(r.stderr, new RegExp(`cannot load catalog .*${why.source}`));
+      });
+
     it('every number of a built-in catalog, made negative, is refused at its own position', () => {
       const text = readFileSync(join(ROOT, 'catalogs/yandex-2025.json'), 'utf8');
       const numbers = [...text.matchAll(/(?<=": )[0-9][0-9.]*(?=[,\n\s}\]])/g)];
@@ -161,6 +197,22 @@ describe('user catalog files that are malformed or lie', function () {
         JSON.stringify(r),
       );
     });
+
+    for (const [what, make, why] of NOT_FILES)
+      it(`${what}: an error message, and specs are analysed with the built-in catalogs`, async () => {
+        s = new RawServer();
+        await s.initialize({ textDocument: { diagnostic: {} } }, process.pid, { settings: { catalogPath: make() } });
+        const shown = await s.waitFor((m) => m.method === 'window/showMessageRequest', 10000, 'an error message');
+        assert.match((shown.params as { message: string }).message, new RegExp(`cannot load catalog .*${why.source}`));
+        s.notifyServer('textDocument/didOpen', {
+          textDocument: { uri: 'file:///c/spec.perf.yaml', languageId: 'storage-perf', version: 1, text: SPEC },
+        });
+        const r = await s.response(s.request('textDocument/diagnostic', { textDocument: { uri: 'file:///c/spec.perf.yaml' } }));
+        assert.ok(
+          (r.result as { items: Array<{ code: string }> }).items.some((d) => d.code === 'unknown-catalog'),
+          JSON.stringify(r),
+        );
+      });
 
     it('a fixed catalog clears the catalog file diagnostics and is used', async () => {
       const file = join(dir, 'server-fixed.json');

@@ -160,12 +160,63 @@ describe('LSP faults (raw frames)', function () {
       assert.ok('result' in r || r.error, JSON.stringify(r));
     }
     await assertAlive(s);
-    // A failure inside a handler is logged to the client, with the handler's name.
-    await s.waitFor(
-      (m) => m.method === 'window/logMessage' && /hover failed/.test((m.params as { message: string }).message),
-      5000,
-      'a logged hover failure',
+    // Params the handlers cannot read are refused before them, as InvalidParams naming what is wrong. (A failure
+    // inside a handler, which these used to provoke, is logged with the handler's name: test/server/gate.test.ts.)
+    const refused = await s.response(ids[0]);
+    assert.deepEqual(refused.error, { code: -32602, message: 'textDocument/hover: params must be an object or an array, not number' });
+    assert.match(
+      (await s.response(ids[ids.length - 1])).error?.message ?? '',
+      /textDocument\/documentSymbol: textDocument.uri must be a string/,
     );
+  });
+
+  it('JSON-RPC conformance: params null, a code action without context, a second initialize, a second shutdown', async () => {
+    s = new RawServer();
+    await s.initialize();
+    open(s);
+    for (const method of ['textDocument/hover', 'textDocument/codeAction', 'textDocument/documentSymbol', 'storagePerf/report']) {
+      const r = await s.response(s.request(method, null));
+      assert.equal(r.error?.code, -32602, `${method}: ${JSON.stringify(r)}`);
+    }
+    const range = { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } };
+    const noContext = await s.response(s.request('textDocument/codeAction', { textDocument: { uri: URI }, range }));
+    assert.equal(noContext.error?.code, -32602, JSON.stringify(noContext));
+    const again = await s.response(s.request('initialize', { processId: null, rootUri: null, capabilities: {} }));
+    assert.equal(again.error?.code, -32600, JSON.stringify(again));
+    await assertAlive(s);
+    await s.response(s.request('shutdown'));
+    const twice = await s.response(s.request('shutdown'));
+    assert.equal(twice.error?.code, -32600, JSON.stringify(twice));
+    const reinit = await s.response(s.request('initialize', { processId: null, rootUri: null, capabilities: {} }));
+    assert.equal(reinit.error?.code, -32600, JSON.stringify(reinit));
+    s.notifyServer('exit');
+    assert.deepEqual(await s.exitWithin(5000), { code: 0, signal: null });
+  });
+
+  describe('framing errors: the broken frame is dropped, said so on stderr, and the next request is answered', () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 4242, method: 'textDocument/hover', params: at });
+    const cases: Array<[string, string, RegExp]> = [
+      ['a Content-Length too short', `Content-Length: ${body.length - 10}\r\n\r\n${body}`, /bytes before a Content-Length header/],
+      ['a Content-Length too long', `Content-Length: ${body.length + 10}\r\n\r\n${body}`, /Content-Length longer than its body/],
+      ['a Content-Length far too long', `Content-Length: ${body.length + 5000}\r\n\r\n${body}`, /Content-Length longer than its body/],
+      ['a header without Content-Length', `Content-Type: application/json\r\n\r\n${body}`, /without a valid Content-Length/],
+      ['no header at all', body, /bytes before a Content-Length header|without a valid Content-Length/],
+    ];
+    for (const [what, broken, said] of cases)
+      it(what, async () => {
+        s = new RawServer();
+        await s.initialize();
+        open(s);
+        // The broken frame and the next request in one write: the server reads them as one chunk.
+        const next = 5000;
+        s.write(broken + frame({ jsonrpc: '2.0', id: next, method: 'textDocument/hover', params: at }));
+        assert.match(JSON.stringify((await s.response(next)).result), /Disk data/);
+        await s.stderrMatching(said);
+        assert.ok(!s.messages.some((m) => m.id === 4242), 'the broken frame is not answered');
+        // and in separate writes: the next frame arrives after the broken one was read
+        s.write(broken);
+        await assertAlive(s);
+      });
   });
 
   it('a cancellation storm: every request is answered or cancelled, then the server answers normally', async () => {

@@ -36,6 +36,7 @@ export class RawServer {
     });
     this.child.stderr!.on('data', (b: Buffer) => {
       this.stderr += b.toString();
+      this.notify();
     });
     this.child.stdin!.on('error', () => undefined); // writes after the server exits
     this.exited = new Promise((res) =>
@@ -91,6 +92,23 @@ export class RawServer {
         throw new Error(`the server exited before ${what}; stderr: ${this.stderr}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no ${what} within ${ms} ms; stderr: ${this.stderr}`);
+      await new Promise<void>((res) => {
+        const t = setTimeout(res, Math.min(left, 200));
+        this.listeners.push(() => {
+          clearTimeout(t);
+          res();
+        });
+      });
+    }
+  }
+
+  /** Waits until stderr matches `re`; rejects after `ms` or when the server exits first. */
+  async stderrMatching(re: RegExp, ms = 10000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!re.test(this.stderr)) {
+      if (this.child.exitCode !== null) throw new Error(`the server exited before writing ${re} to stderr: ${this.stderr}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no ${re} on stderr within ${ms} ms; stderr: ${this.stderr}`);
       await new Promise<void>((res) => {
         const t = setTimeout(res, Math.min(left, 200));
         this.listeners.push(() => {

@@ -11,7 +11,8 @@ export function registerDocumentSymbols({ connection, documents, lifecycle }: Se
       const e = documents.structured(doc);
       const conv = (s: SymbolEntry): DocumentSymbol => ({
         name: s.name,
-        detail: s.detail,
+        // The outline stays while the YAML is broken, but the details are the last parsed text's: marked so.
+        detail: e.staleSince ? `${s.detail} (line ${e.staleSince.line}: YAML error; as last parsed)`.trim() : s.detail,
         kind: s.kind === 'vm' ? SymbolKind.Class : s.kind === 'disk' ? SymbolKind.Field : SymbolKind.Event,
         range: e.index.range(s.span),
         selectionRange: e.index.range(s.selection),

@@ -12,7 +12,11 @@ export function registerHover({ connection, documents, lifecycle }: ServerContex
       const offset = e.index.offset(params.position);
       const h = hover(e.analysis, offset);
       if (!h) return null;
-      return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: e.index.range(h.span) };
+      // Figures of a text that is not the one on screen must not pass for it.
+      const value = e.staleSince
+        ? `*From the last text that parsed: the YAML has an error on line ${e.staleSince.line}; fix it to see this text's figures.*\n\n${h.markdown}`
+        : h.markdown;
+      return { contents: { kind: MarkupKind.Markdown, value }, range: e.index.range(h.span) };
     }),
   );
 }

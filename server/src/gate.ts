@@ -1,0 +1,77 @@
+/**
+ * Requests the protocol refuses, refused before any handler sees them. vscode-languageserver reads a request's
+ * params before it calls the handler (`params.workDoneToken`), so `params: null` failed there as an internal
+ * error (-32603); and its initialize handler sets the connection up again before ours can refuse a second one.
+ * The gate runs first, on every message: a request it refuses is sent on to one handler that answers with the
+ * error, so the answer still goes out under the request's own id.
+ */
+import { ErrorCodes, Message, type MessageStrategy, type RequestMessage } from 'vscode-languageserver/node';
+
+/** The method a refused request is renamed to; its handler throws the refusal (server.ts). */
+export const REFUSED = 'storagePerf/$refused';
+
+export interface Refusal {
+  code: number;
+  message: string;
+}
+
+/** The lifecycle as far as the gate needs it: undefined until the server is started. */
+export interface GateState {
+  readonly initialized: boolean;
+  readonly shuttingDown: boolean;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isPosition = (v: unknown) => isObject(v) && typeof v.line === 'number' && typeof v.character === 'number';
+const isRange = (v: unknown) => isObject(v) && isPosition(v.start) && isPosition(v.end);
+
+/** What each LSP request needs in its params, beyond `textDocument.uri`, that the handlers read unchecked. */
+const NEEDS: Record<string, (p: Record<string, unknown>) => string | undefined> = {
+  'textDocument/hover': (p) => (isPosition(p.position) ? undefined : 'position must be a Position'),
+  'textDocument/completion': (p) => (isPosition(p.position) ? undefined : 'position must be a Position'),
+  'textDocument/inlayHint': (p) => (isRange(p.range) ? undefined : 'range must be a Range'),
+  'textDocument/codeAction': (p) =>
+    !isRange(p.range)
+      ? 'range must be a Range'
+      : !isObject(p.context) || !Array.isArray(p.context.diagnostics)
+        ? 'context must be a CodeActionContext with diagnostics'
+        : undefined,
+};
+
+/** Why the params of `method` are invalid, or undefined. JSON-RPC 2.0: params, when present, are an object or an array. */
+function invalidParams(method: string, params: unknown): string | undefined {
+  if (params === undefined) return method.startsWith('textDocument/') ? 'params are missing' : undefined;
+  if (!isObject(params)) return `params must be an object or an array, not ${params === null ? 'null' : typeof params}`;
+  if (!method.startsWith('textDocument/') || Array.isArray(params)) return undefined;
+  if (!isObject(params.textDocument) || typeof params.textDocument.uri !== 'string') return 'textDocument.uri must be a string';
+  return NEEDS[method]?.(params);
+}
+
+/** Why the protocol refuses this request now, or undefined when a handler may have it. */
+export function refusal(method: string, params: unknown, state: GateState | undefined): Refusal | undefined {
+  if (method === REFUSED) return { code: ErrorCodes.MethodNotFound, message: `unknown method ${method}` };
+  if (state?.shuttingDown) return { code: ErrorCodes.InvalidRequest, message: 'the server is shutting down' };
+  if (method === 'initialize' && state?.initialized)
+    return { code: ErrorCodes.InvalidRequest, message: 'the server is already initialized: initialize is sent once' };
+  if (method !== 'initialize' && !state?.initialized)
+    return { code: ErrorCodes.ServerNotInitialized, message: 'the server is not initialized' };
+  const why = invalidParams(method, params);
+  return why ? { code: ErrorCodes.InvalidParams, message: `${method}: ${why}` } : undefined;
+}
+
+/** The connection's message strategy: refused requests are renamed to REFUSED with the refusal as params. */
+export function protocolGate(state: () => GateState | undefined): MessageStrategy {
+  return {
+    handleMessage(message, next) {
+      if (Message.isRequest(message)) {
+        const refused = refusal(message.method, message.params, state());
+        if (refused) {
+          const request = message as RequestMessage;
+          request.method = REFUSED;
+          request.params = refused;
+        }
+      }
+      return next(message);
+    },
+  };
+}
