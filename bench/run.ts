@@ -7,6 +7,7 @@ import { analyze } from '../core/src';
 import { benchLsp } from './lsp';
 import { benchLint } from './lint';
 import { benchExtension } from './extension';
+import { benchTerraform } from './terraform';
 import { SPEC_HEAD, vmLines } from './specs';
 
 function specWithVms(n: number): string {
@@ -53,6 +54,7 @@ export function benchEvaluation(): string[] {
 async function main(): Promise<void> {
   const print = (lines: string[]) => process.stdout.write(lines.join('\n') + '\n\n');
   print(benchEvaluation());
+  print(benchTerraform(time));
   print(await benchLsp());
   print(await benchExtension());
   print(await benchLint());

@@ -4,7 +4,7 @@
  */
 import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, EvaluationCache, LineIndex, type Analysis, type CatalogRegistry } from '../../core/src';
+import { analyze, EvaluationCache, frontEndFor, LineIndex, type Analysis, type CatalogRegistry } from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
 
 /** What an analysis takes from the settings (settings.ts keeps them): read at each analysis. */
@@ -68,6 +68,7 @@ export class AnalysedDocuments {
       defaultCatalog: current.catalog,
       defaultRegion: current.region,
       maxVms: MAX_EDITOR_VMS,
+      frontEnd: frontEndFor(doc.uri),
     });
     this.lastAnalysisMs = performance.now() - started;
     const entry = { version: doc.version, analysis, index: new LineIndex(text) };

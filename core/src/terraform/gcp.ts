@@ -6,7 +6,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, str } from './json';
-import type { MappedVm, PlanContext, PlanResource, VmMapper } from './plan-model';
+import { push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
 import { Located, map, seq, type SpecMap } from './spec-tree';
 
 const DISK_TYPES = ['google_compute_disk', 'google_compute_region_disk'];
@@ -67,7 +67,7 @@ class Disks {
     const byInterface = new Map<string, Node[]>();
     for (const b of blocks) {
       const i = String(str(interfaceOf(b)) ?? 'SCSI').toLowerCase();
-      byInterface.set(i, [...(byInterface.get(i) ?? []), b]);
+      push(byInterface, i, b);
     }
     for (const [iface, bs] of byInterface) {
       const where = span(bs[0]);
@@ -87,7 +87,7 @@ class Disks {
 function byName(ctx: PlanContext, source: string | undefined): PlanResource | undefined {
   if (!source) return undefined;
   const name = source.slice(source.lastIndexOf('/') + 1);
-  const found = DISK_TYPES.flatMap((t) => ctx.ofType(t)).filter((d) => str(at(d.values, 'name')) === name);
+  const found = DISK_TYPES.flatMap((t) => ctx.withValue(t, 'name', name));
   return found.length === 1 ? found[0] : undefined;
 }
 
@@ -157,9 +157,7 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
       });
   }
   items(at(v, 'attached_disk')).forEach((a, i) => disks.attach(at(a, 'source'), ['attached_disk', i, 'source'], a));
-  for (const a of ctx.ofType('google_compute_attached_disk')) {
-    const target = ctx.referenced(a, ['instance']) ?? byInstanceName(ctx, str(at(a.values, 'instance')));
-    if (target !== res) continue;
+  for (const a of attachmentsOf(ctx).get(res) ?? []) {
     const disk = ctx.referenced(a, ['disk']) ?? byName(ctx, str(at(a.values, 'disk')));
     if (disk) disks.add(disk);
     else
@@ -174,10 +172,24 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   return vmOf(res, disks, machine);
 }
 
+/** google_compute_attached_disk resources by the instance they name, read once per plan. */
+const attachments = new WeakMap<PlanContext, Map<PlanResource, PlanResource[]>>();
+function attachmentsOf(ctx: PlanContext): Map<PlanResource, PlanResource[]> {
+  let m = attachments.get(ctx);
+  if (m) return m;
+  m = new Map();
+  for (const a of ctx.ofType('google_compute_attached_disk')) {
+    const target = ctx.referenced(a, ['instance']) ?? byInstanceName(ctx, str(at(a.values, 'instance')));
+    if (target) push(m, target, a);
+  }
+  attachments.set(ctx, m);
+  return m;
+}
+
 function byInstanceName(ctx: PlanContext, source: string | undefined): PlanResource | undefined {
   if (!source) return undefined;
   const name = source.slice(source.lastIndexOf('/') + 1);
-  const found = ctx.ofType('google_compute_instance').filter((r) => str(at(r.values, 'name')) === name);
+  const found = ctx.withValue('google_compute_instance', 'name', name);
   return found.length === 1 ? found[0] : undefined;
 }
 

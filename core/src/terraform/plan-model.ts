@@ -31,6 +31,8 @@ export interface PlanContext {
   referenced(from: PlanResource, expression: Array<string | number>): PlanResource | undefined;
   /** Resources of a type, in plan order. */
   ofType(type: string): PlanResource[];
+  /** Resources of a type whose `values` has this attribute value (a disk by its `name`, its `id`). */
+  withValue(type: string, attribute: string, value: string): PlanResource[];
 }
 
 /** One mapped VM: its spec, and the disk resources it uses (for the shared-disk finding). */
@@ -79,4 +81,11 @@ export function resourceOf(node: Node, moduleAddress: string): PlanResource | un
     values: at(node, 'values'),
     addressSpan: span(addressNode),
   };
+}
+
+/** Appends to the list a key holds, made on first use. */
+export function push<K, V>(m: Map<K, V[]>, key: K, value: V): void {
+  const list = m.get(key);
+  if (list) list.push(value);
+  else m.set(key, [value]);
 }

@@ -13,7 +13,16 @@ import type { Spec } from '../document/types';
 import type { Span } from '../text';
 import { GCP_DISK_RESOURCES, GCP_MAPPERS } from './gcp';
 import { at, items, span, str } from './json';
-import { configAddressOf, referencesAt, resourceOf, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
+import {
+  configAddressOf,
+  push,
+  referencesAt,
+  resourceOf,
+  type MappedVm,
+  type PlanContext,
+  type PlanResource,
+  type VmMapper,
+} from './plan-model';
 import { Located, map, seq, specTree } from './spec-tree';
 import { YANDEX_DISK_RESOURCES, YANDEX_MAPPERS } from './yandex';
 
@@ -63,9 +72,9 @@ function planRoot(text: string, out: Diagnostic[]): Node | undefined {
   const root = parseTree(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length || !root) {
     const e = errors[0];
-    const s = e
-      ? { start: e.offset, end: Math.min(text.length, e.offset + Math.max(1, e.length)) }
-      : { start: 0, end: Math.min(1, text.length) };
+    // An error at the end (a truncated file) is shown on the last character written, not on an empty line.
+    const start = Math.min(e?.offset ?? 0, Math.max(0, text.trimEnd().length - 1));
+    const s = { start, end: Math.min(text.length, start + Math.max(1, e?.length ?? 1)) };
     out.push(
       diag(
         'terraform-syntax',
@@ -121,12 +130,26 @@ function planContext(resources: PlanResource[], config: Map<string, Node | undef
   const byConfig = new Map<string, PlanResource[]>();
   const byType = new Map<string, PlanResource[]>();
   for (const r of resources) {
-    byConfig.set(r.configAddress, [...(byConfig.get(r.configAddress) ?? []), r]);
-    byType.set(r.type, [...(byType.get(r.type) ?? []), r]);
+    push(byConfig, r.configAddress, r);
+    push(byType, r.type, r);
   }
+  // Indexes built on first use: a plan of thousands of instances looks disks up once each, not by a scan.
+  const indexes = new Map<string, Map<string, PlanResource[]>>();
+  const index = (type: string, attribute: string) => {
+    let m = indexes.get(`${type} ${attribute}`);
+    if (m) return m;
+    m = new Map();
+    for (const r of byType.get(type) ?? []) {
+      const v = str(at(r.values, attribute));
+      if (v !== undefined) push(m, v, r);
+    }
+    indexes.set(`${type} ${attribute}`, m);
+    return m;
+  };
   return {
     report: (code, message, s) => out.push(diag(code, message, s)),
     ofType: (type) => byType.get(type) ?? [],
+    withValue: (type, attribute, value) => index(type, attribute).get(value) ?? [],
     referenced(from, expression) {
       const refs = referencesAt(config.get(from.configAddress), expression);
       const perInstance = refs.some((r) => r === 'count.index' || r.startsWith('each.'));
@@ -170,7 +193,7 @@ function mapResources(resources: PlanResource[], ctx: PlanContext, summary: Terr
 
 function sharedAndUnattached(resources: PlanResource[], vms: MappedVm[], ctx: PlanContext): void {
   const users = new Map<PlanResource, string[]>();
-  for (const vm of vms) for (const d of vm.diskResources) users.set(d, [...(users.get(d) ?? []), vm.resource.address]);
+  for (const vm of vms) for (const d of vm.diskResources) push(users, d, vm.resource.address);
   for (const r of resources) {
     const by = users.get(r);
     if (by && by.length > 1)

@@ -35,7 +35,7 @@ export const seq = (span: Span, items: SpecValue[]): SpecSeq => ({ span, items }
 export function specTree(root: SpecMap): YamlTree {
   const nodes: YamlTree['nodes'] = new Map();
   const node = toNode(root, '', undefined, nodes);
-  return { root: node, problems: [], nodes, value: undefined };
+  return { root: node, problems: [], nodes, value: undefined, generated: true };
 }
 
 function toNode(v: SpecValue, path: string, key: Span | undefined, nodes: YamlTree['nodes']): YamlNode {

@@ -32,7 +32,7 @@ function diskResource(d: PlanResource, ctx: PlanContext): SpecMap | undefined {
 /** The disk a `disk_id` names: a disk of the plan by its id when known, else by the configuration's reference. */
 function diskById(res: PlanResource, ctx: PlanContext, block: Node, expression: Array<string | number>): PlanResource | undefined {
   const id = str(at(block, 'disk_id'));
-  const known = id ? ctx.ofType('yandex_compute_disk').filter((d) => str(at(d.values, 'id')) === id) : [];
+  const known = id ? ctx.withValue('yandex_compute_disk', 'id', id) : [];
   const disk = known.length === 1 ? known[0] : ctx.referenced(res, expression);
   if (!disk) {
     const what = id
