@@ -1,20 +1,10 @@
 /** `storage-perf evaluate FILE... --format json|table`: the contract's JSON report, or tables for a terminal. */
 import { readFileSync } from 'node:fs';
-import {
-  analyze,
-  costText,
-  fileReport,
-  fmt,
-  frontEndFor,
-  fmtMoney,
-  plural,
-  targetVerdict,
-  type FileReport,
-  type Report,
-} from '../../core/src';
+import { analyze, costText, fileReport, fmt, fmtMoney, plural, targetVerdict, type FileReport, type Report } from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
+import { frontEndForFile } from '../../protocol/src/terraform-input';
 import { table } from './table';
 import { applySets, renderWhatIf } from './what-if';
 
@@ -59,7 +49,7 @@ export async function evaluateCommand(args: string[]): Promise<number> {
       unreadable = true;
       continue;
     }
-    report.files.push(fileReport(path, analyze(text, { registry, frontEnd: frontEndFor(path) })));
+    report.files.push(fileReport(path, analyze(text, { registry, frontEnd: frontEndForFile(path, text) })));
   }
   process.stdout.write(format === 'json' ? JSON.stringify(report, null, 2) + '\n' : report.files.map(renderFile).join('\n'));
   // The report is always whole; the exit status says whether to trust it (the contract, section 1).

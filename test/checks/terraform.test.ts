@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { analyze, fileReport, LineIndex, parseTerraformPlan } from '../../core/src';
+import { analyze, fileReport, LineIndex, parseTerraformPlan, sidecarFrontEnd } from '../../core/src';
 import { find } from './helpers';
 
 const PLANS = resolve(__dirname, '../../../test/fixtures/terraform/plans');
@@ -183,5 +183,40 @@ describe('checks: terraform', () => {
       ],
     );
     assert.ok(r.vms[0].disks[1].read_iops! > 0);
+  });
+
+  describe('the workload sidecar', () => {
+    const sidecarText = readFileSync(join(PLANS, 'gcp.perf.yaml'), 'utf8');
+    const side = (text: string, plan: { text: string } | { error: string } = { text: gcpText }) =>
+      analyze(text, { frontEnd: sidecarFrontEnd(plan) });
+    it("evaluates the VMs its workloads name, with the plan's disks; workload findings on its own lines", () => {
+      const a = side(sidecarText);
+      assert.deepEqual(
+        a.vms.map((v) => [v.spec.name, v.spec.workloads.map((w) => w.name)]),
+        [
+          ['google_compute_instance.db', ['oltp']],
+          ['module.analytics.google_compute_instance.worker', ['scan']],
+        ],
+      );
+      const miss = find(a, 'target-unreachable');
+      assert.equal(covered(sidecarText, miss), 'target');
+      // A finding on the VM's machine goes on the address that names it in the sidecar.
+      assert.equal(covered(sidecarText, find(a, 'capped-by-vcpu')), 'google_compute_instance.db');
+    });
+    it("'terraform-unknown-address': a workload on a VM the plan lacks, with the nearest address", () => {
+      const text = sidecarText.replace('vm: google_compute_instance.db', 'vm: google_compute_instance.dbb');
+      const d = find(side(text), 'terraform-unknown-address');
+      assert.equal(covered(text, d), 'google_compute_instance.dbb');
+      assert.match(d.message, /did you mean google_compute_instance\.db\?/);
+    });
+    it("'terraform-sidecar-plan': a plan that cannot be read or is not one, on the terraform value", () => {
+      const unread = find(side(sidecarText, { error: 'cannot read gcp.json: no such file' }), 'terraform-sidecar-plan');
+      assert.equal(covered(sidecarText, unread), 'gcp.json');
+      assert.match(find(side(sidecarText, { text: '{' }), 'terraform-sidecar-plan').message, /JSON syntax error/);
+    });
+    it('a disk named by a workload must be a disk of its VM', () => {
+      const text = sidecarText.replace('disk: google_compute_disk.shared', 'disk: google_compute_region_disk.regional');
+      assert.equal(covered(text, find(side(text), 'unknown-disk-ref')), 'google_compute_region_disk.regional');
+    });
   });
 });

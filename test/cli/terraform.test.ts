@@ -49,4 +49,10 @@ describe('storage-perf with a Terraform plan', () => {
     );
     assert.equal(r.code, 1);
   });
+  it('lint: a workload sidecar beside the plan, read through the server; findings on the sidecar', async () => {
+    const r = await lint([PLAN.replace('.json', '.perf.yaml'), '--format', 'json'], { cwd: ROOT });
+    assert.equal(r.code, 1, r.stderr);
+    const all = files(r.stdout).flatMap((f) => f.diagnostics);
+    assert.equal(all.find((d) => d.code === 'target-unreachable')?.line, 10);
+  });
 });

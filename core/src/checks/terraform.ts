@@ -40,6 +40,16 @@ export const terraform: CheckModule = {
       summary: 'A disk of the plan is attached to no VM of the plan.',
       docs: 'A disk has figures only on a VM; one attached through a reference the plan cannot follow (a module variable) is reported here too.',
     },
+    'terraform-sidecar-plan': {
+      severity: 'error',
+      summary: 'The plan a workload sidecar names cannot be read or used.',
+      docs: 'A sidecar (`terraform: plan.json`) names a plan file relative to itself; the plan must be readable and hold VMs. Lint the plan itself to see where it goes wrong.',
+    },
+    'terraform-unknown-address': {
+      severity: 'error',
+      summary: "A sidecar's workload names a VM the plan does not have.",
+      docs: 'Each workload names its VM by Terraform address (`vm: module.db.google_compute_instance.primary`); the message gives the nearest address of the plan.',
+    },
     'terraform-no-instances': {
       severity: 'information',
       summary: 'The plan has no VM resource that storage-perf reads.',

@@ -6,6 +6,7 @@ import type { ParsedSpec } from '../document/parse';
 import { parseTerraformPlan } from './plan';
 
 export { parseTerraformPlan };
+export { sidecarFrontEnd, sidecarPlanPath } from './sidecar';
 
 /** Whether a file is read as a Terraform plan: a `.json` file (specs are `*.perf.yaml`). */
 export function isTerraformPlanPath(path: string): boolean {
