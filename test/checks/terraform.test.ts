@@ -134,6 +134,24 @@ describe('checks: terraform', () => {
       );
     }
   });
+  it('a plan cut anywhere is one syntax error; a plan of the wrong shapes is read without a crash', () => {
+    for (let cut = 1; cut < gcpText.length - 2; cut += 97) {
+      const r = run(gcpText.slice(0, cut));
+      assert.deepEqual(
+        r.diagnostics.map((d) => d.code),
+        ['terraform-syntax'],
+        `cut at ${cut}`,
+      );
+    }
+    const shapes = [[], {}, 'x', 1, null, [{}], { values: [] }, { resources: {} }];
+    for (const v of shapes) {
+      const odd = gcpText.replace(
+        /"(values|resources|attached_disk|boot_disk|child_modules|expressions|references|scratch_disk)": /g,
+        `"$1": ${JSON.stringify(v)}, "_": `,
+      );
+      assert.doesNotThrow(() => run(odd), JSON.stringify(v));
+    }
+  });
   it("'terraform-plan-format': another major version, or JSON that is not a plan", () => {
     const v2 = plan([instance('x', { machine_type: 'n2-standard-8', boot_disk: BOOT })], '2.0');
     const d = find(run(v2), 'terraform-plan-format');
