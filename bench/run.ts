@@ -10,6 +10,7 @@ import { benchLint } from './lint';
 import { benchExtension } from './extension';
 import { benchEvaluateCli, specWithVms } from './evaluate';
 import { goalTable } from './goals';
+import { benchTerraform } from './terraform';
 
 function time(fn: () => void, minMs = 300, maxRuns = 200): { median: number; p99: number; runs: number } {
   const samples: number[] = [];
@@ -49,6 +50,7 @@ export function benchEvaluation(): string[] {
 async function main(): Promise<void> {
   const print = (lines: string[]) => process.stdout.write(lines.join('\n') + '\n\n');
   print(benchEvaluation());
+  print(benchTerraform(time));
   print(await benchLsp());
   print(await benchExtension());
   const lint = await benchLint();

@@ -17,6 +17,7 @@ import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
 import { jsonChunks, writeChunks } from './json-writer';
+import { frontEndForFile } from '../../protocol/src/terraform-input';
 import { table } from './table';
 import { applySets, renderWhatIf } from './what-if';
 
@@ -61,7 +62,7 @@ export async function evaluateCommand(args: string[]): Promise<number> {
       unreadable = true;
       continue;
     }
-    const a = analyze(text, { registry });
+    const a = analyze(text, { registry, frontEnd: frontEndForFile(path, text) });
     files.push(format === 'json' ? streamedReport(path, a) : fileReport(path, a));
   }
   if (format === 'json') await writeChunks(jsonLines({ files }), process.stdout);
@@ -134,6 +135,7 @@ function renderFile(f: FileReport): string {
   const total = (x: { monthly_cost: number | null; monthly_cost_complete: boolean; monthly_cost_missing: string[] }) =>
     costText(x.monthly_cost ?? undefined, x.monthly_cost_complete, x.monthly_cost_missing, cur, '/month');
   const out: string[] = [`${f.path}  (catalog ${f.catalog ?? '?'}, region ${f.region ?? '?'})`, ''];
+  if (f.terraform) out.splice(1, 0, terraformLine(f.terraform));
   for (const vm of f.vms) {
     out.push(
       `VM ${vm.name}: ${vm.machine_type ?? '?'}${vm.vcpus && !vm.machine_type?.includes('vCPU') ? `, ${plural(vm.vcpus, 'vCPU')}` : ''} — ${total(vm)} · machine ${money(vm.machine_monthly_cost)}, disks ${money(vm.disks_monthly_cost)}`,
@@ -182,4 +184,10 @@ function renderFile(f: FileReport): string {
   if (f.monthly_cost !== null && f.vms.length > 1) out.push(`file total: ${total(f)}`, '');
   for (const d of f.diagnostics) out.push(`${f.path}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`);
   return out.join('\n') + '\n';
+}
+
+/** What a Terraform plan held beyond its VMs and disks: counted, so that nothing is silently left out. */
+function terraformLine(t: NonNullable<FileReport['terraform']>): string {
+  const types = Object.entries(t.ignored_types).map(([type, n]) => `${type} ×${n}`);
+  return `Terraform plan: ${plural(t.resources, 'resource')}; ${t.ignored_resources} of other types ignored${types.length ? ` (${types.join(', ')})` : ''}`;
 }

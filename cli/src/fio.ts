@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import {
   analyze,
+  frontEndFor,
   generateFioJobs,
   scopeOf,
   LineIndex,
@@ -51,7 +52,7 @@ export function loadSpec(path: string, catalogFiles: string[]): Analysis {
   } catch (e) {
     throw new UsageError(`cannot read ${path}: ${ioReason(e)}`);
   }
-  const analysis = analyze(text, { registry: loadRegistry(catalogFiles) });
+  const analysis = analyze(text, { registry: loadRegistry(catalogFiles), frontEnd: frontEndFor(path) });
   if (!analysis.spec || !analysis.catalog) {
     const errors = analysis.diagnostics
       .filter((d) => d.severity === 'error')

@@ -47,6 +47,11 @@ export interface AnalyzeOptions {
    * warning says so. The language server sets it: it analyses on every keystroke on one thread.
    */
   maxVms?: number;
+  /**
+   * The front end that turns the text into the analysis input: the YAML spec's parser unless another input
+   * (a Terraform plan: ./terraform) is given. Every check, figure and fix then works on what it returns.
+   */
+  frontEnd?: (text: string) => ParsedSpec;
 }
 
 export interface Analysis {
@@ -64,7 +69,7 @@ export interface Analysis {
 }
 
 export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
-  const parsed = parseSpec(text);
+  const parsed = (opts.frontEnd ?? parseSpec)(text);
   const found: Diagnostic[] = [];
   const ctx = specContext(text, parsed, found);
   for (const m of CHECKS) m.spec?.(ctx);

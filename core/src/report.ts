@@ -18,6 +18,8 @@ export interface ReportDiagnostic {
 /** The four figures are null (with `limited_by` and `explanation`) when the VM's figures are unavailable. */
 export interface DiskReport {
   name: string;
+  /** From a Terraform plan: the resource's `name` (`name` is its address). */
+  resource_name?: string;
   type: string;
   size_gib: number | null;
   read_iops: number | null;
@@ -56,6 +58,8 @@ export interface WorkloadReport {
 }
 export interface VmReport {
   name: string;
+  /** From a Terraform plan: the resource's `name` (`name` is its address). */
+  resource_name?: string;
   machine_type: string | null;
   vcpus: number | null;
   /** Machine plus disks, per month (the known part; the whole only when `monthly_cost_complete`). */
@@ -84,6 +88,8 @@ export interface FileReport {
   monthly_cost_missing: string[];
   vms: VmReport[];
   diagnostics: ReportDiagnostic[];
+  /** From a Terraform plan: its resources, and those of types not read (counted, not analysed). */
+  terraform?: { resources: number; ignored_resources: number; ignored_types: Record<string, number> };
 }
 export interface Report {
   files: FileReport[];
@@ -129,6 +135,7 @@ export function fileReport(path: string, a: Analysis): FileReport {
     monthly_cost_missing: a.monthly_cost_missing,
     vms: [...vmReports(a)],
     diagnostics: reportDiagnostics(a),
+    ...terraformSummary(a),
   };
 }
 
@@ -137,11 +144,22 @@ export function* vmReports(a: Analysis): Generator<VmReport> {
   for (const v of a.vms) yield vmReport(v, a.region ?? v.catalog.default_region);
 }
 
+function terraformSummary(a: Analysis): Pick<FileReport, 'terraform'> {
+  const t = a.parsed.terraform;
+  if (!t) return {};
+  const ignored = Object.values(t.ignored).reduce((x, y) => x + y, 0);
+  return { terraform: { resources: t.resources, ignored_resources: ignored, ignored_types: t.ignored } };
+}
+
+/** A Terraform resource's `name`, beside the address the spec names it by. */
+const resourceName = (s: { resource_name?: string }) => (s.resource_name !== undefined ? { resource_name: s.resource_name } : {});
+
 const money = (x: number | undefined) => (x === undefined ? null : r2(x));
 
 function vmReport(v: VmEval, region: string): VmReport {
   return {
     name: v.spec.name,
+    ...resourceName(v.spec),
     machine_type: v.machine?.name ?? null,
     vcpus: v.machine?.vcpus ?? null,
     monthly_cost: money(v.monthly_cost),
@@ -173,6 +191,7 @@ function diskReport(d: DiskEval): DiskReport {
   }
   return {
     name: d.spec.name,
+    ...resourceName(d.spec),
     type: d.typeName,
     size_gib: r2(d.size_gib),
     read_iops: r0(d.figures.read_iops.value),
@@ -218,6 +237,7 @@ const NO_FIGURES = { read_iops: null, write_iops: null, read_mibps: null, write_
 function unavailableDisks(v: VmEval): DiskReport[] {
   return v.spec.disks.map((d) => ({
     name: d.name,
+    ...resourceName(d),
     type: d.type,
     size_gib: d.size_gib ?? null,
     ...NO_FIGURES,

@@ -6,6 +6,7 @@ import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, EvaluationCache, LineIndex, type Analysis, type CatalogRegistry } from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
+import { frontEndForFile } from '../../protocol/src/terraform-input';
 
 /** What an analysis takes from the settings (settings.ts keeps them): read at each analysis. */
 export interface AnalysisSettings {
@@ -73,6 +74,7 @@ export class AnalysedDocuments {
       defaultCatalog: current.catalog,
       defaultRegion: current.region,
       maxVms: MAX_EDITOR_VMS,
+      frontEnd: frontEndForFile(doc.uri, text),
     });
     this.lastAnalysisMs = performance.now() - started;
     const entry = { version: doc.version, analysis, index: new LineIndex(text) };

@@ -14,10 +14,23 @@ import { egress } from './egress';
 import { fio } from './fio';
 import { suppression } from './suppression';
 import { targets } from './targets';
+import { terraform } from './terraform';
 import type { CheckModule } from './types';
 import { vmCaps } from './vm-caps';
 
-export const CHECKS: readonly CheckModule[] = [document, catalog, attach, diskSettings, vmCaps, egress, cost, targets, suppression, fio];
+export const CHECKS: readonly CheckModule[] = [
+  document,
+  catalog,
+  attach,
+  diskSettings,
+  vmCaps,
+  egress,
+  cost,
+  targets,
+  suppression,
+  fio,
+  terraform,
+];
 
 /** Every diagnostic code, its default severity, a one-line description and its docs (docs, SARIF rules, suppressions). */
 export const DIAGNOSTIC_CODES: Readonly<Record<string, CodeInfo>> = (() => {

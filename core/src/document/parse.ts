@@ -23,6 +23,14 @@ export interface ParsedSpec {
   spec?: Spec;
   tree: YamlTree;
   diagnostics: Diagnostic[];
+  /** Set by the Terraform front end: how many resources the plan has, and those of types it does not read. */
+  terraform?: TerraformSummary;
+}
+
+export interface TerraformSummary {
+  resources: number;
+  /** Resource types that are neither VMs nor disks, with how many of each: counted, not analysed. */
+  ignored: Record<string, number>;
 }
 
 export function parseSpec(text: string): ParsedSpec {

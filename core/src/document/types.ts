@@ -13,6 +13,8 @@ export interface Target {
 export interface DiskSpec {
   path: string;
   name: string;
+  /** From Terraform: the resource's `name` (the spec's name is its address). */
+  resource_name?: string;
   type: string;
   size_gib?: number;
   replication: 'zonal' | 'regional';
@@ -47,6 +49,8 @@ export interface WorkloadSpec {
 export interface VmSpec {
   path: string;
   name: string;
+  /** From Terraform: the resource's `name` (the spec's name is its address). */
+  resource_name?: string;
   machine_type?: string;
   series?: string;
   vcpus?: number;

@@ -35,4 +35,6 @@ export interface YamlTree {
   nodes: Map<string, { key?: YamlNode; value: YamlNode }>;
   /** The plain value of the document (aliases shared, not copied). */
   value: unknown;
+  /** Built by another front end over generated text (a Terraform plan): its values are not edited in place. */
+  generated?: boolean;
 }

@@ -34,6 +34,8 @@ function entryOf(tree: YamlTree, path: string): { map: MapNode; index: number } 
 }
 
 export function fixEdits(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
+  // A generated file (a Terraform plan) is fixed at its source, not in place: no edit.
+  if (tree.generated) return [];
   const edits = editsFor(text, tree, fix);
   return edits.length && !keepsAliases(text, edits) ? [] : edits;
 }

@@ -1,0 +1,59 @@
+/**
+ * Terraform input: what the Terraform front end (../terraform) finds while it turns a plan into the spec's VMs
+ * and disks. Every code here is raised by the front end; the VMs it builds are then checked like any spec's.
+ */
+import type { CheckModule } from './types';
+
+export const terraform: CheckModule = {
+  id: 'terraform',
+  title: 'Terraform input',
+  about:
+    'A Terraform plan (`terraform show -json PLANFILE`) read as VMs and disks: the plan itself, values known only after apply, and disks that are shared or attached to nothing.',
+  codes: {
+    'terraform-syntax': {
+      severity: 'error',
+      summary: 'The plan file is not valid JSON.',
+      docs: 'Write the plan with `terraform show -json PLANFILE > plan.json`; nothing else is read until the JSON parses.',
+    },
+    'terraform-plan-format': {
+      severity: 'error',
+      summary: 'The JSON is not a Terraform plan, or a plan of a format version this does not read.',
+      docs: 'storage-perf reads the plan JSON format 1.x that Terraform 1.x writes: an object with `format_version` and `planned_values`.',
+    },
+    'terraform-unknown-value': {
+      severity: 'information',
+      summary: 'A value the figures need is known only after apply, or its disk is not in the plan.',
+      docs: 'Unknown values are left out of a plan; the VM or disk that needs one is left out of the figures rather than guessed. Set the value in the configuration to see its figures.',
+    },
+    'terraform-other-provider': {
+      severity: 'information',
+      summary: "A VM of another provider than the plan's first VM is not evaluated.",
+      docs: 'One analysis reads one provider; split the configuration, or evaluate the other provider with a spec of its own.',
+    },
+    'terraform-shared-disk': {
+      severity: 'warning',
+      summary: 'A disk is attached to several VMs of the plan.',
+      docs: "Each VM's figures assume it alone uses the disk's limits, and the disk's price is counted on each VM: the total is too high by the copies.",
+    },
+    'terraform-unattached-disk': {
+      severity: 'information',
+      summary: 'A disk of the plan is attached to no VM of the plan.',
+      docs: 'A disk has figures only on a VM; one attached through a reference the plan cannot follow (a module variable) is reported here too.',
+    },
+    'terraform-sidecar-plan': {
+      severity: 'error',
+      summary: 'The plan a workload sidecar names cannot be read or used.',
+      docs: 'A sidecar (`terraform: plan.json`) names a plan file relative to itself; the plan must be readable and hold VMs. Lint the plan itself to see where it goes wrong.',
+    },
+    'terraform-unknown-address': {
+      severity: 'error',
+      summary: "A sidecar's workload names a VM the plan does not have.",
+      docs: 'Each workload names its VM by Terraform address (`vm: module.db.google_compute_instance.primary`); the message gives the nearest address of the plan.',
+    },
+    'terraform-no-instances': {
+      severity: 'information',
+      summary: 'The plan has no VM resource that storage-perf reads.',
+      docs: 'Read: google_compute_instance, google_compute_instance_template and yandex_compute_instance, with their disks. Other resource types are counted and ignored.',
+    },
+  },
+};

@@ -1,0 +1,217 @@
+/**
+ * Google resources as VMs and disks of the spec: google_compute_instance (boot disk, attached disks, local SSD
+ * scratch disks), google_compute_instance_template, and the disks they use (google_compute_disk,
+ * google_compute_region_disk, attached also through google_compute_attached_disk). Terraform's disk types
+ * and sizes are the spec's: "pd-ssd", a size in GB that Google's pages mean as GiB.
+ */
+import type { Node } from 'jsonc-parser';
+import { at, items, keyOf, located, span, str } from './json';
+import { push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
+import { Located, map, seq, type SpecMap } from './spec-tree';
+
+const DISK_TYPES = ['google_compute_disk', 'google_compute_region_disk'];
+/** Resource types read only through the instances that use them. */
+export const GCP_DISK_RESOURCES = [...DISK_TYPES, 'google_compute_attached_disk'];
+
+const mibps = (v: string | number | boolean) => `${v}MiB/s`;
+const lower = (v: string | number | boolean) => String(v).toLowerCase();
+
+/** Collects an instance's disks and the disk resources among them. */
+class Disks {
+  readonly specs: SpecMap[] = [];
+  readonly resources: PlanResource[] = [];
+  constructor(
+    readonly owner: PlanResource,
+    readonly ctx: PlanContext,
+  ) {}
+
+  /** A disk resource of the plan, by its known name or by the reference in the owner's configuration. */
+  attach(source: Node | undefined, expression: Array<string | number>, where: Node): void {
+    const disk = byName(this.ctx, str(source)) ?? this.ctx.referenced(this.owner, expression);
+    if (!disk) {
+      const what = str(source)
+        ? `disk '${str(source)}' is not created in this plan, so its type and size are unknown here`
+        : 'its disk is known only after apply';
+      this.ctx.report('terraform-unknown-value', `${what}: it is left out of ${this.owner.address}'s figures`, keyOf(where) ?? span(where));
+      return;
+    }
+    this.add(disk);
+  }
+
+  add(disk: PlanResource): void {
+    if (this.resources.includes(disk)) return;
+    const spec = diskResource(disk, this.ctx);
+    if (!spec) return;
+    this.resources.push(disk);
+    this.specs.push(spec);
+  }
+
+  /** A disk written inline (boot disk, template disk), named after the block it is written in. */
+  inline(name: string, where: Node, type: Node | undefined, size: Node | undefined, extra: Record<string, Located | undefined> = {}): void {
+    const t = located(type);
+    const s = located(size);
+    if (!t || !s) {
+      const missing = !t ? 'type' : 'size';
+      this.ctx.report(
+        'terraform-unknown-value',
+        `${name}'s ${missing} is known only after apply (not set here): set it to see its figures`,
+        keyOf(where) ?? span(where),
+      );
+      return;
+    }
+    this.specs.push(map(span(where), { name: new Located(name, keyOf(where) ?? span(where)), type: t, size: s, ...extra }));
+  }
+
+  /** Local SSD devices, one disk of the spec per interface with their count. */
+  scratch(name: string, blocks: Node[], interfaceOf: (b: Node) => Node | undefined): void {
+    const byInterface = new Map<string, Node[]>();
+    for (const b of blocks) {
+      const i = String(str(interfaceOf(b)) ?? 'SCSI').toLowerCase();
+      push(byInterface, i, b);
+    }
+    for (const [iface, bs] of byInterface) {
+      const where = span(bs[0]);
+      const place = keyOf(bs[0].parent ?? bs[0]) ?? where;
+      this.specs.push(
+        map(where, {
+          name: new Located(byInterface.size > 1 ? `${name}.${iface}` : name, place),
+          type: new Located('local-ssd', place),
+          count: new Located(bs.length, place),
+          interface: located(interfaceOf(bs[0]), lower) ?? new Located('scsi', place),
+        }),
+      );
+    }
+  }
+}
+
+function byName(ctx: PlanContext, source: string | undefined): PlanResource | undefined {
+  if (!source) return undefined;
+  const name = source.slice(source.lastIndexOf('/') + 1);
+  const found = DISK_TYPES.flatMap((t) => ctx.withValue(t, 'name', name));
+  return found.length === 1 ? found[0] : undefined;
+}
+
+function diskResource(d: PlanResource, ctx: PlanContext): SpecMap | undefined {
+  const v = d.values;
+  const type = located(at(v, 'type'));
+  const size = located(at(v, 'size'));
+  if (!type || !size) {
+    ctx.report(
+      'terraform-unknown-value',
+      `${d.address}'s ${!type ? 'type' : 'size'} is known only after apply: set it to see its figures`,
+      d.addressSpan,
+    );
+    return undefined;
+  }
+  return map(v ? span(v) : d.addressSpan, {
+    name: new Located(d.address, d.addressSpan),
+    resource_name: located(at(v, 'name')),
+    type,
+    size,
+    replication: d.type === 'google_compute_region_disk' ? new Located('regional', d.addressSpan) : undefined,
+    provisioned_iops: located(at(v, 'provisioned_iops')),
+    provisioned_throughput: located(at(v, 'provisioned_throughput'), mibps),
+  });
+}
+
+function vmOf(res: PlanResource, disks: Disks, machine: Located): MappedVm {
+  const v = res.values;
+  const where = v ? span(v) : res.addressSpan;
+  return {
+    resource: res,
+    vm: map(where, {
+      name: new Located(res.address, res.addressSpan),
+      resource_name: located(at(v, 'name')) ?? located(at(v, 'name_prefix')),
+      machine_type: machine,
+      disks: seq(where, disks.specs),
+    }),
+    diskResources: disks.resources,
+    zone: located(at(v, 'zone')),
+  };
+}
+
+function machineOf(res: PlanResource, ctx: PlanContext): Located | undefined {
+  const machine = located(at(res.values, 'machine_type'));
+  if (!machine)
+    ctx.report(
+      'terraform-unknown-value',
+      `${res.address}'s machine_type is known only after apply: its figures are left out`,
+      res.addressSpan,
+    );
+  return machine;
+}
+
+function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
+  const machine = machineOf(res, ctx);
+  if (!machine) return undefined;
+  const v = res.values;
+  const disks = new Disks(res, ctx);
+  const boot = at(v, 'boot_disk', 0);
+  if (boot) {
+    const params = at(boot, 'initialize_params', 0);
+    if (str(at(boot, 'source')) || !params) disks.attach(at(boot, 'source'), ['boot_disk', 0, 'source'], boot.parent ?? boot);
+    else
+      disks.inline(`${res.address}.boot_disk`, boot.parent ?? boot, at(params, 'type'), at(params, 'size'), {
+        provisioned_iops: located(at(params, 'provisioned_iops')),
+        provisioned_throughput: located(at(params, 'provisioned_throughput'), mibps),
+      });
+  }
+  items(at(v, 'attached_disk')).forEach((a, i) => disks.attach(at(a, 'source'), ['attached_disk', i, 'source'], a));
+  for (const a of attachmentsOf(ctx).get(res) ?? []) {
+    const disk = ctx.referenced(a, ['disk']) ?? byName(ctx, str(at(a.values, 'disk')));
+    if (disk) disks.add(disk);
+    else
+      ctx.report(
+        'terraform-unknown-value',
+        `${a.address}'s disk is known only after apply: it is left out of ${res.address}'s figures`,
+        a.addressSpan,
+      );
+  }
+  const scratch = items(at(v, 'scratch_disk'));
+  if (scratch.length) disks.scratch(`${res.address}.scratch_disk`, scratch, (b) => at(b, 'interface'));
+  return vmOf(res, disks, machine);
+}
+
+/** google_compute_attached_disk resources by the instance they name, read once per plan. */
+const attachments = new WeakMap<PlanContext, Map<PlanResource, PlanResource[]>>();
+function attachmentsOf(ctx: PlanContext): Map<PlanResource, PlanResource[]> {
+  let m = attachments.get(ctx);
+  if (m) return m;
+  m = new Map();
+  for (const a of ctx.ofType('google_compute_attached_disk')) {
+    const target = ctx.referenced(a, ['instance']) ?? byInstanceName(ctx, str(at(a.values, 'instance')));
+    if (target) push(m, target, a);
+  }
+  attachments.set(ctx, m);
+  return m;
+}
+
+function byInstanceName(ctx: PlanContext, source: string | undefined): PlanResource | undefined {
+  if (!source) return undefined;
+  const name = source.slice(source.lastIndexOf('/') + 1);
+  const found = ctx.withValue('google_compute_instance', 'name', name);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+function template(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
+  const machine = machineOf(res, ctx);
+  if (!machine) return undefined;
+  const disks = new Disks(res, ctx);
+  const blocks = items(at(res.values, 'disk'));
+  const scratch = blocks.filter((b) => str(at(b, 'type')) === 'SCRATCH');
+  blocks.forEach((b, i) => {
+    if (scratch.includes(b)) return;
+    if (str(at(b, 'source'))) return disks.attach(at(b, 'source'), ['disk', i, 'source'], b);
+    disks.inline(`${res.address}.disk[${i}]`, b, at(b, 'disk_type'), at(b, 'disk_size_gb'), {
+      provisioned_iops: located(at(b, 'provisioned_iops')),
+      provisioned_throughput: located(at(b, 'provisioned_throughput'), mibps),
+    });
+  });
+  if (scratch.length) disks.scratch(`${res.address}.scratch_disk`, scratch, (b) => at(b, 'interface'));
+  return vmOf(res, disks, machine);
+}
+
+export const GCP_MAPPERS: Record<string, VmMapper> = {
+  google_compute_instance: { provider: 'gcp', map: instance },
+  google_compute_instance_template: { provider: 'gcp', map: template },
+};

@@ -1,0 +1,19 @@
+/**
+ * Terraform as input: front ends that give the analysis the same input a YAML spec gives. A Terraform plan
+ * (`terraform show -json PLANFILE`) is read by `parseTerraformPlan`.
+ */
+import type { ParsedSpec } from '../document/parse';
+import { parseTerraformPlan } from './plan';
+
+export { parseTerraformPlan };
+export { sidecarFrontEnd, sidecarPlanPath } from './sidecar';
+
+/** Whether a file is read as a Terraform plan: a `.json` file (specs are `*.perf.yaml`). */
+export function isTerraformPlanPath(path: string): boolean {
+  return /\.json$/i.test(path);
+}
+
+/** The front end for a file, by its name: a Terraform plan's for `.json`, else the YAML spec's (undefined). */
+export function frontEndFor(path: string): ((text: string) => ParsedSpec) | undefined {
+  return isTerraformPlanPath(path) ? parseTerraformPlan : undefined;
+}

@@ -1,0 +1,47 @@
+/** Reading a JSON tree with positions (jsonc-parser's, as for catalog files): values, their spans and keys. */
+import type { Node } from 'jsonc-parser';
+import type { Span } from '../text';
+import { Located } from './spec-tree';
+
+/** The value node of an object's property. */
+export function prop(n: Node | undefined, key: string): Node | undefined {
+  if (n?.type !== 'object' || !n.children) return undefined;
+  for (const p of n.children) if (p.children?.[0]?.value === key) return p.children[1];
+  return undefined;
+}
+
+/** The node at a path of keys and list indexes, like `boot_disk.0.initialize_params.0`. */
+export function at(n: Node | undefined, ...path: Array<string | number>): Node | undefined {
+  let cur = n;
+  for (const seg of path) cur = typeof seg === 'number' ? (cur?.type === 'array' ? cur.children?.[seg] : undefined) : prop(cur, seg);
+  return cur;
+}
+
+export function items(n: Node | undefined): Node[] {
+  return n?.type === 'array' ? (n.children ?? []) : [];
+}
+
+export function str(n: Node | undefined): string | undefined {
+  return n?.type === 'string' ? (n.value as string) : undefined;
+}
+
+export function num(n: Node | undefined): number | undefined {
+  return n?.type === 'number' ? (n.value as number) : undefined;
+}
+
+export function span(n: Node): Span {
+  return { start: n.offset, end: n.offset + n.length };
+}
+
+/** The property's key span (the node is a property's value). */
+export function keyOf(n: Node): Span | undefined {
+  const k = n.parent?.type === 'property' ? n.parent.children?.[0] : undefined;
+  return k && span(k);
+}
+
+/** A scalar with its place; `as` rewrites the value (a unit added, a spelling lowered) and keeps the place. */
+export function located(n: Node | undefined, as?: (v: string | number | boolean) => string | number | boolean): Located | undefined {
+  if (!n || (n.type !== 'string' && n.type !== 'number' && n.type !== 'boolean')) return undefined;
+  const v = n.value as string | number | boolean;
+  return new Located(as ? as(v) : v, span(n), keyOf(n));
+}

@@ -1,0 +1,234 @@
+/**
+ * The Terraform plan front end: the JSON of `terraform show -json PLANFILE`
+ * (https://developer.hashicorp.com/terraform/internals/json-format) as the same analysis input a YAML spec
+ * gives: a typed spec and a source map whose spans are places in the plan. VMs and disks are named by their
+ * Terraform address and keep the resource's `name`; resource types that are not mapped are counted.
+ */
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { diag } from '../checks/registry';
+import type { Diagnostic } from '../diagnostics';
+import { Converter } from '../document/convert';
+import type { ParsedSpec, TerraformSummary } from '../document/parse';
+import type { Spec } from '../document/types';
+import type { Span } from '../text';
+import { GCP_DISK_RESOURCES, GCP_MAPPERS } from './gcp';
+import { at, items, span, str } from './json';
+import {
+  configAddressOf,
+  push,
+  referencesAt,
+  resourceOf,
+  type MappedVm,
+  type PlanContext,
+  type PlanResource,
+  type VmMapper,
+} from './plan-model';
+import { Located, map, seq, specTree } from './spec-tree';
+import { YANDEX_DISK_RESOURCES, YANDEX_MAPPERS } from './yandex';
+
+/** The instance types read, by provider. AWS (aws_instance, aws_ebs_volume, aws_volume_attachment) joins here with its catalog. */
+const MAPPERS: Record<string, VmMapper> = { ...GCP_MAPPERS, ...YANDEX_MAPPERS };
+/** Types read through the instances that use them: neither VMs nor ignored. */
+const DISK_RESOURCES = new Set([...GCP_DISK_RESOURCES, ...YANDEX_DISK_RESOURCES]);
+/** Disks that, attached to no instance of the plan, are worth a word. */
+const STANDALONE_DISKS = new Set(['google_compute_disk', 'google_compute_region_disk', 'yandex_compute_disk']);
+/** First segments of a reference that are not resources of the same module. */
+const NOT_RESOURCES = new Set(['var', 'local', 'module', 'data', 'count', 'each', 'path', 'self', 'terraform']);
+
+export function parseTerraformPlan(text: string): ParsedSpec {
+  const diagnostics: Diagnostic[] = [];
+  const result: ParsedSpec = { text, tree: { problems: [], nodes: new Map(), value: undefined }, diagnostics };
+  const root = planRoot(text, diagnostics);
+  if (!root) return result;
+  const resources: PlanResource[] = [];
+  walkPlanned(at(root, 'planned_values', 'root_module'), resources);
+  const config = new Map<string, Node | undefined>();
+  walkConfig(at(root, 'configuration', 'root_module'), '', config);
+  const ctx = planContext(resources, config, diagnostics);
+  const summary: TerraformSummary = { resources: resources.length, ignored: {} };
+  result.terraform = summary;
+  const vms = mapResources(resources, ctx, summary);
+  if (!vms.length) {
+    const ignored = Object.values(summary.ignored).reduce((a, b) => a + b, 0);
+    diagnostics.push(
+      diag(
+        'terraform-no-instances',
+        `this plan has no VM storage-perf reads (${ignored} resources of other types ignored)`,
+        span(at(root, 'format_version') ?? root),
+      ),
+    );
+    return result;
+  }
+  sharedAndUnattached(resources, vms, ctx);
+  result.spec = toSpec(result, vms, span(at(root, 'format_version')!));
+  return result;
+}
+
+/** The plan's root object, or undefined with the one error that says why it is not a plan this reads. */
+function planRoot(text: string, out: Diagnostic[]): Node | undefined {
+  // A BOM is not JSON; blanked so that offsets stay those of the text.
+  const body = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const errors: ParseError[] = [];
+  const root = parseTree(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (errors.length || !root) {
+    const e = errors[0];
+    // An error at the end (a truncated file) is shown on the last character written, not on an empty line.
+    const start = Math.min(e?.offset ?? 0, Math.max(0, text.trimEnd().length - 1));
+    const s = { start, end: Math.min(text.length, start + Math.max(1, e?.length ?? 1)) };
+    out.push(
+      diag(
+        'terraform-syntax',
+        `JSON syntax error: ${e ? printParseErrorCode(e.error) : 'the file is empty'}; write the plan with terraform show -json PLANFILE`,
+        s,
+      ),
+    );
+    return undefined;
+  }
+  const version = at(root, 'format_version');
+  const v = str(version);
+  if (version && v !== undefined && v.split('.')[0] !== '1') {
+    out.push(
+      diag(
+        'terraform-plan-format',
+        `plan format ${v} is not read here: storage-perf reads format 1.x, which Terraform 1.x writes`,
+        span(version),
+      ),
+    );
+    return undefined;
+  }
+  if (!version || v === undefined || root.type !== 'object' || !at(root, 'planned_values')) {
+    const where = version ?? root;
+    const message = 'not a Terraform plan: write one with terraform show -json PLANFILE (it has format_version and planned_values)';
+    out.push(diag('terraform-plan-format', message, { start: where.offset, end: where.offset + (version ? where.length : 1) }));
+    return undefined;
+  }
+  return root;
+}
+
+function walkPlanned(module: Node | undefined, out: PlanResource[]): void {
+  const address = str(at(module, 'address')) ?? '';
+  for (const r of items(at(module, 'resources'))) {
+    const res = resourceOf(r, address);
+    if (res) out.push(res);
+  }
+  for (const child of items(at(module, 'child_modules'))) walkPlanned(child, out);
+}
+
+function walkConfig(module: Node | undefined, prefix: string, out: Map<string, Node | undefined>): void {
+  for (const r of items(at(module, 'resources'))) {
+    const address = str(at(r, 'address'));
+    if (address && str(at(r, 'mode')) !== 'data') out.set(prefix + address, at(r, 'expressions'));
+  }
+  const calls = at(module, 'module_calls');
+  for (const call of calls?.type === 'object' ? (calls.children ?? []) : []) {
+    const name = str(call.children?.[0]);
+    if (name) walkConfig(at(call.children?.[1], 'module'), `${prefix}module.${name}.`, out);
+  }
+}
+
+function planContext(resources: PlanResource[], config: Map<string, Node | undefined>, out: Diagnostic[]): PlanContext {
+  const byConfig = new Map<string, PlanResource[]>();
+  const byType = new Map<string, PlanResource[]>();
+  for (const r of resources) {
+    push(byConfig, r.configAddress, r);
+    push(byType, r.type, r);
+  }
+  // Indexes built on first use: a plan of thousands of instances looks disks up once each, not by a scan.
+  const indexes = new Map<string, Map<string, PlanResource[]>>();
+  const index = (type: string, attribute: string) => {
+    let m = indexes.get(`${type} ${attribute}`);
+    if (m) return m;
+    m = new Map();
+    for (const r of byType.get(type) ?? []) {
+      const v = str(at(r.values, attribute));
+      if (v !== undefined) push(m, v, r);
+    }
+    indexes.set(`${type} ${attribute}`, m);
+    return m;
+  };
+  return {
+    report: (code, message, s) => out.push(diag(code, message, s)),
+    ofType: (type) => byType.get(type) ?? [],
+    withValue: (type, attribute, value) => index(type, attribute).get(value) ?? [],
+    referenced(from, expression) {
+      const refs = referencesAt(config.get(from.configAddress), expression);
+      const perInstance = refs.some((r) => r === 'count.index' || r.startsWith('each.'));
+      for (const ref of refs) {
+        const segs = configAddressOf(ref).split('.');
+        if (segs.length < 2 || NOT_RESOURCES.has(segs[0])) continue;
+        const candidates = byConfig.get(`${from.modulePrefix}${segs[0]}.${segs[1]}`) ?? [];
+        if (candidates.length === 1) return candidates[0];
+        // Several instances: the one of the same index when the expression indexes by it; else none (no guess).
+        const same = perInstance ? candidates.filter((c) => c.index === from.index) : [];
+        if (same.length === 1) return same[0];
+      }
+      return undefined;
+    },
+  };
+}
+
+function mapResources(resources: PlanResource[], ctx: PlanContext, summary: TerraformSummary): MappedVm[] {
+  const vms: MappedVm[] = [];
+  let provider: string | undefined;
+  for (const r of resources) {
+    const mapper = MAPPERS[r.type];
+    if (!mapper) {
+      if (!DISK_RESOURCES.has(r.type)) summary.ignored[r.type] = (summary.ignored[r.type] ?? 0) + 1;
+      continue;
+    }
+    provider ??= mapper.provider;
+    if (mapper.provider !== provider) {
+      ctx.report(
+        'terraform-other-provider',
+        `${r.address} is not evaluated: this plan's VMs are ${provider}, and one analysis reads one provider`,
+        r.addressSpan,
+      );
+      continue;
+    }
+    const vm = mapper.map(r, ctx);
+    if (vm) vms.push(vm);
+  }
+  return vms;
+}
+
+function sharedAndUnattached(resources: PlanResource[], vms: MappedVm[], ctx: PlanContext): void {
+  const users = new Map<PlanResource, string[]>();
+  for (const vm of vms) for (const d of vm.diskResources) push(users, d, vm.resource.address);
+  for (const r of resources) {
+    const by = users.get(r);
+    if (by && by.length > 1)
+      ctx.report(
+        'terraform-shared-disk',
+        `attached to ${by.length} VMs (${by.slice(0, 2).join(', ')}${by.length > 2 ? ', ...' : ''}): each VM's figures assume it alone uses the disk, and its price is counted on each`,
+        r.addressSpan,
+      );
+    else if (!by && STANDALONE_DISKS.has(r.type))
+      ctx.report('terraform-unattached-disk', `${r.address} is attached to no VM of this plan: it has no figures here`, r.addressSpan);
+  }
+}
+
+function toSpec(result: ParsedSpec, vms: MappedVm[], versionSpan: Span): Spec {
+  const first = vms[0];
+  const zone = vms.find((v) => v.zone)?.zone;
+  const region = zone && /^(.+)-[a-z]$/.exec(String(zone.value))?.[1];
+  const root = map(versionSpan, {
+    version: new Located(1, versionSpan),
+    provider: new Located(MAPPERS[first.resource.type].provider, first.resource.addressSpan),
+    region: zone && region ? new Located(region, zone.span, zone.key) : undefined,
+    vms: seq(
+      versionSpan,
+      vms.map((v) => v.vm),
+    ),
+  });
+  result.tree = specTree(root);
+  const spec = new Converter(result.tree, result.diagnostics).spec();
+  const name = (path: string) => {
+    const v = result.tree.nodes.get(`${path}/resource_name`)?.value;
+    return v?.kind === 'scalar' && typeof v.value === 'string' ? v.value : undefined;
+  };
+  for (const vm of spec.vms) {
+    vm.resource_name = name(vm.path);
+    for (const d of vm.disks) d.resource_name = name(d.path);
+  }
+  return spec;
+}

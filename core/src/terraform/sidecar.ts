@@ -1,0 +1,92 @@
+/**
+ * The workload sidecar: a `*.perf.yaml` with `terraform: plan.json` whose workloads name the plan's VMs and
+ * disks by Terraform address. Analysing it evaluates the VMs it names, as the plan gives them, with its
+ * workloads. Its findings stay in it: a workload's at its own lines, a VM's or disk's on the `vm:` address that
+ * first names the VM (the plan's own lint places those on the plan).
+ */
+import { diag } from '../checks/registry';
+import type { Diagnostic } from '../diagnostics';
+import { Converter } from '../document/convert';
+import type { ParsedSpec } from '../document/parse';
+import { suggest } from '../document/suggest';
+import type { SeqNode, YamlNode, YamlTree } from '../document/yaml-nodes';
+import { buildTree } from '../document/yaml-tree';
+import type { Span } from '../text';
+import { parseTerraformPlan } from './plan';
+
+/** The plan a sidecar names (its top-level `terraform:` value), if the text is one; read before any parse. */
+export function sidecarPlanPath(text: string): string | undefined {
+  const m = /^terraform:[ \t]*(["']?)([^"'#\r\n]+?)\1[ \t]*(?:#.*)?$/m.exec(text);
+  return m?.[2];
+}
+
+/** The front end of a sidecar, given its plan's text (or why it could not be read). */
+export function sidecarFrontEnd(plan: { text: string } | { error: string }): (text: string) => ParsedSpec {
+  return (text) => parseSidecar(text, plan);
+}
+
+function parseSidecar(text: string, plan: { text: string } | { error: string }): ParsedSpec {
+  const own = buildTree(text);
+  const diagnostics: Diagnostic[] = own.problems.map((p) => diag(p.code, p.message, p.span));
+  const result: ParsedSpec = { text, tree: own, diagnostics };
+  const at = own.nodes.get('/terraform');
+  if (!at || own.problems.some((p) => p.code === 'yaml-syntax' || p.code === 'yaml-alias-limit')) return result;
+  const parsed = 'text' in plan ? parseTerraformPlan(plan.text) : undefined;
+  if (!parsed?.spec) {
+    const why = 'error' in plan ? plan.error : (parsed?.diagnostics[0]?.message ?? 'it has no VM');
+    diagnostics.push(diag('terraform-sidecar-plan', `the plan cannot be used: ${why}; lint the plan itself for where`, at.value));
+    return result;
+  }
+  result.tree = merged(own, parsed, diagnostics);
+  result.spec = new Converter(result.tree, diagnostics).spec();
+  result.tree.generated = true;
+  return result;
+}
+
+/** The sidecar's own nodes, and under /vms the plan's VMs it names, each with its workloads. */
+function merged(own: YamlTree, plan: ParsedSpec, out: Diagnostic[]): YamlTree {
+  const nodes: YamlTree['nodes'] = new Map();
+  for (const [p, n] of own.nodes) if (!p.startsWith('/workloads')) nodes.set(p, n);
+  const addresses = plan.spec!.vms.map((v) => v.name);
+  const named = new Map<number, YamlNode[]>();
+  const seq = own.nodes.get('/workloads')?.value;
+  (seq?.kind === 'seq' ? seq.items : []).forEach((item, j) => {
+    const vm = own.nodes.get(`/workloads/${j}/vm`)?.value;
+    const address = vm?.kind === 'scalar' ? String(vm.value) : undefined;
+    const i = address === undefined ? -1 : addresses.indexOf(address);
+    if (i < 0) {
+      const near = address && suggest(address, addresses);
+      const message = address
+        ? `the plan has no VM ${address}${near ? `: did you mean ${near}?` : ''}`
+        : 'a workload names its VM by Terraform address: vm: <address>';
+      out.push(diag('terraform-unknown-address', message, vm ?? own.nodes.get(`/workloads/${j}`)!.value));
+      return;
+    }
+    if (!named.has(i)) named.set(i, []);
+    const k = named.get(i)!.push(item) - 1;
+    const to = `/vms/${named.size - 1}/workloads/${k}`;
+    for (const [p, n] of own.nodes)
+      if (p === `/workloads/${j}` || p.startsWith(`/workloads/${j}/`)) nodes.set(to + p.slice(`/workloads/${j}`.length), n);
+    if (k === 0) copyVm(plan.tree, plan.spec!.vms[i].path, `/vms/${named.size - 1}`, vm!, nodes);
+  });
+  for (const key of ['/version', '/provider', '/region', '/catalog'])
+    if (!nodes.has(key) && plan.tree.nodes.has(key)) nodes.set(key, placed(plan.tree.nodes.get(key)!, own.nodes.get('/terraform')!.value));
+  const vmsAt = own.nodes.get('/terraform')!.value;
+  const items = [...named.values()].map((_, n) => nodes.get(`/vms/${n}`)!.value);
+  nodes.set('/vms', { value: { kind: 'seq', start: vmsAt.start, end: vmsAt.end, items, flow: true } });
+  [...named.values()].forEach((ws, n) => {
+    const s: SeqNode = { kind: 'seq', start: ws[0].start, end: ws[ws.length - 1].end, items: ws, flow: false };
+    nodes.set(`/vms/${n}/workloads`, { value: s });
+  });
+  return { root: own.root, problems: own.problems, nodes, value: undefined };
+}
+
+/** A VM of the plan and its disks, placed on the address that names it. */
+function copyVm(plan: YamlTree, from: string, to: string, at: Span, nodes: YamlTree['nodes']): void {
+  for (const [p, n] of plan.nodes)
+    if ((p === from || p.startsWith(`${from}/`)) && !p.startsWith(`${from}/workloads`)) nodes.set(to + p.slice(from.length), placed(n, at));
+}
+
+function placed(n: { key?: YamlNode; value: YamlNode }, at: Span): { key?: YamlNode; value: YamlNode } {
+  return { key: n.key && { ...n.key, start: at.start, end: at.end }, value: { ...n.value, start: at.start, end: at.end } as YamlNode };
+}

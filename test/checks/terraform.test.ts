@@ -1,0 +1,240 @@
+/**
+ * The Terraform plan front end (core/src/terraform) and its codes. The plans follow Terraform's documented
+ * JSON output format, https://developer.hashicorp.com/terraform/internals/json-format: `format_version`,
+ * `planned_values.root_module` with `resources` and `child_modules`, `resource_changes`, and `configuration`
+ * whose expressions carry `references`; unknown values are left out of `planned_values`.
+ */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { analyze, fileReport, LineIndex, parseTerraformPlan, sidecarFrontEnd } from '../../core/src';
+import { find } from './helpers';
+
+const PLANS = resolve(__dirname, '../../../test/fixtures/terraform/plans');
+const gcpText = readFileSync(join(PLANS, 'gcp.json'), 'utf8');
+const run = (text: string) => analyze(text, { frontEnd: parseTerraformPlan });
+const covered = (text: string, d: { span: { start: number; end: number } }) => text.slice(d.span.start, d.span.end);
+const lineOf = (text: string, d: { span: { start: number } }) => new LineIndex(text).position(d.span.start).line + 1;
+
+/** A plan of the documented shape holding `resources` at the root module, with their configuration. */
+function plan(resources: Array<{ type: string; name: string; values: object; expressions?: object }>, version = '1.2'): string {
+  const provider = (t: string) => `registry.terraform.io/hashicorp/${t.split('_')[0]}`;
+  return JSON.stringify(
+    {
+      format_version: version,
+      terraform_version: '1.9.8',
+      planned_values: {
+        root_module: {
+          resources: resources.map((r) => ({
+            address: `${r.type}.${r.name}`,
+            mode: 'managed',
+            type: r.type,
+            name: r.name,
+            provider_name: provider(r.type),
+            schema_version: 0,
+            values: r.values,
+            sensitive_values: {},
+          })),
+        },
+      },
+      configuration: {
+        root_module: {
+          resources: resources.map((r) => ({
+            address: `${r.type}.${r.name}`,
+            mode: 'managed',
+            type: r.type,
+            name: r.name,
+            provider_config_key: r.type.split('_')[0],
+            expressions: r.expressions ?? {},
+            schema_version: 0,
+          })),
+        },
+      },
+    },
+    null,
+    2,
+  );
+}
+const instance = (name: string, values: object, expressions?: object) => ({ type: 'google_compute_instance', name, values, expressions });
+const BOOT = [{ initialize_params: [{ size: 20, type: 'pd-balanced' }] }];
+
+describe('checks: terraform', () => {
+  const a = run(gcpText);
+  const report = fileReport('plan.json', a);
+  const vm = (address: string) => report.vms.find((v) => v.name === address)!;
+
+  it('names VMs and disks by address and keeps their resource names; other types are counted', () => {
+    assert.deepEqual(
+      report.vms.map((v) => [v.name, v.resource_name]),
+      [
+        ['google_compute_instance.db', 'db-1'],
+        ['google_compute_instance.replica', 'db-2'],
+        ['google_compute_instance.bogus', 'bogus'],
+        ['module.analytics.google_compute_instance.worker', 'analytics'],
+      ],
+    );
+    assert.equal(vm('google_compute_instance.db').disks[1].resource_name, 'shared-data');
+    assert.deepEqual(report.terraform, { resources: 9, ignored_resources: 1, ignored_types: { google_compute_network: 1 } });
+    assert.equal(report.region, 'us-central1');
+  });
+  it('a disk created in the plan joins its instance through the configuration references', () => {
+    assert.deepEqual(
+      vm('google_compute_instance.db').disks.map((d) => [d.name, d.type, d.size_gib]),
+      [
+        ['google_compute_instance.db.boot_disk', 'pd-balanced', 50],
+        ['google_compute_disk.shared', 'pd-ssd', 500],
+        ['google_compute_instance.db.scratch_disk', 'local-ssd', 750],
+      ],
+    );
+  });
+  it('local SSD scratch disks are one disk of their count and interface', () => {
+    const d = vm('google_compute_instance.db').disks[2];
+    assert.equal(d.limited_by?.read_iops, 'devices');
+    assert.ok(d.read_iops! > 0);
+  });
+  it('a regional disk attached by google_compute_attached_disk, on the instance the attachment names', () => {
+    const r = vm('google_compute_instance.replica').disks.find((d) => d.name === 'google_compute_region_disk.regional');
+    assert.ok(r, 'regional disk on the replica');
+    assert.equal(a.vms[1].spec.disks.find((d) => d.name === r.name)?.replication, 'regional');
+  });
+  it('a module-nested instance with provisioned IOPS on a disk of its module', () => {
+    const w = vm('module.analytics.google_compute_instance.worker');
+    assert.deepEqual(
+      w.disks.map((d) => [d.name, d.read_iops, d.limited_by?.read_iops]),
+      [['module.analytics.google_compute_disk.fast', 50000, 'provisioned']],
+    );
+  });
+  it('unknown machine type: an error at that resource, on its machine_type line', () => {
+    const d = a.diagnostics.find((x) => x.code === 'unknown-machine-type')!;
+    assert.equal(d.severity, 'error');
+    assert.equal(covered(gcpText, d), '"n2-standard-7"');
+    assert.equal(lineOf(gcpText, d), gcpText.split('\n').findIndex((l) => l.includes('"n2-standard-7"')) + 1);
+    assert.equal(vm('google_compute_instance.bogus').figures_unavailable !== null, true);
+  });
+  it("'terraform-shared-disk': once, on the shared disk's address", () => {
+    const shared = a.diagnostics.filter((x) => x.code === 'terraform-shared-disk');
+    assert.equal(shared.length, 1);
+    assert.equal(covered(gcpText, shared[0]), '"google_compute_disk.shared"');
+  });
+  it("'terraform-unknown-value': a boot disk whose size is the image's, left out, never guessed", () => {
+    const d = find(a, 'terraform-unknown-value');
+    assert.match(d.message, /worker\.boot_disk's size is known only after apply/);
+    assert.equal(covered(gcpText, d), '"boot_disk"');
+    const unknownMachine = run(plan([instance('x', { zone: 'us-central1-a', boot_disk: BOOT })]));
+    assert.match(find(unknownMachine, 'terraform-unknown-value').message, /machine_type is known only after apply/);
+    assert.equal(unknownMachine.vms.length, 0);
+  });
+  it("'terraform-syntax': malformed JSON is one error, never a crash", () => {
+    for (const text of ['{"format_version": "1.2",', '', '[1, 2', '\ufeff{]']) {
+      const r = run(text);
+      assert.deepEqual(
+        r.diagnostics.map((d) => d.code),
+        ['terraform-syntax'],
+        JSON.stringify(text),
+      );
+    }
+  });
+  it('a plan cut anywhere is one syntax error; a plan of the wrong shapes is read without a crash', () => {
+    for (let cut = 1; cut < gcpText.length - 2; cut += 97) {
+      const r = run(gcpText.slice(0, cut));
+      assert.deepEqual(
+        r.diagnostics.map((d) => d.code),
+        ['terraform-syntax'],
+        `cut at ${cut}`,
+      );
+    }
+    const shapes = [[], {}, 'x', 1, null, [{}], { values: [] }, { resources: {} }];
+    for (const v of shapes) {
+      const odd = gcpText.replace(
+        /"(values|resources|attached_disk|boot_disk|child_modules|expressions|references|scratch_disk)": /g,
+        `"$1": ${JSON.stringify(v)}, "_": `,
+      );
+      assert.doesNotThrow(() => run(odd), JSON.stringify(v));
+    }
+  });
+  it("'terraform-plan-format': another major version, or JSON that is not a plan", () => {
+    const v2 = plan([instance('x', { machine_type: 'n2-standard-8', boot_disk: BOOT })], '2.0');
+    const d = find(run(v2), 'terraform-plan-format');
+    assert.equal(covered(v2, d), '"2.0"');
+    assert.match(d.message, /plan format 2\.0 is not read here/);
+    assert.match(find(run('{"values": {}}'), 'terraform-plan-format').message, /not a Terraform plan/);
+  });
+  it("'terraform-no-instances', 'terraform-unattached-disk', 'terraform-other-provider'", () => {
+    const none = run(plan([{ type: 'google_compute_network', name: 'n', values: { name: 'n' } }]));
+    assert.match(find(none, 'terraform-no-instances').message, /1 resources of other types ignored/);
+    const lone = plan([
+      instance('x', { machine_type: 'n2-standard-8', zone: 'us-central1-a', boot_disk: BOOT }),
+      { type: 'google_compute_disk', name: 'spare', values: { name: 'spare', type: 'pd-ssd', size: 100 } },
+    ]);
+    assert.equal(covered(lone, find(run(lone), 'terraform-unattached-disk')), '"google_compute_disk.spare"');
+    const mixed = plan([
+      instance('x', { machine_type: 'n2-standard-8', zone: 'us-central1-a', boot_disk: BOOT }),
+      { type: 'yandex_compute_instance', name: 'y', values: { platform_id: 'standard-v3', resources: [{ cores: 4 }] } },
+    ]);
+    assert.equal(covered(mixed, find(run(mixed), 'terraform-other-provider')), '"yandex_compute_instance.y"');
+  });
+  it('yandex_compute_instance with a yandex_compute_disk it refers to', () => {
+    const text = plan([
+      { type: 'yandex_compute_disk', name: 'data', values: { name: 'data', type: 'network-ssd', size: 186, zone: 'ru-central1-a' } },
+      {
+        type: 'yandex_compute_instance',
+        name: 'db',
+        values: {
+          name: 'db',
+          platform_id: 'standard-v3',
+          zone: 'ru-central1-a',
+          resources: [{ cores: 8, memory: 32, core_fraction: 100 }],
+          boot_disk: [{ initialize_params: [{ size: 20, type: 'network-hdd' }] }],
+          secondary_disk: [{ auto_delete: false }],
+        },
+        expressions: { secondary_disk: [{ disk_id: { references: ['yandex_compute_disk.data.id', 'yandex_compute_disk.data'] } }] },
+      },
+    ]);
+    const r = fileReport('plan.json', run(text));
+    assert.equal(r.catalog, 'yandex-2025');
+    assert.equal(r.region, 'ru-central1');
+    assert.deepEqual(
+      r.vms[0].disks.map((d) => [d.name, d.type, d.size_gib]),
+      [
+        ['yandex_compute_instance.db.boot_disk', 'network-hdd', 20],
+        ['yandex_compute_disk.data', 'network-ssd', 186],
+      ],
+    );
+    assert.ok(r.vms[0].disks[1].read_iops! > 0);
+  });
+
+  describe('the workload sidecar', () => {
+    const sidecarText = readFileSync(join(PLANS, 'gcp.perf.yaml'), 'utf8');
+    const side = (text: string, plan: { text: string } | { error: string } = { text: gcpText }) =>
+      analyze(text, { frontEnd: sidecarFrontEnd(plan) });
+    it("evaluates the VMs its workloads name, with the plan's disks; workload findings on its own lines", () => {
+      const a = side(sidecarText);
+      assert.deepEqual(
+        a.vms.map((v) => [v.spec.name, v.spec.workloads.map((w) => w.name)]),
+        [
+          ['google_compute_instance.db', ['oltp']],
+          ['module.analytics.google_compute_instance.worker', ['scan']],
+        ],
+      );
+      const miss = find(a, 'target-unreachable');
+      assert.equal(covered(sidecarText, miss), 'target');
+      // A finding on the VM's machine goes on the address that names it in the sidecar.
+      assert.equal(covered(sidecarText, find(a, 'capped-by-vcpu')), 'google_compute_instance.db');
+    });
+    it("'terraform-unknown-address': a workload on a VM the plan lacks, with the nearest address", () => {
+      const text = sidecarText.replace('vm: google_compute_instance.db', 'vm: google_compute_instance.dbb');
+      const d = find(side(text), 'terraform-unknown-address');
+      assert.equal(covered(text, d), 'google_compute_instance.dbb');
+      assert.match(d.message, /did you mean google_compute_instance\.db\?/);
+    });
+    it("'terraform-sidecar-plan': a plan that cannot be read or is not one, on the terraform value", () => {
+      const unread = find(side(sidecarText, { error: 'cannot read gcp.json: no such file' }), 'terraform-sidecar-plan');
+      assert.equal(covered(sidecarText, unread), 'gcp.json');
+      assert.match(find(side(sidecarText, { text: '{' }), 'terraform-sidecar-plan').message, /JSON syntax error/);
+    });
+    it('a disk named by a workload must be a disk of its VM', () => {
+      const text = sidecarText.replace('disk: google_compute_disk.shared', 'disk: google_compute_region_disk.regional');
+      assert.equal(covered(text, find(side(text), 'unknown-disk-ref')), 'google_compute_region_disk.regional');
+    });
+  });
+});

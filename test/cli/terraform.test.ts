@@ -1,0 +1,58 @@
+/**
+ * `storage-perf evaluate|lint plan.json`: a Terraform plan (`terraform show -json PLANFILE`, in the format of
+ * https://developer.hashicorp.com/terraform/internals/json-format) read by the real executable; lint through
+ * the language server, as an editor would.
+ */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReportDiagnostic } from '../../core/src';
+import { BIN, lint, ROOT } from '../fixtures/lint-cli';
+
+const PLAN = 'test/fixtures/terraform/plans/gcp.json';
+const lineOf = (needle: string) =>
+  readFileSync(join(ROOT, PLAN), 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(needle)) + 1;
+
+const files = (stdout: string) => (JSON.parse(stdout) as { files: Array<{ diagnostics: ReportDiagnostic[] }> }).files;
+
+describe('storage-perf with a Terraform plan', () => {
+  it('evaluate: the JSON report names VMs by address, counts ignored types, and exits 1 on the unknown machine', () => {
+    const r = spawnSync(process.execPath, [BIN, 'evaluate', PLAN, '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stderr);
+    const f = JSON.parse(r.stdout).files[0];
+    assert.equal(f.vms[0].name, 'google_compute_instance.db');
+    assert.equal(f.vms[0].resource_name, 'db-1');
+    assert.deepEqual(f.terraform, { resources: 9, ignored_resources: 1, ignored_types: { google_compute_network: 1 } });
+    const d = f.diagnostics.find((x: ReportDiagnostic) => x.code === 'unknown-machine-type');
+    assert.equal(d.line, lineOf('"n2-standard-7"'));
+  });
+  it('evaluate (table): says how many resources were ignored', () => {
+    const r = spawnSync(process.execPath, [BIN, 'evaluate', PLAN], { cwd: ROOT, encoding: 'utf8' });
+    assert.match(r.stdout, /Terraform plan: 9 resources; 1 of other types ignored \(google_compute_network ×1\)/);
+  });
+  it('lint: the server analyses the plan; findings at their lines of the plan', async () => {
+    const r = await lint([PLAN, '--format', 'json'], { cwd: ROOT });
+    assert.equal(r.code, 1, r.stderr);
+    const all = files(r.stdout).flatMap((f) => f.diagnostics);
+    assert.equal(all.find((d) => d.code === 'unknown-machine-type')?.line, lineOf('"n2-standard-7"'));
+    assert.equal(all.find((d) => d.code === 'terraform-shared-disk')?.line, lineOf('"address": "google_compute_disk.shared"'));
+  });
+  it('lint: malformed plan JSON is one error, exit 1', async () => {
+    const r = await lint(['-', '--stdin-filename', 'plan.json', '--format', 'json'], { cwd: ROOT, input: '{"format_version": "1.2", ' });
+    const all = files(r.stdout).flatMap((f) => f.diagnostics);
+    assert.deepEqual(
+      all.map((d) => d.code),
+      ['terraform-syntax'],
+    );
+    assert.equal(r.code, 1);
+  });
+  it('lint: a workload sidecar beside the plan, read through the server; findings on the sidecar', async () => {
+    const r = await lint([PLAN.replace('.json', '.perf.yaml'), '--format', 'json'], { cwd: ROOT });
+    assert.equal(r.code, 1, r.stderr);
+    const all = files(r.stdout).flatMap((f) => f.diagnostics);
+    assert.equal(all.find((d) => d.code === 'target-unreachable')?.line, 10);
+  });
+});
