@@ -41,6 +41,9 @@ export interface SizeRates {
   /** gcp-2024: one baseline per disk type per VM, added to the per-GiB figures of all disks of that type. */
   baseline_iops?: number;
   baseline_mibps?: number;
+  /** Each disk gets at least this many IOPS / MiB/s whatever its size (AWS gp2: 100 IOPS, 25 MiB/s). */
+  min_iops?: number;
+  min_mibps?: number;
 }
 
 export interface ProvisionedRange {
@@ -51,6 +54,8 @@ export interface ProvisionedRange {
   max_per_gib?: number;
   /** Lower bound that scales with the disk size. */
   min_per_gib?: number;
+  /** The per-GiB upper bound never falls below this (AWS gp3: its included 3,000 IOPS at any size). */
+  max_at_least?: number;
 }
 
 export type MixRule = 'shared' | 'independent';
@@ -126,6 +131,10 @@ export interface ProvisionedDiskType extends DiskTypeBase {
     mibps_per_iops?: number;
     /** IOPS that follow from the provisioned throughput (hyperdisk-throughput: 4 IOPS per MiB/s). */
     iops_per_mibps?: number;
+    /** Provisioned throughput may not exceed this many MiB/s per provisioned IOPS (gp3: 0.25), nor fall below its minimum. */
+    mibps_max_per_iops?: number;
+    /** Throughput that follows from the provisioned IOPS in tiers (io1): the first tier holding the IOPS applies. */
+    mibps_per_iops_tiers?: Array<{ up_to_iops: number; mibps_per_iops: number; max_mibps: number }>;
   } & Cited;
   disk_max: LimitRow & Cited;
 }
@@ -171,6 +180,11 @@ export interface VmLimitRow extends LimitRow {
 
 export interface VmLimitTable extends Cited {
   series: string[];
+  /**
+   * Disk types whose volumes one limit caps together (AWS: one EBS limit per instance); the table then has a
+   * single key in `disk_types`, the group's name.
+   */
+  shared_by?: string[];
   /** Disk type (or a group key listed in `applies_to`) → rows. */
   disk_types: Record<string, VmLimitRow[]>;
 }
