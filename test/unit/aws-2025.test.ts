@@ -3,7 +3,7 @@
  * limit from AWS's EBS-optimized table, its Mbps converted exactly to MiB/s.
  */
 import * as assert from 'node:assert/strict';
-import { builtinRegistry, largerMachines, resolveMachine, vmLimitRow, type Catalog } from '../../core/src';
+import { builtinRegistry, fileReport, largerMachines, resolveMachine, vmLimitRow, type Catalog } from '../../core/src';
 import { diskOf, errors, run, specText, vmOf, type DiskInput } from '../helpers';
 
 const aws = builtinRegistry.get('aws-2025') as Catalog;
@@ -154,5 +154,82 @@ describe('aws-2025', () => {
     assert.ok(!r.ok);
     assert.match(r.message, /names are <family>\.<size>/);
     assert.equal(r.fix, 'm6i.xlarge');
+  });
+});
+
+describe('aws-2025: figures that hold for a while', () => {
+  const gp2 = (size: string, machine = 'm6i.32xlarge', target = 'iops: 3000') =>
+    run(
+      specText({
+        provider: 'aws',
+        machine,
+        disks: [{ name: 'd', type: 'gp2', size }],
+        workloads: [{ name: 'w', block_size: '16KiB', read_ratio: 0.7, target: Object.fromEntries([target.split(': ')]) }],
+      }),
+    );
+
+  it("gp2: AWS's burst durations at 3,000 IOPS from a full bucket of 5.4 million credits", () => {
+    // AWS's table: 1 to 33.33 GiB 1,862 s; 100 GiB 2,000 s; 334 GiB 2,703 s; 750 GiB 7,200 s.
+    const rows: Array<[string, number, number]> = [
+      ['20GiB', 100, 1862],
+      ['100GiB', 300, 2000],
+      ['334GiB', 1002, 2703],
+      ['750GiB', 2250, 7200],
+    ];
+    for (const [size, base, seconds] of rows) {
+      const d = diskOf(gp2(size));
+      assert.equal(d.figures.read_iops.value, base, `${size} baseline`);
+      assert.equal(d.burst?.read_iops?.value, 3000, `${size} burst`);
+      assert.equal(Math.round(d.burst!.read_iops!.seconds), seconds, `${size} seconds`);
+      assert.equal(d.burst!.read_iops!.ends, 'credits');
+    }
+    // From 1,000 GiB the baseline is 3,000 or more: nothing to burst to.
+    assert.equal(diskOf(gp2('1000GiB')).burst, undefined);
+  });
+
+  it("a workload's sustained figure meets or misses its target; the burst is said beside it", () => {
+    const a = gp2('100GiB', 'm6i.32xlarge', 'iops: 2000');
+    const w = vmOf(a).workloads[0];
+    assert.equal(Math.round(w.read_iops + w.write_iops), 300);
+    assert.equal(w.meets_target, false);
+    assert.equal(Math.round(w.burst!.read_iops + w.burst!.write_iops), 3000);
+    assert.equal(Math.round(w.burst!.seconds), 2000);
+    const report = fileReport('x.perf.yaml', a).vms[0].workloads[0];
+    assert.equal(report.burst?.summary, '3,000 IOPS for 33.3 min, then 300');
+    assert.equal(report.burst?.seconds, 2000);
+    assert.equal(report.meets_target, false);
+  });
+
+  it("an instance's EBS maximum holds 30 minutes (m6i.xlarge: 10,000 Mbps, then 1,250)", () => {
+    const a = run(
+      specText({
+        provider: 'aws',
+        machine: 'm6i.xlarge',
+        disks: [{ name: 'd', type: 'gp3', size: '500GiB', provisioned_iops: 4000, provisioned_throughput: '1000MiB/s' }],
+        workloads: [{ name: 'scan', pattern: 'sequential', block_size: '1MiB', read_ratio: 1, target: { throughput: '500MiB/s' } }],
+      }),
+    );
+    const d = diskOf(a);
+    assert.equal(d.burst?.read_mibps?.value, 1000); // the volume's own 1,000 under the instance's 1,192
+    assert.equal(d.burst?.read_mibps?.seconds, 1800);
+    assert.equal(d.burst?.read_mibps?.ends, 'window');
+    const w = fileReport('x.perf.yaml', a).vms[0].workloads[0];
+    assert.equal(w.meets_target, false);
+    assert.equal(w.burst?.summary, '1,000 MiB/s for 30 min, then 149');
+    // A size without a window (m6i.8xlarge sustains its maximum) has no burst.
+    const big = run(
+      specText({
+        provider: 'aws',
+        machine: 'm6i.8xlarge',
+        disks: [{ type: 'gp3', size: '500GiB', provisioned_iops: 4000, provisioned_throughput: '1000MiB/s' }],
+      }),
+    );
+    assert.equal(diskOf(big).burst, undefined);
+  });
+
+  it('editions without buckets or windows say nothing of bursts', () => {
+    const a = run(specText({ machine: 'n2-standard-8', disks: [{ type: 'pd-ssd', size: '500GiB' }] }));
+    assert.equal(diskOf(a).burst, undefined);
+    assert.equal('burst' in fileReport('x.perf.yaml', a).vms[0].disks[0], false);
   });
 });

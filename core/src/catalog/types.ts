@@ -114,6 +114,8 @@ interface DiskTypeBase {
 /** Performance grows with size: per-GiB rates, capped per disk and per VM (GCP PD). */
 export interface ScaledDiskType extends DiskTypeBase {
   model: 'scaled';
+  /** A burst bucket (AWS gp2): up to `iops` while credits last; one credit per I/O above the baseline. */
+  credits?: { iops: number; bucket: number } & Cited;
   rates: SizeRates & Cited;
   disk_max: LimitRow & Cited;
   regional_max?: LimitRow & Cited;
@@ -172,6 +174,8 @@ export interface AllocationUnitDiskType extends DiskTypeBase {
 export type DiskType = ScaledDiskType | ProvisionedDiskType | DeviceDiskType | AllocationUnitDiskType;
 
 export interface VmLimitRow extends LimitRow {
+  /** What the machine reaches above the row for the table's `burst_seconds` (AWS: 30 minutes a day). */
+  burst?: Partial<Figures>;
   /** Inclusive vCPU range; `max` omitted means "and more". */
   vcpus?: { min: number; max?: number };
   /** Or exact machine types (M-series rows are per machine type). */
@@ -185,6 +189,8 @@ export interface VmLimitTable extends Cited {
    * single key in `disk_types`, the group's name.
    */
   shared_by?: string[];
+  /** How long the rows' burst figures hold, in seconds. */
+  burst_seconds?: number;
   /** Disk type (or a group key listed in `applies_to`) → rows. */
   disk_types: Record<string, VmLimitRow[]>;
 }
