@@ -12,12 +12,25 @@ import { diskSettings } from './disk-settings';
 import { document } from './document';
 import { egress } from './egress';
 import { fio } from './fio';
+import { provisioning } from './provisioning';
 import { suppression } from './suppression';
 import { targets } from './targets';
 import type { CheckModule } from './types';
 import { vmCaps } from './vm-caps';
 
-export const CHECKS: readonly CheckModule[] = [document, catalog, attach, diskSettings, vmCaps, egress, cost, targets, suppression, fio];
+export const CHECKS: readonly CheckModule[] = [
+  document,
+  catalog,
+  attach,
+  diskSettings,
+  vmCaps,
+  provisioning,
+  egress,
+  cost,
+  targets,
+  suppression,
+  fio,
+];
 
 /** Every diagnostic code, its default severity, a one-line description and its docs (docs, SARIF rules, suppressions). */
 export const DIAGNOSTIC_CODES: Readonly<Record<string, CodeInfo>> = (() => {
