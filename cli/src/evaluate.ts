@@ -178,6 +178,12 @@ function renderFile(f: FileReport): string {
           ]),
         ),
       );
+      // Figures that hold for a while, under the sustained ones that meet or miss the targets.
+      for (const w of vm.workloads)
+        if (w.burst)
+          out.push(
+            `${w.name} while bursting: ${w.burst.summary} (${w.burst.ends === 'credits' ? 'burst credits' : "the instance's burst window"})`,
+          );
     }
     out.push('');
   }

@@ -3,8 +3,19 @@ import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
 import type { Target } from './document/types';
+import { burstText } from './model/burst';
 import { LineIndex } from './text';
-import { gapTexts, METRICS, sumCosts, vmCosts, type DiskEval, type LimitKind, type VmEval, type WorkloadEval } from './model/types';
+import {
+  gapTexts,
+  METRICS,
+  sumCosts,
+  vmCosts,
+  type DiskBursts,
+  type DiskEval,
+  type LimitKind,
+  type VmEval,
+  type WorkloadEval,
+} from './model/types';
 
 export interface ReportDiagnostic {
   severity: Severity;
@@ -37,6 +48,10 @@ export interface DiskReport {
   price_per_read_iops: number | null;
   /** False when the catalog has no per-VM limit for the disk's type on this machine (or the machine is unknown): the figures are the disk's own, not capped by the VM. */
   vm_limit_known: boolean;
+  /** Figures above the sustained ones that hold only for a while (AWS gp2 credits, an instance's 30-minute window); absent when none. */
+  burst?: Partial<
+    Record<'read_iops' | 'write_iops' | 'read_mibps' | 'write_mibps', { value: number; seconds: number; ends: 'credits' | 'window' }>
+  >;
 }
 /** The contract's workload object; every figure is null when the VM's figures are unavailable. */
 export interface WorkloadReport {
@@ -55,6 +70,21 @@ export interface WorkloadReport {
   cpu_vcpus_needed: number | null;
   queue_depth_needed: { low: number; high: number } | null;
   suggestions: { disk_size_gib?: number; disk?: string; machine_type?: string; block_size_kib?: number; queue_depth?: number };
+  /**
+   * What the workload reaches while its disks burst and for how many seconds, beside the sustained figures
+   * above (which alone meet or miss the target); absent when bursting gives it nothing more.
+   */
+  burst?: WorkloadBurstReport;
+}
+export interface WorkloadBurstReport {
+  read_iops: number;
+  write_iops: number;
+  read_mibps: number;
+  write_mibps: number;
+  seconds: number;
+  ends: 'credits' | 'window';
+  /** "3,000 IOPS for 33.3 min, then 300". */
+  summary: string;
 }
 export interface VmReport {
   name: string;
@@ -208,6 +238,40 @@ function diskReport(d: DiskEval): DiskReport {
       d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops.value > 0
         ? Math.round((d.cost.monthly / d.figures.read_iops.value) * 1e5) / 1e5
         : null,
+    ...(d.burst ? { burst: diskBurstReport(d.burst) } : {}),
+  };
+}
+
+function diskBurstReport(b: DiskBursts): NonNullable<DiskReport['burst']> {
+  const out: NonNullable<DiskReport['burst']> = {};
+  for (const m of METRICS) {
+    const x = b[m];
+    if (x) out[m] = { value: m.endsWith('iops') ? r0(x.value) : r1(x.value), seconds: r0(x.seconds), ends: x.ends };
+  }
+  return out;
+}
+
+function workloadBurstReport(w: WorkloadEval): WorkloadBurstReport | undefined {
+  const b = w.burst;
+  if (!b) return undefined;
+  // Said in the unit of the workload's target; without one, MiB/s for large blocks.
+  const t = w.spec.target;
+  const bytes =
+    t.mibps !== undefined ||
+    t.read_mibps !== undefined ||
+    t.write_mibps !== undefined ||
+    (t.iops === undefined && t.read_iops === undefined && t.write_iops === undefined && w.spec.block_kib >= 128);
+  const summary = !bytes
+    ? burstText(b.read_iops + b.write_iops, b.seconds, w.read_iops + w.write_iops, 'IOPS')
+    : burstText(b.read_mibps + b.write_mibps, b.seconds, w.read_mibps + w.write_mibps, 'MiB/s');
+  return {
+    read_iops: r0(b.read_iops),
+    write_iops: r0(b.write_iops),
+    read_mibps: r1(b.read_mibps),
+    write_mibps: r1(b.write_mibps),
+    seconds: r0(b.seconds),
+    ends: b.ends,
+    summary,
   };
 }
 
@@ -227,6 +291,7 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string): WorkloadRep
     cpu_vcpus_needed: r1(w.cpu_vcpus_needed),
     queue_depth_needed: w.queue_depth_needed,
     suggestions: suggestionsReport(adviceFor(v, region).workload(w.spec.name)),
+    ...(w.burst ? { burst: workloadBurstReport(w) } : {}),
   };
 }
 

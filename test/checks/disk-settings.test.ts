@@ -1,5 +1,6 @@
 /** Disk settings (core/src/checks/disk-settings.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
+import { analyze } from '../../core/src';
 import { BASE, expectAt } from './helpers';
 
 describe('checks: disk-settings', () => {
@@ -32,5 +33,45 @@ describe('checks: disk-settings', () => {
     const text =
       'version: 1\nprovider: yandex\nvms:\n  - name: a\n    series: standard-v3\n    vcpus: 4\n    disks:\n      - name: d\n        type: network-hdd\n        size: 256GiB\n';
     expectAt(text, 'hdd-burst', 'network-hdd');
+  });
+
+  const AWS = (disk: string) =>
+    `version: 1\nprovider: aws\nvms:\n  - name: a\n    machine_type: m6i.xlarge\n    disks:\n      - name: d\n${disk}`;
+  it('provisioned-ratio (AWS gp3: at most 0.25 MiB/s per provisioned IOPS), with both fixes', () => {
+    const d = expectAt(
+      AWS('        type: gp3\n        size: 200GiB\n        provisioned_throughput: 900MiB/s\n'),
+      'provisioned-ratio',
+      '900MiB/s',
+    );
+    assert.match(d.message, /3,000 provisioned IOPS takes at most 750 MiB\/s/);
+    assert.deepEqual(
+      d.fixes?.map((f) => f.title),
+      ['Provision 750 MiB/s', 'Provision 3,600 IOPS'],
+    );
+    // Within the ratio, and the included 125 MiB/s at any IOPS: nothing.
+    const ok = analyze(
+      AWS('        type: gp3\n        size: 200GiB\n        provisioned_iops: 4000\n        provisioned_throughput: 1000MiB/s\n'),
+    );
+    assert.equal(ok.diagnostics.filter((x) => x.code === 'provisioned-ratio').length, 0);
+  });
+  it('provisioned-out-of-range (AWS gp3 keeps its 3,000 IOPS at 1 GiB; 500 IOPS per GiB above)', () => {
+    const ok = analyze(AWS('        type: gp3\n        size: 1GiB\n        provisioned_iops: 3000\n'));
+    assert.equal(ok.diagnostics.filter((x) => x.severity === 'error').length, 0);
+    const d = expectAt(
+      AWS('        type: gp3\n        size: 10GiB\n        provisioned_iops: 16000\n'),
+      'provisioned-out-of-range',
+      '16000',
+    );
+    assert.match(d.message, /takes 3,000 to 5,000 provisioned IOPS/);
+    expectAt(AWS('        type: io1\n        size: 100GiB\n        provisioned_iops: 10000\n'), 'provisioned-out-of-range', '10000');
+  });
+  it('size-out-of-range (AWS st1 starts at 125 GiB)', () => {
+    const d = expectAt(AWS('        type: st1\n        size: 100GiB\n'), 'size-out-of-range', '100GiB');
+    assert.equal(d.fixes?.[0].title, 'Set size to 125GiB');
+  });
+  it('missing-provisioned-iops (AWS io1 and io2) on the type, with an add-key fix', () => {
+    const d = expectAt(AWS('        type: io2\n        size: 10GiB\n'), 'missing-provisioned-iops', 'type');
+    assert.match(d.message, /100 to 10,000 at 10GiB/);
+    assert.equal(d.fixes?.[0].kind, 'add-key');
   });
 });

@@ -33,7 +33,7 @@ describe('snippets', () => {
   it('offers a new-spec template per provider', () => {
     assert.deepEqual(
       templates.map(([name]) => name),
-      ['New spec (Google Cloud)', 'New spec (Yandex Cloud)'],
+      ['New spec (Google Cloud)', 'New spec (Yandex Cloud)', 'New spec (AWS)'],
     );
   });
 

@@ -8,16 +8,17 @@ import catalogSchema from '../../../schemas/catalog.schema.json';
 import gcp2020 from '../../../catalogs/gcp-2020.json';
 import gcp2024 from '../../../catalogs/gcp-2024.json';
 import yandex2025 from '../../../catalogs/yandex-2025.json';
+import aws2025 from '../../../catalogs/aws-2025.json';
 import type { Catalog, Limit, LimitRow, VmLimitRow, VmLimitTable } from './types';
 
 export * from './types';
 export * from './machines';
 import { machineDataProblems, type Machine } from './machines';
 
-export const BUILTIN_CATALOGS: readonly Catalog[] = [gcp2020, gcp2024, yandex2025] as unknown as Catalog[];
+export const BUILTIN_CATALOGS: readonly Catalog[] = [gcp2020, gcp2024, yandex2025, aws2025] as unknown as Catalog[];
 
 /** The edition used when a spec names none: the newest built-in one for its provider. */
-export const DEFAULT_EDITION: Record<string, string> = { gcp: 'gcp-2024', yandex: 'yandex-2025' };
+export const DEFAULT_EDITION: Record<string, string> = { gcp: 'gcp-2024', yandex: 'yandex-2025', aws: 'aws-2025' };
 
 let catalogValidator: ValidateFunction | undefined;
 
@@ -68,8 +69,14 @@ export function validateCatalog(data: unknown): { catalog?: Catalog; problems: C
     for (const s of t.series)
       if (s !== '*' && !c.machine_series[s])
         problems.push({ path: `/vm_limits/${i}/series`, message: `series '${s}' is not in machine_series` });
-    for (const d of Object.keys(t.disk_types))
-      if (!c.disk_types[d]) problems.push({ path: `/vm_limits/${i}/disk_types/${d}`, message: `disk type '${d}' is not in disk_types` });
+    for (const d of t.shared_by ?? [])
+      if (!c.disk_types[d]) problems.push({ path: `/vm_limits/${i}/shared_by`, message: `disk type '${d}' is not in disk_types` });
+    if (t.shared_by && Object.keys(t.disk_types).length !== 1)
+      problems.push({ path: `/vm_limits/${i}/disk_types`, message: 'a table with shared_by has one key: the group name' });
+    // A shared table's one key names the group, not a disk type.
+    if (!t.shared_by)
+      for (const d of Object.keys(t.disk_types))
+        if (!c.disk_types[d]) problems.push({ path: `/vm_limits/${i}/disk_types/${d}`, message: `disk type '${d}' is not in disk_types` });
   });
   problems.push(...machineDataProblems(c));
   for (const [name, ms] of Object.entries(c.machine_series)) {
@@ -136,7 +143,7 @@ const rowMemo = new WeakMap<Catalog, WeakMap<Machine, Map<string, VmRow | undefi
 function findVmLimitRow(c: Catalog, m: Machine, diskType: string): VmRow | undefined {
   const tables = [...c.vm_limits.filter((t) => t.series.includes(m.series)), ...c.vm_limits.filter((t) => t.series.includes('*'))];
   for (const table of tables) {
-    const rows = table.disk_types[diskType];
+    const rows = table.disk_types[diskType] ?? (table.shared_by?.includes(diskType) ? Object.values(table.disk_types)[0] : undefined);
     if (!rows) continue;
     const byName = rows.find((r) => r.machine_types?.includes(m.limits_as ?? m.name));
     if (byName) return { row: byName, table };
@@ -144,6 +151,15 @@ function findVmLimitRow(c: Catalog, m: Machine, diskType: string): VmRow | undef
     if (byVcpu) return { row: byVcpu, table };
   }
   return undefined;
+}
+
+/**
+ * The name of the limit a disk type's volumes count against on a machine: a group shared by several types
+ * (AWS's per-instance EBS limit), or the type itself.
+ */
+export function vmLimitGroup(c: Catalog, m: Machine, diskType: string): string {
+  const t = c.vm_limits.find((x) => x.shared_by?.includes(diskType) && (x.series.includes(m.series) || x.series.includes('*')));
+  return t ? Object.keys(t.disk_types)[0] : diskType;
 }
 
 export function limitValue(l: Limit | undefined, vcpus: number): number | undefined {

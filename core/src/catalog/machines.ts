@@ -84,11 +84,19 @@ function resolveMachineType(c: Catalog, written: string): MachineResult {
   }
   if (CUSTOM_ANY_RE.test(mt)) return resolveCustom(c, mt, written);
   const m = PREDEFINED_RE.exec(mt);
-  if (!m) return guessed(c, mt, `unknown machine type '${written}' in ${c.edition}; names are <series>-<family>-<vCPUs> (n2-standard-8)`);
+  if (!m) return guessed(c, mt, `unknown machine type '${written}' in ${c.edition}; ${nameRule(c)}`);
   const info = c.machine_series[m[1]];
   if (!info) return guessed(c, mt, `unknown machine type '${written}': ${c.edition} has no series '${m[1]}'`);
   const r = resolvePredefined(c, { series: m[1], family: m[2], vcpus: Number(m[3]), suffix: m[4] }, info);
   return r.ok || r.fix !== undefined ? r : guessed(c, mt, r.message);
+}
+
+/** How the edition's machine types are named: Google's pattern, or (AWS) named sizes with an example. */
+function nameRule(c: Catalog): string {
+  const series = Object.values(c.machine_series);
+  if (!series.length || series.some((i) => i.families || !i.shapes)) return 'names are <series>-<family>-<vCPUs> (n2-standard-8)';
+  const first = Object.keys(series[0].shapes!)[0];
+  return `names are <family>.<size>, such as ${first}`;
 }
 
 /** A failure whose fix is the real machine type within two edits of what was written, if there is one. */
@@ -352,6 +360,7 @@ export function largerMachines(m: Machine): readonly Machine[] {
 }
 
 function largerUncached(m: Machine): Machine[] {
+  if (!m.info.families && m.info.shapes?.[m.name] !== undefined) return largerShapes(m, m.info.shapes);
   const rule = m.info.custom;
   if (m.custom && rule && !m.limits_as) return largerCustom(m, rule);
   const sx = m.suffix ? m.info.suffixes?.[m.suffix] : undefined;
@@ -366,6 +375,17 @@ function largerUncached(m: Machine): Machine[] {
       // A larger machine is a predefined type of its own: it has neither the shape's limits nor its custom memory.
       return { ...m, family, vcpus: v, name, local_ssd: localSsdOf(m.info, name), limits_as: undefined, custom: undefined };
     });
+}
+
+/**
+ * A series made only of named sizes (AWS: m6i.large ... m6i.metal) lists them smallest first; the larger ones
+ * are those after this one, whatever their vCPUs (t3.small and t3.large both have 2, with different limits).
+ */
+function largerShapes(m: Machine, shapes: Record<string, number>): Machine[] {
+  const names = Object.keys(shapes);
+  return names
+    .slice(names.indexOf(m.name) + 1)
+    .map((name) => ({ ...m, vcpus: shapes[name], name, local_ssd: localSsdOf(m.info, name), limits_as: undefined, custom: undefined }));
 }
 
 function largerCustom(m: Machine, rule: CustomMachineRule): Machine[] {

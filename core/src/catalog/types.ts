@@ -41,6 +41,9 @@ export interface SizeRates {
   /** gcp-2024: one baseline per disk type per VM, added to the per-GiB figures of all disks of that type. */
   baseline_iops?: number;
   baseline_mibps?: number;
+  /** Each disk gets at least this many IOPS / MiB/s whatever its size (AWS gp2: 100 IOPS, 25 MiB/s). */
+  min_iops?: number;
+  min_mibps?: number;
 }
 
 export interface ProvisionedRange {
@@ -51,6 +54,8 @@ export interface ProvisionedRange {
   max_per_gib?: number;
   /** Lower bound that scales with the disk size. */
   min_per_gib?: number;
+  /** The per-GiB upper bound never falls below this (AWS gp3: its included 3,000 IOPS at any size). */
+  max_at_least?: number;
 }
 
 export type MixRule = 'shared' | 'independent';
@@ -109,6 +114,8 @@ interface DiskTypeBase {
 /** Performance grows with size: per-GiB rates, capped per disk and per VM (GCP PD). */
 export interface ScaledDiskType extends DiskTypeBase {
   model: 'scaled';
+  /** A burst bucket (AWS gp2): up to `iops` while credits last; one credit per I/O above the baseline. */
+  credits?: { iops: number; bucket: number } & Cited;
   rates: SizeRates & Cited;
   disk_max: LimitRow & Cited;
   regional_max?: LimitRow & Cited;
@@ -126,6 +133,10 @@ export interface ProvisionedDiskType extends DiskTypeBase {
     mibps_per_iops?: number;
     /** IOPS that follow from the provisioned throughput (hyperdisk-throughput: 4 IOPS per MiB/s). */
     iops_per_mibps?: number;
+    /** Provisioned throughput may not exceed this many MiB/s per provisioned IOPS (gp3: 0.25), nor fall below its minimum. */
+    mibps_max_per_iops?: number;
+    /** Throughput that follows from the provisioned IOPS in tiers (io1): the first tier holding the IOPS applies. */
+    mibps_per_iops_tiers?: Array<{ up_to_iops: number; mibps_per_iops: number; max_mibps: number }>;
   } & Cited;
   disk_max: LimitRow & Cited;
 }
@@ -163,6 +174,8 @@ export interface AllocationUnitDiskType extends DiskTypeBase {
 export type DiskType = ScaledDiskType | ProvisionedDiskType | DeviceDiskType | AllocationUnitDiskType;
 
 export interface VmLimitRow extends LimitRow {
+  /** What the machine reaches above the row for the table's `burst_seconds` (AWS: 30 minutes a day). */
+  burst?: Partial<Figures>;
   /** Inclusive vCPU range; `max` omitted means "and more". */
   vcpus?: { min: number; max?: number };
   /** Or exact machine types (M-series rows are per machine type). */
@@ -171,6 +184,13 @@ export interface VmLimitRow extends LimitRow {
 
 export interface VmLimitTable extends Cited {
   series: string[];
+  /**
+   * Disk types whose volumes one limit caps together (AWS: one EBS limit per instance); the table then has a
+   * single key in `disk_types`, the group's name.
+   */
+  shared_by?: string[];
+  /** How long the rows' burst figures hold, in seconds. */
+  burst_seconds?: number;
   /** Disk type (or a group key listed in `applies_to`) → rows. */
   disk_types: Record<string, VmLimitRow[]>;
 }

@@ -3,8 +3,9 @@
  * its type allows, and settings that have no effect on the type.
  */
 import type { AllocationUnitDiskType, Catalog, DiskType, ProvisionedDiskType } from '../catalog';
+import type { FixData } from '../diagnostics';
 import type { DiskSpec } from '../document/types';
-import { provisionedBounds } from '../model/provisioned';
+import { provisionedBounds, provisionedValue } from '../model/provisioned';
 import { fmt, formatSize } from '../units';
 import type { CheckModule, VmContext } from './types';
 
@@ -34,6 +35,18 @@ export const diskSettings: CheckModule = {
       severity: 'error',
       summary: 'Provisioned IOPS or throughput outside the allowed range.',
       docs: "The range depends on the disk's size; the fix sets the nearest allowed value.",
+      fixType: 'sizing',
+    },
+    'provisioned-ratio': {
+      severity: 'error',
+      summary: 'Provisioned throughput above what the provisioned IOPS allow.',
+      docs: 'AWS gp3: at most 0.25 MiB/s per provisioned IOPS (125 MiB/s is always allowed). One fix lowers the throughput to the most the IOPS allow, the other raises the IOPS to carry the throughput.',
+      fixType: 'sizing',
+    },
+    'missing-provisioned-iops': {
+      severity: 'error',
+      summary: 'The disk type needs provisioned IOPS and the spec gives none.',
+      docs: "AWS io1 and io2 volumes are created with their IOPS. The figures use the type's lowest value until the spec gives one; the fix writes that value in, for you to raise.",
       fixType: 'sizing',
     },
     'allocation-unit': {
@@ -153,6 +166,72 @@ function provisioned(ctx: VmContext, d: DiskSpec, t: ProvisionedDiskType, na: (f
   };
   check('provisioned_iops', pr.iops, d.provisioned_iops, 'IOPS');
   check('provisioned_throughput', pr.mibps, d.provisioned_mibps, 'MiB/s');
+  throughputRatio(ctx, d, t, size);
+  missingIops(ctx, d, t, size);
+}
+
+/** gp3: provisioned throughput at most 0.25 MiB/s per provisioned IOPS, never less than the included minimum. */
+function throughputRatio(ctx: VmContext, d: DiskSpec, t: ProvisionedDiskType, size: number): void {
+  const pr = t.provisioned;
+  const ratio = pr.mibps_max_per_iops;
+  const v = d.provisioned_mibps;
+  if (ratio === undefined || !pr.iops || !pr.mibps || v === undefined) return;
+  const { lo, hi } = provisionedBounds(pr.mibps, size);
+  if (v > hi + 1e-9) return; // provisioned-out-of-range says it
+  const iops = provisionedValue(pr.iops, d.provisioned_iops, size);
+  const most = Math.max(lo, iops * ratio);
+  if (v <= most + 1e-9) return;
+  const p = `${d.path}/provisioned_throughput`;
+  const down = Math.floor(most);
+  const fixes: FixData[] = [{ kind: 'set-value', path: p, value: `${down}MiB/s`, title: `Provision ${fmt(down)} MiB/s`, preferred: true }];
+  const needed = Math.ceil(v / ratio);
+  const { hi: iopsHi } = provisionedBounds(pr.iops, size);
+  if (needed <= iopsHi) {
+    const ip = `${d.path}/provisioned_iops`;
+    fixes.push(
+      ctx.has(ip)
+        ? { kind: 'set-value', path: ip, value: needed, title: `Provision ${fmt(needed)} IOPS`, preferred: false }
+        : {
+            kind: 'add-key',
+            path: d.path,
+            key: 'provisioned_iops',
+            value: needed,
+            title: `Provision ${fmt(needed)} IOPS`,
+            preferred: false,
+          },
+    );
+  }
+  ctx.report(
+    'provisioned-ratio',
+    `${d.type} with ${fmt(iops)} provisioned IOPS takes at most ${fmt(most)} MiB/s (${ratio} MiB/s per IOPS); ${fmt(v)} is more`,
+    ctx.at(p),
+    { path: p, fixes },
+  );
+}
+
+/** io1/io2: AWS creates them with their IOPS; a spec without them would otherwise pass with the lowest value silently. */
+function missingIops(ctx: VmContext, d: DiskSpec, t: ProvisionedDiskType, size: number): void {
+  const r = t.provisioned.iops;
+  if (!r || r.default !== undefined || d.provisioned_iops !== undefined || ctx.has(`${d.path}/provisioned_iops`)) return;
+  const { lo, hi } = provisionedBounds(r, size);
+  ctx.report(
+    'missing-provisioned-iops',
+    `${d.type} needs provisioned_iops (${fmt(lo)} to ${fmt(hi)} at ${formatSize(size)}); the figures use ${fmt(lo)} until it is given`,
+    ctx.key(`${d.path}/type`),
+    {
+      path: d.path,
+      fixes: [
+        {
+          kind: 'add-key',
+          path: d.path,
+          key: 'provisioned_iops',
+          value: Math.ceil(lo),
+          title: `Add provisioned_iops: ${fmt(lo)}`,
+          preferred: true,
+        },
+      ],
+    },
+  );
 }
 
 function allocationUnits(ctx: VmContext, c: Catalog, d: DiskSpec, t: AllocationUnitDiskType, sizeGib: number): void {

@@ -12,6 +12,7 @@ import { diskSettings } from './disk-settings';
 import { document } from './document';
 import { egress } from './egress';
 import { fio } from './fio';
+import { provisioning } from './provisioning';
 import { suppression } from './suppression';
 import { targets } from './targets';
 import { terraform } from './terraform';
@@ -24,6 +25,7 @@ export const CHECKS: readonly CheckModule[] = [
   attach,
   diskSettings,
   vmCaps,
+  provisioning,
   egress,
   cost,
   targets,

@@ -189,7 +189,7 @@ function keyHint(e: ErrorObject, allowed = allowedKeys(e)): string | undefined {
   return synonym && allowed.includes(synonym) ? synonym : suggest(key, allowed);
 }
 
-const KNOWN_PROVIDERS = new Set(['gcp', 'yandex']);
+const KNOWN_PROVIDERS = new Set(['gcp', 'yandex', 'aws']);
 
 /** Other names people give a key: other tools' (fio's bs, iodepth, rwmixread) and units used as names. */
 const SYNONYMS: Record<string, string> = {

@@ -160,7 +160,7 @@ function valueCompletions(
       : values(examplesAt(path).map((e) => ({ label: String(e) })));
   switch (key) {
     case 'provider':
-      return values((enumAt(path) ?? ['gcp', 'yandex']).map((p) => ({ label: p })));
+      return values((enumAt(path) ?? ['gcp', 'yandex', 'aws']).map((p) => ({ label: p })));
     case 'catalog':
       return values(
         registry

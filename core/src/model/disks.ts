@@ -8,6 +8,7 @@ import {
   describeRow,
   egressGbps,
   limitValue,
+  vmLimitGroup,
   vmLimitRow,
   type AllocationUnitDiskType,
   type Catalog,
@@ -70,11 +71,16 @@ function scaledFigures(c: Catalog, t: ScaledDiskType, d: DiskSpec, size: number,
         : '';
     return bound(value, 'size', () => `${rate} ${unit} per GiB × ${fmt(size)} GiB${basePart()} = ${fmt(value)} ${unit} (${cite(c, r)})`);
   };
+  // A floor whatever the size (AWS gp2: 100 IOPS, 25 MiB/s).
+  const floor = (b: Bound, min: number | undefined, unit: string): Bound =>
+    min !== undefined && b.value < min
+      ? bound(min, 'size', () => `${t.label} minimum ${fmt(min)} ${unit} (at ${fmt(size)} GiB, under the per-GiB rate) (${cite(c, r)})`)
+      : b;
   const f: DiskFigures = {
-    read_iops: one(r.read_iops_per_gib, r.baseline_iops, 'IOPS'),
-    write_iops: one(r.write_iops_per_gib, r.baseline_iops, 'IOPS'),
-    read_mibps: one(r.read_mibps_per_gib, r.baseline_mibps, 'MiB/s'),
-    write_mibps: one(r.write_mibps_per_gib, r.baseline_mibps, 'MiB/s'),
+    read_iops: floor(one(r.read_iops_per_gib, r.baseline_iops, 'IOPS'), r.min_iops, 'IOPS'),
+    write_iops: floor(one(r.write_iops_per_gib, r.baseline_iops, 'IOPS'), r.min_iops, 'IOPS'),
+    read_mibps: floor(one(r.read_mibps_per_gib, r.baseline_mibps, 'MiB/s'), r.min_mibps, 'MiB/s'),
+    write_mibps: floor(one(r.write_mibps_per_gib, r.baseline_mibps, 'MiB/s'), r.min_mibps, 'MiB/s'),
   };
   if (t.disk_max.write_iops_16k !== undefined) f.write_iops_16k = copy(f.write_iops);
   for (const m of [...METRICS, 'write_iops_16k'] as const) {
@@ -139,6 +145,7 @@ function provisionedFigures(c: Catalog, t: ProvisionedDiskType, d: DiskSpec, siz
       () => `${p.iops_per_mibps} IOPS per provisioned MiB/s × ${fmt(from.value)} = ${fmt(v)} IOPS (${cite(c, p)})`,
     );
   }
+  mibps = throughputByIops(c, t, iops, mibps);
   const capped = (m: Metric, b: Bound | undefined): Bound => {
     const cap = capRow(t.disk_max, m)!;
     const why = () => `${t.label} maximum ${fmt(cap)} ${UNIT[m]} (${cite(c, t.disk_max)})`;
@@ -150,6 +157,37 @@ function provisionedFigures(c: Catalog, t: ProvisionedDiskType, d: DiskSpec, siz
     read_mibps: capped('read_mibps', mibps),
     write_mibps: capped('write_mibps', mibps),
   };
+}
+
+/**
+ * Throughput that IOPS set or cap (AWS): io1's tiers (0.25 MiB/s per IOPS up to 500 MiB/s, then 16 KiB per
+ * IOPS), and gp3's ceiling of 0.25 MiB/s per provisioned IOPS on provisioned throughput (never under its minimum).
+ */
+function throughputByIops(c: Catalog, t: ProvisionedDiskType, iops: Bound | undefined, mibps: Bound | undefined): Bound | undefined {
+  const p = t.provisioned;
+  if (!iops) return mibps;
+  const tiers = p.mibps_per_iops_tiers;
+  if (!mibps && tiers?.length) {
+    const tier = tiers.find((x) => iops.value <= x.up_to_iops) ?? tiers[tiers.length - 1];
+    const v = Math.min(iops.value * tier.mibps_per_iops, tier.max_mibps);
+    return bound(
+      v,
+      'provisioned',
+      () =>
+        `${tier.mibps_per_iops} MiB/s per provisioned IOPS × ${fmt(iops.value)}, at most ${fmt(tier.max_mibps)} MiB/s up to ${fmt(tier.up_to_iops)} IOPS = ${fmt(v)} MiB/s (${cite(c, p)})`,
+    );
+  }
+  const ratio = p.mibps_max_per_iops;
+  if (mibps && ratio !== undefined) {
+    const cap = Math.max(iops.value * ratio, p.mibps?.min ?? 0);
+    if (cap < mibps.value)
+      return bound(
+        cap,
+        'provisioned',
+        () => `at most ${ratio} MiB/s per provisioned IOPS × ${fmt(iops.value)} = ${fmt(cap)} MiB/s (${cite(c, p)})`,
+      );
+  }
+  return mibps;
 }
 
 const IFACE_LABEL: Record<string, string> = { nvme: 'NVMe', scsi: 'SCSI' };
@@ -292,10 +330,15 @@ export function evaluateDisks(
  * applies that when a workload mixes them.
  */
 function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
+  // Disks are capped by type, or together where one limit covers several types (AWS's per-instance EBS limit).
   const byType = new Map<string, DiskEval[]>();
-  for (const d of disks) if (d.type.model !== 'devices') byType.set(d.typeName, [...(byType.get(d.typeName) ?? []), d]);
+  for (const d of disks) {
+    if (d.type.model === 'devices') continue;
+    const key = vmLimitGroup(c, machine, d.typeName);
+    byType.set(key, [...(byType.get(key) ?? []), d]);
+  }
   for (const [typeName, group] of byType) {
-    const found = vmLimitRow(c, machine, typeName);
+    const found = vmLimitRow(c, machine, group[0].typeName);
     if (!found) continue;
     for (const d of group) d.vmLimitKnown = true;
     for (const m of [...METRICS, 'write_iops_16k'] as const) {

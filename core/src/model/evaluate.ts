@@ -5,6 +5,7 @@
 import { resolveMachine, type Catalog, type Machine } from '../catalog';
 import type { VmSpec } from '../document/types';
 import { machineCost } from './cost';
+import { catalogBursts, diskBursts, workloadBurst } from './burst';
 import { evaluateDisks } from './disks';
 import { sumCosts, vmCosts, type DiskEval, type VmEval, type WorkloadEval } from './types';
 import { evaluateWorkload } from './workload';
@@ -33,10 +34,16 @@ export function evaluateVm(c: Catalog, vm: VmSpec, region: string): VmEval {
 /** The VM on a given machine: the searches of ../advice try other machines and disks through this. */
 export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: string): VmEval {
   const { disks, egress } = evaluateDisks(c, vm, machine, region);
+  // Only editions with credit buckets or burst windows (AWS) have bursts to look for.
+  const bursts = catalogBursts(c) ? diskBursts(c, machine, disks) : undefined;
+  for (const [d, b] of bursts ?? []) d.burst = b;
   const workloads: WorkloadEval[] = [];
   for (const w of vm.workloads) {
     const on = disksOf(disks, w.disk);
-    if (on.length) workloads.push(evaluateWorkload(c, w, on));
+    if (!on.length) continue;
+    const e = evaluateWorkload(c, w, on);
+    if (bursts?.size) e.burst = workloadBurst(e, on, bursts, (lifted) => evaluateWorkload(c, w, lifted));
+    workloads.push(e);
   }
   const machine_cost = machineCost(c, machine, region);
   // The whole VM, machine and disks: a partial sum stays marked as one (monthly_cost_complete false).

@@ -9,12 +9,14 @@ export interface ProvisionedRange {
   default?: number;
   min_per_gib?: number;
   max_per_gib?: number;
+  max_at_least?: number;
 }
 
 /** The provisioned amounts the type allows for a disk of this size (lo ≤ hi, even where the table says otherwise). */
 export function provisionedBounds(r: ProvisionedRange, size: number): { lo: number; hi: number } {
   const lo = Math.max(r.min, r.min_per_gib !== undefined ? r.min_per_gib * size : 0);
-  const hi = Math.min(r.max, r.max_per_gib !== undefined ? r.max_per_gib * size : Infinity);
+  const perGib = r.max_per_gib !== undefined ? Math.max(r.max_per_gib * size, r.max_at_least ?? 0) : Infinity;
+  const hi = Math.min(r.max, perGib);
   return { lo: Math.min(lo, hi), hi };
 }
 

@@ -46,6 +46,27 @@ class LazyBound extends LazyText implements Bound {
   }
 }
 
+/** A figure above the sustained one, and for how long it holds. */
+export interface Burst {
+  value: number;
+  /** Seconds it holds at this level from a full bucket or a fresh window. */
+  seconds: number;
+  /** What ends it: the disk's credit bucket or the machine's window. */
+  ends: 'credits' | 'window';
+}
+
+export type DiskBursts = Partial<Record<Metric, Burst>>;
+
+/** A workload's burst: its figures while its disks burst, and the shortest time they hold. */
+export interface WorkloadBurst {
+  read_iops: number;
+  write_iops: number;
+  read_mibps: number;
+  write_mibps: number;
+  seconds: number;
+  ends: 'credits' | 'window';
+}
+
 export type DiskFigures = Record<Metric, Bound> & { write_iops_16k?: Bound };
 
 /** A part of a price the catalog lacks. Each gap is one `price-unknown` finding, on the key it concerns. */
@@ -125,6 +146,8 @@ export interface DiskEval {
    * per VM already).
    */
   vmLimitKnown: boolean;
+  /** Figures above the sustained ones that hold for a while (a credit bucket, a machine's window); absent: none. */
+  burst?: DiskBursts;
 }
 
 export interface EgressInfo {
@@ -157,6 +180,8 @@ export interface WorkloadEval {
   demand_iops: number;
   cpu_vcpus_needed: number;
   queue_depth_needed: { low: number; high: number };
+  /** What the workload reaches while its disks burst, and for how long; targets are judged without it. */
+  burst?: WorkloadBurst;
 }
 
 export interface VmEval {

@@ -1,0 +1,127 @@
+/**
+ * Figures that hold only for a while: a disk's burst bucket (AWS gp2: 3,000 IOPS while I/O credits last) and
+ * a machine's burst window (AWS: an instance's EBS maximum for 30 minutes a day). The sustained figures stay
+ * what they are; a burst is kept beside them, with how long it lasts at full use. Targets are judged on the
+ * sustained figures only.
+ */
+import { limitValue, vmLimitGroup, vmLimitRow, type Catalog, type Machine } from '../catalog';
+import { fmt } from '../units';
+import { METRICS, type DiskBursts, type DiskEval, type Metric, type WorkloadBurst, type WorkloadEval } from './types';
+
+interface OwnBurst {
+  value: number;
+  /** Credits in the bucket, and the sustained rate that earns them. */
+  bucket: number;
+  base: number;
+}
+
+/** The disk alone: a credit bucket lifts its IOPS to the burst level while it lasts (gp2 under 1 TiB). */
+function ownBurst(d: DiskEval, m: Metric): OwnBurst | undefined {
+  const t = d.type;
+  if (t.model !== 'scaled' || !t.credits || (m !== 'read_iops' && m !== 'write_iops')) return undefined;
+  const base = d.diskOnly[m].value;
+  const cap = t.disk_max[m];
+  const value = Math.min(t.credits.iops, typeof cap === 'number' ? cap : Infinity);
+  return value > base + 1e-9 ? { value, bucket: t.credits.bucket, base } : undefined;
+}
+
+const HAS_BURSTS = new WeakMap<Catalog, boolean>();
+/** Whether an edition has any credit bucket or burst window at all. */
+export function catalogBursts(c: Catalog): boolean {
+  let v = HAS_BURSTS.get(c);
+  if (v === undefined) {
+    v =
+      Object.values(c.disk_types).some((t) => t.model === 'scaled' && !!t.credits) ||
+      c.vm_limits.some((t) => t.burst_seconds !== undefined);
+    HAS_BURSTS.set(c, v);
+  }
+  return v;
+}
+
+/** How long a bucket lasts when the disk runs at `rate`: credits / (rate − baseline) (AWS's formula). */
+export function bucketSeconds(bucket: number, rate: number, base: number): number {
+  return rate > base + 1e-9 ? bucket / (rate - base) : Infinity;
+}
+
+/**
+ * Each disk's bursts on this machine. Disks that share a per-VM limit share its burst level too, in proportion
+ * to what each reaches alone at its best; a burst ends with the first of the disk's bucket and the window.
+ */
+export function diskBursts(c: Catalog, machine: Machine | undefined, disks: DiskEval[]): Map<DiskEval, DiskBursts> {
+  const out = new Map<DiskEval, DiskBursts>();
+  const groups = new Map<string, DiskEval[]>();
+  for (const d of disks) {
+    const key = machine && d.type.model !== 'devices' ? vmLimitGroup(c, machine, d.typeName) : `:${d.spec.name}`;
+    groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  for (const group of groups.values()) {
+    const found = machine && group[0].type.model !== 'devices' ? vmLimitRow(c, machine, group[0].typeName) : undefined;
+    for (const m of METRICS) {
+      const best = group.map((d) => ownBurst(d, m)?.value ?? d.diskOnly[m].value);
+      const total = best.reduce((s, x) => s + x, 0);
+      const shareAt = (cap: number) => (total > cap ? cap / total : 1);
+      // The machine's sustained limit, and the level it reaches for its window (none: the same).
+      const sustained = (found && machine && limitValue(found.row[m], machine.vcpus)) ?? Infinity;
+      const lifted = found?.row.burst?.[m] ?? sustained;
+      const windowSeconds = found?.table.burst_seconds;
+      group.forEach((d, i) => {
+        const value = best[i] * shareAt(lifted);
+        if (value <= d.figures[m].value * 1.001) return;
+        const own = ownBurst(d, m);
+        const credits = own ? bucketSeconds(own.bucket, value, own.base) : Infinity;
+        const aboveMachine = value > best[i] * shareAt(sustained) * 1.001;
+        const window = aboveMachine && windowSeconds !== undefined ? windowSeconds : Infinity;
+        const seconds = Math.min(credits, window);
+        if (!Number.isFinite(seconds)) return;
+        out.set(d, { ...out.get(d), [m]: { value, seconds, ends: credits <= window ? 'credits' : 'window' } });
+      });
+    }
+  }
+  return out;
+}
+
+/** "3,000 IOPS for 31 min, then 300". */
+export function burstText(value: number, seconds: number, sustained: number, unit: string): string {
+  const dur = seconds >= 120 ? `${fmt(seconds / 60)} min` : `${fmt(seconds)} s`;
+  return `${fmt(value)} ${unit} for ${dur}, then ${fmt(sustained)}`;
+}
+
+/** The workload again on its disks' burst figures; undefined when bursting gives it nothing more. */
+export function workloadBurst(
+  w: WorkloadEval,
+  disks: DiskEval[],
+  bursts: Map<DiskEval, DiskBursts>,
+  evaluate: (on: DiskEval[]) => WorkloadEval,
+): WorkloadBurst | undefined {
+  const on = disks.filter((d) => w.disks.includes(d.spec.name));
+  if (!on.some((d) => bursts.has(d))) return undefined;
+  const lifted = on.map((d) => {
+    const b = bursts.get(d);
+    if (!b) return d;
+    const figures = { ...d.figures };
+    for (const m of METRICS) {
+      const x = b[m];
+      if (x) figures[m] = { value: x.value, by: d.figures[m].by, why: d.figures[m].why };
+    }
+    delete figures.write_iops_16k;
+    return { ...d, figures };
+  });
+  const r = evaluate(lifted);
+  const total = (x: { read_iops: number; write_iops: number }) => x.read_iops + x.write_iops;
+  if (total(r) <= total(w) * 1.001) return undefined;
+  let seconds = Infinity;
+  let ends: WorkloadBurst['ends'] = 'window';
+  for (const d of on) {
+    for (const m of METRICS) {
+      const b = bursts.get(d)?.[m];
+      if (!b) continue;
+      // One disk at the workload's own rate drains its bucket more slowly than at the full burst level.
+      // Reads and writes spend the same credits.
+      const own = on.length === 1 ? ownBurst(d, m) : undefined;
+      const s = b.ends === 'credits' && own ? bucketSeconds(own.bucket, total(r), own.base) : b.seconds;
+      if (s < seconds) [seconds, ends] = [s, b.ends];
+    }
+  }
+  if (!Number.isFinite(seconds)) return undefined;
+  return { read_iops: r.read_iops, write_iops: r.write_iops, read_mibps: r.read_mibps, write_mibps: r.write_mibps, seconds, ends };
+}
