@@ -6,7 +6,17 @@
  */
 import { getScalarValue, EVENT_ID, SCALAR_STYLE } from 'js-yaml';
 import type { AliasEvent, Event, MappingEvent, ScalarEvent, SequenceEvent } from 'js-yaml';
+import type { Span } from '../text';
 import type { MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode } from './yaml-nodes';
+
+export interface AnchorUse {
+  name: string;
+  node: YamlNode;
+  /** The anchor's own text, `&name`. */
+  span: Span;
+  /** How many aliases (`*name`) refer to it. */
+  aliases: number;
+}
 
 const NULL_RE = /^(?:~|null|Null|NULL|)$/;
 const BOOL_RE = /^(?:true|True|TRUE|false|False|FALSE)$/;
@@ -37,8 +47,10 @@ export function resolvePlain(s: string): unknown {
 export class EventReader {
   nodeCount = 0;
   aliasesResolved = 0;
+  /** Each anchor (`&name`, its span) with the node it names and how often an alias used it: growth is blamed on it. */
+  readonly anchorUses: AnchorUse[] = [];
   private i = 0;
-  private readonly anchors = new Map<string, YamlNode>();
+  private readonly anchors = new Map<string, AnchorUse>();
   /** Collections still being read: an alias to one of them is a cycle. */
   private readonly open = new Set<YamlNode>();
 
@@ -97,7 +109,10 @@ export class EventReader {
 
   private anchor(ev: { anchorStart: number; anchorEnd: number }, n: YamlNode): void {
     const name = ev.anchorStart >= 0 ? this.text.slice(ev.anchorStart, ev.anchorEnd) : undefined;
-    if (name) this.anchors.set(name, n);
+    if (!name) return;
+    const use: AnchorUse = { name, node: n, aliases: 0, span: { start: Math.max(0, ev.anchorStart - 1), end: ev.anchorEnd } };
+    this.anchors.set(name, use);
+    this.anchorUses.push(use);
   }
 
   private scalar(ev: ScalarEvent): ScalarNode {
@@ -119,7 +134,8 @@ export class EventReader {
 
   private alias(ev: AliasEvent): YamlNode {
     const name = this.text.slice(ev.anchorStart, ev.anchorEnd);
-    const target = this.anchors.get(name);
+    const use = this.anchors.get(name);
+    const target = use?.node;
     const span = { start: Math.max(0, ev.anchorStart - 1), end: ev.anchorEnd };
     // An alias inside the collection it names would make the tree a cycle (and toValue recurse forever).
     if (target && this.open.has(target))
@@ -128,8 +144,9 @@ export class EventReader {
         message: `alias *${name} refers to a mapping or list that contains it: a spec cannot be circular`,
         span,
       });
-    else if (target) {
+    else if (use && target) {
       this.aliasesResolved++;
+      use.aliases++;
       return target;
     } else this.problems.push({ code: 'yaml-syntax', message: `unknown alias *${name}`, span });
     return { kind: 'scalar', text: '', value: null, quoted: false, ...span };
