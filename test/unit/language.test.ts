@@ -267,6 +267,24 @@ describe('outline and inlay hints', () => {
       [['db', 'n2-standard-8', ['data', 'oltp']]],
     );
   });
+  it('an empty or blank name: a placeholder symbol name (editors refuse empty ones), and a finding on the name', () => {
+    const text = SPEC.replace('name: db ', 'name: ""')
+      .replace('name: data', 'name: " "')
+      .replace('disk: data', 'disk: " "')
+      .replace('name: oltp', 'name:');
+    const a = analyze(text);
+    assert.deepEqual(
+      symbols(a).map((x) => [x.name, x.children.map((c) => c.name)]),
+      [['vm #1', ['disk #1', 'workload #1']]],
+    );
+    for (const needle of ['""', '" "', 'name:\n']) {
+      const at = text.indexOf(needle) + (needle.startsWith('name') ? 'name'.length : 0);
+      assert.ok(
+        a.diagnostics.some((d) => d.span.start <= at && d.span.end >= at && d.path?.endsWith('/name')),
+        `${needle}: ${JSON.stringify(a.diagnostics.map((d) => [d.code, d.span, d.path]))}`,
+      );
+    }
+  });
   it('one hint per disk and workload, at the end of its name line', () => {
     const hints = inlayHints(analyze(SPEC));
     assert.equal(hints.length, 2);
