@@ -5,6 +5,7 @@
 import type { FixData } from '../diagnostics';
 import type { MapEntry, MapNode, YamlNode, YamlTree } from '../document/yaml-tree';
 import { LineIndex } from '../text';
+import { commentsIn } from './kept-comments';
 
 export interface TextEdit {
   start: number;
@@ -118,23 +119,39 @@ function removeFlowEntry(text: string, map: MapNode, index: number): TextEdit[] 
   return [{ start: prev ? before : map.start + 1, end: map.end - 1, newText: '' }];
 }
 
-/** An entry of a block mapping: its lines, from the key's to the value's last. */
+/**
+ * An entry of a block mapping: its lines, from the key's to the value's last, keeping every comment on them
+ * (own-line comments as written, a trailing one on a line of its own at the key's indentation). Comments on the
+ * lines after the value, above the next key, are never touched.
+ */
 function removeBlockEntry(text: string, map: MapNode, index: number): TextEdit[] {
   const idx = new LineIndex(text);
   const entry = map.entries[index];
-  const keyLine = idx.position(entry.key.start).line;
-  const lineStart = idx.lineStart(keyLine);
+  const keyPos = idx.position(entry.key.start);
+  const lineStart = idx.lineStart(keyPos.line);
   const before = text.slice(lineStart, entry.key.start);
   const lastLine = idx.position(lastEnd(entry.value, entry.key, text)).line;
   const afterEnd = lastLine + 1 < idx.lineCount ? idx.lineStart(lastLine + 1) : text.length;
+  const comments = commentsIn(text, idx, keyPos.line, lastLine, entry.key.start, entry.value);
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const asLines = (indent: number) => comments.map((c) => (c.line ?? ' '.repeat(indent) + c.text) + eol).join('');
   if (/^\s*-(?:\s|$)/.test(before)) {
     // The first key of a list item ("- name: x", also "- &anchor name: x"): pull the next key up behind
-    // the dash.
+    // the dash (a comment kept stays after the dash: `- # note` and the item's keys below it).
     const next = map.entries[index + 1];
-    if (next) return [{ start: entry.key.start, end: next.key.start, newText: '' }];
-    return [{ start: lineStart, end: afterEnd, newText: '' }];
+    if (next) {
+      const nextPos = idx.position(next.key.start);
+      const nextIndent = nextPos.character;
+      // Everything up to the next key goes, so the comments above it are kept too.
+      comments.push(...commentsIn(text, idx, lastLine + 1, nextPos.line - 1, afterEnd, entry.value));
+      const kept = comments.length ? `${asLines(nextIndent).trimStart()}${' '.repeat(nextIndent)}` : '';
+      return [{ start: entry.key.start, end: next.key.start, newText: kept }];
+    }
   }
-  return [{ start: lineStart, end: afterEnd, newText: '' }];
+  const kept = asLines(keyPos.character);
+  // At the end of a text without a final line break the last comment keeps none either.
+  const newText = afterEnd === text.length && !/[\r\n]$/.test(text) ? kept.replace(/\r?\n$/, '') : kept;
+  return [{ start: lineStart, end: afterEnd, newText }];
 }
 
 function addFlowEntry(text: string, map: MapNode, line: string): TextEdit[] {
