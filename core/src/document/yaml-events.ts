@@ -158,6 +158,7 @@ export class EventReader {
     this.anchor(ev, n);
     this.open.add(n);
     const seen = new Map<string, YamlNode>();
+    const merges: YamlNode[] = [];
     while (events[this.i].type !== EVENT_ID.POP) {
       // An empty first key of a flow mapping sits after its '{', not on it (a fix removing it keeps the brace).
       const prevEnd = n.entries.length ? n.entries[n.entries.length - 1].value.end : Math.max(0, n.start) + (n.flow ? 1 : 0);
@@ -173,6 +174,11 @@ export class EventReader {
       }
       const key = placeEmpty(rawKey, prevEnd);
       const value = placeEmpty(rawValue, key.end);
+      n.end = Math.max(n.end, value.end, key.end);
+      if (isMergeKey(key)) {
+        merges.push(value);
+        continue;
+      }
       n.entries.push({ key, value });
       if (key.kind !== 'scalar') {
         problems.push({ code: 'yaml-complex-key', message: 'keys must be plain text, not a mapping or list', span: key });
@@ -182,12 +188,37 @@ export class EventReader {
           problems.push({ code: 'yaml-duplicate-key', message: `duplicate key '${k}': only the last one would count`, span: key });
         seen.set(k, key);
       }
-      n.end = Math.max(n.end, value.end, key.end);
     }
     this.open.delete(n);
     this.i++;
     if (n.flow) n.end = closingBracket(text, n.end, '}');
+    for (const m of merges) this.merge(n, m, seen);
     return n;
+  }
+
+  /**
+   * A YAML 1.1 merge key (`<<: *base`, `<<: [*a, *b]`): the merged mappings' entries that the mapping does not
+   * set itself, the first mapping of a list winning over later ones (https://yaml.org/type/merge.html). The
+   * entries are the merged mapping's own nodes, so their spans point at the text they come from.
+   */
+  private merge(n: MapNode, from: YamlNode, seen: Map<string, YamlNode>): void {
+    const sources = from.kind === 'seq' ? from.items : [from];
+    if (!sources.every((m) => m.kind === 'map')) {
+      this.problems.push({
+        code: 'wrong-type',
+        message: '`<<` merges a mapping or a list of mappings (`<<: *base`, `<<: [*a, *b]`)',
+        span: from,
+      });
+      return;
+    }
+    for (const m of sources as MapNode[])
+      for (const e of m.entries) {
+        if (e.key.kind !== 'scalar') continue;
+        const k = String(e.key.value);
+        if (seen.has(k)) continue;
+        seen.set(k, e.key);
+        n.entries.push({ key: e.key, value: e.value, merged: true });
+      }
   }
 
   private sequence(ev: SequenceEvent): SeqNode {
@@ -204,6 +235,11 @@ export class EventReader {
     if (n.flow) n.end = closingBracket(this.text, n.end, ']');
     return n;
   }
+}
+
+/** `<<` written plain (a quoted "<<" is an ordinary key). */
+function isMergeKey(key: YamlNode): boolean {
+  return key.kind === 'scalar' && !key.quoted && key.text === '<<';
 }
 
 /** An empty value (`key:` with nothing after it) has no source span of its own: place it right after its key. */

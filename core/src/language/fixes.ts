@@ -30,8 +30,15 @@ function entryOf(tree: YamlTree, path: string): { map: MapNode; index: number } 
   const parent = tree.nodes.get(parentPath(path))?.value;
   const n = tree.nodes.get(path);
   if (!parent || parent.kind !== 'map' || !n?.key) return undefined;
-  const index = parent.entries.findIndex((e) => e.key === n.key);
-  return index >= 0 ? { map: parent, index } : undefined;
+  // A merged entry (`<<: *base`) is the merged mapping's text, shared: no edit here may change it.
+  const own = ownEntries(parent);
+  const index = own.entries.findIndex((e) => e.key === n.key);
+  return index >= 0 ? { map: own, index } : undefined;
+}
+
+/** The mapping as written: without the entries a merge key brings in from elsewhere in the text. */
+function ownEntries(map: MapNode): MapNode {
+  return map.entries.some((e) => e.merged) ? { ...map, entries: map.entries.filter((e) => !e.merged) } : map;
 }
 
 export function fixEdits(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
@@ -66,7 +73,7 @@ function editsFor(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
       return fix.values.flatMap((v) => editsFor(text, tree, { kind: 'set-value', path: v.path, value: v.value, title: fix.title }));
     case 'rename-key': {
       const n = tree.nodes.get(fix.path);
-      if (!n?.key) return [];
+      if (!n?.key || !entryOf(tree, fix.path)) return [];
       return [{ start: n.key.start, end: n.key.end, newText: fix.key }];
     }
     case 'remove-key': {
@@ -75,8 +82,10 @@ function editsFor(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
       return e.map.flow ? removeFlowEntry(text, e.map, e.index) : removeBlockEntry(text, e.map, e.index);
     }
     case 'add-key': {
-      const map = tree.nodes.get(fix.path)?.value;
-      if (!map || map.kind !== 'map' || !map.entries.length) return [];
+      const found = tree.nodes.get(fix.path)?.value;
+      if (!found || found.kind !== 'map') return [];
+      const map = ownEntries(found);
+      if (!map.entries.length) return [];
       const line = `${fix.key}: ${yamlScalar(fix.value)}`;
       return map.flow ? addFlowEntry(text, map, line) : addBlockEntry(text, map, line);
     }
