@@ -129,9 +129,9 @@ function removeFlowEntry(text: string, map: MapNode, index: number): TextEdit[] 
 }
 
 /**
- * An entry of a block mapping: its lines, from the key's to the value's last, keeping every comment on them
- * (own-line comments as written, a trailing one on a line of its own at the key's indentation). Comments on the
- * lines after the value, above the next key, are never touched.
+ * An entry of a block mapping: its lines, from the key's to the value's last, keeping the comment lines among
+ * them as written. A trailing comment goes with the text of its line (it is about the key or value removed); a
+ * comment line above the next key is never touched.
  */
 function removeBlockEntry(text: string, map: MapNode, index: number): TextEdit[] {
   const idx = new LineIndex(text);
@@ -141,23 +141,23 @@ function removeBlockEntry(text: string, map: MapNode, index: number): TextEdit[]
   const before = text.slice(lineStart, entry.key.start);
   const lastLine = idx.position(lastEnd(entry.value, entry.key, text)).line;
   const afterEnd = lastLine + 1 < idx.lineCount ? idx.lineStart(lastLine + 1) : text.length;
-  const comments = commentsIn(text, idx, keyPos.line, lastLine, entry.key.start, entry.value);
+  const comments = commentsIn(text, idx, keyPos.line, lastLine, entry.key.start, entry.value).filter((c) => c.line);
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const asLines = (indent: number) => comments.map((c) => (c.line ?? ' '.repeat(indent) + c.text) + eol).join('');
+  const asLines = () => comments.map((c) => c.line + eol).join('');
   if (/^\s*-(?:\s|$)/.test(before)) {
     // The first key of a list item ("- name: x", also "- &anchor name: x"): pull the next key up behind
-    // the dash (a comment kept stays after the dash: `- # note` and the item's keys below it).
+    // the dash (comment lines kept follow the dash: `- # note` and the item's keys below it).
     const next = map.entries[index + 1];
     if (next) {
       const nextPos = idx.position(next.key.start);
       const nextIndent = nextPos.character;
       // Everything up to the next key goes, so the comments above it are kept too.
-      comments.push(...commentsIn(text, idx, lastLine + 1, nextPos.line - 1, afterEnd, entry.value));
-      const kept = comments.length ? `${asLines(nextIndent).trimStart()}${' '.repeat(nextIndent)}` : '';
+      comments.push(...commentsIn(text, idx, lastLine + 1, nextPos.line - 1, afterEnd, entry.value).filter((c) => c.line));
+      const kept = comments.length ? `${asLines().trimStart()}${' '.repeat(nextIndent)}` : '';
       return [{ start: entry.key.start, end: next.key.start, newText: kept }];
     }
   }
-  const kept = asLines(keyPos.character);
+  const kept = asLines();
   // At the end of a text without a final line break the last comment keeps none either.
   const newText = afterEnd === text.length && !/[\r\n]$/.test(text) ? kept.replace(/\r?\n$/, '') : kept;
   return [{ start: lineStart, end: afterEnd, newText }];
