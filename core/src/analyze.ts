@@ -11,6 +11,7 @@ import { CHECKS, diag } from './checks/registry';
 import type { Report, SpecContext, VmContext } from './checks/types';
 import type { Diagnostic } from './diagnostics';
 import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './document/parse';
+import { scopeSharedFindings } from './document/shared-text';
 import type { Spec, VmSpec } from './document/types';
 import { evaluateVm } from './model/evaluate';
 import { gapTexts, vmCosts, type VmEval } from './model/types';
@@ -82,7 +83,8 @@ export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
   });
   if (resolved && parsed.spec) evaluateVms(out, ctx, parsed.spec, resolved.catalog, resolved.region, opts);
   // Findings in the order of the text; stable, so findings at one place keep the registry's order.
-  out.diagnostics = applySuppressions(text, found);
+  // Findings on text that several VMs share (an anchor) name their VM; fixes there say which VMs they change.
+  out.diagnostics = scopeSharedFindings(text, parsed.tree, parsed.spec, applySuppressions(text, found));
   return out;
 }
 

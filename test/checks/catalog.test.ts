@@ -9,6 +9,32 @@ describe('checks: catalog', () => {
     expectAt(BASE.replace('type: pd-ssd', 'type: pd-turbo'), 'unknown-disk-type', 'pd-turbo');
     expectAt(BASE.replace('type: pd-ssd', 'type: network-ssd'), 'unknown-disk-type', 'network-ssd');
   });
+  it("one mistake, one finding: a misspelt disk type is the catalog check's alone, with its did-you-mean", () => {
+    const text = BASE.replace('type: pd-ssd', 'type: pd-sdd');
+    const onType = analyze(text).diagnostics.filter((d) => d.path?.endsWith('/type'));
+    assert.deepEqual(
+      onType.map((d) => [d.code, d.fixes?.map((f) => f.kind === 'set-value' && f.value)]),
+      [['unknown-disk-type', ['pd-ssd']]],
+    );
+  });
+  it('a disk type that is not text at all (empty, a list, true) is a wrong-type finding, not silence', () => {
+    for (const v of ['', '~', 'true', '[pd-ssd]', '{a: 1}']) {
+      const text = BASE.replace('type: pd-ssd', `type: ${v}`);
+      const onType = analyze(text).diagnostics.filter((d) => d.path?.endsWith('/type'));
+      assert.deepEqual(
+        onType.map((d) => [d.code, d.message]),
+        [['wrong-type', 'type must be a string']],
+        v,
+      );
+    }
+  });
+  it('a misspelt provider: one finding with its did-you-mean, no catalog-provider-mismatch as well', () => {
+    const a = analyze(BASE.replace('provider: gcp', 'provider: gcpp'));
+    assert.deepEqual(
+      a.diagnostics.map((d) => [d.code, d.path, d.fixes?.map((f) => f.kind === 'set-value' && f.value)]),
+      [['invalid-value', '/provider', ['gcp']]],
+    );
+  });
   it('unknown-catalog with fixes; catalog-provider-mismatch', () => {
     const d = expectAt(BASE.replace('gcp-2024', 'gcp-2019'), 'unknown-catalog', 'gcp-2019');
     assert.ok(d.fixes?.some((f) => f.kind === 'set-value' && f.value === 'gcp-2024'));

@@ -1,6 +1,6 @@
 /** Document and schema (core/src/checks/document.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze } from '../../core/src';
+import { analyze, fixEdits } from '../../core/src';
 import { BASE, expectAt, find } from './helpers';
 
 describe('checks: document', () => {
@@ -33,6 +33,47 @@ describe('checks: document', () => {
     const a = analyze(lines.join('\n') + '\n');
     assert.ok(a.diagnostics.some((d) => d.code === 'yaml-alias-limit'));
     assert.ok(Date.now() - started < 2000);
+  });
+  it('merge keys (YAML 1.1): `<<: *base` and `<<: [*a, *b]`, explicit keys winning, spans in the merged text', () => {
+    const text = `${BASE}      - &logs {name: logs, type: pd-balanced, size: 10GiB}
+  - name: replica
+    machine_type: n2-standard-8
+    disks:
+      - <<: *logs
+        size: 20GiB
+      - <<: [{name: wal, size: 30GiB}, *logs]
+`;
+    const a = analyze(text);
+    assert.ok(!a.diagnostics.some((d) => d.severity === 'error' || d.code === 'unknown-key'), JSON.stringify(a.diagnostics));
+    assert.deepEqual(
+      a.spec?.vms[1].disks.map((d) => [d.name, d.type, d.size_gib]),
+      [
+        ['logs', 'pd-balanced', 20],
+        ['wal', 'pd-balanced', 30],
+      ],
+    );
+    // A merged value's range is the text it comes from; an explicit one's is its own.
+    const span = (p: string) => a.parsed.tree.nodes.get(p)!.value;
+    assert.equal(span('/vms/1/disks/0/type').start, text.indexOf('pd-balanced'));
+    assert.equal(span('/vms/1/disks/0/size').start, text.indexOf('20GiB'));
+    assert.equal(span('/vms/1/disks/1/size').start, text.indexOf('30GiB'));
+  });
+  it('merge keys: a value that is not a mapping is wrong-type on it; a quoted "<<" is an ordinary (unknown) key', () => {
+    const text = BASE.replace('        size: 500GiB\n', '        size: 500GiB\n        <<: [1]\n');
+    const d = expectAt(text, 'wrong-type', '[1]');
+    assert.match(d.message, /merges a mapping or a list of mappings/);
+    expectAt(BASE.replace('        size: 500GiB\n', '        size: 500GiB\n        "<<": 1\n'), 'unknown-key', '"<<"');
+  });
+  it('merge keys: no fix removes or adds keys where a merge would edit the merged text', () => {
+    const text = `${BASE}      - &logs {name: logs, type: pd-balanced, size: 10GiB, colour: red}
+      - <<: *logs
+        name: logs2
+`;
+    const a = analyze(text);
+    const merged = a.diagnostics.filter((d) => d.code === 'unknown-key' && d.path === '/vms/0/disks/2/colour');
+    assert.equal(merged.length, 1, JSON.stringify(a.diagnostics));
+    for (const f of merged[0].fixes ?? [])
+      if (f.kind === 'remove-key' || f.kind === 'rename-key') assert.deepEqual(fixEdits(text, a.parsed.tree, f), [], f.title);
   });
   it('yaml-complex-key on the key that is a list', () => {
     expectAt(`${BASE}? [a]\n: 1\n`, 'yaml-complex-key', '[a]');

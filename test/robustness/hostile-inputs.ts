@@ -49,3 +49,36 @@ export function garbage(n: number, seed = 7): Buffer {
   }
   return b;
 }
+
+/**
+ * An alias bomb built of ordinary spec parts: the first VM anchors a list of `workloads` workloads and every other
+ * VM aliases it (250 × 40: about 30 KB of text, 10,000 workloads once expanded). With `aliasedDisks` instead, every
+ * VM aliases one anchored list of three disks: the legitimate use of an anchor, the same few nodes repeated.
+ */
+export function aliasedWorkloads(vms: number, workloads: number): string {
+  const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:'];
+  for (let i = 0; i < vms; i++) {
+    lines.push(`  - name: vm${i}`, '    machine_type: n2-standard-8', '    disks: [{name: d, type: pd-ssd, size: 500GiB}]');
+    if (i > 0) lines.push('    workloads: *w');
+    else {
+      lines.push('    workloads: &w');
+      for (let j = 0; j < workloads; j++) lines.push(`      - {name: w${j}, disk: d, block_size: 8k, target: {iops: 1000}}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+export function aliasedDisks(vms: number): string {
+  const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:'];
+  for (let i = 0; i < vms; i++) {
+    lines.push(`  - name: vm${i}`, '    machine_type: n2-standard-8');
+    if (i > 0) lines.push('    disks: *d');
+    else
+      lines.push(
+        '    disks: &d',
+        '      - {name: boot, type: pd-balanced, size: 50GiB}',
+        '      - {name: data, type: pd-ssd, size: 500GiB}',
+        '      - {name: logs, type: pd-standard, size: 200GiB}',
+      );
+  }
+  return lines.join('\n') + '\n';
+}

@@ -7,11 +7,11 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyze, type Analysis } from '../../core/src';
-import { MAX_EXPANDED_NODES } from '../../core/src/document/yaml-tree';
+import { ALIAS_GROWTH_FLOOR } from '../../core/src/document/yaml-tree';
 import { LspClient } from '../../cli/src/lsp-client';
 import { MAX_EDITOR_VMS } from '../../server/src/server';
 import { checkText } from '../fuzz/pipeline';
-import { billionLaughs, garbage, manyVms, withComments } from './hostile-inputs';
+import { aliasedDisks, aliasedWorkloads, billionLaughs, garbage, manyVms, withComments } from './hostile-inputs';
 
 const ROOT = resolve(__dirname, '../../..');
 const EXAMPLE = readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8');
@@ -36,8 +36,28 @@ describe('hostile inputs', function () {
     const text = billionLaughs();
     const { a, ms } = timed(text);
     assert.deepEqual(codes(a), ['yaml-alias-limit']);
-    assert.match(a.diagnostics[0].message, new RegExp(MAX_EXPANDED_NODES.toLocaleString('en-US')));
+    assert.match(a.diagnostics[0].message, new RegExp(ALIAS_GROWTH_FLOOR.toLocaleString('en-US')));
     assert.ok(ms < 1000, `${ms} ms`);
+  });
+
+  it('250 VMs aliasing one list of 40 workloads: refused on the anchor, nothing converted or evaluated', () => {
+    const text = aliasedWorkloads(250, 40);
+    const a = analyze(text);
+    assert.deepEqual(codes(a), ['yaml-alias-limit']);
+    const d = a.diagnostics[0];
+    assert.equal(text.slice(d.span.start, d.span.end), '&w');
+    assert.match(d.message, /the 249 of &w/);
+    assert.ok(d.message.length < 240, d.message);
+    assert.equal(a.parsed.tree.nodes.size, 0, 'the tree was not expanded into paths');
+    assert.equal(a.spec, undefined);
+    assert.equal(a.vms.length, 0);
+  });
+
+  it('700 VMs aliasing one list of three disks: the ordinary use of an anchor is analysed', () => {
+    const a = analyze(aliasedDisks(700));
+    assert.ok(!codes(a).includes('yaml-alias-limit'));
+    assert.equal(a.vms.length, 700);
+    assert.equal(a.spec?.vms[699].disks.length, 3);
   });
 
   it('an alias inside the collection it names (a cycle) is a syntax error, not a stack overflow', () => {
@@ -233,6 +253,23 @@ describe('hostile inputs', function () {
       const started = performance.now();
       await client.hover(B, { line: 13, character: 15 });
       assert.ok(performance.now() - started < 1000);
+    });
+
+    it('an alias bomb of 250 VMs × 40 workloads: one yaml-alias-limit on the anchor, and hovers elsewhere answered', async () => {
+      const A = 'file:///hostile/alias-bomb.perf.yaml';
+      const text = aliasedWorkloads(250, 40);
+      client.open(A, text, 1);
+      const during = await client.hover(B, { line: 13, character: 15 });
+      assert.match(during!.contents.value, /Disk data/);
+      const diagnostics = await client.pushedDiagnostics(A, 1);
+      assert.deepEqual(
+        diagnostics.map((d) => d.code),
+        ['yaml-alias-limit'],
+      );
+      const anchorLine = text.split('\n').findIndex((l) => l.endsWith('&w'));
+      assert.equal(diagnostics[0].range.start.line, anchorLine);
+      const after = await client.hover(B, { line: 13, character: 15 });
+      assert.match(after!.contents.value, /Disk data/);
     });
 
     it('a 10 MB line: a hover on another document answers in about a second at most', async () => {

@@ -40,6 +40,31 @@ describe('quick-fix edits', () => {
     const out = fix(SPEC, { kind: 'remove-key', path: '/vms/0/workloads/0/disk', title: '' });
     assert.equal(out, SPEC.replace('        disk: data\n', ''));
   });
+  it('remove-key keeps the comment lines inside its value and the one above the next key; its trailing comment goes with it', () => {
+    const text = SPEC.replace(
+      '        size: 500GiB\n',
+      `        colour: red  # a note
+        shade:
+          # inside the value
+          x: "a # not a comment"
+          y: |
+            # block text
+        # above size
+        size: 500GiB
+`,
+    );
+    const out = fix(text, { kind: 'remove-key', path: '/vms/0/disks/0/colour', title: '' });
+    assert.equal(out, text.replace('        colour: red  # a note\n', ''));
+    const out2 = fix(text, { kind: 'remove-key', path: '/vms/0/disks/0/shade', title: '' });
+    assert.equal(out2, text.replace(/ {8}shade:\n[^]*# block text\n/, '          # inside the value\n'));
+    for (const o of [out, out2]) assert.ok(!analyze(o).diagnostics.some((d) => d.code.startsWith('yaml-')));
+  });
+  it('remove-key of the first key of a list item keeps the comment lines above the next key', () => {
+    const text = SPEC.replace('      - name: oltp\n', '      - name: oltp  # the main one\n        # which disk\n');
+    const out = fix(text, { kind: 'remove-key', path: '/vms/0/workloads/0/name', title: '' });
+    assert.equal(out, text.replace('      - name: oltp  # the main one\n        # which disk\n', '      - # which disk\n'));
+    assert.equal(analyze(out).spec?.vms[0].workloads[0].disk, 'data');
+  });
   it('remove-key of the first key of a list item pulls the next key behind the dash', () => {
     const out = fix(SPEC, { kind: 'remove-key', path: '/vms/0/workloads/0/name', title: '' });
     assert.equal(out, SPEC.replace('      - name: oltp\n        disk: data\n', '      - disk: data\n'));
@@ -266,6 +291,24 @@ describe('outline and inlay hints', () => {
       s.map((x) => [x.name, x.detail, x.children.map((c) => c.name)]),
       [['db', 'n2-standard-8', ['data', 'oltp']]],
     );
+  });
+  it('an empty or blank name: a placeholder symbol name (editors refuse empty ones), and a finding on the name', () => {
+    const text = SPEC.replace('name: db ', 'name: ""')
+      .replace('name: data', 'name: " "')
+      .replace('disk: data', 'disk: " "')
+      .replace('name: oltp', 'name:');
+    const a = analyze(text);
+    assert.deepEqual(
+      symbols(a).map((x) => [x.name, x.children.map((c) => c.name)]),
+      [['vm #1', ['disk #1', 'workload #1']]],
+    );
+    for (const needle of ['""', '" "', 'name:\n']) {
+      const at = text.indexOf(needle) + (needle.startsWith('name') ? 'name'.length : 0);
+      assert.ok(
+        a.diagnostics.some((d) => d.span.start <= at && d.span.end >= at && d.path?.endsWith('/name')),
+        `${needle}: ${JSON.stringify(a.diagnostics.map((d) => [d.code, d.span, d.path]))}`,
+      );
+    }
   });
   it('one hint per disk and workload, at the end of its name line', () => {
     const hints = inlayHints(analyze(SPEC));

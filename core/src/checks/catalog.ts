@@ -107,6 +107,8 @@ export function resolveCatalog(ctx: SpecContext, choice: CatalogChoice): { catal
       );
       return undefined;
     }
+    // A provider no edition is for is the schema's finding (with its did-you-mean); a mismatch would repeat it.
+    if (c.provider !== spec.provider && registry.forProvider(spec.provider).length === 0) return undefined;
     if (c.provider !== spec.provider) {
       ctx.report('catalog-provider-mismatch', `catalog ${c.edition} is for ${c.provider}, not ${spec.provider}`, ctx.at('/catalog'), {
         path: '/catalog',

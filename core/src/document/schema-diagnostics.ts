@@ -73,6 +73,10 @@ export function schemaDiagnostics(tree: YamlTree, reported: Set<string>): Diagno
     // For "number or quantity string" values, the pattern error says more than "must be number".
     const pattern = list.find((x) => x.keyword === 'pattern');
     if (e.keyword === 'type' && pattern) e = pattern;
+    // An enum left to a check that reads text (a disk type, see below) is not that check's when the value is
+    // no text at all (`type:`, `type: [a]`): then the type error is the one finding.
+    const typeError = list.find((x) => x.keyword === 'type');
+    if (e.keyword === 'enum' && typeError && !isText(tree, basePath)) e = typeError;
     const d = errorToDiagnostic(tree, e, path);
     if (d) out.push(d);
   }
@@ -105,23 +109,8 @@ function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagno
     case 'const':
       if (where === '/version') return versionDiagnostic(tree, where);
       break;
-    case 'enum': {
-      const allowed = (e.params.allowedValues as unknown[]).map(String);
-      const span = valueSpan(tree, where);
-      if (!span) return undefined;
-      // The schema lists every provider's disk types; the catalog check names the spec's own provider's, with a
-      // did-you-mean from them. Reported here only when no provider could be read.
-      if (
-        label === 'type' &&
-        /^\/vms\/\d+\/disks\/\d+\/type$/.test(where) &&
-        KNOWN_PROVIDERS.has(String((tree.value as { provider?: unknown } | undefined)?.provider))
-      )
-        return undefined;
-      const code = label === 'type' ? 'unknown-disk-type' : 'invalid-value';
-      return diag(code, `'${String(nodeAt(tree, where))}' is not a valid ${label}; use one of: ${allowed.join(', ')}`, span, {
-        path: where,
-      });
-    }
+    case 'enum':
+      return enumDiagnostic(tree, e, where, label);
     case 'type': {
       const span = valueSpan(tree, where);
       if (!span) return undefined;
@@ -231,6 +220,36 @@ function ratioDiagnostic(tree: YamlTree, where: string, span: Span, e: ErrorObje
     });
   }
   return diag('out-of-range', `read_ratio ${e.message ?? 'is out of range'} (a fraction from 0 to 1)`, span, { path: where });
+}
+
+/** A value not among the schema's: with the near spelling as the preferred fix where one is near. */
+function enumDiagnostic(tree: YamlTree, e: ErrorObject, where: string, label: string): Diagnostic | undefined {
+  const allowed = (e.params.allowedValues as unknown[]).map(String);
+  const span = valueSpan(tree, where);
+  if (!span) return undefined;
+  // The schema lists every provider's disk types; the catalog check names the spec's own provider's, with a
+  // did-you-mean from them. Reported here only when no provider could be read.
+  if (
+    label === 'type' &&
+    /^\/vms\/\d+\/disks\/\d+\/type$/.test(where) &&
+    KNOWN_PROVIDERS.has(String((tree.value as { provider?: unknown } | undefined)?.provider))
+  )
+    return undefined;
+  const code = label === 'type' ? 'unknown-disk-type' : 'invalid-value';
+  const written = String(nodeAt(tree, where));
+  const near = written ? suggest(written, allowed) : undefined;
+  if (near)
+    return diag(code, `'${written}' is not a valid ${label}; did you mean ${near}?`, span, {
+      path: where,
+      fixes: [{ kind: 'set-value', path: where, value: near, title: `Use ${near}`, preferred: true }],
+    });
+  return diag(code, `'${written}' is not a valid ${label}; use one of: ${allowed.join(', ')}`, span, { path: where });
+}
+
+/** A scalar the converter reads as text: a string, or a number it writes as one. */
+function isText(tree: YamlTree, path: string): boolean {
+  const n = tree.nodes.get(path)?.value;
+  return n?.kind === 'scalar' && (typeof n.value === 'string' || typeof n.value === 'number');
 }
 
 function nodeAt(tree: YamlTree, path: string): unknown {

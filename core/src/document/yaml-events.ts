@@ -6,7 +6,17 @@
  */
 import { getScalarValue, EVENT_ID, SCALAR_STYLE } from 'js-yaml';
 import type { AliasEvent, Event, MappingEvent, ScalarEvent, SequenceEvent } from 'js-yaml';
+import type { Span } from '../text';
 import type { MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode } from './yaml-nodes';
+
+export interface AnchorUse {
+  name: string;
+  node: YamlNode;
+  /** The anchor's own text, `&name`. */
+  span: Span;
+  /** How many aliases (`*name`) refer to it. */
+  aliases: number;
+}
 
 const NULL_RE = /^(?:~|null|Null|NULL|)$/;
 const BOOL_RE = /^(?:true|True|TRUE|false|False|FALSE)$/;
@@ -37,8 +47,10 @@ export function resolvePlain(s: string): unknown {
 export class EventReader {
   nodeCount = 0;
   aliasesResolved = 0;
+  /** Each anchor (`&name`, its span) with the node it names and how often an alias used it: growth is blamed on it. */
+  readonly anchorUses: AnchorUse[] = [];
   private i = 0;
-  private readonly anchors = new Map<string, YamlNode>();
+  private readonly anchors = new Map<string, AnchorUse>();
   /** Collections still being read: an alias to one of them is a cycle. */
   private readonly open = new Set<YamlNode>();
 
@@ -97,7 +109,10 @@ export class EventReader {
 
   private anchor(ev: { anchorStart: number; anchorEnd: number }, n: YamlNode): void {
     const name = ev.anchorStart >= 0 ? this.text.slice(ev.anchorStart, ev.anchorEnd) : undefined;
-    if (name) this.anchors.set(name, n);
+    if (!name) return;
+    const use: AnchorUse = { name, node: n, aliases: 0, span: { start: Math.max(0, ev.anchorStart - 1), end: ev.anchorEnd } };
+    this.anchors.set(name, use);
+    this.anchorUses.push(use);
   }
 
   private scalar(ev: ScalarEvent): ScalarNode {
@@ -119,7 +134,8 @@ export class EventReader {
 
   private alias(ev: AliasEvent): YamlNode {
     const name = this.text.slice(ev.anchorStart, ev.anchorEnd);
-    const target = this.anchors.get(name);
+    const use = this.anchors.get(name);
+    const target = use?.node;
     const span = { start: Math.max(0, ev.anchorStart - 1), end: ev.anchorEnd };
     // An alias inside the collection it names would make the tree a cycle (and toValue recurse forever).
     if (target && this.open.has(target))
@@ -128,8 +144,9 @@ export class EventReader {
         message: `alias *${name} refers to a mapping or list that contains it: a spec cannot be circular`,
         span,
       });
-    else if (target) {
+    else if (use && target) {
       this.aliasesResolved++;
+      use.aliases++;
       return target;
     } else this.problems.push({ code: 'yaml-syntax', message: `unknown alias *${name}`, span });
     return { kind: 'scalar', text: '', value: null, quoted: false, ...span };
@@ -141,6 +158,7 @@ export class EventReader {
     this.anchor(ev, n);
     this.open.add(n);
     const seen = new Map<string, YamlNode>();
+    const merges: YamlNode[] = [];
     while (events[this.i].type !== EVENT_ID.POP) {
       // An empty first key of a flow mapping sits after its '{', not on it (a fix removing it keeps the brace).
       const prevEnd = n.entries.length ? n.entries[n.entries.length - 1].value.end : Math.max(0, n.start) + (n.flow ? 1 : 0);
@@ -156,6 +174,11 @@ export class EventReader {
       }
       const key = placeEmpty(rawKey, prevEnd);
       const value = placeEmpty(rawValue, key.end);
+      n.end = Math.max(n.end, value.end, key.end);
+      if (isMergeKey(key)) {
+        merges.push(value);
+        continue;
+      }
       n.entries.push({ key, value });
       if (key.kind !== 'scalar') {
         problems.push({ code: 'yaml-complex-key', message: 'keys must be plain text, not a mapping or list', span: key });
@@ -165,12 +188,37 @@ export class EventReader {
           problems.push({ code: 'yaml-duplicate-key', message: `duplicate key '${k}': only the last one would count`, span: key });
         seen.set(k, key);
       }
-      n.end = Math.max(n.end, value.end, key.end);
     }
     this.open.delete(n);
     this.i++;
     if (n.flow) n.end = closingBracket(text, n.end, '}');
+    for (const m of merges) this.merge(n, m, seen);
     return n;
+  }
+
+  /**
+   * A YAML 1.1 merge key (`<<: *base`, `<<: [*a, *b]`): the merged mappings' entries that the mapping does not
+   * set itself, the first mapping of a list winning over later ones (https://yaml.org/type/merge.html). The
+   * entries are the merged mapping's own nodes, so their spans point at the text they come from.
+   */
+  private merge(n: MapNode, from: YamlNode, seen: Map<string, YamlNode>): void {
+    const sources = from.kind === 'seq' ? from.items : [from];
+    if (!sources.every((m) => m.kind === 'map')) {
+      this.problems.push({
+        code: 'wrong-type',
+        message: '`<<` merges a mapping or a list of mappings (`<<: *base`, `<<: [*a, *b]`)',
+        span: from,
+      });
+      return;
+    }
+    for (const m of sources as MapNode[])
+      for (const e of m.entries) {
+        if (e.key.kind !== 'scalar') continue;
+        const k = String(e.key.value);
+        if (seen.has(k)) continue;
+        seen.set(k, e.key);
+        n.entries.push({ key: e.key, value: e.value, merged: true });
+      }
   }
 
   private sequence(ev: SequenceEvent): SeqNode {
@@ -187,6 +235,11 @@ export class EventReader {
     if (n.flow) n.end = closingBracket(this.text, n.end, ']');
     return n;
   }
+}
+
+/** `<<` written plain (a quoted "<<" is an ordinary key). */
+function isMergeKey(key: YamlNode): boolean {
+  return key.kind === 'scalar' && !key.quoted && key.text === '<<';
 }
 
 /** An empty value (`key:` with nothing after it) has no source span of its own: place it right after its key. */

@@ -10,6 +10,8 @@ export interface ScalarNode extends Span {
 export interface MapEntry {
   key: YamlNode;
   value: YamlNode;
+  /** Brought in by a merge key (`<<: *base`): the key and value are the merged mapping's, in its text. */
+  merged?: boolean;
 }
 export interface MapNode extends Span {
   kind: 'map';

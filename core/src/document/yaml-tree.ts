@@ -17,8 +17,17 @@ export { resolvePlain } from './yaml-events';
 export type { MapEntry, MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode, YamlTree } from './yaml-nodes';
 import type { TreeProblem, YamlNode, YamlTree } from './yaml-nodes';
 
-/** A document whose aliases add more nodes than this when expanded is refused: a "billion laughs" guard. */
-export const MAX_EXPANDED_NODES = 200_000;
+/**
+ * The work on a document follows its size with aliases expanded, so aliases may grow it only so much: by at most
+ * ALIAS_GROWTH_RATIO nodes per node written, and at least ALIAS_GROWTH_FLOOR. A long document is its own cost
+ * (the client sent every byte of it); a small one that expands is not (a "billion laughs", or 250 VMs aliasing
+ * one list of 40 workloads: 26 KB of text, 60,000 nodes to check).
+ */
+export const ALIAS_GROWTH_FLOOR = 10_000;
+export const ALIAS_GROWTH_RATIO = 4;
+export function aliasGrowthLimit(nodesWritten: number): number {
+  return Math.max(ALIAS_GROWTH_FLOOR, ALIAS_GROWTH_RATIO * nodesWritten);
+}
 
 /** A key as one segment of a JSON pointer (RFC 6901): keys may hold '/' and '~'. */
 export function escapePointer(seg: string | number): string {
@@ -44,15 +53,9 @@ export function buildTree(text: string): YamlTree {
   const reader = new EventReader(text, events, problems);
   const root = reader.root();
   if (!root) return { problems, nodes, value: undefined };
-  const nodeCount = reader.nodeCount;
-  // Only growth through aliases counts: a long document is fine, a small one that explodes is not.
-  // (Without aliases the tree is its own expansion: no need to count.)
-  if (reader.aliasesResolved && expandedSize(root, nodeCount + MAX_EXPANDED_NODES) > nodeCount + MAX_EXPANDED_NODES) {
-    problems.push({
-      code: 'yaml-alias-limit',
-      message: `aliases expand this document beyond ${MAX_EXPANDED_NODES.toLocaleString('en-US')} nodes; it is not analysed`,
-      span: { start: root.start, end: Math.min(root.start + 1, text.length) },
-    });
+  const tooBig = reader.aliasesResolved ? aliasGrowthProblem(reader, root) : undefined;
+  if (tooBig) {
+    problems.push(tooBig);
     return { root, problems, nodes, value: undefined };
   }
   const value = toValue(root, '', undefined, nodes);
@@ -68,8 +71,34 @@ export function keySpan(tree: YamlTree, path: string): Span | undefined {
   return n?.key ?? n?.value;
 }
 
-/** The node count with aliases expanded, counted up to a little past `limit`. */
-function expandedSize(root: YamlNode, limit: number): number {
+/**
+ * A document whose aliases grow it past its limit, blamed on the anchor whose aliases add the most. Only
+ * growth through aliases counts (without aliases the tree is its own expansion); sizes are counted up to a
+ * little past the limit, never further, so a billion laughs costs what its text does.
+ */
+function aliasGrowthProblem(reader: EventReader, root: YamlNode): TreeProblem | undefined {
+  const written = reader.nodeCount;
+  const limit = aliasGrowthLimit(written);
+  const size = expandedSizer(limit + written);
+  if (size(root) <= limit + written) return undefined;
+  let worst = reader.anchorUses[0];
+  let worstGrowth = -1;
+  for (const use of reader.anchorUses) {
+    const growth = use.aliases * size(use.node);
+    if (growth > worstGrowth) [worst, worstGrowth] = [use, growth];
+  }
+  const n = (x: number) => x.toLocaleString('en-US');
+  return {
+    code: 'yaml-alias-limit',
+    message:
+      `aliases would grow this document by more than ${n(limit)} nodes (${ALIAS_GROWTH_RATIO} per node written, at least ` +
+      `${n(ALIAS_GROWTH_FLOOR)}), most by the ${n(worst.aliases)} of &${worst.name}: it is not analysed; write fewer aliases`,
+    span: worst.span,
+  };
+}
+
+/** A function giving a node's size with aliases expanded, counted up to a little past `limit`, memoised. */
+function expandedSizer(limit: number): (n: YamlNode) => number {
   const memo = new Map<YamlNode, number>();
   const size = (n: YamlNode): number => {
     const m = memo.get(n);
@@ -89,7 +118,7 @@ function expandedSize(root: YamlNode, limit: number): number {
     memo.set(n, s);
     return s;
   };
-  return size(root);
+  return size;
 }
 
 function toValue(n: YamlNode, path: string, key: YamlNode | undefined, nodes: YamlTree['nodes']): unknown {

@@ -5,6 +5,7 @@
 import type { FixData } from '../diagnostics';
 import type { MapEntry, MapNode, YamlNode, YamlTree } from '../document/yaml-tree';
 import { LineIndex } from '../text';
+import { commentsIn } from './kept-comments';
 
 export interface TextEdit {
   start: number;
@@ -29,8 +30,15 @@ function entryOf(tree: YamlTree, path: string): { map: MapNode; index: number } 
   const parent = tree.nodes.get(parentPath(path))?.value;
   const n = tree.nodes.get(path);
   if (!parent || parent.kind !== 'map' || !n?.key) return undefined;
-  const index = parent.entries.findIndex((e) => e.key === n.key);
-  return index >= 0 ? { map: parent, index } : undefined;
+  // A merged entry (`<<: *base`) is the merged mapping's text, shared: no edit here may change it.
+  const own = ownEntries(parent);
+  const index = own.entries.findIndex((e) => e.key === n.key);
+  return index >= 0 ? { map: own, index } : undefined;
+}
+
+/** The mapping as written: without the entries a merge key brings in from elsewhere in the text. */
+function ownEntries(map: MapNode): MapNode {
+  return map.entries.some((e) => e.merged) ? { ...map, entries: map.entries.filter((e) => !e.merged) } : map;
 }
 
 export function fixEdits(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
@@ -67,7 +75,7 @@ function editsFor(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
       return fix.values.flatMap((v) => editsFor(text, tree, { kind: 'set-value', path: v.path, value: v.value, title: fix.title }));
     case 'rename-key': {
       const n = tree.nodes.get(fix.path);
-      if (!n?.key) return [];
+      if (!n?.key || !entryOf(tree, fix.path)) return [];
       return [{ start: n.key.start, end: n.key.end, newText: fix.key }];
     }
     case 'remove-key': {
@@ -76,8 +84,10 @@ function editsFor(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
       return e.map.flow ? removeFlowEntry(text, e.map, e.index) : removeBlockEntry(text, e.map, e.index);
     }
     case 'add-key': {
-      const map = tree.nodes.get(fix.path)?.value;
-      if (!map || map.kind !== 'map' || !map.entries.length) return [];
+      const found = tree.nodes.get(fix.path)?.value;
+      if (!found || found.kind !== 'map') return [];
+      const map = ownEntries(found);
+      if (!map.entries.length) return [];
       const line = `${fix.key}: ${yamlScalar(fix.value)}`;
       return map.flow ? addFlowEntry(text, map, line) : addBlockEntry(text, map, line);
     }
@@ -120,23 +130,39 @@ function removeFlowEntry(text: string, map: MapNode, index: number): TextEdit[] 
   return [{ start: prev ? before : map.start + 1, end: map.end - 1, newText: '' }];
 }
 
-/** An entry of a block mapping: its lines, from the key's to the value's last. */
+/**
+ * An entry of a block mapping: its lines, from the key's to the value's last, keeping the comment lines among
+ * them as written. A trailing comment goes with the text of its line (it is about the key or value removed); a
+ * comment line above the next key is never touched.
+ */
 function removeBlockEntry(text: string, map: MapNode, index: number): TextEdit[] {
   const idx = new LineIndex(text);
   const entry = map.entries[index];
-  const keyLine = idx.position(entry.key.start).line;
-  const lineStart = idx.lineStart(keyLine);
+  const keyPos = idx.position(entry.key.start);
+  const lineStart = idx.lineStart(keyPos.line);
   const before = text.slice(lineStart, entry.key.start);
   const lastLine = idx.position(lastEnd(entry.value, entry.key, text)).line;
   const afterEnd = lastLine + 1 < idx.lineCount ? idx.lineStart(lastLine + 1) : text.length;
+  const comments = commentsIn(text, idx, keyPos.line, lastLine, entry.key.start, entry.value).filter((c) => c.line);
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const asLines = () => comments.map((c) => c.line + eol).join('');
   if (/^\s*-(?:\s|$)/.test(before)) {
     // The first key of a list item ("- name: x", also "- &anchor name: x"): pull the next key up behind
-    // the dash.
+    // the dash (comment lines kept follow the dash: `- # note` and the item's keys below it).
     const next = map.entries[index + 1];
-    if (next) return [{ start: entry.key.start, end: next.key.start, newText: '' }];
-    return [{ start: lineStart, end: afterEnd, newText: '' }];
+    if (next) {
+      const nextPos = idx.position(next.key.start);
+      const nextIndent = nextPos.character;
+      // Everything up to the next key goes, so the comments above it are kept too.
+      comments.push(...commentsIn(text, idx, lastLine + 1, nextPos.line - 1, afterEnd, entry.value).filter((c) => c.line));
+      const kept = comments.length ? `${asLines().trimStart()}${' '.repeat(nextIndent)}` : '';
+      return [{ start: entry.key.start, end: next.key.start, newText: kept }];
+    }
   }
-  return [{ start: lineStart, end: afterEnd, newText: '' }];
+  const kept = asLines();
+  // At the end of a text without a final line break the last comment keeps none either.
+  const newText = afterEnd === text.length && !/[\r\n]$/.test(text) ? kept.replace(/\r?\n$/, '') : kept;
+  return [{ start: lineStart, end: afterEnd, newText }];
 }
 
 function addFlowEntry(text: string, map: MapNode, line: string): TextEdit[] {

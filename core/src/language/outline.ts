@@ -21,23 +21,38 @@ export function symbols(a: Analysis): SymbolEntry[] {
     return { span: { start: n.value.start, end: n.value.end }, selection: { start: name.start, end: name.end } };
   };
   const out: SymbolEntry[] = [];
-  for (const vm of a.spec?.vms ?? []) {
+  for (const [i, vm] of (a.spec?.vms ?? []).entries()) {
     const s = spans(vm.path);
     if (!s) continue;
     const ev = a.vms.find((v) => v.spec.path === vm.path);
     const children: SymbolEntry[] = [];
-    for (const d of vm.disks) {
+    for (const [j, d] of vm.disks.entries()) {
       const ds = spans(d.path);
-      if (ds) children.push({ name: d.name, detail: d.type, kind: 'disk', ...ds, children: [] });
+      if (ds) children.push({ name: shown(d.name, `disk #${j + 1}`), detail: d.type, kind: 'disk', ...ds, children: [] });
     }
-    for (const w of vm.workloads) {
+    for (const [j, w] of vm.workloads.entries()) {
       const ws = spans(w.path);
       if (ws)
-        children.push({ name: w.name, detail: `${w.pattern}, ${fmt(w.read_ratio * 100)}% reads`, kind: 'workload', ...ws, children: [] });
+        children.push({
+          name: shown(w.name, `workload #${j + 1}`),
+          detail: `${w.pattern}, ${fmt(w.read_ratio * 100)}% reads`,
+          kind: 'workload',
+          ...ws,
+          children: [],
+        });
     }
-    out.push({ name: vm.name, detail: ev?.machine?.name ?? vm.machine_type ?? '', kind: 'vm', ...s, children });
+    out.push({ name: shown(vm.name, `vm #${i + 1}`), detail: ev?.machine?.name ?? vm.machine_type ?? '', kind: 'vm', ...s, children });
   }
   return out;
+}
+
+/**
+ * A symbol's name as an editor can show it: VS Code refuses a document symbol whose name is empty or blank, and
+ * would drop the whole outline. The placeholder is the converter's own for a missing name (`vm #2`, which no valid
+ * name can be); an empty or blank name has its own finding (the schema's name pattern).
+ */
+function shown(name: string, placeholder: string): string {
+  return name.trim() ? name : placeholder;
 }
 
 export interface InlayEntry {

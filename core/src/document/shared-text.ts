@@ -1,0 +1,89 @@
+/**
+ * Findings and fixes on text that several VMs share: an anchored node that aliases or merge keys reuse
+ * (`disks: *std`, `<<: *base`). Each VM's finding there names its VM, so that two findings on one range do not
+ * read as a contradiction; a fix there edits the anchor, so it is offered once, saying which VMs it changes, and
+ * only when every VM sharing the text asks for the same edit (otherwise it would silently change the others).
+ */
+import type { Diagnostic, FixData } from '../diagnostics';
+import type { Spec } from './types';
+import type { YamlNode, YamlTree } from './yaml-nodes';
+
+const VM_PATH = /^\/vms\/(\d+)(?=\/|$)/;
+
+export function scopeSharedFindings(text: string, tree: YamlTree, spec: Spec | undefined, diagnostics: Diagnostic[]): Diagnostic[] {
+  // Shared nodes come only from aliases.
+  if (!spec || !text.includes('*')) return diagnostics;
+  const owners = vmOwners(tree);
+  if (!owners.size) return diagnostics;
+  const name = (vm: number) => spec.vms.find((v) => v.path === `/vms/${vm}`)?.name ?? `vm #${vm + 1}`;
+  const names = (vms: number[]) => vms.map((v) => `'${name(v)}'`).join(', ');
+  const nodeOf = (path: string, onKey: boolean): YamlNode | undefined => {
+    const n = tree.nodes.get(path);
+    return onKey ? (n?.key ?? n?.value) : n?.value;
+  };
+  // Who asks for which edit of shared text: a fix's kind and content on one node.
+  const askedBy = new Map<string, Set<number>>();
+  const signature = (f: FixData): { key: string; node: YamlNode } | undefined => {
+    if (f.kind === 'set-values') return undefined;
+    const node = nodeOf(f.path, f.kind === 'remove-key' || f.kind === 'rename-key');
+    if (!node || (owners.get(node)?.size ?? 0) < 2) return undefined;
+    return { key: `${f.kind}\u0000${'value' in f ? f.value : ''}\u0000${'key' in f ? f.key : ''}\u0000${nodeId(node)}`, node };
+  };
+  const ids = new Map<YamlNode, number>();
+  const nodeId = (n: YamlNode) => ids.get(n) ?? (ids.set(n, ids.size), ids.size - 1);
+  for (const d of diagnostics) {
+    const vm = vmOf(d.path);
+    if (vm === undefined) continue;
+    for (const f of d.fixes ?? []) {
+      const s = signature(f);
+      if (!s) continue;
+      const set = askedBy.get(s.key) ?? new Set<number>();
+      set.add(vm);
+      askedBy.set(s.key, set);
+    }
+  }
+  const offered = new Set<string>();
+  return diagnostics.map((d) => {
+    const vm = vmOf(d.path);
+    if (vm === undefined || !d.path) return d;
+    const node = nodeOf(d.path, d.span.start === tree.nodes.get(d.path)?.key?.start);
+    const sharedFinding = node && (owners.get(node)?.size ?? 0) > 1;
+    const fixes = (d.fixes ?? []).flatMap((f): FixData[] => {
+      if (f.kind === 'set-values') return f.values.some((v) => (owners.get(nodeOf(v.path, false)!)?.size ?? 0) > 1) ? [] : [f];
+      const s = signature(f);
+      if (!s) return [f];
+      const sharing = [...owners.get(s.node)!].sort((a, b) => a - b);
+      const asking = askedBy.get(s.key)!;
+      // Every VM that shares the text asks for this edit: offer it once, naming them; otherwise not at all.
+      if (!sharing.every((v) => asking.has(v)) || offered.has(s.key)) return [];
+      offered.add(s.key);
+      return [{ ...f, title: `${f.title} (shared text: changes VMs ${names(sharing)})` }];
+    });
+    const before = d.fixes ?? [];
+    if (!sharedFinding && fixes.length === before.length && fixes.every((f, i) => f === before[i])) return d;
+    const message = sharedFinding ? `VM '${name(vm)}': ${d.message}` : d.message;
+    return { ...d, message, fixes };
+  });
+}
+
+function vmOf(path: string | undefined): number | undefined {
+  const m = path ? VM_PATH.exec(path) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/** For each node reached from more than one VM (through an alias or a merge key), those VMs. */
+function vmOwners(tree: YamlTree): Map<YamlNode, Set<number>> {
+  const all = new Map<YamlNode, Set<number>>();
+  for (const [path, n] of tree.nodes) {
+    const vm = vmOf(path);
+    if (vm === undefined) continue;
+    for (const node of [n.key, n.value]) {
+      if (!node) continue;
+      const set = all.get(node) ?? new Set<number>();
+      set.add(vm);
+      all.set(node, set);
+    }
+  }
+  for (const [node, set] of all) if (set.size < 2) all.delete(node);
+  return all;
+}

@@ -1,0 +1,73 @@
+/** Findings and fixes on text several VMs share through an anchor (core/src/document/shared-text.ts). */
+import * as assert from 'node:assert/strict';
+import { analyze, type FixData } from '../../core/src';
+import type { Diagnostic } from '../../core/src/diagnostics';
+import { parseSpec } from '../../core/src/document/parse';
+import { scopeSharedFindings } from '../../core/src/document/shared-text';
+
+const SHARED = `version: 1
+provider: gcp
+catalog: gcp-2024
+vms:
+  - name: a
+    machine_type: n2-standard-8
+    disks: &d
+      - name: data
+        type: pd-sdd
+        size: 500GiB
+  - name: b
+    machine_type: n2-standard-8
+    disks: *d
+`;
+
+describe('findings and fixes on shared (anchored) text', () => {
+  it('one finding per VM, each naming its VM; the fix offered once, saying which VMs it changes', () => {
+    const a = analyze(SHARED);
+    const found = a.diagnostics.filter((d) => d.code === 'unknown-disk-type');
+    assert.deepEqual(
+      found.map((d) => d.message.split(':')[0]),
+      ["VM 'a'", "VM 'b'"],
+    );
+    const fixes = found.flatMap((d) => d.fixes ?? []);
+    assert.deepEqual(
+      fixes.map((f) => f.title),
+      ["Use pd-ssd (shared text: changes VMs 'a', 'b')"],
+    );
+    // The edit is the anchor's text, the only place the type is written.
+    assert.equal(fixes[0].kind === 'set-value' && fixes[0].path, '/vms/0/disks/0/type');
+  });
+
+  it('VMs that disagree about the edit of shared text get no fix that would change the others', () => {
+    const parsed = parseSpec(SHARED);
+    const span = parsed.tree.nodes.get('/vms/0/disks/0/size')!.value;
+    const finding = (vm: number, value: string): Diagnostic => ({
+      code: 'target-unreachable',
+      severity: 'warning',
+      message: 'too small',
+      span: { start: span.start, end: span.end },
+      path: `/vms/${vm}/disks/0/size`,
+      fixes: [{ kind: 'set-value', path: `/vms/${vm}/disks/0/size`, value, title: `Write ${value}` } as FixData],
+    });
+    const out = scopeSharedFindings(SHARED, parsed.tree, parsed.spec, [finding(0, '1000GiB'), finding(1, '2000GiB')]);
+    assert.deepEqual(
+      out.map((d) => [d.message, d.fixes]),
+      [
+        ["VM 'a': too small", []],
+        ["VM 'b': too small", []],
+      ],
+    );
+  });
+
+  it('text that no other VM shares is left as it was', () => {
+    const text = SHARED.replace('    disks: *d\n', '    disks: [{name: data, type: pd-sdd, size: 500GiB}]\n');
+    const found = analyze(text).diagnostics.filter((d) => d.code === 'unknown-disk-type');
+    assert.equal(found.length, 2);
+    for (const d of found) {
+      assert.match(d.message, /^'pd-sdd' is not/);
+      assert.deepEqual(
+        d.fixes?.map((f) => f.title),
+        ['Use pd-ssd'],
+      );
+    }
+  });
+});
