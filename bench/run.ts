@@ -5,6 +5,7 @@
 import { load } from 'js-yaml';
 import { analyze } from '../core/src';
 import { benchLsp } from './lsp';
+import { benchScale } from './lsp-scale';
 import { benchLint } from './lint';
 import { benchExtension } from './extension';
 import { SPEC_HEAD, vmLines } from './specs';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   const print = (lines: string[]) => process.stdout.write(lines.join('\n') + '\n\n');
   print(benchEvaluation());
   print(await benchLsp());
+  print(await benchScale());
   print(await benchExtension());
   print(await benchLint());
 }
