@@ -37,6 +37,9 @@ export class EvaluationCache {
   /** A Map iterates in insertion order: re-inserting on use makes its first key the least recently used. */
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /** Keys used since the last `sweep`, and between the two sweeps before it. */
+  private used = new Set<string>();
+  private usedBefore = new Set<string>();
   private readonly catalogIds = new WeakMap<Catalog, number>();
 
   constructor(private readonly maxBytes = 48 * 1024 * 1024) {}
@@ -72,17 +75,41 @@ export class EvaluationCache {
   setFindings(key: string, fkey: string, findings: Findings): void {
     const e = this.entries.get(key);
     if (!e) return;
-    const had = e.findings.get(fkey);
-    const bytes = 2 * fkey.length + 512 * findings.diagnostics.length;
-    if (!had) {
-      e.bytes += bytes;
-      this.bytes += bytes;
+    // The same content under other text (a comment typed inside the VM) is a new key each keystroke: keep the
+    // newest two texts (as it is, and one edit ago).
+    for (const [k, f] of e.findings) {
+      if (e.findings.size < 2 || k === fkey) break;
+      e.findings.delete(k);
+      this.resize(e, -findingsBytes(k, f));
     }
+    const had = e.findings.get(fkey);
+    if (had) this.resize(e, -findingsBytes(fkey, had));
     e.findings.set(fkey, findings);
+    this.resize(e, findingsBytes(fkey, findings));
     this.trim();
   }
 
+  /**
+   * Drops what neither the analysis since the last sweep nor the one before it used: a document's cache then
+   * holds its VMs as they are and as they were one analysis ago (an undo), not every VM ever typed.
+   */
+  sweep(): void {
+    for (const [k, e] of this.entries) {
+      if (this.used.has(k) || this.usedBefore.has(k)) continue;
+      this.entries.delete(k);
+      this.bytes -= e.bytes;
+    }
+    this.usedBefore = this.used;
+    this.used = new Set();
+  }
+
+  private resize(e: Entry, by: number): void {
+    e.bytes += by;
+    this.bytes += by;
+  }
+
   private use(key: string): Entry | undefined {
+    this.used.add(key);
     const e = this.entries.get(key);
     if (e) {
       this.entries.delete(key);
@@ -92,6 +119,7 @@ export class EvaluationCache {
   }
 
   private add(key: string, e: Entry): void {
+    this.used.add(key);
     this.entries.set(key, e);
     this.bytes += e.bytes;
     this.trim();
@@ -107,6 +135,8 @@ export class EvaluationCache {
 }
 
 let nextCatalogId = 1;
+
+const findingsBytes = (fkey: string, f: Findings) => 2 * fkey.length + 512 * f.diagnostics.length;
 
 /** `path` under `from` renamed to the same place under `to` (/vms/3/disks/0 → /vms/4/disks/0). */
 function moved(path: string, from: string, to: string): string {

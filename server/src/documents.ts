@@ -61,13 +61,15 @@ export class AnalysedDocuments {
   /** The newest analysis of each document that parsed: hovers use it while the text is mid-edit. */
   private readonly lastGood = new Map<string, Entry>();
   private readonly running = new Map<string, Run>();
-  private evaluations = new EvaluationCache();
+  /** Per document, swept after each of its analyses: what its current and previous texts use, no more. */
+  private readonly evaluations = new Map<string, EvaluationCache>();
   /** How long the newest analysis took, ms: diagnostics wait for a pause in typing a few times as long. */
   lastAnalysisMs = 10;
 
   constructor(private readonly settings: AnalysisSettings) {
     this.text.onDidClose((e) => {
       this.cancel(e.document.uri);
+      this.evaluations.delete(e.document.uri);
       this.cache.delete(e.document.uri);
       this.lastGood.delete(e.document.uri);
     });
@@ -96,7 +98,7 @@ export class AnalysedDocuments {
       this.cancel(doc.uri);
       run = undefined;
     }
-    const steps = run ? run.steps : this.steps(text);
+    const steps = run ? run.steps : this.steps(doc.uri, text);
     const started = performance.now();
     const analysis = finishSteps(steps);
     return this.store(doc, text, analysis, performance.now() - started + (run?.ms ?? 0));
@@ -113,7 +115,7 @@ export class AnalysedDocuments {
     const run = this.running.get(doc.uri);
     if (run?.text === text) return run.done;
     this.cancel(doc.uri);
-    const next = this.startRun(text);
+    const next = this.startRun(doc.uri, text);
     this.running.set(doc.uri, next);
     setImmediate(() => this.slice(doc, next));
     return next.done;
@@ -128,10 +130,10 @@ export class AnalysedDocuments {
     return undefined;
   }
 
-  private startRun(text: string): Run {
+  private startRun(uri: string, text: string): Run {
     let settle!: (e: Entry | undefined) => void;
     const done = new Promise<Entry | undefined>((res) => (settle = res));
-    return { text, steps: this.steps(text), ms: 0, done, settle };
+    return { text, steps: this.steps(uri, text), ms: 0, done, settle };
   }
 
   /** Runs the analysis for SLICE_MS, then lets the server answer what came in meanwhile. */
@@ -155,14 +157,21 @@ export class AnalysedDocuments {
     run?.settle(undefined);
   }
 
-  private steps(text: string): AnalysisSteps {
+  private steps(uri: string, text: string): AnalysisSteps {
     const { current, registry } = this.settings;
-    return analysisSteps(text, { registry, cache: this.evaluations, defaultCatalog: current.catalog, defaultRegion: current.region });
+    return analysisSteps(text, { registry, cache: this.cacheOf(uri), defaultCatalog: current.catalog, defaultRegion: current.region });
+  }
+
+  private cacheOf(uri: string): EvaluationCache {
+    let c = this.evaluations.get(uri);
+    if (!c) this.evaluations.set(uri, (c = new EvaluationCache()));
+    return c;
   }
 
   /** A finished analysis becomes the document's (a run that `analysisOf` finished settles here too). */
   private store(doc: TextDocument, text: string, analysis: Analysis, ms: number): Entry {
     this.lastAnalysisMs = ms;
+    this.evaluations.get(doc.uri)?.sweep();
     const run = this.running.get(doc.uri);
     const hash = createHash('sha1').update(text).digest('base64');
     const entry = { version: doc.version, hash, analysis, index: new LineIndex(text) };
@@ -176,12 +185,12 @@ export class AnalysedDocuments {
   }
 
   /**
-   * Another text analysed as this server analyses documents: a fix's outcome. It shares the evaluation cache, so
-   * only the VM the fix changes is evaluated again.
+   * Another text analysed as this server analyses the document `uri`: a fix's outcome. It shares the document's
+   * evaluation cache, so only the VM the fix changes is evaluated again.
    */
-  analyzeText(text: string): Analysis {
+  analyzeText(uri: string, text: string): Analysis {
     const { current, registry } = this.settings;
-    return analyze(text, { registry, cache: this.evaluations, defaultCatalog: current.catalog, defaultRegion: current.region });
+    return analyze(text, { registry, cache: this.cacheOf(uri), defaultCatalog: current.catalog, defaultRegion: current.region });
   }
 
   /** For features that need structure: the current analysis if it parsed, else the last one that did. */
@@ -197,6 +206,6 @@ export class AnalysedDocuments {
   invalidate(): void {
     for (const uri of [...this.running.keys()]) this.cancel(uri);
     this.cache.clear();
-    this.evaluations = new EvaluationCache();
+    this.evaluations.clear();
   }
 }

@@ -77,3 +77,21 @@ describe('incremental analysis keyed by content', () => {
     }
   });
 });
+
+describe('the evaluation cache after sweeps', () => {
+  it('keeps what the last two analyses used, and gives the fresh analysis after dropping the rest', () => {
+    const cache = new EvaluationCache();
+    const [a, b] = EXAMPLES;
+    sameAsFresh(a, cache);
+    cache.sweep();
+    sameAsFresh(b, cache);
+    cache.sweep();
+    const before = analyze(b, { cache });
+    // b's VMs were used since the last sweep: still the same objects.
+    cache.sweep();
+    assert.equal(analyze(b, { cache }).vms[0], before.vms[0]);
+    cache.sweep();
+    cache.sweep();
+    sameAsFresh(a, cache);
+  });
+});
