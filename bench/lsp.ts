@@ -1,7 +1,9 @@
 /**
  * LSP latencies over stdio, ours against yaml-language-server validating the same documents with our JSON
- * schema, in one run: time from didChange to published diagnostics, and hover round trips.
+ * schema, in one run: time from didChange to published diagnostics, and hover round trips; and on a realistic
+ * 20,000-line spec the editor goals of docs/performance.md (bench/lsp-scale.ts, which uses the servers started here).
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from '../cli/src/lsp-client';
@@ -67,21 +69,10 @@ export async function benchLsp(): Promise<string[]> {
     ['20,000 lines', 20000, 12],
   ] as const) {
     const text = specOfLines(lines);
-    const ours = new LspClient({ pull: false, timeoutMs: 120000 });
-    await ours.initialize();
+    const ours = await ourServer();
     const a = await measure(ours, text, iterations);
     await ours.stop();
-    const yaml = new LspClient({
-      command: [process.execPath, YAML_LS, '--stdio'],
-      pull: false,
-      timeoutMs: 120000,
-      sections: { yaml: { validate: true, hover: true, completion: true, schemas: { [SCHEMA]: ['*.perf.yaml'] } } },
-    });
-    await yaml.initialize();
-    yaml.notify(
-      { method: 'workspace/didChangeConfiguration' },
-      { settings: { yaml: { validate: true, hover: true, completion: true, schemas: { [SCHEMA]: ['*.perf.yaml'] } } } },
-    );
+    const yaml = await yamlServer();
     const b = await measure(yaml, text, iterations);
     await yaml.stop();
     const row = (name: string, r: typeof a) =>
@@ -93,6 +84,28 @@ export async function benchLsp(): Promise<string[]> {
   }
   return [...out, '', ...ratios];
 }
+
+export async function ourServer(): Promise<LspClient> {
+  const c = new LspClient({ pull: false, timeoutMs: 300000 });
+  await c.initialize();
+  return c;
+}
+
+export async function yamlServer(): Promise<LspClient> {
+  const yaml = { validate: true, hover: true, completion: true, schemas: { [SCHEMA]: ['*.perf.yaml'] } };
+  const c = new LspClient({ command: [process.execPath, YAML_LS, '--stdio'], pull: false, timeoutMs: 300000, sections: { yaml } });
+  await c.initialize();
+  c.notify({ method: 'workspace/didChangeConfiguration' }, { settings: { yaml } });
+  return c;
+}
+
+/** The server's resident set, MiB (Linux: /proc). */
+export function rssMiB(c: LspClient): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${c.child.pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+export { stats, type Stats };
 
 if (require.main === module) {
   benchLsp().then(

@@ -6,6 +6,7 @@
 import { load } from 'js-yaml';
 import { analyze } from '../core/src';
 import { benchLsp } from './lsp';
+import { benchScale } from './lsp-scale';
 import { benchLint } from './lint';
 import { benchExtension } from './extension';
 import { benchEvaluateCli, specWithVms } from './evaluate';
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   print(benchEvaluation());
   print(benchTerraform(time));
   print(await benchLsp());
+  print(await benchScale());
   print(await benchExtension());
   const lint = await benchLint();
   print(lint.lines);

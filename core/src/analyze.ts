@@ -16,24 +16,10 @@ import type { Spec, VmSpec } from './document/types';
 import { evaluateVm } from './model/evaluate';
 import { gapTexts, vmCosts, type VmEval } from './model/types';
 import { applySuppressions } from './suppress';
-import { fmt } from './units';
+import { resolveMachine } from './catalog/machines';
+import { EvaluationCache } from './vm-cache';
 
-/**
- * Memo of per-VM evaluations across analyses of the same document: an edit usually touches one VM, and a
- * VM's evaluation depends only on its own spec, the catalog and the region. Keys include all three. Advice
- * for an evaluation is memoised with it (../advice), so it too survives an edit elsewhere.
- */
-export class EvaluationCache {
-  private readonly vms = new Map<string, VmEval>();
-  constructor(private readonly limit = 20000) {}
-  get(key: string): VmEval | undefined {
-    return this.vms.get(key);
-  }
-  set(key: string, value: VmEval): void {
-    if (this.vms.size >= this.limit) this.vms.clear();
-    this.vms.set(key, value);
-  }
-}
+export { EvaluationCache } from './vm-cache';
 
 export interface AnalyzeOptions {
   /** Reuse VM evaluations from earlier analyses (the language server keeps one). */
@@ -43,11 +29,6 @@ export interface AnalyzeOptions {
   defaultCatalog?: string;
   /** Region to price in when the spec names none. */
   defaultRegion?: string;
-  /**
-   * Evaluate at most this many VMs; the rest are parsed and checked but not evaluated, and a `too-many-vms`
-   * warning says so. The language server sets it: it analyses on every keystroke on one thread.
-   */
-  maxVms?: number;
   /**
    * The front end that turns the text into the analysis input: the YAML spec's parser unless another input
    * (a Terraform plan: ./terraform) is given. Every check, figure and fix then works on what it returns.
@@ -70,6 +51,25 @@ export interface Analysis {
 }
 
 export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
+  return finishSteps(analysisSteps(text, opts));
+}
+
+/** The analysis in steps, one VM each: a caller with other work to do runs a few steps at a time and may stop. */
+export type AnalysisSteps = Generator<void, Analysis, void>;
+
+/** Runs the remaining steps of an analysis at once. */
+export function finishSteps(steps: AnalysisSteps): Analysis {
+  let r = steps.next();
+  while (!r.done) r = steps.next();
+  return r.value;
+}
+
+/**
+ * `analyze` as steps: the language server runs them in slices between other requests, so that a hover never
+ * waits for a long file's analysis, and drops them when a newer text arrives. The steps are the VMs: parsing and
+ * the spec-wide checks are the first step.
+ */
+export function* analysisSteps(text: string, opts: AnalyzeOptions = {}): AnalysisSteps {
   const parsed = (opts.frontEnd ?? parseSpec)(text);
   const found: Diagnostic[] = [];
   const ctx = specContext(text, parsed, found);
@@ -81,7 +81,7 @@ export function analyze(text: string, opts: AnalyzeOptions = {}): Analysis {
     defaultCatalog: opts.defaultCatalog,
     defaultRegion: opts.defaultRegion,
   });
-  if (resolved && parsed.spec) evaluateVms(out, ctx, parsed.spec, resolved.catalog, resolved.region, opts);
+  if (resolved && parsed.spec) yield* evaluateVms(out, { ...ctx, found }, parsed.spec, resolved.catalog, resolved.region, opts);
   // Findings in the order of the text; stable, so findings at one place keep the registry's order.
   // Findings on text that several VMs share (an anchor) name their VM; fixes there say which VMs they change.
   out.diagnostics = scopeSharedFindings(text, parsed.tree, parsed.spec, applySuppressions(text, found));
@@ -102,39 +102,66 @@ function specContext(text: string, parsed: ParsedSpec, found: Diagnostic[]): Spe
   };
 }
 
-function evaluateVms(out: Analysis, ctx: SpecContext, spec: Spec, catalog: Catalog, region: string, opts: AnalyzeOptions): void {
+function* evaluateVms(
+  out: Analysis,
+  ctx: SpecContext & { found: Diagnostic[] },
+  spec: Spec,
+  catalog: Catalog,
+  region: string,
+  opts: AnalyzeOptions,
+): Generator<void, void, void> {
   out.catalog = catalog;
   out.region = region;
   let complete = true;
-  for (const [index, vm] of spec.vms.entries()) {
-    if (opts.maxVms !== undefined && index >= opts.maxVms) {
-      tooManyVms(ctx, spec, vm, opts.maxVms);
-      complete = false;
-      out.monthly_cost_missing.push(`VMs after the first ${opts.maxVms} not evaluated`);
-      break;
-    }
-    const e = evaluation(catalog, region, vm, opts.cache);
+  const memo = opts.cache && vmMemo(ctx, spec, catalog, region, opts.cache);
+  for (const vm of spec.vms) {
+    const e = memo ? memo.run(vm) : checkVm(ctx, spec, catalog, region, vm, evaluateVm(catalog, vm, region));
     out.vms.push(e);
-    const vmCtx = vmContext(ctx, spec, catalog, region, vm, e);
-    for (const m of CHECKS) m.vm?.(vmCtx);
     if (e.monthly_cost !== undefined) out.monthly_cost = (out.monthly_cost ?? 0) + e.monthly_cost;
     complete &&= e.monthly_cost_complete;
+    yield;
   }
   if (!out.vms.length && complete) out.monthly_cost = 0;
-  // VMs left unevaluated have no figures at all: the file has no total, not even a partial one.
-  if (out.monthly_cost_missing.length) out.monthly_cost = undefined;
   out.monthly_cost_complete = complete && out.monthly_cost !== undefined;
-  out.monthly_cost_missing = [...new Set([...gapTexts(out.vms.flatMap(vmCosts)), ...out.monthly_cost_missing])];
+  out.monthly_cost_missing = [...new Set(gapTexts(out.vms.flatMap(vmCosts)))];
 }
 
-function evaluation(catalog: Catalog, region: string, vm: VmSpec, cache: EvaluationCache | undefined): VmEval {
-  const key = cache ? `${catalog.edition}\u0000${region}\u0000${JSON.stringify(vm)}` : '';
-  let e = cache?.get(key);
-  if (!e || e.catalog !== catalog) {
-    e = evaluateVm(catalog, vm, region);
-    cache?.set(key, e);
-  }
+/** Runs every check module's `vm` hook on one evaluated VM. */
+function checkVm(ctx: SpecContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval): VmEval {
+  const vmCtx = vmContext(ctx, spec, catalog, region, vm, e);
+  for (const m of CHECKS) m.vm?.(vmCtx);
   return e;
+}
+
+/**
+ * Evaluation and checks of each VM through the cache. A VM's findings are memoised under its source text and
+ * what the checks read beyond the VM: the spec's headroom policy, and whether it is the first VM whose machine
+ * the catalog knows (where an edition without machine prices is said once). Findings with a span outside the
+ * VM's text (an alias's anchor elsewhere) cannot be moved with it and are not memoised.
+ */
+function vmMemo(ctx: SpecContext & { found: Diagnostic[] }, spec: Spec, catalog: Catalog, region: string, cache: EvaluationCache) {
+  const found = ctx.found;
+  const firstKnown = catalog.machine_prices ? undefined : spec.vms.find((v) => resolveMachine(catalog, v).ok);
+  return {
+    run(vm: VmSpec): VmEval {
+      const key = cache.key(catalog, region, vm);
+      const e = cache.evaluation(key, vm, () => evaluateVm(catalog, vm, region));
+      const at = ctx.at(vm.path);
+      if (!at) return checkVm(ctx, spec, catalog, region, vm, e);
+      const fkey = `${spec.min_headroom}\u0000${vm === firstKnown}\u0000${ctx.text.slice(at.start, at.end)}`;
+      const memoised = cache.findings(key, fkey, vm.path, at.start);
+      if (memoised) {
+        found.push(...memoised);
+        return e;
+      }
+      const before = found.length;
+      checkVm(ctx, spec, catalog, region, vm, e);
+      const mine = found.slice(before);
+      if (mine.every((d) => d.span.start >= at.start && d.span.end <= at.end))
+        cache.setFindings(key, fkey, { path: vm.path, start: at.start, diagnostics: mine });
+      return e;
+    },
+  };
 }
 
 function vmContext(ctx: SpecContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval): VmContext {
@@ -152,14 +179,4 @@ function vmContext(ctx: SpecContext, spec: Spec, catalog: Catalog, region: strin
     setMachine: (m, title, preferred) => setMachine(vm, m, title, preferred),
     machineSetting: (m) => machineSetting(vm, m),
   };
-}
-
-function tooManyVms(ctx: SpecContext, spec: Spec, vm: VmSpec, maxVms: number): void {
-  const first = ctx.at(vm.path);
-  ctx.report(
-    'too-many-vms',
-    `this file has ${fmt(spec.vms.length)} VMs; only the first ${fmt(maxVms)} are evaluated here, so findings for '${vm.name}' and the VMs after it are missing (the evaluate command evaluates them all)`,
-    ctx.key(`${vm.path}/name`) ?? (first && { start: first.start, end: Math.min(first.end, first.start + 1) }),
-    { path: vm.path },
-  );
 }

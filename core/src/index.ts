@@ -1,5 +1,5 @@
 /** The analysis core: spec parsing with source ranges, the limits model, evaluation and cost. No LSP, no I/O. */
-export { analyze, EvaluationCache, type Analysis, type AnalyzeOptions } from './analyze';
+export { analysisSteps, analyze, EvaluationCache, finishSteps, type Analysis, type AnalysisSteps, type AnalyzeOptions } from './analyze';
 export { parseSpec, keySpan, valueSpan, suggest, type ParsedSpec, type TerraformSummary } from './document/parse';
 export { parseTerraformPlan, frontEndFor, isTerraformPlanPath, sidecarFrontEnd, sidecarPlanPath } from './terraform';
 export type { Spec, VmSpec, DiskSpec, WorkloadSpec, Target } from './document/types';

@@ -1,10 +1,20 @@
 /**
- * The open documents and their analyses. Each document is analysed once per version, on first use; features
+ * The open documents and their analyses. Each text of a document is analysed once, on first use; features
  * that need structure fall back on the last analysis that parsed while the text is mid-edit.
  */
+import { createHash } from 'node:crypto';
 import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, EvaluationCache, LineIndex, type Analysis, type CatalogRegistry } from '../../core/src';
+import {
+  analysisSteps,
+  analyze,
+  EvaluationCache,
+  finishSteps,
+  LineIndex,
+  type Analysis,
+  type AnalysisSteps,
+  type CatalogRegistry,
+} from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
 import { frontEndForFile } from '../../protocol/src/terraform-input';
 
@@ -15,15 +25,13 @@ export interface AnalysisSettings {
 }
 
 /**
- * Analysis runs on the server's one thread, on every pause in typing: a file with thousands of VMs would block
- * every other request for seconds (about 1 ms per VM with workloads). Past this many VMs the rest are only
- * parsed and checked, and a `too-many-vms` warning says so; `storage-perf evaluate` has no such limit.
+ * One analysis of one text of a document, with the index that turns its offsets into positions. It is found
+ * again by its text, not by the document's version: a client may send new text under the same version number.
  */
-export const MAX_EDITOR_VMS = 500;
-
-/** One analysis of one version of a document, with the index that turns its offsets into positions. */
 export interface Entry {
   version: number;
+  /** A hash of the text: with the settings' generation, what identifies the diagnostics of a pull. */
+  hash: string;
   analysis: Analysis;
   index: LineIndex;
   /**
@@ -36,18 +44,38 @@ export interface Entry {
 /** An analysis with a spec and no YAML syntax error: a mid-edit text that broke the YAML is not one. */
 const parsed = (a: Analysis) => !!a.spec && !a.diagnostics.some((d) => d.code === 'yaml-syntax');
 
+/**
+ * How long one slice of an analysis runs before the server answers what else has come in. Short enough that a
+ * hover or a completion is answered at once; long enough that the slices' overhead does not matter.
+ */
+const SLICE_MS = 8;
+
+/** An analysis under way in slices: the text it is of, its remaining steps, and who waits for it. */
+interface Run {
+  text: string;
+  steps: AnalysisSteps;
+  /** CPU time of its slices so far, ms. */
+  ms: number;
+  done: Promise<Entry | undefined>;
+  settle(e: Entry | undefined): void;
+}
+
 export class AnalysedDocuments {
   /** The documents the client has open, kept in sync by vscode-languageserver. */
   readonly text = new TextDocuments(TextDocument);
   private readonly cache = new Map<string, Entry>();
   /** The newest analysis of each document that parsed: hovers use it while the text is mid-edit. */
   private readonly lastGood = new Map<string, Entry>();
-  private evaluations = new EvaluationCache();
+  private readonly running = new Map<string, Run>();
+  /** Per document, swept after each of its analyses: what its current and previous texts use, no more. */
+  private readonly evaluations = new Map<string, EvaluationCache>();
   /** How long the newest analysis took, ms: diagnostics wait for a pause in typing a few times as long. */
   lastAnalysisMs = 10;
 
   constructor(private readonly settings: AnalysisSettings) {
     this.text.onDidClose((e) => {
+      this.cancel(e.document.uri);
+      this.evaluations.delete(e.document.uri);
       this.cache.delete(e.document.uri);
       this.lastGood.delete(e.document.uri);
     });
@@ -61,41 +89,120 @@ export class AnalysedDocuments {
     return this.text.all();
   }
 
-  /** The analysis of the document's current version. */
+  /**
+   * The analysis of the document's current text, at once: a request that needs it (a hover on this document,
+   * a code action) finishes an analysis under way rather than waiting for its slices. Evaluations are cached
+   * by content, so after the first analysis of a file what remains is the VMs an edit touched.
+   */
   analysisOf(doc: TextDocument): Entry {
-    const cached = this.cache.get(doc.uri);
-    if (cached && cached.version === doc.version) return cached;
     const text = doc.getText();
+    const cached = this.cache.get(doc.uri);
+    // The same string object, usually: comparing it costs nothing unless the text changed.
+    if (cached && cached.analysis.parsed.text === text) return cached;
+    let run = this.running.get(doc.uri);
+    if (run && run.text !== text) {
+      this.cancel(doc.uri);
+      run = undefined;
+    }
+    const steps = run ? run.steps : this.steps(doc.uri, text);
     const started = performance.now();
+    const analysis = finishSteps(steps);
+    return this.store(doc, text, analysis, performance.now() - started + (run?.ms ?? 0));
+  }
+
+  /**
+   * The analysis of the document's current text, run in slices between other requests. Undefined when a newer
+   * text (or new settings) made it moot before it finished: whoever asked for the newer one gets that.
+   */
+  analysed(doc: TextDocument): Promise<Entry | undefined> {
+    const text = doc.getText();
+    const cached = this.cache.get(doc.uri);
+    if (cached && cached.analysis.parsed.text === text) return Promise.resolve(cached);
+    const run = this.running.get(doc.uri);
+    if (run?.text === text) return run.done;
+    this.cancel(doc.uri);
+    const next = this.startRun(doc.uri, text);
+    this.running.set(doc.uri, next);
+    setImmediate(() => this.slice(doc, next));
+    return next.done;
+  }
+
+  /** The analysis of a document's current text, however many edits come while it runs; undefined once closed. */
+  async settled(uri: string): Promise<Entry | undefined> {
+    for (let doc = this.get(uri); doc; doc = this.get(uri)) {
+      const e = await this.analysed(doc);
+      if (e && e.analysis.parsed.text === this.get(uri)?.getText()) return e;
+    }
+    return undefined;
+  }
+
+  private startRun(uri: string, text: string): Run {
+    let settle!: (e: Entry | undefined) => void;
+    const done = new Promise<Entry | undefined>((res) => (settle = res));
+    return { text, steps: this.steps(uri, text), ms: 0, done, settle };
+  }
+
+  /** Runs the analysis for SLICE_MS, then lets the server answer what came in meanwhile. */
+  private slice(doc: TextDocument, run: Run): void {
+    if (this.running.get(doc.uri) !== run) return;
+    const started = performance.now();
+    for (let r = run.steps.next(); ; r = run.steps.next()) {
+      if (r.done) {
+        run.settle(this.store(doc, run.text, r.value, run.ms + performance.now() - started));
+        return;
+      }
+      if (performance.now() - started >= SLICE_MS) break;
+    }
+    run.ms += performance.now() - started;
+    setImmediate(() => this.slice(doc, run));
+  }
+
+  private cancel(uri: string): void {
+    const run = this.running.get(uri);
+    this.running.delete(uri);
+    run?.settle(undefined);
+  }
+
+  private steps(uri: string, text: string): AnalysisSteps {
     const { current, registry } = this.settings;
-    const analysis = analyze(text, {
+    return analysisSteps(text, {
       registry,
-      cache: this.evaluations,
+      cache: this.cacheOf(uri),
       defaultCatalog: current.catalog,
       defaultRegion: current.region,
-      maxVms: MAX_EDITOR_VMS,
-      frontEnd: frontEndForFile(doc.uri, text),
+      frontEnd: frontEndForFile(uri, text),
     });
-    this.lastAnalysisMs = performance.now() - started;
-    const entry = { version: doc.version, analysis, index: new LineIndex(text) };
+  }
+
+  private cacheOf(uri: string): EvaluationCache {
+    let c = this.evaluations.get(uri);
+    if (!c) this.evaluations.set(uri, (c = new EvaluationCache()));
+    return c;
+  }
+
+  /** A finished analysis becomes the document's (a run that `analysisOf` finished settles here too). */
+  private store(doc: TextDocument, text: string, analysis: Analysis, ms: number): Entry {
+    this.lastAnalysisMs = ms;
+    this.evaluations.get(doc.uri)?.sweep();
+    const run = this.running.get(doc.uri);
+    const hash = createHash('sha1').update(text).digest('base64');
+    const entry = { version: doc.version, hash, analysis, index: new LineIndex(text) };
     this.cache.set(doc.uri, entry);
     if (parsed(analysis)) this.lastGood.set(doc.uri, entry);
+    if (run?.text === text) {
+      this.running.delete(doc.uri);
+      run.settle(entry);
+    }
     return entry;
   }
 
   /**
-   * Another text analysed as this server analyses documents: a fix's outcome. It shares the evaluation cache, so
-   * only the VM the fix changes is evaluated again.
+   * Another text analysed as this server analyses the document `uri`: a fix's outcome. It shares the document's
+   * evaluation cache, so only the VM the fix changes is evaluated again.
    */
-  analyzeText(text: string): Analysis {
+  analyzeText(uri: string, text: string): Analysis {
     const { current, registry } = this.settings;
-    return analyze(text, {
-      registry,
-      cache: this.evaluations,
-      defaultCatalog: current.catalog,
-      defaultRegion: current.region,
-      maxVms: MAX_EDITOR_VMS,
-    });
+    return analyze(text, { registry, cache: this.cacheOf(uri), defaultCatalog: current.catalog, defaultRegion: current.region });
   }
 
   /** For features that need structure: the current analysis if it parsed, else the last one that did. */
@@ -107,9 +214,13 @@ export class AnalysedDocuments {
     return { ...good, staleSince: { line: cur.index.position(error?.span.start ?? 0).line + 1 } };
   }
 
-  /** New settings: every document is analysed again on next use. The last good analyses stay: they are only a fallback for mid-edit hovers. */
+  /**
+   * New settings: every document is analysed again on next use, and analyses under way are dropped. The last
+   * good analyses stay: they are only a fallback for mid-edit hovers.
+   */
   invalidate(): void {
+    for (const uri of [...this.running.keys()]) this.cancel(uri);
     this.cache.clear();
-    this.evaluations = new EvaluationCache();
+    this.evaluations.clear();
   }
 }

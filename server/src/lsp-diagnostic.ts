@@ -26,7 +26,11 @@ const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** `d`, found in the analysis `e`, as LSP has it; its fixes ride along for the code actions. */
+/**
+ * `d`, found in the analysis `e`, as LSP has it. Its fixes stay on the server: a code action request finds them
+ * in the analysis by range, and edits are made only then. (Sent with every diagnostic they made one publish of
+ * a 20,000-line spec 829 KiB.)
+ */
 export function toLsp(e: Entry, d: Diagnostic): LspDiagnostic {
   return {
     range: e.index.range(d.span),
@@ -35,6 +39,5 @@ export function toLsp(e: Entry, d: Diagnostic): LspDiagnostic {
     codeDescription: CODE_DOCS_URI && DIAGNOSTIC_CODES[d.code] ? { href: `${CODE_DOCS_URI}#${d.code}` } : undefined,
     source: SOURCE,
     message: d.message,
-    data: d.fixes?.length ? { fixes: d.fixes, version: e.version } : undefined,
   };
 }

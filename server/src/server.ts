@@ -28,9 +28,6 @@ import { Lifecycle } from './lifecycle';
 import { SOURCE } from './lsp-diagnostic';
 import { ServerSettings } from './settings';
 
-// The editor's limit on VMs, where the tests have always imported it from.
-export { MAX_EDITOR_VMS } from './documents';
-
 function capabilities(): InitializeResult['capabilities'] {
   return {
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },

@@ -83,15 +83,6 @@ describe('checks: document', () => {
     const bad = expectAt(BASE.replace('db', 'd\uFFFDb'), 'encoding', '\uFFFD');
     assert.equal(bad.severity, 'warning');
   });
-  it('too-many-vms on the name of the first VM left unevaluated', () => {
-    const text = `${BASE}  - name: two\n    machine_type: n2-standard-4\n    disks: []\n`;
-    const a = analyze(text, { maxVms: 1 });
-    const d = find(a, 'too-many-vms');
-    assert.equal(text.slice(d.span.start, d.span.end), 'name');
-    assert.equal(d.span.start, text.indexOf('name: two'));
-    assert.equal(a.vms.length, 1);
-    assert.equal(a.monthly_cost, undefined);
-  });
   it('yaml-multiple-documents', () => {
     expectAt(BASE + '---\nversion: 1\n', 'yaml-multiple-documents', 'v');
   });

@@ -353,8 +353,8 @@ export function editRange(text: string, e: Edit): { start: number; end: number }
 // ---- invariants -----------------------------------------------------------------------------------------
 
 /** What must hold for any text: nothing throws, every range lies inside the document, figures stay within caps. */
-export function checkText(text: string, opts: { maxVms?: number; probes?: number[] } = {}): Analysis {
-  const a = analyze(text, { maxVms: opts.maxVms });
+export function checkText(text: string, opts: { probes?: number[] } = {}): Analysis {
+  const a = analyze(text);
   const doc = TextDocument.create('file:///fuzz.perf.yaml', 'storage-perf', 1, text);
   const idx = new LineIndex(text);
   for (const d of a.diagnostics) {

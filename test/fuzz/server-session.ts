@@ -5,7 +5,6 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, LineIndex } from '../../core/src';
-import { MAX_EDITOR_VMS } from '../../server/src/server';
 import type { LspClient } from '../../cli/src/lsp-client';
 import { editRange, type Edit, type Seed } from './pipeline';
 
@@ -30,7 +29,7 @@ export async function checkServerSession(client: LspClient, seed: Seed, edits: E
   const text = doc.getText();
   const got = await client.pullDiagnostics(uri);
   const idx = new LineIndex(text);
-  const want = analyze(text, { maxVms: MAX_EDITOR_VMS }).diagnostics.map((d) => ({
+  const want = analyze(text).diagnostics.map((d) => ({
     range: idx.range(d.span),
     code: d.code,
     message: d.message,

@@ -41,11 +41,6 @@ export const document: CheckModule = {
       summary: 'The file is not UTF-8 text (binary, UTF-16, or bytes that are not UTF-8).',
       docs: 'NUL characters (binary or UTF-16) are an error; bytes that are not UTF-8, replaced on reading, a warning. Save the file as UTF-8.',
     },
-    'too-many-vms': {
-      severity: 'warning',
-      summary: 'The file has more VMs than the editor evaluates; the rest are only checked.',
-      docs: 'The editor evaluates the first VMs of a very large file; `storage-perf evaluate` evaluates them all.',
-    },
     'unknown-key': {
       severity: 'error',
       summary: 'A key the spec format does not define.',

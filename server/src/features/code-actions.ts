@@ -28,7 +28,7 @@ export function registerCodeActions({ connection, documents, lifecycle, client }
       const start = e.index.offset(params.range.start);
       const end = e.index.offset(params.range.end);
       const only = params.context.only;
-      const actions = quickFixes(doc.uri, e, start, end, (t) => documents.analyzeText(t)).filter((a) => kindWanted(a.kind!, only));
+      const actions = quickFixes(doc.uri, e, start, end, (t) => documents.analyzeText(doc.uri, t)).filter((a) => kindWanted(a.kind!, only));
       // A failure here must not take the quick fixes above with it.
       try {
         actions.push(...fioCodeActions(doc.uri, e.analysis, start, end, only, client.createFiles));

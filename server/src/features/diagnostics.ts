@@ -8,10 +8,12 @@ import {
   LSPErrorCodes,
   ResponseError,
   type CancellationToken,
+  type DocumentDiagnosticReport,
   type Diagnostic as LspDiagnostic,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from '../context';
+import type { Entry } from '../documents';
 import { toLsp } from '../lsp-diagnostic';
 import type { FioResults } from './fio';
 
@@ -30,10 +32,8 @@ export interface DiagnosticsFeature {
 
 export function registerDiagnostics(ctx: ServerContext, fio: FioResults): DiagnosticsFeature {
   const { connection, documents, client } = ctx;
-  const diagnosticsOf = (doc: TextDocument): LspDiagnostic[] => {
-    const e = documents.analysisOf(doc);
-    return [...e.analysis.diagnostics, ...fio.diagnostics(doc.uri, e.analysis)].map((d) => toLsp(e, d));
-  };
+  const diagnosticsOf = (uri: string, e: Entry): LspDiagnostic[] =>
+    [...e.analysis.diagnostics, ...fio.diagnostics(uri, e.analysis)].map((d) => toLsp(e, d));
   const push = pushScheduler(ctx, diagnosticsOf);
   registerPull(ctx, fio, diagnosticsOf);
   documents.text.onDidOpen((e) => push.schedule(e.document));
@@ -61,19 +61,32 @@ export function registerDiagnostics(ctx: ServerContext, fio: FioResults): Diagno
   };
 }
 
-function registerPull(ctx: ServerContext, fio: FioResults, diagnosticsOf: (doc: TextDocument) => LspDiagnostic[]): void {
+type DiagnosticsOf = (uri: string, e: Entry) => LspDiagnostic[];
+
+function registerPull(ctx: ServerContext, fio: FioResults, diagnosticsOf: DiagnosticsOf): void {
   const { connection, documents, settings, lifecycle } = ctx;
+  const empty = (): DocumentDiagnosticReport => ({ kind: DocumentDiagnosticReportKind.Full, items: [] });
   connection.languages.diagnostics.on(
-    lifecycle.guard('pull diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, (params, token: CancellationToken) => {
-      const doc = documents.get(params.textDocument.uri);
-      if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      // Cancelled by the client (a newer edit): RequestCancelled, not ServerCancelled, which would ask it to retry.
-      if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
-      // New settings and an imported fio result change the diagnostics without changing the document.
-      const resultId = `${settings.generation}:${doc.version}:${fio.generation(doc.uri)}`;
-      if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnosticsOf(doc) };
-    }),
+    lifecycle.guard(
+      'pull diagnostics',
+      Promise.resolve(empty()),
+      async (params, token: CancellationToken): Promise<DocumentDiagnosticReport> => {
+        const uri = params.textDocument.uri;
+        // The analysis runs in slices; other requests are answered meanwhile.
+        const e = await documents.settled(uri).catch((err: unknown) => {
+          connection.console.error(`pull diagnostics failed: ${(err as Error)?.stack ?? String(err)}`);
+          return undefined;
+        });
+        if (!e) return empty();
+        // Cancelled by the client (a newer edit): RequestCancelled, not ServerCancelled, which would ask it to retry.
+        if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+        // By the text, not the version (a client may change the text under one version); new settings and an
+        // imported fio result change the diagnostics without changing the text.
+        const resultId = `${settings.generation}:${e.hash}:${fio.generation(uri)}`;
+        if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+        return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnosticsOf(uri, e) };
+      },
+    ),
   );
 }
 
@@ -82,13 +95,21 @@ function registerPull(ctx: ServerContext, fio: FioResults, diagnosticsOf: (doc: 
  * the last edit longer ago than an analysis takes) is analysed at once; edits faster than that wait until
  * typing pauses for a few times the last analysis time, so a long file is not re-analysed per keystroke.
  */
-function pushScheduler(ctx: ServerContext, diagnosticsOf: (doc: TextDocument) => LspDiagnostic[]) {
+function pushScheduler(ctx: ServerContext, diagnosticsOf: DiagnosticsOf) {
   const { connection, documents, lifecycle, client } = ctx;
   const timers = new Map<string, NodeJS.Timeout>();
   const lastChange = new Map<string, number>();
-  const send = lifecycle.guard('diagnostics', undefined, (doc: TextDocument) => {
-    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnosticsOf(doc) });
+  const publish = lifecycle.guard('diagnostics', undefined, (doc: TextDocument, e: Entry) => {
+    void connection.sendDiagnostics({ uri: doc.uri, version: e.version, diagnostics: diagnosticsOf(doc.uri, e) });
   });
+  // The analysis runs in slices; one that a newer text made moot publishes nothing (the newer one will).
+  const send = (doc: TextDocument) =>
+    documents.analysed(doc).then(
+      (e) => {
+        if (e && lifecycle.running && documents.get(doc.uri) === doc && e.analysis.parsed.text === doc.getText()) publish(doc, e);
+      },
+      (err: unknown) => connection.console.error(`diagnostics failed: ${(err as Error)?.stack ?? String(err)}`),
+    );
   return {
     schedule(doc: TextDocument): void {
       if (client.pullDiagnostics) return;
@@ -106,7 +127,7 @@ function pushScheduler(ctx: ServerContext, diagnosticsOf: (doc: TextDocument) =>
             timers.delete(doc.uri);
             const current = documents.get(doc.uri);
             if (!current || !lifecycle.running) return;
-            send(current);
+            void send(current);
           },
           idle ? 0 : pause,
         ),

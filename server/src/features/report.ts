@@ -28,7 +28,7 @@ export function registerReport({ connection, documents, lifecycle }: ServerConte
     ReportRequest,
     lifecycle.guardRequest(ReportRequest, (p: UriParams): SpecReport | null => {
       const doc = documents.get(p.uri);
-      return doc ? specReport(p.uri, documents.analysisOf(doc).analysis, (t) => documents.analyzeText(t)) : null;
+      return doc ? specReport(p.uri, documents.analysisOf(doc).analysis, (t) => documents.analyzeText(p.uri, t)) : null;
     }),
   );
 }

@@ -1,0 +1,170 @@
+/**
+ * The memo of per-VM work across analyses of a document, keyed by the VM's content rather than its place.
+ * Inserting a VM at the top of a file moves every VM below it (its JSON pointer /vms/N and its offsets) without
+ * changing what any of them is: those VMs keep their evaluation, and their findings are moved to the new place
+ * (spans shifted, pointers renamed) instead of being checked again.
+ */
+import type { Catalog } from './catalog';
+import type { Diagnostic, FixData } from './diagnostics';
+import type { VmSpec } from './document/types';
+import type { VmEval } from './model/types';
+import type { Span } from './text';
+
+/** A VM's findings as they were at one place in the text: its pointer and the offset its node started at. */
+interface Findings {
+  path: string;
+  start: number;
+  diagnostics: Diagnostic[];
+}
+
+interface Entry {
+  evaluation: VmEval;
+  /** By the VM's source text and what the checks read beyond the VM (see `findingsKey`). */
+  findings: Map<string, Findings>;
+  bytes: number;
+}
+
+/** What an entry holds besides its keys, roughly: a VM's evaluation and its advice, measured on the benchmark spec. */
+const ENTRY_BYTES = 24 * 1024;
+
+/**
+ * Memo of per-VM evaluations and findings. A VM's evaluation depends only on its content, the catalog and the
+ * region; its findings also on its source text (spans) and a few spec-wide values, which the caller puts in the
+ * findings key. Bounded by an estimate of its size, least recently used first out: a long editing session keeps
+ * what the open documents use and nothing more.
+ */
+export class EvaluationCache {
+  /** A Map iterates in insertion order: re-inserting on use makes its first key the least recently used. */
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Keys used since the last `sweep`, and between the two sweeps before it. */
+  private used = new Set<string>();
+  private usedBefore = new Set<string>();
+  private readonly catalogIds = new WeakMap<Catalog, number>();
+
+  constructor(private readonly maxBytes = 48 * 1024 * 1024) {}
+
+  /** The key of a VM's evaluation: its content without its place, with the catalog object and the region. */
+  key(catalog: Catalog, region: string, vm: VmSpec): string {
+    let id = this.catalogIds.get(catalog);
+    if (id === undefined) this.catalogIds.set(catalog, (id = nextCatalogId++));
+    return `${id}\u0000${region}\u0000${JSON.stringify(vm, (k, v: unknown) => (k === 'path' ? undefined : v))}`;
+  }
+
+  /** The VM's evaluation: the memoised one, moved to the VM's place, or `evaluate()`'s. */
+  evaluation(key: string, vm: VmSpec, evaluate: () => VmEval): VmEval {
+    const hit = this.use(key);
+    if (!hit) {
+      const evaluation = evaluate();
+      this.add(key, { evaluation, findings: new Map(), bytes: ENTRY_BYTES + 2 * key.length });
+      return evaluation;
+    }
+    // Stored at this place again, so that the next analysis gets the same object (and the advice memoised on it).
+    if (hit.evaluation.spec.path !== vm.path) hit.evaluation = rebaseEvaluation(hit.evaluation, vm);
+    return hit.evaluation;
+  }
+
+  /** The findings of the VM at `path`, starting at offset `start`, when they were memoised under `fkey`. */
+  findings(key: string, fkey: string, path: string, start: number): Diagnostic[] | undefined {
+    const f = this.entries.get(key)?.findings.get(fkey);
+    if (!f) return undefined;
+    return f.path === path && f.start === start ? f.diagnostics : f.diagnostics.map((d) => rebaseDiagnostic(d, f, path, start));
+  }
+
+  /** Memoises the VM's findings (the caller has checked that every span lies within the VM's text). */
+  setFindings(key: string, fkey: string, findings: Findings): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    // The same content under other text (a comment typed inside the VM) is a new key each keystroke: keep the
+    // newest two texts (as it is, and one edit ago).
+    for (const [k, f] of e.findings) {
+      if (e.findings.size < 2 || k === fkey) break;
+      e.findings.delete(k);
+      this.resize(e, -findingsBytes(k, f));
+    }
+    const had = e.findings.get(fkey);
+    if (had) this.resize(e, -findingsBytes(fkey, had));
+    e.findings.set(fkey, findings);
+    this.resize(e, findingsBytes(fkey, findings));
+    this.trim();
+  }
+
+  /**
+   * Drops what neither the analysis since the last sweep nor the one before it used: a document's cache then
+   * holds its VMs as they are and as they were one analysis ago (an undo), not every VM ever typed.
+   */
+  sweep(): void {
+    for (const [k, e] of this.entries) {
+      if (this.used.has(k) || this.usedBefore.has(k)) continue;
+      this.entries.delete(k);
+      this.bytes -= e.bytes;
+    }
+    this.usedBefore = this.used;
+    this.used = new Set();
+  }
+
+  private resize(e: Entry, by: number): void {
+    e.bytes += by;
+    this.bytes += by;
+  }
+
+  private use(key: string): Entry | undefined {
+    this.used.add(key);
+    const e = this.entries.get(key);
+    if (e) {
+      this.entries.delete(key);
+      this.entries.set(key, e);
+    }
+    return e;
+  }
+
+  private add(key: string, e: Entry): void {
+    this.used.add(key);
+    this.entries.set(key, e);
+    this.bytes += e.bytes;
+    this.trim();
+  }
+
+  private trim(): void {
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.maxBytes || this.entries.size <= 1) break;
+      this.entries.delete(k);
+      this.bytes -= e.bytes;
+    }
+  }
+}
+
+let nextCatalogId = 1;
+
+const findingsBytes = (fkey: string, f: Findings) => 2 * fkey.length + 512 * f.diagnostics.length;
+
+/** `path` under `from` renamed to the same place under `to` (/vms/3/disks/0 → /vms/4/disks/0). */
+function moved(path: string, from: string, to: string): string {
+  return path === from || path.startsWith(`${from}/`) ? to + path.slice(from.length) : path;
+}
+
+/** An evaluation of the same content at another place: the same figures on the VM spec found there. */
+function rebaseEvaluation(e: VmEval, vm: VmSpec): VmEval {
+  const from = e.spec.path;
+  const disks = new Map(vm.disks.map((d) => [d.path, d]));
+  const workloads = new Map(vm.workloads.map((w) => [w.path, w]));
+  return {
+    ...e,
+    spec: vm,
+    disks: e.disks.map((d) => ({ ...d, spec: disks.get(moved(d.spec.path, from, vm.path)) ?? d.spec })),
+    workloads: e.workloads.map((w) => ({ ...w, spec: workloads.get(moved(w.spec.path, from, vm.path)) ?? w.spec })),
+  };
+}
+
+function rebaseDiagnostic(d: Diagnostic, f: Findings, path: string, start: number): Diagnostic {
+  const shift = (s: Span): Span => ({ start: s.start - f.start + start, end: s.end - f.start + start });
+  const move = (p: string) => moved(p, f.path, path);
+  const fix = (x: FixData): FixData =>
+    x.kind === 'set-values' ? { ...x, values: x.values.map((v) => ({ ...v, path: move(v.path) })) } : { ...x, path: move(x.path) };
+  return {
+    ...d,
+    span: shift(d.span),
+    ...(d.path !== undefined && { path: move(d.path) }),
+    ...(d.fixes && { fixes: d.fixes.map(fix) }),
+  };
+}

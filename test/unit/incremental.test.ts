@@ -1,0 +1,97 @@
+/**
+ * The evaluation cache is keyed by a VM's content, not its place: VMs moved by an edit above them keep their
+ * evaluation, and their findings are moved with them. Every cached analysis must equal a fresh one.
+ */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { analyze, EvaluationCache, type Analysis } from '../../core/src';
+import { SPEC_HEAD, vmLines } from '../../bench/specs';
+
+const ROOT = resolve(__dirname, '../../..');
+const EXAMPLES = ['storage.perf.yaml', 'local-ssd-raid0.perf.yaml', 'yandex-app.perf.yaml'].map((f) =>
+  readFileSync(join(ROOT, 'examples', f), 'utf8'),
+);
+
+/** Everything an analysis shows: findings with their spans, paths and fixes, and each VM's figures and place. */
+function shown(a: Analysis): unknown {
+  return {
+    diagnostics: a.diagnostics,
+    vms: a.vms.map((v) => ({
+      path: v.spec.path,
+      disks: v.disks.map((d) => [d.spec.path, JSON.stringify(d.figures), d.cost.monthly]),
+      workloads: v.workloads.map((w) => [w.spec.path, w.read_iops, w.write_iops]),
+    })),
+    cost: a.monthly_cost,
+    missing: a.monthly_cost_missing,
+  };
+}
+
+/** The text with a new VM (a copy of the first, renamed) inserted before the first VM. */
+function withVmOnTop(text: string): string {
+  const first = text.indexOf('\n  - name:') + 1;
+  const end = text.indexOf('\n  - name:', first + 1);
+  const vm = text.slice(first, end < 0 ? text.length : end + 1).replace(/name: (\S+)/, 'name: $1-copy');
+  return text.slice(0, first) + vm + (vm.endsWith('\n') ? '' : '\n') + text.slice(first);
+}
+
+function sameAsFresh(text: string, cache: EvaluationCache): Analysis {
+  const cached = analyze(text, { cache });
+  assert.deepEqual(shown(cached), shown(analyze(text)));
+  return cached;
+}
+
+describe('incremental analysis keyed by content', () => {
+  it('a VM inserted at the top: every analysis equals a fresh one, in every example', () => {
+    for (const text of EXAMPLES) {
+      const cache = new EvaluationCache();
+      sameAsFresh(text, cache);
+      const inserted = withVmOnTop(text);
+      sameAsFresh(inserted, cache);
+      // And back: the VMs move up again.
+      sameAsFresh(text, cache);
+    }
+  });
+
+  it('a VM inserted at the top keeps the evaluations of the VMs it moves down', () => {
+    const lines = [...SPEC_HEAD];
+    for (let i = 0; i < 20; i++) lines.push(...vmLines(`vm${i}`, i));
+    const text = lines.join('\n') + '\n';
+    const cache = new EvaluationCache();
+    const before = sameAsFresh(text, cache);
+    const after = sameAsFresh(withVmOnTop(text), cache);
+    assert.equal(after.vms.length, before.vms.length + 1);
+    before.vms.forEach((v, i) => {
+      const moved = after.vms[i + 1];
+      assert.equal(moved.spec.path, `/vms/${i + 1}`);
+      // The same figures object: moved, not evaluated again.
+      assert.equal(moved.disks[0].figures, v.disks[0].figures);
+    });
+  });
+
+  it('a cache far smaller than the spec still gives the fresh analysis', () => {
+    const cache = new EvaluationCache(1);
+    for (const text of EXAMPLES) {
+      sameAsFresh(text, cache);
+      sameAsFresh(withVmOnTop(text), cache);
+    }
+  });
+});
+
+describe('the evaluation cache after sweeps', () => {
+  it('keeps what the last two analyses used, and gives the fresh analysis after dropping the rest', () => {
+    const cache = new EvaluationCache();
+    const [a, b] = EXAMPLES;
+    sameAsFresh(a, cache);
+    cache.sweep();
+    sameAsFresh(b, cache);
+    cache.sweep();
+    const before = analyze(b, { cache });
+    // b's VMs were used since the last sweep: still the same objects.
+    cache.sweep();
+    assert.equal(analyze(b, { cache }).vms[0], before.vms[0]);
+    cache.sweep();
+    cache.sweep();
+    sameAsFresh(a, cache);
+  });
+});
