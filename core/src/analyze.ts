@@ -111,9 +111,11 @@ function evaluateVms(out: Analysis, ctx: SpecContext, spec: Spec, catalog: Catal
       out.monthly_cost_missing.push(`VMs after the first ${opts.maxVms} not evaluated`);
       break;
     }
-    const e = evaluation(catalog, region, vm, opts.cache);
+    // A Terraform VM runs in its own zone's region, which may not be the file's (the first VM's).
+    const own = vm.region ?? region;
+    const e = evaluation(catalog, own, vm, opts.cache);
     out.vms.push(e);
-    const vmCtx = vmContext(ctx, spec, catalog, region, vm, e);
+    const vmCtx = vmContext(ctx, spec, catalog, own, vm, e);
     for (const m of CHECKS) m.vm?.(vmCtx);
     if (e.monthly_cost !== undefined) out.monthly_cost = (out.monthly_cost ?? 0) + e.monthly_cost;
     complete &&= e.monthly_cost_complete;

@@ -203,6 +203,34 @@ describe('checks: terraform', () => {
     assert.ok(r.vms[0].disks[1].read_iops! > 0);
   });
 
+  it("prices each VM in its own zone's region, not the first VM's", () => {
+    const values = (zone: string) => ({ zone, machine_type: 'n2-standard-8', boot_disk: BOOT });
+    const two = run(plan([instance('us', values('us-central1-a')), instance('eu', values('europe-west4-a'))]));
+    // The same VM as a spec, priced in each region: the plan's figures must be those, VM by VM.
+    const spec = (region: string) =>
+      analyze(
+        `version: 1\nprovider: gcp\nregion: ${region}\nvms:\n  - name: x\n    machine_type: n2-standard-8\n    disks:\n      - name: boot\n        type: pd-balanced\n        size: 20\n`,
+      ).vms[0];
+    const [us, eu] = [spec('us-central1'), spec('europe-west4')];
+    assert.notEqual(us.monthly_cost, eu.monthly_cost);
+    assert.deepEqual(
+      two.vms.map((v) => [v.spec.name, v.monthly_cost, v.machine_cost.monthly]),
+      [
+        ['google_compute_instance.us', us.monthly_cost, us.machine_cost.monthly],
+        ['google_compute_instance.eu', eu.monthly_cost, eu.machine_cost.monthly],
+      ],
+    );
+    // A VM in a region the edition does not price has its prices left out, and says so.
+    const far = run(plan([instance('us', values('us-central1-a')), instance('sa', values('southamerica-east1-a'))]));
+    assert.equal(far.vms[1].monthly_cost_complete, false);
+    assert.equal(far.monthly_cost_complete, false);
+    const said = far.diagnostics.filter((d) => d.code === 'unknown-region');
+    assert.deepEqual(
+      said.map((d) => d.message),
+      ["gcp-2024 has no prices for region 'southamerica-east1', where this VM's zone is: its costs are left out"],
+    );
+  });
+
   describe('the workload sidecar', () => {
     const sidecarText = readFileSync(join(PLANS, 'gcp.perf.yaml'), 'utf8');
     const side = (text: string, plan: { text: string } | { error: string } = { text: gcpText }) =>

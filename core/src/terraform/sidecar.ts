@@ -43,6 +43,9 @@ function parseSidecar(text: string, plan: { text: string } | { error: string }):
   result.tree = merged(own, parsed, diagnostics, moved);
   const conv = new Converter(result.tree, diagnostics);
   result.spec = conv.spec();
+  // The plan's VMs keep their own regions (a region's prices are a fact of where each runs).
+  const regions = new Map(parsed.spec.vms.map((v) => [v.name, v.region]));
+  for (const vm of result.spec.vms) vm.region = regions.get(vm.name);
   checkKeys(own, result.tree, conv.reported, moved, diagnostics);
   return result;
 }
