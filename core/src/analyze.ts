@@ -115,7 +115,9 @@ function* evaluateVms(
   let complete = true;
   const memo = opts.cache && vmMemo(ctx, spec, catalog, region, opts.cache);
   for (const vm of spec.vms) {
-    const e = memo ? memo.run(vm) : checkVm(ctx, spec, catalog, region, vm, evaluateVm(catalog, vm, region));
+    // A Terraform VM runs in its own zone's region, which may not be the file's (the first VM's).
+    const own = vm.region ?? region;
+    const e = memo ? memo.run(vm) : checkVm(ctx, spec, catalog, own, vm, evaluateVm(catalog, vm, own));
     out.vms.push(e);
     if (e.monthly_cost !== undefined) out.monthly_cost = (out.monthly_cost ?? 0) + e.monthly_cost;
     complete &&= e.monthly_cost_complete;
@@ -139,11 +141,12 @@ function checkVm(ctx: SpecContext, spec: Spec, catalog: Catalog, region: string,
  * the catalog knows (where an edition without machine prices is said once). Findings with a span outside the
  * VM's text (an alias's anchor elsewhere) cannot be moved with it and are not memoised.
  */
-function vmMemo(ctx: SpecContext & { found: Diagnostic[] }, spec: Spec, catalog: Catalog, region: string, cache: EvaluationCache) {
+function vmMemo(ctx: SpecContext & { found: Diagnostic[] }, spec: Spec, catalog: Catalog, fileRegion: string, cache: EvaluationCache) {
   const found = ctx.found;
   const firstKnown = catalog.machine_prices ? undefined : spec.vms.find((v) => resolveMachine(catalog, v).ok);
   return {
     run(vm: VmSpec): VmEval {
+      const region = vm.region ?? fileRegion;
       const key = cache.key(catalog, region, vm);
       const e = cache.evaluation(key, vm, () => evaluateVm(catalog, vm, region));
       const at = ctx.at(vm.path);

@@ -171,7 +171,8 @@ export function fileReport(path: string, a: Analysis): FileReport {
 
 /** The report's VMs one at a time (those of `fileReport`): a writer that streams need not hold them all. */
 export function* vmReports(a: Analysis): Generator<VmReport> {
-  for (const v of a.vms) yield vmReport(v, a.region ?? v.catalog.default_region);
+  // A Terraform VM is priced, and its suggestions searched, in its own zone's region.
+  for (const v of a.vms) yield vmReport(v, v.spec.region ?? a.region ?? v.catalog.default_region);
 }
 
 function terraformSummary(a: Analysis): Pick<FileReport, 'terraform'> {

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { analyze, fileReport, LineIndex, parseTerraformPlan, sidecarFrontEnd } from '../../core/src';
+import { analyze, applyEdits, fileReport, fixEdits, LineIndex, parseTerraformPlan, sidecarFrontEnd } from '../../core/src';
 import { find } from './helpers';
 
 const PLANS = resolve(__dirname, '../../../test/fixtures/terraform/plans');
@@ -203,6 +203,34 @@ describe('checks: terraform', () => {
     assert.ok(r.vms[0].disks[1].read_iops! > 0);
   });
 
+  it("prices each VM in its own zone's region, not the first VM's", () => {
+    const values = (zone: string) => ({ zone, machine_type: 'n2-standard-8', boot_disk: BOOT });
+    const two = run(plan([instance('us', values('us-central1-a')), instance('eu', values('europe-west4-a'))]));
+    // The same VM as a spec, priced in each region: the plan's figures must be those, VM by VM.
+    const spec = (region: string) =>
+      analyze(
+        `version: 1\nprovider: gcp\nregion: ${region}\nvms:\n  - name: x\n    machine_type: n2-standard-8\n    disks:\n      - name: boot\n        type: pd-balanced\n        size: 20\n`,
+      ).vms[0];
+    const [us, eu] = [spec('us-central1'), spec('europe-west4')];
+    assert.notEqual(us.monthly_cost, eu.monthly_cost);
+    assert.deepEqual(
+      two.vms.map((v) => [v.spec.name, v.monthly_cost, v.machine_cost.monthly]),
+      [
+        ['google_compute_instance.us', us.monthly_cost, us.machine_cost.monthly],
+        ['google_compute_instance.eu', eu.monthly_cost, eu.machine_cost.monthly],
+      ],
+    );
+    // A VM in a region the edition does not price has its prices left out, and says so.
+    const far = run(plan([instance('us', values('us-central1-a')), instance('sa', values('southamerica-east1-a'))]));
+    assert.equal(far.vms[1].monthly_cost_complete, false);
+    assert.equal(far.monthly_cost_complete, false);
+    const said = far.diagnostics.filter((d) => d.code === 'unknown-region');
+    assert.deepEqual(
+      said.map((d) => d.message),
+      ["gcp-2024 has no prices for region 'southamerica-east1', where this VM's zone is: its costs are left out"],
+    );
+  });
+
   describe('the workload sidecar', () => {
     const sidecarText = readFileSync(join(PLANS, 'gcp.perf.yaml'), 'utf8');
     const side = (text: string, plan: { text: string } | { error: string } = { text: gcpText }) =>
@@ -231,6 +259,38 @@ describe('checks: terraform', () => {
       const unread = find(side(sidecarText, { error: 'cannot read gcp.json: no such file' }), 'terraform-sidecar-plan');
       assert.equal(covered(sidecarText, unread), 'gcp.json');
       assert.match(find(side(sidecarText, { text: '{' }), 'terraform-sidecar-plan').message, /JSON syntax error/);
+    });
+    it("its keys are checked as a spec's: a misspelt workload key is one 'unknown-key' at the key, renamed by its fix", () => {
+      const text = sidecarText.replace('    block_size: 8KiB', '    blok_size: 8KiB');
+      const a = side(text);
+      // The sidecar as it is has one error, target-unreachable: the misspelling adds one, not more.
+      const ds = a.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'target-unreachable');
+      assert.equal(a.diagnostics.length, side(sidecarText).diagnostics.length + 1);
+      assert.deepEqual(
+        ds.map((d) => [d.code, covered(text, d)]),
+        [['unknown-key', 'blok_size']],
+      );
+      assert.match(ds[0].message, /did you mean 'block_size'\?/);
+      const rename = ds[0].fixes!.find((f) => f.kind === 'rename-key')!;
+      const fixed = applyEdits(text, fixEdits(text, a.parsed.tree, rename));
+      assert.equal(fixed, sidecarText);
+      // A fix never edits what the plan gave (placed on the address that names the VM).
+      const vmFix = { kind: 'set-value' as const, path: '/vms/0/machine_type', value: 'n2-standard-16', title: 'x' };
+      assert.deepEqual(fixEdits(text, a.parsed.tree, vmFix), []);
+    });
+    it("the sidecar's own top-level keys and those of a workload on an unknown address are checked too", () => {
+      const text = sidecarText
+        .replace('terraform: gcp.json', 'terraform: gcp.json\nregoin: europe-west4')
+        .replace('vm: google_compute_instance.db', 'vm: google_compute_instance.dbb')
+        .replace('    read_ratio: 0.7', '    read_ration: 0.7')
+        .replace('    read_ratio: 1\n', '    read_ratio: 2\n');
+      const ds = side(text).diagnostics.filter((d) => d.severity === 'error');
+      assert.deepEqual(ds.map((d) => [d.code, covered(text, d)]).sort(), [
+        ['out-of-range', '2'],
+        ['terraform-unknown-address', 'google_compute_instance.dbb'],
+        ['unknown-key', 'read_ration'],
+        ['unknown-key', 'regoin'],
+      ]);
     });
     it('a disk named by a workload must be a disk of its VM', () => {
       const text = sidecarText.replace('disk: google_compute_disk.shared', 'disk: google_compute_region_disk.regional');

@@ -37,6 +37,7 @@ export const cost: CheckModule = {
     const e = ctx.evaluation;
     // In a region the edition does not price, unknown-region has said it: every price there is missing.
     const priced = ctx.catalog.regions.includes(ctx.region);
+    if (!priced && ctx.vm.region !== undefined && ctx.vm.region !== ctx.spec.region) unpricedVmRegion(ctx);
     if (priced) machineGap(ctx);
     for (const d of e.disks) {
       if (priced) for (const g of d.cost.gaps) diskGap(ctx, d, g);
@@ -70,6 +71,12 @@ function diskGap(ctx: VmContext, d: DiskEval, g: PriceGap): void {
       ? `${d.cost.why}: '${d.spec.name}' is left out of the VM's and the file's totals, which are marked partial`
       : `${ctx.catalog.edition} has no ${d.typeName} ${g.part === 'iops' ? 'provisioned IOPS' : 'provisioned throughput'} price for ${ctx.region}: '${d.spec.name}' costs ${money}, that part left out`;
   ctx.report('price-unknown', message, ctx.at(path), { path });
+}
+
+/** A Terraform VM whose own zone's region is not the file's and is not priced: unknown-region said on it. */
+function unpricedVmRegion(ctx: VmContext): void {
+  const message = `${ctx.catalog.edition} has no prices for region '${ctx.region}', where this VM's zone is: its costs are left out`;
+  ctx.report('unknown-region', message, ctx.at(`${ctx.vm.path}/name`) ?? ctx.machineSpan());
 }
 
 function machineGap(ctx: VmContext): void {

@@ -44,8 +44,8 @@ const KEYWORD_RANK: Record<string, number> = {
   oneOf: 9,
 };
 
-export function schemaDiagnostics(tree: YamlTree, reported: Set<string>): Diagnostic[] {
-  const v = validate();
+/** `v` is the spec's validator unless another schema built on it is given (the Terraform sidecar's). */
+export function schemaDiagnostics(tree: YamlTree, reported: Set<string>, v: ValidateFunction = validate()): Diagnostic[] {
   if (v(tree.value)) return [];
   const errors = (v.errors ?? []) as ErrorObject[];
   const out: Diagnostic[] = [];

@@ -51,6 +51,8 @@ export interface VmSpec {
   name: string;
   /** From Terraform: the resource's `name` (the spec's name is its address). */
   resource_name?: string;
+  /** From Terraform: the region of the VM's own zone, whose prices it is evaluated with (not the spec's). */
+  region?: string;
   machine_type?: string;
   series?: string;
   vcpus?: number;

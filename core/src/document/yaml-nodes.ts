@@ -39,4 +39,6 @@ export interface YamlTree {
   value: unknown;
   /** Built by another front end over generated text (a Terraform plan): its values are not edited in place. */
   generated?: boolean;
+  /** In a generated tree, whether a path is the file's own text, which a fix may edit (a sidecar's keys). */
+  editable?: (path: string) => boolean;
 }

@@ -43,9 +43,13 @@ function ownEntries(map: MapNode): MapNode {
 
 export function fixEdits(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
   // A generated file (a Terraform plan) is fixed at its source, not in place: no edit.
-  if (tree.generated) return [];
+  if (tree.generated && !fixPaths(fix).every((p) => tree.editable?.(p))) return [];
   const edits = editsFor(text, tree, fix);
   return edits.length && !keepsAliases(text, edits) ? [] : edits;
+}
+
+function fixPaths(fix: FixData): string[] {
+  return fix.kind === 'set-values' ? fix.values.map((v) => v.path) : [fix.path];
 }
 
 /** An edit that removes an anchor (`&name`) still used by an alias (`*name`) elsewhere would break the file. */

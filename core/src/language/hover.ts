@@ -63,7 +63,7 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
     if (w) {
       if (scope.rest.length >= 1)
         parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, undefined, vm) ?? '');
-      parts.push(workloadHover(c, vm, w, a.region ?? c.default_region));
+      parts.push(workloadHover(c, vm, w, vm.spec.region ?? a.region ?? c.default_region));
     }
   } else if (vm && c) {
     if (scope.rest.length === 1)

@@ -207,10 +207,15 @@ function sharedAndUnattached(resources: PlanResource[], vms: MappedVm[], ctx: Pl
   }
 }
 
+/** The region of a zone (us-central1-a → us-central1; ru-central1-b → ru-central1). */
+function regionOf(zone: Located | undefined): string | undefined {
+  return zone && /^(.+)-[a-z]$/.exec(String(zone.value))?.[1];
+}
+
 function toSpec(result: ParsedSpec, vms: MappedVm[], versionSpan: Span): Spec {
   const first = vms[0];
   const zone = vms.find((v) => v.zone)?.zone;
-  const region = zone && /^(.+)-[a-z]$/.exec(String(zone.value))?.[1];
+  const region = regionOf(zone);
   const root = map(versionSpan, {
     version: new Located(1, versionSpan),
     provider: new Located(MAPPERS[first.resource.type].provider, first.resource.addressSpan),
@@ -226,8 +231,11 @@ function toSpec(result: ParsedSpec, vms: MappedVm[], versionSpan: Span): Spec {
     const v = result.tree.nodes.get(`${path}/resource_name`)?.value;
     return v?.kind === 'scalar' && typeof v.value === 'string' ? v.value : undefined;
   };
+  // Each VM is priced in its own zone's region: the spec's region (the first zone's) is only the default.
+  const regions = new Map(vms.map((v) => [v.resource.address, regionOf(v.zone)]));
   for (const vm of spec.vms) {
     vm.resource_name = name(vm.path);
+    vm.region = regions.get(vm.name);
     for (const d of vm.disks) d.resource_name = name(d.path);
   }
   return spec;

@@ -12,7 +12,9 @@ import { suggest } from '../document/suggest';
 import type { SeqNode, YamlNode, YamlTree } from '../document/yaml-nodes';
 import { buildTree } from '../document/yaml-tree';
 import type { Span } from '../text';
+import { schemaDiagnostics } from '../document/schema-diagnostics';
 import { parseTerraformPlan } from './plan';
+import { sidecarValidator } from './sidecar-schema';
 
 /** The plan a sidecar names (its top-level `terraform:` value), if the text is one; read before any parse. */
 export function sidecarPlanPath(text: string): string | undefined {
@@ -37,14 +39,44 @@ function parseSidecar(text: string, plan: { text: string } | { error: string }):
     diagnostics.push(diag('terraform-sidecar-plan', `the plan cannot be used: ${why}; lint the plan itself for where`, at.value));
     return result;
   }
-  result.tree = merged(own, parsed, diagnostics);
-  result.spec = new Converter(result.tree, diagnostics).spec();
-  result.tree.generated = true;
+  const moved = new Map<string, string>();
+  result.tree = merged(own, parsed, diagnostics, moved);
+  const conv = new Converter(result.tree, diagnostics);
+  result.spec = conv.spec();
+  // The plan's VMs keep their own regions (a region's prices are a fact of where each runs).
+  const regions = new Map(parsed.spec.vms.map((v) => [v.name, v.region]));
+  for (const vm of result.spec.vms) vm.region = regions.get(vm.name);
+  checkKeys(own, result.tree, conv.reported, moved, diagnostics);
   return result;
 }
 
+/**
+ * The sidecar's own keys checked against its schema, at their paths in the sidecar; values the converter already
+ * reported on (at their merged paths) are skipped, and fixes are moved to the merged paths they edit.
+ */
+function checkKeys(own: YamlTree, tree: YamlTree, reported: Set<string>, moved: Map<string, string>, out: Diagnostic[]): void {
+  const back = new Map([...moved].map(([from, to]) => [to, from]));
+  const ownPath = (p: string) => swap(p, back) ?? (p.startsWith('/vms') ? undefined : p);
+  const seen = new Set([...reported].map(ownPath).filter((p): p is string => p !== undefined));
+  const mine = new Set([...own.nodes.keys()].filter((p) => !p.startsWith('/workloads')));
+  for (const p of tree.nodes.keys()) if (swap(p, back)) mine.add(p);
+  tree.generated = true;
+  tree.editable = (p) => mine.has(p);
+  for (const d of schemaDiagnostics(own, seen, sidecarValidator())) {
+    for (const f of d.fixes ?? []) if ('path' in f) f.path = swap(f.path, moved) ?? f.path;
+    if (d.path) d.path = swap(d.path, moved) ?? d.path;
+    out.push(d);
+  }
+}
+
+/** A path moved by a prefix of `by` (the longest that matches), or undefined when none does. */
+function swap(p: string, by: Map<string, string>): string | undefined {
+  for (const [from, to] of by) if (p === from || p.startsWith(`${from}/`)) return to + p.slice(from.length);
+  return undefined;
+}
+
 /** The sidecar's own nodes, and under /vms the plan's VMs it names, each with its workloads. */
-function merged(own: YamlTree, plan: ParsedSpec, out: Diagnostic[]): YamlTree {
+function merged(own: YamlTree, plan: ParsedSpec, out: Diagnostic[], moved: Map<string, string>): YamlTree {
   const nodes: YamlTree['nodes'] = new Map();
   for (const [p, n] of own.nodes) if (!p.startsWith('/workloads')) nodes.set(p, n);
   const addresses = plan.spec!.vms.map((v) => v.name);
@@ -65,6 +97,7 @@ function merged(own: YamlTree, plan: ParsedSpec, out: Diagnostic[]): YamlTree {
     if (!named.has(i)) named.set(i, []);
     const k = named.get(i)!.push(item) - 1;
     const to = `/vms/${named.size - 1}/workloads/${k}`;
+    moved.set(`/workloads/${j}`, to);
     for (const [p, n] of own.nodes)
       if (p === `/workloads/${j}` || p.startsWith(`/workloads/${j}/`)) nodes.set(to + p.slice(`/workloads/${j}`.length), n);
     if (k === 0) copyVm(plan.tree, plan.spec!.vms[i].path, `/vms/${named.size - 1}`, vm!, nodes);
