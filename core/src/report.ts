@@ -90,6 +90,8 @@ export interface VmReport {
   name: string;
   /** From a Terraform plan: the resource's `name` (`name` is its address). */
   resource_name?: string;
+  /** From a Terraform plan: the region of the VM's zone, in which it is priced (the file's `region` is the first VM's). */
+  region?: string;
   machine_type: string | null;
   vcpus: number | null;
   /** Machine plus disks, per month (the known part; the whole only when `monthly_cost_complete`). */
@@ -191,6 +193,7 @@ function vmReport(v: VmEval, region: string): VmReport {
   return {
     name: v.spec.name,
     ...resourceName(v.spec),
+    ...(v.spec.region !== undefined ? { region: v.spec.region } : {}),
     machine_type: v.machine?.name ?? null,
     vcpus: v.machine?.vcpus ?? null,
     monthly_cost: money(v.monthly_cost),

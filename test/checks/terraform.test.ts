@@ -220,6 +220,11 @@ describe('checks: terraform', () => {
         ['google_compute_instance.eu', eu.monthly_cost, eu.machine_cost.monthly],
       ],
     );
+    // The report says where each VM is priced: the file's region is only the first VM's.
+    assert.deepEqual(
+      fileReport('plan.json', two).vms.map((v) => v.region),
+      ['us-central1', 'europe-west4'],
+    );
     // A VM in a region the edition does not price has its prices left out, and says so.
     const far = run(plan([instance('us', values('us-central1-a')), instance('sa', values('southamerica-east1-a'))]));
     assert.equal(far.vms[1].monthly_cost_complete, false);
