@@ -1,7 +1,7 @@
 /** Document and schema (core/src/checks/document.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
 import { analyze, fixEdits } from '../../core/src';
-import { BASE, expectAt, find } from './helpers';
+import { BASE, expectAt } from './helpers';
 
 describe('checks: document', () => {
   it('a clean spec has no errors', () => {
