@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import {
   analyze,
   costText,
+  EvaluationCache,
   fileReport,
   fmt,
   fmtMoney,
@@ -52,6 +53,8 @@ export async function evaluateCommand(args: string[]): Promise<number> {
   if (sets.length) return whatIf(positionals, sets, format, registry);
 
   const files: Array<FileReport | StreamedFile> = [];
+  // VMs written alike (all but their names and places) are evaluated once, in one file and across files.
+  const cache = new EvaluationCache();
   let unreadable = false;
   for (const path of positionals) {
     let text: string;
@@ -62,7 +65,7 @@ export async function evaluateCommand(args: string[]): Promise<number> {
       unreadable = true;
       continue;
     }
-    const a = analyze(text, { registry, frontEnd: frontEndForFile(path, text) });
+    const a = analyze(text, { registry, cache, frontEnd: frontEndForFile(path, text) });
     files.push(format === 'json' ? streamedReport(path, a) : fileReport(path, a));
   }
   if (format === 'json') await writeChunks(jsonLines({ files }), process.stdout);

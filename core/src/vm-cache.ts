@@ -48,7 +48,12 @@ export class EvaluationCache {
   key(catalog: Catalog, region: string, vm: VmSpec): string {
     let id = this.catalogIds.get(catalog);
     if (id === undefined) this.catalogIds.set(catalog, (id = nextCatalogId++));
-    return `${id}\u0000${region}\u0000${JSON.stringify(vm, (k, v: unknown) => (k === 'path' ? undefined : v))}`;
+    // The VM's own name is left out (its disks' names are not: workloads refer to them): replicas named apart
+    // share one evaluation, which `evaluation` puts on each VM's own spec.
+    const replacer = function (this: unknown, k: string, v: unknown) {
+      return k === 'path' || (k === 'name' && this === vm) ? undefined : v;
+    };
+    return `${id}\u0000${region}\u0000${JSON.stringify(vm, replacer)}`;
   }
 
   /** The VM's evaluation: the memoised one, moved to the VM's place, or `evaluate()`'s. */
@@ -60,7 +65,8 @@ export class EvaluationCache {
       return evaluation;
     }
     // Stored at this place again, so that the next analysis gets the same object (and the advice memoised on it).
-    if (hit.evaluation.spec.path !== vm.path) hit.evaluation = rebaseEvaluation(hit.evaluation, vm);
+    const was = hit.evaluation.spec;
+    if (was.path !== vm.path || was.name !== vm.name) hit.evaluation = rebaseEvaluation(hit.evaluation, vm);
     return hit.evaluation;
   }
 

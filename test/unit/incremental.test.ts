@@ -19,6 +19,7 @@ function shown(a: Analysis): unknown {
     diagnostics: a.diagnostics,
     vms: a.vms.map((v) => ({
       path: v.spec.path,
+      name: v.spec.name,
       disks: v.disks.map((d) => [d.spec.path, JSON.stringify(d.figures), d.cost.monthly]),
       workloads: v.workloads.map((w) => [w.spec.path, w.read_iops, w.write_iops]),
     })),
@@ -67,6 +68,20 @@ describe('incremental analysis keyed by content', () => {
       // The same figures object: moved, not evaluated again.
       assert.equal(moved.disks[0].figures, v.disks[0].figures);
     });
+  });
+
+  it('replicas named apart share one evaluation, each on its own spec; a renamed VM shows its new name', () => {
+    const text = [...SPEC_HEAD, ...vmLines('db-a', 1), ...vmLines('db-b', 1)].join('\n') + '\n';
+    const cache = new EvaluationCache();
+    const a = sameAsFresh(text, cache);
+    assert.deepEqual(
+      a.vms.map((v) => v.spec.name),
+      ['db-a', 'db-b'],
+    );
+    assert.equal(a.vms[1].disks[0].figures, a.vms[0].disks[0].figures);
+    const renamed = sameAsFresh(text.replace('name: db-a', 'name: db-c'), cache);
+    assert.equal(renamed.vms[0].spec.name, 'db-c');
+    assert.equal(renamed.vms[0].disks[0].figures, a.vms[0].disks[0].figures);
   });
 
   it('a cache far smaller than the spec still gives the fresh analysis', () => {
