@@ -14,6 +14,7 @@ import {
   type DiskEval,
   type LimitKind,
   type VmEval,
+  type WorkloadBurst,
   type WorkloadEval,
 } from './model/types';
 
@@ -76,13 +77,7 @@ export interface WorkloadReport {
    */
   burst?: WorkloadBurstReport;
 }
-export interface WorkloadBurstReport {
-  read_iops: number;
-  write_iops: number;
-  read_mibps: number;
-  write_mibps: number;
-  seconds: number;
-  ends: 'credits' | 'window';
+export interface WorkloadBurstReport extends WorkloadBurst {
   /** "3,000 IOPS for 33.3 min, then 300". */
   summary: string;
 }

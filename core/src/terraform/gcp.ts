@@ -6,7 +6,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, str } from './json';
-import { push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
+import { diskBasics, push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
 import { Located, map, seq, type SpecMap } from './spec-tree';
 
 const DISK_TYPES = ['google_compute_disk', 'google_compute_region_disk'];
@@ -92,22 +92,11 @@ function byName(ctx: PlanContext, source: string | undefined): PlanResource | un
 }
 
 function diskResource(d: PlanResource, ctx: PlanContext): SpecMap | undefined {
+  const basics = diskBasics(d, ctx);
+  if (!basics) return undefined;
   const v = d.values;
-  const type = located(at(v, 'type'));
-  const size = located(at(v, 'size'));
-  if (!type || !size) {
-    ctx.report(
-      'terraform-unknown-value',
-      `${d.address}'s ${!type ? 'type' : 'size'} is known only after apply: set it to see its figures`,
-      d.addressSpan,
-    );
-    return undefined;
-  }
   return map(v ? span(v) : d.addressSpan, {
-    name: new Located(d.address, d.addressSpan),
-    resource_name: located(at(v, 'name')),
-    type,
-    size,
+    ...basics,
     replication: d.type === 'google_compute_region_disk' ? new Located('regional', d.addressSpan) : undefined,
     provisioned_iops: located(at(v, 'provisioned_iops')),
     provisioned_throughput: located(at(v, 'provisioned_throughput'), mibps),

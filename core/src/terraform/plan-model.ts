@@ -6,8 +6,8 @@
  */
 import type { Node } from 'jsonc-parser';
 import type { Span } from '../text';
-import { at, items, span, str } from './json';
-import type { Located, SpecMap } from './spec-tree';
+import { at, items, located, span, str } from './json';
+import { Located, type SpecMap } from './spec-tree';
 
 export interface PlanResource {
   /** The full address: module.db[0].google_compute_instance.primary["a"]. */
@@ -88,4 +88,22 @@ export function push<K, V>(m: Map<K, V[]>, key: K, value: V): void {
   const list = m.get(key);
   if (list) list.push(value);
   else m.set(key, [value]);
+}
+
+/**
+ * What every disk resource gives (its address, name, type and size), or nothing when its type or size is known
+ * only after apply: then a finding says so, and the disk is left out rather than given a figure.
+ */
+export function diskBasics(d: PlanResource, ctx: PlanContext) {
+  const type = located(at(d.values, 'type'));
+  const size = located(at(d.values, 'size'));
+  if (!type || !size) {
+    ctx.report(
+      'terraform-unknown-value',
+      `${d.address}'s ${!type ? 'type' : 'size'} is known only after apply: set it to see its figures`,
+      d.addressSpan,
+    );
+    return undefined;
+  }
+  return { name: new Located(d.address, d.addressSpan), resource_name: located(at(d.values, 'name')), type, size };
 }

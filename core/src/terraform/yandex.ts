@@ -5,28 +5,15 @@
  */
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, str } from './json';
-import type { MappedVm, PlanContext, PlanResource, VmMapper } from './plan-model';
+import { diskBasics, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
 import { Located, map, seq, type SpecMap } from './spec-tree';
 
 export const YANDEX_DISK_RESOURCES = ['yandex_compute_disk'];
 
 function diskResource(d: PlanResource, ctx: PlanContext): SpecMap | undefined {
-  const type = located(at(d.values, 'type'));
-  const size = located(at(d.values, 'size'));
-  if (!type || !size) {
-    ctx.report(
-      'terraform-unknown-value',
-      `${d.address}'s ${!type ? 'type' : 'size'} is known only after apply: set it to see its figures`,
-      d.addressSpan,
-    );
-    return undefined;
-  }
-  return map(d.values ? span(d.values) : d.addressSpan, {
-    name: new Located(d.address, d.addressSpan),
-    resource_name: located(at(d.values, 'name')),
-    type,
-    size,
-  });
+  const basics = diskBasics(d, ctx);
+  if (!basics) return undefined;
+  return map(d.values ? span(d.values) : d.addressSpan, basics);
 }
 
 /** The disk a `disk_id` names: a disk of the plan by its id when known, else by the configuration's reference. */
