@@ -3,7 +3,7 @@
  * limit from AWS's EBS-optimized table, its Mbps converted exactly to MiB/s.
  */
 import * as assert from 'node:assert/strict';
-import { builtinRegistry, fileReport, largerMachines, resolveMachine, vmLimitRow, type Catalog } from '../../core/src';
+import { analyze, builtinRegistry, fileReport, hover, largerMachines, resolveMachine, vmLimitRow, type Catalog } from '../../core/src';
 import { diskOf, errors, run, specText, vmOf, type DiskInput } from '../helpers';
 
 const aws = builtinRegistry.get('aws-2025') as Catalog;
@@ -147,6 +147,12 @@ describe('aws-2025', () => {
       largerMachines(r.machine).map((m) => m.name),
       ['t3.medium', 't3.large', 't3.xlarge', 't3.2xlarge'],
     );
+  });
+
+  it("the disk hover names the type once: AWS's label already holds it", () => {
+    const text = specText({ provider: 'aws', machine: 'm6i.xlarge', disks: [{ name: 'data', type: 'gp3', size: '100GiB' }] });
+    const h = hover(analyze(text), text.indexOf('name: data') + 7)!;
+    assert.match(h.markdown, /Disk data\*\* — General Purpose SSD \(gp3\), 100 GiB on m6i\.xlarge/);
   });
 
   it('a misspelt type names the AWS pattern and the closest type', () => {

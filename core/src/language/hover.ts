@@ -145,7 +145,7 @@ function targetText(w: WorkloadEval): string {
 
 export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
   const lines = [
-    `**Disk ${d.spec.name}** — ${d.type.label} (${d.typeName}), ${fmt(d.size_gib)} GiB on ${vm.machine?.name ?? 'an unknown machine'} · ${c.edition}`,
+    `**Disk ${d.spec.name}** — ${typeText(d.type.label, d.typeName)}, ${fmt(d.size_gib)} GiB on ${vm.machine?.name ?? 'an unknown machine'} · ${c.edition}`,
     '',
   ];
   lines.push(
@@ -295,3 +295,6 @@ function lim(l: number | { per_vcpu: number; max?: number } | undefined, vcpus: 
   const v = l.per_vcpu * vcpus;
   return fmt(l.max !== undefined ? Math.min(v, l.max) : v);
 }
+
+/** A disk type as the hover names it: its label and its spec name, once (AWS labels hold it: "General Purpose SSD (gp3)"). */
+const typeText = (label: string, name: string) => (label.includes(`(${name})`) ? label : `${label} (${name})`);
