@@ -3,7 +3,7 @@ import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
 import type { Target } from './document/types';
-import { burstText } from './model/burst';
+import { workloadBurstText } from './model/burst';
 import { LineIndex } from './text';
 import {
   gapTexts,
@@ -253,16 +253,7 @@ function diskBurstReport(b: DiskBursts): NonNullable<DiskReport['burst']> {
 function workloadBurstReport(w: WorkloadEval): WorkloadBurstReport | undefined {
   const b = w.burst;
   if (!b) return undefined;
-  // Said in the unit of the workload's target; without one, MiB/s for large blocks.
-  const t = w.spec.target;
-  const bytes =
-    t.mibps !== undefined ||
-    t.read_mibps !== undefined ||
-    t.write_mibps !== undefined ||
-    (t.iops === undefined && t.read_iops === undefined && t.write_iops === undefined && w.spec.block_kib >= 128);
-  const summary = !bytes
-    ? burstText(b.read_iops + b.write_iops, b.seconds, w.read_iops + w.write_iops, 'IOPS')
-    : burstText(b.read_mibps + b.write_mibps, b.seconds, w.read_mibps + w.write_mibps, 'MiB/s');
+  const summary = workloadBurstText(w)!;
   return {
     read_iops: r0(b.read_iops),
     write_iops: r0(b.write_iops),

@@ -202,6 +202,16 @@ describe('aws-2025: figures that hold for a while', () => {
     assert.equal(Math.round(w.burst!.seconds), 2000);
     const report = fileReport('x.perf.yaml', a).vms[0].workloads[0];
     assert.equal(report.burst?.summary, '3,000 IOPS for 33.3 min, then 300');
+    const text = specText({
+      provider: 'aws',
+      machine: 'm6i.32xlarge',
+      disks: [{ name: 'd', type: 'gp2', size: '100GiB' }],
+      workloads: [{ name: 'w', block_size: '16KiB', read_ratio: 0.7, target: { iops: 2000 } }],
+    });
+    assert.match(
+      hover(analyze(text), text.indexOf('name: w') + 6)!.markdown,
+      /\*\*Burst\*\*: 3,000 IOPS for 33\.3 min, then 300 \(until the burst credits run out\)/,
+    );
     assert.equal(report.burst?.seconds, 2000);
     assert.equal(report.meets_target, false);
   });

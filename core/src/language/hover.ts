@@ -6,6 +6,7 @@
 import { adviceFor } from '../advice';
 import type { Analysis } from '../analyze';
 import { describeRow, vmLimitRow, type Catalog } from '../catalog';
+import { workloadBurstText } from '../model/burst';
 import { metricLabel } from '../model/disks';
 import { gapTexts, METRICS, vmCosts, type Cost, type DiskEval, type VmEval, type WorkloadEval } from '../model/types';
 import type { Span } from '../text';
@@ -206,6 +207,11 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
     ),
   );
   lines.push('', `**Limited by ${w.limited_by}**: ${w.why}`);
+  const burst = workloadBurstText(w);
+  if (burst && w.burst) {
+    const until = w.burst.ends === 'credits' ? 'until the burst credits run out' : "within the instance's burst window";
+    lines.push('', `**Burst**: ${burst} (${until}); the target is judged on the sustained figure.`);
+  }
   if (w.meets_target !== undefined) {
     lines.push(
       '',

@@ -86,6 +86,24 @@ export function burstText(value: number, seconds: number, sustained: number, uni
   return `${fmt(value)} ${unit} for ${dur}, then ${fmt(sustained)}`;
 }
 
+/**
+ * A workload's burst in one phrase ("3,000 IOPS for 33.3 min, then 300"), in the unit of its target; without
+ * one, MiB/s for large blocks. Undefined when it has no burst. The JSON report and the hover both say this.
+ */
+export function workloadBurstText(w: WorkloadEval): string | undefined {
+  const b = w.burst;
+  if (!b) return undefined;
+  const t = w.spec.target;
+  const bytes =
+    t.mibps !== undefined ||
+    t.read_mibps !== undefined ||
+    t.write_mibps !== undefined ||
+    (t.iops === undefined && t.read_iops === undefined && t.write_iops === undefined && w.spec.block_kib >= 128);
+  return !bytes
+    ? burstText(b.read_iops + b.write_iops, b.seconds, w.read_iops + w.write_iops, 'IOPS')
+    : burstText(b.read_mibps + b.write_mibps, b.seconds, w.read_mibps + w.write_mibps, 'MiB/s');
+}
+
 /** The workload again on its disks' burst figures; undefined when bursting gives it nothing more. */
 export function workloadBurst(
   w: WorkloadEval,
