@@ -67,6 +67,11 @@ export interface PriceTable extends Cited {
   /** Series → region → price per GiB-month where a series' devices have their own rate (Titanium SSD on C4). */
   by_series_per_gib_month?: Record<string, Record<string, number>>;
   per_iops_month?: Record<string, number>;
+  /**
+   * Provisioned IOPS priced in tiers (AWS io2): each tier's rate applies to the IOPS above the previous tier's
+   * bound up to its own `up_to_iops`; the last tier has no bound. Takes the place of per_iops_month.
+   */
+  per_iops_month_tiers?: Array<{ up_to_iops?: number; per_iops_month: Record<string, number> }>;
   per_mibps_month?: Record<string, number>;
   /** Performance included in the capacity price (hyperdisk-balanced's free 3,000 IOPS / 140 MiB/s). */
   included_iops?: number;
@@ -93,6 +98,8 @@ export interface SeriesPrice {
 export interface MachinePrices extends Cited {
   hours_per_month: number;
   series: Record<string, SeriesPrice>;
+  /** The prices come from a secondary source (a copy of the provider's price list), not its own pages. */
+  uncertain?: boolean;
 }
 
 interface DiskTypeBase {

@@ -3,7 +3,7 @@
  * what the capacity price includes) and a machine (on demand). A part the catalog has no price for is a gap:
  * the cost keeps the known part, is marked incomplete, and names what is missing.
  */
-import type { Catalog, DiskType, Machine, SeriesPrice } from '../catalog';
+import type { Catalog, DiskType, Machine, PriceTable, SeriesPrice } from '../catalog';
 import type { DiskSpec } from '../document/types';
 import { fmt, fmtMoney, fmtUnitPrice, plural } from '../units';
 import { provisionedValue } from './provisioned';
@@ -58,6 +58,13 @@ export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, reg
       if (!x.limit) continue;
       const billable = Math.max(0, provisionedValue(x.limit, x.asked, size) - (x.included ?? 0));
       if (billable <= 0) continue;
+      if (x.part === 'iops' && p.per_iops_month_tiers) {
+        const t = tieredIops(p.per_iops_month_tiers, billable, region, money);
+        if (t.amount !== undefined) total += t.amount;
+        else gaps.push({ part: 'iops', text: `IOPS price unknown in ${region}` });
+        parts.push(t.part);
+        continue;
+      }
       const rate = x.rate?.[region];
       if (rate !== undefined) {
         total += billable * rate;
@@ -82,6 +89,33 @@ export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, reg
   );
 }
 
+/**
+ * IOPS billed in tiers (AWS io2: the first 32,000 at one rate, the next 32,000 at a lower one, the rest lower
+ * still). A tier the IOPS reach without a price in the region leaves the whole IOPS price unknown.
+ */
+function tieredIops(
+  tiers: NonNullable<PriceTable['per_iops_month_tiers']>,
+  iops: number,
+  region: string,
+  money: (n: number) => string,
+): { amount?: number; part: () => string } {
+  let from = 0;
+  let amount = 0;
+  const texts: Array<() => string> = [];
+  for (const tier of tiers) {
+    if (from >= iops) break;
+    const to = Math.min(iops, tier.up_to_iops ?? Infinity);
+    const rate = tier.per_iops_month[region];
+    if (rate === undefined) return { part: () => `${fmt(iops)} provisioned IOPS (no price in ${region} for IOPS above ${fmt(from)})` };
+    const n = to - from;
+    const lo = from;
+    amount += n * rate;
+    texts.push(() => `${fmt(n)} IOPS${lo > 0 ? ` above ${fmt(lo)}` : ''} × ${money(rate)}`);
+    from = to;
+  }
+  return { amount, part: () => texts.map((f) => f()).join(' + ') };
+}
+
 /** GiB of memory of a machine: its own entry, or its family's GiB per vCPU. */
 export function memoryGib(sp: SeriesPrice | undefined, m: Machine): number | undefined {
   const own = sp?.memory_gib?.[m.name];
@@ -99,7 +133,9 @@ export function machineCost(c: Catalog, m: Machine | undefined, region: string):
   const sp = mp.series[m.series];
   const hours = mp.hours_per_month;
   const money = (n: number) => fmtMoney(n, c.currency);
-  const cite = () => `${c.edition}: ${mp.table.split(':')[0]}, ${mp.date}; ${hours} hours a month`;
+  const uncertain = !!mp.uncertain;
+  const cite = () =>
+    `${c.edition}: ${mp.table.split(':')[0]}, ${mp.date}; ${hours} hours a month${uncertain ? '; uncertain: a secondary source' : ''}`;
   const typed = sp?.per_type_hour?.[m.name];
   if (typed) {
     const hourly = typed[region];
@@ -107,7 +143,7 @@ export function machineCost(c: Catalog, m: Machine | undefined, region: string):
       return unknown(`${m.name} price unknown in ${region}`, `${c.edition} has no ${m.name} price for region ${region}`);
     return cost(
       hourly * hours,
-      false,
+      uncertain,
       () => `${m.name}: ${fmtUnitPrice(hourly, c.currency)} per hour × ${hours} hours = ${money(hourly * hours)} (${cite()})`,
     );
   }
@@ -124,7 +160,7 @@ export function machineCost(c: Catalog, m: Machine | undefined, region: string):
   const monthly = (perVcpu * m.vcpus + perGib * gib) * hours;
   return cost(
     monthly,
-    false,
+    uncertain,
     () =>
       `${m.name}: (${plural(m.vcpus, 'vCPU')} × ${fmtUnitPrice(perVcpu, c.currency)} + ${fmt(gib, 2)} GiB × ${fmtUnitPrice(perGib, c.currency)}) per hour × ${hours} hours = ${money(monthly)} (${cite()})`,
   );
