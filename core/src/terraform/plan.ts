@@ -11,6 +11,7 @@ import { Converter } from '../document/convert';
 import type { ParsedSpec, TerraformSummary } from '../document/parse';
 import type { Spec } from '../document/types';
 import type { Span } from '../text';
+import { AWS_DISK_RESOURCES, AWS_MAPPERS } from './aws';
 import { GCP_DISK_RESOURCES, GCP_MAPPERS } from './gcp';
 import { at, items, span, str } from './json';
 import {
@@ -26,12 +27,12 @@ import {
 import { Located, map, seq, specTree } from './spec-tree';
 import { YANDEX_DISK_RESOURCES, YANDEX_MAPPERS } from './yandex';
 
-/** The instance types read, by provider. AWS (aws_instance, aws_ebs_volume, aws_volume_attachment) joins here with its catalog. */
-const MAPPERS: Record<string, VmMapper> = { ...GCP_MAPPERS, ...YANDEX_MAPPERS };
+/** The instance types read, by provider. */
+const MAPPERS: Record<string, VmMapper> = { ...GCP_MAPPERS, ...YANDEX_MAPPERS, ...AWS_MAPPERS };
 /** Types read through the instances that use them: neither VMs nor ignored. */
-const DISK_RESOURCES = new Set([...GCP_DISK_RESOURCES, ...YANDEX_DISK_RESOURCES]);
+const DISK_RESOURCES = new Set([...GCP_DISK_RESOURCES, ...YANDEX_DISK_RESOURCES, ...AWS_DISK_RESOURCES]);
 /** Disks that, attached to no instance of the plan, are worth a word. */
-const STANDALONE_DISKS = new Set(['google_compute_disk', 'google_compute_region_disk', 'yandex_compute_disk']);
+const STANDALONE_DISKS = new Set(['google_compute_disk', 'google_compute_region_disk', 'yandex_compute_disk', 'aws_ebs_volume']);
 /** First segments of a reference that are not resources of the same module. */
 const NOT_RESOURCES = new Set(['var', 'local', 'module', 'data', 'count', 'each', 'path', 'self', 'terraform']);
 
@@ -207,9 +208,9 @@ function sharedAndUnattached(resources: PlanResource[], vms: MappedVm[], ctx: Pl
   }
 }
 
-/** The region of a zone (us-central1-a → us-central1; ru-central1-b → ru-central1). */
+/** The region of a zone (us-central1-a → us-central1; ru-central1-b → ru-central1; AWS's us-east-1a → us-east-1). */
 function regionOf(zone: Located | undefined): string | undefined {
-  return zone && /^(.+)-[a-z]$/.exec(String(zone.value))?.[1];
+  return zone && (/^(.+)-[a-z]$/.exec(String(zone.value)) ?? /^(.+-\d+)[a-z]$/.exec(String(zone.value)))?.[1];
 }
 
 function toSpec(result: ParsedSpec, vms: MappedVm[], versionSpan: Span): Spec {

@@ -1,0 +1,141 @@
+/**
+ * AWS resources as VMs and disks of the spec: aws_instance (instance_type; its root_block_device and
+ * ebs_block_device blocks), aws_ebs_volume, joined to an instance by aws_volume_attachment. The instance's
+ * availability_zone gives the region it is priced in. Terraform's volume types, sizes (GiB), IOPS and
+ * throughput (MiB/s) are the spec's. The AWS provider takes `iops` only for gp3, io1 and io2 and `throughput`
+ * only for gp3 (https://registry.terraform.io/providers/hashicorp/aws/latest/docs/resources/ebs_volume); a value
+ * a plan carries for another type (a gp2 volume's computed IOPS) is AWS's own figure, not a setting, and is
+ * not read.
+ */
+import type { Node } from 'jsonc-parser';
+import { at, items, keyOf, located, span, str } from './json';
+import { diskBasics, push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
+import { Located, map, seq, type SpecMap } from './spec-tree';
+
+/** Resource types read only through the instances that use them. */
+export const AWS_DISK_RESOURCES = ['aws_ebs_volume', 'aws_volume_attachment'];
+
+const IOPS_TYPES = new Set(['gp3', 'io1', 'io2']);
+const THROUGHPUT_TYPES = new Set(['gp3']);
+const mibps = (v: string | number | boolean) => `${v}MiB/s`;
+
+/** A volume's IOPS and throughput settings, for the types that take them. */
+function settings(values: Node | undefined, type: Located, names: { iops: string; throughput: string }) {
+  const t = String(type.value);
+  return {
+    provisioned_iops: IOPS_TYPES.has(t) ? located(at(values, names.iops)) : undefined,
+    provisioned_throughput: THROUGHPUT_TYPES.has(t) ? located(at(values, names.throughput), mibps) : undefined,
+  };
+}
+
+function volumeResource(d: PlanResource, ctx: PlanContext): SpecMap | undefined {
+  const basics = diskBasics(d, ctx);
+  if (!basics) return undefined;
+  return map(d.values ? span(d.values) : d.addressSpan, {
+    ...basics,
+    resource_name: located(at(d.values, 'tags', 'Name')),
+    ...settings(d.values, basics.type, { iops: 'iops', throughput: 'throughput' }),
+  });
+}
+
+/** A root_block_device or ebs_block_device block: a volume written inline, named after its block. */
+function blockDevice(name: string, block: Node, ctx: PlanContext): SpecMap | undefined {
+  const where = block.parent ?? block;
+  const place = keyOf(where) ?? span(where);
+  const type = located(at(block, 'volume_type'));
+  const size = located(at(block, 'volume_size'));
+  if (!type || !size) {
+    ctx.report(
+      'terraform-unknown-value',
+      `${name}'s ${!type ? 'volume_type' : 'volume_size'} is known only after apply (not set here): set it to see its figures`,
+      place,
+    );
+    return undefined;
+  }
+  return map(span(block), {
+    name: new Located(name, place),
+    type,
+    size,
+    ...settings(block, type, { iops: 'iops', throughput: 'throughput' }),
+  });
+}
+
+/** aws_volume_attachment resources by the instance they attach to, read once per plan. */
+const attachments = new WeakMap<PlanContext, Map<PlanResource, PlanResource[]>>();
+function attachmentsOf(ctx: PlanContext): Map<PlanResource, PlanResource[]> {
+  let m = attachments.get(ctx);
+  if (m) return m;
+  m = new Map();
+  for (const a of ctx.ofType('aws_volume_attachment')) {
+    const target = byId(ctx, 'aws_instance', str(at(a.values, 'instance_id'))) ?? ctx.referenced(a, ['instance_id']);
+    if (target) push(m, target, a);
+    else
+      ctx.report(
+        'terraform-unknown-value',
+        `${a.address}'s instance is known only after apply, or not created in this plan: its volume is left out`,
+        a.addressSpan,
+      );
+  }
+  attachments.set(ctx, m);
+  return m;
+}
+
+function byId(ctx: PlanContext, type: string, id: string | undefined): PlanResource | undefined {
+  const found = id ? ctx.withValue(type, 'id', id) : [];
+  return found.length === 1 ? found[0] : undefined;
+}
+
+function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
+  const v = res.values;
+  const machine = located(at(v, 'instance_type'));
+  if (!machine) {
+    ctx.report(
+      'terraform-unknown-value',
+      `${res.address}'s instance_type is known only after apply: its figures are left out`,
+      res.addressSpan,
+    );
+    return undefined;
+  }
+  const specs: SpecMap[] = [];
+  const resources: PlanResource[] = [];
+  const root = at(v, 'root_block_device', 0);
+  const rootSpec = root && blockDevice(`${res.address}.root_block_device`, root, ctx);
+  if (rootSpec) specs.push(rootSpec);
+  items(at(v, 'ebs_block_device')).forEach((b) => {
+    const device = str(at(b, 'device_name'));
+    const s = blockDevice(`${res.address}.ebs_block_device${device ? `["${device}"]` : ''}`, b, ctx);
+    if (s) specs.push(s);
+  });
+  for (const a of attachmentsOf(ctx).get(res) ?? []) {
+    const volume = byId(ctx, 'aws_ebs_volume', str(at(a.values, 'volume_id'))) ?? ctx.referenced(a, ['volume_id']);
+    if (!volume) {
+      ctx.report(
+        'terraform-unknown-value',
+        `${a.address}'s volume is known only after apply, or not created in this plan: it is left out of ${res.address}'s figures`,
+        a.addressSpan,
+      );
+      continue;
+    }
+    if (resources.includes(volume)) continue;
+    const s = volumeResource(volume, ctx);
+    if (!s) continue;
+    resources.push(volume);
+    specs.push(s);
+  }
+  const where = v ? span(v) : res.addressSpan;
+  return {
+    resource: res,
+    vm: map(where, {
+      name: new Located(res.address, res.addressSpan),
+      resource_name: located(at(v, 'tags', 'Name')),
+      machine_type: machine,
+      disks: seq(where, specs),
+    }),
+    diskResources: resources,
+    zone: located(at(v, 'availability_zone')),
+  };
+}
+
+export const AWS_MAPPERS: Record<string, VmMapper> = {
+  aws_instance: { provider: 'aws', map: instance },
+};

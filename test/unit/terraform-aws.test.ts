@@ -1,0 +1,168 @@
+/**
+ * The Terraform plan front end on AWS resources: aws_instance (instance_type, availability_zone,
+ * root_block_device, ebs_block_device), aws_ebs_volume and aws_volume_attachment. The plans follow Terraform's
+ * documented JSON output format, https://developer.hashicorp.com/terraform/internals/json-format:
+ * `format_version`, `planned_values.root_module` with `resources` and `child_modules`, `resource_changes`, and
+ * `configuration` whose expressions carry `references`; unknown values (the ids of resources the plan creates)
+ * are left out of `planned_values`. Attribute names are the AWS provider's
+ * (https://registry.terraform.io/providers/hashicorp/aws/latest/docs/resources/instance, .../ebs_volume,
+ * .../volume_attachment).
+ */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { analyze, fileReport, parseTerraformPlan } from '../../core/src';
+
+const PLANS = resolve(__dirname, '../../../test/fixtures/terraform/plans');
+const awsText = readFileSync(join(PLANS, 'aws.json'), 'utf8');
+const run = (text: string) => analyze(text, { frontEnd: parseTerraformPlan });
+const covered = (text: string, d: { span: { start: number; end: number } }) => text.slice(d.span.start, d.span.end);
+
+interface Res {
+  type: string;
+  name: string;
+  values: object;
+  expressions?: object;
+}
+/** A plan of the documented shape holding `resources` at the root module, with their configuration. */
+function plan(resources: Res[]): string {
+  const head = (r: Res) => ({ address: `${r.type}.${r.name}`, mode: 'managed', type: r.type, name: r.name });
+  return JSON.stringify(
+    {
+      format_version: '1.2',
+      terraform_version: '1.9.8',
+      planned_values: {
+        root_module: {
+          resources: resources.map((r) => ({
+            ...head(r),
+            provider_name: 'registry.terraform.io/hashicorp/aws',
+            schema_version: 0,
+            values: r.values,
+            sensitive_values: {},
+          })),
+        },
+      },
+      configuration: {
+        root_module: {
+          resources: resources.map((r) => ({
+            ...head(r),
+            provider_config_key: 'aws',
+            expressions: r.expressions ?? {},
+            schema_version: 0,
+          })),
+        },
+      },
+    },
+    null,
+    2,
+  );
+}
+const ec2 = (name: string, values: object): Res => ({
+  type: 'aws_instance',
+  name,
+  values: { instance_type: 'm6i.xlarge', availability_zone: 'us-east-1a', ...values },
+});
+
+describe('terraform plans: AWS', () => {
+  const a = run(awsText);
+  const report = fileReport('plan.json', a);
+  const vm = (address: string) => report.vms.find((v) => v.name === address)!;
+
+  it('names instances by address and their Name tag; other types are counted', () => {
+    assert.deepEqual(
+      report.vms.map((v) => [v.name, v.resource_name, v.machine_type]),
+      [
+        ['aws_instance.app', 'app', 'c6i.xlarge'],
+        ['aws_instance.cache', 'cache', 'r6i.large'],
+        ['aws_instance.node[0]', 'node-0', 'r5b.2xlarge'],
+        ['aws_instance.node[1]', 'node-1', 'r5b.2xlarge'],
+        ['module.db.aws_instance.primary', 'db-primary', 'm6i.2xlarge'],
+      ],
+    );
+    assert.deepEqual(report.terraform, { resources: 12, ignored_resources: 1, ignored_types: { aws_security_group: 1 } });
+    assert.equal(a.catalog?.edition, 'aws-2025');
+  });
+
+  it('root_block_device and ebs_block_device are disks of the instance, with their IOPS', () => {
+    const p = vm('module.db.aws_instance.primary');
+    assert.deepEqual(
+      p.disks.map((d) => [d.name, d.type, d.size_gib]),
+      [
+        ['module.db.aws_instance.primary.root_block_device', 'gp3', 50],
+        ['module.db.aws_instance.primary.ebs_block_device["/dev/sdf"]', 'io2', 500],
+      ],
+    );
+    const io2 = a.vms.find((v) => v.spec.name === 'module.db.aws_instance.primary')!.spec.disks[1];
+    assert.equal(io2.provisioned_iops, 40000);
+  });
+
+  it('a volume created in the plan joins its instance through the attachment’s configuration references', () => {
+    const d = vm('aws_instance.app').disks.find((x) => x.name === 'aws_ebs_volume.data')!;
+    assert.equal(d.resource_name, 'app-data');
+    const spec = a.vms.find((v) => v.spec.name === 'aws_instance.app')!.spec.disks.find((x) => x.name === 'aws_ebs_volume.data')!;
+    assert.deepEqual([spec.type, spec.size_gib, spec.provisioned_iops, spec.provisioned_mibps], ['gp3', 1000, 6000, 500]);
+  });
+
+  it("each instance is priced in its availability zone's region", () => {
+    assert.equal(vm('aws_instance.app').region, 'eu-central-1');
+    assert.equal(vm('module.db.aws_instance.primary').region, 'us-east-1');
+    // us-east-1 has instance prices; eu-central-1 has none in the edition: the app's cost is partial.
+    assert.equal(vm('aws_instance.cache').monthly_cost_complete, true);
+    assert.equal(vm('aws_instance.app').monthly_cost_complete, false);
+    assert.ok(a.diagnostics.some((x) => x.code === 'price-unknown' && /c6i\.xlarge price for region eu-central-1/.test(x.message)));
+  });
+
+  it('a volume attached to several instances (count.index attachments) is one shared-disk finding', () => {
+    const shared = a.diagnostics.filter((x) => x.code === 'terraform-shared-disk');
+    assert.equal(shared.length, 1);
+    assert.equal(covered(awsText, shared[0]), '"aws_ebs_volume.shared"');
+    for (const n of ['aws_instance.node[0]', 'aws_instance.node[1]'])
+      assert.ok(
+        vm(n).disks.some((d) => d.name === 'aws_ebs_volume.shared'),
+        n,
+      );
+  });
+
+  it('an unattached volume and a root volume whose size is the AMI’s: said, never guessed', () => {
+    const un = a.diagnostics.find((x) => x.code === 'terraform-unattached-disk')!;
+    assert.equal(covered(awsText, un), '"aws_ebs_volume.logs"');
+    const unknown = a.diagnostics.find((x) => x.code === 'terraform-unknown-value')!;
+    assert.match(unknown.message, /aws_instance\.cache\.root_block_device's volume_size is known only after apply/);
+    assert.equal(vm('aws_instance.cache').disks.length, 0);
+  });
+
+  it('known ids join too; a gp2 volume’s computed IOPS is not read as a setting', () => {
+    const text = plan([
+      ec2('web', { id: 'i-0123', root_block_device: [{ volume_type: 'gp2', volume_size: 100, iops: 300, throughput: 0 }] }),
+      {
+        type: 'aws_ebs_volume',
+        name: 'old',
+        values: { id: 'vol-0abc', availability_zone: 'us-east-1a', size: 100, type: 'gp2', iops: 300, throughput: 0 },
+      },
+      { type: 'aws_volume_attachment', name: 'old', values: { device_name: '/dev/sdf', instance_id: 'i-0123', volume_id: 'vol-0abc' } },
+    ]);
+    const r = run(text);
+    const disks = r.vms[0].spec.disks;
+    assert.deepEqual(
+      disks.map((d) => [d.name, d.type, d.provisioned_iops, d.provisioned_mibps]),
+      [
+        ['aws_instance.web.root_block_device', 'gp2', undefined, undefined],
+        ['aws_ebs_volume.old', 'gp2', undefined, undefined],
+      ],
+    );
+    assert.deepEqual(
+      r.diagnostics.filter((x) => x.severity === 'error'),
+      [],
+    );
+  });
+
+  it('an unknown instance type is an error on its instance_type value; an unknown one waits for apply', () => {
+    const text = plan([ec2('x', { instance_type: 'm6i.huge', root_block_device: [{ volume_type: 'gp3', volume_size: 10 }] })]);
+    const d = run(text).diagnostics.find((x) => x.code === 'unknown-machine-type')!;
+    assert.equal(d.severity, 'error');
+    assert.equal(covered(text, d), '"m6i.huge"');
+    const later = run(plan([{ type: 'aws_instance', name: 'y', values: { availability_zone: 'us-east-1a' } }]));
+    assert.match(later.diagnostics.find((x) => x.code === 'terraform-unknown-value')!.message, /instance_type is known only after apply/);
+    assert.equal(later.vms.length, 0);
+  });
+});
