@@ -35,6 +35,10 @@ describe('aws-2025: m7i, c7i and r7i', () => {
     ['r7i.12xlarge', 15000, 1875, 60000],
     ['r7i.24xlarge', 30000, 3750, 120000],
     ['r7i.metal-48xl', 40000, 5000, 240000],
+    // i3 (its table row has one figure per size, no maximum window)
+    ['i3.large', 425, 53.12, 3000],
+    ['i3.8xlarge', 7000, 875, 32500],
+    ['i3.metal', 19000, 2375, 80000],
   ];
 
   it("each size's EBS limit is the guide's row, Mbps and MB/s both converted exactly to MiB/s", () => {

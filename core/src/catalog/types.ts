@@ -339,4 +339,13 @@ export interface Catalog {
   machine_series: Record<string, MachineSeries>;
   /** On-demand machine prices; an edition without them prices disks only (and says so). */
   machine_prices?: MachinePrices;
+  /** The instance store volumes that come with an instance type (AWS). */
+  instance_store?: InstanceStoreTable;
+}
+
+/** Instance store by instance type: what comes with the machine, and the IOPS the provider documents for it. */
+export interface InstanceStoreTable extends Cited {
+  /** Block size in KiB the IOPS are stated at. */
+  block_kib?: number;
+  types: Record<string, { devices: number; device_gb: number; media: string; read_iops: number; write_iops: number }>;
 }

@@ -6,6 +6,7 @@ import { resolveMachine, type Catalog } from '../catalog';
 import type { FixType } from '../diagnostics';
 import { suggest } from '../document/suggest';
 import type { CatalogChoice, CheckModule, SpecContext, VmContext } from './types';
+import { INSTANCE_STORE } from './instance-store';
 
 export const catalog: CheckModule = {
   id: 'catalog',
@@ -62,6 +63,8 @@ export const catalog: CheckModule = {
     machine(ctx);
     for (const d of ctx.vm.disks) {
       if (!d.type || ctx.catalog.disk_types[d.type]) continue;
+      // Instance store is the machine's own: its check (./instance-store) reads the catalog's table.
+      if (d.type === INSTANCE_STORE && ctx.catalog.instance_store) continue;
       const known = Object.keys(ctx.catalog.disk_types);
       const near = suggest(d.type, known);
       const path = `${d.path}/type`;

@@ -12,6 +12,7 @@ import { diskSettings } from './disk-settings';
 import { document } from './document';
 import { egress } from './egress';
 import { fio } from './fio';
+import { instanceStore } from './instance-store';
 import { provisioning } from './provisioning';
 import { suppression } from './suppression';
 import { targets } from './targets';
@@ -32,6 +33,7 @@ export const CHECKS: readonly CheckModule[] = [
   suppression,
   fio,
   terraform,
+  instanceStore,
 ];
 
 /** Every diagnostic code, its default severity, a one-line description and its docs (docs, SARIF rules, suppressions). */

@@ -1,0 +1,68 @@
+/**
+ * Instance store (AWS `type: instance-store`): the volumes that come with an instance type. AWS documents their
+ * random read and write IOPS (all volumes together) but not their throughput, so such a disk gets no figures,
+ * rather than a throughput made up: its finding says what AWS documents, and that workloads on it are not
+ * evaluated. An instance type without instance store in the catalog cannot have one.
+ */
+import { fmt } from '../units';
+import type { CheckModule, VmContext } from './types';
+
+/** The disk type name a spec gives instance store. */
+export const INSTANCE_STORE = 'instance-store';
+
+export const instanceStore: CheckModule = {
+  id: 'instance-store',
+  title: 'Instance store',
+  about:
+    "The volumes that come with an instance type (AWS instance store): how many, their size, and the random IOPS AWS documents for them, from the catalog's instance store table. AWS gives no throughput for them, so they have no figures.",
+  codes: {
+    'instance-store-unmodelled': {
+      severity: 'information',
+      summary: 'Instance store has no figures: AWS documents its IOPS but not its throughput.',
+      docs: "The message gives the instance type's instance store volumes and the random read and write IOPS AWS states for them (all volumes together, at the block size of the catalog's table). Without a throughput storage-perf computes no figures for the disk and evaluates no workload on it, rather than guess one; measure it (`storage-perf fio`).",
+    },
+    'no-instance-store': {
+      severity: 'error',
+      summary: 'The instance type has no instance store.',
+      docs: "Raised when the machine is not in the catalog's instance store table (an EBS-only type such as m6i). The message lists the series that have instance store.",
+    },
+  },
+  vm: (ctx) => {
+    const table = ctx.catalog.instance_store;
+    const m = ctx.machine;
+    if (!table || !m) return;
+    for (const d of ctx.vm.disks) {
+      if (d.type !== INSTANCE_STORE) continue;
+      const path = `${d.path}/type`;
+      const s = table.types[m.name];
+      if (!s) {
+        const series = [...new Set(Object.keys(table.types).map((t) => t.split('.')[0]))];
+        ctx.report(
+          'no-instance-store',
+          `${m.name} has no instance store in ${ctx.catalog.edition}; instance types with it: ${series.map((x) => `${x}.*`).join(', ')}`,
+          ctx.at(path),
+          { path },
+        );
+        continue;
+      }
+      const on = workloadsOn(ctx, d.name);
+      ctx.report(
+        'instance-store-unmodelled',
+        `${m.name}'s instance store: ${s.devices} × ${fmt(s.device_gb)} GB ${s.media}, ${fmt(s.read_iops)} random read and ${fmt(s.write_iops)} random write IOPS${
+          table.block_kib ? ` at ${fmt(table.block_kib)} KiB` : ''
+        }, all volumes together (${ctx.catalog.edition}: ${table.table.split(':')[0]}, ${table.date}). AWS gives no throughput for it: this disk has no figures${
+          on.length
+            ? ` and ${on.length === 1 ? `workload '${on[0]}' is` : `workloads ${on.map((w) => `'${w}'`).join(', ')} are`} not evaluated`
+            : ''
+        }; measure it with storage-perf fio`,
+        ctx.at(path),
+        { path },
+      );
+    }
+  },
+};
+
+/** Workloads that run on the disk: named on it, or on every disk of the VM. */
+function workloadsOn(ctx: VmContext, disk: string): string[] {
+  return ctx.vm.workloads.filter((w) => w.disk === undefined || w.disk === disk).map((w) => w.name);
+}

@@ -1,0 +1,66 @@
+/** Instance store (core/src/checks/instance-store.ts): each code, with the exact text its range covers. */
+import * as assert from 'node:assert/strict';
+import { analyze } from '../../core/src';
+import { expectAt } from './helpers';
+
+const spec = (machine: string, workloads = '') => `version: 1
+provider: aws
+vms:
+  - name: db
+    machine_type: ${machine}
+    disks:
+      - name: root
+        type: gp3
+        size: 50GiB
+      - name: scratch
+        type: instance-store
+${workloads}`;
+const OLTP = `    workloads:
+      - name: oltp
+        disk: scratch
+        pattern: random
+        block_size: 4KiB
+        read_ratio: 0.7
+`;
+
+describe('checks: instance-store', () => {
+  it("instance-store-unmodelled: the IOPS AWS documents for the instance's volumes, on the disk's type", () => {
+    // AWS's instance store table: i4i.xlarge, 1 x 937 GB NVMe SSD, 100,000 / 55,000 random IOPS at 4 KiB.
+    const d = expectAt(spec('i4i.xlarge', OLTP), 'instance-store-unmodelled', 'instance-store');
+    assert.equal(d.severity, 'information');
+    assert.match(
+      d.message,
+      /^i4i\.xlarge's instance store: 1 × 937 GB NVMe SSD, 100,000 random read and 55,000 random write IOPS at 4 KiB, all volumes together \(aws-2025: Instance store specifications, 2024\)\. AWS gives no throughput for it: this disk has no figures and workload 'oltp' is not evaluated/,
+    );
+    // i3.16xlarge: 8 x 1,900 GB, 3,300,000 / 1,440,000.
+    assert.match(
+      expectAt(spec('i3.16xlarge'), 'instance-store-unmodelled', 'instance-store').message,
+      /8 × 1,900 GB NVMe SSD, 3,300,000 random read and 1,440,000 random write IOPS/,
+    );
+  });
+
+  it('no figure is made up: the disk and its workloads are left out, the EBS volume keeps its figures', () => {
+    const a = analyze(spec('i4i.xlarge', OLTP));
+    const vm = a.vms[0];
+    assert.deepEqual(
+      vm.disks.map((d) => d.spec.name),
+      ['root'],
+    );
+    assert.deepEqual(vm.workloads, []);
+    assert.deepEqual(
+      a.diagnostics.filter((x) => x.severity === 'error').map((x) => x.code),
+      [],
+    );
+  });
+
+  it('no-instance-store: an EBS-only instance type has none', () => {
+    const d = expectAt(spec('m6i.xlarge'), 'no-instance-store', 'instance-store');
+    assert.equal(d.severity, 'error');
+    assert.match(d.message, /^m6i\.xlarge has no instance store in aws-2025; instance types with it: i3\.\*, i4i\.\*/);
+  });
+
+  it('editions without an instance store table keep instance-store an unknown disk type', () => {
+    const text = spec('i4i.xlarge').replace('provider: aws', 'provider: gcp').replace('i4i.xlarge', 'n2-standard-8');
+    assert.ok(analyze(text).diagnostics.some((x) => x.code === 'unknown-disk-type'));
+  });
+});
