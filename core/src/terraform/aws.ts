@@ -19,12 +19,12 @@ const IOPS_TYPES = new Set(['gp3', 'io1', 'io2']);
 const THROUGHPUT_TYPES = new Set(['gp3']);
 const mibps = (v: string | number | boolean) => `${v}MiB/s`;
 
-/** A volume's IOPS and throughput settings, for the types that take them. */
-function settings(values: Node | undefined, type: Located, names: { iops: string; throughput: string }) {
+/** A volume's `iops` and `throughput` settings (aws_ebs_volume and the block devices name them alike), for the types that take them. */
+function settings(values: Node | undefined, type: Located) {
   const t = String(type.value);
   return {
-    provisioned_iops: IOPS_TYPES.has(t) ? located(at(values, names.iops)) : undefined,
-    provisioned_throughput: THROUGHPUT_TYPES.has(t) ? located(at(values, names.throughput), mibps) : undefined,
+    provisioned_iops: IOPS_TYPES.has(t) ? located(at(values, 'iops')) : undefined,
+    provisioned_throughput: THROUGHPUT_TYPES.has(t) ? located(at(values, 'throughput'), mibps) : undefined,
   };
 }
 
@@ -34,7 +34,7 @@ function volumeResource(d: PlanResource, ctx: PlanContext): SpecMap | undefined 
   return map(d.values ? span(d.values) : d.addressSpan, {
     ...basics,
     resource_name: located(at(d.values, 'tags', 'Name')),
-    ...settings(d.values, basics.type, { iops: 'iops', throughput: 'throughput' }),
+    ...settings(d.values, basics.type),
   });
 }
 
@@ -56,7 +56,7 @@ function blockDevice(name: string, block: Node, ctx: PlanContext): SpecMap | und
     name: new Located(name, place),
     type,
     size,
-    ...settings(block, type, { iops: 'iops', throughput: 'throughput' }),
+    ...settings(block, type),
   });
 }
 
