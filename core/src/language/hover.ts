@@ -6,7 +6,7 @@
 import { adviceFor } from '../advice';
 import type { Analysis } from '../analyze';
 import { describeRow, vmLimitRow, type Catalog } from '../catalog';
-import { workloadBurstText } from '../model/burst';
+import { diskBurstTexts, workloadBurstText } from '../model/burst';
 import { metricLabel } from '../model/disks';
 import { gapTexts, METRICS, vmCosts, type Cost, type DiskEval, type VmEval, type WorkloadEval } from '../model/types';
 import type { Span } from '../text';
@@ -166,6 +166,8 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
       '',
       `**Per-VM limit unknown**: ${c.edition} has no ${d.typeName} row for ${vm.machine?.name ?? 'an unknown machine'}; these figures are the disk's own, and the VM may deliver less.`,
     );
+  const bursts = diskBurstTexts(d);
+  if (bursts.length) lines.push('', '**Burst** (the figures above are sustained):', '', ...bursts.map((x) => `- ${x}`));
   lines.push('', '**Why**', '');
   // Reads and writes usually come from the same row: say it once.
   for (const [r, w, what] of [
