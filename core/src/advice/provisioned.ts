@@ -5,6 +5,7 @@
  */
 import { attaches, type Catalog, type Machine, type ProvisionedDiskType } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
+import { perGibPrice } from '../model/cost';
 import { evaluateOn } from '../model/evaluate';
 import { provisionedBounds } from '../model/provisioned';
 import type { VmEval } from '../model/types';
@@ -101,19 +102,23 @@ export function cheapestProvisionedMeeting(
   region: string,
   disk: DiskSpec,
   ok: (e: VmEval) => boolean,
-  opts: { sizeGib: number; throughput: boolean; redundant: boolean },
+  opts: { sizeGib: number; throughput: boolean; redundant: boolean; below?: number },
 ): ProvisionedChoice | undefined {
   let best: ProvisionedChoice | undefined;
   for (const [name, t] of Object.entries(c.disk_types)) {
     if (t.model !== 'provisioned' || !attaches(machine, name) || (opts.redundant && t.replicated === false)) continue;
     if (disk.replication === 'regional' && !(t.replication ?? []).includes('regional')) continue;
+    // Its capacity alone costs at least this: a type that cannot beat the best so far is not searched.
+    const perGib = perGibPrice(t, disk.replication, region, machine.series).perGib;
+    const floor = perGib === undefined ? Infinity : perGib * Math.max(opts.sizeGib, t.size_gib.min);
+    if (floor >= Math.min(best?.monthly ?? Infinity, opts.below ?? Infinity)) continue;
     const where = { c, vm, machine, region, disk, ok };
     // A small disk caps what it can provision (gp3: 500 IOPS per GiB): then the size at which all of it can be.
     const full = t.provisioned.iops?.max_per_gib ? Math.ceil(t.provisioned.iops.max / t.provisioned.iops.max_per_gib) : 0;
     const got =
       leastProvisioned(where, name, t, opts.sizeGib, opts.throughput) ??
       (full > opts.sizeGib ? leastProvisioned(where, name, t, full, opts.throughput) : undefined);
-    if (got && (!best || got.monthly < best.monthly)) best = got;
+    if (got && got.monthly < (opts.below ?? Infinity) && (!best || got.monthly < best.monthly)) best = got;
   }
   return best;
 }

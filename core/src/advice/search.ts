@@ -129,8 +129,13 @@ export function cheapestDiskMeeting(
   // Types whose IOPS and throughput are bought apart from their size: the least of each that does (gp3 with
   // more throughput can cost far less than an st1 large enough to give it).
   const redundant = current.type.replicated !== false;
-  const bought = cheapestProvisionedMeeting(c, vm, machine, region, disk, ok, { sizeGib: minSize, throughput: true, redundant });
-  if (bought && bought.monthly < below && (!best || bought.monthly < best.monthly)) best = bought;
+  const bought = cheapestProvisionedMeeting(c, vm, machine, region, disk, ok, {
+    sizeGib: minSize,
+    throughput: true,
+    redundant,
+    below: Math.min(below, best?.monthly ?? Infinity),
+  });
+  if (bought) best = bought;
   return best;
 }
 
