@@ -77,12 +77,26 @@ describe('checks: volume-fit', () => {
     assert.equal(d.severity, 'error');
     assert.match(
       d.message,
-      /t3\.2xlarge is not built on the Nitro System: io2 above 64,000 IOPS does not attach to it \(100,000 provisioned\)/,
+      /t3\.2xlarge is not built on the Nitro System: io2 above 64,000 IOPS \(100,000 provisioned\) does not attach to it; provision at most 64,000 or use an instance built on it/,
     );
     assert.equal(d.fixes?.[0].title, 'Provision 64,000 IOPS');
     assert.equal(applyFix(text, d.fixes![0], opts), text.replace('provisioned_iops: 100000', 'provisioned_iops: 64000'));
     // Or an instance of the same vCPUs built on it (8 vCPUs: m5.2xlarge, the first general purpose family).
     assert.match(d.fixes?.[1].title ?? '', /^Change machine to m5\.2xlarge, built on the Nitro System/);
+  });
+
+  it('needs-platform on the size of an io2 volume above 16 TiB: no IOPS cap fixes that', () => {
+    const aws = builtinRegistry.get('aws-2025') as Catalog;
+    const opts = variant('aws-test-big', { ...all(aws), t3: false });
+    const text = IO2('aws-test-big', 20000).replace('size: 1TiB', 'size: 20TiB');
+    const d = analyze(text, opts).diagnostics.find((x) => x.code === 'needs-platform');
+    assert.ok(d);
+    assert.equal(text.slice(d.span.start, d.span.end), '20TiB');
+    assert.match(d.message, /io2 above 16TiB \(20TiB\) does not attach to it; use an instance built on it/);
+    assert.deepEqual(
+      d.fixes?.map((f) => f.title.replace(/ \(.*/, '')),
+      ['Change machine to m5.2xlarge, built on the Nitro System'],
+    );
   });
 
   it('platform-unknown: the edition does not say whether the family is built on it; nothing at 64,000 or on Nitro', () => {
@@ -93,7 +107,7 @@ describe('checks: volume-fit', () => {
     const d = a.diagnostics.find((x) => x.code === 'platform-unknown');
     assert.ok(d);
     assert.equal(IO2('aws-test-unknown').slice(d.span.start, d.span.end), 'machine_type');
-    assert.match(d.message, /does not say whether t3 is/);
+    assert.match(d.message, /io2 above 64,000 IOPS \(100,000 provisioned\); aws-test-unknown does not say whether t3 is/);
     assert.ok(!analyze(IO2('aws-test-unknown', 64000), opts).diagnostics.some((x) => x.code === 'platform-unknown'));
     // The built-in edition: t3 is on the Nitro System.
     const builtin = analyze(IO2('aws-2025'));

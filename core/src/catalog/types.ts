@@ -302,7 +302,7 @@ export interface MachineSeries {
 export interface PlatformTable extends Cited {
   platform: string;
   series: Record<string, boolean>;
-  requirements: Array<{ disk_type: string; iops_above: number } & Cited>;
+  requirements: Array<{ disk_type: string; iops_above: number; size_gib_above?: number } & Cited>;
 }
 
 export interface Catalog {

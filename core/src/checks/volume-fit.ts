@@ -10,7 +10,7 @@ import type { FixData } from '../diagnostics';
 import { evaluateOn } from '../model/evaluate';
 import { provisionedValue } from '../model/provisioned';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
-import { fmt, fmtMoney, formatBlock } from '../units';
+import { fmt, fmtMoney, formatBlock, formatSize } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const volumeFit: CheckModule = {
@@ -29,7 +29,7 @@ export const volumeFit: CheckModule = {
       severity: 'error',
       summary:
         'The volume is provisioned above what the instance can attach: the type needs an instance built on a platform this one is not built on.',
-      docs: 'AWS io2 (Block Express) above 64,000 IOPS attaches only to instances built on the Nitro System (Amazon EBS User Guide, Provisioned IOPS SSD volumes; the families on the Nitro System: https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-nitro-instances.html). Raised on `provisioned_iops`. The fixes cap `provisioned_iops` at 64,000, or change the machine to a family of the same vCPUs that is built on the platform.',
+      docs: 'AWS io2 (Block Express) above 64,000 IOPS or 16 TiB attaches only to instances built on the Nitro System (Amazon EBS User Guide, Provisioned IOPS SSD volumes; the families on the Nitro System: https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-nitro-instances.html). Raised on `provisioned_iops` (on `size` for a volume above 16 TiB). The fixes cap `provisioned_iops` at 64,000 where the size allows, or change the machine to a family of the same vCPUs that is built on the platform.',
       fixType: 'sizing',
     },
     'platform-unknown': {
@@ -100,22 +100,30 @@ function needsPlatform(ctx: VmContext, d: DiskEval): void {
   const req = table?.requirements.find((r) => r.disk_type === d.typeName);
   if (!m || !table || !req || d.type.model !== 'provisioned' || !d.type.provisioned.iops) return;
   const iops = provisionedValue(d.type.provisioned.iops, d.spec.provisioned_iops, d.size_gib);
-  if (iops <= req.iops_above) return;
-  const on = table.series[m.series];
-  if (on === true) return;
+  const overIops = iops > req.iops_above;
+  const overSize = req.size_gib_above !== undefined && d.size_gib > req.size_gib_above;
+  if ((!overIops && !overSize) || table.series[m.series] === true) return;
   const why = `${c.edition}: ${req.table}; ${table.table}`;
-  if (on === undefined) {
+  const what = [
+    overIops ? `above ${fmt(req.iops_above)} IOPS (${fmt(iops)} provisioned)` : '',
+    overSize ? `above ${formatSize(req.size_gib_above!)} (${formatSize(d.size_gib)})` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  if (table.series[m.series] === undefined) {
     ctx.report(
       'platform-unknown',
-      `${d.spec.name} (${d.typeName}, ${fmt(iops)} IOPS) needs an instance built on the ${table.platform} above ${fmt(req.iops_above)} IOPS, and ${c.edition} does not say whether ${m.series} is (${why})`,
+      `${d.spec.name} needs an instance built on the ${table.platform}: ${d.typeName} ${what}; ${c.edition} does not say whether ${m.series} is (${why})`,
       ctx.machineSpan(),
       { path: `${ctx.vm.path}/machine_type` },
     );
     return;
   }
-  const path = `${d.spec.path}/provisioned_iops`;
+  const iopsPath = `${d.spec.path}/provisioned_iops`;
+  const path = overIops && ctx.has(iopsPath) ? iopsPath : `${d.spec.path}/${overSize ? 'size' : 'type'}`;
   const fixes: FixData[] = [];
-  if (ctx.has(path))
+  // Capping the IOPS is a fix only where the size is within the limit too.
+  if (path === iopsPath && !overSize)
     fixes.push({ kind: 'set-value', path, value: req.iops_above, title: `Provision ${fmt(req.iops_above)} IOPS`, preferred: true });
   const other = onPlatform(c, m);
   if (other) {
@@ -124,9 +132,9 @@ function needsPlatform(ctx: VmContext, d: DiskEval): void {
   }
   ctx.report(
     'needs-platform',
-    `${m.name} is not built on the ${table.platform}: ${d.typeName} above ${fmt(req.iops_above)} IOPS does not attach to it (${fmt(iops)} provisioned); provision at most ${fmt(req.iops_above)} or use a ${table.platform} instance (${why})`,
-    ctx.at(path) ?? ctx.at(`${d.spec.path}/type`),
-    { path: ctx.has(path) ? path : `${d.spec.path}/type`, fixes },
+    `${m.name} is not built on the ${table.platform}: ${d.typeName} ${what} does not attach to it; ${overIops && !overSize ? `provision at most ${fmt(req.iops_above)} or ` : ''}use an instance built on it (${why})`,
+    ctx.at(path),
+    { path, fixes },
   );
 }
 
