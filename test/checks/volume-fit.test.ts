@@ -77,7 +77,7 @@ describe('checks: volume-fit', () => {
     assert.equal(d.severity, 'error');
     assert.match(
       d.message,
-      /t3\.2xlarge is not built on the Nitro System: io2 above 64,000 IOPS \(100,000 provisioned\) does not attach to it; provision at most 64,000 or use an instance built on it/,
+      /t3\.2xlarge is not built on the Nitro System: io2 above 64,000 IOPS \(100,000 provisioned\) does not attach to it \(aws-test-off-nitro\); provision at most 64,000 or use an instance built on it/,
     );
     assert.equal(d.fixes?.[0].title, 'Provision 64,000 IOPS');
     assert.equal(applyFix(text, d.fixes![0], opts), text.replace('provisioned_iops: 100000', 'provisioned_iops: 64000'));
@@ -92,7 +92,7 @@ describe('checks: volume-fit', () => {
     const d = analyze(text, opts).diagnostics.find((x) => x.code === 'needs-platform');
     assert.ok(d);
     assert.equal(text.slice(d.span.start, d.span.end), '20TiB');
-    assert.match(d.message, /io2 above 16TiB \(20TiB\) does not attach to it; use an instance built on it/);
+    assert.match(d.message, /io2 above 16TiB \(20TiB\) does not attach to it \(aws-test-big\); use an instance built on it/);
     assert.deepEqual(
       d.fixes?.map((f) => f.title.replace(/ \(.*/, '')),
       ['Change machine to m5.2xlarge, built on the Nitro System'],

@@ -93,16 +93,16 @@ function outOfBurst(ctx: VmContext, d: DiskEval, w: WorkloadEval): void {
       preferred: true,
     });
   }
-  const instead = fixes.length ? `: use ${choice!.type}, which sustains it` : '';
+  const instead = fixes.length ? `; ${choice!.type} sustains it` : '';
   ctx.report(
     'gp2-out-of-burst',
-    `'${w.spec.name}' meets its target on ${d.spec.name} only while its burst credits last: ${lasts(d, w)}; its baseline, ${fmt(d.figures.read_iops.value)} IOPS at ${fmt(d.size_gib)} GiB, misses it${instead}`,
+    `'${w.spec.name}' meets its target on ${d.spec.name} only on burst credits: ${lasts(d, w)} (${fmt(d.size_gib)} GiB ${d.typeName})${instead}`,
     ctx.at(`${p}/type`),
     { path: `${p}/type`, fixes },
   );
 }
 
-/** "at the 2,000 IOPS it needs, 5.4 million credits last 52.9 min (5,400,000 ÷ (2,000 − 300) s)": AWS's formula at the workload's rate. */
+/** "at 2,000 IOPS they last 52.9 min (5,400,000 ÷ (2,000 − 300) s), then 300 IOPS": AWS's formula at the rate the target asks. */
 function lasts(d: DiskEval, w: WorkloadEval): string {
   const t = d.type;
   if (t.model !== 'scaled' || !t.credits) return workloadBurstText(w) ?? '';
@@ -110,7 +110,7 @@ function lasts(d: DiskEval, w: WorkloadEval): string {
   const rate = Math.min(w.demand_iops, t.credits.iops);
   const s = bucketSeconds(t.credits.bucket, rate, base);
   const dur = s >= 120 ? `${fmt(s / 60)} min` : `${fmt(s)} s`;
-  return `at the ${fmt(rate)} IOPS it needs, ${fmt(t.credits.bucket)} credits last ${dur} (credits ÷ (${fmt(rate)} − ${fmt(base)}) s)`;
+  return `at ${fmt(rate)} IOPS they last ${dur} (${fmt(t.credits.bucket)} ÷ (${fmt(rate)} − ${fmt(base)}) s), then ${fmt(base)} IOPS`;
 }
 
 function onlyInWindow(ctx: VmContext, ev: VmEval, w: WorkloadEval): void {
@@ -128,10 +128,10 @@ function onlyInWindow(ctx: VmContext, ev: VmEval, w: WorkloadEval): void {
     fixes.push(ctx.setMachine(bigger, `Change machine to ${bigger.name} (${cost})`));
   }
   const window = `${fmt(found.table.burst_seconds / 60)} minutes a day`;
-  const instead = bigger ? `: ${bigger.name} sustains it` : `; no larger size of ${m.series} sustains it`;
+  const instead = bigger ? `; ${bigger.name} sustains it` : `; no larger size of ${m.series} sustains it`;
   ctx.report(
     'instance-limit-only-in-window',
-    `'${w.spec.name}' meets its target only in ${m.name}'s EBS burst window, ${window} (${workloadBurstText(w)}); its sustained EBS limit misses it${instead}`,
+    `'${w.spec.name}' meets its target only in ${m.name}'s EBS burst window, ${window} (${workloadBurstText(w)})${instead}`,
     ctx.machineSpan(),
     { path: `${ctx.vm.path}/machine_type`, fixes },
   );

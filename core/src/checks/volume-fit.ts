@@ -103,7 +103,6 @@ function needsPlatform(ctx: VmContext, d: DiskEval): void {
   const overIops = iops > req.iops_above;
   const overSize = req.size_gib_above !== undefined && d.size_gib > req.size_gib_above;
   if ((!overIops && !overSize) || table.series[m.series] === true) return;
-  const why = `${c.edition}: ${req.table}; ${table.table}`;
   const what = [
     overIops ? `above ${fmt(req.iops_above)} IOPS (${fmt(iops)} provisioned)` : '',
     overSize ? `above ${formatSize(req.size_gib_above!)} (${formatSize(d.size_gib)})` : '',
@@ -113,7 +112,7 @@ function needsPlatform(ctx: VmContext, d: DiskEval): void {
   if (table.series[m.series] === undefined) {
     ctx.report(
       'platform-unknown',
-      `${d.spec.name} needs an instance built on the ${table.platform}: ${d.typeName} ${what}; ${c.edition} does not say whether ${m.series} is (${why})`,
+      `${d.spec.name} needs an instance built on the ${table.platform}: ${d.typeName} ${what}; ${c.edition} does not say whether ${m.series} is`,
       ctx.machineSpan(),
       { path: `${ctx.vm.path}/machine_type` },
     );
@@ -132,7 +131,7 @@ function needsPlatform(ctx: VmContext, d: DiskEval): void {
   }
   ctx.report(
     'needs-platform',
-    `${m.name} is not built on the ${table.platform}: ${d.typeName} ${what} does not attach to it; ${overIops && !overSize ? `provision at most ${fmt(req.iops_above)} or ` : ''}use an instance built on it (${why})`,
+    `${m.name} is not built on the ${table.platform}: ${d.typeName} ${what} does not attach to it (${c.edition}); ${overIops && !overSize ? `provision at most ${fmt(req.iops_above)} or ` : ''}use an instance built on it`,
     ctx.at(path),
     { path, fixes },
   );
