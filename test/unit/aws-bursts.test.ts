@@ -87,3 +87,19 @@ describe('aws-2025: the disk hover states its own burst', () => {
     assert.doesNotMatch(at('gp3', '100GiB'), /\*\*Burst\*\*/);
   });
 });
+
+describe('aws-2025: the workload hover names a cheaper type before a resize', () => {
+  it('400 MiB/s on a 1 TiB st1: gp3 with 400 MiB/s provisioned, or a 10 TiB st1', () => {
+    const text = specText({
+      provider: 'aws',
+      machine: 'm6i.8xlarge',
+      disks: [{ name: 'data', type: 'st1', size: '1TiB' }],
+      workloads: [{ name: 'scan', pattern: 'sequential', block_size: '1MiB', read_ratio: 1, target: { throughput: '400MiB/s' } }],
+    });
+    const h = hover(analyze(text), text.indexOf('name: scan') + 7)!.markdown;
+    assert.match(
+      h,
+      /To meet it: a 1,024 GiB gp3 for `data` with 400 MiB\/s provisioned \(cheaper than the resize\), or resize `data` to 10,240 GiB\./,
+    );
+  });
+});
