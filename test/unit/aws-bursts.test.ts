@@ -3,7 +3,7 @@
  * a disk's own bursts as its hover states them.
  */
 import * as assert from 'node:assert/strict';
-import { analyze, hover } from '../../core/src';
+import { analyze, fileReport, hover } from '../../core/src';
 import { diskOf, run, specText } from '../helpers';
 
 const hdd = (type: string, size: string, machine = 'm6i.32xlarge') =>
@@ -97,6 +97,12 @@ describe('aws-2025: the workload hover names a cheaper type before a resize', ()
       workloads: [{ name: 'scan', pattern: 'sequential', block_size: '1MiB', read_ratio: 1, target: { throughput: '400MiB/s' } }],
     });
     const h = hover(analyze(text), text.indexOf('name: scan') + 7)!.markdown;
+    const report = fileReport('x.perf.yaml', analyze(text)).vms[0].workloads[0];
+    assert.deepEqual(report.suggestions, {
+      disk_size_gib: 10240,
+      disk: 'data',
+      cheaper_disk: { disk_type: 'gp3', disk_size_gib: 1024, provisioned_throughput_mibps: 400 },
+    });
     assert.match(
       h,
       /To meet it: a 1,024 GiB gp3 for `data` with 400 MiB\/s provisioned \(cheaper than the resize\), or resize `data` to 10,240 GiB\./,
