@@ -55,7 +55,7 @@ describe('checks: bursts', () => {
     assert.ok(!after.diagnostics.some((x) => x.code === 'gp2-out-of-burst' || x.code === 'target-unreachable'));
   });
 
-  it('provisions the IOPS gp3 needs above its 3,000 where the target is higher than the burst', () => {
+  it('500 GiB (baseline 1,500): gp3 for $10 a month less, its included 3,000 IOPS enough for anything the burst meets', () => {
     // 500 GiB: baseline 1,500, burst 3,000; a target of 2,800 at 16 KiB is met on the burst only.
     const d = expectAt(GP2(2800, '500GiB'), 'gp2-out-of-burst', 'gp2');
     assert.equal(d.fixes?.[0].title, "Switch 'data' to gp3 (−$10.00/month)");
