@@ -19,7 +19,8 @@ export type FixData = (
   | { kind: 'set-value'; path: string; value: string | number; title: string; preferred?: boolean }
   | { kind: 'remove-key'; path: string; title: string; preferred?: boolean }
   | { kind: 'rename-key'; path: string; key: string; title: string; preferred?: boolean }
-  | { kind: 'set-values'; values: Array<{ path: string; value: string | number }>; title: string; preferred?: boolean }
+  /** Several values at once; an entry with `key` adds that key to the mapping at `path` (a key the spec does not write yet). */
+  | { kind: 'set-values'; values: Array<{ path: string; value: string | number; key?: string }>; title: string; preferred?: boolean }
   | { kind: 'add-key'; path: string; key: string; value: string | number; title: string; preferred?: boolean }
 ) & {
   /** Overrides the code's `fixType` for this one fix. */

@@ -70,7 +70,19 @@ export interface WorkloadReport {
   headroom: number | null;
   cpu_vcpus_needed: number | null;
   queue_depth_needed: { low: number; high: number } | null;
-  suggestions: { disk_size_gib?: number; disk?: string; machine_type?: string; block_size_kib?: number; queue_depth?: number };
+  suggestions: {
+    disk_size_gib?: number;
+    disk?: string;
+    /** With disk_size_gib: the disk becomes this type (and provisions these), not a resize of its own. */
+    disk_type?: string;
+    provisioned_iops?: number;
+    provisioned_throughput_mibps?: number;
+    /** A disk of another type that meets the target for less than the resize in disk_size_gib. */
+    cheaper_disk?: { disk_type: string; disk_size_gib: number; provisioned_iops?: number; provisioned_throughput_mibps?: number };
+    machine_type?: string;
+    block_size_kib?: number;
+    queue_depth?: number;
+  };
   /**
    * What the workload reaches while its disks burst and for how many seconds, beside the sustained figures
    * above (which alone meet or miss the target); absent when bursting gives it nothing more.
@@ -145,9 +157,20 @@ export function reportDiagnostics(a: Analysis): ReportDiagnostic[] {
 function suggestionsReport(s: WorkloadSuggestions): WorkloadReport['suggestions'] {
   return {
     ...(s.disk_size_gib !== undefined ? { disk_size_gib: s.disk_size_gib, disk: s.disk } : {}),
+    ...(s.disk_type !== undefined ? { disk_type: s.disk_type, ...bought(s) } : {}),
+    ...(s.instead
+      ? { cheaper_disk: { disk_type: s.instead.disk_type, disk_size_gib: s.instead.disk_size_gib, ...bought(s.instead) } }
+      : {}),
     ...(s.machine_type ? { machine_type: s.machine_type } : {}),
     ...(s.block_kib ? { block_size_kib: s.block_kib } : {}),
     ...(s.queue_depth ? { queue_depth: s.queue_depth } : {}),
+  };
+}
+
+function bought(b: { provisioned_iops?: number; provisioned_mibps?: number }) {
+  return {
+    ...(b.provisioned_iops !== undefined ? { provisioned_iops: b.provisioned_iops } : {}),
+    ...(b.provisioned_mibps !== undefined ? { provisioned_throughput_mibps: b.provisioned_mibps } : {}),
   };
 }
 

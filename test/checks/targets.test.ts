@@ -1,6 +1,6 @@
 /** Targets and headroom (core/src/checks/targets.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze } from '../../core/src';
+import { analyze, applyEdits, fixEdits } from '../../core/src';
 import { BASE, expectAt, WL } from './helpers';
 
 describe('checks: targets', () => {
@@ -37,5 +37,46 @@ describe('checks: targets', () => {
     const d = expectAt(policy('20%'), 'headroom-below-policy', 'target');
     assert.equal(d.message, "workload 'w' meets its target with 15.4% to spare; the policy asks for 20%");
     assert.ok(!analyze(policy('0.1')).diagnostics.some((x) => x.code === 'headroom-below-policy'));
+  });
+
+  it('target-unreachable: provisioned gp3 throughput before a 10 TiB st1, when it costs less', () => {
+    const text = `version: 1
+provider: aws
+vms:
+  - name: etl
+    machine_type: m6i.8xlarge
+    disks:
+      - name: data
+        type: st1
+        size: 1TiB
+    workloads:
+      - name: scan
+        disk: data
+        pattern: sequential
+        block_size: 1MiB
+        read_ratio: 1
+        target:
+          throughput: 400MiB/s
+`;
+    const d = expectAt(text, 'target-unreachable', 'target');
+    // st1 needs 400 ÷ 40 MiB/s per TiB = 10 TiB ($460.80 a month); a 1 TiB gp3 with 400 MiB/s provisioned:
+    // 1,024 GiB × $0.08 + 275 MiB/s × $0.04 = $92.92.
+    assert.match(d.message, /a 1TiB gp3 disk with 400 MiB\/s provisioned for 'data' or resize 'data' to 10TiB/);
+    assert.deepEqual(
+      d.fixes?.map((f) => [f.title.replace(/ \(.*/, ''), f.preferred]),
+      [
+        ["Switch 'data' to gp3, 400 MiB/s provisioned", true],
+        ["Resize 'data' to 10TiB", false],
+      ],
+    );
+    // With m6i.8xlarge's on-demand price ($1.536/h × 730 h = $1,121.28) and the 1 TiB st1's $46.08 today.
+    assert.match(d.fixes![0].title, /\(\+\$46\.84\/month, \$1,214\.20\/month in all;/);
+    assert.match(d.fixes![1].title, /\(\+\$414\.72\/month, \$1,582\.08\/month in all;/);
+    const fixed = applyEdits(text, fixEdits(text, analyze(text).parsed.tree, d.fixes![0]));
+    assert.equal(
+      fixed,
+      text.replace('type: st1', 'type: gp3').replace('size: 1TiB\n', 'size: 1TiB\n        provisioned_throughput: 400MiB/s\n'),
+    );
+    assert.equal(analyze(fixed).vms[0].workloads[0].meets_target, true);
   });
 });

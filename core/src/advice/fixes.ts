@@ -87,9 +87,12 @@ export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[]
     const target = resolveMachine(c, { machine_type: s.machine_type });
     if (target.ok && cur) fixes.push(machineAndResize(site, disk, cur, target.machine, s.disk_size_gib));
   } else if (s.disk_type && s.disk_size_gib !== undefined && disk) {
-    const fix = switchType(site, disk, cur, s.disk_type, s.disk_size_gib);
+    const fix = switchType(site, disk, cur, s.disk_type, s.disk_size_gib, s);
     if (fix) fixes.push(fix);
   } else if (s.disk_size_gib !== undefined && disk) {
+    // Another type that does it for less than the resize comes first.
+    const cheaper = s.instead && switchType(site, disk, cur, s.instead.disk_type, s.instead.disk_size_gib, s.instead);
+    if (cheaper) fixes.push(cheaper);
     const extra = ` (${changeText(site, evaluateOn(c, withDisk(vm, disk, { size_gib: s.disk_size_gib }), machine, site.region))})`;
     const sized = site.has(`${disk.path}/size`);
     fixes.push({
@@ -98,7 +101,7 @@ export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[]
       key: 'size',
       value: formatSize(s.disk_size_gib),
       title: `Resize '${disk.name}' to ${formatSize(s.disk_size_gib)}${extra}`,
-      preferred: true,
+      preferred: !cheaper,
     } as FixData);
   }
   if (s.machine_type && e.machine && !s.together) {
@@ -125,20 +128,54 @@ function machineAndResize(site: TargetSite, disk: DiskSpec, cur: DiskEval, m: Ma
 }
 
 /** No size of this type and no machine of the series meets the target: another type does. */
-function switchType(site: TargetSite, disk: DiskSpec, cur: DiskEval | undefined, type: string, sizeGib: number): FixData | undefined {
+function switchType(
+  site: TargetSite,
+  disk: DiskSpec,
+  cur: DiskEval | undefined,
+  type: string,
+  sizeGib: number,
+  bought: { provisioned_iops?: number; provisioned_mibps?: number },
+): FixData | undefined {
   const { c, e } = site;
   const resize = cur && sizeGib !== cur.size_gib;
   const values: Value[] = [{ path: `${disk.path}/type`, value: type }];
   if (resize && site.has(`${disk.path}/size`)) values.push({ path: `${disk.path}/size`, value: formatSize(sizeGib) });
   // A resize the spec has no size key for cannot be written as a value change: no fix then.
   if (values.length !== 2 && resize) return undefined;
-  const cost = e.machine
-    ? changeText(site, evaluateOn(c, withDisk(e.spec, disk, { type, size_gib: sizeGib }), e.machine, site.region))
-    : '';
+  values.push(...provisionedValues(disk, site.has, bought));
+  const change = { type, size_gib: sizeGib, provisioned_iops: bought.provisioned_iops, provisioned_mibps: bought.provisioned_mibps };
+  const cost = e.machine ? changeText(site, evaluateOn(c, withDisk(e.spec, disk, change), e.machine, site.region)) : '';
   return {
     kind: 'set-values',
     values,
-    title: `Switch '${disk.name}' to ${type}${resize ? `, ${formatSize(sizeGib)}` : ''} (${cost})`,
+    title: `Switch '${disk.name}' to ${type}${resize ? `, ${formatSize(sizeGib)}` : ''}${boughtText(bought)} (${cost})`,
     preferred: true,
   };
+}
+
+/** ", 6,000 IOPS and 400 MiB/s provisioned": what a switch provisions, or nothing. */
+export function boughtText(b: { provisioned_iops?: number; provisioned_mibps?: number }, lead = ', '): string {
+  const parts = [
+    b.provisioned_iops !== undefined ? `${fmt(b.provisioned_iops)} IOPS` : '',
+    b.provisioned_mibps !== undefined ? `${fmt(b.provisioned_mibps)} MiB/s` : '',
+  ];
+  const said = parts.filter(Boolean);
+  return said.length ? `${lead}${said.join(' and ')} provisioned` : '';
+}
+
+/**
+ * The values that provision IOPS and throughput on a disk: each set where the spec writes its key already, else
+ * added to the disk. Nothing for an amount left out.
+ */
+export function provisionedValues(
+  disk: DiskSpec,
+  has: (path: string) => boolean,
+  b: { provisioned_iops?: number; provisioned_mibps?: number },
+): Array<{ path: string; value: string | number; key?: string }> {
+  const out: Array<{ path: string; value: string | number; key?: string }> = [];
+  const put = (key: string, value: string | number) =>
+    out.push(has(`${disk.path}/${key}`) ? { path: `${disk.path}/${key}`, value } : { path: disk.path, key, value });
+  if (b.provisioned_iops !== undefined) put('provisioned_iops', b.provisioned_iops);
+  if (b.provisioned_mibps !== undefined) put('provisioned_throughput', `${b.provisioned_mibps}MiB/s`);
+  return out;
 }

@@ -10,6 +10,7 @@ import { perGibPrice } from '../model/cost';
 import { allocationUnits } from '../model/disks';
 import { evaluateOn } from '../model/evaluate';
 import type { DiskEval, VmEval } from '../model/types';
+import { cheapestProvisionedMeeting, type ProvisionedChoice } from './provisioned';
 
 export function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>): VmSpec {
   return { ...vm, disks: vm.disks.map((d) => (d === disk ? { ...d, ...change } : d)) };
@@ -62,10 +63,7 @@ export function smallestMachineMeeting(
  * Paying for performance no workload uses: the cheapest disk (same type smaller, or another type) on which
  * every workload of this disk still meets its target. Only for disks whose workloads all have targets.
  */
-export interface CheaperDisk {
-  type: string;
-  size_gib: number;
-  monthly: number;
+export interface CheaperDisk extends ProvisionedChoice {
   saving: number;
 }
 
@@ -99,15 +97,14 @@ export function cheapestDiskMeeting(
   ok: (e: VmEval) => boolean,
   below = Infinity,
   minSize = 0,
-): { type: string; size_gib: number; monthly: number } | undefined {
+): DiskChoice | undefined {
   const disk = current.spec;
-  let best: { type: string; size_gib: number; monthly: number } | undefined;
+  let best: DiskChoice | undefined;
   // Never trade away redundancy, and only offer types the machine can attach.
-  const redundant = current.type.replicated !== false;
   const candidates = Object.entries(c.disk_types).filter(
     ([name, t]) =>
       (t.model === 'scaled' || t.model === 'allocation-units') &&
-      (!redundant || t.replicated !== false) &&
+      (current.type.replicated === false || t.replicated !== false) &&
       (name === disk.type || !machine || attaches(machine, name)) &&
       (disk.replication !== 'regional' || (t.replication ?? []).includes('regional')),
   );
@@ -129,5 +126,18 @@ export function cheapestDiskMeeting(
     if (monthly === undefined || monthly >= below) continue;
     if (!best || monthly < best.monthly) best = { type: name, size_gib: size, monthly };
   }
+  // Types whose IOPS and throughput are bought apart from their size: the least of each that does (gp3 with
+  // more throughput can cost far less than an st1 large enough to give it).
+  const redundant = current.type.replicated !== false;
+  const bought = cheapestProvisionedMeeting(c, vm, machine, region, disk, ok, {
+    sizeGib: minSize,
+    throughput: true,
+    redundant,
+    below: Math.min(below, best?.monthly ?? Infinity),
+  });
+  if (bought) best = bought;
   return best;
 }
+
+/** A disk a search found: its type and size, what it provisions above the type's defaults, and its monthly price. */
+export type DiskChoice = ProvisionedChoice;

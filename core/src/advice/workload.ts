@@ -7,15 +7,20 @@ import { largerMachines, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { evaluateOn } from '../model/evaluate';
 import type { VmEval, WorkloadEval } from '../model/types';
-import { cheapestDiskMeeting, smallestMachineMeeting, smallestSizeMeeting } from './search';
+import { cheapestDiskMeeting, smallestMachineMeeting, smallestSizeMeeting, withDisk } from './search';
 
 /** What meets the target: a disk size, a machine, (together) both at once, or another disk type and size. */
 export interface WorkloadSuggestions {
   disk_size_gib?: number;
   disk?: string;
   disk_type?: string;
+  /** With disk_type: what to provision above its defaults. */
+  provisioned_iops?: number;
+  provisioned_mibps?: number;
   machine_type?: string;
   together?: boolean;
+  /** Another disk type that meets the target for less than the resize `disk_size_gib` costs. */
+  instead?: { disk_type: string; disk_size_gib: number; provisioned_iops?: number; provisioned_mibps?: number };
   block_kib?: number;
   queue_depth?: number;
 }
@@ -57,6 +62,21 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval): 
   if (bigger) out.machine_type = bigger.name;
   if (single && out.disk_size_gib === undefined && out.machine_type === undefined) machineAndSize(s, machine, single, out);
   if (single && out.disk_size_gib === undefined && out.machine_type === undefined) otherDiskType(s, e, single, out);
+  // A resize that meets it can cost more than another type (a 10 TiB st1 for 400 MiB/s, where a gp3 with
+  // provisioned throughput does it for a fifth): that type too, when cheaper.
+  else if (single && out.disk_size_gib !== undefined && !out.together) {
+    const resized = evaluateOn(c, withDisk(vm, single, { size_gib: out.disk_size_gib }), machine, region);
+    const cost = resized.disks.find((d) => d.spec.name === single.name)?.cost;
+    const other: WorkloadSuggestions = {};
+    if (cost?.complete && cost.monthly !== undefined) otherDiskType(s, e, single, other, cost.monthly);
+    if (other.disk_type !== undefined)
+      out.instead = {
+        disk_type: other.disk_type,
+        disk_size_gib: other.disk_size_gib!,
+        provisioned_iops: other.provisioned_iops,
+        provisioned_mibps: other.provisioned_mibps,
+      };
+  }
   if (r.limited_by === 'block_size') {
     const t = w.target;
     const wantMibps = Math.max(
@@ -91,13 +111,20 @@ function machineAndSize(s: Search, machine: Machine, single: DiskSpec, out: Work
 }
 
 /** Still nothing: another disk type, the cheapest that meets the target without failing the disk's other workloads, on this machine. */
-function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSuggestions): void {
+function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSuggestions, below = Infinity): void {
   const current = e.disks.find((d) => d.spec === single);
   const others = s.vm.workloads.filter((x) => x !== s.w && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)));
   const ok = (x: VmEval) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false);
   // Not smaller than the disk is: the data on it has to fit.
-  const other = current && cheapestDiskMeeting(s.c, s.vm, s.machine, s.region, current, ok, Infinity, current.size_gib);
-  if (other && other.type !== single.type) Object.assign(out, { disk: single.name, disk_type: other.type, disk_size_gib: other.size_gib });
+  const other = current && cheapestDiskMeeting(s.c, s.vm, s.machine, s.region, current, ok, below, current.size_gib);
+  if (other && other.type !== single.type)
+    Object.assign(out, {
+      disk: single.name,
+      disk_type: other.type,
+      disk_size_gib: other.size_gib,
+      provisioned_iops: other.provisioned_iops,
+      provisioned_mibps: other.provisioned_mibps,
+    });
 }
 
 function singleDisk(vm: VmSpec, name: string | undefined): DiskSpec | undefined {

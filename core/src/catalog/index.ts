@@ -78,6 +78,12 @@ export function validateCatalog(data: unknown): { catalog?: Catalog; problems: C
       for (const d of Object.keys(t.disk_types))
         if (!c.disk_types[d]) problems.push({ path: `/vm_limits/${i}/disk_types/${d}`, message: `disk type '${d}' is not in disk_types` });
   });
+  for (const s of Object.keys(c.platform?.series ?? {}))
+    if (!c.machine_series[s]) problems.push({ path: `/platform/series/${s}`, message: `series '${s}' is not in machine_series` });
+  c.platform?.requirements.forEach((r, i) => {
+    if (!c.disk_types[r.disk_type])
+      problems.push({ path: `/platform/requirements/${i}/disk_type`, message: `disk type '${r.disk_type}' is not in disk_types` });
+  });
   problems.push(...machineDataProblems(c));
   for (const [name, ms] of Object.entries(c.machine_series)) {
     const perType = (ms.disk_count_limits?.rows ?? []).flatMap((r) => Object.keys(r.per_type ?? {}));

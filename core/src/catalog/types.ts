@@ -123,6 +123,11 @@ export interface ScaledDiskType extends DiskTypeBase {
   model: 'scaled';
   /** A burst bucket (AWS gp2): up to `iops` while credits last; one credit per I/O above the baseline. */
   credits?: { iops: number; bucket: number } & Cited;
+  /**
+   * A throughput bucket (AWS st1, sc1): up to `burst_mibps_per_gib` × size (at most `burst_max_mibps`) while credits
+   * last, `bucket_mib_per_gib` × size MiB of them; every I/O of up to `io_kib` counts as `io_kib` (sequential ones merged).
+   */
+  throughput_credits?: { burst_mibps_per_gib: number; burst_max_mibps: number; bucket_mib_per_gib: number; io_kib: number } & Cited;
   rates: SizeRates & Cited;
   disk_max: LimitRow & Cited;
   regional_max?: LimitRow & Cited;
@@ -300,6 +305,13 @@ export interface MachineSeries {
   egress_gbps?: { per_vcpu?: number; max?: number; rows?: Array<{ vcpus: { min: number; max?: number }; gbps: number }> };
 }
 
+/** Machine series built on a platform, and the disk types that need it above a level of provisioned IOPS. */
+export interface PlatformTable extends Cited {
+  platform: string;
+  series: Record<string, boolean>;
+  requirements: Array<{ disk_type: string; iops_above: number; size_gib_above?: number } & Cited>;
+}
+
 export interface Catalog {
   edition: string;
   provider: string;
@@ -337,6 +349,8 @@ export interface Catalog {
   disk_types: Record<string, DiskType>;
   vm_limits: VmLimitTable[];
   machine_series: Record<string, MachineSeries>;
+  /** Which series are built on a platform some disk types need (AWS: the Nitro System); a series not named is unknown. */
+  platform?: PlatformTable;
   /** On-demand machine prices; an edition without them prices disks only (and says so). */
   machine_prices?: MachinePrices;
   /** The instance store volumes that come with an instance type (AWS). */

@@ -5,6 +5,7 @@
 import { resolveMachine } from '../catalog';
 import type { FixData } from '../diagnostics';
 import type { DiskEval, PriceGap } from '../model/types';
+import { boughtText, provisionedValues } from '../advice/fixes';
 import { capacityNeed } from '../advice/search';
 import { costText, fmt, fmtMoney, formatSize } from '../units';
 import type { CheckModule, VmContext } from './types';
@@ -119,9 +120,12 @@ function overprovisioned(ctx: VmContext, d: DiskEval, monthly: number): void {
   if (!better) return;
   const sameType = better.type === d.typeName;
   const money = (x: number) => fmtMoney(x, ctx.catalog.currency);
-  const what = sameType ? `${formatSize(better.size_gib)}` : `a ${formatSize(better.size_gib)} ${better.type} disk`;
-  const values: Array<{ path: string; value: string | number }> = [{ path: `${d.spec.path}/size`, value: formatSize(better.size_gib) }];
+  const what = `${sameType ? formatSize(better.size_gib) : `a ${formatSize(better.size_gib)} ${better.type} disk`}${boughtText(better)}`;
+  const values: Array<{ path: string; value: string | number; key?: string }> = [
+    { path: `${d.spec.path}/size`, value: formatSize(better.size_gib) },
+  ];
   if (!sameType) values.unshift({ path: `${d.spec.path}/type`, value: better.type });
+  values.push(...provisionedValues(d.spec, ctx.has, better));
   const fixes: FixData[] = ctx.has(`${d.spec.path}/size`)
     ? [{ kind: 'set-values', values, title: `Use ${what} (−${money(better.saving)}/month)`, preferred: false }]
     : [];

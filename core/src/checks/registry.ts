@@ -6,6 +6,7 @@
 import { makeDiagnostic, type CodeInfo, type Diagnostic, type FixData, type FixType } from '../diagnostics';
 import type { Span } from '../text';
 import { attach } from './attach';
+import { bursts } from './bursts';
 import { catalog } from './catalog';
 import { cost } from './cost';
 import { diskSettings } from './disk-settings';
@@ -14,6 +15,7 @@ import { egress } from './egress';
 import { fio } from './fio';
 import { instanceStore } from './instance-store';
 import { provisioning } from './provisioning';
+import { volumeFit } from './volume-fit';
 import { suppression } from './suppression';
 import { targets } from './targets';
 import { terraform } from './terraform';
@@ -27,6 +29,8 @@ export const CHECKS: readonly CheckModule[] = [
   diskSettings,
   vmCaps,
   provisioning,
+  volumeFit,
+  bursts,
   egress,
   cost,
   targets,

@@ -2,7 +2,7 @@
  * Targets and headroom: each workload against its target, and what stands between them — the configuration
  * as a whole, the queue depth, the vCPUs that drive the I/O, the block size.
  */
-import { targetFixes } from '../advice/fixes';
+import { boughtText, targetFixes } from '../advice/fixes';
 import type { WorkloadEval } from '../model/types';
 import { fmt, formatBlock, formatSize, plural } from '../units';
 import type { CheckModule, VmContext } from './types';
@@ -125,7 +125,12 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   const s = ctx.advice.workload(w.spec.name);
   const fixes = targetFixes({ c: ctx.catalog, region: ctx.region, e: ctx.evaluation, has: ctx.has, workload: w.spec.name }, s);
   const how = [
-    s.disk_type && s.disk_size_gib !== undefined ? `a ${formatSize(s.disk_size_gib)} ${s.disk_type} disk for '${s.disk}'` : '',
+    s.instead
+      ? `a ${formatSize(s.instead.disk_size_gib)} ${s.instead.disk_type} disk${boughtText(s.instead, ' with ')} for '${s.disk}'`
+      : '',
+    s.disk_type && s.disk_size_gib !== undefined
+      ? `a ${formatSize(s.disk_size_gib)} ${s.disk_type} disk${boughtText(s, ' with ')} for '${s.disk}'`
+      : '',
     !s.disk_type && s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${formatSize(s.disk_size_gib)}` : '',
     s.machine_type ? `use ${s.machine_type}` : '',
   ]

@@ -76,7 +76,15 @@ function editsFor(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
       return [{ start: v.start, end: v.end, newText: yamlScalar(fix.value) }];
     }
     case 'set-values':
-      return fix.values.flatMap((v) => editsFor(text, tree, { kind: 'set-value', path: v.path, value: v.value, title: fix.title }));
+      return fix.values.flatMap((v) =>
+        editsFor(
+          text,
+          tree,
+          v.key !== undefined
+            ? { kind: 'add-key', path: v.path, key: v.key, value: v.value, title: fix.title }
+            : { kind: 'set-value', path: v.path, value: v.value, title: fix.title },
+        ),
+      );
     case 'rename-key': {
       const n = tree.nodes.get(fix.path);
       if (!n?.key || !entryOf(tree, fix.path)) return [];

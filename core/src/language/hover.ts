@@ -6,7 +6,8 @@
 import { adviceFor } from '../advice';
 import type { Analysis } from '../analyze';
 import { describeRow, vmLimitRow, type Catalog } from '../catalog';
-import { workloadBurstText } from '../model/burst';
+import { boughtText } from '../advice/fixes';
+import { diskBurstTexts, workloadBurstText } from '../model/burst';
 import { metricLabel } from '../model/disks';
 import { gapTexts, METRICS, vmCosts, type Cost, type DiskEval, type VmEval, type WorkloadEval } from '../model/types';
 import type { Span } from '../text';
@@ -166,6 +167,8 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
       '',
       `**Per-VM limit unknown**: ${c.edition} has no ${d.typeName} row for ${vm.machine?.name ?? 'an unknown machine'}; these figures are the disk's own, and the VM may deliver less.`,
     );
+  const bursts = diskBurstTexts(d);
+  if (bursts.length) lines.push('', '**Burst** (the figures above are sustained):', '', ...bursts.map((x) => `- ${x}`));
   lines.push('', '**Why**', '');
   // Reads and writes usually come from the same row: say it once.
   for (const [r, w, what] of [
@@ -220,7 +223,13 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
   }
   const sug = adviceFor(vm, region).workload(w.spec.name);
   const fixes = [
-    sug.disk_size_gib !== undefined ? `resize \`${sug.disk}\` to ${fmt(sug.disk_size_gib)} GiB` : '',
+    sug.instead
+      ? `a ${fmt(sug.instead.disk_size_gib)} GiB ${sug.instead.disk_type} for \`${sug.disk}\`${boughtText(sug.instead, ' with ')} (cheaper than the resize)`
+      : '',
+    sug.disk_type && sug.disk_size_gib !== undefined
+      ? `a ${fmt(sug.disk_size_gib)} GiB ${sug.disk_type} for \`${sug.disk}\`${boughtText(sug, ' with ')}`
+      : '',
+    sug.disk_size_gib !== undefined && !sug.disk_type ? `resize \`${sug.disk}\` to ${fmt(sug.disk_size_gib)} GiB` : '',
     sug.machine_type ? `use ${sug.machine_type}` : '',
     sug.block_kib ? `use ${formatBlock(sug.block_kib)} blocks` : '',
     sug.queue_depth ? `queue depth ${sug.queue_depth}` : '',

@@ -6,7 +6,8 @@
  */
 import { limitValue, vmLimitGroup, vmLimitRow, type Catalog, type Machine } from '../catalog';
 import { fmt } from '../units';
-import { METRICS, type DiskBursts, type DiskEval, type Metric, type WorkloadBurst, type WorkloadEval } from './types';
+import { metricLabel, metricUnit } from './disks';
+import { METRICS, type Burst, type DiskBursts, type DiskEval, type Metric, type WorkloadBurst, type WorkloadEval } from './types';
 
 interface OwnBurst {
   value: number;
@@ -15,14 +16,37 @@ interface OwnBurst {
   base: number;
 }
 
-/** The disk alone: a credit bucket lifts its IOPS to the burst level while it lasts (gp2 under 1 TiB). */
+/**
+ * The disk alone: a credit bucket lifts its IOPS to the burst level while it lasts (gp2 under 1 TiB), or its
+ * throughput, and with it the IOPS of its 1 MiB I/Os (st1, sc1). The bucket is in I/Os or in MiB: the unit of the
+ * figure it lifts.
+ */
 function ownBurst(d: DiskEval, m: Metric): OwnBurst | undefined {
   const t = d.type;
-  if (t.model !== 'scaled' || !t.credits || (m !== 'read_iops' && m !== 'write_iops')) return undefined;
-  const base = d.diskOnly[m].value;
+  if (t.model !== 'scaled') return undefined;
   const cap = t.disk_max[m];
-  const value = Math.min(t.credits.iops, typeof cap === 'number' ? cap : Infinity);
-  return value > base + 1e-9 ? { value, bucket: t.credits.bucket, base } : undefined;
+  const max = typeof cap === 'number' ? cap : Infinity;
+  const base = d.diskOnly[m].value;
+  let value: number;
+  let bucket: number;
+  if (t.credits && (m === 'read_iops' || m === 'write_iops')) {
+    value = Math.min(t.credits.iops, max);
+    bucket = t.credits.bucket;
+  } else if (t.throughput_credits) {
+    const tc = t.throughput_credits;
+    value = Math.min(tc.burst_mibps_per_gib * d.size_gib, tc.burst_max_mibps, max);
+    bucket = tc.bucket_mib_per_gib * d.size_gib;
+  } else return undefined;
+  return value > base + 1e-9 ? { value, bucket, base } : undefined;
+}
+
+/**
+ * What a workload spends of a disk's bucket each second: I/Os (gp2), or MiB where each I/O of up to the type's
+ * I/O size counts as a whole one (st1, sc1).
+ */
+function spendRate(d: DiskEval, iops: number, blockKib: number): number {
+  const tc = d.type.model === 'scaled' ? d.type.throughput_credits : undefined;
+  return tc ? (iops * Math.max(blockKib, tc.io_kib)) / 1024 : iops;
 }
 
 const HAS_BURSTS = new WeakMap<Catalog, boolean>();
@@ -31,7 +55,7 @@ export function catalogBursts(c: Catalog): boolean {
   let v = HAS_BURSTS.get(c);
   if (v === undefined) {
     v =
-      Object.values(c.disk_types).some((t) => t.model === 'scaled' && !!t.credits) ||
+      Object.values(c.disk_types).some((t) => t.model === 'scaled' && (!!t.credits || !!t.throughput_credits)) ||
       c.vm_limits.some((t) => t.burst_seconds !== undefined);
     HAS_BURSTS.set(c, v);
   }
@@ -136,10 +160,35 @@ export function workloadBurst(
       // One disk at the workload's own rate drains its bucket more slowly than at the full burst level.
       // Reads and writes spend the same credits.
       const own = on.length === 1 ? ownBurst(d, m) : undefined;
-      const s = b.ends === 'credits' && own ? bucketSeconds(own.bucket, total(r), own.base) : b.seconds;
+      const s = b.ends === 'credits' && own ? bucketSeconds(own.bucket, spendRate(d, total(r), w.spec.block_kib), own.base) : b.seconds;
       if (s < seconds) [seconds, ends] = [s, b.ends];
     }
   }
   if (!Number.isFinite(seconds)) return undefined;
   return { read_iops: r.read_iops, write_iops: r.write_iops, read_mibps: r.read_mibps, write_mibps: r.write_mibps, seconds, ends };
+}
+
+/**
+ * A disk's own bursts, one phrase per figure ("read and write IOPS: 3,000 IOPS for 33.3 min, then 300 (burst
+ * credits)"); reads and writes said once where they burst alike. Empty when the disk has no burst.
+ */
+export function diskBurstTexts(d: DiskEval): string[] {
+  const b = d.burst;
+  if (!b) return [];
+  const ends = (x: Burst) => (x.ends === 'credits' ? 'until its burst credits run out' : "within the instance's burst window");
+  const one = (m: Metric, x: Burst) => `${burstText(x.value, x.seconds, d.figures[m].value, metricUnit(m))} (${ends(x)})`;
+  const out: string[] = [];
+  for (const [r, w, what] of [
+    ['read_iops', 'write_iops', 'IOPS'],
+    ['read_mibps', 'write_mibps', 'throughput'],
+  ] as const) {
+    const br = b[r];
+    const bw = b[w];
+    if (br && bw && one(r, br) === one(w, bw)) out.push(`read and write ${what}: ${one(r, br)}`);
+    else {
+      if (br) out.push(`${metricLabel(r)}: ${one(r, br)}`);
+      if (bw) out.push(`${metricLabel(w)}: ${one(w, bw)}`);
+    }
+  }
+  return out;
 }

@@ -148,7 +148,7 @@ function constraintsOf(c: Catalog, w: WorkloadSpec, disks: DiskEval[], networkDi
 }
 
 /** The shortfalls against each target and the smallest headroom (undefined without targets). */
-function judgeTargets(targets: Targets, achieved: Record<keyof Targets, number>): { shortfalls: string[]; headroom?: number } {
+export function judgeTargets(targets: Targets, achieved: Record<keyof Targets, number>): { shortfalls: string[]; headroom?: number } {
   const shortfalls: string[] = [];
   let headroom: number | undefined;
   for (const k of Object.keys(targets) as Array<keyof Targets>) {

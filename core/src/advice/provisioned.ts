@@ -1,0 +1,124 @@
+/**
+ * Disks of the types whose performance is bought apart from their size (AWS gp3, io1): the least provisioned
+ * IOPS, and where asked the least provisioned throughput, on which a condition holds, and the cheapest such
+ * disk over those types. Every candidate is evaluated by the model, as in ./search.
+ */
+import { attaches, type Catalog, type Machine, type ProvisionedDiskType } from '../catalog';
+import type { DiskSpec, VmSpec } from '../document/types';
+import { perGibPrice } from '../model/cost';
+import { evaluateOn } from '../model/evaluate';
+import { provisionedBounds } from '../model/provisioned';
+import type { VmEval } from '../model/types';
+
+/** A provisioned disk that meets the condition: its type, size, what is provisioned above the defaults, and its price. */
+export interface ProvisionedChoice {
+  type: string;
+  size_gib: number;
+  /** Set only where above what the type gives without asking. */
+  provisioned_iops?: number;
+  provisioned_mibps?: number;
+  monthly: number;
+}
+
+interface Where {
+  c: Catalog;
+  vm: VmSpec;
+  machine: Machine;
+  region: string;
+  disk: DiskSpec;
+  ok: (e: VmEval) => boolean;
+}
+
+/** The smallest whole value in [lo, hi] for which `meets` holds (it holds of all above once of one); undefined: none. */
+function least(lo: number, hi: number, meets: (v: number) => boolean): number | undefined {
+  lo = Math.ceil(lo);
+  hi = Math.floor(hi);
+  if (hi < lo || !meets(hi)) return undefined;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (meets(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * The disk as a `name` disk of `sizeGib`, with the least provisioned IOPS (then, when `throughput`, the least
+ * provisioned throughput) on which `ok` holds; undefined when none does, or its price is not wholly known.
+ */
+function leastProvisioned(
+  w: Where,
+  name: string,
+  t: ProvisionedDiskType,
+  sizeGib: number,
+  throughput: boolean,
+): ProvisionedChoice | undefined {
+  const pr = t.provisioned;
+  const size = Math.max(sizeGib, t.size_gib.min);
+  if (size > t.size_gib.max) return undefined;
+  const iopsRange = pr.iops ? provisionedBounds(pr.iops, size) : undefined;
+  const mibpsRange = throughput && pr.mibps ? provisionedBounds(pr.mibps, size) : undefined;
+  const spec = (iops?: number, mibps?: number): DiskSpec => ({
+    ...w.disk,
+    type: name,
+    size_gib: size,
+    provisioned_iops: iops,
+    provisioned_mibps: mibps,
+  });
+  const run = (d: DiskSpec) => evaluateOn(w.c, { ...w.vm, disks: w.vm.disks.map((x) => (x === w.disk ? d : x)) }, w.machine, w.region);
+  const meets = (iops?: number, mibps?: number) => w.ok(run(spec(iops, mibpsRange ? mibps : w.disk.provisioned_mibps)));
+  // Performance never decreases as either amount grows: bisect IOPS with the most throughput, then throughput.
+  const iops = iopsRange ? least(iopsRange.lo, iopsRange.hi, (v) => meets(v, mibpsRange?.hi)) : undefined;
+  if (iopsRange && iops === undefined) return undefined;
+  if (!iopsRange && !meets(undefined, mibpsRange?.hi)) return undefined;
+  const mibps = mibpsRange ? least(mibpsRange.lo, mibpsRange.hi, (v) => meets(iops, v)) : undefined;
+  // Written where above what the type gives unasked, or where the spec writes the key already (it is then changed);
+  // a type that needs its IOPS written (io1) gets them written even at the least value.
+  const keep = (v: number | undefined, def: number | undefined, written: boolean) =>
+    v !== undefined && (def === undefined || v > def || written) ? v : undefined;
+  const choice = spec(
+    keep(iops, pr.iops?.default, w.disk.provisioned_iops !== undefined),
+    mibpsRange ? keep(mibps, pr.mibps?.default, w.disk.provisioned_mibps !== undefined) : w.disk.provisioned_mibps,
+  );
+  const cost = run(choice).disks.find((d) => d.spec.name === w.disk.name)?.cost;
+  if (!cost?.complete || cost.monthly === undefined) return undefined;
+  return {
+    type: name,
+    size_gib: size,
+    provisioned_iops: choice.provisioned_iops,
+    provisioned_mibps: choice.provisioned_mibps,
+    monthly: cost.monthly,
+  };
+}
+
+/**
+ * The cheapest disk of a provisioned type the machine attaches (redundant where the disk is) on which `ok`
+ * holds, at `sizeGib`: the type's own least IOPS and, when `throughput`, its least throughput.
+ */
+export function cheapestProvisionedMeeting(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine,
+  region: string,
+  disk: DiskSpec,
+  ok: (e: VmEval) => boolean,
+  opts: { sizeGib: number; throughput: boolean; redundant: boolean; below?: number },
+): ProvisionedChoice | undefined {
+  let best: ProvisionedChoice | undefined;
+  for (const [name, t] of Object.entries(c.disk_types)) {
+    if (t.model !== 'provisioned' || !attaches(machine, name) || (opts.redundant && t.replicated === false)) continue;
+    if (disk.replication === 'regional' && !(t.replication ?? []).includes('regional')) continue;
+    // Its capacity alone costs at least this: a type that cannot beat the best so far is not searched.
+    const perGib = perGibPrice(t, disk.replication, region, machine.series).perGib;
+    const floor = perGib === undefined ? Infinity : perGib * Math.max(opts.sizeGib, t.size_gib.min);
+    if (floor >= Math.min(best?.monthly ?? Infinity, opts.below ?? Infinity)) continue;
+    const where = { c, vm, machine, region, disk, ok };
+    // A small disk caps what it can provision (gp3: 500 IOPS per GiB): then the size at which all of it can be.
+    const full = t.provisioned.iops?.max_per_gib ? Math.ceil(t.provisioned.iops.max / t.provisioned.iops.max_per_gib) : 0;
+    const got =
+      leastProvisioned(where, name, t, opts.sizeGib, opts.throughput) ??
+      (full > opts.sizeGib ? leastProvisioned(where, name, t, full, opts.throughput) : undefined);
+    if (got && got.monthly < (opts.below ?? Infinity) && (!best || got.monthly < best.monthly)) best = got;
+  }
+  return best;
+}

@@ -1,0 +1,138 @@
+/**
+ * Targets met only while something bursts: a volume's credit bucket (AWS gp2) or an instance's burst window
+ * (AWS: an instance's EBS maximum for 30 minutes a day). The spec gives no duration for a workload, so its
+ * target is taken as one to hold for as long as it runs: a workload that meets it only on a burst figure and
+ * misses it on the sustained one gets a finding on what bursts, with the change that sustains it.
+ */
+import { resolveMachine, vmLimitRow } from '../catalog';
+import { vmCostChange, provisionedValues, boughtText } from '../advice/fixes';
+import { cheapestProvisionedMeeting } from '../advice/provisioned';
+import type { FixData } from '../diagnostics';
+import { evaluateOn } from '../model/evaluate';
+import { bucketSeconds, workloadBurstText } from '../model/burst';
+import { judgeTargets } from '../model/workload';
+import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
+import { fmt, fmtMoney } from '../units';
+import type { CheckModule, VmContext } from './types';
+
+export const bursts: CheckModule = {
+  id: 'bursts',
+  title: 'Targets met only while bursting',
+  about:
+    "A workload that meets its target only on a burst figure — a volume's burst credits, an instance's burst window — and misses it on the sustained one. The spec has no duration for a workload: its target is one to hold for as long as it runs.",
+  codes: {
+    'gp2-out-of-burst': {
+      severity: 'warning',
+      summary: "The volume meets a workload's target only on its burst credits, which run out; its sustained figure misses it.",
+      docs: "AWS gp2 under 1 TiB bursts to 3,000 IOPS while its I/O credits last: credits ÷ (burst IOPS − baseline IOPS) seconds from a full bucket of 5.4 million (AWS's formula; 2,000 s at 100 GiB, less at the workload's own rate). Raised on the volume's `type` when a workload on it alone misses its target on the baseline (3 IOPS per GiB) and meets it on the burst. The fix changes the type to the cheapest type that sustains the target (gp3: 3,000 IOPS at any size), with `provisioned_iops` where more are needed, and says what it adds to or saves on the volume's monthly price.",
+      fixType: 'sizing',
+    },
+    'instance-limit-only-in-window': {
+      severity: 'warning',
+      summary:
+        "The instance's EBS limit meets a workload's target only in its burst window (30 minutes a day); its sustained limit misses it.",
+      docs: "Smaller AWS instance sizes reach their EBS maximum for 30 minutes at least once every 24 hours and hold their baseline otherwise (AWS's EBS-optimized instance table, sizes marked *). Raised on `machine_type` when a workload bound by the instance's limit misses its target on the baseline and meets it in the window. The fix changes the machine to the smallest size of its family whose baseline meets the target, with the change in the VM's monthly price (or, where the edition has no instance price, the price said to be unknown).",
+      fixType: 'sizing',
+    },
+  },
+  vm: (ctx) => {
+    const ev = ctx.evaluation;
+    const told = new Set<string>();
+    for (const w of ev.workloads) {
+      if (w.meets_target !== false || !w.burst || !meetsOnBurst(w)) continue;
+      if (w.limited_by === 'size' && w.disks.length === 1) {
+        const d = ev.disks.find((x) => x.spec.name === w.disks[0]);
+        if (d && d.type.model === 'scaled' && d.type.credits && !told.has(d.spec.name)) {
+          told.add(d.spec.name);
+          outOfBurst(ctx, d, w);
+        }
+      } else if (w.limited_by === 'vm' && !told.has('')) {
+        told.add('');
+        onlyInWindow(ctx, ev, w);
+      }
+    }
+  },
+};
+
+/** Whether the workload's figures while bursting meet its target. */
+function meetsOnBurst(w: WorkloadEval): boolean {
+  const b = w.burst!;
+  const got = { ...b, iops: b.read_iops + b.write_iops, mibps: b.read_mibps + b.write_mibps };
+  return judgeTargets(w.spec.target, got).shortfalls.length === 0;
+}
+
+/** The workloads of one disk all meet their targets (or have none). */
+function diskMet(e: VmEval, name: string): boolean {
+  return e.workloads.every((x) => !x.disks.includes(name) || x.meets_target !== false);
+}
+
+function outOfBurst(ctx: VmContext, d: DiskEval, w: WorkloadEval): void {
+  const m = ctx.machine;
+  const p = d.spec.path;
+  const fixes: FixData[] = [];
+  const choice =
+    m &&
+    cheapestProvisionedMeeting(ctx.catalog, ctx.vm, m, ctx.region, d.spec, (e) => diskMet(e, d.spec.name), {
+      sizeGib: d.size_gib,
+      throughput: false,
+      redundant: d.type.replicated !== false,
+    });
+  // Only the type (and the IOPS it needs) changes: a choice that would also resize the volume is not this fix.
+  if (choice && choice.size_gib === d.size_gib) {
+    const now = d.cost.complete ? d.cost.monthly : undefined;
+    const delta = now !== undefined ? choice.monthly - now : undefined;
+    const money = (x: number) => fmtMoney(Math.abs(x), ctx.catalog.currency);
+    const price =
+      delta !== undefined
+        ? `${delta >= 0 ? '+' : '−'}${money(delta)}/month`
+        : `${money(choice.monthly)}/month; the ${d.typeName} price is unknown`;
+    fixes.push({
+      kind: 'set-values',
+      values: [{ path: `${p}/type`, value: choice.type }, ...provisionedValues(d.spec, ctx.has, choice)],
+      title: `Switch '${d.spec.name}' to ${choice.type}${boughtText(choice)} (${price})`,
+      preferred: true,
+    });
+  }
+  const instead = fixes.length ? `; ${choice!.type} sustains it` : '';
+  ctx.report(
+    'gp2-out-of-burst',
+    `'${w.spec.name}' meets its target on ${d.spec.name} only on burst credits: ${lasts(d, w)} (${fmt(d.size_gib)} GiB ${d.typeName})${instead}`,
+    ctx.at(`${p}/type`),
+    { path: `${p}/type`, fixes },
+  );
+}
+
+/** "at 2,000 IOPS they last 52.9 min (5,400,000 ÷ (2,000 − 300) s), then 300 IOPS": AWS's formula at the rate the target asks. */
+function lasts(d: DiskEval, w: WorkloadEval): string {
+  const t = d.type;
+  if (t.model !== 'scaled' || !t.credits) return workloadBurstText(w) ?? '';
+  const base = d.diskOnly.read_iops.value;
+  const rate = Math.min(w.demand_iops, t.credits.iops);
+  const s = bucketSeconds(t.credits.bucket, rate, base);
+  const dur = s >= 120 ? `${fmt(s / 60)} min` : `${fmt(s)} s`;
+  return `at ${fmt(rate)} IOPS they last ${dur} (${fmt(t.credits.bucket)} ÷ (${fmt(rate)} − ${fmt(base)}) s), then ${fmt(base)} IOPS`;
+}
+
+function onlyInWindow(ctx: VmContext, ev: VmEval, w: WorkloadEval): void {
+  const m = ctx.machine;
+  const on = ev.disks.filter((d) => w.disks.includes(d.spec.name));
+  const found = m && on[0] && vmLimitRow(ctx.catalog, m, on[0].typeName);
+  if (!m || !found?.row.burst || found.table.burst_seconds === undefined) return;
+  // The search a missed target runs anyway (memoised with the VM): the smallest larger size whose baseline meets it.
+  const s = ctx.advice.workload(w.spec.name);
+  const named = s.machine_type && !s.together ? resolveMachine(ctx.catalog, { machine_type: s.machine_type }) : undefined;
+  const bigger = named?.ok ? named.machine : undefined;
+  const fixes: FixData[] = [];
+  if (bigger) {
+    const cost = vmCostChange(ctx.catalog, ev, evaluateOn(ctx.catalog, ctx.vm, bigger, ctx.region));
+    fixes.push(ctx.setMachine(bigger, `Change machine to ${bigger.name} (${cost})`));
+  }
+  const window = `${fmt(found.table.burst_seconds / 60)} minutes a day`;
+  const instead = bigger ? `; ${bigger.name} sustains it` : `; no larger size of ${m.series} sustains it`;
+  ctx.report(
+    'instance-limit-only-in-window',
+    `'${w.spec.name}' meets its target only in ${m.name}'s EBS burst window, ${window} (${workloadBurstText(w)})${instead}`,
+    ctx.machineSpan(),
+    { path: `${ctx.vm.path}/machine_type`, fixes },
+  );
+}

@@ -1,0 +1,108 @@
+/** Targets met only while bursting (core/src/checks/bursts.ts): each code, with the exact text its range covers. */
+import * as assert from 'node:assert/strict';
+import { analyze, applyEdits, fixEdits, type FixData } from '../../core/src';
+import { expectAt } from './helpers';
+
+/** One AWS instance, one volume, one random 16 KiB workload (70% reads) wanting `iops`. */
+const AWS = (machine: string, disk: string, iops: number) => `version: 1
+provider: aws
+vms:
+  - name: db
+    machine_type: ${machine}
+    disks:
+      - name: data
+${disk}    workloads:
+      - name: oltp
+        disk: data
+        pattern: random
+        block_size: 16KiB
+        read_ratio: 0.7
+        target:
+          iops: ${iops}
+`;
+const GP2 = (iops: number, size = '100GiB') => AWS('m6i.8xlarge', `        type: gp2\n        size: ${size}\n`, iops);
+/** The text with a fix applied, as the editor applies it. */
+const applyFix = (text: string, f: FixData) => applyEdits(text, fixEdits(text, analyze(text).parsed.tree, f));
+const codes = (text: string) => analyze(text).diagnostics.map((d) => d.code);
+
+describe('checks: bursts', () => {
+  it("gp2-out-of-burst: AWS's formula at the workload's rate, and gp3 (3,000 IOPS at any size) for $2 a month less", () => {
+    // AWS's worked example: 100 GiB, baseline 300, burst 3,000: 5.4 million ÷ (3,000 − 300) = 2,000 s.
+    const d = expectAt(GP2(3000), 'gp2-out-of-burst', 'gp2');
+    assert.equal(
+      d.message,
+      "'oltp' meets its target on data only on burst credits: at 3,000 IOPS they last 33.3 min (5,400,000 ÷ (3,000 − 300) s), then 300 IOPS (100 GiB gp2); gp3 sustains it",
+    );
+    // us-east-1: gp2 100 GiB × $0.10 = $10.00; gp3 100 GiB × $0.08 = $8.00.
+    assert.deepEqual(
+      d.fixes?.map((f) => f.title),
+      ["Switch 'data' to gp3 (−$2.00/month)"],
+    );
+    // At 2,000 IOPS the same bucket lasts 5.4 million ÷ 1,700 = 3,176 s.
+    assert.match(
+      expectAt(GP2(2000), 'gp2-out-of-burst', 'gp2').message,
+      /at 2,000 IOPS they last 52\.9 min \(5,400,000 ÷ \(2,000 − 300\) s\)/,
+    );
+  });
+
+  it('the fix changes only the type, and the fixed spec sustains the target', () => {
+    const text = GP2(3000);
+    const d = expectAt(text, 'gp2-out-of-burst', 'gp2');
+    const fixed = applyFix(text, d.fixes![0]);
+    assert.equal(fixed, text.replace('type: gp2', 'type: gp3'));
+    const after = analyze(fixed);
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+    assert.ok(!after.diagnostics.some((x) => x.code === 'gp2-out-of-burst' || x.code === 'target-unreachable'));
+  });
+
+  it('500 GiB (baseline 1,500): gp3 for $10 a month less, its included 3,000 IOPS enough for anything the burst meets', () => {
+    // 500 GiB: baseline 1,500, burst 3,000; a target of 2,800 at 16 KiB is met on the burst only.
+    const d = expectAt(GP2(2800, '500GiB'), 'gp2-out-of-burst', 'gp2');
+    assert.equal(d.fixes?.[0].title, "Switch 'data' to gp3 (−$10.00/month)");
+  });
+
+  it('nothing when the baseline meets the target, or the burst does not either', () => {
+    assert.ok(!codes(GP2(250)).includes('gp2-out-of-burst'));
+    // 3,500 IOPS: more than gp2's burst of 3,000.
+    assert.ok(!codes(GP2(3500)).includes('gp2-out-of-burst'));
+    // 1 TiB and larger: a baseline of 3,000 or more, no burst.
+    assert.ok(!codes(GP2(3500, '1TiB')).includes('gp2-out-of-burst'));
+  });
+
+  it("instance-limit-only-in-window: m6i.xlarge's 6,000 IOPS baseline, 40,000 for 30 minutes; m6i.2xlarge sustains 12,000", () => {
+    const text = AWS('m6i.xlarge', '        type: gp3\n        size: 500GiB\n        provisioned_iops: 10000\n', 7000);
+    const d = expectAt(text, 'instance-limit-only-in-window', 'machine_type');
+    // gp3's included 125 MiB/s holds 16 KiB I/O to 8,000 IOPS in the window.
+    assert.equal(
+      d.message,
+      "'oltp' meets its target only in m6i.xlarge's EBS burst window, 30 minutes a day (8,000 IOPS for 30 min, then 6,000); m6i.2xlarge sustains it",
+    );
+    // us-east-1 on demand: m6i.xlarge $0.192/h, m6i.2xlarge $0.384/h, × 730 h; the volume $75.00 either way.
+    assert.equal(d.fixes?.[0].title, 'Change machine to m6i.2xlarge (+$140.16/month, $355.32/month in all)');
+    // Where the edition has no instance price, the title says what is known and what is not.
+    const west = expectAt(
+      text.replace('provider: aws\n', 'provider: aws\nregion: us-west-2\n'),
+      'instance-limit-only-in-window',
+      'machine_type',
+    );
+    assert.equal(
+      west.fixes?.[0].title,
+      'Change machine to m6i.2xlarge (at least $75.00/month in all (m6i.2xlarge price unknown in us-west-2))',
+    );
+    const after = analyze(applyFix(text, d.fixes![0]));
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+  });
+
+  it('nothing on a size that sustains its maximum, or when the window does not meet the target either', () => {
+    assert.ok(
+      !codes(AWS('m6i.8xlarge', '        type: gp3\n        size: 500GiB\n        provisioned_iops: 10000\n', 7000)).includes(
+        'instance-limit-only-in-window',
+      ),
+    );
+    assert.ok(
+      !codes(AWS('m6i.xlarge', '        type: gp3\n        size: 500GiB\n        provisioned_iops: 10000\n', 9000)).includes(
+        'instance-limit-only-in-window',
+      ),
+    );
+  });
+});
