@@ -1,7 +1,8 @@
 /**
  * Benchmarks, reported as ratios against a peer measured in the same run.
  * Evaluation: analyze() of specs with 1, 100 and 10,000 VMs against js-yaml's own load() of the same text; the
- * evaluate command (./evaluate) and lint (./lint) as processes, against their peers, with the CLI goals.
+ * evaluate command (./evaluate) and lint (./lint) as processes, against their peers, with the CLI goals; the
+ * hostile inputs of the robustness tests (./hostile).
  */
 import { load } from 'js-yaml';
 import { analyze } from '../core/src';
@@ -12,6 +13,7 @@ import { benchExtension } from './extension';
 import { benchEvaluateCli, specWithVms } from './evaluate';
 import { goalTable } from './goals';
 import { benchTerraform } from './terraform';
+import { benchHostile } from './hostile';
 
 function time(fn: () => void, minMs = 300, maxRuns = 200): { median: number; p99: number; runs: number } {
   const samples: number[] = [];
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
   const print = (lines: string[]) => process.stdout.write(lines.join('\n') + '\n\n');
   print(benchEvaluation());
   print(benchTerraform(time));
+  print(benchHostile(time));
   print(await benchLsp());
   print(await benchScale());
   print(await benchExtension());

@@ -1,7 +1,8 @@
 /**
- * Hostile inputs: each is analysed within a time bound, never throws, and gets a diagnostic that says what is
- * wrong. Bounds are several times what a development machine measures (docs/robustness.md has the figures), so
- * a slow CI machine passes and an accidental blow-up (exponential aliases, quadratic scans) does not.
+ * Hostile inputs: each is analysed, never throws, and gets a diagnostic that says what is wrong. What keeps the
+ * work bounded is asserted by its structure (nothing expanded, every VM once, the server answering another
+ * request before it finishes a long analysis), never by the clock: a loaded machine passes, and removing a
+ * guard fails or never finishes. What each case costs is measured by `bench/hostile.ts` (`npm run bench`).
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -15,12 +16,6 @@ import { aliasedDisks, aliasedWorkloads, billionLaughs, garbage, manyVms, withCo
 const ROOT = resolve(__dirname, '../../..');
 const EXAMPLE = readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8');
 
-function timed(text: string): { a: Analysis; ms: number } {
-  const started = performance.now();
-  const a = analyze(text);
-  return { a, ms: performance.now() - started };
-}
-
 const codes = (a: Analysis) => a.diagnostics.map((d) => d.code);
 function diagAt(a: Analysis, text: string, needle: string) {
   const at = text.indexOf(needle);
@@ -33,10 +28,13 @@ describe('hostile inputs', function () {
 
   it('billion laughs: refused with yaml-alias-limit, fast, without expanding', () => {
     const text = billionLaughs();
-    const { a, ms } = timed(text);
+    const a = analyze(text);
     assert.deepEqual(codes(a), ['yaml-alias-limit']);
     assert.match(a.diagnostics[0].message, new RegExp(ALIAS_GROWTH_FLOOR.toLocaleString('en-US')));
-    assert.ok(ms < 1000, `${ms} ms`);
+    // Refused before anything is expanded: no path of the 10^9 the aliases name, no spec, no VM.
+    assert.equal(a.parsed.tree.nodes.size, 0, 'the tree was not expanded into paths');
+    assert.equal(a.spec, undefined);
+    assert.equal(a.vms.length, 0);
   });
 
   it('250 VMs aliasing one list of 40 workloads: refused on the anchor, nothing converted or evaluated', () => {
@@ -68,21 +66,21 @@ describe('hostile inputs', function () {
     );
   });
 
-  it('100,000 comment lines around a spec: analysed as usual, in well under a second', () => {
+  it('100,000 comment lines around a spec: analysed as usual, the same findings as without them', () => {
     const text = withComments(EXAMPLE, 100_000);
-    const { a, ms } = timed(text);
-    assert.ok(codes(a).includes('capped-by-vcpu'));
-    assert.ok(ms < 3000, `${ms} ms`);
+    const a = analyze(text);
+    assert.deepEqual(codes(a), codes(analyze(EXAMPLE)));
   });
 
   it('100,000 lines of VMs (9,000 of them): every VM evaluated, with the file total', function () {
     this.timeout(90000);
     const text = manyVms(9000);
     assert.ok(text.split('\n').length > 99_000);
-    const { a, ms } = timed(text);
+    const a = analyze(text);
     assert.equal(a.vms.length, 9000);
     assert.ok(a.monthly_cost !== undefined && a.monthly_cost > 0);
-    assert.ok(ms < 60000, `${ms} ms`);
+    // One capped disk per VM, the last VM's too: each VM analysed once, none skipped.
+    assert.equal(a.diagnostics.filter((d) => d.code === 'capped-by-vcpu').length, 9000);
   });
 
   it('a 10 MB single line: as a comment, as a value, as a key', () => {
@@ -92,10 +90,9 @@ describe('hostile inputs', function () {
       ['value', EXAMPLE.replace('region: us-central1', `region: ${big}`), 'unknown-region'],
       ['key', `${EXAMPLE}${big}: 1\n`, 'unknown-key'],
     ] as const) {
-      const { a, ms } = timed(text);
+      const a = analyze(text);
       assert.ok(codes(a).includes(code), `${what}: ${codes(a).join(', ')}`);
       for (const d of a.diagnostics) assert.ok(d.message.length < 2000, `${what}: ${d.code} message of ${d.message.length} characters`);
-      assert.ok(ms < 5000, `${what}: ${ms} ms`);
     }
   });
 
@@ -105,13 +102,12 @@ describe('hostile inputs', function () {
       '{a: '.repeat(50_000),
       Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n'),
     ]) {
-      const { a, ms } = timed(text);
+      const a = analyze(text);
       assert.deepEqual(
         codes(a).filter((c) => c !== 'encoding'),
         ['yaml-syntax'],
       );
       assert.match(a.diagnostics[0].message, /maxDepth|depth/);
-      assert.ok(ms < 2000, `${ms} ms`);
     }
   });
 
@@ -227,30 +223,36 @@ describe('hostile inputs', function () {
       await client.stop();
     });
 
-    async function hoverWhileAnalysing(
-      text: string,
-    ): Promise<{ hoverMs: number; diagnostics: Awaited<ReturnType<LspClient['pushedDiagnostics']>> }> {
-      const A = `file:///hostile/a-${Math.random().toString(36).slice(2)}.perf.yaml`;
-      const started = performance.now();
-      client.open(A, text, 1);
-      // Let the analysis of A start, then ask about B.
-      await new Promise((res) => setTimeout(res, 50));
-      const h = await client.hover(B, { line: 13, character: 15 });
-      const hoverMs = performance.now() - started;
-      assert.match(h!.contents.value, /Disk data/);
-      return { hoverMs, diagnostics: await client.pushedDiagnostics(A, 1) };
-    }
-
-    it('a 100,000-line file with 9,000 VMs: every VM analysed, and a hover on another document answers meanwhile', async function () {
+    it('a 100,000-line file with 9,000 VMs: every VM analysed, and hovers on another document answered meanwhile', async function () {
       this.timeout(120000);
-      const { hoverMs, diagnostics } = await hoverWhileAnalysing(manyVms(9000));
-      // One capped disk per VM: the last VM's too.
-      assert.equal(diagnostics.filter((d) => d.code === 'capped-by-vcpu').length, 9000);
-      assert.ok(hoverMs < 20000, `${hoverMs} ms`);
-      // And once analysed, the server is immediately responsive again.
-      const started = performance.now();
-      await client.hover(B, { line: 13, character: 15 });
-      assert.ok(performance.now() - started < 1000);
+      // A pull client: its diagnostic request starts the analysis at once (no debounce), and is answered when
+      // the analysis ends. Hovers on B asked one after another until then are answered between the analysis's
+      // slices, one or more per slice (hundreds here); an analysis that held the server would let through at
+      // most the one read before it began.
+      const puller = new LspClient({ pull: true, timeoutMs: 60000 });
+      try {
+        await puller.initialize();
+        puller.open(B, EXAMPLE, 1);
+        await puller.pullDiagnostics(B);
+        const A = 'file:///hostile/many-vms.perf.yaml';
+        puller.open(A, manyVms(9000), 1);
+        let pulled: Awaited<ReturnType<LspClient['pullDiagnostics']>> | undefined;
+        const pulling = puller.pullDiagnostics(A).then((d) => (pulled = d));
+        let answeredMeanwhile = 0;
+        while (!pulled) {
+          const h = await puller.hover(B, { line: 13, character: 15 });
+          assert.match(h!.contents.value, /Disk data/);
+          if (!pulled) answeredMeanwhile++;
+        }
+        await pulling;
+        assert.ok(answeredMeanwhile >= 10, `${answeredMeanwhile} hovers answered during the analysis`);
+        // One capped disk per VM: the last VM's too.
+        assert.equal(pulled.filter((d) => d.code === 'capped-by-vcpu').length, 9000);
+        // And once analysed, the server answers again.
+        assert.match((await puller.hover(B, { line: 13, character: 15 }))!.contents.value, /Disk data/);
+      } finally {
+        await puller.stop();
+      }
     });
 
     it('an alias bomb of 250 VMs × 40 workloads: one yaml-alias-limit on the anchor, and hovers elsewhere answered', async () => {
@@ -270,10 +272,11 @@ describe('hostile inputs', function () {
       assert.match(after!.contents.value, /Disk data/);
     });
 
-    it('a 10 MB line: a hover on another document answers in about a second at most', async () => {
-      const { hoverMs, diagnostics } = await hoverWhileAnalysing(`# ${'x'.repeat(10 * 1024 * 1024)}\n${EXAMPLE}`);
-      assert.ok(diagnostics.some((d) => d.code === 'capped-by-vcpu'));
-      assert.ok(hoverMs < 5000, `${hoverMs} ms`);
+    it('a 10 MB line: a hover on another document is answered, and the document analysed', async () => {
+      const A = 'file:///hostile/long-line.perf.yaml';
+      client.open(A, `# ${'x'.repeat(10 * 1024 * 1024)}\n${EXAMPLE}`, 1);
+      assert.match((await client.hover(B, { line: 13, character: 15 }))!.contents.value, /Disk data/);
+      assert.ok((await client.pushedDiagnostics(A, 1)).some((d) => d.code === 'capped-by-vcpu'));
     });
   });
 });
