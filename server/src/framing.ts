@@ -6,6 +6,7 @@
  * and says what it dropped on stderr. The damaged frame's request is lost: its id cannot be read.
  */
 import { Transform, type TransformCallback } from 'node:stream';
+import type { ContentTypeDecoder, Message, MessageWriter } from 'vscode-languageserver/node';
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CONTENT_LENGTH = Buffer.from('content-length:');
@@ -154,4 +155,25 @@ export class FrameResync extends Transform {
       this.scanned = blank + 1 - from;
     }
   }
+}
+
+/**
+ * The JSON decoder of the reader, answering a body that is not JSON with JSON-RPC 2.0's Parse error (-32700, id
+ * null: the id cannot be read), then failing as the library's own decoder does, so the body is dropped and the
+ * next frame read.
+ */
+export function parseErrorReplying(writer: MessageWriter, report: (message: string) => void): ContentTypeDecoder {
+  return {
+    name: 'application/json',
+    async decode(buffer: Uint8Array, options: { charset: BufferEncoding }): Promise<Message> {
+      try {
+        return JSON.parse(new TextDecoder(options.charset).decode(buffer)) as Message;
+      } catch (e) {
+        const reason = (e as Error)?.message ?? String(e);
+        report(`a frame whose body is not JSON was answered with -32700: ${reason}`);
+        await writer.write({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: ${reason}` } } as Message);
+        throw e;
+      }
+    },
+  };
 }

@@ -2,8 +2,14 @@
  * Entry point of `storage-perf-language-server`: `--stdio` for any LSP client, `--node-ipc` for VS Code
  * (the connection kind is read from the command line by vscode-languageserver).
  */
-import { createConnection, ProposedFeatures, type ConnectionOptions } from 'vscode-languageserver/node';
-import { FrameResync } from './framing';
+import {
+  createConnection,
+  ProposedFeatures,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ConnectionOptions,
+} from 'vscode-languageserver/node';
+import { FrameResync, parseErrorReplying } from './framing';
 import { protocolGate } from './gate';
 import type { Lifecycle } from './lifecycle';
 import { startServer } from './server';
@@ -15,10 +21,19 @@ const say = (message: string) => process.stderr.write(`storage-perf-language-ser
  * broken frame costs that frame, not the rest of the session; stdout carries only frames, so the console goes to
  * stderr (vscode-languageserver redirects it only when it opens stdio itself).
  */
-function connect(options: ConnectionOptions) {
+function connect(options: ConnectionOptions, lifecycle: () => Lifecycle) {
   if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all, options);
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) console[level] = (...a: unknown[]) => say(a.join(' '));
-  return createConnection(ProposedFeatures.all, process.stdin.pipe(new FrameResync(say)), process.stdout, options);
+  const input = process.stdin.pipe(new FrameResync(say));
+  // Our own reader and writer, so that a frame whose body is not JSON gets JSON-RPC's -32700 (the library's
+  // reader drops it unanswered). Given a reader, vscode-languageserver no longer ends the process with its input,
+  // so that is done here as it would: 0 after a shutdown request, 1 without (the client is gone).
+  const writer = new StreamMessageWriter(process.stdout);
+  const reader = new StreamMessageReader(input, { contentTypeDecoder: parseErrorReplying(writer, say) });
+  const ended = () => process.exit(lifecycle().shuttingDown ? 0 : 1);
+  input.on('end', ended);
+  input.on('close', ended);
+  return createConnection(ProposedFeatures.all, reader, writer, options);
 }
 
 export function main(): void {
@@ -36,7 +51,7 @@ export function main(): void {
   process.on('uncaughtException', (e) => say(String(e?.stack ?? e)));
   process.on('unhandledRejection', (e) => say(String((e as Error)?.stack ?? e)));
   // The gate reads the lifecycle only when messages come, after listen(): by then it is assigned.
-  const lifecycle: Lifecycle = startServer(connect({ messageStrategy: protocolGate(() => lifecycle) }));
+  const lifecycle: Lifecycle = startServer(connect({ messageStrategy: protocolGate(() => lifecycle) }, () => lifecycle));
 }
 
 if (require.main === module) main();

@@ -118,6 +118,29 @@ describe('LSP faults (raw frames)', function () {
     assert.equal(s.child.exitCode, null);
   });
 
+  it('a well-framed body that is not JSON: JSON-RPC Parse error (-32700, id null), then the next request answered', async () => {
+    s = new RawServer();
+    await s.initialize();
+    open(s);
+    s.write(frame('{"jsonrpc": "2.0", "id": 31, "method": "textDocument/hover", '));
+    const parseError = await s.waitFor((m) => m.error?.code === -32700, 10000, 'a Parse error');
+    assert.equal(parseError.id, null);
+    assert.match(parseError.error!.message, /^Parse error/);
+    assert.ok(!s.messages.some((m) => m.id === 31), 'the broken request is not answered as a request');
+    await assertAlive(s);
+  });
+
+  it('input that ends inside a frame (a Content-Length longer than what came): stderr says so, exit code 1', async () => {
+    s = new RawServer();
+    await s.initialize();
+    open(s);
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 32, method: 'textDocument/hover', params: at });
+    s.write(`Content-Length: ${body.length + 100}\r\n\r\n${body}`);
+    s.child.stdin!.end();
+    assert.deepEqual(await s.exited, { code: 1, signal: null });
+    assert.match(s.stderr, /input ended inside a frame: \d+ bytes dropped/);
+  });
+
   it('wrong parameters: the server logs, answers and lives on', async () => {
     s = new RawServer();
     await s.initialize();
