@@ -19,7 +19,8 @@ const say = (message: string) => process.stderr.write(`storage-perf-language-ser
 /**
  * The connection on the transport the command line names. On stdio the input passes through FrameResync, so a
  * broken frame costs that frame, not the rest of the session; stdout carries only frames, so the console goes to
- * stderr (vscode-languageserver redirects it only when it opens stdio itself).
+ * stderr until the connection exists, then to the client (vscode-languageserver redirects it only when it opens
+ * stdio itself).
  */
 function connect(options: ConnectionOptions, lifecycle: () => Lifecycle) {
   if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all, options);
@@ -33,7 +34,15 @@ function connect(options: ConnectionOptions, lifecycle: () => Lifecycle) {
   const ended = () => process.exit(lifecycle().shuttingDown ? 0 : 1);
   input.on('end', ended);
   input.on('close', ended);
-  return createConnection(ProposedFeatures.all, reader, writer, options);
+  const connection = createConnection(ProposedFeatures.all, reader, writer, options);
+  // From here console output reaches the client as window/logMessage (its output channel), as it does when the
+  // library opens stdio itself; what the frame guard says about the transport stays on stderr.
+  const log = connection.console;
+  console.log = console.debug = (...a: unknown[]) => log.log(a.join(' '));
+  console.info = (...a: unknown[]) => log.info(a.join(' '));
+  console.warn = (...a: unknown[]) => log.warn(a.join(' '));
+  console.error = (...a: unknown[]) => log.error(a.join(' '));
+  return connection;
 }
 
 export function main(): void {

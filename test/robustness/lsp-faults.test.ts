@@ -1,7 +1,8 @@
 /** Protocol faults written as raw frames to the server's stdin: it answers as LSP says, survives, or exits cleanly. */
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { frame, RawServer } from './raw-server';
 
@@ -139,6 +140,26 @@ describe('LSP faults (raw frames)', function () {
     s.child.stdin!.end();
     assert.deepEqual(await s.exited, { code: 1, signal: null });
     assert.match(s.stderr, /input ended inside a frame: \d+ bytes dropped/);
+  });
+
+  it("console output of the server's code and its libraries reaches the client as window/logMessage on stdio", async () => {
+    // A preloaded module stands for a library that writes to the console once the server runs.
+    const dir = mkdtempSync(join(tmpdir(), 'sp-console-'));
+    const preload = join(dir, 'chatty.js');
+    writeFileSync(preload, "setTimeout(() => { console.log('chatty: hello'); console.error('chatty: trouble'); }, 0);\n");
+    try {
+      s = new RawServer(['--stdio'], ['--require', preload]);
+      await s.initialize();
+      const logged = (text: string) => (m: { method?: string; params?: unknown }) =>
+        m.method === 'window/logMessage' && (m.params as { message: string }).message.includes(text);
+      const hello = await s.waitFor(logged('chatty: hello'), 10000, 'the console.log line');
+      const trouble = await s.waitFor(logged('chatty: trouble'), 10000, 'the console.error line');
+      assert.equal((hello.params as { type: number }).type, 4); // Log
+      assert.equal((trouble.params as { type: number }).type, 1); // Error
+      assert.doesNotMatch(s.stderr, /chatty/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('wrong parameters: the server logs, answers and lives on', async () => {

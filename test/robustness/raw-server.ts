@@ -28,8 +28,9 @@ export class RawServer {
   private listeners: Array<() => void> = [];
   private nextId = 1000;
 
-  constructor(args: string[] = ['--stdio']) {
-    this.child = spawn(process.execPath, [SERVER_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `nodeArgs` go to Node before the server's script (a module to preload, say). */
+  constructor(args: string[] = ['--stdio'], nodeArgs: string[] = []) {
+    this.child = spawn(process.execPath, [...nodeArgs, SERVER_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout!.on('data', (b: Buffer) => {
       this.buffer = Buffer.concat([this.buffer, b]);
       this.parse();
