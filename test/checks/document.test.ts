@@ -64,6 +64,20 @@ describe('checks: document', () => {
     assert.match(d.message, /merges a mapping or a list of mappings/);
     expectAt(BASE.replace('        size: 500GiB\n', '        size: 500GiB\n        "<<": 1\n'), 'unknown-key', '"<<"');
   });
+  it('merge keys: `<<` of its own mapping or of an unknown anchor is one yaml-syntax finding, not also wrong-type', () => {
+    for (const [what, text, at] of [
+      ['its own mapping', BASE.replace('  - name: ', '  - &self\n    <<: *self\n    name: '), '*self'],
+      ['an unknown anchor', BASE.replace('        size: 500GiB\n', '        size: 500GiB\n        <<: *nowhere\n'), '*nowhere'],
+    ] as const) {
+      const a = analyze(text);
+      const here = a.diagnostics.filter((d) => d.span.start === text.indexOf(at));
+      assert.deepEqual(
+        here.map((d) => d.code),
+        ['yaml-syntax'],
+        what,
+      );
+    }
+  });
   it('merge keys: no fix removes or adds keys where a merge would edit the merged text', () => {
     const text = `${BASE}      - &logs {name: logs, type: pd-balanced, size: 10GiB, colour: red}
       - <<: *logs

@@ -47,6 +47,8 @@ export function resolvePlain(s: string): unknown {
 export class EventReader {
   nodeCount = 0;
   aliasesResolved = 0;
+  /** The stand-ins for aliases that could not be resolved (each already has its error). */
+  private readonly unresolved = new WeakSet<YamlNode>();
   /** Each anchor (`&name`, its span) with the node it names and how often an alias used it: growth is blamed on it. */
   readonly anchorUses: AnchorUse[] = [];
   private i = 0;
@@ -149,7 +151,9 @@ export class EventReader {
       use.aliases++;
       return target;
     } else this.problems.push({ code: 'yaml-syntax', message: `unknown alias *${name}`, span });
-    return { kind: 'scalar', text: '', value: null, quoted: false, ...span };
+    const stand: YamlNode = { kind: 'scalar', text: '', value: null, quoted: false, ...span };
+    this.unresolved.add(stand);
+    return stand;
   }
 
   private mapping(ev: MappingEvent): MapNode {
@@ -203,6 +207,8 @@ export class EventReader {
    */
   private merge(n: MapNode, from: YamlNode, seen: Map<string, YamlNode>): void {
     const sources = from.kind === 'seq' ? from.items : [from];
+    // An alias that could not be resolved has its own error already: one mistake, one finding.
+    if (sources.some((m) => this.unresolved.has(m))) return;
     if (!sources.every((m) => m.kind === 'map')) {
       this.problems.push({
         code: 'wrong-type',
