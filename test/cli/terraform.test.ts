@@ -56,3 +56,36 @@ describe('storage-perf with a Terraform plan', () => {
     assert.equal(all.find((d) => d.code === 'target-unreachable')?.line, 10);
   });
 });
+
+describe('storage-perf with Terraform files', () => {
+  const MODULE = 'test/fixtures/terraform/module';
+  const tfLine = (file: string, needle: string) =>
+    readFileSync(join(ROOT, MODULE, file), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes(needle)) + 1;
+
+  it('evaluate FOLDER: the module and its local modules; each finding names its .tf file and line', () => {
+    const r = spawnSync(process.execPath, [BIN, 'evaluate', MODULE], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stdout, /Terraform module: 12 resources; 0 of other types ignored/);
+    assert.ok(r.stdout.includes(`${MODULE}/main.tf:${tfLine('main.tf', '"n2-standard-7"')}:18: error unknown-machine-type:`));
+    assert.ok(
+      r.stdout.includes(
+        `${MODULE}/modules/db/main.tf:${tfLine('modules/db/main.tf', 'type = "pd-balanced"')}:10: information shared-baseline`,
+      ),
+    );
+  });
+  it('evaluate main.tf --format json: its folder is read with it; findings carry their file', () => {
+    const r = spawnSync(process.execPath, [BIN, 'evaluate', `${MODULE}/main.tf`, '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stderr);
+    const f = JSON.parse(r.stdout).files[0];
+    assert.equal(f.vms.length, 6);
+    const d = f.diagnostics.find((x: ReportDiagnostic) => x.code === 'unknown-machine-type');
+    assert.deepEqual([d.file, d.line], ['main.tf', tfLine('main.tf', '"n2-standard-7"')]);
+  });
+  it('evaluate a folder without .tf files: cannot be read, exit 2', () => {
+    const r = spawnSync(process.execPath, [BIN, 'evaluate', 'docs'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /cannot read docs: a folder is read as a Terraform module, and this one has no \.tf file/);
+  });
+});
