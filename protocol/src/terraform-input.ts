@@ -29,7 +29,12 @@ export interface AnalysisInput {
 const MAX_FOLDERS = 200;
 const MAX_FILES = 2000;
 
-const pathOf = (file: string) => (file.startsWith('file:') ? fileURLToPath(file) : file);
+/** A path of a path or file: URI; throws for another scheme (an unsaved buffer, `untitled:`), which is on no disk. */
+function pathOf(file: string): string {
+  if (file.startsWith('file:')) return fileURLToPath(file);
+  if (/^[a-z][a-z0-9+.-]+:/i.test(file) && !/^[a-z]:[\\/]/i.test(file)) throw new Error(`${file} is not a file on disk`);
+  return file;
+}
 
 /** `file` is a path or a file: URI; the text is the file's (an editor's buffer may differ from the disk). */
 export function frontEndForFile(file: string, text: string): ((text: string) => ParsedSpec) | undefined {
@@ -55,7 +60,13 @@ export function frontEndForFile(file: string, text: string): ((text: string) => 
  */
 export function inputForFile(file: string, text: string): AnalysisInput {
   if (!isTerraformSourcePath(file)) return { text, frontEnd: frontEndForFile(file, text) };
-  const path = pathOf(file);
+  let path: string;
+  try {
+    path = pathOf(file);
+  } catch {
+    // Not a file on disk (an unsaved editor buffer): the file alone.
+    return terraformInput(undefined, { path: 'main.tf', text });
+  }
   return terraformInput(dirname(path), { path: basename(path), text });
 }
 
@@ -66,10 +77,10 @@ export function folderInput(folder: string): AnalysisInput | undefined {
   return terraformInput(folder, { path: first, text: readFileSync(join(folder, first), 'utf8') });
 }
 
-function terraformInput(root: string, entry: TfFile): AnalysisInput {
+function terraformInput(root: string | undefined, entry: TfFile): AnalysisInput {
   const parse = hclParser();
   if (!parse) throw new Error('the HCL parser is not loaded: await loadHclParser() first');
-  const files = moduleFiles(root, entry);
+  const files = root === undefined ? [entry] : moduleFiles(root, entry);
   return { text: joinTfFiles(files).text, frontEnd: terraformFilesFrontEnd(parse, files) };
 }
 
@@ -119,4 +130,11 @@ function sources(text: string, folder: string, root: string, seen: Set<string>, 
     seen.add(target);
     queue.push(target);
   }
+}
+
+/** The .tf files of a module folder (and of the local modules they call), or none. */
+export function moduleFilesIn(folder: string): TfFile[] {
+  const first = tfFilesIn(folder)[0];
+  if (first === undefined) return [];
+  return moduleFiles(folder, { path: first, text: readFileSync(join(folder, first), 'utf8') });
 }

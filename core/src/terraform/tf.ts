@@ -76,8 +76,16 @@ export function terraformFilesFrontEnd(parse: HclParse, files: TfFile[]): (text:
     resourcesToSpec(result, reader.resources, reader.config, anchor, (code, message, at) =>
       diagnostics.push(diag(code, code === 'terraform-unknown-value' ? message.replace(/known only after apply/g, UNKNOWN) : message, at)),
     );
+    result.tree.scattered = true;
     return result;
   };
+}
+
+/** The resource records of the files (as `terraformFilesFrontEnd` reads them), or undefined when one does not parse. */
+export function readTfResources(parse: HclParse, files: TfFile[]): { resources: PlanResource[]; sources: TfSource[] } | undefined {
+  const { text, sources } = joinTfFiles(files);
+  const reader = readModules(parse, text, sources, []);
+  return reader && { resources: reader.resources, sources };
 }
 
 /** Every file parsed and the root module read from it (its trees freed after), or undefined on a syntax error. */
