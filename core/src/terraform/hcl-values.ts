@@ -35,7 +35,13 @@ export interface Scope {
   busy?: Set<string>;
 }
 
-export const named = (n: HclSyntaxNode): HclSyntaxNode[] => n.namedChildren.filter((c): c is HclSyntaxNode => c !== null);
+/** Each node's named children, read once: a tree-sitter node's children are built anew on each read. */
+const children = new WeakMap<HclSyntaxNode, HclSyntaxNode[]>();
+export function named(n: HclSyntaxNode): HclSyntaxNode[] {
+  let c = children.get(n);
+  if (!c) children.set(n, (c = n.namedChildren.filter((x): x is HclSyntaxNode => x !== null)));
+  return c;
+}
 
 function scalar(type: 'string' | 'number' | 'boolean', value: unknown, offset: number, length: number): Node {
   return { type, value, offset, length } as Node;
@@ -55,9 +61,9 @@ export function objectNode(entries: Array<[string, Node, number]>, offset: numbe
   for (const [key, value, keyAt] of entries) {
     const prop = { type: 'property', offset: keyAt, length: value.offset + value.length - keyAt, parent: obj, children: [] } as Node;
     const k = { ...scalar('string', key, keyAt, key.length), parent: prop } as Node;
-    const v = { ...value, parent: prop } as Node;
-    for (const c of v.children ?? []) setParent(c, v);
-    (prop as Building).children = [k, v];
+    // Values are built for their place (a variable's value is copied where it is used): joined as they are.
+    setParent(value, prop);
+    (prop as Building).children = [k, value];
     obj.children!.push(prop);
   }
   return obj;
@@ -66,9 +72,8 @@ export function objectNode(entries: Array<[string, Node, number]>, offset: numbe
 export function arrayNode(items: Node[], offset: number, length: number): Node {
   const arr = { type: 'array', offset, length, children: [] as Node[] } as Node;
   for (const it of items) {
-    const c = { ...it, parent: arr } as Node;
-    for (const g of c.children ?? []) setParent(g, c);
-    arr.children!.push(c);
+    setParent(it, arr);
+    arr.children!.push(it);
   }
   return arr;
 }
