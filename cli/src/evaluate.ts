@@ -19,7 +19,7 @@ import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
 import { jsonChunks, writeChunks } from './json-writer';
-import { folderInput, inputForFile, type AnalysisInput } from '../../protocol/src/terraform-input';
+import { folderInput, inputForFile, needsHclParser, type AnalysisInput } from '../../protocol/src/terraform-input';
 import { loadHclParser } from '../../protocol/src/hcl-parser';
 import { table } from './table';
 import { applySets, renderWhatIf } from './what-if';
@@ -58,7 +58,7 @@ export async function evaluateCommand(args: string[]): Promise<number> {
   // VMs written alike (all but their names and places) are evaluated once, in one file and across files.
   const cache = new EvaluationCache();
   let unreadable = false;
-  if (positionals.some((p) => /\.tf$/i.test(p) || isFolder(p))) await loadHclParser();
+  if (positionals.some(needsHclParser)) await loadHclParser();
   for (const path of positionals) {
     let input: AnalysisInput;
     try {

@@ -47,9 +47,30 @@ export function frontEndForFile(file: string, text: string): ((text: string) => 
     return sidecarFrontEnd({ error: `${plan} is not beside a file on disk` });
   }
   try {
+    if (isTerraformSourcePath(path) || statSync(path).isDirectory()) return sidecarFrontEnd(terraformFiles(path));
     return sidecarFrontEnd({ text: readFileSync(path, 'utf8') });
   } catch (e) {
     return sidecarFrontEnd({ error: `cannot read ${plan}: ${ioReason(e)}` });
+  }
+}
+
+/** A sidecar's .tf file or module folder, read as its VMs (the HCL parser must be loaded). */
+function terraformFiles(path: string): { parsed: () => ParsedSpec } | { error: string } {
+  if (!hclParser()) return { error: 'the HCL parser is not loaded' };
+  const input = statSync(path).isDirectory() ? folderInput(path) : inputForFile(path, readFileSync(path, 'utf8'));
+  if (!input) return { error: `${path} has no .tf file` };
+  return { parsed: () => input.frontEnd!(input.text) };
+}
+
+/** Whether a file's analysis needs the HCL parser: a .tf file, a folder, or a sidecar that names .tf files. */
+export function needsHclParser(path: string): boolean {
+  try {
+    if (isTerraformSourcePath(path) || statSync(path).isDirectory()) return true;
+    if (!/\.perf\.ya?ml$/i.test(path)) return false;
+    const plan = sidecarPlanPath(readFileSync(path, 'utf8'));
+    return plan !== undefined && !/\.json$/i.test(plan);
+  } catch {
+    return false;
   }
 }
 

@@ -131,3 +131,24 @@ describe('lint plan.json in CI: findings on the .tf lines the plan comes from', 
     assert.ok(lines.length > 0 && lines.every((l) => l.includes(`file=${PLAN},`)), r.stdout);
   });
 });
+
+describe('a workload sidecar naming .tf files', () => {
+  const SIDECAR = 'test/fixtures/terraform/module/workloads.perf.yaml';
+  it('evaluate: the VM it names, read from the module, with its workload', () => {
+    const r = spawnSync(process.execPath, [BIN, 'evaluate', SIDECAR, '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stderr);
+    const f = JSON.parse(r.stdout).files[0];
+    assert.deepEqual(
+      f.vms.map((v: { name: string }) => v.name),
+      ['module.db.google_compute_instance.primary'],
+    );
+    assert.equal(f.vms[0].workloads[0].name, 'oltp');
+    assert.equal(f.diagnostics.find((d: ReportDiagnostic) => d.code === 'target-unreachable')?.line, 9);
+  });
+  it('lint: the same through the server', async () => {
+    const r = await lint([SIDECAR, '--format', 'json'], { cwd: ROOT });
+    assert.equal(r.code, 1, r.stderr);
+    const all = files(r.stdout).flatMap((f) => f.diagnostics);
+    assert.equal(all.find((d) => d.code === 'target-unreachable')?.line, 9);
+  });
+});
