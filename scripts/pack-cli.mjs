@@ -30,14 +30,14 @@ try {
     'storage-perf.js',
     "for (const s of [process.stdout, process.stderr]) s.on('error', (e) => { if (e.code !== 'EPIPE') throw e; });\n" +
       // lint's server starts while the CLI loads, as in a clone (cli/bin/storage-perf.js).
-      'const args = process.argv.slice(2);\n' +
+      "const args = process.argv.slice(2);\n" +
       "const server = args[0] === 'lint' && !args.some((a) => a === '-h' || a === '--help' || a.startsWith('--server-command'))\n" +
       "  ? require('node:child_process').spawn(process.execPath, [require('node:path').join(__dirname, '../dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] })\n" +
-      '  : undefined;\n' +
+      "  : undefined;\n" +
       "require('../dist/storage-perf.js').main(args, { server }).then((code) => {\n" +
-      '  process.exitCode = code;\n' +
-      '  if (server && server.exitCode === null && server.signalCode === null) server.kill();\n' +
-      '});',
+      "  process.exitCode = code;\n" +
+      "  if (server && server.exitCode === null && server.signalCode === null) server.kill();\n" +
+      "});",
   );
   bin('storage-perf-language-server.js', "require('../dist/server.js').main();");
   writeFileSync(

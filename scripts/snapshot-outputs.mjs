@@ -21,12 +21,8 @@ if (!out) {
 mkdirSync(out, { recursive: true });
 const cli = join('cli', 'bin', 'storage-perf.js');
 const inputs = [
-  ...readdirSync('examples')
-    .filter((f) => /\.ya?ml$/.test(f))
-    .map((f) => join('examples', f)),
-  ...readdirSync(join('test', 'fuzz-corpus'))
-    .filter((f) => /\.ya?ml$/.test(f))
-    .map((f) => join('test', 'fuzz-corpus', f)),
+  ...readdirSync('examples').filter((f) => /\.ya?ml$/.test(f)).map((f) => join('examples', f)),
+  ...readdirSync(join('test', 'fuzz-corpus')).filter((f) => /\.ya?ml$/.test(f)).map((f) => join('test', 'fuzz-corpus', f)),
 ];
 const runs = [
   ['evaluate.json', ['evaluate', '--format', 'json']],
@@ -44,12 +40,7 @@ for (const input of inputs) {
 const core = createRequire(import.meta.url)(join(process.cwd(), 'out', 'core', 'src', 'index.js'));
 for (const input of inputs) {
   const a = core.analyze(readFileSync(input, 'utf8'));
-  const rows = a.diagnostics.map((d) => ({
-    code: d.code,
-    span: d.span,
-    message: d.message,
-    fixes: core.fixesOf ? core.fixesOf(a, d) : d.fixes,
-  }));
+  const rows = a.diagnostics.map((d) => ({ code: d.code, span: d.span, message: d.message, fixes: core.fixesOf ? core.fixesOf(a, d) : d.fixes }));
   writeFileSync(join(out, `${basename(input)}.fixes.json`), JSON.stringify(rows, null, 1) + '\n');
 }
 process.stdout.write(`${inputs.length} specs, ${inputs.length * (runs.length + 1)} outputs in ${out}\n`);
