@@ -190,6 +190,45 @@ resource "google_compute_disk" "d" {
     });
 });
 
+describe('terraform .tf files: Yandex Cloud, through the same mapper as its plans', () => {
+  it('an instance with its boot disk and a secondary disk joined by disk_id reference', () => {
+    const text = [
+      'resource "yandex_compute_disk" "data" {',
+      '  type = "network-ssd"',
+      '  size = 200',
+      '  zone = "ru-central1-a"',
+      '}',
+      'resource "yandex_compute_instance" "db" {',
+      '  platform_id = "standard-v3"',
+      '  zone        = "ru-central1-a"',
+      '  resources {',
+      '    cores  = 8',
+      '    memory = 32',
+      '  }',
+      '  boot_disk {',
+      '    initialize_params {',
+      '      size = 30',
+      '      type = "network-hdd"',
+      '    }',
+      '  }',
+      '  secondary_disk {',
+      '    disk_id = yandex_compute_disk.data.id',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const r = fileReport('main.tf', run([{ path: 'main.tf', text }]));
+    assert.equal(r.catalog, 'yandex-2025');
+    assert.deepEqual(
+      r.vms[0].disks.map((d) => [d.name, d.type, d.size_gib, d.read_iops]),
+      [
+        ['yandex_compute_instance.db.boot_disk', 'network-hdd', 30, 300],
+        ['yandex_compute_disk.data', 'network-ssd', 200, 7000],
+      ],
+    );
+  });
+});
+
 describe('terraform .tf files: module folders on disk', () => {
   let dir: string;
   beforeEach(() => {
