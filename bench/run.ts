@@ -12,8 +12,9 @@ import { benchLint } from './lint';
 import { benchExtension } from './extension';
 import { benchEvaluateCli, specWithVms } from './evaluate';
 import { goalTable } from './goals';
-import { benchTerraform } from './terraform';
+import { benchTerraform, benchTerraformFiles } from './terraform';
 import { benchHostile } from './hostile';
+import { loadHclParser } from '../protocol/src/hcl-parser';
 
 function time(fn: () => void, minMs = 300, maxRuns = 200): { median: number; p99: number; runs: number } {
   const samples: number[] = [];
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   const print = (lines: string[]) => process.stdout.write(lines.join('\n') + '\n\n');
   print(benchEvaluation());
   print(benchTerraform(time));
+  print(benchTerraformFiles(time, await loadHclParser()));
   print(benchHostile(time));
   print(await benchLsp());
   print(await benchScale());

@@ -3,7 +3,7 @@
  * of N instances, each with a boot disk and a data disk resource joined by a configuration reference, has 2N
  * resources.
  */
-import { analyze, parseTerraformPlan } from '../core/src';
+import { analyze, joinTfFiles, parseTerraformPlan, terraformFilesFrontEnd, type HclParse } from '../core/src';
 
 const MACHINES = ['n2-standard-8', 'n2-standard-16', 'e2-standard-4', 'c3-standard-22', 'n1-standard-32'];
 const diskType = (k: number) => (k % 3 ? 'pd-ssd' : 'pd-balanced');
@@ -95,6 +95,57 @@ export function benchTerraform(time: (fn: () => void) => { median: number }): st
     const y = time(() => analyze(spec));
     out.push(
       `| ${(2 * n).toLocaleString('en-US')} | ${p.median.toFixed(1)} | ${y.median.toFixed(1)} | ${(p.median / y.median).toFixed(2)}× |`,
+    );
+  }
+  return out;
+}
+
+/** The same VMs and disks as the .tf file of a module: each instance's data disk joined by a reference. */
+export function tfWithInstances(n: number): string {
+  const out: string[] = [];
+  for (let k = 0; k < n; k++)
+    out.push(
+      `resource "google_compute_disk" "data${k}" {`,
+      `  name = "data-${k}"`,
+      `  type = "${diskType(k)}"`,
+      `  size = ${diskSize(k)}`,
+      '  zone = "us-central1-a"',
+      '}',
+      `resource "google_compute_instance" "vm${k}" {`,
+      `  name         = "vm-${k}"`,
+      `  machine_type = "${MACHINES[k % MACHINES.length]}"`,
+      '  zone         = "us-central1-a"',
+      '  boot_disk {',
+      '    initialize_params {',
+      '      size = 200',
+      '      type = "pd-standard"',
+      '    }',
+      '  }',
+      '  attached_disk {',
+      `    source = google_compute_disk.data${k}.id`,
+      '  }',
+      '}',
+    );
+  return out.join('\n') + '\n';
+}
+
+/** A .tf file of 2N resources against the YAML spec of the same VMs (the HCL parse included). */
+export function benchTerraformFiles(time: (fn: () => void) => { median: number }, parse: HclParse): string[] {
+  const out = [
+    '## Terraform .tf file vs the YAML spec of the same VMs (analyze, the HCL parse included)',
+    '',
+    '| resources | .tf median ms | YAML spec median ms | ratio |',
+    '|---|---|---|---|',
+  ];
+  for (const n of [50, 5000]) {
+    const files = [{ path: 'main.tf', text: tfWithInstances(n) }];
+    const { text } = joinTfFiles(files);
+    const frontEnd = terraformFilesFrontEnd(parse, files);
+    const spec = specWithInstances(n);
+    const t = time(() => analyze(text, { frontEnd }));
+    const y = time(() => analyze(spec));
+    out.push(
+      `| ${(2 * n).toLocaleString('en-US')} | ${t.median.toFixed(1)} | ${y.median.toFixed(1)} | ${(t.median / y.median).toFixed(2)}× |`,
     );
   }
   return out;

@@ -8,6 +8,7 @@
 //   node scripts/bundle-cli.mjs [OUT_DIR]     default: out/bundle/dist (three levels down, so that the
 //                                             bundles find package.json and docs/ as the compiled code does)
 import { build } from 'esbuild';
+import { copyHclWasm } from './hcl-wasm.mjs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,10 +27,14 @@ export async function bundleCli(outDir, { minify = true } = {}) {
     legalComments: 'none',
     logLevel: 'warning',
     absWorkingDir: root,
+    // web-tree-sitter's ES module finds itself through import.meta.url, which a CommonJS bundle lacks: its
+    // CommonJS build is bundled instead.
+    alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/tree-sitter.cjs' },
   };
   // The server beside the CLI: the CLI's lint starts server.js when it finds it next to itself.
   await build({ ...common, entryPoints: ['cli/src/main.ts'], outfile: join(outDir, 'storage-perf.js') });
   await build({ ...common, entryPoints: ['server/src/main.ts'], outfile: join(outDir, 'server.js') });
+  copyHclWasm(outDir);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

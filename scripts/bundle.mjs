@@ -10,6 +10,7 @@
 //   node scripts/bundle.mjs --no-typecheck  skips type-checking the client first
 //   node scripts/bundle.mjs --outdir=DIR    bundles into DIR instead of dist/
 import { build } from 'esbuild';
+import { copyHclWasm } from './hcl-wasm.mjs';
 import { spawnSync } from 'node:child_process';
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -35,6 +36,9 @@ const common = {
   legalComments: production ? 'none' : 'inline',
   logLevel: 'warning',
   absWorkingDir: root,
+  // web-tree-sitter's ES module finds itself through import.meta.url, which a CommonJS bundle lacks: its
+  // CommonJS build is bundled instead.
+  alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/tree-sitter.cjs' },
 };
 
 const targets = [
@@ -69,3 +73,5 @@ for (const { forbidden, ...t } of targets) {
   const kib = (statSync(resolve(root, t.outfile)).size / 1024).toFixed(1);
   process.stdout.write(`${t.outfile}  ${kib} KiB${production ? ' (production)' : ''}\n`);
 }
+// The server reads .tf files with the HCL parser's WebAssembly, shipped beside it.
+copyHclWasm(resolve(root, outdir));

@@ -1,5 +1,6 @@
 /** `storage-perf evaluate FILE... --format json|table`: the contract's JSON report, or tables for a terminal. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { posix } from 'node:path';
 import {
   analyze,
   costText,
@@ -18,7 +19,8 @@ import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
 import { jsonChunks, writeChunks } from './json-writer';
-import { frontEndForFile } from '../../protocol/src/terraform-input';
+import { folderInput, inputForFile, needsHclParser, type AnalysisInput } from '../../protocol/src/terraform-input';
+import { loadHclParser } from '../../protocol/src/hcl-parser';
 import { table } from './table';
 import { applySets, renderWhatIf } from './what-if';
 
@@ -56,16 +58,17 @@ export async function evaluateCommand(args: string[]): Promise<number> {
   // VMs written alike (all but their names and places) are evaluated once, in one file and across files.
   const cache = new EvaluationCache();
   let unreadable = false;
+  if (positionals.some(needsHclParser)) await loadHclParser();
   for (const path of positionals) {
-    let text: string;
+    let input: AnalysisInput;
     try {
-      text = readFileSync(path, 'utf8');
+      input = readInput(path);
     } catch (e) {
       process.stderr.write(`storage-perf evaluate: cannot read ${path}: ${ioReason(e)}\n`);
       unreadable = true;
       continue;
     }
-    const a = analyze(text, { registry, cache, frontEnd: frontEndForFile(path, text) });
+    const a = analyze(input.text, { registry, cache, frontEnd: input.frontEnd });
     files.push(format === 'json' ? streamedReport(path, a) : fileReport(path, a));
   }
   if (format === 'json') await writeChunks(jsonLines({ files }), process.stdout);
@@ -77,6 +80,22 @@ export async function evaluateCommand(args: string[]): Promise<number> {
   // The report is always whole; the exit status says whether to trust it (the contract, section 1).
   if (unreadable) return 2;
   return files.some((f) => f.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A file's text and front end, or a Terraform module folder's files. */
+function readInput(path: string): AnalysisInput {
+  if (!isFolder(path)) return inputForFile(path, readFileSync(path, 'utf8'));
+  const input = folderInput(path);
+  if (!input) throw new Error('EISDIR: a folder is read as a Terraform module, and this one has no .tf file');
+  return input;
 }
 
 /**
@@ -138,7 +157,7 @@ function renderFile(f: FileReport): string {
   const total = (x: { monthly_cost: number | null; monthly_cost_complete: boolean; monthly_cost_missing: string[] }) =>
     costText(x.monthly_cost ?? undefined, x.monthly_cost_complete, x.monthly_cost_missing, cur, '/month');
   const out: string[] = [`${f.path}  (catalog ${f.catalog ?? '?'}, region ${f.region ?? '?'})`, ''];
-  if (f.terraform) out.splice(1, 0, terraformLine(f.terraform));
+  if (f.terraform) out.splice(1, 0, terraformLine(f.terraform, /\.json$/i.test(f.path) ? 'Terraform plan' : 'Terraform module'));
   for (const vm of f.vms) {
     out.push(
       `VM ${vm.name}: ${vm.machine_type ?? '?'}${vm.vcpus && !vm.machine_type?.includes('vCPU') ? `, ${plural(vm.vcpus, 'vCPU')}` : ''} — ${total(vm)} · machine ${money(vm.machine_monthly_cost)}, disks ${money(vm.disks_monthly_cost)}`,
@@ -191,12 +210,18 @@ function renderFile(f: FileReport): string {
     out.push('');
   }
   if (f.monthly_cost !== null && f.vms.length > 1) out.push(`file total: ${total(f)}`, '');
-  for (const d of f.diagnostics) out.push(`${f.path}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`);
+  for (const d of f.diagnostics) out.push(`${fileOf(f.path, d.file)}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`);
   return out.join('\n') + '\n';
 }
 
+/** Where a finding is: the file given, or for a Terraform module the .tf file of it (a path relative to its folder). */
+function fileOf(given: string, file: string | undefined): string {
+  if (file === undefined) return given;
+  return posix.join(/\.tf$/i.test(given) ? posix.dirname(given) : given, file);
+}
+
 /** What a Terraform plan held beyond its VMs and disks: counted, so that nothing is silently left out. */
-function terraformLine(t: NonNullable<FileReport['terraform']>): string {
+function terraformLine(t: NonNullable<FileReport['terraform']>, what: string): string {
   const types = Object.entries(t.ignored_types).map(([type, n]) => `${type} ×${n}`);
-  return `Terraform plan: ${plural(t.resources, 'resource')}; ${t.ignored_resources} of other types ignored${types.length ? ` (${types.join(', ')})` : ''}`;
+  return `${what}: ${plural(t.resources, 'resource')}; ${t.ignored_resources} of other types ignored${types.length ? ` (${types.join(', ')})` : ''}`;
 }

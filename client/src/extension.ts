@@ -20,7 +20,25 @@ import { serverSettings } from './settings';
 
 let client: LanguageClient | undefined;
 
+/**
+ * Whether .tf files get the server: the setting, or a workload sidecar in the workspace (a `*.perf.yaml` whose
+ * top level names `terraform:`). HashiCorp's Terraform extension owns the language; this only adds figures.
+ */
+async function terraformEnabled(): Promise<boolean> {
+  if (vscode.workspace.getConfiguration(SECTION).get<boolean>('terraform.enable') === true) return true;
+  const specs = await vscode.workspace.findFiles('**/*.perf.{yaml,yml}', '**/node_modules/**', 50);
+  for (const uri of specs) {
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    if (/^terraform:/m.test(text)) return true;
+  }
+  return false;
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const terraform = await terraformEnabled();
+  // Activated by a .tf file (onLanguage:terraform) where Terraform is not enabled and there is no spec: stay idle.
+  const opened = vscode.workspace.textDocuments.some((d) => isSpec(d));
+  if (!terraform && !opened && !(await vscode.workspace.findFiles('**/*.perf.{yaml,yml}', '**/node_modules/**', 1)).length) return;
   const serverModule = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
@@ -32,6 +50,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { language: 'storage-perf' },
       // Users who keep specs in the YAML language (to use Red Hat's YAML extension on them) still get the server.
       { language: 'yaml', pattern: '**/*.perf.{yaml,yml}' },
+      // Terraform files, when enabled: the server reads each with the rest of its module from disk.
+      ...(terraform ? [{ scheme: 'file', pattern: '**/*.tf' }] : []),
     ],
     initializationOptions: { settings: serverSettings(vscode.workspace.getConfiguration(SECTION), vscode.workspace.isTrusted) },
     synchronize: { configurationSection: SECTION },

@@ -26,6 +26,8 @@ export interface ReportDiagnostic {
   column: number;
   end_line: number;
   end_column: number;
+  /** A Terraform module's findings: the .tf file it is in, relative to the module's folder (lines are its own). */
+  file?: string;
 }
 /** The four figures are null (with `limited_by` and `explanation`) when the VM's figures are unavailable. */
 export interface DiskReport {
@@ -140,15 +142,19 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
 
 export function reportDiagnostics(a: Analysis): ReportDiagnostic[] {
   const idx = new LineIndex(a.parsed.text);
+  const sources = a.parsed.sources;
   return a.diagnostics.map((d) => {
     const r = idx.range(d.span);
+    const source = sources?.find((s) => d.span.start >= s.start && d.span.start <= s.end);
+    const first = source ? idx.position(source.start).line : 0;
     return {
+      ...(source ? { file: source.path } : {}),
       severity: d.severity,
       code: d.code,
       message: d.message,
-      line: r.start.line + 1,
+      line: r.start.line - first + 1,
       column: r.start.character + 1,
-      end_line: r.end.line + 1,
+      end_line: r.end.line - first + 1,
       end_column: r.end.character + 1,
     };
   });

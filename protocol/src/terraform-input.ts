@@ -1,12 +1,40 @@
 /**
  * Which front end reads a file, with the I/O it needs (the core stays pure): a Terraform plan for `.json`, a
- * workload sidecar (`terraform: plan.json`) with its plan read from beside it, else the YAML spec's.
+ * module's .tf files (the file's folder and the local modules it calls) for `.tf`, a workload sidecar
+ * (`terraform: plan.json`) with its plan read from beside it, else the YAML spec's.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frontEndFor, sidecarFrontEnd, sidecarPlanPath, type ParsedSpec } from '../../core/src';
+import {
+  frontEndFor,
+  isTerraformSourcePath,
+  joinTfFiles,
+  sidecarFrontEnd,
+  sidecarPlanPath,
+  terraformFilesFrontEnd,
+  type ParsedSpec,
+  type TfFile,
+} from '../../core/src';
 import { ioReason } from './file-io';
+import { hclParser } from './hcl-parser';
+
+/** What `analyze` is given for a file: the text to analyse (a module's files joined) and its front end. */
+export interface AnalysisInput {
+  text: string;
+  frontEnd?: (text: string) => ParsedSpec;
+}
+
+/** Bounds on what a module read takes in: folders of modules called, and files. */
+const MAX_FOLDERS = 200;
+const MAX_FILES = 2000;
+
+/** A path of a path or file: URI; throws for another scheme (an unsaved buffer, `untitled:`), which is on no disk. */
+function pathOf(file: string): string {
+  if (file.startsWith('file:')) return fileURLToPath(file);
+  if (/^[a-z][a-z0-9+.-]+:/i.test(file) && !/^[a-z]:[\\/]/i.test(file)) throw new Error(`${file} is not a file on disk`);
+  return file;
+}
 
 /** `file` is a path or a file: URI; the text is the file's (an editor's buffer may differ from the disk). */
 export function frontEndForFile(file: string, text: string): ((text: string) => ParsedSpec) | undefined {
@@ -14,13 +42,120 @@ export function frontEndForFile(file: string, text: string): ((text: string) => 
   if (plan === undefined) return frontEndFor(file);
   let path: string;
   try {
-    path = resolve(dirname(file.startsWith('file:') ? fileURLToPath(file) : file), plan);
+    path = resolve(dirname(pathOf(file)), plan);
   } catch {
     return sidecarFrontEnd({ error: `${plan} is not beside a file on disk` });
   }
   try {
+    if (isTerraformSourcePath(path) || statSync(path).isDirectory()) return sidecarFrontEnd(terraformFiles(path));
     return sidecarFrontEnd({ text: readFileSync(path, 'utf8') });
   } catch (e) {
     return sidecarFrontEnd({ error: `cannot read ${plan}: ${ioReason(e)}` });
   }
+}
+
+/** A sidecar's .tf file or module folder, read as its VMs (the HCL parser must be loaded). */
+function terraformFiles(path: string): { parsed: () => ParsedSpec } | { error: string } {
+  if (!hclParser()) return { error: 'the HCL parser is not loaded' };
+  const input = statSync(path).isDirectory() ? folderInput(path) : inputForFile(path, readFileSync(path, 'utf8'));
+  if (!input) return { error: `${path} has no .tf file` };
+  return { parsed: () => input.frontEnd!(input.text) };
+}
+
+/** Whether a file's analysis needs the HCL parser: a .tf file, a folder, or a sidecar that names .tf files. */
+export function needsHclParser(path: string): boolean {
+  try {
+    if (isTerraformSourcePath(path) || statSync(path).isDirectory()) return true;
+    if (!/\.perf\.ya?ml$/i.test(path)) return false;
+    const plan = sidecarPlanPath(readFileSync(path, 'utf8'));
+    return plan !== undefined && !/\.json$/i.test(plan);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The analysis input of a file: for a `.tf` file, its module (the file first, at its own offsets, then the other
+ * .tf files of its folder and of the local modules they call), which needs the HCL parser loaded
+ * (`loadHclParser`); for anything else, the file's text and `frontEndForFile`'s front end.
+ */
+export function inputForFile(file: string, text: string): AnalysisInput {
+  if (!isTerraformSourcePath(file)) return { text, frontEnd: frontEndForFile(file, text) };
+  let path: string;
+  try {
+    path = pathOf(file);
+  } catch {
+    // Not a file on disk (an unsaved editor buffer): the file alone.
+    return terraformInput(undefined, { path: 'main.tf', text });
+  }
+  return terraformInput(dirname(path), { path: basename(path), text });
+}
+
+/** The analysis input of a module folder (the CLI's `evaluate FOLDER`), or undefined when it has no .tf file. */
+export function folderInput(folder: string): AnalysisInput | undefined {
+  const first = tfFilesIn(folder)[0];
+  if (first === undefined) return undefined;
+  return terraformInput(folder, { path: first, text: readFileSync(join(folder, first), 'utf8') });
+}
+
+function terraformInput(root: string | undefined, entry: TfFile): AnalysisInput {
+  const parse = hclParser();
+  if (!parse) throw new Error('the HCL parser is not loaded: await loadHclParser() first');
+  const files = root === undefined ? [entry] : moduleFiles(root, entry);
+  return { text: joinTfFiles(files).text, frontEnd: terraformFilesFrontEnd(parse, files) };
+}
+
+function tfFilesIn(folder: string): string[] {
+  try {
+    return readdirSync(folder)
+      .filter((f) => isTerraformSourcePath(f) && statSync(join(folder, f)).isFile())
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** The entry, the other .tf files of its folder, and those of the local module folders they name. */
+function moduleFiles(root: string, entry: TfFile): TfFile[] {
+  const files: TfFile[] = [entry];
+  const seen = new Set<string>([resolve(root)]);
+  const queue: string[] = [resolve(root)];
+  while (queue.length && seen.size <= MAX_FOLDERS && files.length <= MAX_FILES) {
+    const folder = queue.shift()!;
+    const rel = relative(root, folder).split(sep).join('/');
+    for (const name of tfFilesIn(folder)) {
+      const path = rel ? `${rel}/${name}` : name;
+      if (path === entry.path) {
+        sources(entry.text, folder, root, seen, queue);
+        continue;
+      }
+      let text: string;
+      try {
+        text = readFileSync(join(folder, name), 'utf8');
+      } catch {
+        continue;
+      }
+      files.push({ path, text });
+      sources(text, folder, root, seen, queue);
+    }
+  }
+  return files;
+}
+
+/** Local module sources a file names (`source = "./disk"`), queued when under the root folder. */
+function sources(text: string, folder: string, root: string, seen: Set<string>, queue: string[]): void {
+  for (const m of text.matchAll(/\bsource\s*=\s*"(\.\.?\/[^"]*)"/g)) {
+    const target = resolve(folder, m[1]);
+    const rel = relative(root, target);
+    if (rel.startsWith('..') || seen.has(target)) continue;
+    seen.add(target);
+    queue.push(target);
+  }
+}
+
+/** The .tf files of a module folder (and of the local modules they call), or none. */
+export function moduleFilesIn(folder: string): TfFile[] {
+  const first = tfFilesIn(folder)[0];
+  if (first === undefined) return [];
+  return moduleFiles(folder, { path: first, text: readFileSync(join(folder, first), 'utf8') });
 }

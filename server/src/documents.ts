@@ -16,7 +16,7 @@ import {
   type CatalogRegistry,
 } from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
-import { frontEndForFile } from '../../protocol/src/terraform-input';
+import { inputForFile } from '../../protocol/src/terraform-input';
 
 /** What an analysis takes from the settings (settings.ts keeps them): read at each analysis. */
 export interface AnalysisSettings {
@@ -33,6 +33,8 @@ export interface Entry {
   /** A hash of the text: with the settings' generation, what identifies the diagnostics of a pull. */
   hash: string;
   analysis: Analysis;
+  /** The document's text analysed (a .tf file's analysis text holds the rest of its module after it). */
+  text: string;
   index: LineIndex;
   /**
    * Set when this entry stands in for a newer text whose YAML does not parse: the 1-based line of that text's
@@ -98,7 +100,7 @@ export class AnalysedDocuments {
     const text = doc.getText();
     const cached = this.cache.get(doc.uri);
     // The same string object, usually: comparing it costs nothing unless the text changed.
-    if (cached && cached.analysis.parsed.text === text) return cached;
+    if (cached && cached.text === text) return cached;
     let run = this.running.get(doc.uri);
     if (run && run.text !== text) {
       this.cancel(doc.uri);
@@ -117,7 +119,7 @@ export class AnalysedDocuments {
   analysed(doc: TextDocument): Promise<Entry | undefined> {
     const text = doc.getText();
     const cached = this.cache.get(doc.uri);
-    if (cached && cached.analysis.parsed.text === text) return Promise.resolve(cached);
+    if (cached && cached.text === text) return Promise.resolve(cached);
     const run = this.running.get(doc.uri);
     if (run?.text === text) return run.done;
     this.cancel(doc.uri);
@@ -131,7 +133,7 @@ export class AnalysedDocuments {
   async settled(uri: string): Promise<Entry | undefined> {
     for (let doc = this.get(uri); doc; doc = this.get(uri)) {
       const e = await this.analysed(doc);
-      if (e && e.analysis.parsed.text === this.get(uri)?.getText()) return e;
+      if (e && e.text === this.get(uri)?.getText()) return e;
     }
     return undefined;
   }
@@ -165,12 +167,13 @@ export class AnalysedDocuments {
 
   private steps(uri: string, text: string): AnalysisSteps {
     const { current, registry } = this.settings;
-    return analysisSteps(text, {
+    const input = inputForFile(uri, text);
+    return analysisSteps(input.text, {
       registry,
       cache: this.cacheOf(uri),
       defaultCatalog: current.catalog,
       defaultRegion: current.region,
-      frontEnd: frontEndForFile(uri, text),
+      frontEnd: input.frontEnd,
     });
   }
 
@@ -183,10 +186,12 @@ export class AnalysedDocuments {
   /** A finished analysis becomes the document's (a run that `analysisOf` finished settles here too). */
   private store(doc: TextDocument, text: string, analysis: Analysis, ms: number): Entry {
     this.lastAnalysisMs = ms;
+    // A .tf file is analysed with the rest of its module, after it: this document shows its own findings.
+    if (analysis.parsed.sources) analysis.diagnostics = analysis.diagnostics.filter((d) => d.span.start <= text.length);
     this.evaluations.get(doc.uri)?.sweep();
     const run = this.running.get(doc.uri);
     const hash = createHash('sha1').update(text).digest('base64');
-    const entry = { version: doc.version, hash, analysis, index: new LineIndex(text) };
+    const entry = { version: doc.version, hash, analysis, text, index: new LineIndex(text) };
     this.cache.set(doc.uri, entry);
     if (parsed(analysis)) this.lastGood.set(doc.uri, entry);
     if (run?.text === text) {

@@ -4,6 +4,7 @@
  * converts offsets to positions and core results to LSP shapes, and nothing else. This module wires them
  * together and answers the lifecycle: initialize, initialized, configuration changes, shutdown.
  */
+import { loadHclParser } from '../../protocol/src/hcl-parser';
 import {
   ResponseError,
   TextDocumentSyncKind,
@@ -56,11 +57,15 @@ export function startServer(connection: Connection): Lifecycle {
   // New settings: every document is analysed again on next use.
   settings.onDidLoad(() => documents.invalidate());
 
-  connection.onInitialize((params: InitializeParams): InitializeResult => {
+  // The HCL parser (.tf files) loads while the client starts; the first .tf document then never waits for it.
+  const hcl = loadHclParser().catch((e: unknown) => connection.console.error(`the HCL parser did not load: ${String(e)}`));
+
+  connection.onInitialize(async (params: InitializeParams): Promise<InitializeResult> => {
     lifecycle.initialized = true;
     // Filled in, not replaced: the features hold this object from their registration on.
     Object.assign(ctx.client, clientSupport(params.capabilities));
     settings.initialize(params);
+    await hcl;
     return { capabilities: capabilities(), serverInfo: { name: 'storage-perf-language-server', version: '0.1.0' } };
   });
 

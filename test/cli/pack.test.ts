@@ -53,4 +53,16 @@ describe('the packed CLI, installed outside the clone', function () {
     assert.equal(lint.status, 0, lint.stderr);
     assert.match(lint.stdout, /capped-by-vcpu/);
   });
+
+  it('reads .tf files with the HCL parser it ships (WebAssembly beside its bundles), in evaluate and lint', () => {
+    copyFileSync(join(ROOT, 'test/fixtures/terraform/planned/main.tf'), join(project, 'main.tf'));
+    const evaluate = run('storage-perf.js', ['evaluate', 'main.tf', '--format', 'json']);
+    assert.equal(evaluate.status, 1, evaluate.stderr);
+    const f = JSON.parse(evaluate.stdout).files[0];
+    assert.equal(f.vms.length, 2);
+    assert.ok(f.diagnostics.some((d: { code: string }) => d.code === 'unknown-machine-type'));
+    const lint = run('storage-perf.js', ['lint', 'main.tf', '-f', 'compact']);
+    assert.equal(lint.status, 1, lint.stderr);
+    assert.match(lint.stdout, /^main\.tf:12:18: error unknown-machine-type: /m);
+  });
 });

@@ -56,3 +56,99 @@ describe('storage-perf with a Terraform plan', () => {
     assert.equal(all.find((d) => d.code === 'target-unreachable')?.line, 10);
   });
 });
+
+describe('storage-perf with Terraform files', () => {
+  const MODULE = 'test/fixtures/terraform/module';
+  const tfLine = (file: string, needle: string) =>
+    readFileSync(join(ROOT, MODULE, file), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes(needle)) + 1;
+
+  it('evaluate FOLDER: the module and its local modules; each finding names its .tf file and line', () => {
+    const r = spawnSync(process.execPath, [BIN, 'evaluate', MODULE], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stdout, /Terraform module: 12 resources; 0 of other types ignored/);
+    assert.ok(r.stdout.includes(`${MODULE}/main.tf:${tfLine('main.tf', '"n2-standard-7"')}:18: error unknown-machine-type:`));
+    assert.ok(
+      r.stdout.includes(
+        `${MODULE}/modules/db/main.tf:${tfLine('modules/db/main.tf', 'type = "pd-balanced"')}:10: information shared-baseline`,
+      ),
+    );
+  });
+  it('evaluate main.tf --format json: its folder is read with it; findings carry their file', () => {
+    const r = spawnSync(process.execPath, [BIN, 'evaluate', `${MODULE}/main.tf`, '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stderr);
+    const f = JSON.parse(r.stdout).files[0];
+    assert.equal(f.vms.length, 6);
+    const d = f.diagnostics.find((x: ReportDiagnostic) => x.code === 'unknown-machine-type');
+    assert.deepEqual([d.file, d.line], ['main.tf', tfLine('main.tf', '"n2-standard-7"')]);
+  });
+  it('evaluate a folder without .tf files: cannot be read, exit 2', () => {
+    const r = spawnSync(process.execPath, [BIN, 'evaluate', 'docs'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /cannot read docs: EISDIR: a folder is read as a Terraform module, and this one has no \.tf file/);
+  });
+});
+
+describe('lint plan.json in CI: findings on the .tf lines the plan comes from', () => {
+  const PLANNED = 'test/fixtures/terraform/planned';
+  const tf = readFileSync(join(ROOT, PLANNED, 'main.tf'), 'utf8').split('\n');
+  const tfLine = (needle: string, from = 0) => tf.findIndex((l, i) => i >= from && l.includes(needle)) + 1;
+
+  it('--format github: each annotation on main.tf, at the attribute it is about', async () => {
+    const r = await lint([`${PLANNED}/plan.json`, '--format', 'github'], { cwd: ROOT });
+    assert.equal(r.code, 1, r.stderr);
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('::'));
+    assert.ok(
+      lines.every((l) => l.includes(`file=${PLANNED}/main.tf,`)),
+      r.stdout,
+    );
+    assert.ok(
+      lines.some(
+        (l) => l.startsWith(`::error file=${PLANNED}/main.tf,line=${tfLine('"n2-standard-7"')},`) && l.includes('unknown-machine-type'),
+      ),
+    );
+    // A nested block's attribute: boot_disk.initialize_params.type of the web instance.
+    const web = tfLine('"web"');
+    assert.ok(lines.some((l) => l.includes(`line=${tfLine('type = "pd-extreme"', web)},`) && l.includes('disk-type-not-on-machine')));
+  });
+
+  it('--format sarif: results located in main.tf', async () => {
+    const r = await lint([`${PLANNED}/plan.json`, '--format', 'sarif'], { cwd: ROOT });
+    const sarif = JSON.parse(r.stdout);
+    const results = sarif.runs[0].results as Array<{
+      ruleId: string;
+      locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }>;
+    }>;
+    const unknown = results.find((x) => x.ruleId === 'unknown-machine-type')!;
+    assert.equal(unknown.locations[0].physicalLocation.artifactLocation.uri, `${PLANNED}/main.tf`);
+    assert.equal(unknown.locations[0].physicalLocation.region.startLine, tfLine('"n2-standard-7"'));
+  });
+
+  it('without .tf files beside the plan, findings stay on the plan', async () => {
+    const r = await lint([PLAN, '--format', 'github'], { cwd: ROOT });
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('::'));
+    assert.ok(lines.length > 0 && lines.every((l) => l.includes(`file=${PLAN},`)), r.stdout);
+  });
+});
+
+describe('a workload sidecar naming .tf files', () => {
+  const SIDECAR = 'test/fixtures/terraform/module/workloads.perf.yaml';
+  it('evaluate: the VM it names, read from the module, with its workload', () => {
+    const r = spawnSync(process.execPath, [BIN, 'evaluate', SIDECAR, '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stderr);
+    const f = JSON.parse(r.stdout).files[0];
+    assert.deepEqual(
+      f.vms.map((v: { name: string }) => v.name),
+      ['module.db.google_compute_instance.primary'],
+    );
+    assert.equal(f.vms[0].workloads[0].name, 'oltp');
+    assert.equal(f.diagnostics.find((d: ReportDiagnostic) => d.code === 'target-unreachable')?.line, 9);
+  });
+  it('lint: the same through the server', async () => {
+    const r = await lint([SIDECAR, '--format', 'json'], { cwd: ROOT });
+    assert.equal(r.code, 1, r.stderr);
+    const all = files(r.stdout).flatMap((f) => f.diagnostics);
+    assert.equal(all.find((d) => d.code === 'target-unreachable')?.line, 9);
+  });
+});

@@ -110,6 +110,8 @@ const USER_SETTINGS = {
   'chat.commandCenter.enabled': false,
   'files.autoSave': 'off',
   'editor.hover.delay': 200,
+  // Terraform files get the server too (the last test opens one).
+  'storagePerf.terraform.enable': true,
 };
 
 describe('VS Code extension in code-server (end to end)', function () {
@@ -150,6 +152,7 @@ describe('VS Code extension in code-server (end to end)', function () {
     mkdirSync(workspace);
     // A copy: the quick fix edits it.
     cpSync(EXAMPLE, join(workspace, SPEC_NAME));
+    cpSync(join(ROOT, 'test/fixtures/terraform/planned/main.tf'), join(workspace, 'main.tf'));
     const userData = join(tmp, 'user-data');
     mkdirSync(join(userData, 'User'), { recursive: true });
     writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
@@ -400,5 +403,18 @@ describe('VS Code extension in code-server (end to end)', function () {
       .first()
       .waitFor({ state: 'detached', timeout: 30_000 });
     await shot('7-fixed');
+  });
+
+  it('a .tf file, with Terraform enabled by the setting: its findings in the Problems panel', async () => {
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').waitFor();
+    await page.keyboard.type('main.tf');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'main.tf' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-editor .view-lines', { hasText: 'n2-standard-7' }).first().waitFor();
+    const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'unknown-machine-type' });
+    await row.first().waitFor({ timeout: 60_000 });
+    assert.match((await row.first().textContent())!.replace(/\u00a0/g, ' '), /Ln 12, Col 18/);
+    await shot('8-terraform');
   });
 });

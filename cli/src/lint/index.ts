@@ -17,6 +17,7 @@ import { writeAtomic, ioReason } from '../../../protocol/src/file-io';
 import { collectTargets, type Target } from './files';
 import { colorWanted } from './formats/color';
 import { FORMATS } from './formats/index';
+import { placeOnTerraform } from './terraform-places';
 import { Session } from './session';
 import { resolveSettings } from './settings';
 import { RANK, summarize, summaryLine, type LintResult, type Severity } from './types';
@@ -209,7 +210,9 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
     opts.failOn,
   );
   if (typeof result === 'number') return result;
-  if (!writeReport(result, opts, cwd)) return 2;
+  // Code scanning and pull-request annotations point at the .tf line a plan's finding comes from.
+  const placedResult = opts.format === 'sarif' || opts.format === 'github' ? await placeOnTerraform(result, cwd) : result;
+  if (!writeReport(placedResult, opts, cwd)) return 2;
   return exitStatus(result, opts, problems.length > 0);
 }
 

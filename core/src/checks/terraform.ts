@@ -8,12 +8,12 @@ export const terraform: CheckModule = {
   id: 'terraform',
   title: 'Terraform input',
   about:
-    'A Terraform plan (`terraform show -json PLANFILE`) read as VMs and disks: the plan itself, values known only after apply, and disks that are shared or attached to nothing.',
+    "A Terraform plan (`terraform show -json PLANFILE`) or a module's `.tf` files read as VMs and disks: the input itself, values known only after apply (or, in `.tf` files, until plan), and disks that are shared or attached to nothing.",
   codes: {
     'terraform-syntax': {
       severity: 'error',
-      summary: 'The plan file is not valid JSON.',
-      docs: 'Write the plan with `terraform show -json PLANFILE > plan.json`; nothing else is read until the JSON parses.',
+      summary: 'The plan file is not valid JSON, or a .tf file is not valid HCL.',
+      docs: 'Write the plan with `terraform show -json PLANFILE > plan.json`; nothing else is read until the JSON parses. In `.tf` files, the first line that does not parse is shown (`terraform validate` says more), and nothing else is read until it does.',
     },
     'terraform-plan-format': {
       severity: 'error',
@@ -22,8 +22,8 @@ export const terraform: CheckModule = {
     },
     'terraform-unknown-value': {
       severity: 'information',
-      summary: 'A value the figures need is known only after apply, or its disk is not in the plan.',
-      docs: 'Unknown values are left out of a plan; the VM or disk that needs one is left out of the figures rather than guessed. Set the value in the configuration to see its figures.',
+      summary: 'A value the figures need is known only after apply (in .tf files: until plan), or its disk is not in the plan.',
+      docs: "Unknown values are left out of a plan; the VM or disk that needs one is left out of the figures rather than guessed. Set the value in the configuration to see its figures. In `.tf` files, what Terraform resolves only at plan (function calls, other resources' attributes, data sources, module outputs, an unknown `count` or `for_each`, `dynamic` blocks, modules that are not local) is said to be unknown until plan: run on the plan JSON for it.",
     },
     'terraform-other-provider': {
       severity: 'information',

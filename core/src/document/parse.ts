@@ -25,6 +25,8 @@ export interface ParsedSpec {
   diagnostics: Diagnostic[];
   /** Set by the Terraform front end: how many resources the plan has, and those of types it does not read. */
   terraform?: TerraformSummary;
+  /** Set when the text is several files joined (a Terraform module's .tf files): where each file's text is. */
+  sources?: Array<{ path: string; start: number; end: number }>;
 }
 
 export interface TerraformSummary {

@@ -39,6 +39,11 @@ export interface YamlTree {
   value: unknown;
   /** Built by another front end over generated text (a Terraform plan): its values are not edited in place. */
   generated?: boolean;
+  /**
+   * Set when values are not nested by place (a Terraform module: a VM's disk is a block of its own, elsewhere
+   * in the files): what is under the cursor is then the smallest value or key that holds it.
+   */
+  scattered?: boolean;
   /** In a generated tree, whether a path is the file's own text, which a fix may edit (a sidecar's keys). */
   editable?: (path: string) => boolean;
 }

@@ -13,6 +13,7 @@ export interface Location {
 const within = (n: { start: number; end: number }, offset: number) => offset >= n.start && offset <= n.end;
 
 export function locate(tree: YamlTree, offset: number): Location | undefined {
+  if (tree.scattered) return smallest(tree, offset);
   const root = tree.root;
   if (!root || !within(root, offset)) return undefined;
   let loc: Location = { path: '', onKey: false, node: root };
@@ -38,6 +39,20 @@ export function locate(tree: YamlTree, offset: number): Location | undefined {
     if (!next || next.node === n) return loc;
     loc = next;
   }
+}
+
+/** The smallest value or key holding the offset (the deeper path of two as small); a value before a key. */
+function smallest(tree: YamlTree, offset: number): Location | undefined {
+  let best: (Location & { size: number }) | undefined;
+  const better = (size: number, path: string) =>
+    !best || size < best.size || (size === best.size && path.split('/').length > best.path.split('/').length);
+  for (const [path, { key, value }] of tree.nodes) {
+    if (within(value, offset) && better(value.end - value.start, path))
+      best = { path, onKey: false, node: value, key, size: value.end - value.start };
+    if (key && key.end > key.start && within(key, offset) && better(key.end - key.start, path))
+      best = { path, onKey: true, node: value, key, size: key.end - key.start };
+  }
+  return best && { path: best.path, onKey: best.onKey, node: best.node, key: best.key };
 }
 
 /** The VM, disk and workload indices a pointer falls inside. */

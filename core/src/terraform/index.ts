@@ -7,6 +7,14 @@ import { parseTerraformPlan } from './plan';
 
 export { parseTerraformPlan };
 export { sidecarFrontEnd, sidecarPlanPath } from './sidecar';
+export { joinTfFiles, moduleFolder, terraformFilesFrontEnd, type TfFile, type TfSource } from './tf';
+export type { HclParse, HclSyntaxNode } from './hcl-values';
+export { planSourceMap, type SourcePlace } from './plan-sources';
+
+/** Whether a file is Terraform source, read by the .tf front end. */
+export function isTerraformSourcePath(path: string): boolean {
+  return /\.tf$/i.test(path);
+}
 
 /** Whether a file is read as a Terraform plan: a `.json` file (specs are `*.perf.yaml`). */
 export function isTerraformPlanPath(path: string): boolean {

@@ -45,24 +45,38 @@ export function parseTerraformPlan(text: string): ParsedSpec {
   walkPlanned(at(root, 'planned_values', 'root_module'), resources);
   const config = new Map<string, Node | undefined>();
   walkConfig(at(root, 'configuration', 'root_module'), '', config);
-  const ctx = planContext(resources, config, diagnostics);
+  resourcesToSpec(result, resources, config, span(at(root, 'format_version') ?? root), (code, message, s) =>
+    diagnostics.push(diag(code, message, s)),
+  );
+  return result;
+}
+
+/**
+ * The spec of a front end's resource records (a plan's, or the .tf files'): each mapped VM with its disks, the
+ * shared and unattached disks, and the count of the types not read. `anchor` is where findings about the whole go.
+ */
+export function resourcesToSpec(
+  result: ParsedSpec,
+  resources: PlanResource[],
+  config: Map<string, Node | undefined>,
+  anchor: Span,
+  report: PlanContext['report'],
+): void {
+  const ctx = planContext(resources, config, report);
   const summary: TerraformSummary = { resources: resources.length, ignored: {} };
   result.terraform = summary;
   const vms = mapResources(resources, ctx, summary);
   if (!vms.length) {
     const ignored = Object.values(summary.ignored).reduce((a, b) => a + b, 0);
-    diagnostics.push(
-      diag(
-        'terraform-no-instances',
-        `this plan has no VM storage-perf reads (${ignored} resources of other types ignored)`,
-        span(at(root, 'format_version') ?? root),
-      ),
+    report(
+      'terraform-no-instances',
+      `this configuration has no VM storage-perf reads (${ignored} resources of other types ignored)`,
+      anchor,
     );
-    return result;
+    return;
   }
   sharedAndUnattached(resources, vms, ctx);
-  result.spec = toSpec(result, vms, span(at(root, 'format_version')!));
-  return result;
+  result.spec = toSpec(result, vms, anchor);
 }
 
 /** The plan's root object, or undefined with the one error that says why it is not a plan this reads. */
@@ -127,7 +141,7 @@ function walkConfig(module: Node | undefined, prefix: string, out: Map<string, N
   }
 }
 
-function planContext(resources: PlanResource[], config: Map<string, Node | undefined>, out: Diagnostic[]): PlanContext {
+function planContext(resources: PlanResource[], config: Map<string, Node | undefined>, report: PlanContext['report']): PlanContext {
   const byConfig = new Map<string, PlanResource[]>();
   const byType = new Map<string, PlanResource[]>();
   for (const r of resources) {
@@ -148,7 +162,7 @@ function planContext(resources: PlanResource[], config: Map<string, Node | undef
     return m;
   };
   return {
-    report: (code, message, s) => out.push(diag(code, message, s)),
+    report,
     ofType: (type) => byType.get(type) ?? [],
     withValue: (type, attribute, value) => index(type, attribute).get(value) ?? [],
     referenced(from, expression) {

@@ -23,17 +23,20 @@ export function sidecarPlanPath(text: string): string | undefined {
 }
 
 /** The front end of a sidecar, given its plan's text (or why it could not be read). */
-export function sidecarFrontEnd(plan: { text: string } | { error: string }): (text: string) => ParsedSpec {
+/** What a sidecar's `terraform:` names: a plan's text, Terraform files already read (`parsed`), or why neither. */
+export type SidecarSource = { text: string } | { parsed: () => ParsedSpec } | { error: string };
+
+export function sidecarFrontEnd(plan: SidecarSource): (text: string) => ParsedSpec {
   return (text) => parseSidecar(text, plan);
 }
 
-function parseSidecar(text: string, plan: { text: string } | { error: string }): ParsedSpec {
+function parseSidecar(text: string, plan: SidecarSource): ParsedSpec {
   const own = buildTree(text);
   const diagnostics: Diagnostic[] = own.problems.map((p) => diag(p.code, p.message, p.span));
   const result: ParsedSpec = { text, tree: own, diagnostics };
   const at = own.nodes.get('/terraform');
   if (!at || own.problems.some((p) => p.code === 'yaml-syntax' || p.code === 'yaml-alias-limit')) return result;
-  const parsed = 'text' in plan ? parseTerraformPlan(plan.text) : undefined;
+  const parsed = 'text' in plan ? parseTerraformPlan(plan.text) : 'parsed' in plan ? plan.parsed() : undefined;
   if (!parsed?.spec) {
     const why = 'error' in plan ? plan.error : (parsed?.diagnostics[0]?.message ?? 'it has no VM');
     diagnostics.push(diag('terraform-sidecar-plan', `the plan cannot be used: ${why}; lint the plan itself for where`, at.value));

@@ -106,7 +106,7 @@ function pushScheduler(ctx: ServerContext, diagnosticsOf: DiagnosticsOf) {
   const send = (doc: TextDocument) =>
     documents.analysed(doc).then(
       (e) => {
-        if (e && lifecycle.running && documents.get(doc.uri) === doc && e.analysis.parsed.text === doc.getText()) publish(doc, e);
+        if (e && lifecycle.running && documents.get(doc.uri) === doc && e.text === doc.getText()) publish(doc, e);
       },
       (err: unknown) => connection.console.error(`diagnostics failed: ${(err as Error)?.stack ?? String(err)}`),
     );

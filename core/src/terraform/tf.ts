@@ -1,0 +1,336 @@
+/**
+ * The .tf front end: a module's Terraform files (and the local modules it calls, `source = "./x"`) read as the
+ * same resource records a plan gives (`PlanResource`: address, type, `values` as JSON nodes placed on the HCL
+ * text, and the `configuration` references that join disks to instances), so that each provider's mapper
+ * reads both. The files are analysed as one text, the entry file first (its offsets are its own); `sources`
+ * tells which file each span is in. What is known only after plan is an information finding, never a guess.
+ */
+import type { Node } from 'jsonc-parser';
+import { diag } from '../checks/registry';
+import type { Diagnostic } from '../diagnostics';
+import type { ParsedSpec } from '../document/parse';
+import type { Span } from '../text';
+import { arrayNode, evaluate, named, objectNode, referencesOf, type HclParse, type HclSyntaxNode, type Scope } from './hcl-values';
+import { resourcesToSpec } from './plan';
+import type { PlanResource } from './plan-model';
+
+/** One Terraform file: its path relative to the root module's folder, `/`-separated. */
+export interface TfFile {
+  path: string;
+  text: string;
+}
+
+/** Where one file's text sits in the analysed text. */
+export interface TfSource {
+  path: string;
+  start: number;
+  end: number;
+}
+
+const UNKNOWN = 'unknown until plan: run on the plan JSON';
+/** Blocks that are Terraform's own, not the provider's attributes. */
+const META = new Set(['count', 'for_each', 'depends_on', 'lifecycle', 'provider', 'provisioner', 'connection']);
+const MAX_DEPTH = 16;
+
+/** The text the files are analysed as: each file's text in order, a line break between two. */
+export function joinTfFiles(files: TfFile[]): { text: string; sources: TfSource[] } {
+  let at = 0;
+  const sources = files.map((f) => {
+    const s = { path: f.path, start: at, end: at + f.text.length };
+    at = s.end + 1;
+    return s;
+  });
+  return { text: files.map((f) => f.text).join('\n'), sources };
+}
+
+/** The folder a file is in ('' at the root). */
+const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+/** A module's folder joined with a local source (`./disk`, `../shared`), or undefined when it leaves the root. */
+export function moduleFolder(from: string, source: string): string | undefined {
+  const parts = from ? from.split('/') : [];
+  for (const seg of source.split('/')) {
+    if (seg === '.' || seg === '') continue;
+    if (seg === '..') {
+      if (!parts.length) return undefined;
+      parts.pop();
+    } else parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+interface ParsedFile {
+  source: TfSource;
+  body: HclSyntaxNode;
+}
+
+/** The front end for the files of `joinTfFiles(files)`; the first file's folder is the root module. */
+export function terraformFilesFrontEnd(parse: HclParse, files: TfFile[]): (text: string) => ParsedSpec {
+  return (text) => {
+    const { sources } = joinTfFiles(files);
+    const diagnostics: Diagnostic[] = [];
+    const result: ParsedSpec = { text, tree: { problems: [], nodes: new Map(), value: undefined }, diagnostics, sources };
+    const reader = readModules(parse, text, sources, diagnostics);
+    if (!reader) return result;
+    const anchor = sources[0] ? { start: 0, end: Math.min(1, sources[0].end) } : { start: 0, end: 0 };
+    resourcesToSpec(result, reader.resources, reader.config, anchor, (code, message, at) =>
+      diagnostics.push(diag(code, code === 'terraform-unknown-value' ? message.replace(/known only after apply/g, UNKNOWN) : message, at)),
+    );
+    result.tree.scattered = true;
+    return result;
+  };
+}
+
+/** The resource records of the files (as `terraformFilesFrontEnd` reads them), or undefined when one does not parse. */
+export function readTfResources(parse: HclParse, files: TfFile[]): { resources: PlanResource[]; sources: TfSource[] } | undefined {
+  const { text, sources } = joinTfFiles(files);
+  const reader = readModules(parse, text, sources, []);
+  return reader && { resources: reader.resources, sources };
+}
+
+/** Every file parsed and the root module read from it (its trees freed after), or undefined on a syntax error. */
+function readModules(parse: HclParse, text: string, sources: TfSource[], diagnostics: Diagnostic[]): ModuleReader | undefined {
+  const byFolder = new Map<string, ParsedFile[]>();
+  const trees: Array<{ delete?(): void }> = [];
+  try {
+    for (const s of sources) {
+      const body = parseFile(parse, text.slice(s.start, s.end), s, diagnostics, trees);
+      if (!body) continue;
+      const folder = folderOf(s.path);
+      byFolder.set(folder, [...(byFolder.get(folder) ?? []), { source: s, body }]);
+    }
+    if (diagnostics.length) return undefined;
+    const reader = new ModuleReader(byFolder, diagnostics);
+    reader.read(folderOf(sources[0]?.path ?? ''), '', '', new Map(), 0);
+    return reader;
+  } finally {
+    for (const t of trees) t.delete?.();
+  }
+}
+
+/** The file's body, or undefined with the one error that says where its syntax breaks. */
+function parseFile(
+  parse: HclParse,
+  text: string,
+  s: TfSource,
+  out: Diagnostic[],
+  trees: Array<{ delete?(): void }>,
+): HclSyntaxNode | undefined {
+  let root: HclSyntaxNode | undefined;
+  try {
+    const tree = parse(text);
+    if (tree) trees.push(tree);
+    root = tree?.rootNode;
+  } catch {
+    root = undefined;
+  }
+  const bad = !root ? undefined : firstError(root);
+  if (!root || bad) {
+    const start = s.start + Math.min(bad?.startIndex ?? 0, Math.max(0, text.trimEnd().length - 1));
+    // The error's first line: an unclosed block's ERROR node runs to the end of the file.
+    const lineEnd = text.indexOf('\n', start - s.start);
+    const until = Math.min(s.start + (bad?.endIndex ?? 0), lineEnd < 0 ? s.end : s.start + lineEnd);
+    const end = Math.min(s.end, Math.max(start + 1, until));
+    const what = bad?.isMissing ? `'${bad.type}' is missing` : 'this is not valid HCL';
+    out.push(
+      diag('terraform-syntax', `HCL syntax error in ${s.path}: ${what}; fix the file (terraform validate says more)`, { start, end }),
+    );
+    return undefined;
+  }
+  return named(root).find((c) => c.type === 'body') ?? root;
+}
+
+function firstError(n: HclSyntaxNode): HclSyntaxNode | undefined {
+  if (n.type === 'ERROR' || n.isMissing) return n;
+  if (!n.hasError) return undefined;
+  for (const c of named(n)) {
+    const e = firstError(c);
+    if (e) return e;
+  }
+  return n;
+}
+
+const blocksOf = (body: HclSyntaxNode) => named(body).filter((c) => c.type === 'block');
+const labelsOf = (block: HclSyntaxNode) =>
+  named(block)
+    .slice(1)
+    .filter((c) => c.type === 'string_lit' || c.type === 'identifier')
+    .map((c) => (c.type === 'string_lit' ? c.text.slice(1, -1) : c.text));
+const bodyOf = (block: HclSyntaxNode) => named(block).find((c) => c.type === 'body');
+const attributesOf = (body: HclSyntaxNode | undefined) => (body ? named(body).filter((c) => c.type === 'attribute') : []);
+const exprOf = (attr: HclSyntaxNode) => named(attr).find((c) => c.type === 'expression');
+const nameOf = (n: HclSyntaxNode) => named(n)[0]?.text ?? '';
+
+class ModuleReader {
+  readonly resources: PlanResource[] = [];
+  readonly config = new Map<string, Node | undefined>();
+  constructor(
+    readonly folders: Map<string, ParsedFile[]>,
+    readonly out: Diagnostic[],
+  ) {}
+
+  report(code: string, message: string, at: Span): void {
+    this.out.push(diag(code, message, at));
+  }
+
+  /** A module: its variables (given or default), locals, resources and the modules it calls. */
+  read(folder: string, address: string, configPrefix: string, inputs: Map<string, Node | undefined>, depth: number): void {
+    const files = this.folders.get(folder) ?? [];
+    const scope: Scope = { vars: new Map(), locals: new Map(), base: 0, localBase: new Map() };
+    for (const f of files)
+      for (const b of blocksOf(f.body)) {
+        const kind = nameOf(b);
+        if (kind === 'variable') {
+          const name = labelsOf(b)[0];
+          const def = attributesOf(bodyOf(b)).find((a) => nameOf(a) === 'default');
+          const e = def && exprOf(def);
+          scope.vars.set(name, inputs.has(name) ? inputs.get(name) : e && evaluate(e, { ...scope, base: f.source.start }));
+        } else if (kind === 'locals')
+          for (const a of attributesOf(bodyOf(b))) {
+            const e = exprOf(a);
+            if (!e) continue;
+            scope.locals.set(nameOf(a), e);
+            scope.localBase.set(nameOf(a), f.source.start);
+          }
+      }
+    for (const f of files)
+      for (const b of blocksOf(f.body)) {
+        const s = { ...scope, base: f.source.start };
+        if (nameOf(b) === 'resource') this.resource(b, s, address, configPrefix);
+        else if (nameOf(b) === 'module') this.module(b, s, folder, address, configPrefix, depth);
+      }
+  }
+
+  private labelSpan(b: HclSyntaxNode, base: number): Span {
+    const labels = named(b)
+      .slice(1)
+      .filter((c) => c.type === 'string_lit' || c.type === 'identifier');
+    const first = labels[0] ?? b;
+    const last = labels[labels.length - 1] ?? b;
+    return { start: base + first.startIndex, end: base + last.endIndex };
+  }
+
+  /** The instances of a `count` or `for_each`, or undefined (with why) when they are known only at plan. */
+  private instances(
+    body: HclSyntaxNode | undefined,
+    scope: Scope,
+    what: string,
+  ): Array<Partial<Scope> & { index?: string | number }> | undefined {
+    const meta = (n: string) => attributesOf(body).find((a) => nameOf(a) === n);
+    const count = meta('count');
+    const forEach = meta('for_each');
+    const given = count ?? forEach;
+    if (!given) return [{}];
+    const v = exprOf(given) && evaluate(exprOf(given)!, scope);
+    if (count && v?.type === 'number' && Number.isInteger(v.value) && (v.value as number) >= 0)
+      return Array.from({ length: v.value as number }, (_, i) => ({ count: i, index: i }));
+    if (forEach && v?.type === 'object')
+      return (v.children ?? []).map((p) => ({
+        each: { key: String(p.children![0].value), value: p.children![1] },
+        index: String(p.children![0].value),
+      }));
+    if (forEach && v?.type === 'array' && (v.children ?? []).every((c) => c.type === 'string'))
+      return (v.children ?? []).map((c) => ({ each: { key: String(c.value), value: c }, index: String(c.value) }));
+    this.report('terraform-unknown-value', `${what}'s ${nameOf(given)} is ${UNKNOWN}`, {
+      start: scope.base + given.startIndex,
+      end: scope.base + given.endIndex,
+    });
+    return undefined;
+  }
+
+  private resource(b: HclSyntaxNode, scope: Scope, address: string, configPrefix: string): void {
+    const [type, name] = labelsOf(b);
+    if (!type || !name) return;
+    const body = bodyOf(b);
+    const configAddress = `${configPrefix}${type}.${name}`;
+    this.config.set(configAddress, body && expressions(body, scope.base));
+    for (const inst of this.instances(body, scope, `${address}${type}.${name}`) ?? []) {
+      const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
+      const s = { ...scope, ...inst };
+      this.resources.push({
+        address: `${address}${type}.${name}${key}`,
+        configAddress,
+        modulePrefix: configPrefix,
+        type,
+        index: inst.index,
+        values: body && this.values(body, s, `${address}${type}.${name}${key}`),
+        addressSpan: this.labelSpan(b, scope.base),
+      });
+    }
+  }
+
+  /** A block's body as a plan's `values`: attributes by name, nested blocks as lists. */
+  private values(body: HclSyntaxNode, scope: Scope, owner: string): Node {
+    const entries: Array<[string, Node, number]> = [];
+    const blocks = new Map<string, { items: Node[]; at: number }>();
+    for (const c of named(body)) {
+      const name = nameOf(c);
+      if (META.has(name)) continue;
+      if (c.type === 'attribute') {
+        const v = exprOf(c) && evaluate(exprOf(c)!, scope);
+        if (v) entries.push([name, v, scope.base + c.startIndex]);
+      } else if (c.type === 'block' && name === 'dynamic')
+        this.report(
+          'terraform-unknown-value',
+          `${owner}'s dynamic "${labelsOf(c)[0]}" blocks are ${UNKNOWN}`,
+          this.labelSpan(c, scope.base),
+        );
+      else if (c.type === 'block') {
+        const inner = bodyOf(c);
+        const v = inner ? this.values(inner, scope, owner) : objectNode([], scope.base + c.startIndex, c.endIndex - c.startIndex);
+        const list = blocks.get(name) ?? { items: [], at: scope.base + c.startIndex };
+        list.items.push({ ...v, offset: scope.base + c.startIndex, length: c.endIndex - c.startIndex });
+        blocks.set(name, list);
+      }
+    }
+    for (const [name, { items, at }] of blocks) {
+      const last = items[items.length - 1];
+      entries.push([name, arrayNode(items, at, last.offset + last.length - at), at]);
+    }
+    return objectNode(entries, scope.base + body.startIndex, body.endIndex - body.startIndex);
+  }
+
+  private module(b: HclSyntaxNode, scope: Scope, folder: string, address: string, configPrefix: string, depth: number): void {
+    const name = labelsOf(b)[0];
+    const body = bodyOf(b);
+    const attrs = attributesOf(body);
+    const sourceAttr = attrs.find((a) => nameOf(a) === 'source');
+    const source = sourceAttr && exprOf(sourceAttr) && evaluate(exprOf(sourceAttr)!, scope);
+    const at = this.labelSpan(b, scope.base);
+    const local = source?.type === 'string' && /^\.\.?\//.test(String(source.value));
+    const target = local ? moduleFolder(folder, String(source!.value)) : undefined;
+    if (!name || target === undefined || !this.folders.has(target) || depth >= MAX_DEPTH) {
+      const why = !local ? 'only local sources (./path) are read here' : 'its folder has no .tf file beside this one';
+      this.report('terraform-unknown-value', `module.${name}'s resources are ${UNKNOWN} (${why})`, at);
+      return;
+    }
+    for (const inst of this.instances(body, scope, `module.${name}`) ?? []) {
+      const s = { ...scope, ...inst };
+      const inputs = new Map<string, Node | undefined>();
+      for (const a of attrs) if (!META.has(nameOf(a)) && nameOf(a) !== 'source') inputs.set(nameOf(a), evaluate(exprOf(a)!, s));
+      const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
+      this.read(target, `${address}module.${name}${key}.`, `${configPrefix}module.${name}.`, inputs, depth + 1);
+    }
+  }
+}
+
+/** A resource's `expressions` as a plan's `configuration` gives them: each attribute's references, blocks as lists. */
+function expressions(body: HclSyntaxNode, base: number): Node {
+  const entries: Array<[string, Node, number]> = [];
+  const blocks = new Map<string, Node[]>();
+  for (const c of named(body)) {
+    const at = base + c.startIndex;
+    if (c.type === 'attribute') {
+      const e = exprOf(c);
+      const refs = e ? [...new Set(referencesOf(e))] : [];
+      const list = arrayNode(
+        refs.map((r) => ({ type: 'string', value: r, offset: at, length: 0 }) as Node),
+        at,
+        0,
+      );
+      entries.push([nameOf(c), objectNode([['references', list, at]], at, 0), at]);
+    } else if (c.type === 'block' && bodyOf(c)) blocks.set(nameOf(c), [...(blocks.get(nameOf(c)) ?? []), expressions(bodyOf(c)!, base)]);
+  }
+  for (const [name, items] of blocks) entries.push([name, arrayNode(items, base, 0), base]);
+  return objectNode(entries, base + body.startIndex, 0);
+}

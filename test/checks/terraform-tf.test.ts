@@ -1,0 +1,263 @@
+/**
+ * The .tf front end (core/src/terraform/tf.ts): a module folder's Terraform files, and the local modules they
+ * call, read as the same resource records a plan gives, so that the Google mappers, every check and every figure
+ * work on them. Codes: terraform-syntax, terraform-unknown-value, terraform-shared-disk, terraform-no-instances.
+ * The HCL parser is the one the CLI and the server load (web-tree-sitter with the HCL grammar, WebAssembly).
+ */
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { analyze, fileReport, joinTfFiles, terraformFilesFrontEnd, type HclParse, type TfFile } from '../../core/src';
+import { loadHclParser } from '../../protocol/src/hcl-parser';
+import { folderInput, inputForFile } from '../../protocol/src/terraform-input';
+
+const MODULE = resolve(__dirname, '../../../test/fixtures/terraform/module');
+const lineOf = (file: string, needle: string) =>
+  readFileSync(join(MODULE, file), 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(needle)) + 1;
+
+let parse: HclParse;
+before(async () => {
+  parse = await loadHclParser();
+});
+
+/** The analysis of files given in memory, the first one the root module's entry. */
+function run(files: TfFile[]) {
+  const { text } = joinTfFiles(files);
+  return analyze(text, { frontEnd: terraformFilesFrontEnd(parse, files) });
+}
+
+describe('terraform .tf files: a module folder', () => {
+  const report = () => {
+    const input = folderInput(MODULE)!;
+    return fileReport('module', analyze(input.text, { frontEnd: input.frontEnd }));
+  };
+
+  it('names VMs by address, a for_each instance by its key and a module-nested instance by its module', () => {
+    const r = report();
+    assert.deepEqual(
+      r.vms.map((v) => v.name),
+      [
+        'google_compute_instance.app["a"]',
+        'google_compute_instance.app["b"]',
+        'google_compute_instance.ledger',
+        'google_compute_instance.fast',
+        'google_compute_instance.typo',
+        'module.db.google_compute_instance.primary',
+      ],
+    );
+    const db = r.vms.find((v) => v.name === 'module.db.google_compute_instance.primary')!;
+    // The module's variable is the caller's input; the disk size the child's default; the disk joined by name.
+    assert.equal(db.machine_type, 'n2-highmem-16');
+    assert.equal(db.resource_name, 'db-primary');
+    assert.deepEqual(
+      db.disks.map((d) => [d.name, d.size_gib]),
+      [
+        ['module.db.google_compute_instance.primary.boot_disk', 50],
+        ['module.db.google_compute_disk.data', 2000],
+      ],
+    );
+    assert.equal(r.vms[0].resource_name, 'app-a');
+    assert.deepEqual(r.terraform, { resources: 12, ignored_resources: 0, ignored_types: {} });
+  });
+
+  it('a shared disk: one warning at its resource line; local SSD scratch disks counted per interface', () => {
+    const r = report();
+    const shared = r.diagnostics.filter((d) => d.code === 'terraform-shared-disk');
+    assert.equal(shared.length, 1);
+    assert.equal(shared[0].file, 'main.tf');
+    assert.equal(shared[0].line, lineOf('main.tf', 'resource "google_compute_disk" "shared"'));
+    const scratch = r.vms[0].disks.find((d) => d.type === 'local-ssd')!;
+    assert.equal(scratch.size_gib, 750);
+    assert.equal(scratch.read_iops, 340000);
+  });
+
+  it('a regional disk is priced as replicated; provisioned IOPS and throughput are the figures', () => {
+    const r = report();
+    const ledger = r.vms.find((v) => v.name === 'google_compute_instance.ledger')!;
+    const regional = ledger.disks.find((d) => d.name === 'google_compute_region_disk.ledger')!;
+    const zonal = r.vms[0].disks.find((d) => d.name === 'google_compute_disk.shared')!;
+    // pd-ssd per GiB: a regional disk costs twice a zonal one of the catalog (200 GiB regional vs 500 GiB zonal).
+    assert.equal(regional.monthly_cost! / 200, (2 * zonal.monthly_cost!) / 500);
+    const fast = r.vms.find((v) => v.name === 'google_compute_instance.fast')!.disks[1];
+    assert.deepEqual([fast.read_iops, fast.write_mibps, fast.limited_by?.read_iops], [20000, 600, 'provisioned']);
+  });
+
+  it('an unknown machine type is an error at its line; a value known only at plan is an information', () => {
+    const r = report();
+    const unknown = r.diagnostics.find((d) => d.code === 'unknown-machine-type')!;
+    assert.equal(unknown.severity, 'error');
+    assert.deepEqual([unknown.file, unknown.line], ['main.tf', lineOf('main.tf', '"n2-standard-7"')]);
+    const later = r.diagnostics.find((d) => d.code === 'terraform-unknown-value')!;
+    assert.equal(later.severity, 'information');
+    assert.match(later.message, /google_compute_instance\.later's machine_type is unknown until plan: run on the plan JSON/);
+    assert.equal(later.line, lineOf('main.tf', 'resource "google_compute_instance" "later"'));
+  });
+
+  it('a .tf file is read with its folder, its own text first at its own offsets', () => {
+    const text = readFileSync(join(MODULE, 'main.tf'), 'utf8');
+    const input = inputForFile(join(MODULE, 'main.tf'), text);
+    assert.ok(input.text.startsWith(text));
+    const a = analyze(input.text, { frontEnd: input.frontEnd });
+    const d = a.diagnostics.find((x) => x.code === 'unknown-machine-type')!;
+    assert.equal(input.text.slice(d.span.start, d.span.end), '"n2-standard-7"');
+    assert.equal(a.spec?.vms.length, 6);
+  });
+});
+
+describe('terraform .tf files: what is and is not resolved', () => {
+  const vm = (extra = '') => `resource "google_compute_instance" "vm" {
+  ${extra}
+  name         = "vm-\${count.index}"
+  machine_type = "n2-standard-4"
+  zone         = "us-central1-a"
+  boot_disk {
+    initialize_params {
+      size = 10
+      type = "pd-ssd"
+    }
+  }
+  attached_disk {
+    source = google_compute_disk.d[count.index].self_link
+  }
+}
+resource "google_compute_disk" "d" {
+  ${extra}
+  name = "d-\${count.index}"
+  type = "pd-ssd"
+  size = 100 + 0
+  zone = "us-central1-a"
+}
+`;
+
+  it('count: each instance joined to the disk of its own index; an expression unknown before plan is said so', () => {
+    const a = run([{ path: 'main.tf', text: vm('count = 2') }]);
+    assert.deepEqual(
+      a.spec?.vms.map((v) => v.name),
+      ['google_compute_instance.vm[0]', 'google_compute_instance.vm[1]'],
+    );
+    assert.deepEqual(
+      a.spec?.vms.map((v) => v.resource_name),
+      ['vm-0', 'vm-1'],
+    );
+    // `100 + 0` is an operation, not evaluated here: the disk is left out and said so, never guessed.
+    const sizes = a.diagnostics.filter((d) => d.code === 'terraform-unknown-value');
+    assert.equal(sizes.length, 2);
+    assert.match(sizes[0].message, /google_compute_disk\.d\[0\]'s size is unknown until plan: run on the plan JSON/);
+  });
+
+  it('count from a function: one information at the count, the resource left out', () => {
+    const text = `variable "names" {\n  default = ["a"]\n}\n${vm('count = length(var.names)')}`;
+    const a = run([{ path: 'main.tf', text }]);
+    const counts = a.diagnostics.filter((d) => /count is unknown until plan/.test(d.message));
+    assert.equal(counts.length, 2);
+    assert.equal(text.slice(counts[0].span.start, counts[0].span.end), 'count = length(var.names)');
+    assert.equal(a.spec, undefined);
+    assert.ok(a.diagnostics.some((d) => d.code === 'terraform-no-instances'));
+  });
+
+  it('a module from a registry is not read, and says so at the module block', () => {
+    const text = 'module "vm" {\n  source  = "terraform-google-modules/vm/google//modules/compute_instance"\n  version = "~> 14.0"\n}\n';
+    const a = run([{ path: 'main.tf', text }]);
+    const d = a.diagnostics.find((x) => x.code === 'terraform-unknown-value')!;
+    assert.match(d.message, /module\.vm's resources are unknown until plan: run on the plan JSON \(only local sources/);
+    assert.equal(text.slice(d.span.start, d.span.end), '"vm"');
+  });
+
+  it('a dynamic block is unknown until plan, never expanded by guess', () => {
+    const text = vm('').replace(
+      '  attached_disk {',
+      '  dynamic "attached_disk" {\n    for_each = var.disks\n    content {\n    }\n  }\n  ignored {',
+    );
+    const a = run([{ path: 'main.tf', text: text.replaceAll('${count.index}', 'x') }]);
+    assert.ok(a.diagnostics.some((d) => /dynamic "attached_disk" blocks are unknown until plan/.test(d.message)));
+  });
+
+  for (const [what, text] of [
+    ['an unclosed block', 'resource "google_compute_disk" "d" {\n  size = \n'],
+    ['a stray token', 'resource "google_compute_disk" "d" {\n  size = 10 }}\n'],
+    ['a missing quote', 'locals {\n  a = "x\n}\n'],
+    ['braces only', '{{{'],
+  ])
+    it(`malformed HCL (${what}): exactly one error, no crash`, () => {
+      const a = run([{ path: 'main.tf', text }]);
+      assert.equal(a.diagnostics.length, 1, JSON.stringify(a.diagnostics));
+      assert.equal(a.diagnostics[0].code, 'terraform-syntax');
+      assert.equal(a.diagnostics[0].severity, 'error');
+      assert.ok(a.diagnostics[0].span.end <= text.length);
+    });
+});
+
+describe('terraform .tf files: Yandex Cloud, through the same mapper as its plans', () => {
+  it('an instance with its boot disk and a secondary disk joined by disk_id reference', () => {
+    const text = [
+      'resource "yandex_compute_disk" "data" {',
+      '  type = "network-ssd"',
+      '  size = 200',
+      '  zone = "ru-central1-a"',
+      '}',
+      'resource "yandex_compute_instance" "db" {',
+      '  platform_id = "standard-v3"',
+      '  zone        = "ru-central1-a"',
+      '  resources {',
+      '    cores  = 8',
+      '    memory = 32',
+      '  }',
+      '  boot_disk {',
+      '    initialize_params {',
+      '      size = 30',
+      '      type = "network-hdd"',
+      '    }',
+      '  }',
+      '  secondary_disk {',
+      '    disk_id = yandex_compute_disk.data.id',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const r = fileReport('main.tf', run([{ path: 'main.tf', text }]));
+    assert.equal(r.catalog, 'yandex-2025');
+    assert.deepEqual(
+      r.vms[0].disks.map((d) => [d.name, d.type, d.size_gib, d.read_iops]),
+      [
+        ['yandex_compute_instance.db.boot_disk', 'network-hdd', 30, 300],
+        ['yandex_compute_disk.data', 'network-ssd', 200, 7000],
+      ],
+    );
+  });
+});
+
+describe('terraform .tf files: module folders on disk', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sp-tf-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a module called twice with count: the disk of each instance, from module inputs', () => {
+    mkdirSync(join(dir, 'vm'));
+    writeFileSync(join(dir, 'main.tf'), 'module "web" {\n  source  = "./vm"\n  count   = 2\n  machine = "n2-standard-4"\n}\n');
+    writeFileSync(
+      join(dir, 'vm', 'main.tf'),
+      'variable "machine" {}\nresource "google_compute_instance" "vm" {\n  machine_type = var.machine\n  zone = "europe-west4-a"\n  boot_disk {\n    initialize_params {\n      size = 10\n      type = "pd-ssd"\n    }\n  }\n}\n',
+    );
+    const input = folderInput(dir)!;
+    const a = analyze(input.text, { frontEnd: input.frontEnd });
+    assert.deepEqual(
+      a.spec?.vms.map((v) => [v.name, v.machine_type, v.region]),
+      [
+        ['module.web[0].google_compute_instance.vm', 'n2-standard-4', 'europe-west4'],
+        ['module.web[1].google_compute_instance.vm', 'n2-standard-4', 'europe-west4'],
+      ],
+    );
+  });
+
+  it('a local module whose folder has no .tf file is said so', () => {
+    writeFileSync(join(dir, 'main.tf'), 'module "gone" {\n  source = "./gone"\n}\n');
+    const input = folderInput(dir)!;
+    const a = analyze(input.text, { frontEnd: input.frontEnd });
+    assert.match(a.diagnostics[0].message, /module\.gone's resources are unknown until plan.*no \.tf file/);
+  });
+});
