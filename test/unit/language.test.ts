@@ -292,6 +292,32 @@ describe('outline and inlay hints', () => {
       [['db', 'n2-standard-8', ['data', 'oltp']]],
     );
   });
+  it("disks that come from an alias: each VM's symbols stay inside its own text, on the key that brings them in", () => {
+    const text = `version: 1
+provider: gcp
+catalog: gcp-2024
+vms:
+  - name: a
+    machine_type: n2-standard-8
+    disks: &std
+      - {name: data, type: pd-ssd, size: 500GiB}
+  - name: b
+    machine_type: n2-standard-8
+    disks: *std
+`;
+    const [a, b] = symbols(analyze(text));
+    const inside = (outer: { start: number; end: number }, inner: { start: number; end: number }) =>
+      inner.start >= outer.start && inner.end <= outer.end;
+    assert.ok(inside(a.span, a.children[0].span), 'the anchoring VM keeps the disk as written');
+    assert.equal(text.slice(a.children[0].selection.start, a.children[0].selection.end), 'data');
+    assert.deepEqual(
+      b.children.map((c) => c.name),
+      ['data'],
+    );
+    assert.ok(inside(b.span, b.children[0].span), JSON.stringify([b.span, b.children[0].span]));
+    const bDisks = text.lastIndexOf('disks: *std');
+    assert.deepEqual(b.children[0].selection, { start: bDisks, end: bDisks + 'disks'.length });
+  });
   it('an empty or blank name: a placeholder symbol name (editors refuse empty ones), and a finding on the name', () => {
     const text = SPEC.replace('name: db ', 'name: ""')
       .replace('name: data', 'name: " "')

@@ -20,6 +20,19 @@ export function symbols(a: Analysis): SymbolEntry[] {
     const name = tree.nodes.get(`${path}/name`)?.value ?? n.value;
     return { span: { start: n.value.start, end: n.value.end }, selection: { start: name.start, end: name.end } };
   };
+  /**
+   * A disk's or workload's spans, inside its VM's. One that comes from an alias (`disks: *std`) stands in
+   * another VM's text: this VM's symbol for it is its own `disks:` key, the text that brings it in (an editor
+   * nests symbols by range, and would show it under the VM that holds the anchor).
+   */
+  const childSpans = (vmSpan: Span, path: string, list: 'disks' | 'workloads') => {
+    const s = spans(path);
+    if (!s || (s.span.start >= vmSpan.start && s.span.end <= vmSpan.end)) return s;
+    const key = tree.nodes.get(path.slice(0, path.lastIndexOf(`/${list}/`) + list.length + 1))?.key;
+    return key && key.start >= vmSpan.start && key.end <= vmSpan.end
+      ? { span: { start: key.start, end: key.end }, selection: { start: key.start, end: key.end } }
+      : s;
+  };
   const out: SymbolEntry[] = [];
   for (const [i, vm] of (a.spec?.vms ?? []).entries()) {
     const s = spans(vm.path);
@@ -27,11 +40,11 @@ export function symbols(a: Analysis): SymbolEntry[] {
     const ev = a.vms.find((v) => v.spec.path === vm.path);
     const children: SymbolEntry[] = [];
     for (const [j, d] of vm.disks.entries()) {
-      const ds = spans(d.path);
+      const ds = childSpans(s.span, d.path, 'disks');
       if (ds) children.push({ name: shown(d.name, `disk #${j + 1}`), detail: d.type, kind: 'disk', ...ds, children: [] });
     }
     for (const [j, w] of vm.workloads.entries()) {
-      const ws = spans(w.path);
+      const ws = childSpans(s.span, w.path, 'workloads');
       if (ws)
         children.push({
           name: shown(w.name, `workload #${j + 1}`),
