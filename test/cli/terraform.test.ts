@@ -83,6 +83,16 @@ describe('storage-perf with Terraform files', () => {
     const d = f.diagnostics.find((x: ReportDiagnostic) => x.code === 'unknown-machine-type');
     assert.deepEqual([d.file, d.line], ['main.tf', tfLine('main.tf', '"n2-standard-7"')]);
   });
+  it('lint FOLDER of a Terraform module (no spec in it): linted as that module, through the server', async () => {
+    const r = await lint(['test/fixtures/terraform/planned', '--format', 'json'], { cwd: ROOT });
+    assert.equal(r.code, 1, r.stderr);
+    const [f] = JSON.parse(r.stdout).files as Array<{ path: string; diagnostics: ReportDiagnostic[] }>;
+    assert.equal(f.path, 'test/fixtures/terraform/planned/main.tf');
+    assert.ok(
+      f.diagnostics.some((d) => d.code === 'unknown-machine-type'),
+      JSON.stringify(f.diagnostics.map((d) => d.code)),
+    );
+  });
   it('evaluate a folder without .tf files: cannot be read, exit 2', () => {
     const r = spawnSync(process.execPath, [BIN, 'evaluate', 'docs'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(r.status, 2);

@@ -1,6 +1,7 @@
 /**
  * Which files a lint run reads: explicit files as given, folders searched for `*.perf.yaml` honouring the
- * repository's `.gitignore` files, and `-` for standard input.
+ * repository's `.gitignore` files, a Terraform module's folder (one with .tf files and no spec under it) as that
+ * module, and `-` for standard input.
  *
  * Matching uses the `ignore` package rather than hand-made glob code: gitignore's rules (anchoring, `**`,
  * negation, directory-only patterns, escaping) are subtle, and `ignore` follows git's own behaviour, is tested
@@ -10,6 +11,7 @@ import ignore, { type Ignore } from 'ignore';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ioReason } from '../../../protocol/src/file-io';
+import { isTerraformSourcePath } from '../../../core/src';
 
 /** What a folder search picks up: the names the editor treats as specs (the extension's filename patterns). */
 export const SPEC_SUFFIXES = ['.perf.yaml', '.perf.yml'];
@@ -152,11 +154,25 @@ export function collectTargets(paths: string[], cwd: string, stdinName?: string)
         problems.push(`cannot search ${p}: ${ioReason(e)}`);
         continue;
       }
-      if (!found.length) problems.push(`no *.perf.yaml files under ${p} (after .gitignore)`);
+      // A folder without specs that holds .tf files is a Terraform module: linted as one (its main.tf, or its
+      // first .tf file, with the rest of the folder read beside it). A folder with specs is linted for them only,
+      // as before: a repository's `lint .` does not start reading its Terraform unasked.
+      const module = found.length ? undefined : moduleEntry(abs);
+      if (module) add(module);
+      else if (!found.length) problems.push(`no *.perf.yaml files (or .tf files of a Terraform module) under ${p} (after .gitignore)`);
       found.forEach(add);
     } else {
       add(abs); // a file named explicitly is linted whatever its name, ignored or not
     }
   }
   return { targets, problems };
+}
+
+/** The .tf file a module folder is read from: main.tf, else the first .tf file by name; undefined without one. */
+function moduleEntry(folder: string): string | undefined {
+  const tf = readdirSync(folder)
+    .filter((f) => isTerraformSourcePath(f) && statSync(join(folder, f)).isFile())
+    .sort();
+  const entry = tf.includes('main.tf') ? 'main.tf' : tf[0];
+  return entry && join(folder, entry);
 }

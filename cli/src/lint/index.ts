@@ -25,7 +25,9 @@ import type { FixType } from '../../../core/src';
 
 export const LINT_USAGE = `usage: storage-perf lint PATH... [options]
 
-PATH is a spec file, a folder (searched for *.perf.yaml and *.perf.yml, honouring .gitignore) or - for standard input.
+PATH is a spec file, a Terraform plan (.json) or .tf file, a folder (searched for *.perf.yaml and *.perf.yml,
+honouring .gitignore; a folder without them that holds .tf files is linted as that Terraform module) or - for
+standard input.
 
 options:
   -f, --format FORMAT       stylish (default), compact, json, sarif, github or junit
