@@ -10,6 +10,7 @@ import { resolveCatalog } from './checks/catalog';
 import { CHECKS, diag } from './checks/registry';
 import type { Report, SpecContext, VmContext } from './checks/types';
 import type { Diagnostic } from './diagnostics';
+import type { Span } from './text';
 import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './document/parse';
 import { scopeSharedFindings } from './document/shared-text';
 import type { Spec, VmSpec } from './document/types';
@@ -151,8 +152,15 @@ function vmMemo(ctx: SpecContext & { found: Diagnostic[] }, spec: Spec, catalog:
       const e = cache.evaluation(key, vm, () => evaluateVm(catalog, vm, region));
       const at = ctx.at(vm.path);
       if (!at) return checkVm(ctx, spec, catalog, region, vm, e);
-      const fkey = `${spec.min_headroom}\u0000${vm === firstKnown}\u0000${ctx.text.slice(at.start, at.end)}`;
-      const memoised = cache.findings(key, fkey, vm.path, at.start);
+      // The VM's text with its name's value masked: replicas that differ only by name share their findings (the
+      // evaluation leaves the name out too), moved to each one's place with the spans after the name shifted.
+      const name = nameIn(ctx.at(`${vm.path}/name`), at);
+      const own = name
+        ? `${ctx.text.slice(at.start, name.start)}\u0001${ctx.text.slice(name.end, at.end)}`
+        : ctx.text.slice(at.start, at.end);
+      const fkey = `${spec.min_headroom}\u0000${vm === firstKnown}\u0000${own}`;
+      const place = { path: vm.path, start: at.start, nameEnd: name?.end ?? at.end, nameLength: name ? name.end - name.start : 0 };
+      const memoised = cache.findings(key, fkey, place);
       if (memoised) {
         found.push(...memoised);
         return e;
@@ -160,11 +168,26 @@ function vmMemo(ctx: SpecContext & { found: Diagnostic[] }, spec: Spec, catalog:
       const before = found.length;
       checkVm(ctx, spec, catalog, region, vm, e);
       const mine = found.slice(before);
-      if (mine.every((d) => d.span.start >= at.start && d.span.end <= at.end))
-        cache.setFindings(key, fkey, { path: vm.path, start: at.start, diagnostics: mine });
+      if (memoisable(mine, at, name, vm.name)) cache.setFindings(key, fkey, { ...place, diagnostics: mine });
       return e;
     },
   };
+}
+
+/** The span of a VM's name value when it lies in the VM's own text (not an alias's anchor elsewhere). */
+function nameIn(name: Span | undefined, vm: Span): Span | undefined {
+  return name && name.start >= vm.start && name.end <= vm.end && name.end > name.start ? name : undefined;
+}
+
+/**
+ * Whether a VM's findings can be memoised and moved to another VM written alike: every span within the VM's
+ * text and none inside its name's value (a span may end at the name or begin after it), and the name quoted
+ * nowhere (a finding that says it would be wrong under another name; none does today, but a check may).
+ */
+function memoisable(found: Diagnostic[], vm: Span, name: Span | undefined, vmName: string): boolean {
+  const inName = (o: number) => name !== undefined && o > name.start && o < name.end;
+  if (!found.every((d) => d.span.start >= vm.start && d.span.end <= vm.end && !inName(d.span.start) && !inName(d.span.end))) return false;
+  return !name || !found.length || !JSON.stringify(found).includes(vmName);
 }
 
 function vmContext(ctx: SpecContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval): VmContext {

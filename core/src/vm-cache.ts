@@ -10,10 +10,19 @@ import type { VmSpec } from './document/types';
 import type { VmEval } from './model/types';
 import type { Span } from './text';
 
-/** A VM's findings as they were at one place in the text: its pointer and the offset its node started at. */
-interface Findings {
+/**
+ * Where a VM stands in the text: its pointer, the offset its node starts at, and where its name's value ends and
+ * how long it is (findings are shared by VMs that differ only by name: spans after the name move with its length).
+ */
+export interface VmPlace {
   path: string;
   start: number;
+  nameEnd: number;
+  nameLength: number;
+}
+
+/** A VM's findings as they were at one place in the text. */
+interface Findings extends VmPlace {
   diagnostics: Diagnostic[];
 }
 
@@ -70,11 +79,12 @@ export class EvaluationCache {
     return hit.evaluation;
   }
 
-  /** The findings of the VM at `path`, starting at offset `start`, when they were memoised under `fkey`. */
-  findings(key: string, fkey: string, path: string, start: number): Diagnostic[] | undefined {
+  /** The findings of the VM at `place`, when they were memoised under `fkey`, moved there. */
+  findings(key: string, fkey: string, place: VmPlace): Diagnostic[] | undefined {
     const f = this.entries.get(key)?.findings.get(fkey);
     if (!f) return undefined;
-    return f.path === path && f.start === start ? f.diagnostics : f.diagnostics.map((d) => rebaseDiagnostic(d, f, path, start));
+    const same = f.path === place.path && f.start === place.start && f.nameLength === place.nameLength;
+    return same ? f.diagnostics : f.diagnostics.map((d) => rebaseDiagnostic(d, f, place));
   }
 
   /** Memoises the VM's findings (the caller has checked that every span lies within the VM's text). */
@@ -162,9 +172,11 @@ function rebaseEvaluation(e: VmEval, vm: VmSpec): VmEval {
   };
 }
 
-function rebaseDiagnostic(d: Diagnostic, f: Findings, path: string, start: number): Diagnostic {
-  const shift = (s: Span): Span => ({ start: s.start - f.start + start, end: s.end - f.start + start });
-  const move = (p: string) => moved(p, f.path, path);
+function rebaseDiagnostic(d: Diagnostic, f: Findings, to: VmPlace): Diagnostic {
+  // An offset after the name moves by the change of its length too (spans never fall inside a memoised name).
+  const at = (o: number) => o - f.start + to.start + (o >= f.nameEnd ? to.nameLength - f.nameLength : 0);
+  const shift = (s: Span): Span => ({ start: at(s.start), end: at(s.end) });
+  const move = (p: string) => moved(p, f.path, to.path);
   const fix = (x: FixData): FixData =>
     x.kind === 'set-values' ? { ...x, values: x.values.map((v) => ({ ...v, path: move(v.path) })) } : { ...x, path: move(x.path) };
   return {

@@ -11,8 +11,12 @@ export function billionLaughs(): string {
   return t;
 }
 
-/** A spec with `vms` VMs of 11 lines each (a disk and a workload with a target): the expensive shape. */
-export function manyVms(vms: number): string {
+/**
+ * A spec with `vms` VMs of 11 lines each (a disk and a workload with a target): the expensive shape. Alike but
+ * for their names, unless `distinct`: then each disk has its own size (2,000 GiB and up, capped by the machine
+ * like 500 GiB), so that no VM's evaluation or findings can be shared with another's.
+ */
+export function manyVms(vms: number, distinct = false): string {
   const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:'];
   for (let i = 0; i < vms; i++) {
     lines.push(
@@ -21,7 +25,7 @@ export function manyVms(vms: number): string {
       '    disks:',
       '      - name: d',
       '        type: pd-ssd',
-      '        size: 500GiB',
+      `        size: ${distinct ? 2000 + i : 500}GiB`,
       '    workloads:',
       '      - name: w',
       '        block_size: 8k',

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyze, EvaluationCache, type Analysis } from '../../core/src';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
+import { CHECKS } from '../../core/src/checks/registry';
+import type { CheckModule } from '../../core/src/checks/types';
 
 const ROOT = resolve(__dirname, '../../..');
 const EXAMPLES = ['storage.perf.yaml', 'local-ssd-raid0.perf.yaml', 'yandex-app.perf.yaml'].map((f) =>
@@ -34,6 +36,28 @@ function withVmOnTop(text: string): string {
   const end = text.indexOf('\n  - name:', first + 1);
   const vm = text.slice(first, end < 0 ? text.length : end + 1).replace(/name: (\S+)/, 'name: $1-copy');
   return text.slice(0, first) + vm + (vm.endsWith('\n') ? '' : '\n') + text.slice(first);
+}
+
+/**
+ * The analysis with a new cache, equal to a fresh one, and how often the first check module's VM hook ran for it
+ * (once per VM whose findings were not memoised).
+ */
+function checkedWithCache(text: string): { analysis: Analysis; calls: number } {
+  const m = CHECKS.find((x) => x.vm) as CheckModule & { vm: NonNullable<CheckModule['vm']> };
+  const original = m.vm;
+  let calls = 0;
+  m.vm = (ctx) => {
+    calls++;
+    original(ctx);
+  };
+  let analysis: Analysis;
+  try {
+    analysis = analyze(text, { cache: new EvaluationCache() });
+  } finally {
+    m.vm = original;
+  }
+  assert.deepEqual(shown(analysis), shown(analyze(text)));
+  return { analysis, calls };
 }
 
 function sameAsFresh(text: string, cache: EvaluationCache): Analysis {
@@ -82,6 +106,27 @@ describe('incremental analysis keyed by content', () => {
     const renamed = sameAsFresh(text.replace('name: db-a', 'name: db-c'), cache);
     assert.equal(renamed.vms[0].spec.name, 'db-c');
     assert.equal(renamed.vms[0].disks[0].figures, a.vms[0].disks[0].figures);
+  });
+
+  it('replicas named apart share their findings: checked once, moved to each with the spans after the name shifted', () => {
+    const names = ['db-x', 'replica-with-a-much-longer-name', 'db-yz'];
+    const text = [...SPEC_HEAD, ...names.flatMap((n) => vmLines(n, 0))].join('\n') + '\n';
+    const { analysis: a, calls } = checkedWithCache(text);
+    assert.equal(calls, 1, 'the VM hooks ran for the first replica only');
+    // Each replica has its findings, inside its own text.
+    for (const [i, v] of a.vms.entries()) {
+      const mine = a.diagnostics.filter((d) => d.path?.startsWith(`${v.spec.path}/`) || d.path === v.spec.path);
+      assert.ok(mine.length > 0, names[i]);
+      const start = text.indexOf(`name: ${names[i]}\n`);
+      const end = i + 1 < names.length ? text.indexOf(`name: ${names[i + 1]}\n`) : text.length;
+      for (const d of mine) assert.ok(d.span.start > start && d.span.end <= end, `${names[i]}: ${d.code} at ${JSON.stringify(d.span)}`);
+    }
+  });
+
+  it("findings that quote the VM's name are not shared with a replica named apart", () => {
+    // The VM is named like its disk, which the findings quote: moved to 'other', they would name the wrong thing.
+    const text = [...SPEC_HEAD, ...vmLines('data', 0), ...vmLines('other', 0)].join('\n') + '\n';
+    assert.equal(checkedWithCache(text).calls, 2);
   });
 
   it('a cache far smaller than the spec still gives the fresh analysis', () => {
