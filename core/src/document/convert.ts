@@ -27,9 +27,32 @@ export class Converter {
   }
 
   private get(path: string): unknown {
-    const n = this.tree.nodes.get(path);
-    if (!n) return undefined;
-    return nodeValue(n.value);
+    const n = this.node(path);
+    return n && nodeValue(n);
+  }
+
+  /** The last mapping read and its fields: a disk's sixteen keys cost one lookup of the disk, not sixteen. */
+  private fields?: { path: string; byKey: Map<string, YamlNode> };
+
+  /**
+   * The node at `path`, as `tree.nodes` has it, found (in a parsed YAML tree) through its parent mapping's fields: most lookups are
+   * fields of the mapping read just before, and most find nothing (keys left out), which the long path's hash in
+   * a map of every node made the converter's largest cost on large specs.
+   */
+  private node(path: string): YamlNode | undefined {
+    if (!this.tree.mirrorsRoot) return this.tree.nodes.get(path)?.value;
+    const slash = path.lastIndexOf('/');
+    const parent = path.slice(0, slash);
+    if (this.fields?.path !== parent) {
+      const p = this.tree.nodes.get(parent)?.value;
+      if (p?.kind !== 'map') return this.tree.nodes.get(path)?.value;
+      const byKey = new Map<string, YamlNode>();
+      // As the source map has them: scalar keys, the first of duplicates, merged entries after the mapping's own.
+      for (const e of p.entries) if (e.key.kind === 'scalar' && !byKey.has(String(e.key.value))) byKey.set(String(e.key.value), e.value);
+      this.fields = { path: parent, byKey };
+    }
+    const key = path.slice(slash + 1);
+    return this.fields.byKey.get(key.includes('~') ? key.replace(/~1/g, '/').replace(/~0/g, '~') : key);
   }
 
   private str(path: string): string | undefined {
@@ -48,7 +71,7 @@ export class Converter {
   }
 
   private quantity(path: string, parse: (v: unknown) => Parsed): number | undefined {
-    if (!this.tree.nodes.has(path)) return undefined;
+    if (!this.node(path)) return undefined;
     const v = this.get(path);
     if (v === null || typeof v === 'object') return undefined; // structural: the schema reports it
     const r = parse(v);

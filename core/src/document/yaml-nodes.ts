@@ -40,6 +40,11 @@ export interface YamlTree {
   /** Built by another front end over generated text (a Terraform plan): its values are not edited in place. */
   generated?: boolean;
   /**
+   * Set by the YAML parser: `nodes` holds exactly the paths of `root`'s structure, so a mapping's entries are its
+   * fields. Trees other front ends put together by path (a sidecar's workloads under a plan's VMs) need not.
+   */
+  mirrorsRoot?: boolean;
+  /**
    * Set when values are not nested by place (a Terraform module: a VM's disk is a block of its own, elsewhere
    * in the files): what is under the cursor is then the smallest value or key that holds it.
    */

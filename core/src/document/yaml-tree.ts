@@ -59,7 +59,7 @@ export function buildTree(text: string): YamlTree {
     return { root, problems, nodes, value: undefined };
   }
   const value = toValue(root, '', undefined, nodes);
-  return { root, problems, nodes, value };
+  return { root, problems, nodes, value, mirrorsRoot: true };
 }
 
 /** Span helpers over the source map: a value's own span, or for a key its key (the value where it has none). */
