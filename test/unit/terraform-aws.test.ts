@@ -131,6 +131,15 @@ describe('terraform plans: AWS', () => {
     assert.equal(vm('aws_instance.cache').disks.length, 0);
   });
 
+  it('an instance without root_block_device: its root volume (the AMI’s) is said to be left out, not dropped silently', () => {
+    const text = plan([ec2('bare', {})]);
+    const a = run(text);
+    const d = a.diagnostics.find((x) => x.code === 'terraform-unknown-value')!;
+    assert.match(d.message, /aws_instance\.bare's root volume is not set here .*left out of the figures; set root_block_device/);
+    assert.equal(covered(text, d), '"aws_instance.bare"');
+    assert.equal(a.vms[0].disks.length, 0);
+  });
+
   it('known ids join too; a gp2 volume’s computed IOPS is not read as a setting', () => {
     const text = plan([
       ec2('web', { id: 'i-0123', root_block_device: [{ volume_type: 'gp2', volume_size: 100, iops: 300, throughput: 0 }] }),

@@ -101,6 +101,14 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   const root = at(v, 'root_block_device', 0);
   const rootSpec = root && blockDevice(`${res.address}.root_block_device`, root, ctx);
   if (rootSpec) specs.push(rootSpec);
+  // Every instance has a root volume: without the block, its type and size come from the AMI (or are computed),
+  // and the instance's EBS limit and cost would silently leave it out.
+  if (!root)
+    ctx.report(
+      'terraform-unknown-value',
+      `${res.address}'s root volume is not set here (its type and size come from the AMI): it is left out of the figures; set root_block_device to include it`,
+      res.addressSpan,
+    );
   items(at(v, 'ebs_block_device')).forEach((b) => {
     const device = str(at(b, 'device_name'));
     const s = blockDevice(`${res.address}.ebs_block_device${device ? `["${device}"]` : ''}`, b, ctx);
