@@ -17,6 +17,7 @@ import {
 } from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
 import { inputForFile } from '../../protocol/src/terraform-input';
+import { GarbageCollector } from './collector';
 
 /** What an analysis takes from the settings (settings.ts keeps them): read at each analysis. */
 export interface AnalysisSettings {
@@ -73,6 +74,8 @@ export class AnalysedDocuments {
   private readonly evaluations = new Map<string, EvaluationCache>();
   /** How long the newest analysis took, ms: diagnostics wait for a pause in typing a few times as long. */
   lastAnalysisMs = 10;
+  /** Full collections after much text analysed: the heap stays near what is alive (./collector.ts). */
+  readonly collector = new GarbageCollector();
 
   constructor(private readonly settings: AnalysisSettings) {
     this.text.onDidClose((e) => {
@@ -186,6 +189,7 @@ export class AnalysedDocuments {
   /** A finished analysis becomes the document's (a run that `analysisOf` finished settles here too). */
   private store(doc: TextDocument, text: string, analysis: Analysis, ms: number): Entry {
     this.lastAnalysisMs = ms;
+    this.collector.analysedText(text.length);
     // A .tf file is analysed with the rest of its module, after it: this document shows its own findings.
     if (analysis.parsed.sources) analysis.diagnostics = analysis.diagnostics.filter((d) => d.span.start <= text.length);
     this.evaluations.get(doc.uri)?.sweep();
