@@ -318,6 +318,26 @@ vms:
     const bDisks = text.lastIndexOf('disks: *std');
     assert.deepEqual(b.children[0].selection, { start: bDisks, end: bDisks + 'disks'.length });
   });
+  it('a hover on an alias (`disks: *std`) answers for this VM, whose range now spans the alias', () => {
+    const text = `version: 1
+provider: gcp
+catalog: gcp-2024
+vms:
+  - name: a
+    machine_type: n2-standard-8
+    disks: &std
+      - {name: data, type: pd-ssd, size: 500GiB}
+  - name: b
+    machine_type: n2-standard-4
+    disks: *std
+`;
+    const a = analyze(text);
+    const alias = text.indexOf('*std');
+    assert.equal(a.parsed.tree.nodes.get('/vms/1')!.value.end, alias + '*std'.length);
+    const h = hover(a, alias + 1)!;
+    assert.match(h.markdown, /^\*\*VM b\*\* — n2-standard-4/);
+    assert.match(h.markdown, /\| data /);
+  });
   it('an empty or blank name: a placeholder symbol name (editors refuse empty ones), and a finding on the name', () => {
     const text = SPEC.replace('name: db ', 'name: ""')
       .replace('name: data', 'name: " "')

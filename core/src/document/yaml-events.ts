@@ -47,6 +47,11 @@ export function resolvePlain(s: string): unknown {
 export class EventReader {
   nodeCount = 0;
   aliasesResolved = 0;
+  /**
+   * Where the last alias read ends in the text: an alias's node is its anchor's, elsewhere, so a collection whose
+   * last child is an alias ends at the alias, not at its node (a VM ending in `disks: *std` spans that text).
+   */
+  private aliasEnd = -1;
   /** The stand-ins for aliases that could not be resolved (each already has its error). */
   private readonly unresolved = new WeakSet<YamlNode>();
   /** Each anchor (`&name`, its span) with the node it names and how often an alias used it: growth is blamed on it. */
@@ -99,6 +104,7 @@ export class EventReader {
         return n;
       }
       case EVENT_ID.ALIAS:
+        this.aliasEnd = ev.anchorEnd;
         return this.alias(ev);
       case EVENT_ID.MAPPING:
         return this.mapping(ev);
@@ -166,8 +172,10 @@ export class EventReader {
     while (events[this.i].type !== EVENT_ID.POP) {
       // An empty first key of a flow mapping sits after its '{', not on it (a fix removing it keeps the brace).
       const prevEnd = n.entries.length ? n.entries[n.entries.length - 1].value.end : Math.max(0, n.start) + (n.flow ? 1 : 0);
+      this.aliasEnd = -1;
       const rawKey = this.node();
       const rawValue = this.node();
+      const aliasEnd = this.aliasEnd;
       // An empty key before a value (`: x`) sits at its colon, on its own line, not at the previous entry.
       if (rawKey.start < 0 && rawValue.start >= 0) {
         const colon = text.lastIndexOf(':', rawValue.start);
@@ -178,7 +186,7 @@ export class EventReader {
       }
       const key = placeEmpty(rawKey, prevEnd);
       const value = placeEmpty(rawValue, key.end);
-      n.end = Math.max(n.end, value.end, key.end);
+      n.end = Math.max(n.end, value.end, key.end, aliasEnd);
       if (isMergeKey(key)) {
         merges.push(value);
         continue;
@@ -232,9 +240,10 @@ export class EventReader {
     this.anchor(ev, n);
     this.open.add(n);
     while (this.events[this.i].type !== EVENT_ID.POP) {
+      this.aliasEnd = -1;
       const item = placeEmpty(this.node(), n.items.length ? n.items[n.items.length - 1].end : n.start + 1);
       n.items.push(item);
-      n.end = Math.max(n.end, item.end);
+      n.end = Math.max(n.end, item.end, this.aliasEnd);
     }
     this.open.delete(n);
     this.i++;
