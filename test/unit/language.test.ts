@@ -59,6 +59,20 @@ describe('quick-fix edits', () => {
     assert.equal(out2, text.replace(/ {8}shade:\n[^]*# block text\n/, '          # inside the value\n'));
     for (const o of [out, out2]) assert.ok(!analyze(o).diagnostics.some((d) => d.code.startsWith('yaml-')));
   });
+  it('remove-key in a multi-line flow mapping keeps the comment line above the key; its trailing comment goes with it', () => {
+    const flow = `      - {name: data,
+         # the fast one
+         colour: red,  # a note
+         # about the type
+         type: pd-ssd, size: 500GiB}
+`;
+    const text = SPEC.replace(/ {6}- name: data.*\n.*\n {8}size: 500GiB\n/, flow);
+    assert.notEqual(text, SPEC);
+    const out = fix(text, { kind: 'remove-key', path: '/vms/0/disks/0/colour', title: '' });
+    assert.equal(out, text.replace('         colour: red,  # a note\n', ''));
+    assert.ok(!analyze(out).diagnostics.some((d) => d.code.startsWith('yaml-')));
+    assert.equal(analyze(out).spec?.vms[0].disks[0].type, 'pd-ssd');
+  });
   it('remove-key of the first key of a list item keeps the comment lines above the next key', () => {
     const text = SPEC.replace('      - name: oltp\n', '      - name: oltp  # the main one\n        # which disk\n');
     const out = fix(text, { kind: 'remove-key', path: '/vms/0/workloads/0/name', title: '' });

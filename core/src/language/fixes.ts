@@ -134,10 +134,20 @@ function removeFlowEntry(text: string, map: MapNode, index: number): TextEdit[] 
   if (next) {
     const after = comma(endOf(entry));
     if (after < 0 || after >= map.end) return [];
+    const start = skipSpace(before + 1);
+    // A comment line between the previous entry and this one is about something else: it stays. The entry's
+    // own lines go whole, with a comment after its comma (it is about the entry), as in a block mapping.
+    if (start < entry.key.start && text[start] === '#') {
+      const lineStart = text.lastIndexOf('\n', entry.key.start - 1) + 1;
+      const eol = text.indexOf('\n', after);
+      const rest = text.slice(after + 1, eol < 0 ? map.end : eol);
+      if (/^[ \t]*$/.test(text.slice(lineStart, entry.key.start)) && eol >= 0 && eol < map.end && /^[ \t]*(#.*)?\r?$/.test(rest))
+        return [{ start: lineStart, end: eol + 1, newText: '' }];
+    }
     // Keep a space before a following comment: '#' right after a comma does not start one.
     let end = skipSpace(after + 1);
     if (text[end] === '#' && end > after + 1) end--;
-    return [{ start: skipSpace(before + 1), end, newText: '' }];
+    return [{ start, end, newText: '' }];
   }
   return [{ start: prev ? before : map.start + 1, end: map.end - 1, newText: '' }];
 }
