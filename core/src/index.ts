@@ -22,6 +22,8 @@ export {
   smallestSizeMeeting,
   smallestMachineMeeting,
   cheaperDisk,
+  condition,
+  type Condition,
   type WorkloadSuggestions,
   type CheaperDisk,
 } from './advice';

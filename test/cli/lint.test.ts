@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import { XMLParser } from 'fast-xml-parser';
@@ -440,6 +440,7 @@ describe('storage-perf lint', function () {
         [['specs', '--no-such-flag'], /unknown option '--no-such-flag' \(see --help\)/],
         [['-', '--fix'], /--fix cannot write back to standard input/],
         [['specs', '--fix', '--fix-dry-run'], /exclude each other/],
+        [['specs', '--jobs', '0'], /--jobs takes a whole number ≥ 1, not '0'/],
       ];
       const runs = await Promise.all(bad.map(([args]) => lint(args, { cwd: dir })));
       runs.forEach((r, i) => {
@@ -536,6 +537,18 @@ describe('storage-perf lint', function () {
       ok(r, 1);
       const lines = r.stdout.trimEnd().split('\n');
       assert.equal(lines.filter((l) => l.endsWith(': warning stub-warning: a pushed warning')).length, report.files.length, r.stdout);
+    });
+
+    it('--jobs 3 lints over three language servers and reports exactly what one server does', async () => {
+      // Each server started appends its process id to a file before it loads.
+      const started = join(dir, 'servers-started.txt');
+      const count = join(dir, 'count-server.js');
+      writeFileSync(count, `require('node:fs').appendFileSync(${JSON.stringify(started)}, process.pid + '\\n');\n`);
+      const server = [process.execPath, '-r', count, join(ROOT, 'server/bin/storage-perf-language-server.js'), '--stdio'];
+      const r = await lint(['specs', '-f', 'json', '--jobs', '3', '--server-command', JSON.stringify(server)], { cwd: dir });
+      ok(r, 1);
+      assert.deepEqual(JSON.parse(r.stdout), report);
+      assert.equal(new Set(readFileSync(started, 'utf8').trim().split('\n')).size, 3);
     });
 
     it('a server command that cannot start → exit 2', async () => {

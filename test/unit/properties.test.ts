@@ -1,7 +1,19 @@
 /** Property tests: evaluation never throws, never exceeds a cap, and never gets worse with more size or vCPUs. */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { analyze, builtinRegistry, largerMachines, limitValue, METRICS, resolveMachine, vmLimitRow, type Catalog } from '../../core/src';
+import {
+  analyze,
+  builtinRegistry,
+  condition,
+  largerMachines,
+  limitValue,
+  METRICS,
+  resolveMachine,
+  smallestSizeMeeting,
+  vmLimitRow,
+  type Catalog,
+  type VmEval,
+} from '../../core/src';
 import { specText, type DiskInput } from '../helpers';
 
 const gcp = builtinRegistry.get('gcp-2024')!;
@@ -131,6 +143,43 @@ describe('properties', function () {
         { numRuns: 150 },
       );
     }
+  });
+
+  it("a memoised size search answers as a fresh one, whatever the disk's current size and the bounds", () => {
+    // The memo keeps the least size over the type's whole range and clamps it to each call's bounds: that is the
+    // answer of a search within those bounds only because figures never decrease with size (the property above).
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...machines(gcp)),
+        fc.constantFrom(...scaledTypes(gcp)),
+        fc.integer({ min: 10, max: 60000 }),
+        fc.integer({ min: 100, max: 200000 }),
+        fc.integer({ min: 0, max: 20000 }),
+        fc.option(fc.integer({ min: 10, max: 70000 })),
+        (machine, type, size, iops, minSize, maxSize) => {
+          const e = analyze(
+            specText({
+              catalog: gcp.edition,
+              machine,
+              disks: [{ name: 'data', type, size }],
+              workloads: [{ name: 'db', disk: 'data', block_size: '8k', read_ratio: 0.7, target: { iops } }],
+            }),
+          ).vms[0];
+          if (!e?.machine) return;
+          const holds = (x: VmEval) => x.workloads[0]?.meets_target === true;
+          const fresh = smallestSizeMeeting(gcp, e.spec, e.machine, 'us-central1', e.spec.disks[0], holds, maxSize ?? Infinity, minSize);
+          const keyed = condition('workload db meets its target', holds);
+          // Twice: the first call may search, the second answers from the memo.
+          for (let i = 0; i < 2; i++)
+            assert.equal(
+              smallestSizeMeeting(gcp, e.spec, e.machine, 'us-central1', e.spec.disks[0], keyed, maxSize ?? Infinity, minSize),
+              fresh,
+              `${type} on ${machine}, ${iops} IOPS, sizes ${minSize}..${maxSize}`,
+            );
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('figures never decrease on a larger machine of the same series', () => {

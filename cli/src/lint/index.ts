@@ -9,6 +9,7 @@ import { version } from '../version';
 import { createTwoFilesPatch } from 'diff';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { loadRegistry } from '../catalog-file';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
@@ -18,10 +19,18 @@ import { collectTargets, type Target } from './files';
 import { colorWanted } from './formats/color';
 import { FORMATS } from './formats/index';
 import { placeOnTerraform } from './terraform-places';
-import { Session } from './session';
+import { lintAcross, Session } from './session';
 import { resolveSettings } from './settings';
 import { RANK, summarize, summaryLine, type LintResult, type Severity } from './types';
 import type { FixType } from '../../../core/src';
+
+/**
+ * Files that keep a language server of their own busy long enough to repay starting it (about 150 ms of CPU):
+ * a run of many files gets a server per this many files, at most one per two CPUs the process may use. A server
+ * keeps a second CPU busy with its garbage collection and compilation: on two CPUs, a second server made 1,000
+ * files slower, not faster (docs/performance.md).
+ */
+const FILES_PER_SERVER = 100;
 
 export const LINT_USAGE = `usage: storage-perf lint PATH... [options]
 
@@ -45,6 +54,8 @@ options:
       --settings FILE       editor settings to start from (default: .vscode/settings.json, when present)
       --stdin-filename NAME the name reports give to -
       --timeout SECONDS     how long to wait for each answer of the language server (default 60)
+      --jobs N              language servers to lint with at once (default: one per ${FILES_PER_SERVER} files, at most
+                            one per two CPUs)
       --docs-base-uri URI   SARIF: absolute URI of storage-perf's docs/ folder, for the rules' help links
   -h, --help                this text
 
@@ -98,6 +109,7 @@ const LINT_OPTIONS = {
   settings: { type: 'string' },
   'stdin-filename': { type: 'string' },
   timeout: { type: 'string', default: '60' },
+  jobs: { type: 'string' },
   'docs-base-uri': { type: 'string' },
   'server-command': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -113,6 +125,8 @@ interface LintOptions {
   maxWarnings?: number;
   /** Seconds to wait for each answer of the server. */
   timeout: number;
+  /** Language servers to run at once; undefined: chosen by the number of files. */
+  jobs?: number;
   fixMode?: 'fix' | 'dry-run';
   fixTypes: FixType[];
   docsBaseUri?: string;
@@ -134,6 +148,11 @@ function lintOptions(values: LintValues, positionals: string[]): LintOptions {
   }
   const timeout = Number(values.timeout);
   if (!(timeout > 0) || !Number.isFinite(timeout)) throw new UsageError(`--timeout takes a number of seconds > 0, not '${values.timeout}'`);
+  let jobs: number | undefined;
+  if (values.jobs !== undefined) {
+    jobs = Number(values.jobs);
+    if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs takes a whole number ≥ 1, not '${values.jobs}'`);
+  }
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run exclude each other');
   const fixMode = values.fix ? 'fix' : values['fix-dry-run'] ? 'dry-run' : undefined;
   const fixTypes = parseFixTypes(values['fix-type'] as string[] | undefined, fixMode);
@@ -154,6 +173,7 @@ function lintOptions(values: LintValues, positionals: string[]): LintOptions {
     failOn,
     maxWarnings,
     timeout,
+    jobs,
     fixMode,
     fixTypes,
     docsBaseUri,
@@ -205,12 +225,21 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
   // Node's timers hold at most 2^31-1 ms (about 24 days); a longer one would fire at once.
   const client: ClientOptions = { pull: true, settings: { ...settings }, timeoutMs: Math.min(opts.timeout * 1000, 2 ** 31 - 1), cwd };
   if (values['server-command']) client.command = serverCommand(values['server-command'] as string);
-  else client.started = server;
-  const result = await runSession(
-    new Session({ client, cwd, fix: opts.fixMode, fixTypes: opts.fixTypes, stdinText, stdinName: opts.stdinName }),
-    targets,
-    opts.failOn,
+  const servers = opts.jobs ?? Math.max(1, Math.min(Math.floor(availableParallelism() / 2), Math.floor(targets.length / FILES_PER_SERVER)));
+  // The first server is the one already started (unless another command was named); the others start now.
+  const sessions = Array.from(
+    { length: servers },
+    (_, i) =>
+      new Session({
+        client: { ...client, started: i === 0 && !client.command ? server : undefined },
+        cwd,
+        fix: opts.fixMode,
+        fixTypes: opts.fixTypes,
+        stdinText,
+        stdinName: opts.stdinName,
+      }),
   );
+  const result = await runSessions(sessions, targets, opts.failOn);
   if (typeof result === 'number') return result;
   // Code scanning and pull-request annotations point at the .tf line a plan's finding comes from.
   const placedResult = opts.format === 'sarif' || opts.format === 'github' ? await placeOnTerraform(result, cwd) : result;
@@ -218,25 +247,24 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
   return exitStatus(result, opts, problems.length > 0);
 }
 
-/** Lints the files over one language server: the result, or exit status 2 when the server failed. */
-async function runSession(session: Session, targets: Target[], failOn: Severity): Promise<LintResult | number> {
+/** Lints the files over the sessions' language servers: the result, or exit status 2 when a server failed. */
+async function runSessions(sessions: Session[], targets: Target[], failOn: Severity): Promise<LintResult | number> {
   try {
-    await session.start();
-    const files = await session.lint(targets);
-    const serverError = session.serverError();
-    await session.stop();
+    await Promise.all(sessions.map((s) => s.start()));
+    const files = await lintAcross(sessions, targets);
+    const serverError = sessions.map((s) => s.serverError()).find((e) => e !== undefined);
+    await Promise.all(sessions.map((s) => s.stop()));
     if (serverError) {
       err(`the language server reported an error, so its findings cannot be trusted: ${serverError}`);
       return 2;
     }
     return { files, summary: summarize(files), failOn };
   } catch (e) {
-    if (!(e instanceof ServerFailure)) {
-      session.abort();
-      throw e;
-    }
-    session.abort();
-    const tail = session.client.stderr.trim().split('\n').slice(-10).join('\n');
+    sessions.forEach((s) => s.abort());
+    if (!(e instanceof ServerFailure)) throw e;
+    // The words of the server that failed (the first that exited), else of the first.
+    const failedOne = sessions.find((s) => s.serverFailure() !== undefined) ?? sessions[0];
+    const tail = failedOne.client.stderr.trim().split('\n').slice(-10).join('\n');
     err(`${e.message}; no results${tail ? `\nthe server's last words:\n${tail}` : ''}`);
     return 2;
   }

@@ -67,22 +67,26 @@ function byPosition(a: Finding, b: Finding): number {
   return a.line - b.line || a.column - b.column || RANK[b.severity] - RANK[a.severity] || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }
 
-/** Runs `fn` over `items`, at most `limit` at a time, keeping the order of results. */
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+/**
+ * Lints `targets` over the sessions' servers at once, each with at most CONCURRENCY files in flight, taking files
+ * from one shared queue (a server that is slower gets fewer), keeping the order of the targets in the results.
+ */
+export async function lintAcross(sessions: Session[], targets: Target[]): Promise<FileResult[]> {
+  const out: FileResult[] = new Array(targets.length);
   let next = 0;
   let failed: unknown;
-  const worker = async () => {
-    while (next < items.length && failed === undefined) {
+  const worker = async (session: Session) => {
+    while (next < targets.length && failed === undefined) {
       const i = next++;
       try {
-        out[i] = await fn(items[i]);
+        out[i] = await session.lintOne(targets[i]);
       } catch (e) {
         failed ??= e;
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const inFlight = Math.min(CONCURRENCY, targets.length);
+  await Promise.all(sessions.flatMap((s) => Array.from({ length: inFlight }, () => worker(s))));
   if (failed !== undefined) throw failed;
   return out;
 }
@@ -127,7 +131,7 @@ export class Session {
     return this.client.messages.find((m) => m.type === 1)?.message;
   }
 
-  private serverFailure(): string | undefined {
+  serverFailure(): string | undefined {
     const c = this.client.child;
     return c.exitCode !== null || c.signalCode !== null
       ? `the language server exited (${c.signalCode ?? `code ${c.exitCode}`})`
@@ -135,7 +139,7 @@ export class Session {
   }
 
   async lint(targets: Target[]): Promise<FileResult[]> {
-    return mapLimit(targets, CONCURRENCY, (t) => this.lintOne(t));
+    return lintAcross([this], targets);
   }
 
   async stop(): Promise<void> {
@@ -179,7 +183,7 @@ export class Session {
     return this.opts.stdinName ? pathToFileURL(join(this.opts.cwd, this.opts.stdinName)).href : 'untitled:stdin.perf.yaml';
   }
 
-  private async lintOne(t: Target): Promise<FileResult> {
+  async lintOne(t: Target): Promise<FileResult> {
     let text: string;
     try {
       text = this.readTarget(t);

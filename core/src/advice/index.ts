@@ -11,7 +11,15 @@ import { METRICS, type VmEval } from '../model/types';
 import { cheaperDisk, smallestMachineMeeting, type CheaperDisk } from './search';
 import { suggestForWorkload, type WorkloadSuggestions } from './workload';
 
-export { cheaperDisk, cheapestDiskMeeting, smallestMachineMeeting, smallestSizeMeeting, type CheaperDisk } from './search';
+export {
+  cheaperDisk,
+  cheapestDiskMeeting,
+  condition,
+  smallestMachineMeeting,
+  smallestSizeMeeting,
+  type CheaperDisk,
+  type Condition,
+} from './search';
 export type { WorkloadSuggestions } from './workload';
 
 export class VmAdvice {

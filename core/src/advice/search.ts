@@ -16,6 +16,35 @@ export function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>):
   return { ...vm, disks: vm.disks.map((d) => (d === disk ? { ...d, ...change } : d)) };
 }
 
+/**
+ * A condition on an evaluated VM that a search makes hold. One made by `condition` carries a key naming what it
+ * asks of which parts ("workload oltp meets its target"), so that the size searches below can be memoised: the
+ * same condition on the same VM gives the same answer.
+ */
+export type Condition = ((e: VmEval) => boolean) & { readonly key?: string };
+
+export function condition(key: string, holds: (e: VmEval) => boolean): Condition {
+  return Object.assign(holds, { key });
+}
+
+/**
+ * The smallest step of a disk's size on which a keyed condition holds, over the type's whole range (null: none),
+ * by catalog, then by region, machine, condition and the VM with that disk's size left out. The answer does not
+ * depend on the disk's current size, so a fleet whose VMs differ only in their disk sizes is searched once per
+ * machine, type and target. Bounded like the advice memo (least recently used out).
+ */
+const SIZE_MEMO_LIMIT = 4096;
+const sizeMemo = new WeakMap<Catalog, Map<string, number | null>>();
+
+/** The VM as a size search sees it: everything but its name, the source paths and this disk's size. */
+function sizeSearchKey(vm: VmSpec, disk: DiskSpec, machine: Machine, region: string, key: string): string {
+  const { path, name, ...rest } = withDisk(vm, disk, { size_gib: undefined });
+  // Paths are JSON pointers of array indices and keys: no quote inside, so the pattern ends at the path's own
+  // closing quote (stringify and one replace: a replacer function costs ten times).
+  const content = JSON.stringify(rest).replace(/"path":"[^"]*",?/g, '');
+  return `${region}\u0000${machine.name}\u0000${key}\u0000${disk.name}\u0000${content}`;
+}
+
 /** The smallest size (whole GiB, or whole allocation units) of this disk for which `ok` holds of the VM. */
 export function smallestSizeMeeting(
   c: Catalog,
@@ -23,36 +52,52 @@ export function smallestSizeMeeting(
   machine: Machine,
   region: string,
   disk: DiskSpec,
-  ok: (e: VmEval) => boolean,
+  ok: Condition,
   maxSize = Infinity,
   minSize = 0,
 ): number | undefined {
   const t = c.disk_types[disk.type];
   if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
   const step = t.model === 'allocation-units' ? t.unit_gib : 1;
-  const meets = (size: number) => ok(evaluateOn(c, withDisk(vm, disk, { size_gib: size }), machine, region));
-  // Performance never decreases with size, so bisect over whole steps.
-  let lo = Math.ceil(Math.max(t.size_gib.min, minSize) / step);
-  let hi = Math.floor(Math.min(t.size_gib.max, maxSize) / step);
-  if (hi < lo || !meets(hi * step)) return undefined;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (meets(mid * step)) hi = mid;
-    else lo = mid + 1;
+  const meets = (units: number) => ok(evaluateOn(c, withDisk(vm, disk, { size_gib: units * step }), machine, region));
+  const lo = Math.ceil(Math.max(t.size_gib.min, minSize) / step);
+  const hi = Math.floor(Math.min(t.size_gib.max, maxSize) / step);
+  if (hi < lo) return undefined;
+  let units: number | undefined;
+  if (ok.key === undefined) units = leastStep(lo, hi, meets);
+  else {
+    // Performance never decreases with size: the least step over the whole range, raised to `lo`, is the
+    // least step in [lo, hi] when it is not above hi.
+    let memo = sizeMemo.get(c);
+    if (!memo) sizeMemo.set(c, (memo = new Map()));
+    const k = sizeSearchKey(vm, disk, machine, region, ok.key);
+    let least = memo.get(k);
+    if (least === undefined) {
+      least = leastStep(Math.ceil(t.size_gib.min / step), Math.floor(t.size_gib.max / step), meets) ?? null;
+      if (memo.size >= SIZE_MEMO_LIMIT) memo.delete(memo.keys().next().value!);
+    } else memo.delete(k);
+    memo.set(k, least);
+    units = least === null || least > hi ? undefined : Math.max(least, lo);
   }
-  const size = lo * step;
+  if (units === undefined) return undefined;
+  const size = units * step;
   if (t.model === 'allocation-units') return allocationUnits(t, size) * t.unit_gib;
   return size;
 }
 
+/** The least whole step in [lo, hi] for which `meets` holds (it holds of all above once of one); undefined: none. */
+function leastStep(lo: number, hi: number, meets: (units: number) => boolean): number | undefined {
+  if (hi < lo || !meets(hi)) return undefined;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (meets(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /** The smallest larger machine of the same series (and family) for which `ok` holds. */
-export function smallestMachineMeeting(
-  c: Catalog,
-  vm: VmSpec,
-  machine: Machine,
-  region: string,
-  ok: (e: VmEval) => boolean,
-): Machine | undefined {
+export function smallestMachineMeeting(c: Catalog, vm: VmSpec, machine: Machine, region: string, ok: Condition): Machine | undefined {
   for (const m of largerMachines(machine)) {
     if (ok(evaluateOn(c, vm, m, region))) return m;
   }
@@ -73,7 +118,9 @@ export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine, region: st
   // A partial price is a lower bound: no saving can be computed from it.
   if (!mine.length || !current.cost.complete || current.cost.monthly === undefined) return undefined;
   const now = current.cost.monthly;
-  const allMet = (e: VmEval) => mine.every((w) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true);
+  const allMet = condition(`every workload of disk ${disk.name} meets its target`, (e) =>
+    mine.every((w) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true),
+  );
   // Never smaller than the data it must hold (data_size plus growth, when the spec says).
   const best = cheapestDiskMeeting(c, vm, machine, region, current, allMet, now, capacityNeed(disk) ?? 0);
   return best && now - best.monthly > 0.005 ? { ...best, saving: now - best.monthly } : undefined;
@@ -94,7 +141,7 @@ export function cheapestDiskMeeting(
   machine: Machine,
   region: string,
   current: DiskEval,
-  ok: (e: VmEval) => boolean,
+  ok: Condition,
   below = Infinity,
   minSize = 0,
 ): DiskChoice | undefined {

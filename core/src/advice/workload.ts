@@ -7,7 +7,7 @@ import { largerMachines, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { evaluateOn } from '../model/evaluate';
 import type { VmEval, WorkloadEval } from '../model/types';
-import { cheapestDiskMeeting, smallestMachineMeeting, smallestSizeMeeting, withDisk } from './search';
+import { cheapestDiskMeeting, condition, smallestMachineMeeting, smallestSizeMeeting, withDisk, type Condition } from './search';
 
 /** What meets the target: a disk size, a machine, (together) both at once, or another disk type and size. */
 export interface WorkloadSuggestions {
@@ -31,7 +31,7 @@ interface Search {
   machine: Machine;
   region: string;
   w: WorkloadSpec;
-  met: (e: VmEval) => boolean;
+  met: Condition;
 }
 
 export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval): WorkloadSuggestions {
@@ -48,7 +48,7 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval): 
     machine,
     region,
     w,
-    met: (x) => x.workloads.find((y) => y.spec.name === w.name)?.meets_target === true,
+    met: condition(`workload ${w.name} meets its target`, (x) => x.workloads.find((y) => y.spec.name === w.name)?.meets_target === true),
   };
   const single = singleDisk(vm, w.disk);
   if (single) {
@@ -114,7 +114,10 @@ function machineAndSize(s: Search, machine: Machine, single: DiskSpec, out: Work
 function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSuggestions, below = Infinity): void {
   const current = e.disks.find((d) => d.spec === single);
   const others = s.vm.workloads.filter((x) => x !== s.w && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)));
-  const ok = (x: VmEval) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false);
+  const ok = condition(
+    `workload ${s.w.name} meets its target, no other workload of disk ${single.name} misses its own`,
+    (x) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false),
+  );
   // Not smaller than the disk is: the data on it has to fit.
   const other = current && cheapestDiskMeeting(s.c, s.vm, s.machine, s.region, current, ok, below, current.size_gib);
   if (other && other.type !== single.type)
