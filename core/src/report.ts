@@ -2,7 +2,7 @@
 import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
-import type { Target } from './document/types';
+import type { Target, WorkloadSpec } from './document/types';
 import { workloadBurstText } from './model/burst';
 import { LineIndex } from './text';
 import {
@@ -13,6 +13,7 @@ import {
   type DiskBursts,
   type DiskEval,
   type LimitKind,
+  type UnmodelledDisk,
   type VmEval,
   type WorkloadBurst,
   type WorkloadEval,
@@ -226,7 +227,7 @@ function vmReport(v: VmEval, region: string): VmReport {
     monthly_cost_missing: gapTexts(vmCosts(v)),
     machine_monthly_cost: money(v.machine_cost.monthly),
     machine_cost_explanation: v.machine_cost.why,
-    disks_monthly_cost: money(sumCosts(v.disks.map((d) => d.cost)).monthly),
+    disks_monthly_cost: money(sumCosts([...v.disks, ...(v.unmodelled ?? [])].map((d) => d.cost)).monthly),
     egress: v.egress
       ? {
           cap_gbps: v.egress.cap_gbps,
@@ -235,8 +236,10 @@ function vmReport(v: VmEval, region: string): VmReport {
           limits_writes: v.egress.binds,
         }
       : null,
-    disks: v.unavailable ? unavailableDisks(v) : v.disks.map(diskReport),
-    workloads: v.unavailable ? unavailableWorkloads(v) : v.workloads.map((w) => workloadReport(v, w, region)),
+    disks: v.unavailable ? unavailableDisks(v) : [...v.disks.map(diskReport), ...(v.unmodelled ?? []).map(unmodelledDiskReport)],
+    workloads: v.unavailable
+      ? unavailableWorkloads(v)
+      : [...v.workloads.map((w) => workloadReport(v, w, region)), ...unavailableWorkloads(v, notEvaluated(v))],
   };
 }
 
@@ -333,8 +336,30 @@ function unavailableDisks(v: VmEval): DiskReport[] {
   }));
 }
 
-function unavailableWorkloads(v: VmEval): WorkloadReport[] {
-  return v.spec.workloads.map((w) => ({
+/** A disk of a type the edition does not model on the machine: priced, without figures (the finding says why). */
+function unmodelledDiskReport(u: UnmodelledDisk): DiskReport {
+  return {
+    name: u.spec.name,
+    ...resourceName(u.spec),
+    type: u.spec.type,
+    size_gib: u.spec.size_gib ?? null,
+    ...NO_FIGURES,
+    monthly_cost: money(u.cost.monthly),
+    monthly_cost_complete: u.cost.complete,
+    cost_explanation: u.cost.why,
+    price_per_read_iops: null,
+    vm_limit_known: false,
+  };
+}
+
+/** Workloads of the spec the evaluation left out: on a disk without figures, or on a disk the VM does not have. */
+function notEvaluated(v: VmEval): WorkloadSpec[] {
+  const evaluated = new Set(v.workloads.map((w) => w.spec));
+  return v.spec.workloads.filter((w) => !evaluated.has(w));
+}
+
+function unavailableWorkloads(v: VmEval, workloads = v.spec.workloads): WorkloadReport[] {
+  return workloads.map((w) => ({
     name: w.name,
     disks: w.disk !== undefined ? [w.disk] : v.spec.disks.map((d) => d.name),
     target: w.target,

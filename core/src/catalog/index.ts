@@ -8,14 +8,24 @@ import catalogSchema from '../../../schemas/catalog.schema.json';
 import gcp2020 from '../../../catalogs/gcp-2020.json';
 import gcp2024 from '../../../catalogs/gcp-2024.json';
 import yandex2025 from '../../../catalogs/yandex-2025.json';
+import aws2023 from '../../../catalogs/aws-2023.json';
 import aws2025 from '../../../catalogs/aws-2025.json';
-import type { Catalog, Limit, LimitRow, VmLimitRow, VmLimitTable } from './types';
+import type { Catalog, DiskType, Limit, LimitRow, UnmodelledOn, VmLimitRow, VmLimitTable } from './types';
 
 export * from './types';
 export * from './machines';
+
 import { machineDataProblems, type Machine } from './machines';
 
-export const BUILTIN_CATALOGS: readonly Catalog[] = [gcp2020, gcp2024, yandex2025, aws2025] as unknown as Catalog[];
+/** The type's figures are not modelled on this machine in this edition: why, with its source; undefined when they are. */
+export function unmodelledOn(t: DiskType | undefined, machine: Machine | undefined): UnmodelledOn | undefined {
+  return machine && t?.unmodelled_on?.series.includes(machine.series) ? t.unmodelled_on : undefined;
+}
+
+/** The disk type name a spec gives AWS instance store: the machine's own volumes, in the catalog's instance store table. */
+export const INSTANCE_STORE = 'instance-store';
+
+export const BUILTIN_CATALOGS: readonly Catalog[] = [gcp2020, gcp2024, yandex2025, aws2023, aws2025] as unknown as Catalog[];
 
 /** The edition used when a spec names none: the newest built-in one for its provider. */
 export const DEFAULT_EDITION: Record<string, string> = { gcp: 'gcp-2024', yandex: 'yandex-2025', aws: 'aws-2025' };

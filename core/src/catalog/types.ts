@@ -102,8 +102,21 @@ export interface MachinePrices extends Cited {
   uncertain?: boolean;
 }
 
+/**
+ * Instance families on which an edition does not model a disk type, and why: in aws-2023, io2 volumes on the
+ * families that ran them on EBS Block Express, whose limits the edition's io2 (the one other instances ran) does
+ * not describe. A disk of the type on such a machine gets no figures and a finding, never the other figures.
+ */
+export interface UnmodelledOn extends Cited {
+  series: string[];
+  /** A phrase: "io2 volumes on these instances run on EBS Block Express (up to 256,000 IOPS and 64 TiB)". */
+  why: string;
+}
+
 interface DiskTypeBase {
   label: string;
+  /** Machine series on which this edition has no figures for the type. */
+  unmodelled_on?: UnmodelledOn;
   size_gib: { min: number; max: number; default?: number; step?: number };
   /** Replication modes the type can be created with (GCP persistent disks). */
   replication?: Array<'zonal' | 'regional'>;

@@ -2,7 +2,7 @@
  * Disk settings: each disk's size, provisioned IOPS and throughput, device count and interface within what
  * its type allows, and settings that have no effect on the type.
  */
-import type { AllocationUnitDiskType, Catalog, DiskType, ProvisionedDiskType } from '../catalog';
+import { unmodelledOn, type AllocationUnitDiskType, type Catalog, type DiskType, type ProvisionedDiskType } from '../catalog';
 import type { FixData } from '../diagnostics';
 import type { DiskSpec } from '../document/types';
 import { provisionedBounds, provisionedValue } from '../model/provisioned';
@@ -64,7 +64,11 @@ export const diskSettings: CheckModule = {
   vm: (ctx) => {
     for (const d of ctx.vm.disks) {
       const t = ctx.catalog.disk_types[d.type];
-      if (t) checkDisk(ctx, d, t);
+      if (!t) continue;
+      // A type the edition does not model on this machine has no bounds here either (./unmodelled says so): only
+      // a missing size, which its price needs.
+      if (!unmodelledOn(t, ctx.machine)) checkDisk(ctx, d, t);
+      else if (t.model !== 'devices' && d.size_gib === undefined) size(ctx, d, t);
     }
   },
 };

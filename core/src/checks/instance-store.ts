@@ -4,11 +4,11 @@
  * rather than a throughput made up: its finding says what AWS documents, and that workloads on it are not
  * evaluated. An instance type without instance store in the catalog cannot have one.
  */
+import { INSTANCE_STORE } from '../catalog';
 import { fmt } from '../units';
 import type { CheckModule, VmContext } from './types';
 
-/** The disk type name a spec gives instance store. */
-export const INSTANCE_STORE = 'instance-store';
+export { INSTANCE_STORE };
 
 export const instanceStore: CheckModule = {
   id: 'instance-store',

@@ -19,6 +19,7 @@ import { volumeFit } from './volume-fit';
 import { suppression } from './suppression';
 import { targets } from './targets';
 import { terraform } from './terraform';
+import { unmodelled } from './unmodelled';
 import type { CheckModule } from './types';
 import { vmCaps } from './vm-caps';
 
@@ -38,6 +39,7 @@ export const CHECKS: readonly CheckModule[] = [
   fio,
   terraform,
   instanceStore,
+  unmodelled,
 ];
 
 /** Every diagnostic code, its default severity, a one-line description and its docs (docs, SARIF rules, suppressions). */

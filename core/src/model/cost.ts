@@ -28,7 +28,12 @@ export function perGibPrice(
   return { perGib: (regional ? p.regional_per_gib_month! : p.per_gib_month)[region], regional };
 }
 
-export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, region: string, series?: string): Cost {
+/**
+ * A disk's monthly price. Provisioned amounts are billed as the type allows them (clamped into its range), except
+ * where the edition does not model the type on the machine (`clampToType` false): its range there is unknown, so
+ * what the spec asks is billed.
+ */
+export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, region: string, series?: string, clampToType = true): Cost {
   const p = t.price;
   const { perGib, regional, series: own } = perGibPrice(t, d.replication, region, series);
   if (!p || perGib === undefined) {
@@ -56,7 +61,8 @@ export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, reg
     ] as const;
     for (const x of extras) {
       if (!x.limit) continue;
-      const billable = Math.max(0, provisionedValue(x.limit, x.asked, size) - (x.included ?? 0));
+      const asked = clampToType ? provisionedValue(x.limit, x.asked, size) : (x.asked ?? x.limit.default ?? x.limit.min);
+      const billable = Math.max(0, asked - (x.included ?? 0));
       if (billable <= 0) continue;
       if (x.part === 'iops' && p.per_iops_month_tiers) {
         const t = tieredIops(p.per_iops_month_tiers, billable, region, money);

@@ -8,6 +8,7 @@ import {
   describeRow,
   egressGbps,
   limitValue,
+  unmodelledOn,
   vmLimitGroup,
   vmLimitRow,
   type AllocationUnitDiskType,
@@ -268,9 +269,12 @@ function clone(f: DiskFigures): DiskFigures {
   return out;
 }
 
-/** Disks that can be evaluated: known type and a size (or a device count). */
-export function evaluableDisks(c: Catalog, vm: VmSpec): DiskSpec[] {
-  return vm.disks.filter((d) => c.disk_types[d.type] && effectiveSize(c, d) !== undefined && effectiveSize(c, d)! > 0);
+/** Disks that can be evaluated: known type, modelled on this machine, and a size (or a device count). */
+export function evaluableDisks(c: Catalog, vm: VmSpec, machine?: Machine): DiskSpec[] {
+  return vm.disks.filter(
+    (d) =>
+      c.disk_types[d.type] && !unmodelledOn(c.disk_types[d.type], machine) && effectiveSize(c, d) !== undefined && effectiveSize(c, d)! > 0,
+  );
 }
 
 export function evaluateDisks(
@@ -279,7 +283,7 @@ export function evaluateDisks(
   machine: Machine | undefined,
   region: string,
 ): { disks: DiskEval[]; egress?: EgressInfo } {
-  const specs = evaluableDisks(c, vm);
+  const specs = evaluableDisks(c, vm, machine);
   // One baseline per disk type per VM (gcp-2024): sizes of a type are pooled.
   const groupSize = new Map<string, number>();
   const groupMembers = new Map<string, string[]>();

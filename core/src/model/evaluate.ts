@@ -2,12 +2,12 @@
  * One VM, evaluated: its disks on its machine, its workloads on its disks. Figures only — what this
  * configuration delivers and which limit binds. What would fix a shortfall is advice (../advice).
  */
-import { resolveMachine, type Catalog, type Machine } from '../catalog';
+import { INSTANCE_STORE, resolveMachine, unmodelledOn, type Catalog, type Machine } from '../catalog';
 import type { VmSpec } from '../document/types';
-import { machineCost } from './cost';
+import { diskCost, machineCost } from './cost';
 import { catalogBursts, diskBursts, workloadBurst } from './burst';
-import { evaluateDisks } from './disks';
-import { sumCosts, vmCosts, type DiskEval, type VmEval, type WorkloadEval } from './types';
+import { effectiveSize, evaluateDisks } from './disks';
+import { cost, sumCosts, vmCosts, type DiskEval, type UnmodelledDisk, type VmEval, type WorkloadEval } from './types';
 import { evaluateWorkload } from './workload';
 
 /**
@@ -37,8 +37,16 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
   // Only editions with credit buckets or burst windows (AWS) have bursts to look for.
   const bursts = catalogBursts(c) ? diskBursts(c, machine, disks) : undefined;
   for (const [d, b] of bursts ?? []) d.burst = b;
+  const unmodelled = unmodelledDisks(c, vm, machine, region);
+  // A workload on a disk without figures (instance store, a type not modelled on this machine) is not evaluated:
+  // figures over its other disks alone would look like its own.
+  const withoutFigures = new Set([
+    ...vm.disks.filter((d) => d.type === INSTANCE_STORE && !c.disk_types[d.type]).map((d) => d.name),
+    ...unmodelled.map((u) => u.spec.name),
+  ]);
   const workloads: WorkloadEval[] = [];
   for (const w of vm.workloads) {
+    if (w.disk === undefined ? withoutFigures.size > 0 : withoutFigures.has(w.disk)) continue;
     const on = disksOf(disks, w.disk);
     if (!on.length) continue;
     const e = evaluateWorkload(c, w, on);
@@ -47,18 +55,37 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
   }
   const machine_cost = machineCost(c, machine, region);
   // The whole VM, machine and disks: a partial sum stays marked as one (monthly_cost_complete false).
-  const total = sumCosts(vmCosts({ machine_cost, disks }));
+  const total = sumCosts(vmCosts({ machine_cost, disks, unmodelled }));
   return {
     spec: vm,
     catalog: c,
     machine,
     egress,
     disks,
+    ...(unmodelled.length ? { unmodelled } : {}),
     workloads,
     machine_cost,
     monthly_cost: total.monthly,
     monthly_cost_complete: total.complete,
   };
+}
+
+/** Disks whose type the edition does not model on this machine, each with its price (a price needs no figures). */
+function unmodelledDisks(c: Catalog, vm: VmSpec, machine: Machine, region: string): UnmodelledDisk[] {
+  const out: UnmodelledDisk[] = [];
+  for (const d of vm.disks) {
+    const t = c.disk_types[d.type];
+    const why = unmodelledOn(t, machine);
+    if (!why) continue;
+    const size = effectiveSize(c, d);
+    const gap = { part: 'capacity' as const, text: `disk '${d.name}' has no size` };
+    out.push({
+      spec: d,
+      unmodelled: why,
+      cost: size ? diskCost(c, t, d, size, region, machine.series, false) : cost(undefined, false, () => gap.text, [gap]),
+    });
+  }
+  return out;
 }
 
 function disksOf(disks: DiskEval[], name: string | undefined): DiskEval[] {

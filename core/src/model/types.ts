@@ -1,4 +1,4 @@
-import type { Catalog, DiskType, Machine } from '../catalog';
+import type { Catalog, DiskType, Machine, UnmodelledOn } from '../catalog';
 import type { DiskSpec, Target, VmSpec, WorkloadSpec } from '../document/types';
 
 /** The `limited_by` vocabulary of the JSON report. */
@@ -123,9 +123,16 @@ export function gapTexts(costs: Cost[]): string[] {
   return [...new Set(costs.flatMap((x) => x.gaps.map((g) => g.text)))];
 }
 
-/** Every price of a VM: its machine's and its disks'. */
-export function vmCosts(e: { machine_cost: Cost; disks: Array<{ cost: Cost }> }): Cost[] {
-  return [e.machine_cost, ...e.disks.map((d) => d.cost)];
+/** Every price of a VM: its machine's and its disks', those without figures included. */
+export function vmCosts(e: { machine_cost: Cost; disks: Array<{ cost: Cost }>; unmodelled?: Array<{ cost: Cost }> }): Cost[] {
+  return [e.machine_cost, ...e.disks.map((d) => d.cost), ...(e.unmodelled ?? []).map((d) => d.cost)];
+}
+
+/** A disk of a type the edition does not model on this machine (catalog `unmodelled_on`): its price, and why no figures. */
+export interface UnmodelledDisk {
+  spec: DiskSpec;
+  unmodelled: UnmodelledOn;
+  cost: Cost;
 }
 
 export interface DiskEval {
@@ -193,6 +200,8 @@ export interface VmEval {
   unavailable?: string;
   egress?: EgressInfo;
   disks: DiskEval[];
+  /** Disks of a type the edition does not model on this machine: priced, without figures (not in `disks`). */
+  unmodelled?: UnmodelledDisk[];
   workloads: WorkloadEval[];
   /** What the machine costs a month (on demand). */
   machine_cost: Cost;
