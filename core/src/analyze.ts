@@ -10,7 +10,7 @@ import { resolveCatalog } from './checks/catalog';
 import { CHECKS, diag } from './checks/registry';
 import type { Report, SpecContext, VmContext } from './checks/types';
 import type { Diagnostic } from './diagnostics';
-import type { Span } from './text';
+import { detached, type Span } from './text';
 import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './document/parse';
 import { scopeSharedFindings } from './document/shared-text';
 import type { Spec, VmSpec } from './document/types';
@@ -155,9 +155,10 @@ function vmMemo(ctx: SpecContext & { found: Diagnostic[] }, spec: Spec, catalog:
       // The VM's text with its name's value masked: replicas that differ only by name share their findings (the
       // evaluation leaves the name out too), moved to each one's place with the spans after the name shifted.
       const name = nameIn(ctx.at(`${vm.path}/name`), at);
-      const own = name
-        ? `${ctx.text.slice(at.start, name.start)}\u0001${ctx.text.slice(name.end, at.end)}`
-        : ctx.text.slice(at.start, at.end);
+      // A key the cache keeps: a copy, not a view into this version of the document (../text.ts, `detached`).
+      const own = detached(
+        name ? `${ctx.text.slice(at.start, name.start)}\u0001${ctx.text.slice(name.end, at.end)}` : ctx.text.slice(at.start, at.end),
+      );
       const fkey = `${spec.min_headroom}\u0000${vm === firstKnown}\u0000${own}`;
       const place = { path: vm.path, start: at.start, nameEnd: name?.end ?? at.end, nameLength: name ? name.end - name.start : 0 };
       const memoised = cache.findings(key, fkey, place);

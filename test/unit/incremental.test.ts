@@ -5,6 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { analyze, EvaluationCache, type Analysis } from '../../core/src';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
 import { CHECKS } from '../../core/src/checks/registry';
@@ -153,5 +155,34 @@ describe('the evaluation cache after sweeps', () => {
     cache.sweep();
     cache.sweep();
     sameAsFresh(a, cache);
+  });
+});
+
+describe('what the caches keep holds no version of the document', () => {
+  it('after 40 edits to 40 VMs, the versions of a large text are collected (no cached string is a view into one)', () => {
+    // V8 keeps a substring of 13 characters or more ('n2-standard-16', a VM's text) as a view into the string it
+    // was cut from. Each edit here changes another VM, whose evaluation and findings the cache then keeps: were
+    // any cached string such a view, each version of the text would stay alive. A text above 128 KiB lives in
+    // V8's large-object space, alone, so what that space holds after a full collection counts the versions.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const lines = [...SPEC_HEAD];
+    for (let v = 0; v < 600; v++) lines.push(`  # vm ${v}`, ...vmLines(`vm${v}`, v));
+    let text = lines.join('\n') + '\n';
+    assert.ok(text.length > 200 * 1024, `${text.length} characters`);
+    const cache = new EvaluationCache();
+    analyze(text, { cache });
+    cache.sweep();
+    for (let i = 0; i < 40; i++) {
+      // One digit of the data disk's size of VM i*7: new content for that VM only.
+      const at = text.indexOf('size: ', text.indexOf(`- name: vm${i * 7}\n`)) + 6;
+      text = text.slice(0, at) + String((i % 9) + 1) + text.slice(at + 1);
+      analyze(text, { cache });
+      cache.sweep();
+    }
+    gc();
+    const lo = getHeapSpaceStatistics().find((s) => s.space_name === 'large_object_space')!;
+    // The current text, and room for a few other large objects; 40 versions would be 40 × 200 KiB and more.
+    assert.ok(lo.space_used_size < 8 * text.length, `large objects: ${lo.space_used_size} bytes, text: ${text.length} characters`);
   });
 });

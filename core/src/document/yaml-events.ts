@@ -6,7 +6,7 @@
  */
 import { getScalarValue, EVENT_ID, SCALAR_STYLE } from 'js-yaml';
 import type { AliasEvent, Event, MappingEvent, ScalarEvent, SequenceEvent } from 'js-yaml';
-import type { Span } from '../text';
+import { detached, type Span } from '../text';
 import type { MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode } from './yaml-nodes';
 
 export interface AnchorUse {
@@ -125,7 +125,8 @@ export class EventReader {
 
   private scalar(ev: ScalarEvent): ScalarNode {
     const text = this.text;
-    const raw = getScalarValue(text, ev);
+    // Scalars end up in specs and findings that caches keep across edits: they must not hold the document.
+    const raw = detached(getScalarValue(text, ev));
     const quoted = ev.style !== SCALAR_STYLE.PLAIN;
     const tag = ev.tagStart >= 0 ? text.slice(ev.tagStart, ev.tagEnd) : '';
     const value = quoted || tag === '!!str' || tag === '!' ? raw : resolvePlain(raw);
