@@ -3,7 +3,7 @@
  * guide's own worked examples, beside aws-2025 where AWS has since raised them.
  */
 import * as assert from 'node:assert/strict';
-import { analyze, builtinRegistry, type Catalog } from '../../core/src';
+import { analyze, builtinRegistry, hover, type Catalog } from '../../core/src';
 import { diskOf, errors, specText, type DiskInput } from '../helpers';
 
 const on = (catalog: string, disks: DiskInput[], machine = 'm6i.8xlarge') =>
@@ -72,6 +72,23 @@ describe('aws-2023', () => {
   it('io2 on the families that ran it on Block Express has no figures in this edition (checks/unmodelled)', () => {
     assert.deepEqual(c.disk_types.io2.unmodelled_on?.series, ['c7g', 'm7g', 'r5b']);
     assert.deepEqual(codes('aws-2023', [{ type: 'io2', size: 500, provisioned_iops: 100000 }], 'r5b.4xlarge'), ['disk-unmodelled']);
+    // The disk's hover says why, where, and what it costs (the IOPS asked for, in AWS's tiers).
+    const text = specText({
+      provider: 'aws',
+      catalog: 'aws-2023',
+      machine: 'r5b.4xlarge',
+      disks: [{ name: 'data', type: 'io2', size: 500, provisioned_iops: 100000 }],
+    });
+    const h = hover(analyze(text), text.indexOf('type: io2') + 7)!.markdown;
+    assert.match(
+      h,
+      /^\*\*disk data\*\* — io2 on r5b\.4xlarge: no figures in aws-2023\. io2 volumes attached to C7g, M7g and R5b instances ran on EBS Block Express/,
+    );
+    assert.match(h, /Provisioned IOPS SSD volumes .*, 2023-05-11\)/);
+    assert.match(
+      h,
+      /Price: \$4,745\.10\/month — 500 GiB × \$0\.125 \+ 32,000 IOPS × \$0\.065 \+ 32,000 IOPS above 32,000 × \$0\.0455 \+ 36,000 IOPS above 64,000 × \$0\.03185/,
+    );
   });
 
   it('has only the instance families of its guide: M7i, C7i and R7i came later', () => {

@@ -9,7 +9,7 @@ import { describeRow, vmLimitRow, type Catalog } from '../catalog';
 import { boughtText } from '../advice/fixes';
 import { diskBurstTexts, workloadBurstText } from '../model/burst';
 import { metricLabel } from '../model/disks';
-import { gapTexts, METRICS, vmCosts, type Cost, type DiskEval, type VmEval, type WorkloadEval } from '../model/types';
+import { gapTexts, METRICS, vmCosts, type Cost, type DiskEval, type UnmodelledDisk, type VmEval, type WorkloadEval } from '../model/types';
 import type { Span } from '../text';
 import {
   costText,
@@ -60,6 +60,8 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
       if (scope.rest.length === 1) parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, d, vm) ?? '');
       parts.push(diskHover(c, vm, d));
     }
+    const u = vm.unmodelled?.find((x) => x.spec.path === `/vms/${scope.vm}/disks/${scope.disk}`);
+    if (u) parts.push(unmodelledDiskHover(c, vm, u));
   } else if (vm && c && scope.workload !== undefined) {
     const w = vm.workloads.find((x) => x.spec.path === `/vms/${scope.vm}/workloads/${scope.workload}`);
     if (w) {
@@ -143,6 +145,16 @@ export function vmHover(c: Catalog, vm: VmEval): string {
 
 function targetText(w: WorkloadEval): string {
   return targetVerdict(w.meets_target, w.headroom) ?? '—';
+}
+
+/** A disk the edition does not model on this machine: why there are no figures (and where that is said), and its price. */
+function unmodelledDiskHover(c: Catalog, vm: VmEval, u: UnmodelledDisk): string {
+  const why = u.unmodelled;
+  return [
+    `**disk ${u.spec.name}** — ${u.spec.type} on ${vm.machine?.name ?? '?'}: no figures in ${c.edition}. ${why.why}.`,
+    `(${c.edition}: ${why.table}; ${c.sources[why.source]?.title ?? why.source}, ${why.date})`,
+    `Price: ${money(c, u.cost)}/month — ${u.cost.why}`,
+  ].join('\n\n');
 }
 
 export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
