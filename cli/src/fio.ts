@@ -11,6 +11,7 @@ import {
   analyze,
   frontEndFor,
   generateFioJobs,
+  INSTANCE_STORE,
   scopeOf,
   LineIndex,
   parseBlockSize,
@@ -128,6 +129,7 @@ export async function fioCommand(args: string[]): Promise<number> {
     return 1;
   }
   const files = generateFioJobs(analysis, opts);
+  sayWithoutJobs(analysis, vm);
   if (!files.length) {
     process.stderr.write(`storage-perf fio: ${path} has no VM with a disk that evaluates: nothing to generate\n`);
     return 2;
@@ -165,6 +167,29 @@ function errorsFor(analysis: Analysis, vm: string | undefined): Diagnostic[] {
     const at = scopeOf(d.path ?? '').vm;
     return at === undefined || index === undefined || at === index;
   });
+}
+
+/**
+ * Disks that get no jobs because the model has no figures for them to be compared with (instance store, a type
+ * the edition does not model on the machine): said, never left out silently.
+ */
+function sayWithoutJobs(analysis: Analysis, vm: string | undefined): void {
+  for (const e of analysis.vms) {
+    if (vm !== undefined && e.spec.name !== vm) continue;
+    for (const d of e.spec.disks) {
+      if (e.disks.some((x) => x.spec === d)) continue;
+      const u = e.unmodelled?.find((x) => x.spec === d);
+      const why = u
+        ? `${d.type} on ${e.machine?.name ?? '?'} is not modelled in ${e.catalog.edition}`
+        : d.type === INSTANCE_STORE
+          ? 'AWS gives no throughput for instance store'
+          : undefined;
+      if (why)
+        process.stderr.write(
+          `storage-perf fio: VM ${e.spec.name}, disk ${d.name}: no jobs, since the model has no figures for it to compare with (${why})\n`,
+        );
+    }
+  }
 }
 
 /** Never silent: a file that destroys data says so on the terminal too, not only inside itself. */

@@ -40,6 +40,44 @@ describe('storage-perf fio', function () {
     }
   });
 
+  it('a disk without figures gets no jobs, and the command says so (instance store, a type the edition does not model there)', () => {
+    const spec = join(dir, 'aws.perf.yaml');
+    writeFileSync(
+      spec,
+      `version: 1
+provider: aws
+catalog: aws-2023
+vms:
+  - name: db
+    machine_type: m7g.2xlarge
+    disks:
+      - name: root
+        type: gp3
+        size: 50GiB
+      - name: data
+        type: io2
+        size: 500GiB
+        provisioned_iops: 100000
+  - name: cache
+    machine_type: i3.xlarge
+    disks:
+      - name: root
+        type: gp3
+        size: 50GiB
+      - name: scratch
+        type: instance-store
+`,
+    );
+    const r = cli(['fio', spec, '--out', dir]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(readdirSync(dir).sort(), ['aws.perf.yaml', 'cache-root.fio', 'db-root.fio']);
+    assert.equal(
+      r.stderr,
+      'storage-perf fio: VM db, disk data: no jobs, since the model has no figures for it to compare with (io2 on m7g.2xlarge is not modelled in aws-2023)\n' +
+        'storage-perf fio: VM cache, disk scratch: no jobs, since the model has no figures for it to compare with (AWS gives no throughput for instance store)\n',
+    );
+  });
+
   it('--vm, --stdout, --runtime and --size', () => {
     const r = cli(['fio', 'examples/yandex-app.perf.yaml', '--vm', 'app', '--stdout', '--runtime', '1.5', '--size', '64m']);
     assert.equal(r.code, 0, r.stderr);

@@ -16,7 +16,7 @@ export const unmodelled: CheckModule = {
     'disk-unmodelled': {
       severity: 'warning',
       summary: 'The edition does not model this disk type on this machine: the disk has no figures.',
-      docs: "Raised on the disk's `type`. In aws-2023, io2 volumes attached to the instance families that ran them on EBS Block Express (C7g, M7g and R5b among the modelled ones) had limits the edition's io2 does not describe (up to 256,000 IOPS and 64 TiB, where other instances had 64,000 IOPS and 16 TiB). The disk is priced, but it has no figures, its size and provisioned IOPS are not checked against the type's bounds, and workloads on it are not evaluated: use an edition that models it (aws-2025: every io2 volume is Block Express), or measure it (`storage-perf fio`).",
+      docs: "Raised on the disk's `type`. In aws-2023, io2 volumes attached to the instance families that ran them on EBS Block Express (C7g, M7g and R5b among the modelled ones) had limits the edition's io2 does not describe (up to 256,000 IOPS and 64 TiB, where other instances had 64,000 IOPS and 16 TiB). The disk is priced, but it has no figures, its size and provisioned IOPS are not checked against the type's bounds, and workloads on it are not evaluated: use an edition that models it (aws-2025: every io2 volume is Block Express), or measure it on the instance with fio (`storage-perf fio` writes jobs only for disks with figures, and says which it left out).",
     },
   },
   vm: (ctx) => {
