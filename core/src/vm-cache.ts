@@ -169,6 +169,9 @@ function rebaseEvaluation(e: VmEval, vm: VmSpec): VmEval {
     spec: vm,
     disks: e.disks.map((d) => ({ ...d, spec: disks.get(moved(d.spec.path, from, vm.path)) ?? d.spec })),
     workloads: e.workloads.map((w) => ({ ...w, spec: workloads.get(moved(w.spec.path, from, vm.path)) ?? w.spec })),
+    ...(e.unmodelled && {
+      unmodelled: e.unmodelled.map((u) => ({ ...u, spec: disks.get(moved(u.spec.path, from, vm.path)) ?? u.spec })),
+    }),
   };
 }
 

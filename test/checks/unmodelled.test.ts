@@ -1,6 +1,6 @@
 /** Disk types not modelled on the machine (core/src/checks/unmodelled.ts): the finding, its range, and no figure made up. */
 import * as assert from 'node:assert/strict';
-import { analyze, fileReport } from '../../core/src';
+import { analyze, EvaluationCache, fileReport, hover } from '../../core/src';
 import { expectAt } from './helpers';
 
 // aws-2023: io2 on M7g ran on EBS Block Express, which that edition does not model; on M6i it is modelled.
@@ -85,5 +85,16 @@ describe('checks: unmodelled', () => {
       ['root', 'data'],
     );
     assert.ok(!a.diagnostics.some((x) => x.code === 'disk-unmodelled'));
+  });
+
+  it('VMs written alike share one evaluation, each with its own disk without figures (hover on the second answers)', () => {
+    const one = spec('m7g.2xlarge').split('vms:\n')[1];
+    const text = spec('m7g.2xlarge') + one.replace('name: db', 'name: db2');
+    const a = analyze(text, { cache: new EvaluationCache() });
+    assert.deepEqual(
+      a.vms.map((v) => v.unmodelled?.map((u) => u.spec.path)),
+      [['/vms/0/disks/1'], ['/vms/1/disks/1']],
+    );
+    assert.match(hover(a, text.lastIndexOf('type: io2') + 7)!.markdown, /^\*\*disk data\*\* — io2 on m7g\.2xlarge: no figures in aws-2023/);
   });
 });
