@@ -190,6 +190,7 @@ export class AnalysedDocuments {
   private store(doc: TextDocument, text: string, analysis: Analysis, ms: number): Entry {
     this.lastAnalysisMs = ms;
     this.collector.analysedText(text.length);
+    if (this.cache.has(doc.uri)) this.collector.replacedAnalysis();
     // A .tf file is analysed with the rest of its module, after it: this document shows its own findings.
     if (analysis.parsed.sources) analysis.diagnostics = analysis.diagnostics.filter((d) => d.span.start <= text.length);
     this.evaluations.get(doc.uri)?.sweep();

@@ -1,6 +1,11 @@
 /** The server's full collections after much text analysed (server/src/collector.ts). */
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { builtinRegistry } from '../../core/src';
 import { GarbageCollector } from '../../server/src/collector';
+import { AnalysedDocuments } from '../../server/src/documents';
 
 describe('garbage collection after much text analysed', () => {
   it('collects once each time the text analysed since the last collection reaches the budget', () => {
@@ -23,5 +28,18 @@ describe('garbage collection after much text analysed', () => {
     const c = new GarbageCollector(1);
     c.analysedText(1);
     assert.equal(c.collections, 1);
+  });
+});
+
+describe("the heap's growth, limited once analyses are replaced", () => {
+  it('a document analysed once leaves V8 its own factor; its first edit limits the growth', () => {
+    const docs = new AnalysedDocuments({ current: {}, registry: builtinRegistry });
+    const text = readFileSync(join(__dirname, '../../../examples/storage.perf.yaml'), 'utf8');
+    const doc = TextDocument.create('file:///x/storage.perf.yaml', 'yaml', 1, text);
+    docs.analysisOf(doc);
+    // One analysis per document (what lint does): V8's own factor, faster there.
+    assert.equal(docs.collector.heapGrowthLimited, false);
+    docs.analysisOf(TextDocument.update(doc, [{ text: text.replace('500GiB', '600GiB') }], 2));
+    assert.equal(docs.collector.heapGrowthLimited, true);
   });
 });
