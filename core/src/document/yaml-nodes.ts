@@ -25,6 +25,12 @@ export interface SeqNode extends Span {
 }
 export type YamlNode = ScalarNode | MapNode | SeqNode;
 
+/** A node and, for a mapping's value, its key. */
+export interface NodeEntry {
+  key?: YamlNode;
+  value: YamlNode;
+}
+
 export interface TreeProblem {
   code: string;
   message: string;
@@ -34,7 +40,7 @@ export interface YamlTree {
   root?: YamlNode;
   problems: TreeProblem[];
   /** Every node in the document, by JSON pointer ("" is the root, "/vms/0/name" a value). */
-  nodes: Map<string, { key?: YamlNode; value: YamlNode }>;
+  nodes: ReadonlyMap<string, NodeEntry>;
   /** The plain value of the document (aliases shared, not copied). */
   value: unknown;
   /** Built by another front end over generated text (a Terraform plan): its values are not edited in place. */

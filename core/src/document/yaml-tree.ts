@@ -9,6 +9,7 @@
 import { parseEvents, YAMLException } from 'js-yaml';
 import type { Event } from 'js-yaml';
 import type { Span } from '../text';
+import { TreeNodes } from './tree-nodes';
 import { EventReader } from './yaml-events';
 
 // Exported from this module before the event reader had its own; still offered here so that no import breaks.
@@ -29,11 +30,7 @@ export function aliasGrowthLimit(nodesWritten: number): number {
   return Math.max(ALIAS_GROWTH_FLOOR, ALIAS_GROWTH_RATIO * nodesWritten);
 }
 
-/** A key as one segment of a JSON pointer (RFC 6901): keys may hold '/' and '~'. */
-export function escapePointer(seg: string | number): string {
-  const s = String(seg);
-  return s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
-}
+export { escapePointer } from './tree-nodes';
 
 /** Never throws: what is wrong with the text comes back as `problems`, and `value` is undefined when unusable. */
 export function buildTree(text: string): YamlTree {
@@ -58,8 +55,7 @@ export function buildTree(text: string): YamlTree {
     problems.push(tooBig);
     return { root, problems, nodes, value: undefined };
   }
-  const value = toValue(root, '', undefined, nodes);
-  return { root, problems, nodes, value, mirrorsRoot: true };
+  return { root, problems, nodes: new TreeNodes(root), value: toValue(root), mirrorsRoot: true };
 }
 
 /** Span helpers over the source map: a value's own span, or for a key its key (the value where it has none). */
@@ -121,15 +117,15 @@ function expandedSizer(limit: number): (n: YamlNode) => number {
   return size;
 }
 
-function toValue(n: YamlNode, path: string, key: YamlNode | undefined, nodes: YamlTree['nodes']): unknown {
-  if (!nodes.has(path)) nodes.set(path, { key, value: n });
+/** The plain value of a node (aliases shared, not copied); of duplicate keys the last wins, as in an object literal. */
+function toValue(n: YamlNode): unknown {
   if (n.kind === 'scalar') return n.value;
-  if (n.kind === 'seq') return n.items.map((it, idx) => toValue(it, `${path}/${idx}`, undefined, nodes));
+  if (n.kind === 'seq') return n.items.map(toValue);
   const obj: Record<string, unknown> = {};
   for (const e of n.entries) {
     if (e.key.kind !== 'scalar') continue;
     const k = String(e.key.value);
-    const v = toValue(e.value, `${path}/${escapePointer(k)}`, e.key, nodes);
+    const v = toValue(e.value);
     // defineProperty (slower) only where assignment would not make an ordinary key: `__proto__`.
     if (k === '__proto__') Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
     else obj[k] = v;

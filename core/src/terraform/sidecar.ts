@@ -9,7 +9,7 @@ import type { Diagnostic } from '../diagnostics';
 import { Converter } from '../document/convert';
 import type { ParsedSpec } from '../document/parse';
 import { suggest } from '../document/suggest';
-import type { SeqNode, YamlNode, YamlTree } from '../document/yaml-nodes';
+import type { NodeEntry, SeqNode, YamlNode, YamlTree } from '../document/yaml-nodes';
 import { buildTree } from '../document/yaml-tree';
 import type { Span } from '../text';
 import { schemaDiagnostics } from '../document/schema-diagnostics';
@@ -80,7 +80,7 @@ function swap(p: string, by: Map<string, string>): string | undefined {
 
 /** The sidecar's own nodes, and under /vms the plan's VMs it names, each with its workloads. */
 function merged(own: YamlTree, plan: ParsedSpec, out: Diagnostic[], moved: Map<string, string>): YamlTree {
-  const nodes: YamlTree['nodes'] = new Map();
+  const nodes = new Map<string, NodeEntry>();
   for (const [p, n] of own.nodes) if (!p.startsWith('/workloads')) nodes.set(p, n);
   const addresses = plan.spec!.vms.map((v) => v.name);
   const named = new Map<number, YamlNode[]>();
@@ -118,7 +118,7 @@ function merged(own: YamlTree, plan: ParsedSpec, out: Diagnostic[], moved: Map<s
 }
 
 /** A VM of the plan and its disks, placed on the address that names it. */
-function copyVm(plan: YamlTree, from: string, to: string, at: Span, nodes: YamlTree['nodes']): void {
+function copyVm(plan: YamlTree, from: string, to: string, at: Span, nodes: Map<string, NodeEntry>): void {
   for (const [p, n] of plan.nodes)
     if ((p === from || p.startsWith(`${from}/`)) && !p.startsWith(`${from}/workloads`)) nodes.set(to + p.slice(from.length), placed(n, at));
 }

@@ -5,7 +5,7 @@
  * its findings on the Terraform source.
  */
 import type { Span } from '../text';
-import type { YamlNode, YamlTree } from '../document/yaml-nodes';
+import type { NodeEntry, YamlNode, YamlTree } from '../document/yaml-nodes';
 import { escapePointer } from '../document/yaml-tree';
 
 /** A value read from Terraform, with where it was written (and its attribute name's place, when it has one). */
@@ -33,12 +33,12 @@ export const seq = (span: Span, items: SpecValue[]): SpecSeq => ({ span, items }
 
 /** The source map of a built spec: the nodes the converter and the checks look up by JSON pointer. */
 export function specTree(root: SpecMap): YamlTree {
-  const nodes: YamlTree['nodes'] = new Map();
+  const nodes = new Map<string, NodeEntry>();
   const node = toNode(root, '', undefined, nodes);
   return { root: node, problems: [], nodes, value: undefined, generated: true };
 }
 
-function toNode(v: SpecValue, path: string, key: Span | undefined, nodes: YamlTree['nodes']): YamlNode {
+function toNode(v: SpecValue, path: string, key: Span | undefined, nodes: Map<string, NodeEntry>): YamlNode {
   let n: YamlNode;
   if (v instanceof Located) {
     n = { kind: 'scalar', start: v.span.start, end: v.span.end, text: String(v.value), value: v.value, quoted: false };
