@@ -225,7 +225,11 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
   // Node's timers hold at most 2^31-1 ms (about 24 days); a longer one would fire at once.
   const client: ClientOptions = { pull: true, settings: { ...settings }, timeoutMs: Math.min(opts.timeout * 1000, 2 ** 31 - 1), cwd };
   if (values['server-command']) client.command = serverCommand(values['server-command'] as string);
-  const servers = opts.jobs ?? Math.max(1, Math.min(Math.floor(availableParallelism() / 2), Math.floor(targets.length / FILES_PER_SERVER)));
+  // Never more servers than files: a server with none would only start and stop.
+  const servers = Math.min(
+    targets.length,
+    opts.jobs ?? Math.max(1, Math.min(Math.floor(availableParallelism() / 2), Math.floor(targets.length / FILES_PER_SERVER))),
+  );
   // The first server is the one already started (unless another command was named); the others start now.
   const sessions = Array.from(
     { length: servers },
