@@ -31,28 +31,37 @@ export class Converter {
     return n && nodeValue(n);
   }
 
-  /** The last mapping read and its fields: a disk's sixteen keys cost one lookup of the disk, not sixteen. */
-  private fields?: { path: string; byKey: Map<string, YamlNode> };
+  /** The mappings read so far, by pointer (null: not a mapping): a disk's sixteen keys cost one lookup of the disk. */
+  private readonly parents = new Map<string, YamlNode | null>();
+  private last?: { path: string; node: YamlNode | null };
 
   /**
-   * The node at `path`, as `tree.nodes` has it, found (in a parsed YAML tree) through its parent mapping's fields: most lookups are
-   * fields of the mapping read just before, and most find nothing (keys left out), which the long path's hash in
-   * a map of every node made the converter's largest cost on large specs.
+   * The node at `path`, as `tree.nodes` has it, found (in a parsed YAML tree) through its parent mapping: most
+   * lookups are fields of a mapping read before, and most find nothing (keys left out). A lookup of the parent
+   * walks the tree (./tree-nodes.ts); each parent is looked up once, and its few entries are scanned.
    */
   private node(path: string): YamlNode | undefined {
     if (!this.tree.mirrorsRoot) return this.tree.nodes.get(path)?.value;
     const slash = path.lastIndexOf('/');
-    const parent = path.slice(0, slash);
-    if (this.fields?.path !== parent) {
-      const p = this.tree.nodes.get(parent)?.value;
-      if (p?.kind !== 'map') return this.tree.nodes.get(path)?.value;
-      const byKey = new Map<string, YamlNode>();
-      // As the source map has them: scalar keys, the first of duplicates, merged entries after the mapping's own.
-      for (const e of p.entries) if (e.key.kind === 'scalar' && !byKey.has(String(e.key.value))) byKey.set(String(e.key.value), e.value);
-      this.fields = { path: parent, byKey };
+    // Most lookups are fields of the mapping looked up just before: no slice, no hash for those.
+    const last = this.last;
+    let p: YamlNode | null | undefined;
+    if (last && slash === last.path.length && path.startsWith(last.path)) p = last.node;
+    else {
+      const parent = path.slice(0, slash);
+      p = this.parents.get(parent);
+      if (p === undefined) {
+        const n = this.tree.nodes.get(parent)?.value;
+        this.parents.set(parent, (p = n?.kind === 'map' ? n : null));
+      }
+      this.last = { path: parent, node: p };
     }
-    const key = path.slice(slash + 1);
-    return this.fields.byKey.get(key.includes('~') ? key.replace(/~1/g, '/').replace(/~0/g, '~') : key);
+    if (!p || p.kind !== 'map') return this.tree.nodes.get(path)?.value;
+    const raw = path.slice(slash + 1);
+    const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+    // As the source map has them: scalar keys, the first of duplicates, merged entries after the mapping's own.
+    for (const e of p.entries) if (e.key.kind === 'scalar' && String(e.key.value) === key) return e.value;
+    return undefined;
   }
 
   private str(path: string): string | undefined {
@@ -85,10 +94,20 @@ export class Converter {
     return r.value;
   }
 
+  /** The pointers of a list's items; each item that is a mapping is remembered as a parent (see `node`). */
   private items(path: string): string[] {
-    const n = this.tree.nodes.get(path)?.value;
+    const n = this.node(path);
     if (!n || n.kind !== 'seq') return [];
-    return n.items.map((_, i) => `${path}/${i}`);
+    return n.items.map((item, i) => {
+      const at = `${path}/${i}`;
+      if (this.tree.mirrorsRoot) this.parents.set(at, item.kind === 'map' ? item : null);
+      return at;
+    });
+  }
+
+  private isMap(path: string): boolean {
+    const known = this.parents.get(path);
+    return known !== undefined ? known !== null : this.node(path)?.kind === 'map';
   }
 
   private checkNames(paths: string[], what: string): void {
@@ -111,7 +130,7 @@ export class Converter {
       provider,
       catalog: this.str('/catalog'),
       region: this.str('/region'),
-      vms: vmPaths.filter((p) => this.tree.nodes.get(p)?.value.kind === 'map').map((p, i) => this.vm(p, i)),
+      vms: vmPaths.filter((p) => this.isMap(p)).map((p, i) => this.vm(p, i)),
       min_headroom: this.quantity('/policy/min_headroom', parsePercent),
     };
   }
@@ -121,8 +140,8 @@ export class Converter {
     const wlPaths = this.items(`${path}/workloads`);
     this.checkNames(diskPaths, 'disk on this VM');
     this.checkNames(wlPaths, 'workload on this VM');
-    const disks = diskPaths.filter((p) => this.tree.nodes.get(p)?.value.kind === 'map').map((p, i) => this.disk(p, i));
-    const workloads = wlPaths.filter((p) => this.tree.nodes.get(p)?.value.kind === 'map').map((p, i) => this.workload(p, i));
+    const disks = diskPaths.filter((p) => this.isMap(p)).map((p, i) => this.disk(p, i));
+    const workloads = wlPaths.filter((p) => this.isMap(p)).map((p, i) => this.workload(p, i));
     const vcpus = this.num(`${path}/vcpus`);
     const vm: VmSpec = {
       path,
