@@ -7,6 +7,7 @@
 //
 //   node scripts/bundle-cli.mjs [OUT_DIR]     default: out/bundle/dist (three levels down, so that the
 //                                             bundles find package.json and docs/ as the compiled code does)
+import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { copyHclWasm } from './hcl-wasm.mjs';
 import { dirname, join, resolve } from 'node:path';
@@ -14,8 +15,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Writes OUT_DIR/storage-perf.js (the CLI, exporting main) and OUT_DIR/server.js (the server, started as main). */
-export async function bundleCli(outDir, { minify = true } = {}) {
+/**
+ * Writes OUT_DIR/storage-perf.js (the CLI, exporting main) and OUT_DIR/server.js (the server, started as main),
+ * each with its code cache (`codeCache`; the packed CLI leaves them out: it loads its bundles with `require`).
+ */
+export async function bundleCli(outDir, { minify = true, codeCache = true } = {}) {
   const common = {
     bundle: true,
     platform: 'node',
@@ -35,6 +39,19 @@ export async function bundleCli(outDir, { minify = true } = {}) {
   await build({ ...common, entryPoints: ['cli/src/main.ts'], outfile: join(outDir, 'storage-perf.js') });
   await build({ ...common, entryPoints: ['server/src/main.ts'], outfile: join(outDir, 'server.js') });
   copyHclWasm(outDir);
+  if (codeCache) for (const name of ['storage-perf.js', 'server.js']) writeCodeCache(join(outDir, name));
+}
+
+/**
+ * V8's code cache of a bundle, beside it, for cli/bin/load-bundle.js: written by this Node in a process of its own,
+ * so that the cache is of this Node's V8 (another Node rejects it and compiles as usual).
+ */
+function writeCodeCache(file) {
+  const loader = join(root, 'cli/bin/load-bundle.js');
+  const r = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(loader)}).writeCodeCache(${JSON.stringify(file)})`], {
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`cannot write the code cache of ${file}: ${r.stderr || r.error}`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -17,7 +17,7 @@ const out = resolve(process.argv[2] ?? root);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const stage = mkdtempSync(join(tmpdir(), 'storage-perf-cli-'));
 try {
-  await bundleCli(join(stage, 'dist'));
+  await bundleCli(join(stage, 'dist'), { codeCache: false });
   mkdirSync(join(stage, 'bin'));
   mkdirSync(join(stage, 'docs'));
   copyFileSync(join(root, 'docs/lint.md'), join(stage, 'docs/lint.md'));

@@ -34,10 +34,10 @@ import {
 import { SETTINGS_SECTION } from '../../protocol/src/settings';
 
 /**
- * The language server lint starts: the bundled one beside this file in a packed CLI (dist/server.js), else the
- * one of the source tree this file was compiled in.
+ * The language server lint starts: in a clone, its bin, which runs the server's bundle with its code cache (or
+ * the compiled code, when newer); in a packed CLI, the bundle beside this file (dist/server.js).
  */
-export const SERVER_BIN = [resolve(__dirname, 'server.js'), resolve(__dirname, '../../../server/bin/storage-perf-language-server.js')].find(
+export const SERVER_BIN = [resolve(__dirname, '../../../server/bin/storage-perf-language-server.js'), resolve(__dirname, 'server.js')].find(
   (p) => existsSync(p),
 )!;
 
