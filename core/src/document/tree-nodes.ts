@@ -3,7 +3,7 @@
  * The source map was a Map built while the tree was read: a pointer string, an entry and a map slot for every
  * node, a third of the time of building the tree (210,000 nodes for 10,000 VMs) and much of its memory, for
  * lookups of a few paths each. Here a lookup walks the tree along the pointer; the map is built only for what
- * reads every node (a hover's search for the smallest node under the cursor, shared-text findings).
+ * reads every node (findings on text that VMs share through an alias, a workload sidecar merged with its plan).
  *
  * Which node a pointer names is what the map gave: the first in document order, so of duplicate keys the
  * first that has the rest of the path, entries brought in by a merge key after the mapping's own, keys by
