@@ -26,66 +26,63 @@ export class Converter {
     this.reported.add(path);
   }
 
-  private get(path: string): unknown {
-    const n = this.node(path);
+  /** The value of the field `key` of the mapping at `parent` (a pointer). */
+  private get(parent: string, key: string): unknown {
+    const n = this.field(parent, key);
     return n && nodeValue(n);
   }
 
   /** The mappings read so far, by pointer (null: not a mapping): a disk's sixteen keys cost one lookup of the disk. */
   private readonly parents = new Map<string, YamlNode | null>();
-  private last?: { path: string; node: YamlNode | null };
+
+  /** The mapping at `path` (null: something else or nothing), looked up once (./tree-nodes.ts walks the tree). */
+  private mapping(path: string): YamlNode | null {
+    let p = this.parents.get(path);
+    if (p === undefined) {
+      const n = this.tree.nodes.get(path)?.value;
+      this.parents.set(path, (p = n?.kind === 'map' ? n : null));
+    }
+    return p;
+  }
 
   /**
-   * The node at `path`, as `tree.nodes` has it, found (in a parsed YAML tree) through its parent mapping: most
-   * lookups are fields of a mapping read before, and most find nothing (keys left out). A lookup of the parent
-   * walks the tree (./tree-nodes.ts); each parent is looked up once, and its few entries are scanned.
+   * The field `key` of the mapping at `parent`, as `tree.nodes` has it at `${parent}/${key}`: in a parsed YAML
+   * tree, found among the mapping's few entries without building the field's pointer (most lookups find nothing:
+   * keys left out); the pointer is built only for a report.
    */
-  private node(path: string): YamlNode | undefined {
-    if (!this.tree.mirrorsRoot) return this.tree.nodes.get(path)?.value;
-    const slash = path.lastIndexOf('/');
-    // Most lookups are fields of the mapping looked up just before: no slice, no hash for those.
-    const last = this.last;
-    let p: YamlNode | null | undefined;
-    if (last && slash === last.path.length && path.startsWith(last.path)) p = last.node;
-    else {
-      const parent = path.slice(0, slash);
-      p = this.parents.get(parent);
-      if (p === undefined) {
-        const n = this.tree.nodes.get(parent)?.value;
-        this.parents.set(parent, (p = n?.kind === 'map' ? n : null));
-      }
-      this.last = { path: parent, node: p };
-    }
-    if (!p || p.kind !== 'map') return this.tree.nodes.get(path)?.value;
-    const raw = path.slice(slash + 1);
-    const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+  private field(parent: string, key: string): YamlNode | undefined {
+    if (!this.tree.mirrorsRoot) return this.tree.nodes.get(`${parent}/${key}`)?.value;
+    const p = this.mapping(parent);
+    if (!p || p.kind !== 'map') return undefined;
     // As the source map has them: scalar keys, the first of duplicates, merged entries after the mapping's own.
     for (const e of p.entries) if (e.key.kind === 'scalar' && String(e.key.value) === key) return e.value;
     return undefined;
   }
 
-  private str(path: string): string | undefined {
-    const v = this.get(path);
+  private str(parent: string, key: string): string | undefined {
+    const v = this.get(parent, key);
     return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
   }
 
-  private num(path: string): number | undefined {
-    const v = this.get(path);
+  private num(parent: string, key: string): number | undefined {
+    const v = this.get(parent, key);
     // YAML's .nan and .inf are numbers and pass the schema's `number` type: report them rather than drop them.
     if (typeof v === 'number' && !Number.isFinite(v)) {
-      this.report('out-of-range', `${path.slice(path.lastIndexOf('/') + 1)} must be a finite number`, path);
+      this.report('out-of-range', `${key} must be a finite number`, `${parent}/${key}`);
       return undefined;
     }
     return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
   }
 
-  private quantity(path: string, parse: (v: unknown) => Parsed): number | undefined {
-    if (!this.node(path)) return undefined;
-    const v = this.get(path);
+  private quantity(parent: string, key: string, parse: (v: unknown) => Parsed): number | undefined {
+    const n = this.field(parent, key);
+    if (!n) return undefined;
+    const v = nodeValue(n);
     if (v === null || typeof v === 'object') return undefined; // structural: the schema reports it
     const r = parse(v);
     if (!r.ok) {
       // Several readings: each is a fix, none preferred (lint --fix must not pick a unit for the user).
+      const path = `${parent}/${key}`;
       const one = r.meant?.length === 1;
       const fixes: FixData[] = (r.meant ?? []).map((m) => ({ kind: 'set-value', path, value: m, title: `Write ${m}`, preferred: one }));
       this.report('bad-quantity', r.message, path, false, fixes);
@@ -94,10 +91,11 @@ export class Converter {
     return r.value;
   }
 
-  /** The pointers of a list's items; each item that is a mapping is remembered as a parent (see `node`). */
-  private items(path: string): string[] {
-    const n = this.node(path);
+  /** The pointers of the items of the list `key` of `parent`; each item that is a mapping is remembered as one. */
+  private items(parent: string, key: string): string[] {
+    const n = this.field(parent, key);
     if (!n || n.kind !== 'seq') return [];
+    const path = `${parent}/${key}`;
     return n.items.map((item, i) => {
       const at = `${path}/${i}`;
       if (this.tree.mirrorsRoot) this.parents.set(at, item.kind === 'map' ? item : null);
@@ -106,14 +104,13 @@ export class Converter {
   }
 
   private isMap(path: string): boolean {
-    const known = this.parents.get(path);
-    return known !== undefined ? known !== null : this.node(path)?.kind === 'map';
+    return this.tree.mirrorsRoot ? this.mapping(path) !== null : this.tree.nodes.get(path)?.value.kind === 'map';
   }
 
   private checkNames(paths: string[], what: string): void {
     const seen = new Set<string>();
     for (const p of paths) {
-      const name = this.str(`${p}/name`);
+      const name = this.str(p, 'name');
       if (name === undefined) continue;
       if (seen.has(name)) this.report('duplicate-name', `another ${what} is already named '${name}'`, `${p}/name`);
       seen.add(name);
@@ -121,35 +118,35 @@ export class Converter {
   }
 
   spec(): Spec {
-    const version = this.num('/version') ?? 1;
-    const provider = this.str('/provider') ?? '';
-    const vmPaths = this.items('/vms');
+    const version = this.num('', 'version') ?? 1;
+    const provider = this.str('', 'provider') ?? '';
+    const vmPaths = this.items('', 'vms');
     this.checkNames(vmPaths, 'VM');
     return {
       version,
       provider,
-      catalog: this.str('/catalog'),
-      region: this.str('/region'),
+      catalog: this.str('', 'catalog'),
+      region: this.str('', 'region'),
       vms: vmPaths.filter((p) => this.isMap(p)).map((p, i) => this.vm(p, i)),
-      min_headroom: this.quantity('/policy/min_headroom', parsePercent),
+      min_headroom: this.quantity('/policy', 'min_headroom', parsePercent),
     };
   }
 
   private vm(path: string, index: number): VmSpec {
-    const diskPaths = this.items(`${path}/disks`);
-    const wlPaths = this.items(`${path}/workloads`);
+    const diskPaths = this.items(path, 'disks');
+    const wlPaths = this.items(path, 'workloads');
     this.checkNames(diskPaths, 'disk on this VM');
     this.checkNames(wlPaths, 'workload on this VM');
     const disks = diskPaths.filter((p) => this.isMap(p)).map((p, i) => this.disk(p, i));
     const workloads = wlPaths.filter((p) => this.isMap(p)).map((p, i) => this.workload(p, i));
-    const vcpus = this.num(`${path}/vcpus`);
+    const vcpus = this.num(path, 'vcpus');
     const vm: VmSpec = {
       path,
-      name: this.str(`${path}/name`) ?? `vm #${index + 1}`,
-      machine_type: this.str(`${path}/machine_type`),
-      series: this.str(`${path}/series`),
+      name: this.str(path, 'name') ?? `vm #${index + 1}`,
+      machine_type: this.str(path, 'machine_type'),
+      series: this.str(path, 'series'),
       vcpus: vcpus !== undefined && Number.isInteger(vcpus) && vcpus > 0 ? vcpus : undefined,
-      other_egress_mibps: this.quantity(`${path}/other_egress`, parseThroughput) ?? 0,
+      other_egress_mibps: this.quantity(path, 'other_egress', parseThroughput) ?? 0,
       disks,
       workloads,
     };
@@ -164,17 +161,17 @@ export class Converter {
   }
 
   private disk(path: string, index: number): DiskSpec {
-    let size = this.quantity(`${path}/size`, parseSize);
+    let size = this.quantity(path, 'size', parseSize);
     if (size !== undefined && size <= 0) {
       this.report('size-out-of-range', 'a disk size must be greater than zero', `${path}/size`);
       size = undefined;
     }
-    const iops = this.num(`${path}/provisioned_iops`);
-    const count = this.num(`${path}/count`);
-    const replication = this.str(`${path}/replication`);
+    const iops = this.num(path, 'provisioned_iops');
+    const count = this.num(path, 'count');
+    const replication = this.str(path, 'replication');
     // fio settings: a mount point is a directory outside /dev, a device is under /dev; no control characters
     // (the values are written into fio job files line by line).
-    let mount = this.str(`${path}/mount_point`);
+    let mount = this.str(path, 'mount_point');
     // '$' and '..' too: fio expands ${VAR} in values, and a job file must not write outside the mount point.
     if (
       mount !== undefined &&
@@ -187,7 +184,7 @@ export class Converter {
       );
       mount = undefined;
     }
-    let device = this.str(`${path}/device`);
+    let device = this.str(path, 'device');
     if (device !== undefined && (!/^\/dev\/[^/]/.test(device) || /[\x00-\x1f\x7f]/.test(device))) {
       this.report(
         'invalid-value',
@@ -196,53 +193,53 @@ export class Converter {
       );
       device = undefined;
     }
-    let fioSize = this.quantity(`${path}/fio_size`, parseBlockSize);
+    let fioSize = this.quantity(path, 'fio_size', parseBlockSize);
     if (fioSize !== undefined && fioSize <= 0) {
       this.report('out-of-range', 'fio_size must be greater than zero', `${path}/fio_size`);
       fioSize = undefined;
     }
     return {
       path,
-      name: this.str(`${path}/name`) ?? `disk #${index + 1}`,
-      type: this.str(`${path}/type`) ?? '',
+      name: this.str(path, 'name') ?? `disk #${index + 1}`,
+      type: this.str(path, 'type') ?? '',
       size_gib: size,
       replication: replication === 'regional' ? 'regional' : 'zonal',
       provisioned_iops: iops !== undefined && iops > 0 ? iops : undefined,
-      provisioned_mibps: this.quantity(`${path}/provisioned_throughput`, parseThroughput),
+      provisioned_mibps: this.quantity(path, 'provisioned_throughput', parseThroughput),
       count: count !== undefined && Number.isInteger(count) && count > 0 ? count : undefined,
-      interface: this.str(`${path}/interface`),
+      interface: this.str(path, 'interface'),
       mount_point: mount,
       device,
-      fio_destructive: this.get(`${path}/fio_destructive`) === true ? true : undefined,
+      fio_destructive: this.get(path, 'fio_destructive') === true ? true : undefined,
       fio_size_kib: fioSize,
-      data_size_gib: this.quantity(`${path}/data_size`, parseSize),
-      growth: this.quantity(`${path}/growth`, parsePercent),
+      data_size_gib: this.quantity(path, 'data_size', parseSize),
+      growth: this.quantity(path, 'growth', parsePercent),
     };
   }
 
   private workload(path: string, index: number): WorkloadSpec {
-    let block = this.quantity(`${path}/block_size`, parseBlockSize);
+    let block = this.quantity(path, 'block_size', parseBlockSize);
     if (block !== undefined && (block < 0.5 || block > 1024 * 1024)) {
       this.report('out-of-range', 'a block size lies between 512 bytes and 1 GiB', `${path}/block_size`);
       block = undefined;
     }
-    const ratio = this.num(`${path}/read_ratio`);
-    const qd = this.num(`${path}/queue_depth`);
+    const ratio = this.num(path, 'read_ratio');
+    const qd = this.num(path, 'queue_depth');
     const t = `${path}/target`;
     const target: Target = {
-      iops: this.nonNegative(`${t}/iops`),
-      read_iops: this.nonNegative(`${t}/read_iops`),
-      write_iops: this.nonNegative(`${t}/write_iops`),
-      mibps: this.quantity(`${t}/throughput`, parseThroughput),
-      read_mibps: this.quantity(`${t}/read_throughput`, parseThroughput),
-      write_mibps: this.quantity(`${t}/write_throughput`, parseThroughput),
+      iops: this.nonNegative(t, 'iops'),
+      read_iops: this.nonNegative(t, 'read_iops'),
+      write_iops: this.nonNegative(t, 'write_iops'),
+      mibps: this.quantity(t, 'throughput', parseThroughput),
+      read_mibps: this.quantity(t, 'read_throughput', parseThroughput),
+      write_mibps: this.quantity(t, 'write_throughput', parseThroughput),
     };
     for (const k of Object.keys(target) as Array<keyof Target>) if (target[k] === undefined) delete target[k];
     return {
       path,
-      name: this.str(`${path}/name`) ?? `workload #${index + 1}`,
-      disk: this.str(`${path}/disk`),
-      pattern: this.str(`${path}/pattern`) === 'sequential' ? 'sequential' : 'random',
+      name: this.str(path, 'name') ?? `workload #${index + 1}`,
+      disk: this.str(path, 'disk'),
+      pattern: this.str(path, 'pattern') === 'sequential' ? 'sequential' : 'random',
       block_kib: block ?? 4,
       read_ratio: ratio !== undefined && ratio >= 0 && ratio <= 1 ? ratio : 1,
       queue_depth: qd !== undefined && Number.isInteger(qd) && qd > 0 ? qd : undefined,
@@ -250,8 +247,8 @@ export class Converter {
     };
   }
 
-  private nonNegative(path: string): number | undefined {
-    const v = this.num(path);
+  private nonNegative(parent: string, key: string): number | undefined {
+    const v = this.num(parent, key);
     return v !== undefined && v >= 0 ? v : undefined;
   }
 }
