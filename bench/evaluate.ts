@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { load } from 'js-yaml';
 import { goal, goalTable, type Goal } from './goals';
-import { median, run, type Measure } from './process';
+import { assertBundlesFresh, median, run, type Measure } from './process';
 import { SPEC_HEAD, vmLines } from './specs';
 
 const ROOT = resolve(__dirname, '../..');
@@ -26,6 +26,7 @@ function checked(m: Measure): Measure {
 }
 
 export async function benchEvaluateCli(n = 10000, runs = 3): Promise<{ lines: string[]; goals: Goal[] }> {
+  assertBundlesFresh();
   const dir = mkdtempSync(join(tmpdir(), 'storage-perf-bench-evaluate-'));
   const file = join(dir, 'fleet.perf.yaml');
   const ours: Measure[] = [],

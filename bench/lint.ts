@@ -20,7 +20,7 @@ import Ajv from 'ajv';
 import { load } from 'js-yaml';
 import specSchema from '../schemas/storage-perf.schema.json';
 import { goal, goalTable, type Goal } from './goals';
-import { median, run, type Measure } from './process';
+import { assertBundlesFresh, median, run, type Measure } from './process';
 import { SPEC_HEAD, vmLines } from './specs';
 
 const ROOT = resolve(__dirname, '../..');
@@ -124,6 +124,7 @@ function findings(ours: Measure, theirs: Measure, n: number): [number, number] {
 
 /** The lint rows of docs/performance.md's goal table, and the measurements behind them. */
 export async function benchLint(): Promise<{ lines: string[]; goals: Goal[] }> {
+  assertBundlesFresh();
   const base = mkdtempSync(join(tmpdir(), 'storage-perf-bench-lint-'));
   const out = [
     '## lint: `storage-perf lint DIR` vs yaml-language-server headless and the floor (js-yaml + ajv in one process)',
