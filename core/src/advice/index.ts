@@ -106,6 +106,16 @@ function sharedAdvice(e: VmEval, region: string): VmAdvice {
   return a;
 }
 
+/**
+ * An evaluation moved onto another VM of the same content (the evaluation cache's, for replicas named apart)
+ * shares the advice of the one it was moved from, without computing its content key again.
+ */
+export function shareAdvice(from: VmEval, to: VmEval): void {
+  let byRegion = memo.get(from);
+  if (!byRegion) memo.set(from, (byRegion = new Map()));
+  memo.set(to, byRegion);
+}
+
 /** The advice for an evaluated VM, priced in `region`. */
 export function adviceFor(e: VmEval, region: string): VmAdvice {
   let byRegion = memo.get(e);
