@@ -8,6 +8,7 @@ import { shareAdvice } from './advice';
 import type { Catalog } from './catalog';
 import type { Diagnostic, FixData } from './diagnostics';
 import type { VmSpec } from './document/types';
+import { vmContent } from './document/vm-content';
 import type { VmEval } from './model/types';
 import type { Span } from './text';
 
@@ -58,13 +59,9 @@ export class EvaluationCache {
   key(catalog: Catalog, region: string, vm: VmSpec): string {
     let id = this.catalogIds.get(catalog);
     if (id === undefined) this.catalogIds.set(catalog, (id = nextCatalogId++));
-    // The VM's own name is left out (its disks' names are not: workloads refer to them): replicas named apart
-    // share one evaluation, which `evaluation` puts on each VM's own spec. So are the JSON pointers of it and its
-    // parts: they have no quote inside, so the pattern ends at a pointer's own closing quote (a quote in a
-    // string value is escaped, so no value can look like one). Native stringify and one replace: a replacer
-    // function cost several times as much.
-    const { path, name, ...content } = vm;
-    return `${id}\u0000${region}\u0000${JSON.stringify(content).replace(/"path":"[^"]*",?/g, '')}`;
+    // Without the VM's name and place: replicas named apart share one evaluation, which `evaluation` puts on each
+    // VM's own spec.
+    return `${id}\u0000${region}\u0000${vmContent(vm)}`;
   }
 
   /** The VM's evaluation: the memoised one, moved to the VM's place, or `evaluate()`'s. */

@@ -5,10 +5,11 @@
  * with the VM's evaluation, so that it is searched for once per configuration.
  */
 import { type Catalog, type Machine } from '../catalog';
-import type { VmSpec } from '../document/types';
+import { vmContent } from '../document/vm-content';
 import { evaluateOn } from '../model/evaluate';
 import { METRICS, type VmEval } from '../model/types';
 import { cheaperDisk, smallestMachineMeeting, type CheaperDisk } from './search';
+import { recall } from './recall';
 import { suggestForWorkload, type WorkloadSuggestions } from './workload';
 
 export {
@@ -84,26 +85,10 @@ const memo = new WeakMap<VmEval, Map<string, VmAdvice>>();
 const CONTENT_MEMO_LIMIT = 1024;
 const byContent = new WeakMap<Catalog, Map<string, VmAdvice>>();
 
-/** The VM as the model sees it: everything but its name and the source paths of it and its parts. */
-function contentKey(vm: VmSpec, region: string): string {
-  const { path, name, ...rest } = vm;
-  // Paths are JSON pointers of array indices and keys ("/vms/3/disks/0"): no quote inside, so the pattern ends
-  // at the path's own closing quote. (Native stringify and one replace: a replacer function costs ten times.)
-  return `${region}\u0000${JSON.stringify(rest).replace(/"path":"[^"]*",?/g, '')}`;
-}
-
 function sharedAdvice(e: VmEval, region: string): VmAdvice {
   let shared = byContent.get(e.catalog);
   if (!shared) byContent.set(e.catalog, (shared = new Map()));
-  const key = contentKey(e.spec, region);
-  let a = shared.get(key);
-  if (a) shared.delete(key);
-  else {
-    a = new VmAdvice(e, region);
-    if (shared.size >= CONTENT_MEMO_LIMIT) shared.delete(shared.keys().next().value!);
-  }
-  shared.set(key, a);
-  return a;
+  return recall(shared, `${region}\u0000${vmContent(e.spec)}`, CONTENT_MEMO_LIMIT, () => new VmAdvice(e, region));
 }
 
 /**

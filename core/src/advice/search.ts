@@ -6,11 +6,13 @@
  */
 import { attaches, largerMachines, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
+import { vmContent } from '../document/vm-content';
 import { perGibPrice } from '../model/cost';
 import { allocationUnits } from '../model/disks';
 import { evaluateOn } from '../model/evaluate';
 import type { DiskEval, VmEval } from '../model/types';
 import { cheapestProvisionedMeeting, type ProvisionedChoice } from './provisioned';
+import { recall } from './recall';
 
 export function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>): VmSpec {
   return { ...vm, disks: vm.disks.map((d) => (d === disk ? { ...d, ...change } : d)) };
@@ -36,12 +38,9 @@ export function condition(key: string, holds: (e: VmEval) => boolean): Condition
 const SIZE_MEMO_LIMIT = 4096;
 const sizeMemo = new WeakMap<Catalog, Map<string, number | null>>();
 
-/** The VM as a size search sees it: everything but its name, the source paths and this disk's size. */
+/** The VM as a size search sees it: its content (../document/vm-content) without this disk's size. */
 function sizeSearchKey(vm: VmSpec, disk: DiskSpec, machine: Machine, region: string, key: string): string {
-  const { path, name, ...rest } = withDisk(vm, disk, { size_gib: undefined });
-  // Paths are JSON pointers of array indices and keys: no quote inside, so the pattern ends at the path's own
-  // closing quote (stringify and one replace: a replacer function costs ten times).
-  const content = JSON.stringify(rest).replace(/"path":"[^"]*",?/g, '');
+  const content = vmContent(withDisk(vm, disk, { size_gib: undefined }));
   return `${region}\u0000${machine.name}\u0000${key}\u0000${disk.name}\u0000${content}`;
 }
 
@@ -70,13 +69,12 @@ export function smallestSizeMeeting(
     // least step in [lo, hi] when it is not above hi.
     let memo = sizeMemo.get(c);
     if (!memo) sizeMemo.set(c, (memo = new Map()));
-    const k = sizeSearchKey(vm, disk, machine, region, ok.key);
-    let least = memo.get(k);
-    if (least === undefined) {
-      least = leastStep(Math.ceil(t.size_gib.min / step), Math.floor(t.size_gib.max / step), meets) ?? null;
-      if (memo.size >= SIZE_MEMO_LIMIT) memo.delete(memo.keys().next().value!);
-    } else memo.delete(k);
-    memo.set(k, least);
+    const least = recall(
+      memo,
+      sizeSearchKey(vm, disk, machine, region, ok.key),
+      SIZE_MEMO_LIMIT,
+      () => leastStep(Math.ceil(t.size_gib.min / step), Math.floor(t.size_gib.max / step), meets) ?? null,
+    );
     units = least === null || least > hi ? undefined : Math.max(least, lo);
   }
   if (units === undefined) return undefined;

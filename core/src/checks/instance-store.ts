@@ -45,16 +45,11 @@ export const instanceStore: CheckModule = {
         );
         continue;
       }
-      const on = workloadsOn(ctx, d.name);
       ctx.report(
         'instance-store-unmodelled',
         `${m.name}'s instance store: ${s.devices} × ${fmt(s.device_gb)} GB ${s.media}, ${fmt(s.read_iops)} random read and ${fmt(s.write_iops)} random write IOPS${
           table.block_kib ? ` at ${fmt(table.block_kib)} KiB` : ''
-        }, all volumes together (${ctx.catalog.edition}: ${table.table.split(':')[0]}, ${table.date}). AWS gives no throughput for it: this disk has no figures${
-          on.length
-            ? ` and ${on.length === 1 ? `workload '${on[0]}' is` : `workloads ${on.map((w) => `'${w}'`).join(', ')} are`} not evaluated`
-            : ''
-        }; measure it on the instance with fio`,
+        }, all volumes together (${ctx.catalog.edition}: ${table.table.split(':')[0]}, ${table.date}). AWS gives no throughput for it: this disk has no figures${notEvaluated(ctx, d.name)}; measure it on the instance with fio`,
         ctx.at(path),
         { path },
       );
@@ -62,7 +57,12 @@ export const instanceStore: CheckModule = {
   },
 };
 
-/** Workloads that run on the disk: named on it, or on every disk of the VM. */
-function workloadsOn(ctx: VmContext, disk: string): string[] {
-  return ctx.vm.workloads.filter((w) => w.disk === undefined || w.disk === disk).map((w) => w.name);
+/**
+ * " and workload 'oltp' is not evaluated": the workloads that run on a disk without figures (named on it, or on
+ * every disk of the VM), which the model leaves out; empty when there are none.
+ */
+export function notEvaluated(ctx: VmContext, disk: string): string {
+  const on = ctx.vm.workloads.filter((w) => w.disk === undefined || w.disk === disk).map((w) => `'${w.name}'`);
+  if (!on.length) return '';
+  return ` and ${on.length === 1 ? `workload ${on[0]} is` : `workloads ${on.join(', ')} are`} not evaluated`;
 }

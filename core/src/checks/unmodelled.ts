@@ -5,6 +5,7 @@
  * check says so, and why, on the disk's type.
  */
 import { unmodelledOn } from '../catalog';
+import { notEvaluated } from './instance-store';
 import type { CheckModule } from './types';
 
 export const unmodelled: CheckModule = {
@@ -25,13 +26,10 @@ export const unmodelled: CheckModule = {
     for (const d of ctx.vm.disks) {
       const why = unmodelledOn(ctx.catalog.disk_types[d.type], m);
       if (!why) continue;
-      const on = ctx.vm.workloads.filter((w) => w.disk === undefined || w.disk === d.name).map((w) => `'${w.name}'`);
       const path = `${d.path}/type`;
       ctx.report(
         'disk-unmodelled',
-        `${d.type} on ${m.name} is not modelled in ${ctx.catalog.edition}: ${why.why}; disk '${d.name}' has no figures${
-          on.length ? ` and ${on.length === 1 ? `workload ${on[0]} is` : `workloads ${on.join(', ')} are`} not evaluated` : ''
-        }`,
+        `${d.type} on ${m.name} is not modelled in ${ctx.catalog.edition}: ${why.why}; disk '${d.name}' has no figures${notEvaluated(ctx, d.name)}`,
         ctx.at(path),
         { path },
       );
