@@ -239,7 +239,7 @@ function vmReport(v: VmEval, region: string): VmReport {
     disks: v.unavailable ? unavailableDisks(v) : [...v.disks.map(diskReport), ...(v.unmodelled ?? []).map(unmodelledDiskReport)],
     workloads: v.unavailable
       ? unavailableWorkloads(v)
-      : [...v.workloads.map((w) => workloadReport(v, w, region)), ...unavailableWorkloads(v, notEvaluated(v))],
+      : [...v.workloads.map((w) => workloadReport(v, w, region)), ...unavailableWorkloads(v, leftOut(v))],
   };
 }
 
@@ -353,7 +353,7 @@ function unmodelledDiskReport(u: UnmodelledDisk): DiskReport {
 }
 
 /** Workloads of the spec the evaluation left out: on a disk without figures, or on a disk the VM does not have. */
-function notEvaluated(v: VmEval): WorkloadSpec[] {
+function leftOut(v: VmEval): WorkloadSpec[] {
   const evaluated = new Set(v.workloads.map((w) => w.spec));
   return v.spec.workloads.filter((w) => !evaluated.has(w));
 }
