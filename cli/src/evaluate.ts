@@ -18,6 +18,7 @@ import {
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
+import { limitHeapGrowth } from '../../protocol/src/heap';
 import { jsonChunks, writeChunks } from './json-writer';
 import { folderInput, inputForFile, needsHclParser, type AnalysisInput } from '../../protocol/src/terraform-input';
 import { loadHclParser } from '../../protocol/src/hcl-parser';
@@ -54,6 +55,8 @@ export async function evaluateCommand(args: string[]): Promise<number> {
   const sets = (values.set as string[] | undefined) ?? [];
   if (sets.length) return whatIf(positionals, sets, format, registry);
 
+  // A large spec's parse leaves as much garbage as it keeps: collect it before the heap doubles (protocol/src/heap.ts).
+  limitHeapGrowth();
   const files: Array<FileReport | StreamedFile> = [];
   // VMs written alike (all but their names and places) are evaluated once, in one file and across files.
   const cache = new EvaluationCache();

@@ -8,30 +8,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-
-/**
- * How far V8 lets the old generation grow past what the last full collection left alive before it collects
- * again: 50 % (a factor of 1.5). V8 picks its own factor, up to 4, from how fast collections run; with an
- * analysis of a large document as garbage every edit it sized the heap to about twice what is alive, and gave
- * little of it back. Measured on 300 edits of a 20,000-line spec (docs/performance.md): RSS +66 MiB by default,
- * +40 MiB at 50 % and at 25 %, +67 MiB at 100 %; edits as fast at 50 %. A factor, not a cap: a larger document
- * still gets the heap it needs.
- */
-export const HEAP_GROWING_PERCENT = 50;
-
-/**
- * Sets V8's heap growing factor for this process. The server does so once it starts replacing analyses (an
- * edited document): a run that analyses each document once (`lint`) keeps V8's own factor, which was faster
- * there (1,000 files: 1.75 s against 1.9 s).
- */
-export function limitHeapGrowth(percent = HEAP_GROWING_PERCENT): boolean {
-  try {
-    setFlagsFromString(`--heap-growing-percent=${percent}`);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { limitHeapGrowth } from '../../protocol/src/heap';
 
 /** V8's full collection, exposed at run time (as `--expose-gc` would at start); undefined where refused. */
 function fullCollection(): (() => void) | undefined {
@@ -55,7 +32,8 @@ export class GarbageCollector {
     private readonly collect: (() => void) | undefined = fullCollection(),
   ) {}
 
-  /** An analysis replaced a document's earlier one (an edit): from now on the heap grows by HEAP_GROWING_PERCENT. */
+  /** An analysis replaced a document's earlier one (an edit): from now on the heap grows by HEAP_GROWING_PERCENT
+   * (protocol/src/heap.ts). */
   replacedAnalysis(): void {
     if (!this.heapGrowthLimited && this.collect) this.heapGrowthLimited = limitHeapGrowth();
   }

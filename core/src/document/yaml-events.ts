@@ -95,7 +95,11 @@ export class EventReader {
   }
 
   private node(): YamlNode {
-    const ev = this.events[this.i++];
+    // Each event is let go once read: a spec of 10,000 VMs has 450,000 of them (about 95 MiB as objects), and
+    // the tree built from them can then reuse their memory instead of growing the heap past both.
+    // (Only events not yet read are looked at again, so the array's type stays Event[].)
+    const ev = this.events[this.i];
+    (this.events as Array<Event | undefined>)[this.i++] = undefined;
     this.nodeCount++;
     switch (ev.type) {
       case EVENT_ID.SCALAR: {
