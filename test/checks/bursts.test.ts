@@ -79,16 +79,14 @@ describe('checks: bursts', () => {
     );
     // us-east-1 on demand: m6i.xlarge $0.192/h, m6i.2xlarge $0.384/h, × 730 h; the volume $75.00 either way.
     assert.equal(d.fixes?.[0].title, 'Change machine to m6i.2xlarge (+$140.16/month, $355.32/month in all)');
-    // Where the edition has no instance price, the title says what is known and what is not.
-    const west = expectAt(
-      text.replace('provider: aws\n', 'provider: aws\nregion: us-west-2\n'),
+    // Priced in the spec's region: eu-central-1 on demand, m6i.xlarge $0.23/h and m6i.2xlarge $0.46/h × 730 h; the
+    // volume 500 × $0.0952 + 7,000 IOPS above the included 3,000 × $0.006 = $89.60.
+    const frankfurt = expectAt(
+      text.replace('provider: aws\n', 'provider: aws\nregion: eu-central-1\n'),
       'instance-limit-only-in-window',
       'machine_type',
     );
-    assert.equal(
-      west.fixes?.[0].title,
-      'Change machine to m6i.2xlarge (at least $75.00/month in all (m6i.2xlarge price unknown in us-west-2))',
-    );
+    assert.equal(frankfurt.fixes?.[0].title, 'Change machine to m6i.2xlarge (+$167.90/month, $425.40/month in all)');
     const after = analyze(applyFix(text, d.fixes![0]));
     assert.equal(after.vms[0].workloads[0].meets_target, true);
   });

@@ -37,6 +37,11 @@ describe('checks: instance-store', () => {
       expectAt(spec('i3.16xlarge'), 'instance-store-unmodelled', 'instance-store').message,
       /8 × 1,900 GB NVMe SSD, 3,300,000 random read and 1,440,000 random write IOPS/,
     );
+    // i4i.24xlarge, a size only the 2024 guide lists: 6 x 3,750 GB, 2,400,000 / 1,320,000.
+    assert.match(
+      expectAt(spec('i4i.24xlarge'), 'instance-store-unmodelled', 'instance-store').message,
+      /6 × 3,750 GB NVMe SSD, 2,400,000 random read and 1,320,000 random write IOPS/,
+    );
   });
 
   it('no figure is made up: the disk and its workloads are left out, the EBS volume keeps its figures', () => {

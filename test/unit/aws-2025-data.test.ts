@@ -4,14 +4,14 @@
  * regions with io2's tiered IOPS price; on-demand instance prices.
  */
 import * as assert from 'node:assert/strict';
-import { builtinRegistry, resolveMachine, vmLimitRow, type Catalog } from '../../core/src';
+import { analyze, builtinRegistry, CatalogRegistry, resolveMachine, vmLimitRow, type Catalog } from '../../core/src';
 import { diskOf, errors, run, specText, vmOf } from '../helpers';
 
 const aws = builtinRegistry.get('aws-2025') as Catalog;
 /** AWS's decimal megabits per second in MiB/s: 10^6 / 8 bytes per second each. */
 const MBPS_IN_MIBPS = 1e6 / 8 / 2 ** 20;
 
-describe('aws-2025: m7i, c7i and r7i', () => {
+describe('aws-2025: m7i, c7i and r7i, i3, and the i4i sizes the 2023 guide lacks', () => {
   // The guide's Amazon EBS specifications rows: type, baseline Mbps, baseline MB/s (128 KiB I/O), baseline IOPS
   // (16 KiB I/O), and for the sizes marked 1 the maximum Mbps and IOPS they hold 30 minutes a day.
   const rows: Array<[string, number, number, number, number?, number?]> = [
@@ -39,6 +39,9 @@ describe('aws-2025: m7i, c7i and r7i', () => {
     ['i3.large', 425, 53.12, 3000],
     ['i3.8xlarge', 7000, 875, 32500],
     ['i3.metal', 19000, 2375, 80000],
+    // i4i's 12xlarge and 24xlarge, which the 2023 user guide does not list (one figure per size)
+    ['i4i.12xlarge', 15000, 1875, 60000],
+    ['i4i.24xlarge', 30000, 3750, 120000],
   ];
 
   it("each size's EBS limit is the guide's row, Mbps and MB/s both converted exactly to MiB/s", () => {
@@ -133,26 +136,49 @@ describe('aws-2025: prices', () => {
     }
   });
 
-  it('a price the sources lack is price-unknown, never zero: gp3 throughput in eu-west-1, io2 storage there', () => {
+  it("every region has gp3's throughput price and io2's: 250 MiB/s in eu-west-1 and io2's tiers there, as AWS's feed gives them", () => {
+    // 500 × $0.088 + 125 MiB/s above the included 125 × $0.044 (the feed's $45.056 per GiBps-month ÷ 1,024).
     const t = priced({ type: 'gp3', size: '500GiB', provisioned_iops: 3000, provisioned_throughput: '250MiB/s' }, 'eu-west-1');
-    assert.equal(t.disks[0].cost.complete, false);
-    assert.equal(t.disks[0].cost.monthly!.toFixed(2), '44.00'); // the capacity alone: 500 × $0.088
+    assert.equal(t.disks[0].cost.monthly!.toFixed(2), '49.50');
+    assert.equal(t.disks[0].cost.complete, true);
+    // 1,000 GiB × $0.138 + 32,000 × $0.072 + 32,000 × $0.0504 + 16,000 × $0.03528 = $4,619.28: the feed's own tier
+    // prices, not the pricing page's rounded $0.050 and $0.035.
+    const io2 = priced({ type: 'io2', size: '1000GiB', provisioned_iops: 80000 }, 'eu-west-1').disks[0].cost;
+    assert.equal(io2.monthly!.toFixed(2), '4619.28');
+    assert.equal(io2.complete, true);
+  });
+
+  it('a price the catalog lacks is price-unknown, never zero: gp3 throughput and io2 storage removed from eu-west-1', () => {
+    const gp3 = aws.disk_types.gp3.price!;
+    const io2 = aws.disk_types.io2.price!;
+    const without = (table: Record<string, number> | undefined) =>
+      Object.fromEntries(Object.entries(table ?? {}).filter(([r]) => r !== 'eu-west-1'));
+    const lacking: Catalog = {
+      ...aws,
+      edition: 'aws-2025-lacking',
+      disk_types: {
+        ...aws.disk_types,
+        gp3: { ...aws.disk_types.gp3, price: { ...gp3, per_mibps_month: without(gp3.per_mibps_month) } },
+        io2: { ...aws.disk_types.io2, price: { ...io2, per_gib_month: without(io2.per_gib_month) } },
+      },
+    };
+    const registry = new CatalogRegistry([...builtinRegistry.editions().map((e) => builtinRegistry.get(e)!), lacking]);
+    const priceIn = (disk: Parameters<typeof specText>[0]['disks'][0]) =>
+      analyze(specText({ provider: 'aws', catalog: 'aws-2025-lacking', region: 'eu-west-1', machine: 'm6i.32xlarge', disks: [disk] }), {
+        registry,
+      });
+    const t = priceIn({ type: 'gp3', size: '500GiB', provisioned_iops: 3000, provisioned_throughput: '250MiB/s' });
+    const d = vmOf(t).disks[0];
+    assert.equal(d.cost.complete, false);
+    assert.equal(d.cost.monthly!.toFixed(2), '44.00'); // the capacity alone: 500 × $0.088
     assert.deepEqual(
-      t.disks[0].cost.gaps.map((g) => g.part),
+      d.cost.gaps.map((g) => g.part),
       ['throughput'],
     );
-    const a = run(
-      specText({
-        provider: 'aws',
-        region: 'eu-west-1',
-        machine: 'm6i.xlarge',
-        disks: [{ type: 'gp3', size: '500GiB', provisioned_iops: 3000, provisioned_throughput: '250MiB/s' }],
-      }),
-    );
-    assert.ok(a.diagnostics.some((d) => d.code === 'price-unknown' && /throughput/.test(d.message)));
-    const io2 = priced({ type: 'io2', size: '100GiB', provisioned_iops: 1000 }, 'eu-west-1').disks[0].cost;
-    assert.equal(io2.monthly, undefined);
-    assert.equal(io2.complete, false);
+    assert.ok(t.diagnostics.some((x) => x.code === 'price-unknown' && /throughput/.test(x.message)));
+    const io2Cost = vmOf(priceIn({ type: 'io2', size: '100GiB', provisioned_iops: 1000 })).disks[0].cost;
+    assert.equal(io2Cost.monthly, undefined);
+    assert.equal(io2Cost.complete, false);
   });
 
   it('instances are priced per type, 730 hours a month: m6i.xlarge in us-east-1 is $0.192 an hour', () => {
@@ -165,14 +191,40 @@ describe('aws-2025: prices', () => {
     assert.equal(v.monthly_cost_complete, true);
   });
 
-  it('an instance type or region without a price leaves the machine price unknown', () => {
-    for (const [machine, region] of [
-      ['c7i.large', 'us-east-1'],
-      ['m6i.xlarge', 'eu-west-1'],
-    ]) {
+  it('instances are priced in all six regions, the 2024 families too: m6i.xlarge in eu-west-1, c7i.large and r7i.metal-48xl', () => {
+    for (const [machine, region, hourly] of [
+      ['m6i.xlarge', 'eu-west-1', 0.214],
+      ['m6i.xlarge', 'ap-northeast-1', 0.248],
+      ['c7i.large', 'us-east-1', 0.08925],
+      ['r7i.metal-48xl', 'eu-central-1', 15.3216],
+      ['i4i.12xlarge', 'ap-southeast-1', 4.937],
+    ] as const) {
       const v = vmOf(run(specText({ provider: 'aws', region, machine, disks: [{ type: 'gp3', size: '100GiB' }] })));
-      assert.equal(v.machine_cost.monthly, undefined, `${machine} in ${region}`);
-      assert.equal(v.monthly_cost_complete, false);
+      assert.equal(v.machine_cost.monthly!.toFixed(4), (hourly * 730).toFixed(4), `${machine} in ${region}`);
+      assert.equal(v.monthly_cost_complete, true, `${machine} in ${region}`);
     }
+  });
+
+  it("an instance type without a price leaves the machine price unknown, never a neighbour's", () => {
+    const series = aws.machine_prices!.series;
+    const lacking: Catalog = {
+      ...aws,
+      edition: 'aws-2025-lacking',
+      machine_prices: {
+        ...aws.machine_prices!,
+        series: { ...series, c7i: { per_type_hour: { ...series.c7i.per_type_hour, 'c7i.large': {} } } },
+      },
+    };
+    const registry = new CatalogRegistry([...builtinRegistry.editions().map((e) => builtinRegistry.get(e)!), lacking]);
+    const a = analyze(
+      specText({ provider: 'aws', catalog: 'aws-2025-lacking', machine: 'c7i.large', disks: [{ type: 'gp3', size: '100GiB' }] }),
+      {
+        registry,
+      },
+    );
+    const v = vmOf(a);
+    assert.equal(v.machine_cost.monthly, undefined);
+    assert.equal(v.monthly_cost_complete, false);
+    assert.ok(a.diagnostics.some((d) => d.code === 'price-unknown' && /c7i\.large/.test(d.message)));
   });
 });
