@@ -19,6 +19,7 @@ import {
   type Diagnostic,
   type FioFile,
   type FioOptions,
+  type VmEval,
 } from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
@@ -170,23 +171,30 @@ function errorsFor(analysis: Analysis, vm: string | undefined): Diagnostic[] {
 }
 
 /**
- * Disks that get no jobs because the model has no figures for them to be compared with (instance store, a type
- * the edition does not model on the machine): said, never left out silently.
+ * What gets no job because the model has no figures for it to be compared with: a disk of a type the edition
+ * does not model on the machine, and the workloads on an instance store (whose own file probes only the IOPS AWS
+ * documents). Said, never left out silently.
  */
 function sayWithoutJobs(analysis: Analysis, vm: string | undefined): void {
+  const say = (e: VmEval, what: string, why: string) =>
+    process.stderr.write(
+      `storage-perf fio: VM ${e.spec.name}, ${what}: no jobs, since the model has no figures for it to compare with (${why})\n`,
+    );
   for (const e of analysis.vms) {
     if (vm !== undefined && e.spec.name !== vm) continue;
     for (const d of e.spec.disks) {
-      if (e.disks.some((x) => x.spec === d)) continue;
       const u = e.unmodelled?.find((x) => x.spec === d);
-      const why = u
-        ? `${d.type} on ${e.machine?.name ?? '?'} is not modelled in ${e.catalog.edition}`
-        : d.type === INSTANCE_STORE
-          ? 'AWS gives no throughput for instance store'
-          : undefined;
-      if (why)
-        process.stderr.write(
-          `storage-perf fio: VM ${e.spec.name}, disk ${d.name}: no jobs, since the model has no figures for it to compare with (${why})\n`,
+      if (u) say(e, `disk ${d.name}`, `${d.type} on ${e.machine?.name ?? '?'} is not modelled in ${e.catalog.edition}`);
+    }
+    const evaluated = new Set(e.workloads.map((w) => w.spec));
+    for (const w of e.spec.workloads) {
+      if (evaluated.has(w)) continue;
+      const on = e.spec.disks.filter((d) => w.disk === undefined || d.name === w.disk);
+      if (on.some((d) => d.type === INSTANCE_STORE))
+        say(
+          e,
+          `workload ${w.name}`,
+          "it runs on instance store, whose throughput AWS does not give; the instance store's own file probes the IOPS AWS does",
         );
     }
   }

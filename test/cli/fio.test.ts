@@ -40,7 +40,7 @@ describe('storage-perf fio', function () {
     }
   });
 
-  it('a disk without figures gets no jobs, and the command says so (instance store, a type the edition does not model there)', () => {
+  it('a disk the edition does not model gets no jobs; instance store gets the probes of the IOPS AWS documents; both said', () => {
     const spec = join(dir, 'aws.perf.yaml');
     writeFileSync(
       spec,
@@ -66,15 +66,39 @@ vms:
         size: 50GiB
       - name: scratch
         type: instance-store
+    workloads:
+      - name: spill
+        disk: scratch
+        block_size: 64KiB
+        read_ratio: 0.5
 `,
     );
     const r = cli(['fio', spec, '--out', dir]);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(readdirSync(dir).sort(), ['aws.perf.yaml', 'cache-root.fio', 'db-root.fio']);
+    assert.deepEqual(readdirSync(dir).sort(), ['aws.perf.yaml', 'cache-root.fio', 'cache-scratch.fio', 'db-root.fio']);
     assert.equal(
       r.stderr,
       'storage-perf fio: VM db, disk data: no jobs, since the model has no figures for it to compare with (io2 on m7g.2xlarge is not modelled in aws-2023)\n' +
-        'storage-perf fio: VM cache, disk scratch: no jobs, since the model has no figures for it to compare with (AWS gives no throughput for instance store)\n',
+        "storage-perf fio: VM cache, workload spill: no jobs, since the model has no figures for it to compare with (it runs on instance store, whose throughput AWS does not give; the instance store's own file probes the IOPS AWS does)\n",
+    );
+    const text = readFileSync(join(dir, 'cache-scratch.fio'), 'utf8');
+    assert.equal(fio(['--parse-only', join(dir, 'cache-scratch.fio')], dir).status, 0);
+    // AWS's instance store table: i3.xlarge, 1 x 950 GB NVMe SSD, 206,250 random read / 70,000 random write IOPS
+    // at 4 KiB. A fill with those writes (4 writers, each its own slice), then the write and the read probe.
+    assert.deepEqual(
+      [...text.matchAll(/^\[(.+)\]$/gm)].map((m) => m[1]),
+      ['global', 'fill@scratch', 'write-iops@scratch', 'read-iops@scratch'],
+    );
+    assert.match(text, /disk 'scratch' \(instance store, 1 × 950 GB NVMe/);
+    assert.match(text, /^# predicted: 70,000 write IOPS, 273\.4 write MiB\/s at 4KiB; limited by disk\.$/m);
+    assert.match(text, /^# predicted: 206,250 read IOPS, 805\.7 read MiB\/s at 4KiB; limited by disk\.$/m);
+    assert.match(
+      text,
+      /^# why: AWS's instance store table: i3\.xlarge, 1 × 950 GB NVMe SSD, 206,250 random read and 70,000 random write\n# {2}IOPS at 4 KiB, all volumes together \(aws-2023: Instance store specifications, 2024\)$/m,
+    );
+    assert.match(
+      text,
+      /\[fill@scratch\]\nrw=randwrite\nbs=4k\niodepth=128\nnumjobs=4\ntime_based=0\nruntime=0\nramp_time=0\nthread\nsize=2560m\noffset_increment=2560m/,
     );
   });
 
@@ -239,6 +263,50 @@ describe('storage-perf compare', function () {
     assert.match(table.stdout, /^job\s+metric\s+measured\s+p99 ms\s+predicted\s+ratio\s+limited by\s+verdict$/m);
     // measured, p99 latency (fio reports percentiles by default), predicted, ratio
     assert.match(table.stdout, /^app\s+IOPS\s+[\d,]+\s+[\d.,]+\s+[\d,]+\s+[\d.]+x\s+\S+\s+(within expectation|BELOW|ABOVE)$/m);
+  });
+
+  it("instance store: a short real run of the probes of AWS's IOPS, compared job by job with its figures", () => {
+    const mnt = join(dir, 'nvme');
+    mkdirSync(mnt);
+    const spec = join(dir, 'store.perf.yaml');
+    writeFileSync(
+      spec,
+      [
+        'version: 1',
+        'provider: aws',
+        'vms:',
+        '  - name: cache',
+        '    machine_type: i4i.xlarge',
+        '    disks:',
+        '      - name: scratch',
+        '        type: instance-store',
+        `        mount_point: ${JSON.stringify(mnt)}`,
+        '',
+      ].join('\n'),
+    );
+    const g = cli(['fio', spec, '--runtime', '0.1', '--size', '4m']);
+    assert.equal(g.code, 0, g.stderr);
+    const run = fio(['--output-format=json', '--output=cache-scratch.json', 'cache-scratch.fio'], dir);
+    assert.equal(run.status, 0, run.stderr);
+    // The jobs worked on the test file under the disk's mount point (deleted by the last job).
+    assert.equal(JSON.parse(readFileSync(join(dir, 'cache-scratch.json'), 'utf8'))['global options'].directory, mnt);
+    const r = cli(['compare', spec, '--fio-result', join(dir, 'cache-scratch.json'), '--format', 'json']);
+    assert.ok(r.code === 0 || r.code === 1, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.deepEqual(
+      out.comparisons.map((c: { job: string; predicted: { read_iops: number; write_iops: number } }) => [
+        c.job,
+        c.predicted.read_iops,
+        c.predicted.write_iops,
+      ]),
+      // AWS: i4i.xlarge, 100,000 random read and 55,000 random write IOPS at 4 KiB.
+      [
+        ['fill@scratch', 0, 55000],
+        ['write-iops@scratch', 0, 55000],
+        ['read-iops@scratch', 100000, 0],
+      ],
+    );
+    for (const c of out.comparisons) assert.ok(['within', 'below', 'above'].includes(c.verdict), `${c.job}: ${c.verdict}`);
   });
 
   it('a failed job in a fixture: exit 1, the errno explained', () => {

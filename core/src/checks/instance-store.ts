@@ -19,7 +19,7 @@ export const instanceStore: CheckModule = {
     'instance-store-unmodelled': {
       severity: 'information',
       summary: 'Instance store has no figures: AWS documents its IOPS but not its throughput.',
-      docs: "The message gives the instance type's instance store volumes and the random read and write IOPS AWS states for them (all volumes together, at the block size of the catalog's table). Without a throughput storage-perf computes no figures for the disk and evaluates no workload on it, rather than guess one; measure it on the instance with fio (`storage-perf fio` writes jobs only for disks with figures, and says which it left out).",
+      docs: "The message gives the instance type's instance store volumes and the random read and write IOPS AWS states for them (all volumes together, at the block size of the catalog's table). Without a throughput storage-perf computes no figures for the disk and evaluates no workload on it, rather than guess one; measure it on the instance with fio: `storage-perf fio` writes a file for it that probes the IOPS AWS documents (4 KiB random writes and reads, predicted at AWS's figures), and says which workloads get no job.",
     },
     'no-instance-store': {
       severity: 'error',

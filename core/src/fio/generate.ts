@@ -13,11 +13,13 @@
  * how deep), `targets` (where they write, how much), `render` (the file's text) and `syntax` (fio's spelling).
  */
 import type { Analysis } from '../analyze';
-import type { WorkloadEval } from '../model/types';
+import type { Catalog } from '../catalog';
+import type { VmEval, WorkloadEval } from '../model/types';
+import { instanceStoreJobs, instanceStoreOf, instanceStoreTarget } from './instance-store';
 import { diskJobs, workloadJob, type Timing } from './jobs';
 import { render } from './render';
 import { safeName } from './syntax';
-import { diskTarget, fitRegion, type Target } from './targets';
+import { diskTarget, fitRegion, type EvaluatedTarget } from './targets';
 
 export type { FioFile, FioJob, FioJobContext, FioJobKind, FioOptions, FioPrediction, FioProbe } from './types';
 import type { FioFile, FioOptions } from './types';
@@ -28,7 +30,10 @@ export { formatKib, safeName } from './syntax';
 
 const DEFAULT_RUNTIME = 60;
 
-/** One file per disk (its fill, its own workloads, the probes), and one for the workloads spread over several. */
+/**
+ * One file per disk (its fill, its own workloads, the probes), and one for the workloads spread over several.
+ * A disk without figures gets a file only where the provider documents figures to probe (AWS instance store).
+ */
 export function generateFioJobs(analysis: Analysis, opts: FioOptions = {}): FioFile[] {
   const c = analysis.catalog;
   if (!c) return [];
@@ -42,7 +47,7 @@ export function generateFioJobs(analysis: Analysis, opts: FioOptions = {}): FioF
   const used = new Set<string>();
   for (const e of analysis.vms) {
     if (opts.vm !== undefined && e.spec.name !== opts.vm) continue;
-    const targets = new Map<string, Target>();
+    const targets = new Map<string, EvaluatedTarget>();
     for (const d of e.disks) targets.set(d.spec.name, diskTarget(d, opts));
     const perDisk = new Map<string, WorkloadEval[]>();
     const spread: WorkloadEval[] = [];
@@ -68,11 +73,27 @@ export function generateFioJobs(analysis: Analysis, opts: FioOptions = {}): FioF
         ),
       );
     }
+    out.push(...instanceStoreFiles(c, e, timing, used, opts));
     if (spread.length) {
-      const ts = spread[0].disks.map((n) => targets.get(n)).filter((t): t is Target => !!t);
+      const ts = spread[0].disks.map((n) => targets.get(n)).filter((t): t is EvaluatedTarget => !!t);
       const jobs = spread.map((w) => workloadJob(c, e, ts, w, timing, names));
       out.push(render(c, e, fitRegion(ts, jobs), jobs, timing, unique(used, `${safeName(e.spec.name)}-all-disks.fio`), opts));
     }
+  }
+  return out;
+}
+
+/** The files of a VM's instance-store disks: the probes of AWS's documented IOPS. */
+function instanceStoreFiles(c: Catalog, e: VmEval, timing: Timing, used: Set<string>, opts: FioOptions): FioFile[] {
+  const out: FioFile[] = [];
+  for (const d of e.spec.disks) {
+    const s = instanceStoreOf(c, e, d);
+    if (!s || e.disks.some((x) => x.spec === d)) continue;
+    const t = instanceStoreTarget(e, d, s, opts);
+    const jobs = instanceStoreJobs(c, e, t, s, timing);
+    out.push(
+      render(c, e, fitRegion([t], jobs), jobs, timing, unique(used, `${safeName(e.spec.name)}-${safeName(d.name)}.fio`), opts, d.name),
+    );
   }
   return out;
 }

@@ -7,12 +7,12 @@ import type { WorkloadSpec } from '../document/types';
 import { evaluateWorkload } from '../model/workload';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
 import { fmt } from '../units';
-import type { FioJob, FioJobKind, FioProbe } from './types';
+import type { FioJob, FioJobContext, FioJobKind, FioProbe } from './types';
 import { oneLine, safeName } from './syntax';
-import type { Target } from './targets';
+import type { EvaluatedTarget } from './targets';
 
 /** Local SSD: the provider's own recipe runs 4 KiB jobs at iodepth 128 (Google's local SSD benchmark). */
-const LOCAL_SSD_IODEPTH = 128;
+export const LOCAL_SSD_IODEPTH = 128;
 /** Latency jobs: queue depth 4, as in Google's guide, lower where 4 would already reach the limit. */
 const LATENCY_DEPTH = 4;
 
@@ -23,7 +23,14 @@ export interface Timing {
 }
 
 /** A disk's own file: fill first (reads of never-written blocks mislead), its workloads, then the probes. */
-export function diskJobs(c: Catalog, e: VmEval, t: Target, workloads: WorkloadEval[], timing: Timing, names: Set<string>): FioJob[] {
+export function diskJobs(
+  c: Catalog,
+  e: VmEval,
+  t: EvaluatedTarget,
+  workloads: WorkloadEval[],
+  timing: Timing,
+  names: Set<string>,
+): FioJob[] {
   const d = t.disk;
   const network = d.type.model !== 'devices';
   const n = safeName(d.spec.name);
@@ -111,8 +118,8 @@ export function diskJobs(c: Catalog, e: VmEval, t: Target, workloads: WorkloadEv
 }
 
 /** A spec workload as one job, on one disk or spread over several (fio's `filename=a:b`). */
-export function workloadJob(c: Catalog, e: VmEval, ts: Target[], w: WorkloadEval, timing: Timing, names: Set<string>): FioJob {
-  const network = ts.some((t) => t.disk.type.model !== 'devices');
+export function workloadJob(c: Catalog, e: VmEval, ts: EvaluatedTarget[], w: WorkloadEval, timing: Timing, names: Set<string>): FioJob {
+  const network = ts.some((t) => t.network);
   const total = w.read_iops + w.write_iops;
   const perJob = network ? c.queue.max_useful_depth : LOCAL_SSD_IODEPTH;
   // The spec's queue depth when it gives one. Otherwise: IOPS-oriented (small blocks) — enough in flight for
@@ -152,7 +159,7 @@ function localSsdJobs(d: DiskEval, e: VmEval): number {
 function makeJob(
   c: Catalog,
   e: VmEval,
-  ts: Target[],
+  ts: EvaluatedTarget[],
   name: string,
   spec: WorkloadSpec,
   ev: Omit<WorkloadEval, 'suggestions'>,
@@ -165,7 +172,7 @@ function makeJob(
   const rho = spec.read_ratio;
   const seq = spec.pattern === 'sequential';
   const rw = rho >= 1 ? (seq ? 'read' : 'randread') : rho <= 0 ? (seq ? 'write' : 'randwrite') : seq ? 'rw' : 'randrw';
-  const network = ts.some((t) => t.disk.type.model !== 'devices');
+  const network = ts.some((t) => t.network);
   const total = ev.read_iops + ev.write_iops;
   const per = c.queue.iops_per_outstanding_io;
   const inFlight = iodepth * numjobs;
@@ -192,7 +199,7 @@ function makeJob(
     kind,
     probe,
     workload: kind === 'workload' ? spec.name : undefined,
-    disks: ts.map((t) => t.disk.spec.name),
+    disks: ts.map((t) => t.spec.name),
     rwmixread: rho > 0 && rho < 1 ? Math.round(rho * 100) : undefined,
     metric: spec.block_kib >= c.io.throughput_min_kib ? 'mibps' : 'iops',
     expected_iops: expected,
@@ -201,13 +208,21 @@ function makeJob(
       network,
       vcpus: e.machine?.vcpus,
       cpu_vcpus_needed: network ? ev.read_iops / c.cpu.read_iops_per_vcpu + ev.write_iops / c.cpu.write_iops_per_vcpu : 0,
-      cpu_guidance: `one free vCPU per ${fmt(c.cpu.read_iops_per_vcpu)} read and per ${fmt(c.cpu.write_iops_per_vcpu)} write IOPS (${c.edition}: ${c.cpu.table})`,
-      iops_per_io: { low: per.low, high: per.high },
-      queue_guidance: `one outstanding I/O per ${fmt(per.low)}–${fmt(per.high)} IOPS (${c.edition}: ${c.queue.table})`,
+      ...guidance(c),
       sequential: seq,
       vm_share: shares[0],
       burst: bursts[0],
     },
+  };
+}
+
+/** The catalog's CPU and queue guidance, as a job's context quotes it for `compare`. */
+export function guidance(c: Catalog): Pick<FioJobContext, 'cpu_guidance' | 'iops_per_io' | 'queue_guidance'> {
+  const per = c.queue.iops_per_outstanding_io;
+  return {
+    cpu_guidance: `one free vCPU per ${fmt(c.cpu.read_iops_per_vcpu)} read and per ${fmt(c.cpu.write_iops_per_vcpu)} write IOPS (${c.edition}: ${c.cpu.table})`,
+    iops_per_io: { low: per.low, high: per.high },
+    queue_guidance: `one outstanding I/O per ${fmt(per.low)}–${fmt(per.high)} IOPS (${c.edition}: ${c.queue.table})`,
   };
 }
 

@@ -4,7 +4,7 @@
  * points fio at the targets, and one section per job with the model's prediction above it.
  */
 import type { Catalog } from '../catalog';
-import type { DiskEval, VmEval } from '../model/types';
+import type { VmEval } from '../model/types';
 import { fmt, formatBlock, plural } from '../units';
 import type { FioFile, FioJob, FioJobKind, FioOptions } from './types';
 import type { Timing } from './jobs';
@@ -53,8 +53,8 @@ function header(c: Catalog, e: VmEval, ts: Target[], destructive: boolean, disk?
       : `${e.machine.name}, ${plural(e.machine.vcpus, 'vCPU')}`;
   const what =
     disk !== undefined
-      ? `disk '${disk}' (${describeDisk(ts[0].disk)})`
-      : `the workloads spread over all its disks (${ts.map((t) => `'${t.disk.spec.name}'`).join(', ')})`;
+      ? `disk '${disk}' (${ts[0].description})`
+      : `the workloads spread over all its disks (${ts.map((t) => `'${t.spec.name}'`).join(', ')})`;
   // Names come from the spec and may hold line breaks: every line that quotes one goes through wrap/oneLine,
   // so that no spec text can start a line of its own in the job file (a section or an option).
   L.push(...wrap(`storage-perf: fio jobs for VM '${e.spec.name}' (${machine}), ${what}; catalog ${c.edition}.`));
@@ -68,17 +68,17 @@ function header(c: Catalog, e: VmEval, ts: Target[], destructive: boolean, disk?
     if (t.mode === 'device') {
       L.push(
         ...wrap(
-          `'${t.disk.spec.name}': jobs write to the raw device ${t.device}${t.wholeDevice ? ' (the whole device)' : ` (its first ${formatKib(t.regionKib)})`}.`,
+          `'${t.spec.name}': jobs write to the raw device ${t.device}${t.wholeDevice ? ' (the whole device)' : ` (its first ${formatKib(t.regionKib)})`}.`,
         ),
       );
     } else {
       L.push(
         ...wrap(
-          `'${t.disk.spec.name}': jobs work on the test file ${t.directory}/${FIO_TEST_FILE} (${formatKib(t.regionKib)}); no device is written to.`,
+          `'${t.spec.name}': jobs work on the test file ${t.directory}/${FIO_TEST_FILE} (${formatKib(t.regionKib)}); no device is written to.`,
         ),
       );
     }
-    for (const n of t.notes) L.push(...wrap(`'${t.disk.spec.name}': ${n}`));
+    for (const n of t.notes) L.push(...wrap(`'${t.spec.name}': ${n}`));
   }
   if (disk === undefined) L.push('# Run the per-disk files first: their fill jobs write the test files these jobs read.');
   return L;
@@ -151,7 +151,11 @@ function jobSection(c: Catalog, j: FioJob, ts: Target[], destructive: boolean): 
     // Not timed: the fill must write the whole region, however long that takes. fio stops a job at `runtime`
     // even without time_based, so the global runtime is lifted (0 = no limit) rather than just left unforced.
     L.push('time_based=0', 'runtime=0', 'ramp_time=0');
-    L.push(`size=${formatKib(commonRegionKib(ts))}`);
+    if (j.numjobs > 1) {
+      // Several writers (instance store's fill): each its own slice, so that the region is written once.
+      const slice = sliceKib(commonRegionKib(ts), j.numjobs, j.bs_kib);
+      L.push('thread', `size=${formatKib(slice)}`, `offset_increment=${formatKib(slice)}`);
+    } else L.push(`size=${formatKib(commonRegionKib(ts))}`);
   } else if (j.numjobs > 1 && isSequential(j.rw)) {
     // Sequential streams, each in its own slice of the region (Google's guide: --offset_increment).
     const slice = sliceKib(commonRegionKib(ts), j.numjobs, j.bs_kib);
@@ -223,12 +227,6 @@ function layoutSeconds(ts: Target[], jobs: FioJob[]): number {
 /** The region every target has room for: a job on several disks works on the same offsets of each. */
 function commonRegionKib(ts: Target[]): number {
   return Math.min(...ts.map((t) => t.regionKib));
-}
-
-function describeDisk(d: DiskEval): string {
-  if (d.type.model === 'devices')
-    return `${d.typeName}, ${d.spec.count ?? 1} device${(d.spec.count ?? 1) === 1 ? '' : 's'}, ${fmt(d.size_gib)} GiB`;
-  return `${d.typeName}, ${fmt(d.size_gib)} GiB`;
 }
 
 /** A slice of the region for one of `n` sequential streams, a whole number of blocks and at least one. */

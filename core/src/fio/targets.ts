@@ -3,8 +3,9 @@
  * block device only when the spec or the caller allowed it. What is refused or assumed on the way (an unusable
  * mount point, a device left alone) becomes a note that the job file prints above the jobs.
  */
+import type { DiskSpec } from '../document/types';
 import type { DiskEval } from '../model/types';
-import { formatBlock } from '../units';
+import { fmt, formatBlock } from '../units';
 import type { FioJob, FioOptions } from './types';
 import { formatKib, GIB_KIB, isSequential, MIB_KIB, oneLine, safeName } from './syntax';
 
@@ -16,7 +17,17 @@ const MAX_DEFAULT_FILE_KIB = 10 * 1024 * 1024; // 10 GiB
 
 /** A disk as its jobs see it. Shared by the disk's own file and the file of workloads spread over disks. */
 export interface Target {
-  disk: DiskEval;
+  /** The disk as the spec writes it. */
+  spec: DiskSpec;
+  /**
+   * Its evaluation, which the jobs' predictions come from; absent for a disk the model has no figures for (AWS
+   * instance store), whose jobs are the probes of the figures the provider documents (./instance-store).
+   */
+  disk?: DiskEval;
+  /** What the job file says the disk is: "pd-ssd, 500 GiB". */
+  description: string;
+  /** A network disk (the queue and CPU guidance applies), not a device of the machine's own (local SSD). */
+  network: boolean;
   mode: 'file' | 'device';
   /** The test file's directory (file mode). */
   directory?: string;
@@ -29,14 +40,26 @@ export interface Target {
   notes: string[];
 }
 
+/** A target whose disk the model evaluated: the jobs' predictions are its figures. */
+export type EvaluatedTarget = Target & { disk: DiskEval };
+
+/** The target of an evaluated disk. */
+export function diskTarget(d: DiskEval, opts: FioOptions): EvaluatedTarget {
+  const network = d.type.model !== 'devices';
+  const count = d.spec.count ?? 1;
+  const description = network
+    ? `${d.typeName}, ${fmt(d.size_gib)} GiB`
+    : `${d.typeName}, ${count} device${count === 1 ? '' : 's'}, ${fmt(d.size_gib)} GiB`;
+  return { ...place(d.spec, d.size_gib, opts), disk: d, description, network };
+}
+
 /**
  * The test file (or, when allowed, the device) for a disk, and the region fio works on: half the disk up to
  * 10 GiB of a test file, all of a device, or the size fio_size or the caller gives; never more than the disk.
  */
-export function diskTarget(d: DiskEval, opts: FioOptions): Target {
-  const s = d.spec;
+export function place(s: DiskSpec, sizeGib: number, opts: FioOptions): Omit<Target, 'description' | 'network'> {
   const notes: string[] = [];
-  const diskKib = Math.max(MIB_KIB, Math.floor(d.size_gib * GIB_KIB));
+  const diskKib = Math.max(MIB_KIB, Math.floor(sizeGib * GIB_KIB));
   const device = s.device !== undefined && isDevicePath(s.device) ? s.device : undefined;
   if (s.device !== undefined && device === undefined)
     notes.push(`device '${oneLine(s.device)}' is not a block device path under /dev; it is ignored.`);
@@ -46,7 +69,7 @@ export function diskTarget(d: DiskEval, opts: FioOptions): Target {
     const region = fioSize !== undefined ? Math.min(Math.floor(fioSize), diskKib) : diskKib;
     if (/^\/dev\/(sda|vda|nvme0n1|xvda)$/.test(device))
       notes.push(`${device} is usually the boot disk: make sure it is the data disk '${s.name}'.`);
-    return { disk: d, mode: 'device', device, regionKib: Math.max(1, region), wholeDevice: fioSize === undefined, notes };
+    return { spec: s, mode: 'device', device, regionKib: Math.max(1, region), wholeDevice: fioSize === undefined, notes };
   }
   if (device) {
     notes.push(
@@ -70,7 +93,7 @@ export function diskTarget(d: DiskEval, opts: FioOptions): Target {
     notes.push(`fio_size is larger than the disk; the test file is held to the disk's size.`);
     region = diskKib;
   }
-  return { disk: d, mode: 'file', directory, regionKib: Math.max(1, region), wholeDevice: false, notes };
+  return { spec: s, mode: 'file', directory, regionKib: Math.max(1, region), wholeDevice: false, notes };
 }
 
 /** A block device path: /dev/<something>, no control characters. */
@@ -96,7 +119,7 @@ export function safeMountPoint(p: string): string | undefined {
  * Raises the region where a job would not fit in it (sequential streams need a slice of at least one block
  * each), and sets the fill job's time from the final region. Returns copies: targets are shared between files.
  */
-export function fitRegion(ts: Target[], jobs: FioJob[]): Target[] {
+export function fitRegion<T extends Target>(ts: T[], jobs: FioJob[]): T[] {
   const needOf = (j: FioJob) => Math.ceil(j.bs_kib) * (isSequential(j.rw) ? j.numjobs : 1);
   const widest = jobs.reduce((a, b) => (needOf(b) > needOf(a) ? b : a));
   const need = needOf(widest);
