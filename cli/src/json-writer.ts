@@ -107,9 +107,23 @@ export function* jsonChunks(value: unknown, depth = 3, level = 0): Generator<str
 
 const BATCH = 256;
 
+/**
+ * An element of an iterable whose JSON is already written: `prewritten(indent)` gives what
+ * `JSON.stringify(element, null, 2)` would, with every line after the first indented by `indent`. The report's
+ * VMs written alike share all their text but their names (cli/src/evaluate.ts).
+ */
+export interface PrewrittenJson {
+  readonly prewritten: (indent: string) => string;
+}
+
+function isPrewritten(v: unknown): v is PrewrittenJson {
+  return typeof v === 'object' && v !== null && typeof (v as Partial<PrewrittenJson>).prewritten === 'function';
+}
+
 function* batched(items: Iterable<unknown>, level: number): Generator<string> {
   const opening = Array.from({ length: level + 1 }, (_, i) => `${'  '.repeat(i)}[\n`).join('');
   const closing = Array.from({ length: level + 1 }, (_, i) => `\n${'  '.repeat(level - i)}]`).join('');
+  const pad = '  '.repeat(level + 1);
   let batch: unknown[] = [];
   let first = true;
   const flush = () => {
@@ -122,6 +136,12 @@ function* batched(items: Iterable<unknown>, level: number): Generator<string> {
     return out;
   };
   for (const item of items) {
+    if (isPrewritten(item)) {
+      if (batch.length) yield flush();
+      yield `${first ? '[\n' : ',\n'}${pad}${item.prewritten(pad)}`;
+      first = false;
+      continue;
+    }
     batch.push(item);
     if (batch.length >= BATCH) yield flush();
   }
@@ -129,6 +149,6 @@ function* batched(items: Iterable<unknown>, level: number): Generator<string> {
   yield first ? '[]' : `\n${'  '.repeat(level)}]`;
 }
 
-function indented(json: string, indent: string): string {
+export function indented(json: string, indent: string): string {
   return indent && json.includes('\n') ? json.replace(/\n/g, `\n${indent}`) : json;
 }

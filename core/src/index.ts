@@ -29,7 +29,16 @@ export {
 } from './advice';
 export { evaluateDisks, metricLabel, metricUnit, allocationUnits } from './model/disks';
 export { evaluateWorkload, harmonicIops, demandIops } from './model/workload';
-export { fileReport, reportDiagnostics, vmReports, type Report, type FileReport, type ReportDiagnostic, type VmReport } from './report';
+export {
+  fileReport,
+  reportDiagnostics,
+  vmReportParts,
+  vmReports,
+  type Report,
+  type FileReport,
+  type ReportDiagnostic,
+  type VmReport,
+} from './report';
 export * from './units';
 export * from './text';
 export { hover, mdTable, type HoverResult } from './language/hover';

@@ -4,6 +4,7 @@ import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
 import type { Target, WorkloadSpec } from './document/types';
 import { workloadBurstText } from './model/burst';
+import { contentOrigin } from './vm-cache';
 import { LineIndex } from './text';
 import {
   gapTexts,
@@ -198,8 +199,26 @@ export function fileReport(path: string, a: Analysis): FileReport {
 
 /** The report's VMs one at a time (those of `fileReport`): a writer that streams need not hold them all. */
 export function* vmReports(a: Analysis): Generator<VmReport> {
-  // A Terraform VM is priced, and its suggestions searched, in its own zone's region.
-  for (const v of a.vms) yield vmReport(v, v.spec.region ?? a.region ?? v.catalog.default_region);
+  for (const { name, rest } of vmReportParts(a)) yield { name, ...rest };
+}
+
+/**
+ * Each VM's report as its name and the rest. VMs written alike (the evaluation cache moved one evaluation onto
+ * each) differ in their reports by name only: the rest is made once and is the same object for them all, so
+ * that a writer can write it once too. Their region is part of what they are written alike in.
+ */
+export function* vmReportParts(a: Analysis): Generator<{ name: string; rest: Omit<VmReport, 'name'> }> {
+  const made = new Map<VmEval, Omit<VmReport, 'name'>>();
+  for (const v of a.vms) {
+    const origin = contentOrigin(v);
+    let rest = made.get(origin);
+    if (!rest) {
+      // A Terraform VM is priced, and its suggestions searched, in its own zone's region.
+      const { name: _name, ...r } = vmReport(v, v.spec.region ?? a.region ?? v.catalog.default_region);
+      made.set(origin, (rest = r));
+    }
+    yield { name: v.spec.name, rest };
+  }
 }
 
 function terraformSummary(a: Analysis): Pick<FileReport, 'terraform'> {

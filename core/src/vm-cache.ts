@@ -35,6 +35,18 @@ interface Entry {
   bytes: number;
 }
 
+/** Each evaluation the cache moved onto another VM, and the evaluation first made for that content. */
+const origins = new WeakMap<VmEval, VmEval>();
+
+/**
+ * The evaluation first made for this evaluation's content (itself when the cache made none before it): VMs
+ * written alike share it, so that work that depends on the content alone (a VM's report but its name) is done
+ * once for them all.
+ */
+export function contentOrigin(e: VmEval): VmEval {
+  return origins.get(e) ?? e;
+}
+
 /** What an entry holds besides its keys, roughly: a VM's evaluation and its advice, measured on the benchmark spec. */
 const ENTRY_BYTES = 24 * 1024;
 
@@ -77,6 +89,7 @@ export class EvaluationCache {
     if (was.path !== vm.path || was.name !== vm.name) {
       const moved = rebaseEvaluation(hit.evaluation, vm);
       shareAdvice(hit.evaluation, moved);
+      origins.set(moved, contentOrigin(hit.evaluation));
       hit.evaluation = moved;
     }
     return hit.evaluation;

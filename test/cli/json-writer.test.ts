@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { jsonChunks, writeChunks } from '../../cli/src/json-writer';
+import { indented, jsonChunks, writeChunks, type PrewrittenJson } from '../../cli/src/json-writer';
 import { analyze, fileReport } from '../../core/src';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
 
@@ -28,6 +28,20 @@ describe('the streamed JSON writer', () => {
     };
     for (const n of [0, 1, 600])
       assert.equal(written({ files: [{ vms: gen(n), after: 1 }] }), JSON.stringify({ files: [{ vms: [...gen(n)], after: 1 }] }, null, 2));
+  });
+
+  it("writes an iterable's prewritten elements where they stand, indented to their place", () => {
+    const items = Array.from({ length: 600 }, (_, i) => ({ i, nested: { list: [i, { deep: 'x\ny' }] } }));
+    const mixed = function* (): Generator<unknown> {
+      for (const [k, item] of items.entries())
+        yield k % 3 ? item : ({ prewritten: (indent) => indented(JSON.stringify(item, null, 2), indent) } satisfies PrewrittenJson);
+    };
+    const onlyPrewritten = function* (): Generator<PrewrittenJson> {
+      for (const item of items.slice(0, 5)) yield { prewritten: (indent) => indented(JSON.stringify(item, null, 2), indent) };
+    };
+    assert.equal(written({ files: [{ vms: mixed() }] }), JSON.stringify({ files: [{ vms: items }] }, null, 2));
+    assert.equal(written(mixed()), JSON.stringify(items, null, 2));
+    assert.equal(written({ a: [onlyPrewritten()] }), JSON.stringify({ a: [items.slice(0, 5)] }, null, 2));
   });
 
   it('writes an evaluation report (with its lazily explained figures) as JSON.stringify does', () => {
