@@ -7,7 +7,7 @@
 import { shareAdvice } from './advice';
 import type { Catalog } from './catalog';
 import type { Diagnostic, FixData } from './diagnostics';
-import type { VmSpec } from './document/types';
+import type { DiskSpec, VmSpec, WorkloadSpec } from './document/types';
 import { vmContent } from './document/vm-content';
 import type { VmEval } from './model/types';
 import type { Span } from './text';
@@ -177,17 +177,16 @@ function moved(path: string, from: string, to: string): string {
 
 /** An evaluation of the same content at another place: the same figures on the VM spec found there. */
 function rebaseEvaluation(e: VmEval, vm: VmSpec): VmEval {
-  const from = e.spec.path;
-  const disks = new Map(vm.disks.map((d) => [d.path, d]));
-  const workloads = new Map(vm.workloads.map((w) => [w.path, w]));
+  // The same content has the same disks and workloads in the same order: each part's spec is the one at its
+  // index (an index, not a map of paths: this runs for every replica of a fleet).
+  const disk = (s: DiskSpec) => vm.disks[e.spec.disks.indexOf(s)] ?? s;
+  const workload = (s: WorkloadSpec) => vm.workloads[e.spec.workloads.indexOf(s)] ?? s;
   return {
     ...e,
     spec: vm,
-    disks: e.disks.map((d) => ({ ...d, spec: disks.get(moved(d.spec.path, from, vm.path)) ?? d.spec })),
-    workloads: e.workloads.map((w) => ({ ...w, spec: workloads.get(moved(w.spec.path, from, vm.path)) ?? w.spec })),
-    ...(e.unmodelled && {
-      unmodelled: e.unmodelled.map((u) => ({ ...u, spec: disks.get(moved(u.spec.path, from, vm.path)) ?? u.spec })),
-    }),
+    disks: e.disks.map((d) => ({ ...d, spec: disk(d.spec) })),
+    workloads: e.workloads.map((w) => ({ ...w, spec: workload(w.spec) })),
+    ...(e.unmodelled && { unmodelled: e.unmodelled.map((u) => ({ ...u, spec: disk(u.spec) })) }),
   };
 }
 
