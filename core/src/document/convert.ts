@@ -226,15 +226,23 @@ export class Converter {
     const ratio = this.num(path, 'read_ratio');
     const qd = this.num(path, 'queue_depth');
     const t = `${path}/target`;
-    const target: Target = {
-      iops: this.nonNegative(t, 'iops'),
-      read_iops: this.nonNegative(t, 'read_iops'),
-      write_iops: this.nonNegative(t, 'write_iops'),
-      mibps: this.quantity(t, 'throughput', parseThroughput),
-      read_mibps: this.quantity(t, 'read_throughput', parseThroughput),
-      write_mibps: this.quantity(t, 'write_throughput', parseThroughput),
+    // The target's mapping is a field of the workload's: remembered by its pointer, not looked up from the root.
+    if (this.tree.mirrorsRoot) {
+      const n = this.field(path, 'target');
+      this.parents.set(t, n?.kind === 'map' ? n : null);
+    }
+    // Only the figures the spec gives, in this order (the report writes them so); added, never deleted after
+    // (an object that loses properties is slower to read and to write as JSON).
+    const target: Target = {};
+    const put = <K extends keyof Target>(k: K, v: Target[K]) => {
+      if (v !== undefined) target[k] = v;
     };
-    for (const k of Object.keys(target) as Array<keyof Target>) if (target[k] === undefined) delete target[k];
+    put('iops', this.nonNegative(t, 'iops'));
+    put('read_iops', this.nonNegative(t, 'read_iops'));
+    put('write_iops', this.nonNegative(t, 'write_iops'));
+    put('mibps', this.quantity(t, 'throughput', parseThroughput));
+    put('read_mibps', this.quantity(t, 'read_throughput', parseThroughput));
+    put('write_mibps', this.quantity(t, 'write_throughput', parseThroughput));
     return {
       path,
       name: this.str(path, 'name') ?? `workload #${index + 1}`,

@@ -27,8 +27,20 @@ const FLOAT_RE = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
 const INF_RE = /^[-+]?\.(?:inf|Inf|INF)$/;
 const NAN_RE = /^\.(?:nan|NaN|NAN)$/;
 
+/**
+ * Whether a plain scalar can resolve to anything but a string: only what starts as one of the patterns above can
+ * (null: empty, `~`, n, N; booleans: t, T, f, F; numbers, .inf and .nan: a digit, a sign or a dot). Most plain
+ * scalars are keys and names, which this tells apart by their first character, without trying eight patterns.
+ */
+function maybeNotString(s: string): boolean {
+  if (!s) return true;
+  const c = s.charCodeAt(0);
+  return (c >= 48 && c <= 57) || '~nNtTfF+-.'.includes(s[0]);
+}
+
 /** YAML 1.2 core-schema resolution of a plain scalar. */
 export function resolvePlain(s: string): unknown {
+  if (!maybeNotString(s)) return s;
   if (NULL_RE.test(s)) return null;
   if (BOOL_RE.test(s)) return s[0] === 't' || s[0] === 'T';
   if (INT_RE.test(s)) return Number(s);
