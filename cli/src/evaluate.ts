@@ -19,7 +19,7 @@ import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
 import { limitHeapGrowth } from '../../protocol/src/heap';
-import { indented, jsonChunks, writeChunks, type PrewrittenJson } from './json-writer';
+import { indented, jsonChunks, writeChunks, type Chunk, type PrewrittenJson } from './json-writer';
 import { folderInput, inputForFile, needsHclParser, type AnalysisInput } from '../../protocol/src/terraform-input';
 import { loadHclParser } from '../../protocol/src/hcl-parser';
 import { table } from './table';
@@ -116,7 +116,9 @@ function streamedReport(path: string, a: Analysis): StreamedFile {
  * written once for them, and each VM's is its name's line and that text. The same bytes as JSON.stringify.
  */
 function* prewrittenVms(a: Analysis): Generator<PrewrittenJson> {
-  const texts = new WeakMap<object, { body: string; indent?: string; indented?: string }>();
+  // Each shared text is encoded as UTF-8 once, at the indentation of its place: 58 MB of JSON for 10,000 VMs is
+  // then copied, not encoded again for every VM.
+  const texts = new WeakMap<object, { body: string; indent?: string; encoded?: Uint8Array }>();
   const head = (name: string) => `{\n  "name": ${JSON.stringify(name)}`;
   for (const { name, rest } of vmReportParts(a)) {
     let t = texts.get(rest);
@@ -124,15 +126,15 @@ function* prewrittenVms(a: Analysis): Generator<PrewrittenJson> {
     const text = t;
     yield {
       prewritten: (indent) => {
-        if (text.indent !== indent) [text.indent, text.indented] = [indent, indented(text.body, indent)];
-        return indented(head(name), indent) + text.indented;
+        if (text.indent !== indent) [text.indent, text.encoded] = [indent, Buffer.from(indented(text.body, indent), 'utf8')];
+        return [indented(head(name), indent), text.encoded!];
       },
     };
   }
 }
 
 /** The report as JSON (`JSON.stringify(report, null, 2)`), in pieces. */
-function* jsonLines(report: { files: Array<FileReport | StreamedFile> }): Generator<string> {
+function* jsonLines(report: { files: Array<FileReport | StreamedFile> }): Generator<Chunk> {
   yield* jsonChunks(report);
   yield '\n';
 }

@@ -11,8 +11,8 @@
  * reader would otherwise queue the whole report in memory). Stops at the stream's first error: a reader that
  * went away (`| head`) wants no more.
  */
-export async function writeChunks(chunks: Iterable<string>, stream: NodeJS.WritableStream): Promise<void> {
-  let parts: string[] = [];
+export async function writeChunks(chunks: Iterable<Chunk>, stream: NodeJS.WritableStream): Promise<void> {
+  let parts: Chunk[] = [];
   let size = 0;
   let failed = false;
   const onError = () => {
@@ -20,7 +20,7 @@ export async function writeChunks(chunks: Iterable<string>, stream: NodeJS.Writa
   };
   stream.on('error', onError);
   const flush = async () => {
-    const ok = stream.write(parts.join(''));
+    const ok = stream.write(parts.every((p) => typeof p === 'string') ? parts.join('') : Buffer.concat(parts.map(bytes)));
     parts = [];
     size = 0;
     if (!ok && !failed) await drained(stream, onError);
@@ -29,13 +29,23 @@ export async function writeChunks(chunks: Iterable<string>, stream: NodeJS.Writa
     for (const c of chunks) {
       if (failed) return;
       parts.push(c);
-      size += c.length;
+      size += typeof c === 'string' ? c.length : c.byteLength;
       if (size >= 65536) await flush();
     }
     if (parts.length && !failed) await flush();
   } finally {
     stream.off('error', onError);
   }
+}
+
+/**
+ * A piece of the output: text, or text already encoded as UTF-8 (a part many VMs share is encoded once, not once
+ * for each of them).
+ */
+export type Chunk = string | Uint8Array;
+
+function bytes(c: Chunk): Uint8Array {
+  return typeof c === 'string' ? Buffer.from(c, 'utf8') : c;
 }
 
 /** Resolves when `stream` drains; a stream that closes or fails never drains: then `onEnd` and resolve too. */
@@ -78,7 +88,7 @@ function omitted(v: unknown): boolean {
  * arrays as the array itself is deep, so that JSON.stringify indents them where they belong) and anything else
  * whole. A toJSON(key) of an element of such a batch is given its index in the batch.
  */
-export function* jsonChunks(value: unknown, depth = 3, level = 0): Generator<string> {
+export function* jsonChunks(value: unknown, depth = 3, level = 0): Generator<Chunk> {
   const indent = '  '.repeat(level);
   if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     yield indented(JSON.stringify(value, null, 2), indent);
@@ -113,14 +123,14 @@ const BATCH = 256;
  * VMs written alike share all their text but their names (cli/src/evaluate.ts).
  */
 export interface PrewrittenJson {
-  readonly prewritten: (indent: string) => string;
+  readonly prewritten: (indent: string) => Chunk[];
 }
 
 function isPrewritten(v: unknown): v is PrewrittenJson {
   return typeof v === 'object' && v !== null && typeof (v as Partial<PrewrittenJson>).prewritten === 'function';
 }
 
-function* batched(items: Iterable<unknown>, level: number): Generator<string> {
+function* batched(items: Iterable<unknown>, level: number): Generator<Chunk> {
   const opening = Array.from({ length: level + 1 }, (_, i) => `${'  '.repeat(i)}[\n`).join('');
   const closing = Array.from({ length: level + 1 }, (_, i) => `\n${'  '.repeat(level - i)}]`).join('');
   const pad = '  '.repeat(level + 1);
@@ -138,7 +148,8 @@ function* batched(items: Iterable<unknown>, level: number): Generator<string> {
   for (const item of items) {
     if (isPrewritten(item)) {
       if (batch.length) yield flush();
-      yield `${first ? '[\n' : ',\n'}${pad}${item.prewritten(pad)}`;
+      yield `${first ? '[\n' : ',\n'}${pad}`;
+      yield* item.prewritten(pad);
       first = false;
       continue;
     }

@@ -4,7 +4,9 @@ import { indented, jsonChunks, writeChunks, type PrewrittenJson } from '../../cl
 import { analyze, fileReport } from '../../core/src';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
 
-const written = (value: unknown, depth?: number) => [...jsonChunks(value, depth)].join('');
+// Text and UTF-8 pieces, as the stream gets them.
+const written = (value: unknown, depth?: number) =>
+  Buffer.concat([...jsonChunks(value, depth)].map((c) => (typeof c === 'string' ? Buffer.from(c) : c))).toString('utf8');
 
 describe('the streamed JSON writer', () => {
   it('writes what JSON.stringify(value, null, 2) gives, however deep it streams', () => {
@@ -31,13 +33,21 @@ describe('the streamed JSON writer', () => {
   });
 
   it("writes an iterable's prewritten elements where they stand, indented to their place", () => {
-    const items = Array.from({ length: 600 }, (_, i) => ({ i, nested: { list: [i, { deep: 'x\ny' }] } }));
+    const items = Array.from({ length: 600 }, (_, i) => ({ i, nested: { list: [i, { deep: 'x\ny', unit: '4 × 937 GB' }] } }));
     const mixed = function* (): Generator<unknown> {
       for (const [k, item] of items.entries())
-        yield k % 3 ? item : ({ prewritten: (indent) => indented(JSON.stringify(item, null, 2), indent) } satisfies PrewrittenJson);
+        yield k % 3
+          ? item
+          : ({
+              // Text and bytes, as evaluate gives them: a name's line, then the rest encoded once.
+              prewritten: (indent) => {
+                const text = indented(JSON.stringify(item, null, 2), indent);
+                return [text.slice(0, 10), Buffer.from(text.slice(10))];
+              },
+            } satisfies PrewrittenJson);
     };
     const onlyPrewritten = function* (): Generator<PrewrittenJson> {
-      for (const item of items.slice(0, 5)) yield { prewritten: (indent) => indented(JSON.stringify(item, null, 2), indent) };
+      for (const item of items.slice(0, 5)) yield { prewritten: (indent) => [indented(JSON.stringify(item, null, 2), indent)] };
     };
     assert.equal(written({ files: [{ vms: mixed() }] }), JSON.stringify({ files: [{ vms: items }] }, null, 2));
     assert.equal(written(mixed()), JSON.stringify(items, null, 2));
