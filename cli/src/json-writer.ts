@@ -5,13 +5,14 @@
  * `depth` is stringified on its own and indented to its place, which gives the same bytes as one
  * `JSON.stringify` of the whole.
  */
+import type { Writable } from 'node:stream';
 
 /**
  * Writes `chunks` to `stream` in pieces of about 64 KiB, waiting whenever the stream asks to (a pipe to a slow
  * reader would otherwise queue the whole report in memory). Stops at the stream's first error: a reader that
  * went away (`| head`) wants no more.
  */
-export async function writeChunks(chunks: Iterable<Chunk>, stream: NodeJS.WritableStream): Promise<void> {
+export async function writeChunks(chunks: Iterable<Chunk>, stream: Writable): Promise<void> {
   let parts: Chunk[] = [];
   let size = 0;
   let failed = false;
@@ -20,7 +21,14 @@ export async function writeChunks(chunks: Iterable<Chunk>, stream: NodeJS.Writab
   };
   stream.on('error', onError);
   const flush = async () => {
-    const ok = stream.write(parts.every((p) => typeof p === 'string') ? parts.join('') : Buffer.concat(parts.map(bytes)));
+    let ok = true;
+    if (parts.every((p) => typeof p === 'string')) ok = stream.write(parts.join(''));
+    else {
+      // Bytes are written as they are, not copied into one buffer: the stream gathers them into one system call.
+      stream.cork();
+      for (const p of parts) ok = stream.write(p) && ok;
+      stream.uncork();
+    }
     parts = [];
     size = 0;
     if (!ok && !failed) await drained(stream, onError);
@@ -44,12 +52,8 @@ export async function writeChunks(chunks: Iterable<Chunk>, stream: NodeJS.Writab
  */
 export type Chunk = string | Uint8Array;
 
-function bytes(c: Chunk): Uint8Array {
-  return typeof c === 'string' ? Buffer.from(c, 'utf8') : c;
-}
-
 /** Resolves when `stream` drains; a stream that closes or fails never drains: then `onEnd` and resolve too. */
-function drained(stream: NodeJS.WritableStream, onEnd: () => void): Promise<void> {
+function drained(stream: Writable, onEnd: () => void): Promise<void> {
   return new Promise((res) => {
     const done = () => {
       for (const [event, f] of listeners) stream.off(event, f);
