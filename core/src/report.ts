@@ -1,10 +1,12 @@
 /** The JSON report of `storage-perf evaluate` (the public contract, section 3), built from an Analysis. */
+import { INSTANCE_STORE } from './catalog';
 import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
 import type { Target, WorkloadSpec } from './document/types';
 import { workloadBurstText } from './model/burst';
 import { contentOrigin } from './vm-cache';
+import { fmt } from './units';
 import { LineIndex } from './text';
 import {
   gapTexts,
@@ -246,7 +248,7 @@ function vmReport(v: VmEval, region: string): VmReport {
     monthly_cost_missing: gapTexts(vmCosts(v)),
     machine_monthly_cost: money(v.machine_cost.monthly),
     machine_cost_explanation: v.machine_cost.why,
-    disks_monthly_cost: money(sumCosts([...v.disks, ...(v.unmodelled ?? [])].map((d) => d.cost)).monthly),
+    disks_monthly_cost: money(disksMonthly(v)),
     egress: v.egress
       ? {
           cap_gbps: v.egress.cap_gbps,
@@ -255,11 +257,23 @@ function vmReport(v: VmEval, region: string): VmReport {
           limits_writes: v.egress.binds,
         }
       : null,
-    disks: v.unavailable ? unavailableDisks(v) : [...v.disks.map(diskReport), ...(v.unmodelled ?? []).map(unmodelledDiskReport)],
+    disks: v.unavailable
+      ? unavailableDisks(v)
+      : [...v.disks.map(diskReport), ...(v.unmodelled ?? []).map(unmodelledDiskReport), ...instanceStoreDisks(v)],
     workloads: v.unavailable
       ? unavailableWorkloads(v)
       : [...v.workloads.map((w) => workloadReport(v, w, region)), ...unavailableWorkloads(v, leftOut(v))],
   };
+}
+
+/**
+ * The disks' part of a VM's monthly price. Instance store has no price of its own (the instance's includes it):
+ * a VM whose only disks are instance store pays nothing for disks, which is known, not missing.
+ */
+function disksMonthly(v: VmEval): number | undefined {
+  const priced = [...v.disks, ...(v.unmodelled ?? [])];
+  if (!priced.length && !v.unavailable && v.spec.disks.length && v.spec.disks.every((d) => d.type === INSTANCE_STORE)) return 0;
+  return sumCosts(priced.map((d) => d.cost)).monthly;
 }
 
 function diskReport(d: DiskEval): DiskReport {
@@ -369,6 +383,31 @@ function unmodelledDiskReport(u: UnmodelledDisk): DiskReport {
     price_per_read_iops: null,
     vm_limit_known: false,
   };
+}
+
+/**
+ * The VM's instance-store disks: listed like every disk the spec names, without figures (AWS gives no throughput
+ * for them; the finding says what it documents), and priced at nothing of their own: the instance's price
+ * includes them.
+ */
+function instanceStoreDisks(v: VmEval): DiskReport[] {
+  const store = v.machine && v.catalog.instance_store?.types[v.machine.name];
+  return v.spec.disks
+    .filter((d) => d.type === INSTANCE_STORE && !v.disks.some((x) => x.spec === d))
+    .map((d) => ({
+      name: d.name,
+      ...resourceName(d),
+      type: d.type,
+      size_gib: store ? r2((store.devices * store.device_gb * 1e9) / 2 ** 30) : (d.size_gib ?? null),
+      ...NO_FIGURES,
+      monthly_cost: store ? 0 : null,
+      monthly_cost_complete: !!store,
+      cost_explanation: store
+        ? `part of ${v.machine!.name}'s price: its instance store, ${store.devices} × ${fmt(store.device_gb)} GB ${store.media} (${v.catalog.edition}: ${v.catalog.instance_store!.table.split(':')[0]}, ${v.catalog.instance_store!.date})`
+        : `${v.machine?.name ?? 'the machine'} has no instance store in ${v.catalog.edition}`,
+      price_per_read_iops: null,
+      vm_limit_known: false,
+    }));
 }
 
 /** Workloads of the spec the evaluation left out: on a disk without figures, or on a disk the VM does not have. */

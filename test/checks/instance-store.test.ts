@@ -1,6 +1,6 @@
 /** Instance store (core/src/checks/instance-store.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze } from '../../core/src';
+import { analyze, fileReport, hover } from '../../core/src';
 import { expectAt } from './helpers';
 
 const spec = (machine: string, workloads = '') => `version: 1
@@ -56,6 +56,31 @@ describe('checks: instance-store', () => {
       a.diagnostics.filter((x) => x.severity === 'error').map((x) => x.code),
       [],
     );
+  });
+
+  it('the report lists the instance store like every disk: no figures, no price of its own; the hover says what AWS documents', () => {
+    const text = spec('i4i.xlarge', OLTP);
+    const a = analyze(text);
+    const vm = fileReport('x.perf.yaml', a).vms[0];
+    const scratch = vm.disks.find((d) => d.name === 'scratch')!;
+    // 1 x 937 GB: 937 x 10^9 / 2^30 GiB.
+    assert.equal(scratch.size_gib, 872.65);
+    assert.deepEqual([scratch.read_iops, scratch.write_iops, scratch.read_mibps, scratch.write_mibps], [null, null, null, null]);
+    assert.equal(scratch.monthly_cost, 0);
+    assert.equal(scratch.monthly_cost_complete, true);
+    assert.match(scratch.cost_explanation, /^part of i4i\.xlarge's price: its instance store, 1 × 937 GB NVMe SSD \(aws-2025: /);
+    // The disks' part of the VM's price is the EBS root volume's alone (50 GiB of gp3 at $0.08).
+    assert.equal(vm.disks_monthly_cost, 4);
+    assert.equal(vm.workloads[0].read_iops, null);
+    const h = hover(a, text.indexOf('instance-store'))!.markdown;
+    assert.match(
+      h,
+      /the instance store of i4i\.xlarge: 1 × 937 GB NVMe SSD \(873 GiB\), 100,000 random read and 55,000 random write IOPS at 4 KiB/,
+    );
+    assert.match(h, /Price: part of i4i\.xlarge's\./);
+    // A VM whose only disk is an instance store pays nothing for disks: known, not missing.
+    const only = analyze(text.replace(/ {6}- name: root\n {8}type: gp3\n {8}size: 50GiB\n/, ''));
+    assert.equal(fileReport('x.perf.yaml', only).vms[0].disks_monthly_cost, 0);
   });
 
   it('no-instance-store: an EBS-only instance type has none', () => {

@@ -5,11 +5,12 @@
  */
 import { adviceFor } from '../advice';
 import type { Analysis } from '../analyze';
-import { describeRow, vmLimitRow, type Catalog } from '../catalog';
+import { describeRow, INSTANCE_STORE, vmLimitRow, type Catalog } from '../catalog';
 import { boughtText } from '../advice/fixes';
 import { diskBurstTexts, workloadBurstText } from '../model/burst';
 import { metricLabel } from '../model/disks';
 import { gapTexts, METRICS, vmCosts, type Cost, type DiskEval, type UnmodelledDisk, type VmEval, type WorkloadEval } from '../model/types';
+import type { DiskSpec } from '../document/types';
 import type { Span } from '../text';
 import {
   costText,
@@ -62,6 +63,8 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
     }
     const u = vm.unmodelled?.find((x) => x.spec.path === `/vms/${scope.vm}/disks/${scope.disk}`);
     if (u) parts.push(unmodelledDiskHover(c, vm, u));
+    const spec = vm.spec.disks.find((x) => x.path === `/vms/${scope.vm}/disks/${scope.disk}`);
+    if (!d && !u && spec?.type === INSTANCE_STORE) parts.push(instanceStoreHover(c, vm, spec));
   } else if (vm && c && scope.workload !== undefined) {
     const w = vm.workloads.find((x) => x.spec.path === `/vms/${scope.vm}/workloads/${scope.workload}`);
     if (w) {
@@ -154,6 +157,21 @@ function unmodelledDiskHover(c: Catalog, vm: VmEval, u: UnmodelledDisk): string 
     `**disk ${u.spec.name}** — ${u.spec.type} on ${vm.machine?.name ?? '?'}: no figures in ${c.edition}. ${why.why}.`,
     `(${c.edition}: ${why.table}; ${c.sources[why.source]?.title ?? why.source}, ${why.date})`,
     `Price: ${money(c, u.cost)}/month — ${u.cost.why}`,
+  ].join('\n\n');
+}
+
+/** An instance store: what AWS documents of it, why that gives no figures, and that the instance's price includes it. */
+function instanceStoreHover(c: Catalog, vm: VmEval, d: DiskSpec): string {
+  const table = c.instance_store;
+  const s = vm.machine && table?.types[vm.machine.name];
+  if (!table || !s) return `**disk ${d.name}** — ${vm.machine?.name ?? 'the machine'} has no instance store in ${c.edition}.`;
+  const gib = (s.devices * s.device_gb * 1e9) / 2 ** 30;
+  return [
+    `**disk ${d.name}** — the instance store of ${vm.machine!.name}: ${s.devices} × ${fmt(s.device_gb)} GB ${s.media} (${fmt(gib)} GiB), ` +
+      `${fmt(s.read_iops)} random read and ${fmt(s.write_iops)} random write IOPS at ${fmt(table.block_kib ?? 4)} KiB, all volumes together.`,
+    `(${c.edition}: ${table.table}; ${c.sources[table.source]?.title ?? table.source}, ${table.date})`,
+    'AWS gives no throughput for it: no figures, and the workloads on it are not evaluated. `storage-perf fio` writes jobs that measure the IOPS above.',
+    `Price: part of ${vm.machine!.name}'s.`,
   ].join('\n\n');
 }
 
