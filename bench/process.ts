@@ -5,8 +5,8 @@
  * simultaneous peak). Linux only.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export interface Measure {
   ms: number;
@@ -100,18 +100,18 @@ export function median(xs: number[]): number {
  * measuring something users do not run. `npm run build` makes both.
  */
 export function assertBundlesFresh(): void {
-  const out = resolve(__dirname, '../../out');
-  const mtime = (f: string) => {
-    try {
-      return statSync(join(out, f)).mtimeMs;
-    } catch {
-      return -1;
-    }
-  };
   for (const [bundle, compiled] of [
-    ['bundle/dist/storage-perf.js', 'cli/src/main.js'],
-    ['bundle/dist/server.js', 'server/src/main.js'],
+    ['storage-perf.js', 'cli/src/main.js'],
+    ['server.js', 'server/src/main.js'],
   ])
-    if (mtime(bundle) < mtime(compiled))
-      throw new Error(`out/${bundle} is older than tsc's output: run \`npm run build\` before benchmarking the CLI`);
+    if (!loader.freshBundle(bundle, compiled))
+      throw new Error(`out/bundle/dist/${bundle} is older than tsc's output: run \`npm run build\` before benchmarking the CLI`);
 }
+
+/**
+ * The bundles' loader (cli/bin/load-bundle.js), whose rule says when a bundle runs: JavaScript beside the
+ * command, outside what tsc compiles, so loaded by path from here (out/bench) rather than imported.
+ */
+const loader = createRequire(__filename)('../../cli/bin/load-bundle.js') as {
+  freshBundle(name: string, compiled: string): string | undefined;
+};
