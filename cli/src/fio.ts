@@ -12,6 +12,9 @@ import {
   frontEndFor,
   generateFioJobs,
   INSTANCE_STORE,
+  instanceStoreOf,
+  probedStore,
+  workloadsLeftOut,
   scopeOf,
   LineIndex,
   parseBlockSize,
@@ -172,8 +175,9 @@ function errorsFor(analysis: Analysis, vm: string | undefined): Diagnostic[] {
 
 /**
  * What gets no job because the model has no figures for it to be compared with: a disk of a type the edition
- * does not model on the machine, and the workloads on an instance store (whose own file probes only the IOPS AWS
- * documents). Said, never left out silently.
+ * does not model on the machine, an instance store whose table gives no block size for its IOPS, and the
+ * workloads on an instance store (whose own file probes only the IOPS AWS documents). Said, never left out
+ * silently.
  */
 function sayWithoutJobs(analysis: Analysis, vm: string | undefined): void {
   const say = (e: VmEval, what: string, why: string) =>
@@ -185,10 +189,10 @@ function sayWithoutJobs(analysis: Analysis, vm: string | undefined): void {
     for (const d of e.spec.disks) {
       const u = e.unmodelled?.find((x) => x.spec === d);
       if (u) say(e, `disk ${d.name}`, `${d.type} on ${e.machine?.name ?? '?'} is not modelled in ${e.catalog.edition}`);
+      else if (d.type === INSTANCE_STORE && instanceStoreOf(e.catalog, e.machine) && !probedStore(e.catalog, e, d))
+        say(e, `disk ${d.name}`, `${e.catalog.edition}'s instance store table gives no block size for its IOPS`);
     }
-    const evaluated = new Set(e.workloads.map((w) => w.spec));
-    for (const w of e.spec.workloads) {
-      if (evaluated.has(w)) continue;
+    for (const w of workloadsLeftOut(e)) {
       const on = e.spec.disks.filter((d) => w.disk === undefined || d.name === w.disk);
       if (on.some((d) => d.type === INSTANCE_STORE))
         say(

@@ -1,9 +1,9 @@
 /** The JSON report of `storage-perf evaluate` (the public contract, section 3), built from an Analysis. */
-import { INSTANCE_STORE } from './catalog';
+import { INSTANCE_STORE, instanceStoreOf } from './catalog';
 import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
-import type { Target, WorkloadSpec } from './document/types';
+import type { Target } from './document/types';
 import { workloadBurstText } from './model/burst';
 import { contentOrigin } from './vm-cache';
 import { fmt } from './units';
@@ -13,6 +13,7 @@ import {
   METRICS,
   sumCosts,
   vmCosts,
+  workloadsLeftOut,
   type DiskBursts,
   type DiskEval,
   type LimitKind,
@@ -262,7 +263,7 @@ function vmReport(v: VmEval, region: string): VmReport {
       : [...v.disks.map(diskReport), ...(v.unmodelled ?? []).map(unmodelledDiskReport), ...instanceStoreDisks(v)],
     workloads: v.unavailable
       ? unavailableWorkloads(v)
-      : [...v.workloads.map((w) => workloadReport(v, w, region)), ...unavailableWorkloads(v, leftOut(v))],
+      : [...v.workloads.map((w) => workloadReport(v, w, region)), ...unavailableWorkloads(v, workloadsLeftOut(v))],
   };
 }
 
@@ -391,29 +392,23 @@ function unmodelledDiskReport(u: UnmodelledDisk): DiskReport {
  * includes them.
  */
 function instanceStoreDisks(v: VmEval): DiskReport[] {
-  const store = v.machine && v.catalog.instance_store?.types[v.machine.name];
+  const store = instanceStoreOf(v.catalog, v.machine);
   return v.spec.disks
     .filter((d) => d.type === INSTANCE_STORE && !v.disks.some((x) => x.spec === d))
     .map((d) => ({
       name: d.name,
       ...resourceName(d),
       type: d.type,
-      size_gib: store ? r2((store.devices * store.device_gb * 1e9) / 2 ** 30) : (d.size_gib ?? null),
+      size_gib: store ? r2(store.sizeGib) : (d.size_gib ?? null),
       ...NO_FIGURES,
       monthly_cost: store ? 0 : null,
       monthly_cost_complete: !!store,
       cost_explanation: store
-        ? `part of ${v.machine!.name}'s price: its instance store, ${store.devices} × ${fmt(store.device_gb)} GB ${store.media} (${v.catalog.edition}: ${v.catalog.instance_store!.table.split(':')[0]}, ${v.catalog.instance_store!.date})`
+        ? `part of ${v.machine!.name}'s price: its instance store, ${store.row.devices} × ${fmt(store.row.device_gb)} GB ${store.row.media} (${store.cited})`
         : `${v.machine?.name ?? 'the machine'} has no instance store in ${v.catalog.edition}`,
       price_per_read_iops: null,
       vm_limit_known: false,
     }));
-}
-
-/** Workloads of the spec the evaluation left out: on a disk without figures, or on a disk the VM does not have. */
-function leftOut(v: VmEval): WorkloadSpec[] {
-  const evaluated = new Set(v.workloads.map((w) => w.spec));
-  return v.spec.workloads.filter((w) => !evaluated.has(w));
 }
 
 function unavailableWorkloads(v: VmEval, workloads = v.spec.workloads): WorkloadReport[] {

@@ -1,6 +1,6 @@
 /** Instance store (core/src/checks/instance-store.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze, fileReport, hover } from '../../core/src';
+import { analyze, builtinRegistry, CatalogRegistry, fileReport, generateFioJobs, hover } from '../../core/src';
 import { expectAt } from './helpers';
 
 const spec = (machine: string, workloads = '') => `version: 1
@@ -92,5 +92,36 @@ describe('checks: instance-store', () => {
   it('editions without an instance store table keep instance-store an unknown disk type', () => {
     const text = spec('i4i.xlarge').replace('provider: aws', 'provider: gcp').replace('i4i.xlarge', 'n2-standard-8');
     assert.ok(analyze(text).diagnostics.some((x) => x.code === 'unknown-disk-type'));
+  });
+});
+
+describe('instance store in a catalog whose table gives no block size', () => {
+  // A catalog of one's own may leave out the block size its instance store IOPS are stated at.
+  const aws = builtinRegistry.get('aws-2025')!;
+  const { block_kib: _dropped, ...table } = aws.instance_store!;
+  const registry = new CatalogRegistry([
+    ...builtinRegistry.editions().map((e) => builtinRegistry.get(e)!),
+    { ...aws, edition: 'aws-2025-no-block', instance_store: table },
+  ]);
+  const text = spec('i4i.xlarge').replace('provider: aws\n', 'provider: aws\ncatalog: aws-2025-no-block\n');
+
+  it('says no block size rather than assume one: the finding, the hover, and no fio jobs made up', () => {
+    const a = analyze(text, { registry });
+    assert.match(
+      a.diagnostics.find((d) => d.code === 'instance-store-unmodelled')!.message,
+      /^i4i\.xlarge's instance store: 1 × 937 GB NVMe SSD, 100,000 random read and 55,000 random write IOPS, all volumes together \(aws-2025-no-block: /,
+    );
+    const h = hover(a, text.indexOf('instance-store'))!.markdown;
+    assert.match(h, /55,000 random write IOPS, all volumes together\./);
+    assert.doesNotMatch(h, /storage-perf fio/);
+    assert.deepEqual(
+      generateFioJobs(a).map((f) => f.disk),
+      ['root'],
+    );
+    // With the block size, the same spec gets its instance store's probes.
+    assert.deepEqual(
+      generateFioJobs(analyze(text.replace('catalog: aws-2025-no-block\n', ''))).map((f) => f.disk),
+      ['root', 'scratch'],
+    );
   });
 });

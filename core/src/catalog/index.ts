@@ -10,12 +10,13 @@ import gcp2024 from '../../../catalogs/gcp-2024.json';
 import yandex2025 from '../../../catalogs/yandex-2025.json';
 import aws2023 from '../../../catalogs/aws-2023.json';
 import aws2025 from '../../../catalogs/aws-2025.json';
-import type { Catalog, DiskType, Limit, LimitRow, UnmodelledOn, VmLimitRow, VmLimitTable } from './types';
+import type { Catalog, DiskType, InstanceStoreTable, Limit, LimitRow, UnmodelledOn, VmLimitRow, VmLimitTable } from './types';
 
 export * from './types';
 export * from './machines';
 
 import { machineDataProblems, type Machine } from './machines';
+import { fmt } from '../units';
 
 /** The type's figures are not modelled on this machine in this edition: why, with its source; undefined when they are. */
 export function unmodelledOn(t: DiskType | undefined, machine: Machine | undefined): UnmodelledOn | undefined {
@@ -24,6 +25,35 @@ export function unmodelledOn(t: DiskType | undefined, machine: Machine | undefin
 
 /** The disk type name a spec gives AWS instance store: the machine's own volumes, in the catalog's instance store table. */
 export const INSTANCE_STORE = 'instance-store';
+
+/** A machine's instance store as the catalog's table gives it. */
+export interface InstanceStore {
+  row: InstanceStoreTable['types'][string];
+  /** All its volumes together, in GiB (AWS gives GB: 10^9 bytes). */
+  sizeGib: number;
+  /** Block size in KiB the table's IOPS are stated at; undefined where the table does not say. */
+  blockKib?: number;
+  /** The table, cited as findings, reports and job files name it: "aws-2025: Instance store specifications, 2024". */
+  cited: string;
+  /** What the provider documents: "1 × 937 GB NVMe SSD, 100,000 random read and 55,000 random write IOPS at 4 KiB, all volumes together". */
+  documented: string;
+}
+
+/** The instance store the catalog gives the machine; undefined when it gives none (an EBS-only type, another provider). */
+export function instanceStoreOf(c: Catalog, m: Machine | undefined): InstanceStore | undefined {
+  const table = c.instance_store;
+  const row = m && table?.types[m.name];
+  if (!table || !row) return undefined;
+  return {
+    row,
+    sizeGib: (row.devices * row.device_gb * 1e9) / 2 ** 30,
+    blockKib: table.block_kib,
+    cited: `${c.edition}: ${table.table.split(':')[0]}, ${table.date}`,
+    documented: `${row.devices} × ${fmt(row.device_gb)} GB ${row.media}, ${fmt(row.read_iops)} random read and ${fmt(row.write_iops)} random write IOPS${
+      table.block_kib ? ` at ${fmt(table.block_kib)} KiB` : ''
+    }, all volumes together`,
+  };
+}
 
 export const BUILTIN_CATALOGS: readonly Catalog[] = [gcp2020, gcp2024, yandex2025, aws2023, aws2025] as unknown as Catalog[];
 

@@ -4,8 +4,7 @@
  * rather than a throughput made up: its finding says what AWS documents, and that workloads on it are not
  * evaluated. An instance type without instance store in the catalog cannot have one.
  */
-import { INSTANCE_STORE } from '../catalog';
-import { fmt } from '../units';
+import { INSTANCE_STORE, instanceStoreOf } from '../catalog';
 import type { CheckModule, VmContext } from './types';
 
 export { INSTANCE_STORE };
@@ -34,8 +33,8 @@ export const instanceStore: CheckModule = {
     for (const d of ctx.vm.disks) {
       if (d.type !== INSTANCE_STORE) continue;
       const path = `${d.path}/type`;
-      const s = table.types[m.name];
-      if (!s) {
+      const store = instanceStoreOf(ctx.catalog, m);
+      if (!store) {
         const series = [...new Set(Object.keys(table.types).map((t) => t.split('.')[0]))];
         ctx.report(
           'no-instance-store',
@@ -47,9 +46,7 @@ export const instanceStore: CheckModule = {
       }
       ctx.report(
         'instance-store-unmodelled',
-        `${m.name}'s instance store: ${s.devices} × ${fmt(s.device_gb)} GB ${s.media}, ${fmt(s.read_iops)} random read and ${fmt(s.write_iops)} random write IOPS${
-          table.block_kib ? ` at ${fmt(table.block_kib)} KiB` : ''
-        }, all volumes together (${ctx.catalog.edition}: ${table.table.split(':')[0]}, ${table.date}). AWS gives no throughput for it: this disk has no figures${notEvaluated(ctx, d.name)}; measure it on the instance with fio`,
+        `${m.name}'s instance store: ${store.documented} (${store.cited}). AWS gives no throughput for it: this disk has no figures${notEvaluated(ctx, d.name)}; measure it on the instance with fio`,
         ctx.at(path),
         { path },
       );

@@ -15,7 +15,7 @@
 import type { Analysis } from '../analyze';
 import type { Catalog } from '../catalog';
 import type { VmEval, WorkloadEval } from '../model/types';
-import { instanceStoreJobs, instanceStoreOf, instanceStoreTarget } from './instance-store';
+import { instanceStoreJobs, instanceStoreTarget, probedStore } from './instance-store';
 import { diskJobs, workloadJob, type Timing } from './jobs';
 import { render } from './render';
 import { safeName } from './syntax';
@@ -27,6 +27,7 @@ import type { FioFile, FioOptions } from './types';
 // Exported from this module before it was split; still offered here so that no import of it breaks.
 export { DEFAULT_MOUNT_ROOT, FIO_TEST_FILE, isDevicePath, safeMountPoint } from './targets';
 export { formatKib, safeName } from './syntax';
+export { probedStore } from './instance-store';
 
 const DEFAULT_RUNTIME = 60;
 
@@ -87,10 +88,10 @@ export function generateFioJobs(analysis: Analysis, opts: FioOptions = {}): FioF
 function instanceStoreFiles(c: Catalog, e: VmEval, timing: Timing, used: Set<string>, opts: FioOptions): FioFile[] {
   const out: FioFile[] = [];
   for (const d of e.spec.disks) {
-    const s = instanceStoreOf(c, e, d);
-    if (!s || e.disks.some((x) => x.spec === d)) continue;
-    const t = instanceStoreTarget(e, d, s, opts);
-    const jobs = instanceStoreJobs(c, e, t, s, timing);
+    const store = probedStore(c, e, d);
+    if (!store || e.disks.some((x) => x.spec === d)) continue;
+    const t = instanceStoreTarget(e, d, store, opts);
+    const jobs = instanceStoreJobs(c, e, t, store, timing);
     out.push(
       render(c, e, fitRegion([t], jobs), jobs, timing, unique(used, `${safeName(e.spec.name)}-${safeName(d.name)}.fio`), opts, d.name),
     );

@@ -5,7 +5,7 @@
  * and reads at queue depth saturation. The spec's workloads on it get no job: there is no figure to compare
  * them with (the CLI says so).
  */
-import { INSTANCE_STORE, type Catalog, type InstanceStoreTable } from '../catalog';
+import { INSTANCE_STORE, instanceStoreOf, type Catalog, type InstanceStore } from '../catalog';
 import type { DiskSpec } from '../document/types';
 import type { VmEval } from '../model/types';
 import { fmt } from '../units';
@@ -14,18 +14,20 @@ import { safeName } from './syntax';
 import { place, type Target } from './targets';
 import type { FioJob, FioJobKind, FioOptions, FioProbe } from './types';
 
-type StoreRow = InstanceStoreTable['types'][string];
-
-/** The catalog's row for the VM's instance store when `d` is an instance-store disk the catalog describes. */
-export function instanceStoreOf(c: Catalog, e: VmEval, d: DiskSpec): StoreRow | undefined {
-  if (d.type !== INSTANCE_STORE || !e.machine) return undefined;
-  return c.instance_store?.types[e.machine.name];
+/**
+ * The instance store a disk probes, when it is one the catalog describes with the block size of its IOPS: a
+ * job's block size is never assumed (a catalog of one's own may leave it out).
+ */
+export function probedStore(c: Catalog, e: VmEval, d: DiskSpec): (InstanceStore & { blockKib: number }) | undefined {
+  const store = d.type === INSTANCE_STORE ? instanceStoreOf(c, e.machine) : undefined;
+  return store?.blockKib !== undefined ? { ...store, blockKib: store.blockKib } : undefined;
 }
 
 /** The instance store's test file or device: its size is that of all its volumes (GB as AWS writes them). */
-export function instanceStoreTarget(e: VmEval, d: DiskSpec, s: StoreRow, opts: FioOptions): Target {
+export function instanceStoreTarget(e: VmEval, d: DiskSpec, store: InstanceStore, opts: FioOptions): Target {
+  const s = store.row;
   const t: Target = {
-    ...place(d, (s.devices * s.device_gb * 1e9) / 2 ** 30, opts),
+    ...place(d, store.sizeGib, opts),
     description: `instance store, ${s.devices} × ${fmt(s.device_gb)} GB ${s.media}`,
     network: false,
   };
@@ -38,12 +40,12 @@ export function instanceStoreTarget(e: VmEval, d: DiskSpec, s: StoreRow, opts: F
 }
 
 /** Fill, then the write and read probes, at AWS's block size, predicted at AWS's figures. */
-export function instanceStoreJobs(c: Catalog, e: VmEval, t: Target, s: StoreRow, timing: Timing): FioJob[] {
-  const table = c.instance_store!;
-  const block = table.block_kib ?? 4;
+export function instanceStoreJobs(c: Catalog, e: VmEval, t: Target, store: InstanceStore & { blockKib: number }, timing: Timing): FioJob[] {
+  const s = store.row;
+  const block = store.blockKib;
   // As for local SSD (Google's recipe): 4 jobs per device at iodepth 128, at most one per vCPU.
   const numjobs = Math.max(1, Math.min(4 * s.devices, e.machine?.vcpus ?? 4 * s.devices, 64));
-  const why = `AWS's instance store table: ${e.machine!.name}, ${s.devices} × ${fmt(s.device_gb)} GB ${s.media}, ${fmt(s.read_iops)} random read and ${fmt(s.write_iops)} random write IOPS at ${fmt(block)} KiB, all volumes together (${c.edition}: ${table.table.split(':')[0]}, ${table.date})`;
+  const why = `AWS's instance store table: ${e.machine!.name}, ${store.documented} (${store.cited})`;
   const n = safeName(t.spec.name);
   const job = (name: string, read: boolean, kind: FioJobKind, probe?: FioProbe): FioJob => {
     const iops = read ? s.read_iops : s.write_iops;

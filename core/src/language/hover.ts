@@ -5,7 +5,7 @@
  */
 import { adviceFor } from '../advice';
 import type { Analysis } from '../analyze';
-import { describeRow, INSTANCE_STORE, vmLimitRow, type Catalog } from '../catalog';
+import { describeRow, INSTANCE_STORE, instanceStoreOf, vmLimitRow, type Catalog } from '../catalog';
 import { boughtText } from '../advice/fixes';
 import { diskBurstTexts, workloadBurstText } from '../model/burst';
 import { metricLabel } from '../model/disks';
@@ -162,15 +162,17 @@ function unmodelledDiskHover(c: Catalog, vm: VmEval, u: UnmodelledDisk): string 
 
 /** An instance store: what AWS documents of it, why that gives no figures, and that the instance's price includes it. */
 function instanceStoreHover(c: Catalog, vm: VmEval, d: DiskSpec): string {
-  const table = c.instance_store;
-  const s = vm.machine && table?.types[vm.machine.name];
-  if (!table || !s) return `**disk ${d.name}** — ${vm.machine?.name ?? 'the machine'} has no instance store in ${c.edition}.`;
-  const gib = (s.devices * s.device_gb * 1e9) / 2 ** 30;
+  const store = instanceStoreOf(c, vm.machine);
+  if (!store) return `**disk ${d.name}** — ${vm.machine?.name ?? 'the machine'} has no instance store in ${c.edition}.`;
+  const { row: s } = store;
+  const table = c.instance_store!;
   return [
-    `**disk ${d.name}** — the instance store of ${vm.machine!.name}: ${s.devices} × ${fmt(s.device_gb)} GB ${s.media} (${fmt(gib)} GiB), ` +
-      `${fmt(s.read_iops)} random read and ${fmt(s.write_iops)} random write IOPS at ${fmt(table.block_kib ?? 4)} KiB, all volumes together.`,
+    `**disk ${d.name}** — the instance store of ${vm.machine!.name}: ${s.devices} × ${fmt(s.device_gb)} GB ${s.media} (${fmt(store.sizeGib)} GiB), ` +
+      `${fmt(s.read_iops)} random read and ${fmt(s.write_iops)} random write IOPS${store.blockKib ? ` at ${fmt(store.blockKib)} KiB` : ''}, all volumes together.`,
     `(${c.edition}: ${table.table}; ${c.sources[table.source]?.title ?? table.source}, ${table.date})`,
-    'AWS gives no throughput for it: no figures, and the workloads on it are not evaluated. `storage-perf fio` writes jobs that measure the IOPS above.',
+    'AWS gives no throughput for it: no figures, and the workloads on it are not evaluated.' +
+      // fio's jobs need the block size the IOPS are stated at (./fio/instance-store.ts).
+      (store.blockKib ? ' `storage-perf fio` writes jobs that measure the IOPS above.' : ''),
     `Price: part of ${vm.machine!.name}'s.`,
   ].join('\n\n');
 }

@@ -123,6 +123,12 @@ export function gapTexts(costs: Cost[]): string[] {
   return [...new Set(costs.flatMap((x) => x.gaps.map((g) => g.text)))];
 }
 
+/** Workloads of the spec the evaluation left out: on a disk without figures, or on a disk the VM does not have. */
+export function workloadsLeftOut(e: Pick<VmEval, 'spec' | 'workloads'>): WorkloadSpec[] {
+  const evaluated = new Set(e.workloads.map((w) => w.spec));
+  return e.spec.workloads.filter((w) => !evaluated.has(w));
+}
+
 /** Every price of a VM: its machine's and its disks', those without figures included. */
 export function vmCosts(e: { machine_cost: Cost; disks: Array<{ cost: Cost }>; unmodelled?: Array<{ cost: Cost }> }): Cost[] {
   return [e.machine_cost, ...e.disks.map((d) => d.cost), ...(e.unmodelled ?? []).map((d) => d.cost)];
