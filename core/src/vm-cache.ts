@@ -4,7 +4,6 @@
  * changing what any of them is: those VMs keep their evaluation, and their findings are moved to the new place
  * (spans shifted, pointers renamed) instead of being checked again.
  */
-import { shareAdvice } from './advice';
 import type { Catalog } from './catalog';
 import type { Diagnostic, FixData } from './diagnostics';
 import type { DiskSpec, VmSpec, WorkloadSpec } from './document/types';
@@ -88,7 +87,6 @@ export class EvaluationCache {
     const was = hit.evaluation.spec;
     if (was.path !== vm.path || was.name !== vm.name) {
       const moved = rebaseEvaluation(hit.evaluation, vm);
-      shareAdvice(hit.evaluation, moved);
       origins.set(moved, contentOrigin(hit.evaluation));
       hit.evaluation = moved;
     }

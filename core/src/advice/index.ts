@@ -6,6 +6,7 @@
  */
 import { type Catalog, type Machine } from '../catalog';
 import { vmContent } from '../document/vm-content';
+import { contentOrigin } from '../vm-cache';
 import { evaluateOn } from '../model/evaluate';
 import { METRICS, type VmEval } from '../model/types';
 import { cheaperDisk, smallestMachineMeeting, type CheaperDisk } from './search';
@@ -75,8 +76,9 @@ export class VmAdvice {
   }
 }
 
-// Keyed by the evaluation object: the language server's evaluation cache hands back the same object for an
-// unchanged VM, so its advice is searched for once across keystrokes.
+// Keyed by the evaluation first made for a content (vm-cache's contentOrigin): the language server's evaluation
+// cache hands back that object, or one moved from it, for an unchanged VM, so its advice is searched for once
+// across keystrokes.
 const memo = new WeakMap<VmEval, Map<string, VmAdvice>>();
 
 // And by content: VMs written alike (a fleet of replicas) differ only in their names and places in the text,
@@ -91,20 +93,13 @@ function sharedAdvice(e: VmEval, region: string): VmAdvice {
   return recall(shared, `${region}\u0000${vmContent(e.spec)}`, CONTENT_MEMO_LIMIT, () => new VmAdvice(e, region));
 }
 
-/**
- * An evaluation moved onto another VM of the same content (the evaluation cache's, for replicas named apart)
- * shares the advice of the one it was moved from, without computing its content key again.
- */
-export function shareAdvice(from: VmEval, to: VmEval): void {
-  let byRegion = memo.get(from);
-  if (!byRegion) memo.set(from, (byRegion = new Map()));
-  memo.set(to, byRegion);
-}
-
 /** The advice for an evaluated VM, priced in `region`. */
 export function adviceFor(e: VmEval, region: string): VmAdvice {
-  let byRegion = memo.get(e);
-  if (!byRegion) memo.set(e, (byRegion = new Map()));
+  // An evaluation the cache moved onto a VM of the same content (replicas named apart) shares the advice of the
+  // one first made for that content, without a content key of its own.
+  const origin = contentOrigin(e);
+  let byRegion = memo.get(origin);
+  if (!byRegion) memo.set(origin, (byRegion = new Map()));
   let a = byRegion.get(region);
   if (!a) byRegion.set(region, (a = sharedAdvice(e, region)));
   return a;
