@@ -273,7 +273,9 @@ function vmReport(v: VmEval, region: string): VmReport {
  */
 function disksMonthly(v: VmEval): number | undefined {
   const priced = [...v.disks, ...(v.unmodelled ?? [])];
-  if (!priced.length && !v.unavailable && v.spec.disks.length && v.spec.disks.every((d) => d.type === INSTANCE_STORE)) return 0;
+  // Only where the catalog gives the machine an instance store: on one without (an error) nothing is known.
+  const included = !v.unavailable && instanceStoreOf(v.catalog, v.machine) !== undefined;
+  if (!priced.length && included && v.spec.disks.length && v.spec.disks.every((d) => d.type === INSTANCE_STORE)) return 0;
   return sumCosts(priced.map((d) => d.cost)).monthly;
 }
 

@@ -81,6 +81,13 @@ describe('checks: instance-store', () => {
     // A VM whose only disk is an instance store pays nothing for disks: known, not missing.
     const only = analyze(text.replace(/ {6}- name: root\n {8}type: gp3\n {8}size: 50GiB\n/, ''));
     assert.equal(fileReport('x.perf.yaml', only).vms[0].disks_monthly_cost, 0);
+    // On an instance type without instance store (an error), its price is not known to be nothing.
+    const none = fileReport(
+      'x.perf.yaml',
+      analyze(text.replace(/ {6}- name: root\n {8}type: gp3\n {8}size: 50GiB\n/, '').replace('i4i.xlarge', 'm6i.xlarge')),
+    ).vms[0];
+    assert.equal(none.disks_monthly_cost, null);
+    assert.equal(none.disks[0].monthly_cost, null);
   });
 
   it('no-instance-store: an EBS-only instance type has none', () => {
