@@ -1,21 +1,63 @@
 #!/usr/bin/env node
-// Compiles the spec schema (schemas/storage-perf.schema.json) ahead of time into standalone validation code
+// Brings the spec schema's enumerations (providers, disk types, local SSD interfaces) and the disk type's list
+// in its description up to the built-in catalogs (catalogs/*.json), so that an editor that validates with the
+// schema alone accepts what the product accepts; then compiles the spec schema (schemas/storage-perf.schema.json) ahead of time into standalone validation code
 // (https://ajv.js.org/standalone.html): core/src/document/spec-validator.generated.ts. Compiling the schema at
 // run time costs a short-lived process (lint of one file, the language server's first analysis) about 100 ms,
 // more than validating a spec. The generated module keeps the schema's text: the core compiles the schema at
 // run time instead whenever that text is not the schema's own (the schema changed and this was not run again).
 //
-//   node scripts/write-spec-validator.mjs           writes the module
-//   node scripts/write-spec-validator.mjs --check   exits 1 when the module is not what this would write
+//   node scripts/write-spec-validator.mjs           writes the schema's enumerations and the module
+//   node scripts/write-spec-validator.mjs --check   exits 1 when either is not what this would write
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const target = join(root, 'core/src/document/spec-validator.generated.ts');
-const schema = JSON.parse(readFileSync(join(root, 'schemas/storage-perf.schema.json'), 'utf8'));
+/** The disk type of AWS's instance store volumes (core/src/catalog/index.ts), where a catalog has an instance store table. */
+const INSTANCE_STORE = 'instance-store';
+const PROVIDER_LABEL = { gcp: 'GCP', yandex: 'Yandex', aws: 'AWS' };
+const schemaPath = join(root, 'schemas/storage-perf.schema.json');
+const schemaText = readFileSync(schemaPath, 'utf8');
+const schema = withCatalogEnums(JSON.parse(schemaText));
+const newSchemaText = JSON.stringify(schema, null, 2) + '\n';
+
+
+/** The schema with its enumerations taken from the built-in catalogs, in their order (oldest edition first). */
+function withCatalogEnums(s) {
+  const dir = join(root, 'catalogs');
+  const catalogs = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .reverse() // the newest edition of a provider first: its order of types
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+  const typesBy = new Map();
+  const interfaces = new Set();
+  for (const c of catalogs) {
+    const types = typesBy.get(c.provider) ?? new Set();
+    for (const [name, t] of Object.entries(c.disk_types)) {
+      types.add(name);
+      if (t.model === 'devices') Object.keys(t.interfaces).forEach((i) => interfaces.add(i));
+    }
+    if (c.instance_store) types.add(INSTANCE_STORE);
+    typesBy.set(c.provider, types);
+  }
+  const providers = s.properties.provider.enum.filter((p) => typesBy.has(p));
+  for (const p of typesBy.keys()) if (!providers.includes(p)) providers.push(p);
+  s.properties.provider.enum = providers;
+  const type = s.definitions.disk.properties.type;
+  type.enum = providers.flatMap((p) => [...typesBy.get(p)]);
+  const name = (t, q) => `${q}${t}${q}${t === INSTANCE_STORE ? ' (the volumes that come with the instance type)' : ''}`;
+  const list = (q) => providers.map((p) => `${PROVIDER_LABEL[p] ?? p}: ${[...typesBy.get(p)].map((t) => name(t, q)).join(', ')}`).join('. ');
+  type.description = `Disk type. ${list('')}.`;
+  type.markdownDescription = `Disk type. ${list('`')}.`;
+  const order = s.definitions.disk.properties.interface.enum;
+  s.definitions.disk.properties.interface.enum = [...order.filter((i) => interfaces.has(i)), ...[...interfaces].filter((i) => !order.includes(i))];
+  return s;
+}
 // The options of the run-time compilation in core/src/document/schema-diagnostics.ts: the same errors.
 const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, code: { source: true, esm: true } });
 const code = standaloneCode(ajv, ajv.compile(schema));
@@ -26,6 +68,10 @@ export const SCHEMA_TEXT = ${JSON.stringify(JSON.stringify(schema))};
 ${code}
 `;
 if (process.argv.includes('--check')) {
+  if (schemaText !== newSchemaText) {
+    process.stderr.write(`${schemaPath}: its enumerations are not the catalogs' own: run node scripts/write-spec-validator.mjs\n`);
+    process.exit(1);
+  }
   let now = '';
   try {
     now = readFileSync(target, 'utf8');
@@ -34,4 +80,7 @@ if (process.argv.includes('--check')) {
     process.stderr.write(`${target} is out of date: run node scripts/write-spec-validator.mjs\n`);
     process.exit(1);
   }
-} else writeFileSync(target, text);
+} else {
+  if (schemaText !== newSchemaText) writeFileSync(schemaPath, newSchemaText);
+  writeFileSync(target, text);
+}
