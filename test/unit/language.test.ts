@@ -193,10 +193,10 @@ describe('target-unreachable fixes', () => {
     // 6,000 + 30 IOPS per GiB reaches 40,000 at 1,134 GiB; N2 allows 60,000 pd-ssd IOPS from 32 vCPUs. The title
     // now gives the whole VM's cost, machine included: n2-standard-32 in us-central1 is 32 × $0.031611 + 128 GiB ×
     // $0.004237 = $1.553888 an hour, × 730 = $1,134.34, plus 1,134 GiB × $0.17 = $192.78; before, n2-standard-8
-    // ($0.388472 × 730 = $283.58) and 500 GiB × $0.17 = $85.00.
+    // ($0.388472 × 730 = $283.58) and 500 GiB × $0.17 = $85.00: +$958.54 between the totals as shown.
     assert.equal(
       f.title,
-      "Change machine to n2-standard-32 and resize 'data' to 1134GiB (+$958.53/month, $1,327.12/month in all; 'oltp' then reaches 40,020 IOPS, 313 MiB/s)",
+      "Change machine to n2-standard-32 and resize 'data' to 1134GiB (+$958.54/month, $1,327.12/month in all; 'oltp' then reaches 40,020 IOPS, 313 MiB/s)",
     );
     const out = applyEdits(text, fixEdits(text, a.parsed.tree, f));
     assert.match(out, /machine_type: n2-standard-32\n/);

@@ -17,8 +17,9 @@ describe('prices', () => {
   it('machines are priced per vCPU and per GiB, 730 hours a month: n2-standard-8 in us-central1 is $0.388472 an hour', () => {
     const a = analyze(spec('n2-standard-8'));
     // 8 × $0.031611 + 32 GiB × $0.004237 = $0.388472 an hour; × 730 = $283.58456. With 500 GiB of pd-ssd ($85.00).
-    assert.equal(machineMonthly(a)!.toFixed(5), '283.58456');
-    assert.equal(a.vms[0].monthly_cost!.toFixed(5), '368.58456');
+    // $0.388472 × 730 = $283.58456, kept in cents: a total is the sum of its parts as shown.
+    assert.equal(machineMonthly(a), 283.58);
+    assert.equal(a.vms[0].monthly_cost, 368.58);
     assert.equal(a.vms[0].monthly_cost_complete, true);
     assert.equal(
       a.vms[0].machine_cost.why,
@@ -35,7 +36,7 @@ describe('prices', () => {
   it('one vCPU is "1 vCPU"; N1 memory is 3.75 GiB per vCPU: n1-standard-1 is $0.04749975 an hour', () => {
     const a = analyze(spec('n1-standard-1', '        type: pd-standard\n        size: 10GiB\n'));
     assert.match(a.vms[0].machine_cost.why, /^n1-standard-1: \(1 vCPU × \$0\.031611 \+ 3\.75 GiB × \$0\.004237\) per hour/);
-    assert.equal(machineMonthly(a)!.toFixed(4), (0.04749975 * 730).toFixed(4));
+    assert.equal(machineMonthly(a), Math.round(0.04749975 * 730 * 100) / 100);
     assert.equal(plural(1, 'disk'), '1 disk');
     assert.equal(plural(2, 'disk'), '2 disks');
   });
@@ -43,7 +44,7 @@ describe('prices', () => {
   it('prices differ by region: n2-standard-8 in europe-west4 is $0.427664 an hour, pd-ssd $0.187 per GiB-month', () => {
     const a = analyze(spec('n2-standard-8', undefined, 'europe-west4'));
     // 8 × $0.034802 + 32 × $0.004664 = $0.427664.
-    assert.equal(machineMonthly(a)!.toFixed(4), (0.427664 * 730).toFixed(4));
+    assert.equal(machineMonthly(a), Math.round(0.427664 * 730 * 100) / 100);
     assert.equal(a.vms[0].disks[0].cost.monthly!.toFixed(2), '93.50');
   });
 
@@ -93,7 +94,8 @@ describe('prices', () => {
     const a = analyze(spec('n2-standard-8'));
     const d = a.diagnostics.find((x) => x.code === 'capped-by-vcpu')!;
     // n2-standard-16: 16 × $0.031611 + 64 × $0.004237 = $0.776944 an hour, × 730 = $567.17; + $85.00 of pd-ssd.
-    assert.equal(d.fixes?.[0].title, 'Change machine to n2-standard-16 (+6,000 read IOPS; +$283.58/month, $652.17/month in all)');
+    // Against today's $368.58 ($283.58 + $85.00) as shown: +$283.59.
+    assert.equal(d.fixes?.[0].title, 'Change machine to n2-standard-16 (+6,000 read IOPS; +$283.59/month, $652.17/month in all)');
   });
 
   it('at least twelve regions in the US, Europe and Asia, each with disk and machine prices', () => {

@@ -89,8 +89,16 @@ export interface Cost {
   uncertain: boolean;
 }
 
+/**
+ * A monthly price is money, so it is kept in cents from the start: a total is then exactly the sum of its parts
+ * as every output shows them (two VMs at $72.10 make $144.20, never $144.19).
+ */
+export function toCents(monthly: number): number {
+  return Math.round(monthly * 100) / 100;
+}
+
 export function cost(monthly: number | undefined, uncertain: boolean, why: () => string, gaps: PriceGap[] = []): Cost {
-  return new LazyCost(monthly, uncertain, why, gaps);
+  return new LazyCost(monthly === undefined ? undefined : toCents(monthly), uncertain, why, gaps);
 }
 
 class LazyCost extends LazyText implements Cost {
@@ -113,7 +121,7 @@ class LazyCost extends LazyText implements Cost {
 export function sumCosts(costs: Cost[]): { monthly?: number; complete: boolean } {
   const known = costs.filter((x) => x.monthly !== undefined);
   return {
-    monthly: known.length ? known.reduce((s, x) => s + x.monthly!, 0) : undefined,
+    monthly: known.length ? toCents(known.reduce((s, x) => s + x.monthly!, 0)) : undefined,
     complete: costs.every((x) => x.complete),
   };
 }
