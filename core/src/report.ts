@@ -260,11 +260,25 @@ function vmReport(v: VmEval, region: string): VmReport {
       : null,
     disks: v.unavailable
       ? unavailableDisks(v)
-      : [...v.disks.map(diskReport), ...(v.unmodelled ?? []).map(unmodelledDiskReport), ...instanceStoreDisks(v)],
+      : inSpecOrder(v.spec.disks, [
+          ...v.disks.map(diskReport),
+          ...(v.unmodelled ?? []).map(unmodelledDiskReport),
+          ...instanceStoreDisks(v),
+        ]),
     workloads: v.unavailable
       ? unavailableWorkloads(v)
-      : [...v.workloads.map((w) => workloadReport(v, w, region)), ...unavailableWorkloads(v, workloadsLeftOut(v))],
+      : inSpecOrder(v.spec.workloads, [
+          ...v.workloads.map((w) => workloadReport(v, w, region)),
+          ...unavailableWorkloads(v, workloadsLeftOut(v)),
+        ]),
   };
+}
+
+/** A VM's disks or workloads in the order the spec writes them, whatever part of the evaluation each comes from. */
+function inSpecOrder<T extends { name: string }>(written: Array<{ name: string }>, parts: T[]): T[] {
+  const at = new Map<string, number>();
+  written.forEach((d, i) => at.has(d.name) || at.set(d.name, i));
+  return parts.sort((a, b) => (at.get(a.name) ?? Infinity) - (at.get(b.name) ?? Infinity));
 }
 
 /**
