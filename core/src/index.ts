@@ -43,7 +43,7 @@ export * from './units';
 export * from './text';
 export { hover, mdTable, type HoverResult } from './language/hover';
 export { complete, contextPath, type CompletionEntry } from './language/completion';
-export { fixEdits, applyEdits, yamlScalar, type TextEdit } from './language/fixes';
+export { fixEdits, applyEdits, textWithFix, yamlScalar, type TextEdit } from './language/fixes';
 export { titleWithCost } from './language/fix-cost';
 export { alternatives, type Alternative } from './language/alternatives';
 export { symbols, inlayHints, type SymbolEntry, type InlayEntry } from './language/outline';
