@@ -38,9 +38,16 @@ const NEEDS: Record<string, (p: Record<string, unknown>) => string | undefined> 
         : undefined,
 };
 
+/**
+ * Requests LSP gives no params (`params?: void`): clients built on Rust's lsp-types (Helix, Zed) send
+ * `"params": null` for them, which is read as none.
+ */
+const NO_PARAMS = new Set(['shutdown']);
+
 /** Why the params of `method` are invalid, or undefined. JSON-RPC 2.0: params, when present, are an object or an array. */
 function invalidParams(method: string, params: unknown): string | undefined {
-  if (params === undefined) return method.startsWith('textDocument/') ? 'params are missing' : undefined;
+  if (params === undefined || (params === null && NO_PARAMS.has(method)))
+    return method.startsWith('textDocument/') ? 'params are missing' : undefined;
   if (!isObject(params)) return `params must be an object or an array, not ${params === null ? 'null' : typeof params}`;
   if (!method.startsWith('textDocument/') || Array.isArray(params)) return undefined;
   if (!isObject(params.textDocument) || typeof params.textDocument.uri !== 'string') return 'textDocument.uri must be a string';
@@ -64,6 +71,8 @@ export function protocolGate(state: () => GateState | undefined): MessageStrateg
   return {
     handleMessage(message, next) {
       if (Message.isRequest(message)) {
+        // The library reads a request's params before its handler (`params.workDoneToken`): none is undefined.
+        if (message.params === null && NO_PARAMS.has(message.method)) delete (message as RequestMessage).params;
         const refused = refusal(message.method, message.params, state());
         if (refused) {
           const request = message as RequestMessage;

@@ -35,6 +35,19 @@ describe('LSP faults (raw frames)', function () {
     assert.deepEqual(await s.exitWithin(5000), { code: 0, signal: null });
   });
 
+  it('shutdown with "params": null, as clients built on lsp-types send it (Helix, Zed): result null, then exit 0', async () => {
+    s = new RawServer();
+    await s.initialize();
+    open(s);
+    const r = await s.response(s.request('shutdown', null));
+    assert.equal(r.error, undefined, JSON.stringify(r));
+    assert.equal(r.result, null);
+    const after = await s.response(s.request('textDocument/hover', at));
+    assert.equal(after.error?.code, -32600, JSON.stringify(after));
+    s.notifyServer('exit', null);
+    assert.deepEqual(await s.exitWithin(5000), { code: 0, signal: null });
+  });
+
   it('exit without shutdown: exit code 1', async () => {
     s = new RawServer();
     await s.initialize();

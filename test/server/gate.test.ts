@@ -27,6 +27,8 @@ describe('protocol gate', () => {
       ['textDocument/inlayHint', { ...doc, range: { start: 0 } }, /range must be a Range/],
       ['textDocument/documentSymbol', undefined, /params are missing/],
       ['shutdown', undefined, undefined],
+      // LSP gives shutdown no params; clients built on Rust's lsp-types send "params": null.
+      ['shutdown', null, undefined],
     ];
     for (const [method, params, why] of cases) {
       const r = refusal(method, params, running);
