@@ -241,15 +241,17 @@ describe('gcp-2020: seed tables', () => {
   });
 
   describe('block storage comparison: per-GB rates and local SSD per-instance limits', () => {
-    it('local SSD NVMe: 453.3 / 240 IOPS and 1.77 / 0.94 MB/s per GB, capped at 680,000 / 360,000 / 2,650 / 1,400', () => {
+    // The page's per-GB rates are per-device figures divided by 375 GB and rounded (453.3 × 375 = 169,987.5):
+    // the figures are the devices' own, as Google's local SSD table gives them, never the rounded products.
+    it('local SSD NVMe: one device gives 170,000 / 90,000 IOPS and 660 / 350 MB/s; capped at 680,000 / 360,000 / 2,650 / 1,400', () => {
       const one = run(
         specText({ catalog: 'gcp-2020', machine: 'n1-standard-8', disks: [{ type: 'local-ssd', count: 1, interface: 'nvme' }] }),
       );
       const d = diskOf(one);
-      approx(d.figures.read_iops.value, 453.3 * 375);
-      approx(d.figures.write_iops.value, 240 * 375);
-      approx(d.figures.read_mibps.value, 1.77 * 375);
-      approx(d.figures.write_mibps.value, 0.94 * 375);
+      assert.deepEqual(
+        [d.figures.read_iops.value, d.figures.write_iops.value, d.figures.read_mibps.value, d.figures.write_mibps.value],
+        [170000, 90000, 660, 350],
+      );
       const four = diskOf(
         run(specText({ catalog: 'gcp-2020', machine: 'n1-standard-16', disks: [{ type: 'local-ssd', count: 4, interface: 'nvme' }] })),
       );
@@ -257,6 +259,15 @@ describe('gcp-2020: seed tables', () => {
       approx(four.figures.write_iops.value, 360000);
       approx(four.figures.read_mibps.value, 2650);
       approx(four.figures.write_mibps.value, 1400);
+    });
+    it('local SSD SCSI: one device gives 100,000 / 70,000 IOPS and 390 / 270 MB/s, not 266.7 × 375 = 100,013', () => {
+      const d = diskOf(
+        run(specText({ catalog: 'gcp-2020', machine: 'n1-standard-8', disks: [{ type: 'local-ssd', count: 1, interface: 'scsi' }] })),
+      );
+      assert.deepEqual(
+        [d.figures.read_iops.value, d.figures.write_iops.value, d.figures.read_mibps.value, d.figures.write_mibps.value],
+        [100000, 70000, 390, 270],
+      );
     });
     it('local SSD SCSI: capped at 400,000 / 280,000 / 1,560 / 1,090', () => {
       const d = diskOf(

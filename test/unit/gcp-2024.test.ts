@@ -137,6 +137,42 @@ describe('gcp-2024', () => {
     assert.equal(d.figures.read_iops.by, 'devices');
   });
 
+  it("local SSD SCSI figures are Google's per-count table, not per-GiB rates rounded (100,000 / 70,000 IOPS, 390 / 270 MiB/s per device)", () => {
+    const table: Array<[number, number, number, number, number]> = [
+      [1, 100000, 70000, 390, 270],
+      [2, 200000, 140000, 780, 550],
+      [3, 300000, 210000, 1170, 820],
+      [4, 400000, 280000, 1560, 1090],
+      [8, 400000, 280000, 1560, 1090],
+      [16, 900000, 800000, 6240, 3120],
+      [24, 900000, 800000, 9360, 4680],
+    ];
+    for (const [count, ri, wi, rm, wm] of table) {
+      const d = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-96', disks: [{ type: 'local-ssd', count, interface: 'scsi' }] })));
+      assert.deepEqual(
+        [d.figures.read_iops.value, d.figures.write_iops.value, d.figures.read_mibps.value, d.figures.write_mibps.value],
+        [ri, wi, rm, wm],
+        `${count} SCSI device(s)`,
+      );
+      assert.equal(d.figures.read_iops.by, 'devices');
+    }
+    // The table has no 32-disk SCSI row: 32 disks are held to the 24-disk row, and the sentence says so.
+    const d = diskOf(
+      run(specText({ catalog: 'gcp-2024', machine: 'c3-standard-176-lssd', disks: [{ type: 'local-ssd', count: 32, interface: 'scsi' }] })),
+    );
+    assert.equal(d.figures.read_iops.value, 900000);
+    assert.match(d.figures.read_iops.why, /32 SCSI devices of 375 GiB: held to the row for 24 devices, the largest the table gives/);
+  });
+
+  it("local SSD NVMe: 32 devices have Google's own 32-device row (3,200,000 / 1,600,000 IOPS, 12,480 / 6,240 MiB/s)", () => {
+    const d = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'c3-standard-176-lssd', disks: [{ type: 'local-ssd', count: 32 }] })));
+    assert.deepEqual(
+      [d.figures.read_iops.value, d.figures.write_iops.value, d.figures.read_mibps.value, d.figures.write_mibps.value],
+      [3200000, 1600000, 12480, 6240],
+    );
+    assert.match(d.figures.read_iops.why, /32 NVMe devices of 375 GiB: row for 32 devices/);
+  });
+
   it('regional pd-ssd costs twice the zonal price', () => {
     const z = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-8', disks: [{ type: 'pd-ssd', size: 100 }] })));
     const r = diskOf(

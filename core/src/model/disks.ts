@@ -201,12 +201,17 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
   if (iface.by_count?.length) {
     const rows = [...iface.by_count].sort((a, b) => a.count - b.count);
     const row = rows.find((r) => r.count >= n) ?? rows[rows.length - 1];
+    // More devices than the table's largest row: held to that row, and said so (never "up to" a smaller count).
+    const which =
+      row.count < n
+        ? `held to the row for ${row.count} devices, the largest the table gives`
+        : `row for ${row.count === n ? '' : 'up to '}${row.count} device${row.count === 1 ? '' : 's'}`;
     for (const m of METRICS) {
       out[m] = bound(
         row[m],
         'devices',
         () =>
-          `${n} ${IFACE_LABEL[ifaceName] ?? ifaceName} device${n === 1 ? '' : 's'} of ${t.device_gib} GiB: row for ${row.count === n ? '' : 'up to '}${row.count} device${row.count === 1 ? '' : 's'}, ${fmt(row[m])} ${UNIT[m]} (${cite(c, iface)})`,
+          `${n} ${IFACE_LABEL[ifaceName] ?? ifaceName} device${n === 1 ? '' : 's'} of ${t.device_gib} GiB: ${which}, ${fmt(row[m])} ${UNIT[m]} (${cite(c, iface)})`,
       );
     }
     return out;
