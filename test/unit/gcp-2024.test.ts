@@ -53,6 +53,30 @@ describe('gcp-2024', () => {
     assert.equal(a.diagnostics.filter((d) => d.code === 'shared-baseline').length, 0);
   });
 
+  it('disks of different types share the limit of the fastest type the machine supports: 2 TiB pd-ssd + 2 TiB pd-balanced on n2-standard-8 reach 15,000 IOPS together, not 15,000 each', () => {
+    const a = run(
+      specText({
+        catalog: 'gcp-2024',
+        machine: 'n2-standard-8',
+        disks: [
+          { type: 'pd-ssd', size: '2TiB' },
+          { type: 'pd-balanced', size: '2TiB' },
+        ],
+      }),
+    );
+    const [ssd, bal] = vmOf(a).disks;
+    // Alone, each type is held to its own 15,000 IOPS row; together they share pd-ssd's row: 15,000 IOPS, 800 MiB/s.
+    for (const m of ['read_iops', 'write_iops'] as const) {
+      assert.equal(ssd.figures[m].value + bal.figures[m].value, 15000, m);
+      assert.equal(ssd.figures[m].by, 'vm');
+      assert.equal(bal.figures[m].by, 'vm');
+    }
+    assert.equal(ssd.figures.read_mibps.value + bal.figures.read_mibps.value, 800);
+    assert.match(bal.figures.read_iops.why, /shared by the disks of different types \(pd-ssd, pd-balanced\)/);
+    assert.match(bal.figures.read_iops.why, /pd-ssd's row, the fastest type n2-standard-8 supports/);
+    assert.match(bal.figures.read_iops.why, /Multiple disks attached to a single compute instance/);
+  });
+
   it('n2-standard-8 caps a 500 GiB pd-ssd at 15,000 IOPS and says which machine lifts it', () => {
     const a = run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-8', disks: [{ type: 'pd-ssd', size: 500 }] }));
     const d = diskOf(a);
@@ -105,6 +129,40 @@ describe('gcp-2024', () => {
     assert.equal(d.figures.read_mibps.value, 400);
   });
 
+  it("shared-core E2 egress is Google's E2 table: e2-micro and e2-small 1 Gbit/s, e2-medium 2 Gbit/s (not 2 per vCPU)", () => {
+    const cap = (machine: string) =>
+      vmOf(run(specText({ catalog: 'gcp-2024', machine, disks: [{ type: 'pd-balanced', size: 100 }] }))).egress?.cap_gbps;
+    assert.deepEqual([cap('e2-micro'), cap('e2-small'), cap('e2-medium'), cap('e2-standard-2')], [1, 1, 2, 4]);
+    // A shared-core custom type has its predefined shape's egress.
+    assert.equal(cap('e2-custom-micro-2048'), 1);
+    const d = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'e2-micro', disks: [{ type: 'pd-ssd', size: 1000 }] })));
+    // 1 Gbit/s = 119.2 MiB/s ÷ 1.16 = 102.8 MiB/s of writes, below e2-medium's 200 MiB/s row.
+    approx(d.figures.write_mibps.value, 1e9 / 8 / 2 ** 20 / 1.16, 'write budget');
+    assert.equal(d.figures.write_mibps.by, 'egress');
+    assert.match(d.figures.write_mibps.why, /network egress: 1 Gbit\/s/);
+    assert.match(d.figures.write_mibps.why, /E2 shared-core/);
+  });
+
+  it('e2-micro and e2-small have no per-VM row of their own: limit unknown, and never better than e2-medium', () => {
+    const disks = [{ type: 'pd-ssd', size: '2TiB' }];
+    const medium = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'e2-medium', disks })));
+    for (const machine of ['e2-micro', 'e2-small']) {
+      const a = run(specText({ catalog: 'gcp-2024', machine, disks }));
+      const d = diskOf(a);
+      assert.equal(d.vmLimitKnown, false, machine);
+      for (const m of ['read_iops', 'write_iops', 'read_mibps', 'write_mibps'] as const)
+        assert.ok(
+          d.figures[m].value <= medium.figures[m].value + 1e-9,
+          `${machine} ${m}: ${d.figures[m].value} > e2-medium's ${medium.figures[m].value}`,
+        );
+      assert.equal(d.figures.read_iops.value, 12000);
+      assert.match(d.figures.read_iops.why, new RegExp(`at most e2-medium's row: ${machine}'s own limit is not published`));
+      const f = a.diagnostics.find((x) => x.code === 'machine-limits-unknown');
+      assert.ok(f, `${machine}: machine-limits-unknown expected`);
+      assert.match(f.message, /held to e2-medium's row at most/);
+    }
+  });
+
   it('pd-extreme: provisioned IOPS, capped by the machine', () => {
     const a = run(
       specText({ catalog: 'gcp-2024', machine: 'n2-standard-64', disks: [{ type: 'pd-extreme', size: 1000, provisioned_iops: 50000 }] }),
@@ -148,7 +206,9 @@ describe('gcp-2024', () => {
       [24, 900000, 800000, 9360, 4680],
     ];
     for (const [count, ri, wi, rm, wm] of table) {
-      const d = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-96', disks: [{ type: 'local-ssd', count, interface: 'scsi' }] })));
+      const d = diskOf(
+        run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-96', disks: [{ type: 'local-ssd', count, interface: 'scsi' }] })),
+      );
       assert.deepEqual(
         [d.figures.read_iops.value, d.figures.write_iops.value, d.figures.read_mibps.value, d.figures.write_mibps.value],
         [ri, wi, rm, wm],

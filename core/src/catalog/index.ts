@@ -118,6 +118,8 @@ export function validateCatalog(data: unknown): { catalog?: Catalog; problems: C
       for (const d of Object.keys(t.disk_types))
         if (!c.disk_types[d]) problems.push({ path: `/vm_limits/${i}/disk_types/${d}`, message: `disk type '${d}' is not in disk_types` });
   });
+  for (const d of c.limit_across_types?.types ?? [])
+    if (!c.disk_types[d]) problems.push({ path: '/limit_across_types/types', message: `disk type '${d}' is not in disk_types` });
   for (const s of Object.keys(c.platform?.series ?? {}))
     if (!c.machine_series[s]) problems.push({ path: `/platform/series/${s}`, message: `series '${s}' is not in machine_series` });
   c.platform?.requirements.forEach((r, i) => {
@@ -216,6 +218,7 @@ export function limitValue(l: Limit | undefined, vcpus: number): number | undefi
 }
 
 export function describeRow(row: VmLimitRow): string {
+  if (row.upper_bound_of) return `${row.upper_bound_of}, standing for ${row.machine_types!.join(', ')}, which have none of their own`;
   if (row.machine_types) return row.machine_types.join(', ');
   const v = row.vcpus!;
   if (v.max === undefined) return `${v.min}+ vCPUs`;
@@ -228,7 +231,10 @@ export function egressGbps(c: Catalog, m: Machine): number | undefined {
   if (!c.egress) return undefined;
   const e = m.info.egress_gbps;
   if (e?.rows) {
-    const r = e.rows.find((x) => m.vcpus >= x.vcpus.min && (x.vcpus.max === undefined || m.vcpus <= x.vcpus.max));
+    const name = m.limits_as ?? m.name;
+    const r =
+      e.rows.find((x) => x.machine_types?.includes(name)) ??
+      e.rows.find((x) => !x.machine_types && x.vcpus && m.vcpus >= x.vcpus.min && (x.vcpus.max === undefined || m.vcpus <= x.vcpus.max));
     if (r) return r.gbps;
   }
   const d = c.egress.default_gbps;

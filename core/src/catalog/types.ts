@@ -205,6 +205,11 @@ export interface VmLimitRow extends LimitRow {
   vcpus?: { min: number; max?: number };
   /** Or exact machine types (M-series rows are per machine type). */
   machine_types?: string[];
+  /**
+   * The provider gives no row for these machine types (e2-micro, e2-small): the figures are the row of the machine
+   * named here, an upper bound, and the machine's own limit counts as unknown.
+   */
+  upper_bound_of?: string;
 }
 
 export interface VmLimitTable extends Cited {
@@ -315,7 +320,12 @@ export interface MachineSeries {
   /** How many volumes the machines attach, in all, of Hyperdisk types together and per type (local SSD not counted). */
   disk_count_limits?: { rows: DiskCountRow[] } & Cited;
   /** Network egress cap: per vCPU, up to a maximum, or explicit rows. */
-  egress_gbps?: { per_vcpu?: number; max?: number; rows?: Array<{ vcpus: { min: number; max?: number }; gbps: number }> };
+  egress_gbps?: {
+    per_vcpu?: number;
+    max?: number;
+    /** A row naming the machine type (shared-core types) applies first, then the first whose vCPU range holds it. */
+    rows?: Array<{ vcpus?: { min: number; max?: number }; machine_types?: string[]; gbps: number }>;
+  } & Partial<Cited>;
 }
 
 /** Machine series built on a platform, and the disk types that need it above a level of provisioned IOPS. */
@@ -361,6 +371,11 @@ export interface Catalog {
   } & Cited;
   disk_types: Record<string, DiskType>;
   vm_limits: VmLimitTable[];
+  /**
+   * Disks of different types on one VM together stay within the per-VM limit of the fastest of `types` (listed
+   * fastest first) the machine supports (GCP persistent disks); without it, each type has only its own limit.
+   */
+  limit_across_types?: { types: string[] } & Cited;
   machine_series: Record<string, MachineSeries>;
   /** Which series are built on a platform some disk types need (AWS: the Nitro System); a series not named is unknown. */
   platform?: PlatformTable;

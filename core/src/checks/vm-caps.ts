@@ -68,8 +68,18 @@ export const vmCaps: CheckModule = {
 function limitsUnknown(ctx: VmContext, d: DiskEval): void {
   const m = ctx.machine;
   // A type the machine cannot attach has its own finding (attach); no second one here.
-  if (!m || d.type.model === 'devices' || !attaches(m, d.typeName) || vmLimitRow(ctx.catalog, m, d.typeName)) return;
+  const row = m && vmLimitRow(ctx.catalog, m, d.typeName)?.row;
+  if (!m || d.type.model === 'devices' || !attaches(m, d.typeName) || (row && !row.upper_bound_of)) return;
   const at = ctx.at(`${d.spec.path}/type`);
+  if (row?.upper_bound_of) {
+    ctx.report(
+      'machine-limits-unknown',
+      `${ctx.catalog.edition} has no per-VM ${d.typeName} limits for ${m.name}: its figures are held to ${row.upper_bound_of}'s row at most, and the VM may deliver less`,
+      at,
+      { path: `${d.spec.path}/type` },
+    );
+    return;
+  }
   if (d.type.model === 'provisioned' && d.type.vm_limits_documented) {
     ctx.report(
       'vm-limit-unknown',

@@ -18,9 +18,11 @@ import {
   type Machine,
   type ProvisionedDiskType,
   type ScaledDiskType,
+  type VmLimitRow,
 } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt, gbpsToMibps } from '../units';
+import { applyLimitAcrossTypes } from './across-types';
 import { diskCost } from './cost';
 import { provisionedValue } from './provisioned';
 import { bound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
@@ -328,7 +330,10 @@ export function evaluateDisks(
     };
   });
 
-  if (machine) applyVmLimits(c, machine, disks);
+  if (machine) {
+    applyVmLimits(c, machine, disks);
+    applyLimitAcrossTypes(c, machine, disks);
+  }
   const egress = machine ? applyEgress(c, machine, vm, disks) : undefined;
   return { disks, egress };
 }
@@ -349,7 +354,7 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
   for (const [typeName, group] of byType) {
     const found = vmLimitRow(c, machine, group[0].typeName);
     if (!found) continue;
-    for (const d of group) d.vmLimitKnown = true;
+    for (const d of group) d.vmLimitKnown = !found.row.upper_bound_of;
     for (const m of [...METRICS, 'write_iops_16k'] as const) {
       const cap = limitValue(found.row[m], machine.vcpus);
       if (cap === undefined) continue;
@@ -364,11 +369,18 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
           cur.value * (cap / total),
           'vm',
           () =>
-            `${machine.name} limit for ${typeName}: ${fmt(cap)} ${unit}${shared} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`,
+            `${limitName(machine, typeName, found.row)}: ${fmt(cap)} ${unit}${shared} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`,
         );
       }
     }
   }
+}
+
+/** "n2-standard-8 limit for pd-ssd", or for a machine without a row of its own, whose row stands in as an upper bound. */
+function limitName(machine: Machine, typeName: string, row: VmLimitRow): string {
+  return row.upper_bound_of
+    ? `${machine.name} limit for ${typeName} unknown, at most ${row.upper_bound_of}'s row: ${machine.name}'s own limit is not published`
+    : `${machine.name} limit for ${typeName}`;
 }
 
 /** A type that exists only replicated (Hyperdisk Balanced High Availability) writes to two zones whatever the spec says. */
@@ -395,6 +407,7 @@ function applyEgress(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[]
     multiplier: e.multiplier,
     binds: false,
   };
+  const seriesEgress = machine.info.egress_gbps?.table;
   const writers = disks.filter((d) => d.type.network_writes);
   if (!writers.length) return info;
   const mult = (d: DiskEval) => e.multiplier[replicationOf(d)];
@@ -403,7 +416,7 @@ function applyEgress(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[]
       ? `, less ${fmt(Math.min(other, (1 - e.disk_share_when_contended) * capMibps))} MiB/s of other egress (disk writes keep at least ${fmt(e.disk_share_when_contended * 100)}%)`
       : '';
   const explain = (d: DiskEval, what: string) =>
-    `network egress: ${fmt(gbps)} Gbit/s = ${fmt(capMibps)} MiB/s${otherPart}, ÷ ${mult(d)} write multiplier (${replicationOf(d)}) → ${what} (${c.edition}: ${e.table})`;
+    `network egress: ${fmt(gbps)} Gbit/s = ${fmt(capMibps)} MiB/s${otherPart}, ÷ ${mult(d)} write multiplier (${replicationOf(d)}) → ${what} (${c.edition}: ${seriesEgress ? `${seriesEgress}; ` : ''}${e.table})`;
 
   const scale = (m: 'write_mibps' | 'write_iops' | 'write_iops_16k', bytesKib: number) => {
     const used = writers.reduce((s, d) => s + (d.figures[m]?.value ?? 0) * (m === 'write_mibps' ? 1 : bytesKib / 1024) * mult(d), 0);
