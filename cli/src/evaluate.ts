@@ -194,19 +194,23 @@ function renderFile(f: FileReport): string {
     out.push(
       table(
         ['disk', 'type', 'GiB', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by (r/w IOPS, r/w MiB/s)', 'per month'],
-        vm.disks.map((d) => [
-          d.name,
-          d.type,
-          num(d.size_gib),
-          num(d.read_iops),
-          num(d.write_iops),
-          num(d.read_mibps, 1),
-          num(d.write_mibps, 1),
-          d.limited_by
-            ? `${d.limited_by.read_iops}/${d.limited_by.write_iops}, ${d.limited_by.read_mibps}/${d.limited_by.write_mibps}`
-            : '-',
-          `${d.monthly_cost_complete || d.monthly_cost === null ? '' : '>= '}${money(d.monthly_cost)}`,
-        ]),
+        vm.disks.map((d) => {
+          // Figures that are only upper bounds say so: "≤ 50,000", and why beside what limits them.
+          const le = (x: string) => (d.upper_bound && x !== '-' ? `≤ ${x}` : x);
+          return [
+            d.name,
+            d.type,
+            num(d.size_gib),
+            le(num(d.read_iops)),
+            le(num(d.write_iops)),
+            le(num(d.read_mibps, 1)),
+            le(num(d.write_mibps, 1)),
+            (d.limited_by
+              ? `${d.limited_by.read_iops}/${d.limited_by.write_iops}, ${d.limited_by.read_mibps}/${d.limited_by.write_mibps}`
+              : '-') + (d.upper_bound ? ` (${d.upper_bound})` : ''),
+            `${d.monthly_cost_complete || d.monthly_cost === null ? '' : '>= '}${money(d.monthly_cost)}`,
+          ];
+        }),
       ),
     );
     if (vm.workloads.length) {

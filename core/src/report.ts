@@ -12,6 +12,7 @@ import {
   gapTexts,
   METRICS,
   sumCosts,
+  upperBound,
   vmCosts,
   workloadsLeftOut,
   type DiskBursts,
@@ -56,6 +57,8 @@ export interface DiskReport {
   price_per_read_iops: number | null;
   /** False when the catalog has no per-VM limit for the disk's type on this machine (or the machine is unknown): the figures are the disk's own, not capped by the VM. */
   vm_limit_known: boolean;
+  /** Why the figures are only upper bounds ("VM limit unknown", "needs 24 vCPUs"); null when they are what the VM delivers. */
+  upper_bound: string | null;
   /** Figures above the sustained ones that hold only for a while (AWS gp2 credits, an instance's 30-minute window); absent when none. */
   burst?: Partial<
     Record<'read_iops' | 'write_iops' | 'read_mibps' | 'write_mibps', { value: number; seconds: number; ends: 'credits' | 'window' }>
@@ -315,6 +318,7 @@ function diskReport(d: DiskEval): DiskReport {
     monthly_cost_complete: d.cost.complete,
     cost_explanation: d.cost.why,
     vm_limit_known: d.vmLimitKnown,
+    upper_bound: upperBound(d) ?? null,
     price_per_read_iops:
       d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops.value > 0
         ? Math.round((d.cost.monthly / d.figures.read_iops.value) * 1e5) / 1e5
@@ -383,6 +387,7 @@ function unavailableDisks(v: VmEval): DiskReport[] {
     cost_explanation: v.unavailable!,
     price_per_read_iops: null,
     vm_limit_known: false,
+    upper_bound: null,
   }));
 }
 
@@ -399,6 +404,7 @@ function unmodelledDiskReport(u: UnmodelledDisk): DiskReport {
     cost_explanation: u.cost.why,
     price_per_read_iops: null,
     vm_limit_known: false,
+    upper_bound: null,
   };
 }
 
@@ -424,6 +430,7 @@ function instanceStoreDisks(v: VmEval): DiskReport[] {
         : `${v.machine?.name ?? 'the machine'} has no instance store in ${v.catalog.edition}`,
       price_per_read_iops: null,
       vm_limit_known: false,
+      upper_bound: null,
     }));
 }
 

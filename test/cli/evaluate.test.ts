@@ -107,6 +107,22 @@ describe('storage-perf evaluate', () => {
     }
   });
 
+  it('marks figures that are only upper bounds in the table: a Hyperdisk volume whose VM limit is unknown', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storage-perf-evaluate-'));
+    try {
+      const file = join(dir, 'hd.perf.yaml');
+      writeFileSync(
+        file,
+        'version: 1\nprovider: gcp\ncatalog: gcp-2024\nvms:\n  - name: vm\n    machine_type: n4-standard-2\n    disks:\n' +
+          '      - name: hd\n        type: hyperdisk-balanced\n        size: 1000GiB\n        provisioned_iops: 50000\n        provisioned_throughput: 1200MiB/s\n',
+      );
+      const r = cli(['evaluate', file]);
+      assert.match(r.stdout, /^hd\s+hyperdisk-balanced\s+1,000\s+≤ 50,000\s+≤ 50,000\s+≤ 1,200\s+≤ 1,200\s+.*VM limit unknown/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('prints readable tables by default', () => {
     const r = cli(['evaluate', 'examples/storage.perf.yaml']);
     assert.equal(r.code, 0, r.stderr);

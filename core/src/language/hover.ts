@@ -9,7 +9,17 @@ import { describeRow, INSTANCE_STORE, instanceStoreOf, vmLimitRow, type Catalog 
 import { boughtText } from '../advice/fixes';
 import { diskBurstTexts, workloadBurstText } from '../model/burst';
 import { metricLabel } from '../model/disks';
-import { gapTexts, METRICS, vmCosts, type Cost, type DiskEval, type UnmodelledDisk, type VmEval, type WorkloadEval } from '../model/types';
+import {
+  gapTexts,
+  METRICS,
+  upperBound,
+  vmCosts,
+  type Cost,
+  type DiskEval,
+  type UnmodelledDisk,
+  type VmEval,
+  type WorkloadEval,
+} from '../model/types';
 import type { DiskSpec } from '../document/types';
 import type { Span } from '../text';
 import {
@@ -178,6 +188,8 @@ function instanceStoreHover(c: Catalog, vm: VmEval, d: DiskSpec): string {
 }
 
 export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
+  // Figures that are only upper bounds say so on each figure: "≤ 50,000 IOPS (VM limit unknown)".
+  const ceiling = upperBound(d);
   const lines = [
     `**Disk ${d.spec.name}** — ${typeText(d.type.label, d.typeName)}, ${fmt(d.size_gib)} GiB on ${vm.machine?.name ?? 'an unknown machine'} · ${c.edition}`,
     '',
@@ -187,7 +199,7 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
       ['', 'value', 'limited by', 'alone'],
       METRICS.map((k) => [
         metricLabel(k),
-        `${fmt(d.figures[k].value)} ${k.endsWith('iops') ? 'IOPS' : 'MiB/s'}`,
+        `${ceiling ? '≤ ' : ''}${fmt(d.figures[k].value)} ${k.endsWith('iops') ? 'IOPS' : 'MiB/s'}${ceiling ? ` (${ceiling})` : ''}`,
         d.figures[k].by,
         d.diskOnly[k].value > d.figures[k].value * 1.001 ? fmt(d.diskOnly[k].value) : '',
       ]),

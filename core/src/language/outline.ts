@@ -2,6 +2,7 @@
 import type { Analysis } from '../analyze';
 import type { Span } from '../text';
 import { fmt, fmtMoney, targetVerdict } from '../units';
+import { upperBound } from '../model/types';
 
 export interface SymbolEntry {
   name: string;
@@ -96,9 +97,12 @@ export function inlayHints(a: Analysis, range?: Span): InlayEntry[] {
       const f = d.figures;
       // A partial price is a lower bound, and says so.
       const cost = d.cost.monthly !== undefined ? ` · ${d.cost.complete ? '' : '≥ '}${fmtMoney(d.cost.monthly, c.currency)}/mo` : '';
+      // Figures that are only upper bounds say so: "≤ 50,000/50,000 IOPS · ≤ 1,200/1,200 MiB/s (VM limit unknown)".
+      const ceiling = upperBound(d);
+      const le = ceiling ? '≤ ' : '';
       out.push({
         offset: at,
-        label: ` ${fmt(f.read_iops.value)}/${fmt(f.write_iops.value)} IOPS · ${fmt(f.read_mibps.value)}/${fmt(f.write_mibps.value)} MiB/s${cost}`,
+        label: ` ${le}${fmt(f.read_iops.value)}/${fmt(f.write_iops.value)} IOPS · ${le}${fmt(f.read_mibps.value)}/${fmt(f.write_mibps.value)} MiB/s${ceiling ? ` (${ceiling})` : ''}${cost}`,
         tooltip: `read/write IOPS limited by ${f.read_iops.by}/${f.write_iops.by}; read/write MiB/s limited by ${f.read_mibps.by}/${f.write_mibps.by} (${c.edition})`,
       });
     }

@@ -169,6 +169,21 @@ export interface DiskEval {
   vmLimitKnown: boolean;
   /** Figures above the sustained ones that hold for a while (a credit bucket, a machine's window); absent: none. */
   burst?: DiskBursts;
+  /**
+   * The vCPUs the provider documents for reaching the figures (local SSD), when the machine has fewer: the
+   * figures are then the table's, not reached on this machine, and targets on them are not met.
+   */
+  vcpusNeeded?: { need: number; why: string };
+}
+
+/**
+ * Why the disk's figures are only upper bounds, in a few words shown beside them ("≤ 50,000 (VM limit unknown)");
+ * undefined when they are what the VM delivers.
+ */
+export function upperBound(d: DiskEval): string | undefined {
+  if (d.vcpusNeeded) return `needs ${d.vcpusNeeded.need} vCPUs`;
+  if (!d.vmLimitKnown) return 'VM limit unknown';
+  return undefined;
 }
 
 export interface EgressInfo {

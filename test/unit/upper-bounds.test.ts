@@ -1,0 +1,46 @@
+/**
+ * Figures that are only upper bounds say so on the figure itself, wherever it is shown: a Hyperdisk volume on a
+ * machine whose per-VM limit the catalog lacks shows "≤ 50,000 (VM limit unknown)" in the hover, the inlay hint
+ * and the JSON report, not a bare 50,000 beside a separate warning.
+ */
+import * as assert from 'node:assert/strict';
+import { analyze, fileReport, hover, inlayHints } from '../../core/src';
+import { specText } from '../helpers';
+
+const UNKNOWN = specText({
+  catalog: 'gcp-2024',
+  machine: 'n4-standard-2',
+  disks: [{ name: 'hd', type: 'hyperdisk-balanced', size: '1000GiB', provisioned_iops: 50000, provisioned_throughput: '1200MiB/s' }],
+});
+
+describe('upper bounds on the figure', () => {
+  it('a Hyperdisk volume whose VM limit is unknown: "≤ 50,000 IOPS (VM limit unknown)" in the hover table', () => {
+    const a = analyze(UNKNOWN);
+    const h = hover(a, UNKNOWN.indexOf('name: hd') + 7)!;
+    assert.match(h.markdown, /\| read IOPS +\| +≤ 50,000 IOPS \(VM limit unknown\) \|/);
+    assert.match(h.markdown, /\| write throughput +\| +≤ 1,200 MiB\/s \(VM limit unknown\) \|/);
+  });
+
+  it('… in the inlay hint', () => {
+    const hints = inlayHints(analyze(UNKNOWN)).map((x) => x.label);
+    assert.ok(
+      hints.some((l) => /^ ≤ 50,000\/50,000 IOPS · ≤ 1,200\/1,200 MiB\/s \(VM limit unknown\)/.test(l)),
+      hints.join(' | '),
+    );
+  });
+
+  it('… and in the JSON report, which keeps vm_limit_known: false', () => {
+    const d = fileReport('x', analyze(UNKNOWN)).vms[0].disks[0];
+    assert.equal(d.read_iops, 50000);
+    assert.equal(d.vm_limit_known, false);
+    assert.equal(d.upper_bound, 'VM limit unknown');
+  });
+
+  it('a figure the machine caps is not marked', () => {
+    const text = specText({ catalog: 'gcp-2024', machine: 'n2-standard-8', disks: [{ name: 'd', type: 'pd-ssd', size: 500 }] });
+    const a = analyze(text);
+    assert.doesNotMatch(hover(a, text.indexOf('name: d') + 7)!.markdown, /≤/);
+    assert.ok(inlayHints(a).every((x) => !x.label.includes('≤')));
+    assert.equal(fileReport('x', a).vms[0].disks[0].upper_bound, null);
+  });
+});
