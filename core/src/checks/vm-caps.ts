@@ -162,7 +162,12 @@ function cappedParts(d: DiskEval): string[] {
     const one = (k: Metric, dir: string) => `${fmt(d.figures[k].value)} ${unit} ${dir} (the disk alone: ${fmt(d.diskOnly[k].value)})`;
     if (cap(r) && cap(w) && d.figures[r].value === d.figures[w].value && d.diskOnly[r].value === d.diskOnly[w].value)
       out.push(one(r, 'read and write'));
-    else {
+    else if (cap(r) && cap(w)) {
+      // Read and write capped apart (a limit shared with other disks splits them differently): said as one pair.
+      const alone =
+        d.diskOnly[r].value === d.diskOnly[w].value ? fmt(d.diskOnly[r].value) : `${fmt(d.diskOnly[r].value)}/${fmt(d.diskOnly[w].value)}`;
+      out.push(`${fmt(d.figures[r].value)}/${fmt(d.figures[w].value)} ${unit} read/write (the disk alone: ${alone})`);
+    } else {
       if (cap(r)) out.push(one(r, 'read'));
       if (cap(w)) out.push(one(w, 'write'));
     }
