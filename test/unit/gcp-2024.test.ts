@@ -233,6 +233,37 @@ describe('gcp-2024', () => {
     assert.match(d.figures.read_iops.why, /32 NVMe devices of 375 GiB: row for 32 devices/);
   });
 
+  it('24 local SSD devices on n2-standard-2 are not credited 2,400,000 IOPS as reached: the figure is marked and a target on it is not met', () => {
+    const a = run(
+      specText({
+        catalog: 'gcp-2024',
+        machine: 'n2-standard-2',
+        disks: [{ type: 'local-ssd', count: 24 }],
+        workloads: [{ block_size: '4k', read_ratio: 1, target: { iops: 100000 } }],
+      }),
+    );
+    const d = diskOf(a);
+    // Google: full Local SSD performance on N2 needs at least 24 vCPUs.
+    assert.deepEqual(d.vcpusNeeded?.need, 24);
+    assert.equal(d.figures.read_iops.value, 2400000);
+    assert.match(d.figures.read_iops.why, /not reached on n2-standard-2, which has 2 vCPUs: .*24 vCPUs/);
+    const w = vmOf(a).workloads[0];
+    assert.equal(w.meets_target, false);
+    assert.match(w.shortfalls.join(' '), /its local SSD figures only with 24 vCPUs \(n2-standard-2 has 2\)/);
+    assert.ok(a.diagnostics.some((x) => x.code === 'target-unreachable'));
+    // Enough vCPUs: reached, and the target is met.
+    const big = run(
+      specText({
+        catalog: 'gcp-2024',
+        machine: 'n2-standard-32',
+        disks: [{ type: 'local-ssd', count: 24 }],
+        workloads: [{ block_size: '4k', read_ratio: 1, target: { iops: 100000 } }],
+      }),
+    );
+    assert.equal(diskOf(big).vcpusNeeded, undefined);
+    assert.equal(vmOf(big).workloads[0].meets_target, true);
+  });
+
   it('regional pd-ssd costs twice the zonal price', () => {
     const z = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-8', disks: [{ type: 'pd-ssd', size: 100 }] })));
     const r = diskOf(

@@ -173,6 +173,8 @@ export interface DeviceDiskType extends DiskTypeBase {
   counts: number[];
   /** vCPUs per device the provider recommends for full performance. */
   vcpus_per_device?: { min: number; max: number } & Cited;
+  /** The fewest vCPUs with which the table's figures are reached, by series (N2: 24); other series need `vcpus_per_device.min` per device. */
+  full_performance_vcpus?: { rows: Array<{ series: string[]; min_vcpus: number }> } & Cited;
   interfaces: Record<
     string,
     {

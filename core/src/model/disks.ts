@@ -24,6 +24,7 @@ import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt, gbpsToMibps } from '../units';
 import { applyLimitAcrossTypes } from './across-types';
 import { diskCost } from './cost';
+import { markUnreachedDevices } from './local-ssd';
 import { provisionedValue } from './provisioned';
 import { bound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
 
@@ -333,6 +334,7 @@ export function evaluateDisks(
   if (machine) {
     applyVmLimits(c, machine, disks);
     applyLimitAcrossTypes(c, machine, disks);
+    markUnreachedDevices(c, machine, disks);
   }
   const egress = machine ? applyEgress(c, machine, vm, disks) : undefined;
   return { disks, egress };

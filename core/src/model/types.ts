@@ -173,7 +173,7 @@ export interface DiskEval {
    * The vCPUs the provider documents for reaching the figures (local SSD), when the machine has fewer: the
    * figures are then the table's, not reached on this machine, and targets on them are not met.
    */
-  vcpusNeeded?: { need: number; why: string };
+  vcpusNeeded?: { need: number; why: string; machine: string; vcpus: number };
 }
 
 /**

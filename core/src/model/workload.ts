@@ -61,7 +61,15 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
 
   const targets = w.target as Targets;
   const achieved = { iops: T, read_iops, write_iops, mibps: read_mibps + write_mibps, read_mibps, write_mibps };
-  const { shortfalls, headroom } = judgeTargets(targets, achieved);
+  const judged = judgeTargets(targets, achieved);
+  const { shortfalls } = judged;
+  let { headroom } = judged;
+  // Figures the machine's vCPUs do not reach (local SSD) meet no target, whatever they are.
+  const unreached = disks.find((d) => d.vcpusNeeded)?.vcpusNeeded;
+  if (unreached && headroom !== undefined) {
+    shortfalls.push(`its local SSD figures only with ${unreached.need} vCPUs (${unreached.machine} has ${unreached.vcpus})`);
+    headroom = undefined;
+  }
   let limited_by = binding.by;
   let explain = () => `${fmt(T)} IOPS at ${blk} (${fmt(rho * 100)}% reads): ${binding.why()}`;
   // Small blocks: the IOPS limit binds long before the throughput limit, so a throughput target is out of reach.
@@ -86,7 +94,7 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
     get why() {
       return (whyText ??= explain());
     },
-    meets_target: headroom !== undefined ? shortfalls.length === 0 : undefined,
+    meets_target: judged.headroom !== undefined ? shortfalls.length === 0 : undefined,
     headroom,
     shortfalls,
     demand_iops: demand,

@@ -1,0 +1,43 @@
+/**
+ * Local SSD on a machine with fewer vCPUs than the provider documents for its figures: the table's figures stay
+ * (they are the provider's), but they are marked as not reached on this machine, say why in their sentence, and a
+ * target on them is not met.
+ */
+import type { Catalog, DeviceDiskType, Machine } from '../catalog';
+import { bound, METRICS, type DiskEval } from './types';
+
+/**
+ * The vCPUs the provider documents for the figures of n devices: its fewest for the series where it gives one
+ * (N2: 24, whatever the count), else the vCPUs per device its benchmarks used; undefined when it says neither.
+ */
+export function localSsdVcpusNeeded(c: Catalog, t: DeviceDiskType, m: Machine, n: number): { need: number; why: string } | undefined {
+  const per = t.vcpus_per_device;
+  const full = t.full_performance_vcpus;
+  const row = full?.rows.find((r) => r.series.includes(m.series));
+  const byDevice = per ? per.min * n : Infinity;
+  if (row && row.min_vcpus <= byDevice)
+    return {
+      need: row.min_vcpus,
+      why: `${m.series.toUpperCase()} reaches them with at least ${row.min_vcpus} vCPUs (${c.edition}: ${full!.table})`,
+    };
+  if (per) return { need: byDevice, why: `they were measured with ${per.min}–${per.max} vCPUs per device (${c.edition}: ${per.table})` };
+  return undefined;
+}
+
+/** Marks the local SSD disks whose figures the machine's vCPUs do not reach. */
+export function markUnreachedDevices(c: Catalog, machine: Machine, disks: DiskEval[]): void {
+  for (const d of disks) {
+    if (d.type.model !== 'devices') continue;
+    const needed = localSsdVcpusNeeded(c, d.type, machine, d.spec.count ?? 1);
+    if (!needed || machine.vcpus >= needed.need) continue;
+    d.vcpusNeeded = { ...needed, machine: machine.name, vcpus: machine.vcpus };
+    for (const m of METRICS) {
+      const cur = d.figures[m];
+      d.figures[m] = bound(
+        cur.value,
+        cur.by,
+        () => `${cur.why}; not reached on ${machine.name}, which has ${machine.vcpus} vCPUs: ${needed.why}`,
+      );
+    }
+  }
+}
