@@ -15,11 +15,10 @@ import {
   instanceStoreOf,
   probedStore,
   workloadsLeftOut,
-  scopeOf,
+  fioBlockers,
   LineIndex,
   parseBlockSize,
   type Analysis,
-  type Diagnostic,
   type FioFile,
   type FioOptions,
   type VmEval,
@@ -47,7 +46,13 @@ examples:
   storage-perf fio examples/storage.perf.yaml --out fio/
   storage-perf fio db.perf.yaml --vm db --runtime 30 --size 1g --stdout
 
-exit status: 0 files written, 1 the spec has errors for the VM (nothing is written), 2 usage or I/O error`;
+A workload that misses its target still gets its jobs: measuring it is the point. Jobs that would be
+meaningless or unsafe are not written: for a VM whose machine is unknown, a disk without a size or figures, a
+configuration the provider refuses or a rejected mount point, nothing is written for that VM (the other VMs'
+files are) and the errors are listed.
+
+exit status: 0 files written (targets missed or not), 1 a VM has errors that stop its jobs (nothing written
+for it), 2 usage or I/O error`;
 
 /** A spec read and evaluated, or a usage error that says why not. */
 export function loadSpec(path: string, catalogFiles: string[]): Analysis {
@@ -121,27 +126,22 @@ export async function fioCommand(args: string[]): Promise<number> {
     sizeKib: parseFioSize(values.size as string | undefined),
     specName: basename(path),
   };
-  // Jobs for a VM the spec has errors on would measure something else than the user meant (an unknown
-  // machine, a rejected mount point): nothing is written (the contract, section 1).
-  const errors = errorsFor(analysis, vm);
-  if (errors.length) {
-    const idx = new LineIndex(analysis.parsed.text);
-    const lines = errors.slice(0, 10).map((d) => `  ${path}:${idx.position(d.span.start).line + 1}: ${d.code}: ${d.message}`);
-    process.stderr.write(
-      `storage-perf fio: ${path} has errors${vm ? ` for VM '${vm}'` : ''}; no job files written:\n${lines.join('\n')}\n`,
-    );
-    return 1;
-  }
-  const files = generateFioJobs(analysis, opts);
+  // A missed target never stops the jobs: measuring is what a user wants then. Jobs that would be meaningless or
+  // unsafe do stop (an unknown machine, a disk without a size or figures, a rejected mount point): nothing is
+  // written for that VM, the others' files are, and the exit status says a VM was left out.
+  const blocked = blockedVms(analysis, vm, path);
+  const files = generateFioJobs(analysis, opts).filter((f) => !blocked.has(f.vm));
   sayWithoutJobs(analysis, vm);
   if (!files.length) {
+    if (blocked.size) return 1;
     process.stderr.write(`storage-perf fio: ${path} has no VM with a disk that evaluates: nothing to generate\n`);
     return 2;
   }
+  const status = blocked.size ? 1 : 0;
   if (values.stdout) {
     process.stdout.write(files.map((f) => f.text).join('\n'));
     warnDestructive(files);
-    return 0;
+    return status;
   }
   const out = (values.out as string | undefined) ?? dirname(path);
   try {
@@ -160,17 +160,25 @@ export async function fioCommand(args: string[]): Promise<number> {
     );
   }
   warnDestructive(files);
-  return 0;
+  return status;
 }
 
-/** Error findings on the VM (all VMs without --vm), and those outside any VM, which concern every VM. */
-function errorsFor(analysis: Analysis, vm: string | undefined): Diagnostic[] {
-  const index = vm === undefined ? undefined : analysis.spec?.vms.findIndex((v) => v.name === vm);
-  return analysis.diagnostics.filter((d) => {
-    if (d.severity !== 'error') return false;
-    const at = scopeOf(d.path ?? '').vm;
-    return at === undefined || index === undefined || at === index;
+/**
+ * The VMs (by name) whose jobs would be meaningless or unsafe (core's fioBlockers), each said on standard error
+ * with its errors. Only the named VM with --vm.
+ */
+function blockedVms(analysis: Analysis, vm: string | undefined, path: string): Set<string> {
+  const blocked = new Set<string>();
+  const idx = new LineIndex(analysis.parsed.text);
+  analysis.spec?.vms.forEach((v, i) => {
+    if (vm !== undefined && v.name !== vm) return;
+    const errors = fioBlockers(analysis, i);
+    if (!errors.length) return;
+    blocked.add(v.name);
+    const lines = errors.slice(0, 10).map((d) => `  ${path}:${idx.position(d.span.start).line + 1}: ${d.code}: ${d.message}`);
+    process.stderr.write(`storage-perf fio: ${path} has errors for VM '${v.name}'; no job files written for it:\n${lines.join('\n')}\n`);
   });
+  return blocked;
 }
 
 /**

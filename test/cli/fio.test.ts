@@ -158,13 +158,33 @@ vms:
       assert.match(r.stderr, vm === 'typo' ? /unknown-machine-type/ : /invalid-value: mount_point/);
       assert.ok(!existsSync(out), 'nothing is written');
     }
-    // Without --vm every VM is generated, so any VM's error stops all of them.
-    assert.equal(cli(['fio', file, '--out', out]).code, 1);
-    assert.ok(!existsSync(out));
+    // Without --vm each VM with such errors gets nothing, the others their files, and the exit status says one
+    // was left out (it used to write nothing at all: one VM's error stopped every other VM's jobs).
+    const all = cli(['fio', file, '--out', out]);
+    assert.equal(all.code, 1, all.stderr);
+    assert.deepEqual(readdirSync(out), ['good-d.fio']);
+    assert.match(all.stderr, /errors for VM 'typo'; no job files written for it/);
+    assert.match(all.stderr, /errors for VM 'mnt'; no job files written for it/);
+    rmSync(out, { recursive: true });
     // The VM without errors is generated.
     const good = cli(['fio', file, '--vm', 'good', '--out', out]);
     assert.equal(good.code, 0, good.stderr);
     assert.ok(readdirSync(out).length > 0);
+  });
+
+  it('a missed target never stops the jobs: they are written, exit 0, and --help says so', () => {
+    const file = join(dir, 'short.perf.yaml');
+    writeFileSync(
+      file,
+      `version: 1\nprovider: gcp\nvms:\n  - name: db\n    machine_type: n2-standard-8\n    disks:\n      - name: d\n        type: pd-ssd\n        size: 100GiB\n        data_size: 200GiB\n    workloads:\n      - name: w\n        disk: d\n        block_size: 8KiB\n        read_ratio: 0.7\n        target:\n          iops: 500000\n`,
+    );
+    const r = cli(['fio', file, '--out', dir]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(existsSync(join(dir, 'db-d.fio')));
+    assert.match(readFileSync(join(dir, 'db-d.fio'), 'utf8'), /^\[w\]$/m);
+    const help = cli(['fio', '--help']);
+    assert.match(help.stdout, /misses its target still gets its jobs/);
+    assert.match(help.stdout, /1 a VM has errors that stop its jobs/);
   });
 
   it('a raw device only with --destructive or fio_destructive, and never silently', () => {
