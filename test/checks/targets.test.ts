@@ -1,7 +1,7 @@
 /** Targets and headroom (core/src/checks/targets.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
 import { analyze, applyEdits, fixEdits } from '../../core/src';
-import { BASE, expectAt, WL } from './helpers';
+import { applyFix, BASE, expectAt, lineChanges, WL } from './helpers';
 
 describe('checks: targets', () => {
   it('target-unreachable on the target key, with resize and machine fixes', () => {
@@ -78,5 +78,36 @@ vms:
       text.replace('type: st1', 'type: gp3').replace('size: 1TiB\n', 'size: 1TiB\n        provisioned_throughput: 400MiB/s\n'),
     );
     assert.equal(analyze(fixed).vms[0].workloads[0].meets_target, true);
+  });
+
+  it('block-size-too-small: the block size it offers is evaluated, and meets the target when applied', () => {
+    const text = WL('        target:\n          throughput: 400MiB/s\n').replace('block_size: 8KiB', 'block_size: 4k');
+    const d = expectAt(text, 'block-size-too-small', '4k');
+    assert.match(d.message, /; 32KiB blocks would reach the target \(469 MiB\/s\)$/);
+    assert.equal(d.fixes?.length, 1);
+    assert.equal(d.fixes![0].title, "Use 32KiB blocks ('w' then reaches 469 MiB/s)");
+    const fixed = applyFix(text, d.fixes![0]);
+    assert.deepEqual(lineChanges(text, fixed), { removed: ['        block_size: 4k'], added: ['        block_size: 32KiB'] });
+    const after = analyze(fixed);
+    const w = after.vms[0].workloads[0];
+    assert.equal(w.meets_target, true);
+    assert.equal(Math.round(w.read_mibps + w.write_mibps), 469);
+    assert.ok(!after.diagnostics.some((x) => x.code === 'block-size-too-small' || x.code === 'target-unreachable'));
+  });
+
+  it('block-size-too-small: no block size promised where none reaches the target (the MiB/s limit binds first)', () => {
+    // A 100 GiB pd-balanced gives 168 MiB/s: 400 MiB/s at 128 KiB (3,200 IOPS, within its 3,600) was promised
+    // from the IOPS alone. Evaluated, no block size up to 1 MiB reaches it.
+    const text = WL('        target:\n          throughput: 400MiB/s\n')
+      .replace('block_size: 8KiB', 'block_size: 4k')
+      .replace('type: pd-ssd', 'type: pd-balanced')
+      .replace('size: 500GiB', 'size: 100GiB');
+    const d = expectAt(text, 'block-size-too-small', '4k');
+    assert.doesNotMatch(d.message, /would reach the target/);
+    assert.match(d.message, /no larger block size reaches the target: at 1MiB it reaches [\d.]+ MiB\/s$/);
+    assert.deepEqual(d.fixes, []);
+    const at1m = analyze(text.replace('block_size: 4k', 'block_size: 1MiB')).vms[0].workloads[0];
+    assert.equal(at1m.meets_target, false);
+    assert.ok(d.message.endsWith(`${Math.round(at1m.read_mibps + at1m.write_mibps)} MiB/s`), d.message);
   });
 });

@@ -21,7 +21,12 @@ export interface WorkloadSuggestions {
   together?: boolean;
   /** Another disk type that meets the target for less than the resize `disk_size_gib` costs. */
   instead?: { disk_type: string; disk_size_gib: number; provisioned_iops?: number; provisioned_mibps?: number };
+  /** The smallest larger block size at which the model says the target is met. */
   block_kib?: number;
+  /** With block_kib: the total MiB/s the workload then reaches. */
+  block_mibps?: number;
+  /** No larger block size meets it: what the largest useful one reaches (total MiB/s). */
+  block_reach?: { block_kib: number; mibps: number };
   queue_depth?: number;
 }
 
@@ -77,16 +82,7 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval): 
         provisioned_mibps: other.provisioned_mibps,
       };
   }
-  if (r.limited_by === 'block_size') {
-    const t = w.target;
-    const wantMibps = Math.max(
-      t.mibps ?? 0,
-      (t.read_mibps ?? 0) / Math.max(w.read_ratio, 1e-9),
-      (t.write_mibps ?? 0) / Math.max(1 - w.read_ratio, 1e-9),
-    );
-    const total = r.read_iops + r.write_iops;
-    if (total > 0 && wantMibps > 0) out.block_kib = 2 ** Math.ceil(Math.log2((wantMibps * 1024) / total));
-  }
+  if (r.limited_by === 'block_size') Object.assign(out, largerBlocks(s));
   if (r.limited_by === 'queue_depth')
     out.queue_depth = Math.min(r.queue_depth_needed.low * 2, Math.max(r.queue_depth_needed.low, c.queue.max_useful_depth));
   return out;
@@ -128,6 +124,26 @@ function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSugg
       provisioned_iops: other.provisioned_iops,
       provisioned_mibps: other.provisioned_mibps,
     });
+}
+
+/**
+ * Larger blocks, each evaluated: the smallest power of two above the workload's block size at which it meets its
+ * target, up to the block size at which the provider's throughput figures hold (no larger block gains more);
+ * when none does, what the largest reaches. A block size is never promised from arithmetic alone: the IOPS
+ * limit gives way to a throughput limit as the blocks grow.
+ */
+function largerBlocks(s: Search): Pick<WorkloadSuggestions, 'block_kib' | 'block_mibps' | 'block_reach'> {
+  const top = Math.max(1024, s.c.io.throughput_min_kib);
+  let last: WorkloadEval | undefined;
+  let lastBlock = 0;
+  for (let b = 2 ** Math.floor(Math.log2(s.w.block_kib) + 1); b <= top; b *= 2) {
+    const vm = { ...s.vm, workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, block_kib: b } : x)) };
+    const e = evaluateOn(s.c, vm, s.machine, s.region);
+    last = e.workloads.find((y) => y.spec.name === s.w.name);
+    lastBlock = b;
+    if (last && s.met(e)) return { block_kib: b, block_mibps: last.read_mibps + last.write_mibps };
+  }
+  return last ? { block_reach: { block_kib: lastBlock, mibps: last.read_mibps + last.write_mibps } } : {};
 }
 
 function singleDisk(vm: VmSpec, name: string | undefined): DiskSpec | undefined {
