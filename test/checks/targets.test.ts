@@ -1,7 +1,7 @@
 /** Targets and headroom (core/src/checks/targets.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
 import { analyze, applyEdits, fixEdits } from '../../core/src';
-import { applyFix, BASE, expectAt, lineChanges, WL } from './helpers';
+import { applyFix, BASE, expectAt, find, lineChanges, WL } from './helpers';
 
 describe('checks: targets', () => {
   it('target-unreachable on the target key, with resize and machine fixes', () => {
@@ -109,5 +109,35 @@ vms:
     const at1m = analyze(text.replace('block_size: 4k', 'block_size: 1MiB')).vms[0].workloads[0];
     assert.equal(at1m.meets_target, false);
     assert.ok(d.message.endsWith(`${Math.round(at1m.read_mibps + at1m.write_mibps)} MiB/s`), d.message);
+  });
+
+  it('queue-depth-too-low: its fix, applied, meets the target and changes only the queue depth', () => {
+    const text = WL('        queue_depth: 4\n        target:\n          iops: 12000\n');
+    const d = expectAt(text, 'queue-depth-too-low', '4');
+    const fixed = applyFix(text, d.fixes![0]);
+    assert.deepEqual(lineChanges(text, fixed), {
+      removed: ['        queue_depth: 4'],
+      added: [`        queue_depth: ${d.fixes![0].kind === 'set-value' ? d.fixes![0].value : '?'}`],
+    });
+    const after = analyze(fixed);
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+    assert.ok(!after.diagnostics.some((x) => x.code === 'queue-depth-too-low' || x.code === 'target-unreachable'));
+  });
+
+  it('a queue-bound miss names its bound; no queue depth is asked for that the disks and machine would cap anyway', () => {
+    // n2-standard-8 holds the 500 GiB pd-ssd to 15,000 IOPS: 500,000 is out of reach at any depth.
+    const text = WL('        queue_depth: 16\n        target:\n          iops: 500000\n');
+    const miss = expectAt(text, 'target-unreachable', 'target');
+    assert.equal(miss.message, "workload 'w' reaches total IOPS 12,800 of 500,000 IOPS, bound by the queue depth");
+    const d = expectAt(text, 'queue-depth-too-low', '16');
+    assert.equal(
+      d.message,
+      'queue depth 16 allows at most 12,800 IOPS (800 per outstanding I/O, gcp-2024); a depth of 19 reaches the 15,000 IOPS the disks and machine cap it at, still short of the target',
+    );
+    assert.deepEqual(d.fixes, []);
+    // Deep enough already for all the hardware gives: the queue is not what holds it, so no finding.
+    const deep = analyze(text.replace('queue_depth: 16', 'queue_depth: 40'));
+    assert.ok(!deep.diagnostics.some((x) => x.code === 'queue-depth-too-low'));
+    assert.match(find(deep, 'target-unreachable').message, /bound by the machine's per-VM limit$/);
   });
 });

@@ -27,7 +27,13 @@ export interface WorkloadSuggestions {
   block_mibps?: number;
   /** No larger block size meets it: what the largest useful one reaches (total MiB/s). */
   block_reach?: { block_kib: number; mibps: number };
+  /** A queue depth at which the model says the target is met (the hardware reaches it; the queue does not). */
   queue_depth?: number;
+  /**
+   * The queue holds the workload below what the hardware gives, and the hardware misses the target too: the depth
+   * at which the queue stops binding, and the IOPS the hardware then caps it at. No depth meets the target.
+   */
+  queue_reach?: { queue_depth: number; iops: number };
 }
 
 interface Search {
@@ -83,8 +89,7 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval): 
       };
   }
   if (r.limited_by === 'block_size') Object.assign(out, largerBlocks(s));
-  if (r.limited_by === 'queue_depth')
-    out.queue_depth = Math.min(r.queue_depth_needed.low * 2, Math.max(r.queue_depth_needed.low, c.queue.max_useful_depth));
+  Object.assign(out, deeperQueue(s, e, r));
   return out;
 }
 
@@ -124,6 +129,32 @@ function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSugg
       provisioned_iops: other.provisioned_iops,
       provisioned_mibps: other.provisioned_mibps,
     });
+}
+
+/**
+ * A queue depth too low for the target (Little's law), evaluated: a deeper queue is offered only when the hardware
+ * meets the target (the workload evaluated without its queue depth) and the target is met at that depth; a depth
+ * in the providers' range for the demand, as deep as the guidance finds useful. Where the hardware misses the
+ * target anyway, no depth is offered: only where the queue binds below the hardware, the depth that stops it.
+ */
+function deeperQueue(s: Search, e: VmEval, r: WorkloadEval): Pick<WorkloadSuggestions, 'queue_depth' | 'queue_reach'> {
+  const qd = s.w.queue_depth;
+  const perIo = s.c.queue.iops_per_outstanding_io.high;
+  const network = e.disks.some((d) => r.disks.includes(d.spec.name) && d.type.model !== 'devices');
+  if (qd === undefined || !network || qd * perIo >= r.demand_iops - 1e-6) return {};
+  const withDepth = (depth: number | undefined) => ({
+    ...s.vm,
+    workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, queue_depth: depth } : x)),
+  });
+  const hardware = evaluateOn(s.c, withDepth(undefined), s.machine, s.region);
+  if (!s.met(hardware)) {
+    const h = hardware.workloads.find((y) => y.spec.name === s.w.name);
+    const iops = h ? h.read_iops + h.write_iops : 0;
+    return qd * perIo < iops - 1e-6 ? { queue_reach: { queue_depth: Math.ceil(iops / perIo), iops } } : {};
+  }
+  const need = r.queue_depth_needed;
+  const want = Math.min(Math.max(need.low, Math.min(need.high, s.c.queue.max_useful_depth)), 65536);
+  return s.met(evaluateOn(s.c, withDepth(want), s.machine, s.region)) ? { queue_depth: want } : {};
 }
 
 /**

@@ -22,7 +22,7 @@ export const targets: CheckModule = {
     'queue-depth-too-low': {
       severity: 'warning',
       summary: "The queue depth is too low to reach the target (Little's law).",
-      docs: 'IOPS ≤ outstanding I/Os ÷ latency; the fix sets a depth that reaches the demand.',
+      docs: "IOPS ≤ outstanding I/Os ÷ latency. The fix sets a depth in the guidance's range for the demand, offered only where the model says the target is then met. Where the disks or the machine cap the workload below the target anyway, no depth is offered: the message says what they cap it at and the depth that reaches that (and no finding at all where the queue is not what holds the workload).",
       fixType: 'sizing',
     },
     'cpu-insufficient': {
@@ -145,8 +145,9 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   ]
     .filter(Boolean)
     .join(s.together ? ' and ' : ' or ');
-  // The binding limit by name only: the formula behind it is the hover's (and the report's explanation).
-  const limitedBy = w.limited_by === 'block_size' || w.limited_by === 'queue_depth' ? '' : `, bound by ${BOUND_BY[w.limited_by]}`;
+  // The binding limit by name only (the queue depth and the block size too: their own findings say how much they
+  // allow); the formula behind it is the hover's (and the report's explanation).
+  const limitedBy = `, bound by ${BOUND_BY[w.limited_by]}`;
   const wp = w.spec.path;
   ctx.report(
     'target-unreachable',
@@ -160,21 +161,23 @@ function queueDepth(ctx: VmContext, w: WorkloadEval): void {
   const c = ctx.catalog;
   const qd = w.spec.queue_depth;
   const perIo = c.queue.iops_per_outstanding_io.high;
-  if (
-    qd === undefined ||
-    !ctx.evaluation.disks.some((d) => w.disks.includes(d.spec.name) && d.type.model !== 'devices') ||
-    qd * perIo >= w.demand_iops - 1e-6
-  )
-    return;
-  const want = Math.min(Math.max(w.queue_depth_needed.low, Math.min(w.queue_depth_needed.high, c.queue.max_useful_depth)), 65536);
+  if (qd === undefined || w.meets_target !== false) return;
+  // The advice evaluates what a deeper queue gives: a depth that meets the target, or, where the hardware misses
+  // it anyway, the depth at which the queue stops binding. Neither: the queue is not what holds the workload.
+  const s = ctx.advice.workload(w.spec.name);
+  const want = s.queue_depth;
+  const reach = s.queue_reach;
+  if (want === undefined && !reach) return;
   const wp = w.spec.path;
-  ctx.report(
-    'queue-depth-too-low',
-    `queue depth ${qd} allows at most ${fmt(qd * perIo)} IOPS at ${perIo} IOPS per outstanding I/O; ${fmt(w.demand_iops)} IOPS needs ${w.queue_depth_needed.low}–${w.queue_depth_needed.high} (${c.edition}: ${c.queue.table})`,
-    ctx.at(`${wp}/queue_depth`),
-    {
-      path: `${wp}/queue_depth`,
-      fixes: [{ kind: 'set-value', path: `${wp}/queue_depth`, value: want, title: `Set queue depth to ${want}`, preferred: true }],
-    },
-  );
+  // Where no depth meets the target, what the hardware caps it at instead of the guidance's table (the hover's).
+  const message = reach
+    ? `queue depth ${qd} allows at most ${fmt(qd * perIo)} IOPS (${perIo} per outstanding I/O, ${c.edition}); a depth of ${reach.queue_depth} reaches the ${fmt(reach.iops)} IOPS the disks and machine cap it at, still short of the target`
+    : `queue depth ${qd} allows at most ${fmt(qd * perIo)} IOPS at ${perIo} IOPS per outstanding I/O; ${fmt(w.demand_iops)} IOPS needs ${w.queue_depth_needed.low}–${w.queue_depth_needed.high} (${c.edition}: ${c.queue.table})`;
+  ctx.report('queue-depth-too-low', message, ctx.at(`${wp}/queue_depth`), {
+    path: `${wp}/queue_depth`,
+    fixes:
+      want !== undefined
+        ? [{ kind: 'set-value', path: `${wp}/queue_depth`, value: want, title: `Set queue depth to ${want}`, preferred: true }]
+        : [],
+  });
 }
