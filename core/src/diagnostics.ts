@@ -15,12 +15,18 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
  */
 export type FixType = 'problem' | 'sizing';
 
+/** One change of a `set-values` fix: a value set, a key added (`key`), or a key removed (`remove`). */
+export type FixValue = { path: string; value: string | number; key?: string } | { path: string; remove: true };
+
 export type FixData = (
   | { kind: 'set-value'; path: string; value: string | number; title: string; preferred?: boolean }
   | { kind: 'remove-key'; path: string; title: string; preferred?: boolean }
   | { kind: 'rename-key'; path: string; key: string; title: string; preferred?: boolean }
-  /** Several values at once; an entry with `key` adds that key to the mapping at `path` (a key the spec does not write yet). */
-  | { kind: 'set-values'; values: Array<{ path: string; value: string | number; key?: string }>; title: string; preferred?: boolean }
+  /**
+   * Several values at once; an entry with `key` adds that key to the mapping at `path` (a key the spec does not
+   * write yet), one with `remove` takes the key at `path` out (a setting the change leaves without effect).
+   */
+  | { kind: 'set-values'; values: FixValue[]; title: string; preferred?: boolean }
   | { kind: 'add-key'; path: string; key: string; value: string | number; title: string; preferred?: boolean }
 ) & {
   /** Overrides the code's `fixType` for this one fix. */

@@ -140,4 +140,44 @@ vms:
     assert.ok(!deep.diagnostics.some((x) => x.code === 'queue-depth-too-low'));
     assert.match(find(deep, 'target-unreachable').message, /bound by the machine's per-VM limit$/);
   });
+
+  it("a type switch's title and edit agree: a provisioned amount the new type does not take is removed, not claimed", () => {
+    const text = `version: 1
+provider: gcp
+catalog: gcp-2024
+vms:
+  - name: db
+    machine_type: c3-standard-88
+    disks:
+      - name: data
+        type: hyperdisk-balanced
+        size: 500GiB
+        provisioned_throughput: 140MiB/s
+    workloads:
+      - name: oltp
+        disk: data
+        block_size: 8KiB
+        read_ratio: 0.7
+        target:
+          iops: 100000
+`;
+    const d = expectAt(text, 'target-unreachable', 'target');
+    const fix = d.fixes?.find((f) => /hyperdisk-extreme/.test(f.title));
+    assert.ok(fix, d.fixes?.map((f) => f.title).join(' | '));
+    // It said "100,000 IOPS and 140 MiB/s provisioned": Hyperdisk Extreme provisions no throughput, so the key
+    // stayed, without effect, and lint --fix then removed it as not-applicable.
+    assert.match(
+      fix.title,
+      /^Switch 'data' to hyperdisk-extreme, 100,000 IOPS provisioned, without provisioned_throughput \(\+\$3,222\.50\/month, \$6,500\.32\/month in all;/,
+    );
+    const fixed = applyFix(text, fix);
+    assert.deepEqual(lineChanges(text, fixed), {
+      removed: ['        type: hyperdisk-balanced', '        size: 500GiB', '        provisioned_throughput: 140MiB/s'],
+      added: ['        type: hyperdisk-extreme', '        size: 500GiB', '        provisioned_iops: 100000'],
+    });
+    const after = analyze(fixed);
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+    assert.equal(after.vms[0].monthly_cost?.toFixed(2), '6500.32');
+    assert.ok(!after.diagnostics.some((x) => x.code === 'not-applicable' || x.code === 'target-unreachable'));
+  });
 });

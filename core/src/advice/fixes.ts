@@ -2,8 +2,8 @@
  * Fixes as the spec sees them: which keys a suggested change sets, and titles that say what it costs or
  * gains. Built from advice (./index) and the model's figures; turned into text edits by ../language/fixes.
  */
-import { resolveMachine, type Catalog, type Machine } from '../catalog';
-import type { FixData } from '../diagnostics';
+import { resolveMachine, type Catalog, type DiskType, type Machine } from '../catalog';
+import type { FixData, FixValue } from '../diagnostics';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { metricLabel } from '../model/disks';
 import { evaluateOn } from '../model/evaluate';
@@ -138,17 +138,17 @@ function switchType(
 ): FixData | undefined {
   const { c, e } = site;
   const resize = cur && sizeGib !== cur.size_gib;
-  const values: Value[] = [{ path: `${disk.path}/type`, value: type }];
+  const values: FixValue[] = [{ path: `${disk.path}/type`, value: type }];
   if (resize && site.has(`${disk.path}/size`)) values.push({ path: `${disk.path}/size`, value: formatSize(sizeGib) });
   // A resize the spec has no size key for cannot be written as a value change: no fix then.
   if (values.length !== 2 && resize) return undefined;
-  values.push(...provisionedValues(disk, site.has, bought));
+  values.push(...provisionedValues(disk, site.has, bought, c.disk_types[type]));
   const change = { type, size_gib: sizeGib, provisioned_iops: bought.provisioned_iops, provisioned_mibps: bought.provisioned_mibps };
   const cost = e.machine ? changeText(site, evaluateOn(c, withDisk(e.spec, disk, change), e.machine, site.region)) : '';
   return {
     kind: 'set-values',
     values,
-    title: `Switch '${disk.name}' to ${type}${resize ? `, ${formatSize(sizeGib)}` : ''}${boughtText(bought)} (${cost})`,
+    title: `Switch '${disk.name}' to ${type}${resize ? `, ${formatSize(sizeGib)}` : ''}${boughtText(bought)}${removedText(values)} (${cost})`,
     preferred: true,
   };
 }
@@ -165,17 +165,36 @@ export function boughtText(b: { provisioned_iops?: number; provisioned_mibps?: n
 
 /**
  * The values that provision IOPS and throughput on a disk: each set where the spec writes its key already, else
- * added to the disk. Nothing for an amount left out.
+ * added to the disk. Nothing for an amount left out. With `onto`, the type the disk changes to: a provisioned
+ * amount the spec writes and that type does not take is removed (it would have no effect there), so that the
+ * change leaves the disk as its title says.
  */
 export function provisionedValues(
   disk: DiskSpec,
   has: (path: string) => boolean,
   b: { provisioned_iops?: number; provisioned_mibps?: number },
-): Array<{ path: string; value: string | number; key?: string }> {
-  const out: Array<{ path: string; value: string | number; key?: string }> = [];
+  onto?: DiskType,
+): FixValue[] {
+  const out: FixValue[] = [];
   const put = (key: string, value: string | number) =>
     out.push(has(`${disk.path}/${key}`) ? { path: `${disk.path}/${key}`, value } : { path: disk.path, key, value });
   if (b.provisioned_iops !== undefined) put('provisioned_iops', b.provisioned_iops);
   if (b.provisioned_mibps !== undefined) put('provisioned_throughput', `${b.provisioned_mibps}MiB/s`);
+  if (onto) {
+    const takes = { provisioned_iops: false, provisioned_throughput: false };
+    if (onto.model === 'provisioned') {
+      takes.provisioned_iops = !!onto.provisioned.iops;
+      takes.provisioned_throughput = !!onto.provisioned.mibps;
+    }
+    for (const key of ['provisioned_iops', 'provisioned_throughput'] as const) {
+      if (!takes[key] && has(`${disk.path}/${key}`)) out.push({ path: `${disk.path}/${key}`, remove: true });
+    }
+  }
   return out;
+}
+
+/** ", without provisioned_throughput": the keys a change removes, for its title; nothing when it removes none. */
+export function removedText(values: FixValue[]): string {
+  const keys = values.flatMap((v) => ('remove' in v ? [v.path.slice(v.path.lastIndexOf('/') + 1)] : []));
+  return keys.length ? `, without ${keys.join(' and ')}` : '';
 }

@@ -66,7 +66,10 @@ function leastProvisioned(
     provisioned_mibps: mibps,
   });
   const run = (d: DiskSpec) => evaluateOn(w.c, { ...w.vm, disks: w.vm.disks.map((x) => (x === w.disk ? d : x)) }, w.machine, w.region);
-  const meets = (iops?: number, mibps?: number) => w.ok(run(spec(iops, mibpsRange ? mibps : w.disk.provisioned_mibps)));
+  // Throughput the search does not buy stays as the disk has it, on a type that provisions throughput at all;
+  // on one that does not (io2, Hyperdisk Extreme) the choice carries none, as its edit writes none.
+  const kept = pr.mibps ? w.disk.provisioned_mibps : undefined;
+  const meets = (iops?: number, mibps?: number) => w.ok(run(spec(iops, mibpsRange ? mibps : kept)));
   // Performance never decreases as either amount grows: bisect IOPS with the most throughput, then throughput.
   const iops = iopsRange ? least(iopsRange.lo, iopsRange.hi, (v) => meets(v, mibpsRange?.hi)) : undefined;
   if (iopsRange && iops === undefined) return undefined;
@@ -78,7 +81,7 @@ function leastProvisioned(
     v !== undefined && (def === undefined || v > def || written) ? v : undefined;
   const choice = spec(
     keep(iops, pr.iops?.default, w.disk.provisioned_iops !== undefined),
-    mibpsRange ? keep(mibps, pr.mibps?.default, w.disk.provisioned_mibps !== undefined) : w.disk.provisioned_mibps,
+    mibpsRange ? keep(mibps, pr.mibps?.default, w.disk.provisioned_mibps !== undefined) : kept,
   );
   const cost = run(choice).disks.find((d) => d.spec.name === w.disk.name)?.cost;
   if (!cost?.complete || cost.monthly === undefined) return undefined;

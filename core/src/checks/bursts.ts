@@ -5,7 +5,7 @@
  * misses it on the sustained one gets a finding on what bursts, with the change that sustains it.
  */
 import { resolveMachine, vmLimitRow } from '../catalog';
-import { vmCostChange, provisionedValues, boughtText } from '../advice/fixes';
+import { vmCostChange, provisionedValues, boughtText, removedText } from '../advice/fixes';
 import { cheapestProvisionedMeeting } from '../advice/provisioned';
 import type { FixData } from '../diagnostics';
 import { evaluateOn } from '../model/evaluate';
@@ -86,10 +86,14 @@ function outOfBurst(ctx: VmContext, d: DiskEval, w: WorkloadEval): void {
       delta !== undefined
         ? `${delta >= 0 ? '+' : '−'}${money(delta)}/month`
         : `${money(choice.monthly)}/month; the ${d.typeName} price is unknown`;
+    const values = [
+      { path: `${p}/type`, value: choice.type },
+      ...provisionedValues(d.spec, ctx.has, choice, ctx.catalog.disk_types[choice.type]),
+    ];
     fixes.push({
       kind: 'set-values',
-      values: [{ path: `${p}/type`, value: choice.type }, ...provisionedValues(d.spec, ctx.has, choice)],
-      title: `Switch '${d.spec.name}' to ${choice.type}${boughtText(choice)} (${price})`,
+      values,
+      title: `Switch '${d.spec.name}' to ${choice.type}${boughtText(choice)}${removedText(values)} (${price})`,
       preferred: true,
     });
   }

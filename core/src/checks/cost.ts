@@ -3,9 +3,9 @@
  * (a cheaper type or a smaller size that still meets every target).
  */
 import { resolveMachine } from '../catalog';
-import type { FixData } from '../diagnostics';
+import type { FixData, FixValue } from '../diagnostics';
 import type { DiskEval, PriceGap } from '../model/types';
-import { boughtText, provisionedValues } from '../advice/fixes';
+import { boughtText, provisionedValues, removedText } from '../advice/fixes';
 import { capacityNeed } from '../advice/search';
 import { costText, fmt, fmtMoney, formatSize } from '../units';
 import type { CheckModule, VmContext } from './types';
@@ -121,13 +121,11 @@ function overprovisioned(ctx: VmContext, d: DiskEval, monthly: number): void {
   const sameType = better.type === d.typeName;
   const money = (x: number) => fmtMoney(x, ctx.catalog.currency);
   const what = `${sameType ? formatSize(better.size_gib) : `a ${formatSize(better.size_gib)} ${better.type} disk`}${boughtText(better)}`;
-  const values: Array<{ path: string; value: string | number; key?: string }> = [
-    { path: `${d.spec.path}/size`, value: formatSize(better.size_gib) },
-  ];
+  const values: FixValue[] = [{ path: `${d.spec.path}/size`, value: formatSize(better.size_gib) }];
   if (!sameType) values.unshift({ path: `${d.spec.path}/type`, value: better.type });
-  values.push(...provisionedValues(d.spec, ctx.has, better));
+  values.push(...provisionedValues(d.spec, ctx.has, better, ctx.catalog.disk_types[better.type]));
   const fixes: FixData[] = ctx.has(`${d.spec.path}/size`)
-    ? [{ kind: 'set-values', values, title: `Use ${what} (−${money(better.saving)}/month)`, preferred: false }]
+    ? [{ kind: 'set-values', values, title: `Use ${what}${removedText(values)} (−${money(better.saving)}/month)`, preferred: false }]
     : [];
   ctx.report(
     'overprovisioned',

@@ -4,7 +4,7 @@
  * instance's platform above some provisioned IOPS (io2 Block Express above 64,000 IOPS: the Nitro System).
  */
 import { resolveMachine, type Catalog, type Machine } from '../catalog';
-import { boughtText, provisionedValues, vmCostChange } from '../advice/fixes';
+import { boughtText, provisionedValues, removedText, vmCostChange } from '../advice/fixes';
 import { cheapestProvisionedMeeting } from '../advice/provisioned';
 import type { FixData } from '../diagnostics';
 import { evaluateOn } from '../model/evaluate';
@@ -83,11 +83,15 @@ function toSsd(ctx: VmContext, d: DiskEval): FixData[] {
   const money = (x: number) => fmtMoney(Math.abs(x), ctx.catalog.currency);
   const delta = now !== undefined ? choice.monthly - now : undefined;
   const price = delta !== undefined ? `${delta >= 0 ? '+' : '−'}${money(delta)}/month` : `${money(choice.monthly)}/month`;
+  const values = [
+    { path: `${d.spec.path}/type`, value: choice.type },
+    ...provisionedValues(d.spec, ctx.has, choice, ctx.catalog.disk_types[choice.type]),
+  ];
   return [
     {
       kind: 'set-values',
-      values: [{ path: `${d.spec.path}/type`, value: choice.type }, ...provisionedValues(d.spec, ctx.has, choice)],
-      title: `Switch '${d.spec.name}' to ${choice.type}${boughtText(choice)} (${price})`,
+      values,
+      title: `Switch '${d.spec.name}' to ${choice.type}${boughtText(choice)}${removedText(values)} (${price})`,
       preferred: true,
     },
   ];

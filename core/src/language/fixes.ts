@@ -75,16 +75,17 @@ function editsFor(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
       }
       return [{ start: v.start, end: v.end, newText: yamlScalar(fix.value) }];
     }
-    case 'set-values':
+    case 'set-values': {
+      // A key added goes after the last entry the same fix keeps: never inside the lines of one it removes.
+      const removed = new Set(fix.values.flatMap((v) => ('remove' in v ? [tree.nodes.get(v.path)?.key] : [])));
       return fix.values.flatMap((v) =>
-        editsFor(
-          text,
-          tree,
-          v.key !== undefined
-            ? { kind: 'add-key', path: v.path, key: v.key, value: v.value, title: fix.title }
-            : { kind: 'set-value', path: v.path, value: v.value, title: fix.title },
-        ),
+        'remove' in v
+          ? editsFor(text, tree, { kind: 'remove-key', path: v.path, title: fix.title })
+          : v.key !== undefined
+            ? addKey(text, tree, v.path, `${v.key}: ${yamlScalar(v.value)}`, removed)
+            : editsFor(text, tree, { kind: 'set-value', path: v.path, value: v.value, title: fix.title }),
       );
+    }
     case 'rename-key': {
       const n = tree.nodes.get(fix.path);
       if (!n?.key || !entryOf(tree, fix.path)) return [];
@@ -95,15 +96,19 @@ function editsFor(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
       if (!e) return [];
       return e.map.flow ? removeFlowEntry(text, e.map, e.index) : removeBlockEntry(text, e.map, e.index);
     }
-    case 'add-key': {
-      const found = tree.nodes.get(fix.path)?.value;
-      if (!found || found.kind !== 'map') return [];
-      const map = ownEntries(found);
-      if (!map.entries.length) return [];
-      const line = `${fix.key}: ${yamlScalar(fix.value)}`;
-      return map.flow ? addFlowEntry(text, map, line) : addBlockEntry(text, map, line);
-    }
+    case 'add-key':
+      return addKey(text, tree, fix.path, `${fix.key}: ${yamlScalar(fix.value)}`, new Set());
   }
+}
+
+/** `line` as a new entry of the mapping at `path`, after its last own entry not among `removed` (key nodes). */
+function addKey(text: string, tree: YamlTree, path: string, line: string, removed: Set<YamlNode | undefined>): TextEdit[] {
+  const found = tree.nodes.get(path)?.value;
+  if (!found || found.kind !== 'map') return [];
+  const own = ownEntries(found);
+  const map = { ...own, entries: own.entries.filter((e) => !removed.has(e.key)) };
+  if (!map.entries.length) return [];
+  return map.flow ? addFlowEntry(text, map, line) : addBlockEntry(text, map, line);
 }
 
 /** An entry of `{a: 1, b: 2}` with the comma that separates it from its neighbour. */
