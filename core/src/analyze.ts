@@ -200,7 +200,7 @@ function vmContext(ctx: SpecContext, spec: Spec, catalog: Catalog, region: strin
     vm,
     machine: e.machine,
     evaluation: e,
-    advice: adviceFor(e, region),
+    advice: adviceFor(e, region, spec.min_headroom),
     machineSpan: () =>
       ctx.key(`${vm.path}/machine_type`) ?? ctx.key(`${vm.path}/vcpus`) ?? ctx.key(`${vm.path}/series`) ?? ctx.key(`${vm.path}/name`),
     setMachine: (m, title, preferred) => setMachine(vm, m, title, preferred),

@@ -220,7 +220,7 @@ export function* vmReportParts(a: Analysis): Generator<{ name: string; rest: Omi
     let rest = made.get(origin);
     if (!rest) {
       // A Terraform VM is priced, and its suggestions searched, in its own zone's region.
-      const { name: _name, ...r } = vmReport(v, v.spec.region ?? a.region ?? v.catalog.default_region);
+      const { name: _name, ...r } = vmReport(v, v.spec.region ?? a.region ?? v.catalog.default_region, a.spec?.min_headroom);
       made.set(origin, (rest = r));
     }
     yield { name: v.spec.name, rest };
@@ -239,7 +239,7 @@ const resourceName = (s: { resource_name?: string }) => (s.resource_name !== und
 
 const money = (x: number | undefined) => (x === undefined ? null : r2(x));
 
-function vmReport(v: VmEval, region: string): VmReport {
+function vmReport(v: VmEval, region: string, minHeadroom?: number): VmReport {
   return {
     name: v.spec.name,
     ...resourceName(v.spec),
@@ -271,7 +271,7 @@ function vmReport(v: VmEval, region: string): VmReport {
     workloads: v.unavailable
       ? unavailableWorkloads(v)
       : inSpecOrder(v.spec.workloads, [
-          ...v.workloads.map((w) => workloadReport(v, w, region)),
+          ...v.workloads.map((w) => workloadReport(v, w, region, minHeadroom)),
           ...unavailableWorkloads(v, workloadsLeftOut(v)),
         ]),
   };
@@ -351,7 +351,7 @@ function workloadBurstReport(w: WorkloadEval): WorkloadBurstReport | undefined {
   };
 }
 
-function workloadReport(v: VmEval, w: WorkloadEval, region: string): WorkloadReport {
+function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?: number): WorkloadReport {
   return {
     name: w.spec.name,
     disks: w.disks,
@@ -366,7 +366,7 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string): WorkloadRep
     headroom: w.headroom === undefined || !Number.isFinite(w.headroom) ? null : Math.round(w.headroom * 1000) / 1000,
     cpu_vcpus_needed: r1(w.cpu_vcpus_needed),
     queue_depth_needed: w.queue_depth_needed,
-    suggestions: suggestionsReport(adviceFor(v, region).workload(w.spec.name)),
+    suggestions: suggestionsReport(adviceFor(v, region, minHeadroom).workload(w.spec.name)),
     ...(w.burst ? { burst: workloadBurstReport(w) } : {}),
   };
 }

@@ -1,7 +1,7 @@
 /** Capacity and cost (core/src/checks/cost.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
 import { analyze, costText, fileReport } from '../../core/src';
-import { BASE, expectAt, WL } from './helpers';
+import { applyFix, BASE, expectAt, lineChanges, WL } from './helpers';
 
 /** One VM on `machine` in `region`, with one disk 'data' of the given lines. */
 const region = (r: string, machine: string, disk: string) =>
@@ -157,5 +157,29 @@ describe('checks: cost', () => {
   it('no overprovisioned finding for a disk whose workloads have no target or miss it', () => {
     assert.ok(!analyze(WL('')).diagnostics.some((d) => d.code === 'overprovisioned'));
     assert.ok(!analyze(WL('        target:\n          iops: 90000\n')).diagnostics.some((d) => d.code === 'overprovisioned'));
+  });
+
+  it("overprovisioned: the smaller size it offers keeps the spec's min_headroom; applied, nothing else changes", () => {
+    // pd-ssd: 30 IOPS per GiB over a 6,000 IOPS baseline. 67 GiB just meets 8,000 IOPS (8,010, 0.1 % to spare),
+    // which the policy's 20 % refuses: 9,600 IOPS needs 120 GiB.
+    const text = WL('        target:\n          iops: 8000\n')
+      .replace('size: 500GiB\n', 'size: 1TiB\n        data_size: 50GiB\n')
+      .replace('vms:\n', 'policy:\n  min_headroom: 20%\nvms:\n');
+    const d = expectAt(text, 'overprovisioned', '1TiB');
+    assert.match(
+      d.message,
+      /: 120GiB still meets every target with the policy's 20% headroom and holds the data and saves \$153\.68\/month/,
+    );
+    assert.equal(d.fixes?.[0].title, 'Use 120GiB (−$153.68/month)');
+    const fixed = applyFix(text, d.fixes![0]);
+    assert.deepEqual(lineChanges(text, fixed), { removed: ['        size: 1TiB'], added: ['        size: 120GiB'] });
+    const before = analyze(text);
+    const after = analyze(fixed);
+    assert.ok(after.vms[0].workloads[0].headroom! >= 0.2 - 1e-9, String(after.vms[0].workloads[0].headroom));
+    assert.ok(!after.diagnostics.some((x) => x.code === 'headroom-below-policy' || x.code === 'overprovisioned'));
+    assert.equal((before.vms[0].disks[0].cost.monthly! - after.vms[0].disks[0].cost.monthly!).toFixed(2), '153.68');
+    // Without a policy, the least size that meets the target.
+    const bare = analyze(text.replace('policy:\n  min_headroom: 20%\n', ''));
+    assert.match(bare.diagnostics.find((x) => x.code === 'overprovisioned')!.message, /: 67GiB still meets every target and/);
   });
 });

@@ -180,4 +180,23 @@ vms:
     assert.equal(after.vms[0].monthly_cost?.toFixed(2), '6500.32');
     assert.ok(!after.diagnostics.some((x) => x.code === 'not-applicable' || x.code === 'target-unreachable'));
   });
+
+  it("target-unreachable: the resize it offers meets the target with the spec's min_headroom", () => {
+    // pd-ssd: 30 IOPS per GiB over a 6,000 IOPS baseline: 9,000 IOPS at 100 GiB, 10,800 (9,000 + 20 %) at 160 GiB.
+    const text = WL('        target:\n          iops: 9000\n')
+      .replace('size: 500GiB', 'size: 50GiB')
+      .replace('vms:\n', 'policy:\n  min_headroom: 20%\nvms:\n');
+    const d = expectAt(text, 'target-unreachable', 'target');
+    const resize = d.fixes?.find((f) => f.title.startsWith("Resize 'data'"));
+    assert.ok(resize, d.fixes?.map((f) => f.title).join(' | '));
+    assert.match(resize.title, /^Resize 'data' to 160GiB \(/);
+    const fixed = applyFix(text, resize);
+    assert.deepEqual(lineChanges(text, fixed), { removed: ['        size: 50GiB'], added: ['        size: 160GiB'] });
+    const after = analyze(fixed);
+    assert.ok(!after.diagnostics.some((x) => x.code === 'target-unreachable' || x.code === 'headroom-below-policy'));
+    assert.match(
+      analyze(text.replace('policy:\n  min_headroom: 20%\n', '')).diagnostics.find((x) => x.code === 'target-unreachable')!.message,
+      /resize 'data' to 100GiB/,
+    );
+  });
 });

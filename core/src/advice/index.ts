@@ -17,6 +17,7 @@ export {
   cheaperDisk,
   cheapestDiskMeeting,
   condition,
+  meetsWithHeadroom,
   smallestMachineMeeting,
   smallestSizeMeeting,
   type CheaperDisk,
@@ -34,6 +35,8 @@ export class VmAdvice {
     /** The evaluation searched from: this VM's, or that of a VM of the same content (only its figures are read). */
     readonly evaluation: VmEval,
     readonly region: string,
+    /** The spec's policy: the least share above its target a workload must reach (min_headroom); 0 without one. */
+    readonly minHeadroom = 0,
   ) {}
 
   /** What would make the named workload meet its target (nothing when it meets it or has none). */
@@ -41,7 +44,7 @@ export class VmAdvice {
     let s = this.workloadMemo.get(name);
     if (!s) {
       const r = this.evaluation.workloads.find((w) => w.spec.name === name);
-      s = r ? suggestForWorkload(this.evaluation, this.region, r) : {};
+      s = r ? suggestForWorkload(this.evaluation, this.region, r, this.minHeadroom) : {};
       this.workloadMemo.set(name, s);
     }
     return s;
@@ -63,7 +66,7 @@ export class VmAdvice {
     if (!this.cheaperMemo.has(name)) {
       const e = this.evaluation;
       const current = e.disks.find((d) => d.spec.name === name);
-      this.cheaperMemo.set(name, current && e.machine && cheaperDisk(e.catalog, e.spec, e.machine, this.region, current));
+      this.cheaperMemo.set(name, current && e.machine && cheaperDisk(e.catalog, e.spec, e.machine, this.region, current, this.minHeadroom));
     }
     return this.cheaperMemo.get(name);
   }
@@ -87,20 +90,29 @@ const memo = new WeakMap<VmEval, Map<string, VmAdvice>>();
 const CONTENT_MEMO_LIMIT = 1024;
 const byContent = new WeakMap<Catalog, Map<string, VmAdvice>>();
 
-function sharedAdvice(e: VmEval, region: string): VmAdvice {
+function sharedAdvice(e: VmEval, region: string, minHeadroom: number): VmAdvice {
   let shared = byContent.get(e.catalog);
   if (!shared) byContent.set(e.catalog, (shared = new Map()));
-  return recall(shared, `${region}\u0000${vmContent(e.spec)}`, CONTENT_MEMO_LIMIT, () => new VmAdvice(e, region));
+  return recall(
+    shared,
+    `${region}\u0000${minHeadroom}\u0000${vmContent(e.spec)}`,
+    CONTENT_MEMO_LIMIT,
+    () => new VmAdvice(e, region, minHeadroom),
+  );
 }
 
-/** The advice for an evaluated VM, priced in `region`. */
-export function adviceFor(e: VmEval, region: string): VmAdvice {
+/**
+ * The advice for an evaluated VM, priced in `region`. `minHeadroom` is the spec's policy (min_headroom): every
+ * configuration the advice suggests meets each target it keeps with at least that share to spare.
+ */
+export function adviceFor(e: VmEval, region: string, minHeadroom = 0): VmAdvice {
   // An evaluation the cache moved onto a VM of the same content (replicas named apart) shares the advice of the
   // one first made for that content, without a content key of its own.
   const origin = contentOrigin(e);
   let byRegion = memo.get(origin);
   if (!byRegion) memo.set(origin, (byRegion = new Map()));
-  let a = byRegion.get(region);
-  if (!a) byRegion.set(region, (a = sharedAdvice(e, region)));
+  const key = `${region}\u0000${minHeadroom}`;
+  let a = byRegion.get(key);
+  if (!a) byRegion.set(key, (a = sharedAdvice(e, region, minHeadroom)));
   return a;
 }

@@ -110,18 +110,35 @@ export interface CheaperDisk extends ProvisionedChoice {
   saving: number;
 }
 
-export function cheaperDisk(c: Catalog, vm: VmSpec, machine: Machine, region: string, current: DiskEval): CheaperDisk | undefined {
+export function cheaperDisk(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine,
+  region: string,
+  current: DiskEval,
+  minHeadroom = 0,
+): CheaperDisk | undefined {
   const disk = current.spec;
   const mine = vm.workloads.filter((w) => w.disk === disk.name || (w.disk === undefined && vm.disks.length === 1));
   // A partial price is a lower bound: no saving can be computed from it.
   if (!mine.length || !current.cost.complete || current.cost.monthly === undefined) return undefined;
   const now = current.cost.monthly;
-  const allMet = condition(`every workload of disk ${disk.name} meets its target`, (e) =>
-    mine.every((w) => e.workloads.find((x) => x.spec.name === w.name)?.meets_target === true),
+  // With the spec's headroom: a smaller disk that meets a target with less room than the policy asks is not one.
+  const allMet = condition(`every workload of disk ${disk.name} meets its target with ${minHeadroom} to spare`, (e) =>
+    mine.every((w) => meetsWithHeadroom(e, w.name, minHeadroom)),
   );
   // Never smaller than the data it must hold (data_size plus growth, when the spec says).
   const best = cheapestDiskMeeting(c, vm, machine, region, current, allMet, now, capacityNeed(disk) ?? 0);
   return best && now - best.monthly > 0.005 ? { ...best, saving: now - best.monthly } : undefined;
+}
+
+/**
+ * Whether the named workload meets its target with at least `minHeadroom` to spare (the spec's policy,
+ * min_headroom; 0: just meets it), as the headroom-below-policy check reads it.
+ */
+export function meetsWithHeadroom(e: VmEval, name: string, minHeadroom: number): boolean {
+  const w = e.workloads.find((x) => x.spec.name === name);
+  return w?.meets_target === true && (minHeadroom <= 0 || (w.headroom ?? Infinity) >= minHeadroom - 1e-9);
 }
 
 /** GiB the disk must hold: data_size plus its growth; undefined when the spec declares no data size. */

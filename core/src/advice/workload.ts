@@ -7,7 +7,15 @@ import { largerMachines, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { evaluateOn } from '../model/evaluate';
 import type { VmEval, WorkloadEval } from '../model/types';
-import { cheapestDiskMeeting, condition, smallestMachineMeeting, smallestSizeMeeting, withDisk, type Condition } from './search';
+import {
+  cheapestDiskMeeting,
+  condition,
+  meetsWithHeadroom,
+  smallestMachineMeeting,
+  smallestSizeMeeting,
+  withDisk,
+  type Condition,
+} from './search';
 
 /** What meets the target: a disk size, a machine, (together) both at once, or another disk type and size. */
 export interface WorkloadSuggestions {
@@ -45,7 +53,8 @@ interface Search {
   met: Condition;
 }
 
-export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval): WorkloadSuggestions {
+/** What would make `r` meet its target, with `minHeadroom` to spare (the spec's policy; 0: just meet it). */
+export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, minHeadroom = 0): WorkloadSuggestions {
   const out: WorkloadSuggestions = {};
   // A VM without a machine has no workloads evaluated (its figures are unavailable): nothing to advise.
   if (r.meets_target !== false || !e.machine) return out;
@@ -59,7 +68,7 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval): 
     machine,
     region,
     w,
-    met: condition(`workload ${w.name} meets its target`, (x) => x.workloads.find((y) => y.spec.name === w.name)?.meets_target === true),
+    met: condition(`workload ${w.name} meets its target with ${minHeadroom} to spare`, (x) => meetsWithHeadroom(x, w.name, minHeadroom)),
   };
   const single = singleDisk(vm, w.disk);
   if (single) {

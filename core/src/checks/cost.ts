@@ -24,7 +24,7 @@ export const cost: CheckModule = {
     overprovisioned: {
       severity: 'information',
       summary: 'A cheaper disk type or a smaller disk meets every target.',
-      docs: 'Only for disks that declare the data they hold (`data_size`, with `growth`) and whose workloads all have targets and meet them: the cheaper disk still holds the data. The fix sets the cheaper type or size and says what it saves.',
+      docs: "Only for disks that declare the data they hold (`data_size`, with `growth`) and whose workloads all have targets and meet them: the cheaper disk still holds the data, and meets every target with the headroom the spec's policy asks (`policy: min_headroom`). The fix sets the cheaper type or size and says what it saves.",
       fixType: 'sizing',
     },
     'price-unknown': {
@@ -119,6 +119,8 @@ function overprovisioned(ctx: VmContext, d: DiskEval, monthly: number): void {
   const better = ctx.advice.cheaperDisk(d.spec.name);
   if (!better) return;
   const sameType = better.type === d.typeName;
+  const policy = ctx.spec.min_headroom;
+  const headroom = policy ? ` with the policy's ${fmt(policy * 100)}% headroom` : '';
   const money = (x: number) => fmtMoney(x, ctx.catalog.currency);
   const what = `${sameType ? formatSize(better.size_gib) : `a ${formatSize(better.size_gib)} ${better.type} disk`}${boughtText(better)}`;
   const values: FixValue[] = [{ path: `${d.spec.path}/size`, value: formatSize(better.size_gib) }];
@@ -129,7 +131,7 @@ function overprovisioned(ctx: VmContext, d: DiskEval, monthly: number): void {
     : [];
   ctx.report(
     'overprovisioned',
-    `'${d.spec.name}' pays for performance its workloads never use: ${what} still meets every target and holds the data${d.spec.growth ? ' and its growth' : ''} and saves ${money(better.saving)}/month (${money(better.monthly)} instead of ${money(monthly)})`,
+    `'${d.spec.name}' pays for performance its workloads never use: ${what} still meets every target${headroom} and holds the data${d.spec.growth ? ' and its growth' : ''} and saves ${money(better.saving)}/month (${money(better.monthly)} instead of ${money(monthly)})`,
     ctx.at(sameType ? `${d.spec.path}/size` : `${d.spec.path}/type`),
     { path: `${d.spec.path}/${sameType ? 'size' : 'type'}`, fixes },
   );

@@ -80,7 +80,7 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
     if (w) {
       if (scope.rest.length >= 1)
         parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, undefined, vm) ?? '');
-      parts.push(workloadHover(c, vm, w, vm.spec.region ?? a.region ?? c.default_region));
+      parts.push(workloadHover(c, vm, w, vm.spec.region ?? a.region ?? c.default_region, a.spec?.min_headroom));
     }
   } else if (vm && c) {
     if (scope.rest.length === 1)
@@ -237,7 +237,7 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
   return lines.join('\n');
 }
 
-export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: string): string {
+export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: string, minHeadroom?: number): string {
   const s = w.spec;
   const lines = [
     `**Workload ${s.name}** — ${s.pattern} ${formatBlock(s.block_kib)}, ${fmt(s.read_ratio * 100)}% reads${s.queue_depth ? `, queue depth ${s.queue_depth}` : ''} on ${w.disks.map((d) => `\`${d}\``).join(', ')}`,
@@ -265,7 +265,7 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
       w.meets_target ? `**Target met**, headroom ${fmtHeadroom(w.headroom ?? 0)}.` : `**Target missed**: ${w.shortfalls.join('; ')}.`,
     );
   }
-  const sug = adviceFor(vm, region).workload(w.spec.name);
+  const sug = adviceFor(vm, region, minHeadroom).workload(w.spec.name);
   const fixes = [
     sug.instead
       ? `a ${fmt(sug.instead.disk_size_gib)} GiB ${sug.instead.disk_type} for \`${sug.disk}\`${boughtText(sug.instead, ' with ')} (cheaper than the resize)`
