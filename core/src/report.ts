@@ -89,6 +89,10 @@ export interface WorkloadReport {
     provisioned_throughput_mibps?: number;
     /** A disk of another type that meets the target for less than the resize in disk_size_gib. */
     cheaper_disk?: { disk_type: string; disk_size_gib: number; provisioned_iops?: number; provisioned_throughput_mibps?: number };
+    /** With disk_type the disk's own type (more provisioned): the catalog lacks part of that change's price. */
+    price_unknown?: boolean;
+    /** With price_unknown: the cheapest disk of another type whose price is known, which may cost more or less. */
+    priced_disk?: { disk_type: string; disk_size_gib: number; provisioned_iops?: number; provisioned_throughput_mibps?: number };
     machine_type?: string;
     block_size_kib?: number;
     queue_depth?: number;
@@ -174,6 +178,10 @@ function suggestionsReport(s: WorkloadSuggestions): WorkloadReport['suggestions'
     ...(s.disk_type !== undefined ? { disk_type: s.disk_type, ...bought(s) } : {}),
     ...(s.instead
       ? { cheaper_disk: { disk_type: s.instead.disk_type, disk_size_gib: s.instead.disk_size_gib, ...bought(s.instead) } }
+      : {}),
+    ...(s.price_unknown ? { price_unknown: true } : {}),
+    ...(s.alternative
+      ? { priced_disk: { disk_type: s.alternative.disk_type, disk_size_gib: s.alternative.disk_size_gib, ...bought(s.alternative) } }
       : {}),
     ...(s.machine_type ? { machine_type: s.machine_type } : {}),
     ...(s.block_kib ? { block_size_kib: s.block_kib } : {}),

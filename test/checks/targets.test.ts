@@ -199,4 +199,93 @@ vms:
       /resize 'data' to 100GiB/,
     );
   });
+
+  it('target-unreachable with a machine change: the disk on that machine is the cheapest that meets it, of any type it attaches', () => {
+    const text = `version: 1
+provider: aws
+vms:
+  - name: web
+    machine_type: t3.nano
+    disks:
+      - name: root
+        type: gp2
+        size: 20GiB
+    workloads:
+      - name: app
+        disk: root
+        block_size: 16KiB
+        read_ratio: 0.5
+        target:
+          iops: 2000
+`;
+    // t3.nano caps EBS at 250 IOPS, and a 20 GiB gp2 gives 100: it was told to resize to 667 GiB (2,001 IOPS at 3
+    // per GiB, $66.70 a month) and use t3.medium, where a 20 GiB gp3 gives 3,000 IOPS for $1.60.
+    const d = expectAt(text, 'target-unreachable', 'target');
+    assert.match(d.message, /— a 20GiB gp3 disk for 'root' and use t3\.medium$/);
+    assert.equal(d.fixes?.length, 1);
+    const fix = d.fixes![0];
+    assert.equal(
+      fix.title,
+      "Change machine to t3.medium and switch 'root' to gp3 (+$26.17/month, $31.97/month in all; 'app' then reaches 2,000 IOPS, 31.3 MiB/s)",
+    );
+    const fixed = applyFix(text, fix);
+    assert.deepEqual(lineChanges(text, fixed), {
+      removed: ['    machine_type: t3.nano', '    disks:', '      - name: root', '        type: gp2'],
+      added: ['    machine_type: t3.medium', '    disks:', '      - name: root', '        type: gp3'],
+    });
+    const after = analyze(fixed);
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+    assert.equal(after.vms[0].monthly_cost?.toFixed(2), '31.97');
+    assert.ok(!after.diagnostics.some((x) => x.code === 'target-unreachable'));
+    // The resize it used to offer, on the same machine, costs more.
+    const resized = analyze(text.replace('t3.nano', 't3.medium').replace('size: 20GiB', 'size: 667GiB'));
+    assert.equal(resized.vms[0].workloads[0].meets_target, true);
+    assert.ok(resized.vms[0].monthly_cost! > after.vms[0].monthly_cost!);
+  });
+
+  it('target-unreachable: with no price for provisioned IOPS, raising them is offered first, its price said unknown', () => {
+    const text = `version: 1
+provider: gcp
+catalog: gcp-2024
+vms:
+  - name: db
+    machine_type: c3-standard-22
+    disks:
+      - name: data
+        type: hyperdisk-balanced
+        size: 500GiB
+    workloads:
+      - name: oltp
+        disk: data
+        block_size: 8KiB
+        read_ratio: 0.7
+        target:
+          iops: 20000
+`;
+    // gcp-2024 prices Hyperdisk Balanced's capacity only: raising its IOPS was never offered (its price could not be
+    // computed), and lint --fix --fix-type sizing switched the disk to another type instead.
+    const d = expectAt(text, 'target-unreachable', 'target');
+    assert.match(d.message, /— provision 20,000 IOPS and 157 MiB\/s on 'data' \(price unknown\) or a 500GiB pd-ssd disk for 'data'$/);
+    assert.deepEqual(
+      d.fixes?.map((f) => [f.title.replace(/ \(.*/, ''), f.preferred]),
+      [
+        ["Provision 20,000 IOPS and 157 MiB/s on 'data'", true],
+        ["Switch 'data' to pd-ssd", false],
+      ],
+    );
+    assert.match(
+      d.fixes![0].title,
+      /\(at least \$849\.46\/month in all \(IOPS price unknown in us-central1; throughput price unknown in us-central1\);/,
+    );
+    const fixed = applyFix(text, d.fixes![0]);
+    assert.deepEqual(lineChanges(text, fixed), {
+      removed: [],
+      added: ['        provisioned_throughput: 157MiB/s', '        provisioned_iops: 20000'],
+    });
+    const after = analyze(fixed);
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+    assert.equal(after.vms[0].disks[0].typeName, 'hyperdisk-balanced');
+    assert.equal(after.vms[0].monthly_cost_complete, false);
+    assert.ok(!after.diagnostics.some((x) => x.code === 'target-unreachable'));
+  });
 });

@@ -72,7 +72,8 @@ function changeText(site: TargetSite, after: VmEval): string {
 
 /**
  * The fixes for a workload that misses its target, preferred first: machine and disk together, another disk
- * type, or a resize; then a larger machine on its own.
+ * type that surely costs less, the disk's own change (a resize, more provisioned, or another type); then a
+ * larger machine on its own.
  */
 export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[] {
   const { c, e } = site;
@@ -80,31 +81,23 @@ export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[]
   const fixes: FixData[] = [];
   // A VM without a machine has no figures, so no target it could be said to miss.
   if (!e.machine) return fixes;
-  const machine = e.machine;
   const disk = s.disk ? vm.disks.find((x) => x.name === s.disk) : undefined;
   const cur = disk && e.disks.find((x) => x.spec.name === disk.name);
-  if (s.together && s.machine_type && s.disk_size_gib !== undefined && disk && e.machine) {
+  if (s.together && s.machine_type && s.disk_size_gib !== undefined && disk && cur) {
     const target = resolveMachine(c, { machine_type: s.machine_type });
-    if (target.ok && cur) fixes.push(machineAndResize(site, disk, cur, target.machine, s.disk_size_gib));
-  } else if (s.disk_type && s.disk_size_gib !== undefined && disk) {
-    const fix = switchType(site, disk, cur, s.disk_type, s.disk_size_gib, s);
+    const fix = target.ok ? diskFix(site, disk, cur, { ...s, disk_size_gib: s.disk_size_gib }, target.machine) : undefined;
     if (fix) fixes.push(fix);
-  } else if (s.disk_size_gib !== undefined && disk) {
-    // Another type that does it for less than the resize comes first.
-    const cheaper = s.instead && switchType(site, disk, cur, s.instead.disk_type, s.instead.disk_size_gib, s.instead);
+  } else if (s.disk_size_gib !== undefined && disk && cur) {
+    // Another type that surely does it for less comes first.
+    const cheaper = s.instead && diskFix(site, disk, cur, s.instead);
     if (cheaper) fixes.push(cheaper);
-    const extra = ` (${changeText(site, evaluateOn(c, withDisk(vm, disk, { size_gib: s.disk_size_gib }), machine, site.region))})`;
-    const sized = site.has(`${disk.path}/size`);
-    fixes.push({
-      kind: sized ? 'set-value' : 'add-key',
-      path: sized ? `${disk.path}/size` : disk.path,
-      key: 'size',
-      value: formatSize(s.disk_size_gib),
-      title: `Resize '${disk.name}' to ${formatSize(s.disk_size_gib)}${extra}`,
-      preferred: !cheaper,
-    } as FixData);
+    const own = diskFix(site, disk, cur, { ...s, disk_size_gib: s.disk_size_gib });
+    if (own) fixes.push({ ...own, preferred: !cheaper });
+    // The own change's price is unknown: the cheapest priced type beside it, after it (which costs less is not known).
+    const priced = s.alternative && diskFix(site, disk, cur, s.alternative);
+    if (priced) fixes.push({ ...priced, preferred: false });
   }
-  if (s.machine_type && e.machine && !s.together) {
+  if (s.machine_type && !s.together) {
     const target = resolveMachine(c, { machine_type: s.machine_type });
     if (target.ok) {
       const cost = changeText(site, evaluateOn(c, vm, target.machine, site.region));
@@ -114,43 +107,47 @@ export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[]
   return fixes;
 }
 
-/** Only both together meet the target: one fix that changes the machine and resizes the disk. */
-function machineAndResize(site: TargetSite, disk: DiskSpec, cur: DiskEval, m: Machine, sizeGib: number): FixData {
-  const resize = sizeGib > cur.size_gib && site.has(`${disk.path}/size`);
-  const values = [machineSetting(site.e.spec, m)];
-  if (resize) values.push({ path: `${disk.path}/size`, value: formatSize(sizeGib) });
-  const after = evaluateOn(site.c, resize ? withDisk(site.e.spec, disk, { size_gib: sizeGib }) : site.e.spec, m, site.region);
-  const cost = ` (${changeText(site, after)})`;
-  const title = resize
-    ? `Change machine to ${m.name} and resize '${disk.name}' to ${formatSize(sizeGib)}${cost}`
-    : `Change machine to ${m.name}${cost}`;
-  return { kind: 'set-values', values, title, preferred: true };
+/** A disk as a suggestion leaves it: its size, and its type and provisioned amounts where the suggestion gives a type. */
+interface DiskChange {
+  disk_size_gib: number;
+  disk_type?: string;
+  provisioned_iops?: number;
+  provisioned_mibps?: number;
 }
 
-/** No size of this type and no machine of the series meets the target: another type does. */
-function switchType(
-  site: TargetSite,
-  disk: DiskSpec,
-  cur: DiskEval | undefined,
-  type: string,
-  sizeGib: number,
-  bought: { provisioned_iops?: number; provisioned_mibps?: number },
-): FixData | undefined {
+/**
+ * One fix that leaves the disk as `change` says, on machine `m` as well when given: the values it sets (a type, a
+ * size, provisioned amounts; a provisioned key the new type does not take removed) and a title that says each
+ * of them, with what the VM then costs and the workload reaches (a missing price said as such).
+ */
+function diskFix(site: TargetSite, disk: DiskSpec, cur: DiskEval, change: DiskChange, m?: Machine): FixData | undefined {
   const { c, e } = site;
-  const resize = cur && sizeGib !== cur.size_gib;
-  const values: FixValue[] = [{ path: `${disk.path}/type`, value: type }];
-  if (resize && site.has(`${disk.path}/size`)) values.push({ path: `${disk.path}/size`, value: formatSize(sizeGib) });
-  // A resize the spec has no size key for cannot be written as a value change: no fix then.
-  if (values.length !== 2 && resize) return undefined;
-  values.push(...provisionedValues(disk, site.has, bought, c.disk_types[type]));
-  const change = { type, size_gib: sizeGib, provisioned_iops: bought.provisioned_iops, provisioned_mibps: bought.provisioned_mibps };
-  const cost = e.machine ? changeText(site, evaluateOn(c, withDisk(e.spec, disk, change), e.machine, site.region)) : '';
-  return {
-    kind: 'set-values',
-    values,
-    title: `Switch '${disk.name}' to ${type}${resize ? `, ${formatSize(sizeGib)}` : ''}${boughtText(bought)}${removedText(values)} (${cost})`,
-    preferred: true,
+  const type = change.disk_type ?? disk.type;
+  const resize = Math.abs(change.disk_size_gib - cur.size_gib) > 1e-9;
+  const values: FixValue[] = m ? [machineSetting(e.spec, m)] : [];
+  if (type !== disk.type) values.push({ path: `${disk.path}/type`, value: type });
+  // A size the spec does not write yet (the type's default) is added.
+  const size = formatSize(change.disk_size_gib);
+  if (resize)
+    values.push(site.has(`${disk.path}/size`) ? { path: `${disk.path}/size`, value: size } : { path: disk.path, key: 'size', value: size });
+  if (change.disk_type !== undefined) values.push(...provisionedValues(disk, site.has, change, c.disk_types[type]));
+  if (values.length === 0) return undefined;
+  const bought = change.disk_type !== undefined ? change : {};
+  const amounts = boughtText(bought, '').replace(/ provisioned$/, '');
+  const what =
+    type !== disk.type
+      ? `switch '${disk.name}' to ${type}${resize ? `, ${formatSize(change.disk_size_gib)}` : ''}${boughtText(bought)}${removedText(values)}`
+      : amounts
+        ? `provision ${amounts} on '${disk.name}'${resize ? `, resized to ${formatSize(change.disk_size_gib)}` : ''}`
+        : `resize '${disk.name}' to ${formatSize(change.disk_size_gib)}`;
+  const settings = {
+    type,
+    size_gib: change.disk_size_gib,
+    ...(change.disk_type !== undefined ? { provisioned_iops: change.provisioned_iops, provisioned_mibps: change.provisioned_mibps } : {}),
   };
+  const after = evaluateOn(c, withDisk(e.spec, disk, settings), m ?? e.machine!, site.region);
+  const title = m ? `Change machine to ${m.name} and ${what}` : what[0].toUpperCase() + what.slice(1);
+  return { kind: 'set-values', values, title: `${title} (${changeText(site, after)})`, preferred: true };
 }
 
 /** ", 6,000 IOPS and 400 MiB/s provisioned": what a switch provisions, or nothing. */

@@ -17,7 +17,10 @@ export interface ProvisionedChoice {
   /** Set only where above what the type gives without asking. */
   provisioned_iops?: number;
   provisioned_mibps?: number;
+  /** Its monthly price; with `unpriced`, only the part the catalog prices (a lower bound). */
   monthly: number;
+  /** Some part of its price is missing from the catalog (a provisioned IOPS rate, say). Only `ownProvisioned` gives such a choice. */
+  unpriced?: boolean;
 }
 
 interface Where {
@@ -52,6 +55,7 @@ function leastProvisioned(
   t: ProvisionedDiskType,
   sizeGib: number,
   throughput: boolean,
+  unpriced = false,
 ): ProvisionedChoice | undefined {
   const pr = t.provisioned;
   const size = Math.max(sizeGib, t.size_gib.min);
@@ -84,14 +88,41 @@ function leastProvisioned(
     mibpsRange ? keep(mibps, pr.mibps?.default, w.disk.provisioned_mibps !== undefined) : kept,
   );
   const cost = run(choice).disks.find((d) => d.spec.name === w.disk.name)?.cost;
-  if (!cost?.complete || cost.monthly === undefined) return undefined;
+  const priced = !!cost?.complete && cost.monthly !== undefined;
+  if (!priced && !unpriced) return undefined;
   return {
     type: name,
     size_gib: size,
     provisioned_iops: choice.provisioned_iops,
     provisioned_mibps: choice.provisioned_mibps,
-    monthly: cost.monthly,
+    monthly: cost?.monthly ?? 0,
+    ...(priced ? {} : { unpriced: true }),
   };
+}
+
+/**
+ * The disk's own type with the least provisioned IOPS and throughput on which `ok` holds: at its size, or at the
+ * size at which all of the type's IOPS can be provisioned. A missing price does not rule it out, as it rules out
+ * a type in the search for the cheapest: the disk's own change is offered with its price unknown (`unpriced`),
+ * never hidden behind a dearer type whose price is known.
+ */
+export function ownProvisioned(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine,
+  region: string,
+  disk: DiskSpec,
+  ok: (e: VmEval) => boolean,
+): ProvisionedChoice | undefined {
+  const t = c.disk_types[disk.type];
+  if (!t || t.model !== 'provisioned') return undefined;
+  const where = { c, vm, machine, region, disk, ok };
+  const size = disk.size_gib ?? t.size_gib.default ?? t.size_gib.min;
+  const full = t.provisioned.iops?.max_per_gib ? Math.ceil(t.provisioned.iops.max / t.provisioned.iops.max_per_gib) : 0;
+  return (
+    leastProvisioned(where, disk.type, t, size, true, true) ??
+    (full > size ? leastProvisioned(where, disk.type, t, full, true, true) : undefined)
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   withDisk,
   type Condition,
 } from './search';
+import { ownProvisioned } from './provisioned';
 
 /** What meets the target: a disk size, a machine, (together) both at once, or another disk type and size. */
 export interface WorkloadSuggestions {
@@ -25,10 +26,17 @@ export interface WorkloadSuggestions {
   /** With disk_type: what to provision above its defaults. */
   provisioned_iops?: number;
   provisioned_mibps?: number;
+  /** With disk_type the disk's own type: the catalog lacks part of that change's price (shown as unknown, never hidden). */
+  price_unknown?: boolean;
   machine_type?: string;
   together?: boolean;
   /** Another disk type that meets the target for less than the resize `disk_size_gib` costs. */
-  instead?: { disk_type: string; disk_size_gib: number; provisioned_iops?: number; provisioned_mibps?: number };
+  instead?: OtherDisk;
+  /**
+   * With `price_unknown`: the cheapest disk of another type whose price the catalog knows, that meets the target
+   * and may cost more or less than the own change (only its known part is below it).
+   */
+  alternative?: OtherDisk;
   /** The smallest larger block size at which the model says the target is met. */
   block_kib?: number;
   /** With block_kib: the total MiB/s the workload then reaches. */
@@ -42,6 +50,14 @@ export interface WorkloadSuggestions {
    * at which the queue stops binding, and the IOPS the hardware then caps it at. No depth meets the target.
    */
   queue_reach?: { queue_depth: number; iops: number };
+}
+
+/** A disk of another type, at a size, with what it provisions above the type's defaults. */
+export interface OtherDisk {
+  disk_type: string;
+  disk_size_gib: number;
+  provisioned_iops?: number;
+  provisioned_mibps?: number;
 }
 
 interface Search {
@@ -71,63 +87,116 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, m
     met: condition(`workload ${w.name} meets its target with ${minHeadroom} to spare`, (x) => meetsWithHeadroom(x, w.name, minHeadroom)),
   };
   const single = singleDisk(vm, w.disk);
-  if (single) {
-    const size = smallestSizeMeeting(c, vm, machine, region, single, s.met);
-    if (size !== undefined) {
-      out.disk_size_gib = size;
-      out.disk = single.name;
-    }
-  }
+  if (single) ownChange(s, single, out);
   const bigger = smallestMachineMeeting(c, vm, machine, region, s.met);
   if (bigger) out.machine_type = bigger.name;
-  if (single && out.disk_size_gib === undefined && out.machine_type === undefined) machineAndSize(s, machine, single, out);
-  if (single && out.disk_size_gib === undefined && out.machine_type === undefined) otherDiskType(s, e, single, out);
-  // A resize that meets it can cost more than another type (a 10 TiB st1 for 400 MiB/s, where a gp3 with
-  // provisioned throughput does it for a fifth): that type too, when cheaper.
+  // Neither: another disk on this machine, else a larger machine with the cheapest disk that meets it there.
+  if (single && out.disk_size_gib === undefined && out.machine_type === undefined) {
+    otherDiskType(s, e, single, out);
+    if (out.disk_type === undefined) machineAndDisk(s, machine, single, out);
+  }
+  // The disk's own change that meets it can cost more than another type (a 10 TiB st1 for 400 MiB/s, where a gp3
+  // with provisioned throughput does it for a fifth): that type too, when it surely costs less. Where the own
+  // change's price is partly unknown, its known part bounds it from below: only a type cheaper than that is
+  // surely cheaper, and a dearer one is never put first for want of a price.
   else if (single && out.disk_size_gib !== undefined && !out.together) {
-    const resized = evaluateOn(c, withDisk(vm, single, { size_gib: out.disk_size_gib }), machine, region);
-    const cost = resized.disks.find((d) => d.spec.name === single.name)?.cost;
+    const changed = evaluateOn(c, withDisk(vm, single, ownSettings(out)), machine, region);
+    const cost = changed.disks.find((d) => d.spec.name === single.name)?.cost;
     const other: WorkloadSuggestions = {};
-    if (cost?.complete && cost.monthly !== undefined) otherDiskType(s, e, single, other, cost.monthly);
-    if (other.disk_type !== undefined)
-      out.instead = {
-        disk_type: other.disk_type,
-        disk_size_gib: other.disk_size_gib!,
-        provisioned_iops: other.provisioned_iops,
-        provisioned_mibps: other.provisioned_mibps,
-      };
+    if (cost?.monthly !== undefined) otherDiskType(s, e, single, other, cost.monthly);
+    if (other.disk_type !== undefined) out.instead = otherDisk(other);
+    else if (out.price_unknown) {
+      otherDiskType(s, e, single, other);
+      if (other.disk_type !== undefined) out.alternative = otherDisk(other);
+    }
   }
   if (r.limited_by === 'block_size') Object.assign(out, largerBlocks(s));
   Object.assign(out, deeperQueue(s, e, r));
   return out;
 }
 
+function otherDisk(x: WorkloadSuggestions): OtherDisk {
+  return {
+    disk_type: x.disk_type!,
+    disk_size_gib: x.disk_size_gib!,
+    provisioned_iops: x.provisioned_iops,
+    provisioned_mibps: x.provisioned_mibps,
+  };
+}
+
 /**
- * Neither a larger disk nor a larger machine alone: the smallest machine of the series on which some size of
- * the disk meets the target. The workload's own queue depth is left out of this search: it is the host's
- * setting, with a fix of its own, not something the hardware buys.
+ * The disk's own change: the smallest size of its type that meets the target, or for a type sold by provisioned
+ * performance, the least IOPS and throughput of it that do (its price may be unknown: `price_unknown`).
  */
-function machineAndSize(s: Search, machine: Machine, single: DiskSpec, out: WorkloadSuggestions): void {
+function ownChange(s: Search, single: DiskSpec, out: WorkloadSuggestions): void {
+  const size = smallestSizeMeeting(s.c, s.vm, s.machine, s.region, single, s.met);
+  if (size !== undefined) {
+    Object.assign(out, { disk_size_gib: size, disk: single.name });
+    return;
+  }
+  const own = ownProvisioned(s.c, s.vm, s.machine, s.region, single, s.met);
+  if (!own) return;
+  Object.assign(out, {
+    disk: single.name,
+    disk_type: single.type,
+    disk_size_gib: own.size_gib,
+    provisioned_iops: own.provisioned_iops,
+    provisioned_mibps: own.provisioned_mibps,
+    ...(own.unpriced ? { price_unknown: true } : {}),
+  });
+}
+
+/** The disk settings a suggestion writes: its size, and its type and provisioned amounts where it gives them. */
+function ownSettings(x: WorkloadSuggestions): Partial<DiskSpec> {
+  return {
+    size_gib: x.disk_size_gib,
+    ...(x.disk_type !== undefined
+      ? { type: x.disk_type, provisioned_iops: x.provisioned_iops, provisioned_mibps: x.provisioned_mibps }
+      : {}),
+  };
+}
+
+/**
+ * Neither the disk's own change nor a larger machine alone: the smallest machine of the series on which some disk
+ * meets the target, and on it the cheapest disk that does, of any type the machine attaches (a gp3 at the same
+ * size before a gp2 thirty times larger); a size of the disk's own type where no disk is wholly priced. The
+ * workload's own queue depth is left out of this search: it is the host's setting, with a fix of its own, not
+ * something the hardware buys.
+ */
+function machineAndDisk(s: Search, machine: Machine, single: DiskSpec, out: WorkloadSuggestions): void {
   const hardware = { ...s.vm, workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, queue_depth: undefined } : x)) };
   // When the hardware as it is would do, the queue depth alone is short: no machine to suggest.
   if (s.met(evaluateOn(s.c, hardware, machine, s.region))) return;
+  const ok = diskCondition({ ...s, vm: hardware }, single);
   for (const m of largerMachines(machine)) {
+    const current = evaluateOn(s.c, hardware, m, s.region).disks.find((d) => d.spec === single);
     // Never smaller than the disk is: the data on it has to fit.
-    const size = smallestSizeMeeting(s.c, hardware, m, s.region, single, s.met, Infinity, single.size_gib ?? 0);
+    const best = current && cheapestDiskMeeting(s.c, hardware, m, s.region, current, ok, Infinity, current.size_gib);
+    const size = best ? best.size_gib : smallestSizeMeeting(s.c, hardware, m, s.region, single, s.met, Infinity, single.size_gib ?? 0);
     if (size === undefined) continue;
     Object.assign(out, { machine_type: m.name, disk_size_gib: size, disk: single.name, together: true });
+    // Another type, or the disk's own with more provisioned: written as a type (the same one) and its amounts.
+    if (best && (best.type !== single.type || best.provisioned_iops !== undefined || best.provisioned_mibps !== undefined))
+      Object.assign(out, { disk_type: best.type, provisioned_iops: best.provisioned_iops, provisioned_mibps: best.provisioned_mibps });
     return;
   }
+}
+
+/** The target met, and no other workload of the disk made to miss its own. */
+function diskCondition(s: Search, single: DiskSpec): Condition {
+  const others = s.vm.workloads.filter(
+    (x) => x.name !== s.w.name && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)),
+  );
+  return condition(
+    `workload ${s.w.name} meets its target, no other workload of disk ${single.name} misses its own`,
+    (x) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false),
+  );
 }
 
 /** Still nothing: another disk type, the cheapest that meets the target without failing the disk's other workloads, on this machine. */
 function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSuggestions, below = Infinity): void {
   const current = e.disks.find((d) => d.spec === single);
-  const others = s.vm.workloads.filter((x) => x !== s.w && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)));
-  const ok = condition(
-    `workload ${s.w.name} meets its target, no other workload of disk ${single.name} misses its own`,
-    (x) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false),
-  );
+  const ok = diskCondition(s, single);
   // Not smaller than the disk is: the data on it has to fit.
   const other = current && cheapestDiskMeeting(s.c, s.vm, s.machine, s.region, current, ok, below, current.size_gib);
   if (other && other.type !== single.type)

@@ -3,6 +3,7 @@
  * as a whole, the queue depth, the vCPUs that drive the I/O, the block size.
  */
 import { boughtText, targetFixes } from '../advice/fixes';
+import type { WorkloadSuggestions } from '../advice';
 import type { WorkloadEval } from '../model/types';
 import { fmt, formatBlock, formatSize, plural } from '../units';
 import type { CheckModule, VmContext } from './types';
@@ -16,7 +17,7 @@ export const targets: CheckModule = {
     'target-unreachable': {
       severity: 'error',
       summary: "The workload's target cannot be met by this configuration.",
-      docs: 'The fixes, searched by the model: resize the disk, a larger machine of the series, both together, or another disk type — each with its cost.',
+      docs: "The fixes, searched by the model: the disk's own change (a resize, or more provisioned IOPS and throughput on a type sold by them), a larger machine of the series, another disk type on this machine, or a larger machine with the cheapest disk of any type it attaches that meets the target there — each with its cost. No fix is dearer than another the model knows on the same machine; where the catalog lacks a price of the disk's own change (Hyperdisk Balanced's provisioned IOPS), that change is still offered first, its price said unknown, with the cheapest priced type beside it.",
       fixType: 'sizing',
     },
     'queue-depth-too-low': {
@@ -137,11 +138,12 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
     s.instead
       ? `a ${formatSize(s.instead.disk_size_gib)} ${s.instead.disk_type} disk${boughtText(s.instead, ' with ')} for '${s.disk}'`
       : '',
-    s.disk_type && s.disk_size_gib !== undefined
-      ? `a ${formatSize(s.disk_size_gib)} ${s.disk_type} disk${boughtText(s, ' with ')} for '${s.disk}'`
-      : '',
+    s.disk_type && s.disk_size_gib !== undefined ? diskText(ctx, s) : '',
     !s.disk_type && s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${formatSize(s.disk_size_gib)}` : '',
     s.machine_type ? `use ${s.machine_type}` : '',
+    s.alternative
+      ? `a ${formatSize(s.alternative.disk_size_gib)} ${s.alternative.disk_type} disk${boughtText(s.alternative, ' with ')} for '${s.disk}'`
+      : '',
   ]
     .filter(Boolean)
     .join(s.together ? ' and ' : ' or ');
@@ -155,6 +157,14 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
     ctx.key(`${wp}/target`) ?? ctx.key(`${wp}/name`),
     { path: `${wp}/target`, fixes },
   );
+}
+
+/** The disk a suggestion gives: another type, or the disk's own with more provisioned (its price maybe unknown). */
+function diskText(ctx: VmContext, s: WorkloadSuggestions): string {
+  const own = ctx.vm.disks.find((d) => d.name === s.disk)?.type === s.disk_type;
+  if (!own) return `a ${formatSize(s.disk_size_gib!)} ${s.disk_type} disk${boughtText(s, ' with ')} for '${s.disk}'`;
+  const amounts = boughtText(s, '').replace(/ provisioned$/, '');
+  return `provision ${amounts} on '${s.disk}'${s.price_unknown ? ' (price unknown)' : ''}`;
 }
 
 function queueDepth(ctx: VmContext, w: WorkloadEval): void {

@@ -271,7 +271,10 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
       ? `a ${fmt(sug.instead.disk_size_gib)} GiB ${sug.instead.disk_type} for \`${sug.disk}\`${boughtText(sug.instead, ' with ')} (cheaper than the resize)`
       : '',
     sug.disk_type && sug.disk_size_gib !== undefined
-      ? `a ${fmt(sug.disk_size_gib)} GiB ${sug.disk_type} for \`${sug.disk}\`${boughtText(sug, ' with ')}`
+      ? `a ${fmt(sug.disk_size_gib)} GiB ${sug.disk_type} for \`${sug.disk}\`${boughtText(sug, ' with ')}${sug.price_unknown ? ' (price unknown)' : ''}`
+      : '',
+    sug.alternative
+      ? `a ${fmt(sug.alternative.disk_size_gib)} GiB ${sug.alternative.disk_type} for \`${sug.disk}\`${boughtText(sug.alternative, ' with ')}`
       : '',
     sug.disk_size_gib !== undefined && !sug.disk_type ? `resize \`${sug.disk}\` to ${fmt(sug.disk_size_gib)} GiB` : '',
     sug.machine_type ? `use ${sug.machine_type}` : '',
