@@ -39,6 +39,25 @@ describe('checks: targets', () => {
     assert.ok(!analyze(policy('0.1')).diagnostics.some((x) => x.code === 'headroom-below-policy'));
   });
 
+  it('target-unreachable: another type at the same size comes first, though another workload of the disk misses its own target', () => {
+    // Found by the invariant suite: a 10 GiB pd-standard with two workloads, both missing; for the first, a resize
+    // to 854 GiB ($34.16) was the only fix, because every other type was refused for leaving the second one short
+    // (as the resize does too). A 10 GiB pd-balanced meets the first for $1.00.
+    const text =
+      BASE.replace('type: pd-ssd', 'type: pd-standard').replace('size: 500GiB', 'size: 10GiB').replace('n2-standard-8', 'n1-standard-1') +
+      '    workloads:\n' +
+      '      - name: small\n        disk: data\n        block_size: 4k\n        read_ratio: 0\n        target:\n          write_throughput: 5MiB/s\n' +
+      '      - name: large\n        disk: data\n        block_size: 4k\n        read_ratio: 0\n        target:\n          write_throughput: 47MiB/s\n';
+    const d = analyze(text).diagnostics.find((x) => x.code === 'target-unreachable' && x.path === '/vms/0/workloads/0/target')!;
+    const preferred = d.fixes!.find((f) => f.preferred)!;
+    assert.match(preferred.title, /^Switch 'data' to pd-balanced \(\+\$0\.60\/month/);
+    const after = analyze(applyFix(text, preferred));
+    assert.ok(!after.diagnostics.some((x) => x.code === 'target-unreachable' && x.path === '/vms/0/workloads/0/target'));
+    assert.deepEqual(lineChanges(text, applyFix(text, preferred)), {
+      removed: ['        type: pd-standard'],
+      added: ['        type: pd-balanced'],
+    });
+  });
   it('target-unreachable: provisioned gp3 throughput before a 10 TiB st1, when it costs less', () => {
     const text = `version: 1
 provider: aws

@@ -93,7 +93,7 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, m
   // Neither: another disk on this machine, else a larger machine with the cheapest disk that meets it there.
   if (single && out.disk_size_gib === undefined && out.machine_type === undefined) {
     otherDiskType(s, e, single, out);
-    if (out.disk_type === undefined) machineAndDisk(s, machine, single, out);
+    if (out.disk_type === undefined) machineAndDisk(s, e, machine, single, out);
   }
   // The disk's own change that meets it can cost more than another type (a 10 TiB st1 for 400 MiB/s, where a gp3
   // with provisioned throughput does it for a fifth): that type too, when it surely costs less. Where the own
@@ -163,11 +163,11 @@ function ownSettings(x: WorkloadSuggestions): Partial<DiskSpec> {
  * workload's own queue depth is left out of this search: it is the host's setting, with a fix of its own, not
  * something the hardware buys.
  */
-function machineAndDisk(s: Search, machine: Machine, single: DiskSpec, out: WorkloadSuggestions): void {
+function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec, out: WorkloadSuggestions): void {
   const hardware = { ...s.vm, workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, queue_depth: undefined } : x)) };
   // When the hardware as it is would do, the queue depth alone is short: no machine to suggest.
   if (s.met(evaluateOn(s.c, hardware, machine, s.region))) return;
-  const ok = diskCondition({ ...s, vm: hardware }, single);
+  const ok = diskCondition({ ...s, vm: hardware }, e, single);
   for (const m of largerMachines(machine)) {
     const current = evaluateOn(s.c, hardware, m, s.region).disks.find((d) => d.spec === single);
     // Never smaller than the disk is: the data on it has to fit.
@@ -183,12 +183,15 @@ function machineAndDisk(s: Search, machine: Machine, single: DiskSpec, out: Work
 }
 
 /** The target met, and no other workload of the disk made to miss its own. */
-function diskCondition(s: Search, single: DiskSpec): Condition {
+function diskCondition(s: Search, e: VmEval, single: DiskSpec): Condition {
+  // Only the workloads that meet their targets today: one that misses its own already is no reason to refuse
+  // a type that meets this one (the disk's own resize is not held to it either).
+  const missing = new Set(e.workloads.filter((x) => x.meets_target === false).map((x) => x.spec.name));
   const others = s.vm.workloads.filter(
-    (x) => x.name !== s.w.name && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)),
+    (x) => x.name !== s.w.name && !missing.has(x.name) && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)),
   );
   return condition(
-    `workload ${s.w.name} meets its target, no other workload of disk ${single.name} misses its own`,
+    `workload ${s.w.name} meets its target, no other workload of disk ${single.name} that meets its own misses it`,
     (x) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false),
   );
 }
@@ -196,7 +199,7 @@ function diskCondition(s: Search, single: DiskSpec): Condition {
 /** Still nothing: another disk type, the cheapest that meets the target without failing the disk's other workloads, on this machine. */
 function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSuggestions, below = Infinity): void {
   const current = e.disks.find((d) => d.spec === single);
-  const ok = diskCondition(s, single);
+  const ok = diskCondition(s, e, single);
   // Not smaller than the disk is: the data on it has to fit.
   const other = current && cheapestDiskMeeting(s.c, s.vm, s.machine, s.region, current, ok, below, current.size_gib);
   if (other && other.type !== single.type)
