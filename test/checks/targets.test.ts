@@ -58,6 +58,42 @@ describe('checks: targets', () => {
       added: ['        type: pd-balanced'],
     });
   });
+  it('target-unreachable: a switch from local SSD to a persistent disk writes its size and takes away count and interface', () => {
+    // Found by the invariant suite: the switch set the type only, so the disk was left with no size (no figures)
+    // and with the device keys a persistent disk does not take.
+    const text = [
+      'version: 1',
+      'provider: gcp',
+      'catalog: gcp-2020',
+      'vms:',
+      '  - name: db',
+      '    machine_type: n1-standard-16',
+      '    disks:',
+      '      - name: data',
+      '        type: local-ssd',
+      '        count: 1',
+      '        interface: scsi',
+      '    workloads:',
+      '      - name: scan',
+      '        disk: data',
+      '        pattern: sequential',
+      '        block_size: 1m',
+      '        read_ratio: 1',
+      '        target:',
+      '          read_throughput: 500MiB/s',
+      '',
+    ].join('\n');
+    const fix = find(analyze(text), 'target-unreachable').fixes!.find((f) => f.preferred)!;
+    assert.match(fix.title, /^Switch 'data' to pd-ssd, (\d+)GiB, without count and interface /);
+    const after = applyFix(text, fix);
+    assert.deepEqual(lineChanges(text, after), {
+      removed: ['        type: local-ssd', '        count: 1', '        interface: scsi'],
+      added: ['        type: pd-ssd', `        size: ${/pd-ssd, (\d+GiB)/.exec(fix.title)![1]}`],
+    });
+    const b = analyze(after);
+    assert.equal(b.vms[0].workloads[0].meets_target, true);
+    assert.ok(!b.diagnostics.some((x) => x.code === 'target-unreachable' || x.code === 'not-applicable'));
+  });
   it('target-unreachable: provisioned gp3 throughput before a 10 TiB st1, when it costs less', () => {
     const text = `version: 1
 provider: aws

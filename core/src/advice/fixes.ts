@@ -126,17 +126,24 @@ function diskFix(site: TargetSite, disk: DiskSpec, cur: DiskEval, change: DiskCh
   const resize = Math.abs(change.disk_size_gib - cur.size_gib) > 1e-9;
   const values: FixValue[] = m ? [machineSetting(e.spec, m)] : [];
   if (type !== disk.type) values.push({ path: `${disk.path}/type`, value: type });
-  // A size the spec does not write yet (the type's default) is added.
+  // A size the spec does not write yet (the type's default, or local SSD's devices) is added: a disk of a sized
+  // type needs it written even where it equals what the devices made.
   const size = formatSize(change.disk_size_gib);
-  if (resize)
+  const sizedType = c.disk_types[type]?.model !== 'devices';
+  const unwritten = type !== disk.type && sizedType && !site.has(`${disk.path}/size`);
+  if (resize || unwritten)
     values.push(site.has(`${disk.path}/size`) ? { path: `${disk.path}/size`, value: size } : { path: disk.path, key: 'size', value: size });
+  // What only devices take (their count and interface) goes with them.
+  if (type !== disk.type && sizedType)
+    for (const key of ['count', 'interface'])
+      if (site.has(`${disk.path}/${key}`)) values.push({ path: `${disk.path}/${key}`, remove: true });
   if (change.disk_type !== undefined) values.push(...provisionedValues(disk, site.has, change, c.disk_types[type]));
   if (values.length === 0) return undefined;
   const bought = change.disk_type !== undefined ? change : {};
   const amounts = boughtText(bought, '').replace(/ provisioned$/, '');
   const what =
     type !== disk.type
-      ? `switch '${disk.name}' to ${type}${resize ? `, ${formatSize(change.disk_size_gib)}` : ''}${boughtText(bought)}${removedText(values)}`
+      ? `switch '${disk.name}' to ${type}${resize || unwritten ? `, ${formatSize(change.disk_size_gib)}` : ''}${boughtText(bought)}${removedText(values)}`
       : amounts
         ? `provision ${amounts} on '${disk.name}'${resize ? `, resized to ${formatSize(change.disk_size_gib)}` : ''}`
         : `resize '${disk.name}' to ${formatSize(change.disk_size_gib)}`;
