@@ -169,8 +169,9 @@ const TARGET_UNITS: Array<[keyof FileReport['vms'][number]['workloads'][number][
 function targetCell(w: FileReport['vms'][number]['workloads'][number]): string {
   const parsed = TARGET_UNITS.filter(([k]) => w.target[k] !== undefined).map(([k, unit]) => `${fmt(w.target[k]!)} ${unit}`);
   if (!parsed.length) return '-';
-  const verdict = targetVerdict(w.meets_target, w.headroom);
-  return `${parsed.join(', ')}${verdict ? `: ${verdict}` : ''}`;
+  // A target the figures cannot judge (a VM without figures, local SSD on too few vCPUs) says so.
+  const verdict = targetVerdict(w.meets_target, w.headroom) ?? 'not judged';
+  return `${parsed.join(', ')}: ${verdict}`;
 }
 
 function renderFile(f: FileReport): string {

@@ -64,10 +64,13 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
   const judged = judgeTargets(targets, achieved);
   const { shortfalls } = judged;
   let { headroom } = judged;
-  // Figures the machine's vCPUs do not reach (local SSD) meet no target, whatever they are.
+  // Figures the machine's vCPUs do not reach (local SSD): a target missed even at them is missed; one met only at
+  // them is not judged (the provider gives no figure for fewer vCPUs, so neither met nor missed can be said).
   const unreached = disks.find((d) => d.vcpusNeeded)?.vcpusNeeded;
+  let meets = judged.headroom !== undefined ? shortfalls.length === 0 : undefined;
   if (unreached && headroom !== undefined) {
-    shortfalls.push(`its local SSD figures only with ${unreached.need} vCPUs (${unreached.machine} has ${unreached.vcpus})`);
+    if (meets) meets = undefined;
+    else shortfalls.push(`its local SSD figures only with ${unreached.need} vCPUs (${unreached.machine} has ${unreached.vcpus})`);
     headroom = undefined;
   }
   let limited_by = binding.by;
@@ -94,7 +97,7 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
     get why() {
       return (whyText ??= explain());
     },
-    meets_target: judged.headroom !== undefined ? shortfalls.length === 0 : undefined,
+    meets_target: meets,
     headroom,
     shortfalls,
     demand_iops: demand,
