@@ -7,6 +7,7 @@
 import { limitValue, vmLimitGroup, vmLimitRow, type Catalog, type Machine } from '../catalog';
 import { fmt } from '../units';
 import { metricLabel, metricUnit } from './disks';
+import { shareCap } from './vm-share';
 import { METRICS, type Burst, type DiskBursts, type DiskEval, type Metric, type WorkloadBurst, type WorkloadEval } from './types';
 
 interface OwnBurst {
@@ -68,8 +69,8 @@ export function bucketSeconds(bucket: number, rate: number, base: number): numbe
 }
 
 /**
- * Each disk's bursts on this machine. Disks that share a per-VM limit share its burst level too, in proportion
- * to what each reaches alone at its best; a burst ends with the first of the disk's bucket and the window.
+ * Each disk's bursts on this machine. Disks that share a per-VM limit share its burst level too, as they share
+ * the sustained one (the targets' demand first, the rest in proportion to what each reaches alone at its best); a burst ends with the first of the disk's bucket and the window.
  */
 export function diskBursts(c: Catalog, machine: Machine | undefined, disks: DiskEval[]): Map<DiskEval, DiskBursts> {
   const out = new Map<DiskEval, DiskBursts>();
@@ -83,17 +84,21 @@ export function diskBursts(c: Catalog, machine: Machine | undefined, disks: Disk
     for (const m of METRICS) {
       const best = group.map((d) => ownBurst(d, m)?.value ?? d.diskOnly[m].value);
       const total = best.reduce((s, x) => s + x, 0);
-      const shareAt = (cap: number) => (total > cap ? cap / total : 1);
+      const asked = group.map((d) => d.demand?.[m] ?? 0);
+      // Shared like the sustained limit (./vm-share): the targets' demand first, then the rest.
+      const shareAt = (cap: number) => (total > cap ? shareCap(cap, best, asked).values : best);
       // The machine's sustained limit, and the level it reaches for its window (none: the same).
       const sustained = (found && machine && limitValue(found.row[m], machine.vcpus)) ?? Infinity;
       const lifted = found?.row.burst?.[m] ?? sustained;
       const windowSeconds = found?.table.burst_seconds;
+      const atLifted = shareAt(lifted);
+      const atSustained = shareAt(sustained);
       group.forEach((d, i) => {
-        const value = best[i] * shareAt(lifted);
+        const value = atLifted[i];
         if (value <= d.figures[m].value * 1.001) return;
         const own = ownBurst(d, m);
         const credits = own ? bucketSeconds(own.bucket, value, own.base) : Infinity;
-        const aboveMachine = value > best[i] * shareAt(sustained) * 1.001;
+        const aboveMachine = value > atSustained[i] * 1.001;
         const window = aboveMachine && windowSeconds !== undefined ? windowSeconds : Infinity;
         const seconds = Math.min(credits, window);
         if (!Number.isFinite(seconds)) return;

@@ -167,6 +167,8 @@ export interface DiskEval {
    * per VM already).
    */
   vmLimitKnown: boolean;
+  /** What the workloads' targets ask of each figure (none: no target on this disk); shared limits serve it first. */
+  demand?: Partial<Record<Metric | 'write_iops_16k', number>>;
   /** Figures above the sustained ones that hold for a while (a credit bucket, a machine's window); absent: none. */
   burst?: DiskBursts;
   /**
