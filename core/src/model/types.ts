@@ -53,6 +53,8 @@ export interface Burst {
   seconds: number;
   /** What ends it: the disk's credit bucket or the machine's window. */
   ends: 'credits' | 'window';
+  /** The machine's window, where the burst goes above what the machine sustains: above which level, for how long. */
+  window?: { above: number; seconds: number };
 }
 
 export type DiskBursts = Partial<Record<Metric, Burst>>;
