@@ -338,6 +338,8 @@ export interface MachineSeries {
 export interface PlatformTable extends Cited {
   platform: string;
   series: Record<string, boolean>;
+  /** Machine types where a series is not all one way (AWS I3: only i3.metal); they take precedence over the series. */
+  machine_types?: Record<string, boolean>;
   requirements: Array<{ disk_type: string; iops_above: number; size_gib_above?: number } & Cited>;
 }
 
