@@ -169,6 +169,11 @@ export interface DiskEval {
    * per VM already).
    */
   vmLimitKnown: boolean;
+  /**
+   * Why the disk has no throughput figure (AWS instance store: its IOPS are documented, its throughput is not); its
+   * throughput figures are then unbounded placeholders that no workload is evaluated against.
+   */
+  throughputUnknown?: string;
   /** What the workloads' targets ask of each figure (none: no target on this disk); shared limits serve it first. */
   demand?: Partial<Record<Metric | 'write_iops_16k', number>>;
   /** Figures above the sustained ones that hold for a while (a credit bucket, a machine's window); absent: none. */
