@@ -7,7 +7,6 @@
 import {
   describeRow,
   egressGbps,
-  INSTANCE_STORE,
   limitValue,
   unmodelledOn,
   vmLimitGroup,
@@ -26,7 +25,7 @@ import { fmt, gbpsToMibps } from '../units';
 import { applyLimitAcrossTypes } from './across-types';
 import { diskCost } from './cost';
 import { markUnreachedDevices } from './local-ssd';
-import { instanceStoreDisk } from './instance-store';
+import { instanceStoreDisks } from './instance-store';
 import { provisionedValue } from './provisioned';
 import { SHARE_METRICS, shareCap, workloadDemands, type DiskDemand } from './vm-share';
 import { bound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
@@ -335,10 +334,7 @@ export function evaluateDisks(
   });
 
   // The machine's instance store: AWS's IOPS for it, no throughput (./instance-store).
-  for (const d of vm.disks) {
-    const store = machine && d.type === INSTANCE_STORE && !c.disk_types[d.type] ? instanceStoreDisk(c, machine, d) : undefined;
-    if (store) disks.push(store);
-  }
+  if (machine) disks.push(...instanceStoreDisks(c, machine, vm));
   const demands = workloadDemands(c, vm, disks);
   for (const [d, x] of demands) d.demand = x;
   if (machine) {

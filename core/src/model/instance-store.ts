@@ -14,6 +14,14 @@ import { bound, cost, type DiskEval } from './types';
 /** Why a disk of this kind has no throughput figure (the report's explanation, the hover's line). */
 export const NO_THROUGHPUT = 'AWS gives no throughput for instance store: unknown';
 
+/** The VM's instance-store disks, each with the machine's IOPS figures; none where the machine has no instance store. */
+export function instanceStoreDisks(c: Catalog, machine: Machine, vm: VmSpec): DiskEval[] {
+  return vm.disks
+    .filter((d) => d.type === INSTANCE_STORE && !c.disk_types[d.type])
+    .map((d) => instanceStoreDisk(c, machine, d))
+    .filter((d): d is DiskEval => !!d);
+}
+
 /** The machine's instance store as a disk with IOPS figures; undefined when the machine has none in the edition. */
 export function instanceStoreDisk(c: Catalog, machine: Machine, d: DiskSpec): DiskEval | undefined {
   const store = instanceStoreOf(c, machine);
