@@ -36,7 +36,7 @@ export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskE
         shares.values[i],
         'vm',
         () =>
-          `${machine.name} limit ${fmt(cap)} ${unit}, shared by the disks of different types (${types.join(', ')})${shares.why(i, unit)}: ${fastest}'s row, the fastest type ${machine.name} supports (${c.edition}: ${found.table.table}, row ${describeRow(found.row)}; ${rule.table})`,
+          `${machine.name} limit ${fmt(cap)} ${unit}, shared by the disks of different types (${types.join(', ')}): ${fastest}'s row, the fastest type ${machine.name} supports (${c.edition}: ${found.table.table}, row ${describeRow(found.row)}; ${rule.table}); shared${shares.why(i, unit)}`,
       );
     });
   }
