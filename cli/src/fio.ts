@@ -14,7 +14,6 @@ import {
   INSTANCE_STORE,
   instanceStoreOf,
   probedStore,
-  workloadsLeftOut,
   fioBlockers,
   LineIndex,
   parseBlockSize,
@@ -200,7 +199,8 @@ function sayWithoutJobs(analysis: Analysis, vm: string | undefined): void {
       else if (d.type === INSTANCE_STORE && instanceStoreOf(e.catalog, e.machine) && !probedStore(e.catalog, e, d))
         say(e, `disk ${d.name}`, `${e.catalog.edition}'s instance store table gives no block size for its IOPS`);
     }
-    for (const w of workloadsLeftOut(e)) {
+    // Every workload on an instance store, evaluated (its IOPS target) or not: its file has the probes only.
+    for (const w of e.spec.workloads) {
       const on = e.spec.disks.filter((d) => w.disk === undefined || d.name === w.disk);
       if (on.some((d) => d.type === INSTANCE_STORE))
         say(

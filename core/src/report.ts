@@ -318,8 +318,9 @@ function diskReport(d: DiskEval): DiskReport {
     size_gib: r2(d.size_gib),
     read_iops: r0(d.figures.read_iops.value),
     write_iops: r0(d.figures.write_iops.value),
-    read_mibps: r1(d.figures.read_mibps.value),
-    write_mibps: r1(d.figures.write_mibps.value),
+    // Instance store: AWS gives no throughput, so none is reported (the explanation says so).
+    read_mibps: d.throughputUnknown ? null : r1(d.figures.read_mibps.value),
+    write_mibps: d.throughputUnknown ? null : r1(d.figures.write_mibps.value),
     limited_by: limited,
     explanation,
     monthly_cost: money(d.cost.monthly),

@@ -45,6 +45,15 @@ describe('checks: bursts', () => {
     );
   });
 
+  it('gp2-out-of-burst where the burst meets the target only with its throughput burst (20 GiB: 128 MiB/s, not 25)', () => {
+    // 2,500 IOPS at 16 KiB need 39 MiB/s: above the 25 MiB/s baseline, within the 128 MiB/s a 20 GiB gp2 bursts to.
+    const d = expectAt(GP2(2500, '20GiB'), 'gp2-out-of-burst', 'gp2');
+    assert.match(d.message, /at 2,500 IOPS they last 37\.5 min \(5,400,000 ÷ \(2,500 − 100\) s\), then 100 IOPS \(20 GiB gp2\)/);
+    // A throughput target: 100 MiB/s at 256 KiB on 100 GiB (75 sustained, 128 while bursting).
+    const big = GP2(0, '100GiB').replace('block_size: 16KiB', 'block_size: 256KiB').replace('iops: 0', 'throughput: 100MiB/s');
+    expectAt(big, 'gp2-out-of-burst', 'gp2');
+  });
+
   it('the fix changes only the type, and the fixed spec sustains the target', () => {
     const text = GP2(3000);
     const d = expectAt(text, 'gp2-out-of-burst', 'gp2');

@@ -30,7 +30,7 @@ describe('checks: instance-store', () => {
     assert.equal(d.severity, 'information');
     assert.match(
       d.message,
-      /^i4i\.xlarge's instance store: 1 × 937 GB NVMe SSD, 100,000 random read and 55,000 random write IOPS at 4 KiB, all volumes together \(aws-2025: Instance store specifications, 2024\)\. AWS gives no throughput for it: this disk has no figures and workload 'oltp' is not evaluated/,
+      /^i4i\.xlarge's instance store: 1 × 937 GB NVMe SSD, 100,000 random read and 55,000 random write IOPS at 4 KiB, all volumes together \(aws-2025: Instance store specifications, 2024\)\. These are the disk's IOPS; AWS gives no throughput for it, so it has none; measure it on the instance with fio$/,
     );
     // i3.16xlarge: 8 x 1,900 GB, 3,300,000 / 1,440,000.
     assert.match(
@@ -44,40 +44,71 @@ describe('checks: instance-store', () => {
     );
   });
 
-  it('no figure is made up: the disk and its workloads are left out, the EBS volume keeps its figures', () => {
-    const a = analyze(spec('i4i.xlarge', OLTP));
+  it("AWS's IOPS are the disk's figures, so an IOPS target on it is judged; its throughput stays unknown", () => {
+    // oltp: 4 KiB, 70 % reads, on i4i.xlarge's 100,000 read / 55,000 write IOPS, shared: 1 / (0.7/100,000 + 0.3/55,000).
+    const text = spec('i4i.xlarge', OLTP + '        target:\n          iops: 90000\n');
+    const a = analyze(text);
     const vm = a.vms[0];
+    const scratch = vm.disks.find((d) => d.spec.name === 'scratch')!;
+    assert.deepEqual([scratch.figures.read_iops.value, scratch.figures.write_iops.value], [100000, 55000]);
+    assert.match(scratch.figures.read_iops.why, /i4i\.xlarge's instance store, 1 × 937 GB NVMe SSD: 100,000 random read IOPS at 4 KiB/);
+    assert.match(scratch.throughputUnknown!, /AWS gives no throughput for instance store/);
+    const w = vm.workloads.find((x) => x.spec.name === 'oltp')!;
+    const reach = 1 / (0.7 / 100000 + 0.3 / 55000);
+    assert.equal(Math.round(w.read_iops + w.write_iops), Math.round(reach));
+    assert.equal(w.meets_target, false);
+    assert.ok(a.diagnostics.some((x) => x.code === 'target-unreachable'));
+    // 80,000 is within reach: met, and no error.
+    const met = analyze(spec('i4i.xlarge', OLTP + '        target:\n          iops: 80000\n'));
+    assert.equal(met.vms[0].workloads[0].meets_target, true);
     assert.deepEqual(
-      vm.disks.map((d) => d.spec.name),
-      ['root'],
-    );
-    assert.deepEqual(vm.workloads, []);
-    assert.deepEqual(
-      a.diagnostics.filter((x) => x.severity === 'error').map((x) => x.code),
+      met.diagnostics.filter((x) => x.severity === 'error').map((x) => x.code),
       [],
     );
+    // The root volume keeps its own figures.
+    assert.equal(vm.disks.find((d) => d.spec.name === 'root')!.figures.read_iops.value, 3000);
   });
 
-  it('the report lists the instance store like every disk: no figures, no price of its own; the hover says what AWS documents', () => {
+  it('a workload needing what AWS does not state is left out, and the finding says why', () => {
+    const wl = (name: string, block: string, target: string) =>
+      `      - name: ${name}\n        disk: scratch\n        block_size: ${block}\n        read_ratio: 1\n        target:\n          ${target}\n`;
+    const text = spec(
+      'i4i.xlarge',
+      '    workloads:\n' +
+        wl('big', '64KiB', 'iops: 1000') +
+        wl('scan', '4KiB', 'throughput: 100MiB/s') +
+        '      - name: all\n        block_size: 4KiB\n        read_ratio: 1\n',
+    );
+    const a = analyze(text);
+    assert.deepEqual(a.vms[0].workloads, []);
+    const m = a.diagnostics.find((x) => x.code === 'instance-store-unmodelled')!.message;
+    assert.match(m, /workload 'big' is not evaluated \(AWS states instance store IOPS at 4 KiB only, and it uses larger blocks\)/);
+    assert.match(m, /workload 'scan' is not evaluated \(it has a throughput target, and AWS gives no throughput for instance store\)/);
+    assert.match(m, /workload 'all' is not evaluated \(it spreads over the instance store and other disks/);
+  });
+
+  it('the report lists the instance store like every disk: its IOPS, no throughput, no price of its own; the hover says what AWS documents', () => {
     const text = spec('i4i.xlarge', OLTP);
     const a = analyze(text);
     const vm = fileReport('x.perf.yaml', a).vms[0];
     const scratch = vm.disks.find((d) => d.name === 'scratch')!;
     // 1 x 937 GB: 937 x 10^9 / 2^30 GiB.
     assert.equal(scratch.size_gib, 872.65);
-    assert.deepEqual([scratch.read_iops, scratch.write_iops, scratch.read_mibps, scratch.write_mibps], [null, null, null, null]);
+    assert.deepEqual([scratch.read_iops, scratch.write_iops, scratch.read_mibps, scratch.write_mibps], [100000, 55000, null, null]);
+    assert.equal(scratch.explanation!.read_mibps, 'AWS gives no throughput for instance store: unknown');
     assert.equal(scratch.monthly_cost, 0);
     assert.equal(scratch.monthly_cost_complete, true);
     assert.match(scratch.cost_explanation, /^part of i4i\.xlarge's price: its instance store, 1 × 937 GB NVMe SSD \(aws-2025: /);
     // The disks' part of the VM's price is the EBS root volume's alone (50 GiB of gp3 at $0.08).
     assert.equal(vm.disks_monthly_cost, 4);
-    assert.equal(vm.workloads[0].read_iops, null);
+    // oltp (4 KiB, no throughput target) is evaluated on AWS's IOPS.
+    assert.equal(vm.workloads[0].read_iops, Math.round(0.7 / (0.7 / 100000 + 0.3 / 55000)));
     const h = hover(a, text.indexOf('instance-store'))!.markdown;
-    assert.match(
-      h,
-      /the instance store of i4i\.xlarge: 1 × 937 GB NVMe SSD \(873 GiB\), 100,000 random read and 55,000 random write IOPS at 4 KiB/,
-    );
-    assert.match(h, /Price: part of i4i\.xlarge's\./);
+    assert.match(h, /\| read IOPS +\| +100,000 IOPS \| devices/);
+    assert.match(h, /\| read throughput +\| +unknown \|/);
+    assert.match(h, /i4i\.xlarge's instance store, 1 × 937 GB NVMe SSD: 100,000 random read IOPS at 4 KiB, all volumes together/);
+    assert.match(h, /\*\*No throughput\*\*: AWS gives none for instance store\./);
+    assert.match(h, /part of i4i\.xlarge's price: its instance store/);
     // A VM whose only disk is an instance store pays nothing for disks: known, not missing.
     const only = analyze(text.replace(/ {6}- name: root\n {8}type: gp3\n {8}size: 50GiB\n/, ''));
     assert.equal(fileReport('x.perf.yaml', only).vms[0].disks_monthly_cost, 0);
@@ -119,7 +150,8 @@ describe('instance store in a catalog whose table gives no block size', () => {
       /^i4i\.xlarge's instance store: 1 × 937 GB NVMe SSD, 100,000 random read and 55,000 random write IOPS, all volumes together \(aws-2025-no-block: /,
     );
     const h = hover(a, text.indexOf('instance-store'))!.markdown;
-    assert.match(h, /55,000 random write IOPS, all volumes together\./);
+    assert.match(h, /55,000 random write IOPS, all volumes together \(/);
+    assert.match(h, /does not say at what block size these IOPS hold: no workload on it is evaluated/);
     assert.doesNotMatch(h, /storage-perf fio/);
     assert.deepEqual(
       generateFioJobs(a).map((f) => f.disk),

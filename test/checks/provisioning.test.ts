@@ -1,6 +1,6 @@
 /** Provisioned performance (core/src/checks/provisioning.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze } from '../../core/src';
+import { analyze, applyEdits, fixEdits, type FixData } from '../../core/src';
 import { expectAt } from './helpers';
 
 /** An AWS instance with one gp3 volume and a sequential 1 MiB read workload wanting `target`. */
@@ -46,5 +46,66 @@ describe('checks: provisioning', () => {
     none(GP3('        provisioned_throughput: 125MiB/s\n'));
     none(GP3('', 'throughput: 100MiB/s'));
     none(GP3('').replace('block_size: 1MiB', 'block_size: 4KiB').replace('throughput: 400MiB/s', 'iops: 2000'));
+  });
+
+  describe('provisioned-above-vm-limit', () => {
+    const ONE = (disk: string) => `version: 1
+provider: aws
+vms:
+  - name: db
+    machine_type: m6i.xlarge
+    disks:
+      - name: data
+${disk}`;
+    const applyFix = (text: string, f: FixData) => applyEdits(text, fixEdits(text, analyze(text).parsed.tree, f));
+    const diskCost = (text: string) => analyze(text).vms[0].disks[0].cost.monthly!;
+
+    it('io2 at 100,000 IOPS on m6i.xlarge (6,000 sustained): $4,292.60 a month above it, fixed at 6,000', () => {
+      // us-east-1, 100 GiB io2: 100 × $0.125 + 32,000 × $0.065 + 32,000 × $0.0455 + 36,000 × $0.03185 = $4,695.10;
+      // at 6,000 IOPS: 12.50 + 6,000 × $0.065 = $402.50.
+      const text = ONE('        type: io2\n        size: 100GiB\n        provisioned_iops: 100000\n');
+      assert.equal(Math.round(diskCost(text) * 100) / 100, 4695.1);
+      const d = expectAt(text, 'provisioned-above-vm-limit', '100000');
+      assert.equal(d.severity, 'warning');
+      assert.equal(
+        d.message,
+        'data: 100,000 IOPS provisioned, m6i.xlarge sustains 6,000 for all its disks together: $4,292.60/month pays for what it cannot use; in its burst window, 30 minutes a day, it reaches 40,000 IOPS and 1,192 MiB/s',
+      );
+      assert.deepEqual(
+        d.fixes?.map((f) => f.title),
+        ['Provision 6,000 IOPS (−$4,292.60/month)'],
+      );
+      const fixed = applyFix(text, d.fixes![0]);
+      assert.equal(fixed, text.replace('provisioned_iops: 100000', 'provisioned_iops: 6000'));
+      const after = analyze(fixed);
+      assert.ok(!after.diagnostics.some((x) => x.code === 'provisioned-above-vm-limit'));
+      assert.equal(Math.round(diskCost(fixed) * 100) / 100, 402.5);
+      // The disk delivers what it did: the machine's 6,000.
+      assert.equal(after.vms[0].disks[0].figures.read_iops.value, 6000);
+    });
+
+    it('gp3 at 250 MiB/s on m6i.xlarge (1,250 Mbps = 149.01 MiB/s sustained): 150 usable, (250 − 150) × $0.04 = $4.00 a month', () => {
+      const text = ONE('        type: gp3\n        size: 500GiB\n        provisioned_throughput: 250MiB/s\n');
+      const d = expectAt(text, 'provisioned-above-vm-limit', '250MiB/s');
+      assert.match(d.message, /^data: 250 MiB\/s provisioned, m6i\.xlarge sustains 149 for all its disks together: \$4\.00\/month/);
+      assert.deepEqual(
+        d.fixes?.map((f) => f.title),
+        ['Provision 150 MiB/s (−$4.00/month)'],
+      );
+      const fixed = applyFix(text, d.fixes![0]);
+      assert.equal(fixed, text.replace('250MiB/s', '150MiB/s'));
+      const after = analyze(fixed);
+      assert.ok(!after.diagnostics.some((x) => x.code === 'provisioned-above-vm-limit'));
+      assert.equal(Math.round((diskCost(text) - diskCost(fixed)) * 100) / 100, 4);
+      // Still held at the machine's 149 MiB/s, as before the fix.
+      assert.equal(after.vms[0].disks[0].figures.read_mibps.value, analyze(text).vms[0].disks[0].figures.read_mibps.value);
+    });
+
+    it('nothing at or under what the machine sustains, nor on a machine that sustains it (m6i.8xlarge: 40,000)', () => {
+      const text = ONE('        type: io2\n        size: 100GiB\n        provisioned_iops: 6000\n');
+      assert.ok(!analyze(text).diagnostics.some((x) => x.code === 'provisioned-above-vm-limit'));
+      const big = ONE('        type: io2\n        size: 100GiB\n        provisioned_iops: 40000\n').replace('m6i.xlarge', 'm6i.8xlarge');
+      assert.ok(!analyze(big).diagnostics.some((x) => x.code === 'provisioned-above-vm-limit'));
+    });
   });
 });

@@ -51,6 +51,29 @@ describe('checks: vm-caps', () => {
     assert.match(disk.explanation!.read_iops, /c4d-standard-2 limit for hyperdisk-balanced: 22,500 IOPS/);
     assert.ok(!a.diagnostics.some((d) => d.code === 'vm-limit-unknown'));
   });
+  it("a shared per-VM limit serves the workloads' targets first: c4d-standard-16's 75,000 IOPS for 70,000 asked of 90,000", () => {
+    // Alone a 60,000 and b 30,000 would split 50,000 / 25,000, short of a's 55,000; the targets ask 70,000 and fit.
+    const w = (name: string, disk: string, iops: number) =>
+      `      - name: ${name}\n        disk: ${disk}\n        block_size: 4KiB\n        read_ratio: 1\n        target:\n          iops: ${iops}\n`;
+    // 500 MiB/s each: their throughput fits the 1,200 MiB/s limit together; alone, each disk's IOPS would fit it too.
+    const disks = (hdb('a', 60000) + hdb('b', 30000)).replace(/2400MiB\/s/g, '500MiB/s');
+    const text = hd('c4d-standard-16', disks) + '    workloads:\n' + w('wa', 'a', 55000) + w('wb', 'b', 15000);
+    const a = analyze(text);
+    const [x, y] = fileReport('x', a).vms[0].disks;
+    assert.equal(x.read_iops, 55000 + 5000 * (5000 / 20000));
+    assert.equal(y.read_iops, 15000 + 5000 * (15000 / 20000));
+    assert.ok(a.vms[0].workloads.every((wl) => wl.meets_target));
+    // The cap takes only what no target asks for, and only because the disks share it: information, no machine to buy.
+    const d = expectAt(text, 'capped-by-vcpu', 'machine_type');
+    assert.equal(d.severity, 'information');
+    assert.match(d.message, /every workload target on them is met$/);
+    assert.deepEqual(d.fixes ?? [], []);
+    // A disk the machine caps even alone (2,400 MiB/s over 1,200) still gets the warning and the machine that lifts it.
+    const alone = hd('c4d-standard-16', hdb('a', 60000) + hdb('b', 30000)) + '    workloads:\n' + w('wa', 'a', 55000) + w('wb', 'b', 15000);
+    const warned = expectAt(alone, 'capped-by-vcpu', 'machine_type');
+    assert.equal(warned.severity, 'warning');
+    assert.ok(warned.fixes?.length);
+  });
   it('two Hyperdisk Balanced volumes on c4d-standard-16 share its 75,000 IOPS in proportion', () => {
     const a = analyze(hd('c4d-standard-16', hdb('a', 60000) + hdb('b', 30000)));
     const [x, y] = fileReport('x', a).vms[0].disks;

@@ -113,4 +113,24 @@ describe('checks: volume-fit', () => {
     const builtin = analyze(IO2('aws-2025'));
     assert.ok(!builtin.diagnostics.some((x) => x.code === 'needs-platform' || x.code === 'platform-unknown'));
   });
+
+  it('I3 in the built-in edition: i3.8xlarge is not on the Nitro System (needs-platform), i3.metal is (nothing)', () => {
+    const on = (machine: string) => analyze(IO2('aws-2025').replace('t3.2xlarge', machine)).diagnostics;
+    const d = on('i3.8xlarge').find((x) => x.code === 'needs-platform');
+    assert.ok(
+      d,
+      on('i3.8xlarge')
+        .map((x) => x.code)
+        .join(),
+    );
+    assert.equal(d.severity, 'error');
+    assert.match(
+      d.message,
+      /^i3\.8xlarge is not built on the Nitro System: io2 above 64,000 IOPS \(100,000 provisioned\) does not attach to it/,
+    );
+    // Same vCPUs on the platform: i4i.8xlarge (the same letter first).
+    assert.match(d.fixes?.[1].title ?? '', /^Change machine to i4i\.8xlarge, built on the Nitro System/);
+    assert.ok(!on('i3.8xlarge').some((x) => x.code === 'platform-unknown'));
+    assert.ok(!on('i3.metal').some((x) => x.code === 'needs-platform' || x.code === 'platform-unknown'));
+  });
 });

@@ -123,6 +123,75 @@ describe('aws-2025', () => {
       ],
     );
     assert.match(v.disks[0].figures.read_iops.why, /m6i\.xlarge limit for ebs: 6,000 IOPS, shared by 2/);
+    // Without targets the split is an assumption, and the explanation says so.
+    assert.match(v.disks[0].figures.read_iops.why, /in proportion to what each could do alone, as if all were busy at once/);
+  });
+
+  describe("one instance limit shared by the workloads' targets first", () => {
+    // m5.2xlarge: 12,000 IOPS. a (gp3, 3,000 included) must give 3,000, b (gp3, 10,000 provisioned) 8,000: 11,000 fit.
+    const wl = (name: string, disk: string, iops: number) => ({
+      name,
+      disk,
+      block_size: '16KiB',
+      read_ratio: 0.5,
+      target: { iops },
+    });
+    const spec = (workloads: ReturnType<typeof wl>[]) =>
+      specText({
+        provider: 'aws',
+        catalog: 'aws-2025',
+        region: 'us-east-1',
+        machine: 'm5.2xlarge',
+        disks: [
+          { name: 'a', type: 'gp3', size: '200GiB' },
+          { name: 'b', type: 'gp3', size: '500GiB', provisioned_iops: 10000 },
+        ],
+        workloads,
+      });
+
+    it('targets that fit the instance together are all met, with no machine fix', () => {
+      const a = run(spec([wl('wa', 'a', 3000), wl('wb', 'b', 8000)]));
+      const v = vmOf(a);
+      assert.deepEqual(
+        v.workloads.map((w) => [w.spec.name, w.meets_target]),
+        [
+          ['wa', true],
+          ['wb', true],
+        ],
+      );
+      // a gets its 3,000 (all it does alone: its own limit binds); b gets 8,000 and the 1,000 left over.
+      const [da, db] = v.disks;
+      assert.deepEqual([da.figures.read_iops.value, da.figures.read_iops.by], [3000, 'provisioned']);
+      assert.deepEqual([db.figures.read_iops.value, db.figures.read_iops.by], [9000, 'vm']);
+      assert.match(db.figures.read_iops.why, /8,000 IOPS for its workloads' targets, then 1,000 of the 1,000 left/);
+      const codes = a.diagnostics.map((d) => d.code);
+      assert.ok(!codes.includes('target-unreachable'), codes.join());
+      assert.ok(!codes.includes('instance-limit-only-in-window'), codes.join());
+      assert.ok(!a.diagnostics.some((d) => d.fixes?.some((f) => /Change machine/.test(f.title))));
+    });
+
+    it('a volume with no workload gets what the targets leave, and the sum stays the instance limit', () => {
+      const text = spec([wl('wb', 'b', 8000)]).replace(
+        '    workloads:',
+        '      - name: root\n        type: gp3\n        size: 20GiB\n    workloads:',
+      );
+      const v = vmOf(run(text));
+      const iops = Object.fromEntries(v.disks.map((d) => [d.spec.name, d.figures.read_iops.value]));
+      // Alone: a 3,000, b 10,000, root 3,000. b's target takes 8,000; the 4,000 left go 3:2:3 by what each could add.
+      assert.equal(iops.b, 8000 + 4000 * (2000 / 8000));
+      assert.equal(iops.a, 4000 * (3000 / 8000));
+      assert.equal(iops.root, 4000 * (3000 / 8000));
+      assert.equal(iops.a + iops.b + iops.root, 12000);
+      assert.equal(vmOf(run(text)).workloads[0].meets_target, true);
+    });
+
+    it('targets above the instance limit share it in proportion to what they ask', () => {
+      const v = vmOf(run(spec([wl('wa', 'a', 3000), wl('wb', 'b', 10000)])));
+      const [da, db] = v.disks;
+      assert.equal(da.figures.read_iops.value, (12000 * 3000) / 13000);
+      assert.equal(db.figures.read_iops.value, (12000 * 10000) / 13000);
+      assert.match(da.figures.read_iops.why, /in proportion to what their workloads' targets ask \(13,000 IOPS in all/);
+    });
   });
 
   it('sizes marked * in the table are held to their baseline (the maximum holds 30 minutes a day)', () => {

@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyze, fileReport, hover } from '../../core/src';
-import { diskOf, run, specText } from '../helpers';
+import { diskOf, run, specText, vmOf } from '../helpers';
 
 const hdd = (type: string, size: string, machine = 'm6i.32xlarge') =>
   diskOf(run(specText({ provider: 'aws', machine, disks: [{ name: 'd', type, size }] })));
@@ -61,6 +61,54 @@ describe('aws-2025: st1 and sc1 burst on throughput credits', () => {
     assert.equal(Math.round(d.figures.read_mibps.value * 10) / 10, 77.5);
     assert.equal(d.burst?.read_mibps?.value, 500);
     assert.equal(d.burst?.read_mibps?.ends, 'window');
+  });
+});
+
+describe("aws-2025: gp2 bursts on its I/O credits, in IOPS and in throughput (AWS's gp2 rules)", () => {
+  const gp2 = (size: string, machine = 'm6i.32xlarge') => hdd('gp2', size, machine);
+  const onGp2 = (size: string, machine: string, block: string, target: Record<string, string | number>) =>
+    run(
+      specText({
+        provider: 'aws',
+        machine,
+        disks: [{ name: 'd', type: 'gp2', size }],
+        workloads: [{ name: 'w', disk: 'd', block_size: block, read_ratio: 0.5, target }],
+      }),
+    );
+
+  it('throughput while bursting: 3,000 I/Os of up to 256 KiB, at most 128 MiB/s up to 170 GiB and 250 MiB/s above', () => {
+    // 20 GiB: baseline 100 IOPS and 25 MiB/s; burst 3,000 IOPS and 128 MiB/s (AWS: 170 GiB and smaller, 128 MiB/s).
+    const small = gp2('20GiB');
+    assert.equal(small.figures.read_mibps.value, 25);
+    assert.equal(small.burst?.read_iops?.value, 3000);
+    assert.equal(small.burst?.read_mibps?.value, 128);
+    assert.equal(gp2('170GiB').burst?.read_mibps?.value, 128);
+    // Between 170 and 334 GiB: "can burst to a maximum throughput of 250 MiB/s".
+    assert.equal(gp2('200GiB').figures.read_mibps.value, 150);
+    assert.equal(gp2('200GiB').burst?.read_mibps?.value, 250);
+    // From 334 GiB 250 MiB/s is sustained: no throughput burst (IOPS still burst under 1,000 GiB).
+    assert.equal(gp2('334GiB').burst?.read_mibps, undefined);
+    assert.equal(gp2('334GiB').burst?.read_iops?.value, 3000);
+    assert.equal(gp2('1000GiB').burst, undefined);
+    // The throughput burst spends the same credits, one per 256 KiB: 5.4 million ÷ (128 × 4 − 100) s at 20 GiB.
+    assert.equal(Math.round(small.burst!.read_mibps!.seconds), Math.round(5.4e6 / (128 * 4 - 100)));
+  });
+
+  it("a 20 GiB gp2 reaches 3,000 IOPS at 16 KiB while its credits last (1,862 s, AWS's table), not 1,600 held by 25 MiB/s", () => {
+    for (const machine of ['m6i.32xlarge', 'm5.large']) {
+      const w = vmOf(onGp2('20GiB', machine, '16KiB', { iops: 2500 })).workloads[0];
+      assert.equal(Math.round(w.burst!.read_iops + w.burst!.write_iops), 3000, machine);
+      // m5.large sustains 77.5 MiB/s and 3,600 IOPS, more than 3,000 at 16 KiB (46.9 MiB/s): its window is not spent.
+      assert.equal(w.burst!.ends, 'credits', machine);
+      assert.equal(Math.round(w.burst!.seconds), Math.round(5.4e6 / (3000 - 100)), machine);
+    }
+  });
+
+  it('a throughput target at large blocks: 100 MiB/s on 100 GiB (75 sustained) is met on the burst', () => {
+    const w = vmOf(onGp2('100GiB', 'm6i.32xlarge', '256KiB', { throughput: '100MiB/s' })).workloads[0];
+    assert.equal(w.meets_target, false);
+    assert.equal(w.burst!.read_mibps + w.burst!.write_mibps, 128);
+    assert.equal(w.burst!.ends, 'credits');
   });
 });
 

@@ -134,8 +134,12 @@ interface DiskTypeBase {
 /** Performance grows with size: per-GiB rates, capped per disk and per VM (GCP PD). */
 export interface ScaledDiskType extends DiskTypeBase {
   model: 'scaled';
-  /** A burst bucket (AWS gp2): up to `iops` while credits last; one credit per I/O above the baseline. */
-  credits?: { iops: number; bucket: number } & Cited;
+  /**
+   * A burst bucket (AWS gp2): up to `iops` while credits last; one credit per I/O above the baseline, an I/O of up
+   * to `io_kib` counting as one. With `io_kib`, throughput bursts to `iops` × `io_kib`, at most the first
+   * `burst_mibps_max` row whose `up_to_gib` holds the size (and the type's maximum).
+   */
+  credits?: { iops: number; bucket: number; io_kib?: number; burst_mibps_max?: Array<{ up_to_gib: number; mibps: number }> } & Cited;
   /**
    * A throughput bucket (AWS st1, sc1): up to `burst_mibps_per_gib` × size (at most `burst_max_mibps`) while credits
    * last, `bucket_mib_per_gib` × size MiB of them; every I/O of up to `io_kib` counts as `io_kib` (sequential ones merged).
@@ -334,6 +338,8 @@ export interface MachineSeries {
 export interface PlatformTable extends Cited {
   platform: string;
   series: Record<string, boolean>;
+  /** Machine types where a series is not all one way (AWS I3: only i3.metal); they take precedence over the series. */
+  machine_types?: Record<string, boolean>;
   requirements: Array<{ disk_type: string; iops_above: number; size_gib_above?: number } & Cited>;
 }
 

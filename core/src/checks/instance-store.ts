@@ -1,10 +1,11 @@
 /**
  * Instance store (AWS `type: instance-store`): the volumes that come with an instance type. AWS documents their
- * random read and write IOPS (all volumes together) but not their throughput, so such a disk gets no figures,
- * rather than a throughput made up: its finding says what AWS documents, and that workloads on it are not
- * evaluated. An instance type without instance store in the catalog cannot have one.
+ * random read and write IOPS (all volumes together) but not their throughput, so such a disk has those IOPS as
+ * its figures and no throughput (../model/instance-store): its finding says what AWS documents, and which
+ * workloads on it are not evaluated and why. An instance type without instance store in the catalog cannot have one.
  */
 import { INSTANCE_STORE, instanceStoreOf } from '../catalog';
+import { instanceStoreSkip } from '../model/instance-store';
 import type { CheckModule, VmContext } from './types';
 
 export { INSTANCE_STORE };
@@ -13,12 +14,12 @@ export const instanceStore: CheckModule = {
   id: 'instance-store',
   title: 'Instance store',
   about:
-    "The volumes that come with an instance type (AWS instance store): how many, their size, and the random IOPS AWS documents for them, from the catalog's instance store table. AWS gives no throughput for them, so they have no figures.",
+    "The volumes that come with an instance type (AWS instance store): how many, their size, and the random IOPS AWS documents for them, from the catalog's instance store table. Those IOPS are the disk's figures; AWS gives no throughput for them, so it has none.",
   codes: {
     'instance-store-unmodelled': {
       severity: 'information',
-      summary: 'Instance store has no figures: AWS documents its IOPS but not its throughput.',
-      docs: "The message gives the instance type's instance store volumes and the random read and write IOPS AWS states for them (all volumes together, at the block size of the catalog's table). Without a throughput storage-perf computes no figures for the disk and evaluates no workload on it, rather than guess one; measure it on the instance with fio: `storage-perf fio` writes a file for it that probes the IOPS AWS documents (4 KiB random writes and reads, predicted at AWS's figures), and says which workloads get no job.",
+      summary: 'Instance store has IOPS figures only: AWS documents its IOPS but not its throughput.',
+      docs: "The message gives the instance type's instance store volumes and the random read and write IOPS AWS states for them (all volumes together, at the block size of the catalog's table): they are the disk's read and write IOPS, and its throughput is unknown (null in the JSON report, with the reason), never guessed. A workload on it is evaluated, and its IOPS target judged, where those IOPS are the ones it needs: on that disk alone, at blocks no larger than the table's (4 KiB), without a throughput target; the message names the other workloads and why they are not evaluated. Measure it on the instance with fio: `storage-perf fio` writes a file for it that probes the IOPS AWS documents (4 KiB random writes and reads, predicted at AWS's figures), and says which workloads get no job.",
     },
     'no-instance-store': {
       severity: 'error',
@@ -46,13 +47,24 @@ export const instanceStore: CheckModule = {
       }
       ctx.report(
         'instance-store-unmodelled',
-        `${m.name}'s instance store: ${store.documented} (${store.cited}). AWS gives no throughput for it: this disk has no figures${notEvaluated(ctx, d.name)}; measure it on the instance with fio`,
+        `${m.name}'s instance store: ${store.documented} (${store.cited}). These are the disk's IOPS; AWS gives no throughput for it, so it has none${leftOut(ctx, d.name)}; measure it on the instance with fio`,
         ctx.at(path),
         { path },
       );
     }
   },
 };
+
+/** "; workload 'scan' is not evaluated (it has a throughput target, ...)": the workloads on an instance store left out, and why. */
+function leftOut(ctx: VmContext, disk: string): string {
+  const out: string[] = [];
+  for (const w of ctx.vm.workloads) {
+    if (w.disk !== undefined && w.disk !== disk) continue;
+    const why = instanceStoreSkip(ctx.catalog, ctx.vm, w);
+    if (why) out.push(`workload '${w.name}' is not evaluated (${why})`);
+  }
+  return out.length ? `; ${out.join('; ')}` : '';
+}
 
 /**
  * " and workload 'oltp' is not evaluated": the workloads that run on a disk without figures (named on it, or on

@@ -1,15 +1,27 @@
 /**
  * Provisioned performance a disk could buy and does not: a type whose throughput is bought apart from its
  * size (AWS gp3), left at the throughput its price includes, under a large-block workload that misses its
- * target because of it.
+ * target because of it. And provisioned performance a disk buys that its machine cannot use.
  */
-import type { ProvisionedDiskType } from '../catalog';
-import type { FixData } from '../diagnostics';
+import { limitValue, vmLimitRow, type ProvisionedDiskType } from '../catalog';
+import type { CodeInfo, FixData } from '../diagnostics';
+import { provisionedValues } from '../advice/fixes';
+import { withDisk } from '../advice/search';
+import { evaluateOn } from '../model/evaluate';
 import { provisionedBounds, provisionedValue } from '../model/provisioned';
-import type { DiskEval, WorkloadEval } from '../model/types';
+
+import { METRICS, type DiskEval, type Metric, type WorkloadEval } from '../model/types';
 import { fmt, fmtMoney } from '../units';
 import type { CheckModule, VmContext } from './types';
 
+const ABOVE_VM_LIMIT: CodeInfo = {
+  severity: 'warning',
+  summary: 'The disk is provisioned above what the machine sustains: the part above it is paid for and never delivered.',
+  docs: "Raised on the disk's `provisioned_iops` or `provisioned_throughput` when the value provisioned (and priced) is above the machine's sustained per-VM limit for the disk's type, the limit of all its disks together: even alone on the machine the disk never delivers the rest (AWS: io2 at 100,000 IOPS on m6i.xlarge, which sustains 6,000). The message gives the monthly price of what lies above the limit and, where the machine has a burst window, what it reaches in it (AWS: its EBS maximum for 30 minutes a day). The fix provisions what the machine sustains (never below what the type includes or requires), with the monthly saving; it is offered where the VM's disks then deliver as much in all and every target met stays met.",
+  fixType: 'sizing',
+};
+
+/** The machine's sustained limit and its burst-window level for the disk's type, in IOPS and MiB/s. */
 export const provisioning: CheckModule = {
   id: 'provisioning',
   title: 'Provisioned performance',
@@ -21,8 +33,10 @@ export const provisioning: CheckModule = {
       docs: "AWS gp3 includes 125 MiB/s; more is provisioned with `provisioned_throughput` (up to 0.25 MiB/s per provisioned IOPS). Raised on the disk's `type` when a workload of large blocks on it is held by that throughput and misses its target. The fix provisions the throughput the target needs (as far as the IOPS allow), with its monthly price.",
       fixType: 'sizing',
     },
+    'provisioned-above-vm-limit': ABOVE_VM_LIMIT,
   },
   vm: (ctx) => {
+    for (const d of ctx.evaluation.disks) aboveVmLimit(ctx, d);
     for (const d of ctx.evaluation.disks) {
       const t = d.type;
       if (t.model !== 'provisioned' || !t.provisioned.mibps || d.spec.provisioned_mibps !== undefined) continue;
@@ -83,4 +97,103 @@ function neededMibps(w: WorkloadEval): number | undefined {
   if (t.read_mibps !== undefined || t.write_mibps !== undefined) return (t.read_mibps ?? 0) + (t.write_mibps ?? 0);
   const iops = t.iops ?? (t.read_iops ?? 0) + (t.write_iops ?? 0);
   return iops ? (iops * w.spec.block_kib) / 1024 : undefined;
+}
+
+interface Window {
+  iops?: number;
+  mibps?: number;
+  seconds: number;
+}
+
+function limits(ctx: VmContext, d: DiskEval): { iops?: number; mibps?: number; burst?: Window } | undefined {
+  const m = ctx.machine;
+  const found = m && vmLimitRow(ctx.catalog, m, d.typeName);
+  if (!m || !found) return undefined;
+  const top = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
+  const r = found.row;
+  const b = r.burst;
+  return {
+    iops: top(limitValue(r.read_iops, m.vcpus), limitValue(r.write_iops, m.vcpus)),
+    mibps: top(limitValue(r.read_mibps, m.vcpus), limitValue(r.write_mibps, m.vcpus)),
+    burst:
+      b && found.table.burst_seconds !== undefined
+        ? { iops: top(b.read_iops, b.write_iops), mibps: top(b.read_mibps, b.write_mibps), seconds: found.table.burst_seconds }
+        : undefined,
+  };
+}
+
+/**
+ * Provisioned IOPS or throughput above what the machine sustains for all its disks together: the part above it
+ * is paid for every month and never delivered, even with the disk alone on the machine. The fix provisions what
+ * the machine can use (never below what the type includes or requires), checked by evaluating the VM with it.
+ */
+function aboveVmLimit(ctx: VmContext, d: DiskEval): void {
+  const t = d.type;
+  if (t.model !== 'provisioned' || !ctx.machine) return;
+  const lim = limits(ctx, d);
+  if (!lim) return;
+  const pr = t.provisioned;
+  const over: { provisioned_iops?: number; provisioned_mibps?: number } = {};
+  const said: string[] = [];
+  const check = (asked: number | undefined, range: ProvisionedDiskType['provisioned']['iops'], cap: number | undefined, unit: string) => {
+    if (asked === undefined || !range || cap === undefined) return undefined;
+    // Whole units: the least provision that is not under the limit.
+    const usable = Math.ceil(cap - 1e-9);
+    const now = provisionedValue(range, asked, d.size_gib);
+    if (now <= usable) return undefined;
+    const to = provisionedValue(range, usable, d.size_gib);
+    if (to >= now) return undefined;
+    said.push(`${fmt(now)} ${unit} provisioned, ${ctx.machine!.name} sustains ${fmt(cap)}`);
+    return to;
+  };
+  over.provisioned_iops = check(d.spec.provisioned_iops, pr.iops, lim.iops, 'IOPS');
+  over.provisioned_mibps = check(d.spec.provisioned_mibps, pr.mibps, lim.mibps, 'MiB/s');
+  if (over.provisioned_iops === undefined && over.provisioned_mibps === undefined) return;
+  const change = Object.fromEntries(Object.entries(over).filter(([, v]) => v !== undefined));
+  const after = evaluateOn(ctx.catalog, withDisk(ctx.vm, d.spec, change), ctx.machine, ctx.region);
+  const fixed = after.disks.find((x) => x.spec.name === d.spec.name);
+  const before = d.cost;
+  // Only a price both sides know in full says what the excess costs.
+  const saving =
+    fixed && before.complete && fixed.cost.complete && before.monthly !== undefined && fixed.cost.monthly !== undefined
+      ? before.monthly - fixed.cost.monthly
+      : undefined;
+  const money = (x: number) => fmtMoney(x, ctx.catalog.currency);
+  // The fix must deliver what the VM's disks deliver now (the machine holds them at its limit anyway), and
+  // keep every target that is met.
+  const total = (e: { disks: DiskEval[] }, k: Metric) => e.disks.reduce((s, x) => s + x.figures[k].value, 0);
+  const kept = (name: string) => after.workloads.find((w) => w.spec.name === name)?.meets_target === true;
+  const same =
+    !!fixed &&
+    METRICS.every((k) => total(after, k) >= total(ctx.evaluation, k) - 1e-6) &&
+    ctx.evaluation.workloads.every((w) => w.meets_target !== true || kept(w.spec.name));
+  const fixes: FixData[] = [];
+  if (same) {
+    const what = [
+      over.provisioned_iops !== undefined ? `${fmt(over.provisioned_iops)} IOPS` : '',
+      over.provisioned_mibps !== undefined ? `${fmt(over.provisioned_mibps)} MiB/s` : '',
+    ].filter(Boolean);
+    fixes.push({
+      kind: 'set-values',
+      values: provisionedValues(d.spec, ctx.has, over),
+      title: `Provision ${what.join(' and ')}${saving !== undefined ? ` (−${money(saving)}/month)` : ''}`,
+      preferred: true,
+    });
+  }
+  const cost =
+    saving !== undefined ? `${money(saving)}/month pays for what it cannot use` : 'the part above it is paid for and never delivered';
+  const path = `${d.spec.path}/${over.provisioned_iops !== undefined ? 'provisioned_iops' : 'provisioned_throughput'}`;
+  ctx.report(
+    'provisioned-above-vm-limit',
+    `${d.spec.name}: ${said.join('; ')} for all its disks together: ${cost}${windowText(lim.burst)}`,
+    ctx.at(path),
+    { path, fixes },
+  );
+}
+
+/** "; in its burst window, 30 minutes a day, it reaches 40,000 IOPS and 1,192 MiB/s". */
+function windowText(b: Window | undefined): string {
+  if (!b) return '';
+  const parts = [b.iops !== undefined ? `${fmt(b.iops)} IOPS` : '', b.mibps !== undefined ? `${fmt(b.mibps)} MiB/s` : ''].filter(Boolean);
+  return parts.length ? `; in its burst window, ${fmt(b.seconds / 60)} minutes a day, it reaches ${parts.join(' and ')}` : '';
 }

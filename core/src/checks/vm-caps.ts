@@ -2,7 +2,7 @@
  * Per-VM caps: the machine's limits for a disk type (by vCPU count) bind below what the disks could deliver,
  * disks of one type share one baseline, or the catalog has no such limits for the machine.
  */
-import { attaches, vmLimitRow } from '../catalog';
+import { attaches, limitValue, vmLimitRow } from '../catalog';
 import { gainText, setMachine } from '../advice/fixes';
 import { METRICS, type DiskEval, type Metric } from '../model/types';
 import { firstAndMore, fmt, formatSize, plural } from '../units';
@@ -16,7 +16,7 @@ export const vmCaps: CheckModule = {
     'capped-by-vcpu': {
       severity: 'warning',
       summary: "The machine's vCPU-based limit caps the disk below what it could deliver.",
-      docs: 'A warning when the cap takes at least 5 % of a figure or a workload on a capped disk misses its target; information otherwise. The message gives the capped figures and what the disks would deliver alone; the fix names the smallest larger machine of the series that lifts the cap, with what it gains.',
+      docs: 'A warning when the cap takes at least 5 % of a figure or a workload on a capped disk misses its target; information otherwise. The message gives the capped figures and what the disks would deliver alone; the fix names the smallest larger machine of the series that lifts the cap, with what it gains. Where every capped disk would fit the limit alone (it is capped only because other disks share it), carries workloads with targets and all of them are met, the cap takes only what no target asks for (a shared limit serves the targets first): information, without a fix.',
       fixType: 'sizing',
     },
     'shared-baseline': {
@@ -119,14 +119,42 @@ function sharedHyperdiskLimit(ctx: VmContext): void {
   );
 }
 
+function cappedDisks(ctx: VmContext): DiskEval[] {
+  return ctx.evaluation.disks.filter((d) => METRICS.some((k) => d.figures[k].by === 'vm'));
+}
+
+/**
+ * The disk is capped only because other disks share the limit: alone, each figure the machine caps would fit it.
+ */
+function cappedBySharingOnly(ctx: VmContext, d: DiskEval): boolean {
+  const m = ctx.machine!;
+  const row = vmLimitRow(ctx.catalog, m, d.typeName)?.row;
+  return METRICS.every((k) => {
+    if (d.figures[k].by !== 'vm') return true;
+    const cap = row ? limitValue(row[k], m.vcpus) : undefined;
+    return cap !== undefined && d.diskOnly[k].value <= cap + 1e-9;
+  });
+}
+
+/**
+ * Every capped disk is capped only by sharing the limit, carries a workload with a target, and every target on
+ * them is met: the cap takes only what no target asks for (a shared limit serves the targets first), so a larger
+ * machine would buy nothing they need.
+ */
+function targetsUnhurt(ctx: VmContext): boolean {
+  const e = ctx.evaluation;
+  const on = (d: DiskEval) => e.workloads.filter((w) => w.disks.includes(d.spec.name) && w.meets_target !== undefined);
+  return cappedDisks(ctx).every((d) => cappedBySharingOnly(ctx, d) && on(d).length > 0 && on(d).every((w) => w.meets_target));
+}
+
 /** A cap worth a warning: it takes away at least 5 % of a figure, or a workload on a capped disk misses its target. */
 function capMatters(ctx: VmContext): boolean {
   const e = ctx.evaluation;
-  const cappedDisks = e.disks.filter((d) => METRICS.some((k) => d.figures[k].by === 'vm'));
+  const capped = cappedDisks(ctx);
   const loss = Math.max(
-    ...cappedDisks.flatMap((d) => METRICS.filter((k) => d.figures[k].by === 'vm').map((k) => 1 - d.figures[k].value / d.diskOnly[k].value)),
+    ...capped.flatMap((d) => METRICS.filter((k) => d.figures[k].by === 'vm').map((k) => 1 - d.figures[k].value / d.diskOnly[k].value)),
   );
-  const missed = e.workloads.some((w) => w.meets_target === false && w.disks.some((n) => cappedDisks.some((d) => d.spec.name === n)));
+  const missed = e.workloads.some((w) => w.meets_target === false && w.disks.some((n) => capped.some((d) => d.spec.name === n)));
   return loss >= 0.05 || missed;
 }
 
@@ -139,6 +167,15 @@ function cappedByVcpu(ctx: VmContext): void {
     if (parts.length) capped.push(`${d.spec.name} at ${parts.join(' and ')}`);
   }
   if (!capped.length) return;
+  if (targetsUnhurt(ctx)) {
+    ctx.report(
+      'capped-by-vcpu',
+      `${m.name} (${plural(m.vcpus, 'vCPU')}) caps ${firstAndMore(capped, 'disk')}; every workload target on them is met`,
+      ctx.machineSpan(),
+      { severity: 'information', path: `${ctx.vm.path}/machine_type` },
+    );
+    return;
+  }
   const lifts = ctx.advice.liftingMachine();
   const lift = lifts ? `; ${lifts.name} (${plural(lifts.vcpus, 'vCPU')}) lifts it` : '; no larger machine of the series lifts it';
   ctx.report('capped-by-vcpu', `${m.name} (${plural(m.vcpus, 'vCPU')}) caps ${firstAndMore(capped, 'disk')}${lift}`, ctx.machineSpan(), {

@@ -106,14 +106,15 @@ function needsPlatform(ctx: VmContext, d: DiskEval): void {
   const iops = provisionedValue(d.type.provisioned.iops, d.spec.provisioned_iops, d.size_gib);
   const overIops = iops > req.iops_above;
   const overSize = req.size_gib_above !== undefined && d.size_gib > req.size_gib_above;
-  if ((!overIops && !overSize) || table.series[m.series] === true) return;
+  const on = table.machine_types?.[m.limits_as ?? m.name] ?? table.series[m.series];
+  if ((!overIops && !overSize) || on === true) return;
   const what = [
     overIops ? `above ${fmt(req.iops_above)} IOPS (${fmt(iops)} provisioned)` : '',
     overSize ? `above ${formatSize(req.size_gib_above!)} (${formatSize(d.size_gib)})` : '',
   ]
     .filter(Boolean)
     .join(' and ');
-  if (table.series[m.series] === undefined) {
+  if (on === undefined) {
     ctx.report(
       'platform-unknown',
       `${d.spec.name} needs an instance built on the ${table.platform}: ${d.typeName} ${what}; ${c.edition} does not say whether ${m.series} is`,

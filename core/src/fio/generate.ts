@@ -48,17 +48,20 @@ export function generateFioJobs(analysis: Analysis, opts: FioOptions = {}): FioF
   const used = new Set<string>();
   for (const e of analysis.vms) {
     if (opts.vm !== undefined && e.spec.name !== opts.vm) continue;
+    // An instance store has IOPS figures only: its file probes them (instanceStoreFiles), and its workloads get no job.
+    const disks = e.disks.filter((d) => !d.throughputUnknown);
+    const probed = new Set(e.disks.filter((d) => d.throughputUnknown).map((d) => d.spec.name));
     const targets = new Map<string, EvaluatedTarget>();
-    for (const d of e.disks) targets.set(d.spec.name, diskTarget(d, opts));
+    for (const d of disks) targets.set(d.spec.name, diskTarget(d, opts));
     const perDisk = new Map<string, WorkloadEval[]>();
     const spread: WorkloadEval[] = [];
     for (const w of e.workloads) {
       const on = w.disks.length === 1 ? w.disks[0] : undefined;
       if (on !== undefined && targets.has(on)) perDisk.set(on, [...(perDisk.get(on) ?? []), w]);
-      else if (w.disks.length) spread.push(w);
+      else if (w.disks.length && !w.disks.some((n) => probed.has(n))) spread.push(w);
     }
     const names = new Set<string>();
-    for (const d of e.disks) {
+    for (const d of disks) {
       const t = targets.get(d.spec.name)!;
       const jobs = diskJobs(c, e, t, perDisk.get(d.spec.name) ?? [], timing, names);
       out.push(
@@ -89,7 +92,7 @@ function instanceStoreFiles(c: Catalog, e: VmEval, timing: Timing, used: Set<str
   const out: FioFile[] = [];
   for (const d of e.spec.disks) {
     const store = probedStore(c, e, d);
-    if (!store || e.disks.some((x) => x.spec === d)) continue;
+    if (!store) continue;
     const t = instanceStoreTarget(e, d, store, opts);
     const jobs = instanceStoreJobs(c, e, t, store, timing);
     out.push(

@@ -1,9 +1,9 @@
 /**
- * fio jobs for AWS instance store, which the model gives no figures: AWS documents its random read and write
- * IOPS at 4 KiB (all volumes of the instance together) but no throughput. Its jobs are the probes of what AWS
- * documents, each predicted at AWS's figure: a fill of the region with those writes, then 4 KiB random writes
- * and reads at queue depth saturation. The spec's workloads on it get no job: there is no figure to compare
- * them with (the CLI says so).
+ * fio jobs for AWS instance store, which the model gives IOPS figures only: AWS documents its random read and
+ * write IOPS at 4 KiB (all volumes of the instance together) but no throughput. Its jobs are the probes of what
+ * AWS documents, each predicted at AWS's figure: a fill of the region with those writes, then 4 KiB random
+ * writes and reads at queue depth saturation. The spec's workloads on it get no job of their own: the probes
+ * measure the figures they are judged on (the CLI says so).
  */
 import { INSTANCE_STORE, instanceStoreOf, type Catalog, type InstanceStore } from '../catalog';
 import type { DiskSpec } from '../document/types';

@@ -170,6 +170,18 @@ function unmodelledDiskHover(c: Catalog, vm: VmEval, u: UnmodelledDisk): string 
   ].join('\n\n');
 }
 
+/** What an instance store's IOPS figures let the model judge, and what they do not. */
+function instanceStoreNote(c: Catalog): string {
+  const block = c.instance_store?.block_kib;
+  if (!block)
+    return `**No throughput**: AWS gives none for instance store, and ${c.edition} does not say at what block size these IOPS hold: no workload on it is evaluated.`;
+  return (
+    `**No throughput**: AWS gives none for instance store. A workload on it is evaluated only at blocks of at most ${fmt(block)} KiB, ` +
+    'where AWS states these IOPS, on this disk alone and without a throughput target; the others are not evaluated. ' +
+    '`storage-perf fio` writes jobs that measure the IOPS above.'
+  );
+}
+
 /** An instance store: what AWS documents of it, why that gives no figures, and that the instance's price includes it. */
 function instanceStoreHover(c: Catalog, vm: VmEval, d: DiskSpec): string {
   const store = instanceStoreOf(c, vm.machine);
@@ -197,12 +209,16 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
   lines.push(
     mdTable(
       ['', 'value', 'limited by', 'alone'],
-      METRICS.map((k) => [
-        metricLabel(k),
-        `${ceiling ? '≤ ' : ''}${fmt(d.figures[k].value)} ${k.endsWith('iops') ? 'IOPS' : 'MiB/s'}${ceiling ? ` (${ceiling})` : ''}`,
-        d.figures[k].by,
-        d.diskOnly[k].value > d.figures[k].value * 1.001 ? fmt(d.diskOnly[k].value) : '',
-      ]),
+      METRICS.map((k) =>
+        d.throughputUnknown && k.endsWith('mibps')
+          ? [metricLabel(k), 'unknown', '', '']
+          : [
+              metricLabel(k),
+              `${ceiling ? '≤ ' : ''}${fmt(d.figures[k].value)} ${k.endsWith('iops') ? 'IOPS' : 'MiB/s'}${ceiling ? ` (${ceiling})` : ''}`,
+              d.figures[k].by,
+              d.diskOnly[k].value > d.figures[k].value * 1.001 ? fmt(d.diskOnly[k].value) : '',
+            ],
+      ),
       [false, true, false, true],
     ),
   );
@@ -211,6 +227,7 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
       '',
       `**Per-VM limit unknown**: ${c.edition} has no ${d.typeName} row for ${vm.machine?.name ?? 'an unknown machine'}; these figures are the disk's own, and the VM may deliver less.`,
     );
+  if (d.throughputUnknown) lines.push('', instanceStoreNote(c));
   const bursts = diskBurstTexts(d);
   if (bursts.length) lines.push('', '**Burst** (the figures above are sustained):', '', ...bursts.map((x) => `- ${x}`));
   lines.push('', '**Why**', '');

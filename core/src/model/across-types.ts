@@ -1,13 +1,15 @@
 /**
  * One limit over disks of different types (GCP persistent disks): after each type is held to its own per-VM
  * limit, the disks of the types the catalog's `limit_across_types` names together stay within the limit of the
- * fastest of those types the machine supports; over it, each disk gets its proportional share.
+ * fastest of those types the machine supports; over it, each disk gets its share as under any per-VM limit
+ * (./vm-share: what its workloads' targets ask first, the rest in proportion to what each could add).
  */
 import { attaches, describeRow, limitValue, vmLimitRow, type Catalog, type Machine } from '../catalog';
 import { fmt } from '../units';
-import { bound, METRICS, type DiskEval } from './types';
+import { bound, type DiskEval } from './types';
+import { SHARE_METRICS, shareCap, type DiskDemand } from './vm-share';
 
-export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskEval[]): void {
+export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskEval[], demands: Map<DiskEval, DiskDemand>): void {
   const rule = c.limit_across_types;
   if (!rule) return;
   const group = disks.filter((d) => rule.types.includes(d.typeName));
@@ -16,21 +18,26 @@ export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskE
   const fastest = rule.types.find((t) => attaches(machine, t) && vmLimitRow(c, machine, t));
   if (!fastest) return;
   const found = vmLimitRow(c, machine, fastest)!;
-  for (const m of [...METRICS, 'write_iops_16k'] as const) {
+  for (const m of SHARE_METRICS) {
     const cap = limitValue(found.row[m], machine.vcpus);
     if (cap === undefined) continue;
-    const total = group.reduce((s, d) => s + (d.figures[m]?.value ?? 0), 0);
-    if (total <= cap + 1e-9) continue;
+    const members = group.filter((d) => d.figures[m]);
+    const alone = members.map((d) => d.figures[m]!.value);
+    if (alone.reduce((s, x) => s + x, 0) <= cap + 1e-9) continue;
     const unit = m.endsWith('iops') || m === 'write_iops_16k' ? 'IOPS' : 'MiB/s';
-    for (const d of group) {
-      const cur = d.figures[m];
-      if (!cur) continue;
+    const shares = shareCap(
+      cap,
+      alone,
+      members.map((d) => demands.get(d)?.[m] ?? 0),
+    );
+    members.forEach((d, i) => {
+      if (shares.values[i] >= alone[i] - 1e-9) return;
       d.figures[m] = bound(
-        cur.value * (cap / total),
+        shares.values[i],
         'vm',
         () =>
-          `${machine.name} limit ${fmt(cap)} ${unit}, shared by the disks of different types (${types.join(', ')}): ${fastest}'s row, the fastest type ${machine.name} supports (${c.edition}: ${found.table.table}, row ${describeRow(found.row)}; ${rule.table})`,
+          `${machine.name} limit ${fmt(cap)} ${unit}, shared by the disks of different types (${types.join(', ')}): ${fastest}'s row, the fastest type ${machine.name} supports (${c.edition}: ${found.table.table}, row ${describeRow(found.row)}; ${rule.table}); shared${shares.why(i, unit)}`,
       );
-    }
+    });
   }
 }

@@ -7,19 +7,23 @@
 import { limitValue, vmLimitGroup, vmLimitRow, type Catalog, type Machine } from '../catalog';
 import { fmt } from '../units';
 import { metricLabel, metricUnit } from './disks';
+import { shareCap } from './vm-share';
 import { METRICS, type Burst, type DiskBursts, type DiskEval, type Metric, type WorkloadBurst, type WorkloadEval } from './types';
 
 interface OwnBurst {
   value: number;
-  /** Credits in the bucket, and the sustained rate that earns them. */
+  /** Credits in the bucket (I/Os, or MiB), and the sustained rate that earns them, in the same unit. */
   bucket: number;
   base: number;
+  /** What the disk spends of its bucket each second at `value` of this figure. */
+  spend: number;
 }
 
 /**
- * The disk alone: a credit bucket lifts its IOPS to the burst level while it lasts (gp2 under 1 TiB), or its
- * throughput, and with it the IOPS of its 1 MiB I/Os (st1, sc1). The bucket is in I/Os or in MiB: the unit of the
- * figure it lifts.
+ * The disk alone: a credit bucket lifts its IOPS to the burst level while it lasts (gp2 under 1 TiB), and its
+ * throughput to what those IOPS carry at the largest I/O that counts as one (gp2: 256 KiB; at most 128 MiB/s up to
+ * 170 GiB); or a throughput bucket lifts its throughput, and with it the IOPS of its 1 MiB I/Os (st1, sc1). The
+ * bucket is in I/Os or in MiB.
  */
 function ownBurst(d: DiskEval, m: Metric): OwnBurst | undefined {
   const t = d.type;
@@ -27,26 +31,36 @@ function ownBurst(d: DiskEval, m: Metric): OwnBurst | undefined {
   const cap = t.disk_max[m];
   const max = typeof cap === 'number' ? cap : Infinity;
   const base = d.diskOnly[m].value;
-  let value: number;
-  let bucket: number;
-  if (t.credits && (m === 'read_iops' || m === 'write_iops')) {
-    value = Math.min(t.credits.iops, max);
-    bucket = t.credits.bucket;
+  const iopsMetric = m === 'read_iops' || m === 'write_iops';
+  let out: OwnBurst;
+  if (t.credits && (iopsMetric || t.credits.io_kib)) {
+    const cr = t.credits;
+    // Credits are I/Os: the baseline that earns them is the volume's IOPS; a MiB/s burst spends I/Os of io_kib.
+    const baseIops = d.diskOnly[m.endsWith('iops') ? m : m === 'read_mibps' ? 'read_iops' : 'write_iops'].value;
+    const perIo = iopsMetric ? 1 : cr.io_kib! / 1024;
+    const sizeCap = cr.burst_mibps_max?.find((r) => d.size_gib <= r.up_to_gib)?.mibps ?? Infinity;
+    const value = iopsMetric ? Math.min(cr.iops, max) : Math.min(cr.iops * perIo, sizeCap, max);
+    out = { value, bucket: cr.bucket, base: baseIops, spend: value / perIo };
   } else if (t.throughput_credits) {
     const tc = t.throughput_credits;
-    value = Math.min(tc.burst_mibps_per_gib * d.size_gib, tc.burst_max_mibps, max);
-    bucket = tc.bucket_mib_per_gib * d.size_gib;
+    const value = Math.min(tc.burst_mibps_per_gib * d.size_gib, tc.burst_max_mibps, max);
+    // st1 and sc1 count every I/O as io_kib (1 MiB): their IOPS and MiB/s figures are the same number of MiB.
+    const perIo = iopsMetric ? tc.io_kib / 1024 : 1;
+    out = { value, bucket: tc.bucket_mib_per_gib * d.size_gib, base: base * perIo, spend: value * perIo };
   } else return undefined;
-  return value > base + 1e-9 ? { value, bucket, base } : undefined;
+  return out.value > base + 1e-9 ? out : undefined;
 }
 
 /**
- * What a workload spends of a disk's bucket each second: I/Os (gp2), or MiB where each I/O of up to the type's
- * I/O size counts as a whole one (st1, sc1).
+ * What a workload spends of a disk's bucket each second: I/Os, an I/O larger than the type's counts as several
+ * (gp2), or MiB where each I/O of up to the type's I/O size counts as a whole one (st1, sc1).
  */
 function spendRate(d: DiskEval, iops: number, blockKib: number): number {
-  const tc = d.type.model === 'scaled' ? d.type.throughput_credits : undefined;
-  return tc ? (iops * Math.max(blockKib, tc.io_kib)) / 1024 : iops;
+  if (d.type.model !== 'scaled') return iops;
+  const tc = d.type.throughput_credits;
+  if (tc) return (iops * Math.max(blockKib, tc.io_kib)) / 1024;
+  const io = d.type.credits?.io_kib;
+  return io ? iops * Math.max(1, Math.ceil(blockKib / io - 1e-9)) : iops;
 }
 
 const HAS_BURSTS = new WeakMap<Catalog, boolean>();
@@ -68,8 +82,8 @@ export function bucketSeconds(bucket: number, rate: number, base: number): numbe
 }
 
 /**
- * Each disk's bursts on this machine. Disks that share a per-VM limit share its burst level too, in proportion
- * to what each reaches alone at its best; a burst ends with the first of the disk's bucket and the window.
+ * Each disk's bursts on this machine. Disks that share a per-VM limit share its burst level too, as they share
+ * the sustained one (the targets' demand first, the rest in proportion to what each reaches alone at its best); a burst ends with the first of the disk's bucket and the window.
  */
 export function diskBursts(c: Catalog, machine: Machine | undefined, disks: DiskEval[]): Map<DiskEval, DiskBursts> {
   const out = new Map<DiskEval, DiskBursts>();
@@ -83,21 +97,27 @@ export function diskBursts(c: Catalog, machine: Machine | undefined, disks: Disk
     for (const m of METRICS) {
       const best = group.map((d) => ownBurst(d, m)?.value ?? d.diskOnly[m].value);
       const total = best.reduce((s, x) => s + x, 0);
-      const shareAt = (cap: number) => (total > cap ? cap / total : 1);
+      const asked = group.map((d) => d.demand?.[m] ?? 0);
+      // Shared like the sustained limit (./vm-share): the targets' demand first, then the rest.
+      const shareAt = (cap: number) => (total > cap ? shareCap(cap, best, asked).values : best);
       // The machine's sustained limit, and the level it reaches for its window (none: the same).
       const sustained = (found && machine && limitValue(found.row[m], machine.vcpus)) ?? Infinity;
       const lifted = found?.row.burst?.[m] ?? sustained;
       const windowSeconds = found?.table.burst_seconds;
+      const atLifted = shareAt(lifted);
+      const atSustained = shareAt(sustained);
       group.forEach((d, i) => {
-        const value = best[i] * shareAt(lifted);
+        const value = atLifted[i];
         if (value <= d.figures[m].value * 1.001) return;
         const own = ownBurst(d, m);
-        const credits = own ? bucketSeconds(own.bucket, value, own.base) : Infinity;
-        const aboveMachine = value > best[i] * shareAt(sustained) * 1.001;
+        const credits = own ? bucketSeconds(own.bucket, (own.spend * value) / own.value, own.base) : Infinity;
+        const aboveMachine = value > atSustained[i] * 1.001;
         const window = aboveMachine && windowSeconds !== undefined ? windowSeconds : Infinity;
         const seconds = Math.min(credits, window);
         if (!Number.isFinite(seconds)) return;
-        out.set(d, { ...out.get(d), [m]: { value, seconds, ends: credits <= window ? 'credits' : 'window' } });
+        const burst: Burst = { value, seconds, ends: credits <= window ? 'credits' : 'window' };
+        if (Number.isFinite(window)) burst.window = { above: atSustained[i], seconds: window };
+        out.set(d, { ...out.get(d), [m]: burst });
       });
     }
   }
@@ -153,19 +173,43 @@ export function workloadBurst(
   if (total(r) <= total(w) * 1.001) return undefined;
   let seconds = Infinity;
   let ends: WorkloadBurst['ends'] = 'window';
-  for (const d of on) {
+  for (const [i, d] of on.entries()) {
     for (const m of METRICS) {
       const b = bursts.get(d)?.[m];
       if (!b) continue;
-      // One disk at the workload's own rate drains its bucket more slowly than at the full burst level.
-      // Reads and writes spend the same credits.
-      const own = on.length === 1 ? ownBurst(d, m) : undefined;
-      const s = b.ends === 'credits' && own ? bucketSeconds(own.bucket, spendRate(d, total(r), w.spec.block_kib), own.base) : b.seconds;
-      if (s < seconds) [seconds, ends] = [s, b.ends];
+      // What the workload uses of this figure while bursting: a figure it uses no more of than the sustained one
+      // (throughput at small blocks), or no more than the machine sustains, does not end its burst.
+      const use = usage(r, lifted, i, m);
+      if (use <= d.figures[m].value * 1.001) continue;
+      const own = ownBurst(d, m);
+      // At the workload's own rate a bucket drains more slowly than at the full burst level; reads and writes
+      // spend the same credits.
+      const credits =
+        own && use > d.diskOnly[m].value * 1.001
+          ? bucketSeconds(own.bucket, on.length === 1 ? spendRate(d, total(r), w.spec.block_kib) : (own.spend * use) / own.value, own.base)
+          : Infinity;
+      const window = b.window && use > b.window.above * 1.001 ? b.window.seconds : Infinity;
+      const s = Math.min(credits, window);
+      if (s < seconds) [seconds, ends] = [s, credits <= window ? 'credits' : 'window'];
     }
   }
   if (!Number.isFinite(seconds)) return undefined;
   return { read_iops: r.read_iops, write_iops: r.write_iops, read_mibps: r.read_mibps, write_mibps: r.write_mibps, seconds, ends };
+}
+
+/**
+ * What a workload at `r` uses of disk `i`'s figure `m`: reads and writes together where the type shares the
+ * resource between them, one direction where each has its own; over several disks, in proportion to their figures.
+ */
+function usage(r: WorkloadEval, on: DiskEval[], i: number, m: Metric): number {
+  const d = on[i];
+  const bytes = m.endsWith('mibps');
+  const shared = d.type.mix[bytes ? 'throughput' : 'iops'] === 'shared';
+  const read = bytes ? r.read_mibps : r.read_iops;
+  const write = bytes ? r.write_mibps : r.write_iops;
+  const all = shared ? read + write : m.startsWith('read') ? read : write;
+  const sum = on.reduce((s, x) => s + x.figures[m].value, 0);
+  return on.length === 1 || sum <= 0 ? all : (all * d.figures[m].value) / sum;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Disk figures on a VM: what each disk delivers by itself (size, provisioning, devices, allocation units),
  * then the per-VM limits of the machine for its disk type, then the network egress cap on writes.
- * Figures assume all the VM's disks are busy at once: shared limits are split between disks in proportion
- * to what each could do alone.
+ * A shared limit goes first to what the workloads' targets ask of each disk, and the rest in proportion to what
+ * each could do beyond that; without targets, that assumes all the VM's disks are busy at once.
  */
 import {
   describeRow,
@@ -25,7 +25,9 @@ import { fmt, gbpsToMibps } from '../units';
 import { applyLimitAcrossTypes } from './across-types';
 import { diskCost } from './cost';
 import { markUnreachedDevices } from './local-ssd';
+import { instanceStoreDisks } from './instance-store';
 import { provisionedValue } from './provisioned';
+import { SHARE_METRICS, shareCap, workloadDemands, type DiskDemand } from './vm-share';
 import { bound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
 
 const UNIT: Record<Metric, string> = { read_iops: 'IOPS', write_iops: 'IOPS', read_mibps: 'MiB/s', write_mibps: 'MiB/s' };
@@ -331,9 +333,13 @@ export function evaluateDisks(
     };
   });
 
+  // The machine's instance store: AWS's IOPS for it, no throughput (./instance-store).
+  if (machine) disks.push(...instanceStoreDisks(c, machine, vm));
+  const demands = workloadDemands(c, vm, disks);
+  for (const [d, x] of demands) d.demand = x;
   if (machine) {
-    applyVmLimits(c, machine, disks);
-    applyLimitAcrossTypes(c, machine, disks);
+    applyVmLimits(c, machine, disks, demands);
+    applyLimitAcrossTypes(c, machine, disks, demands);
     markUnreachedDevices(c, machine, disks);
   }
   const egress = machine ? applyEgress(c, machine, vm, disks) : undefined;
@@ -341,11 +347,12 @@ export function evaluateDisks(
 }
 
 /**
- * Per-VM limits apply to the sum over all disks of a type; over the cap, each disk gets its proportional share.
+ * Per-VM limits apply to the sum over all disks of a type; over the cap, each disk gets its share: first what
+ * its workloads' targets ask, then the rest in proportion to what each could do beyond that (./vm-share).
  * The tables' IOPS and throughput limits are on reads and writes together; the disk types' shared mix rule
  * applies that when a workload mixes them.
  */
-function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
+function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], demands: Map<DiskEval, DiskDemand>): void {
   // Disks are capped by type, or together where one limit covers several types (AWS's per-instance EBS limit).
   const byType = new Map<string, DiskEval[]>();
   for (const d of disks) {
@@ -357,23 +364,29 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
     const found = vmLimitRow(c, machine, group[0].typeName);
     if (!found) continue;
     for (const d of group) d.vmLimitKnown = !found.row.upper_bound_of;
-    for (const m of [...METRICS, 'write_iops_16k'] as const) {
+    for (const m of SHARE_METRICS) {
       const cap = limitValue(found.row[m], machine.vcpus);
       if (cap === undefined) continue;
-      const total = group.reduce((s, d) => s + (d.figures[m]?.value ?? 0), 0);
-      if (total <= cap + 1e-9) continue;
+      const members = group.filter((d) => d.figures[m]);
+      const alone = members.map((d) => d.figures[m]!.value);
+      if (alone.reduce((s, x) => s + x, 0) <= cap + 1e-9) continue;
       const unit = UNIT[m === 'write_iops_16k' ? 'write_iops' : m];
-      const shared = group.length > 1 ? `, shared by ${group.length} ${typeName} disks` : '';
-      for (const d of group) {
-        const cur = d.figures[m];
-        if (!cur) continue;
+      const shared = members.length > 1 ? `, shared by ${members.length} ${typeName} disks` : '';
+      const shares = shareCap(
+        cap,
+        alone,
+        members.map((d) => demands.get(d)?.[m] ?? 0),
+      );
+      members.forEach((d, i) => {
+        // A disk whose share is all it does alone keeps its own limit as the one that binds.
+        if (shares.values[i] >= alone[i] - 1e-9) return;
         d.figures[m] = bound(
-          cur.value * (cap / total),
+          shares.values[i],
           'vm',
           () =>
-            `${limitName(machine, typeName, found.row)}: ${fmt(cap)} ${unit}${shared} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`,
+            `${limitName(machine, typeName, found.row)}: ${fmt(cap)} ${unit}${shared}${shares.why(i, unit)} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`,
         );
-      }
+      });
     }
   }
 }

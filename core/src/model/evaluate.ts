@@ -8,6 +8,7 @@ import { diskCost, machineCost } from './cost';
 import { catalogBursts, diskBursts, workloadBurst } from './burst';
 import { effectiveSize, evaluateDisks } from './disks';
 import { cost, sumCosts, vmCosts, type DiskEval, type UnmodelledDisk, type VmEval, type WorkloadEval } from './types';
+import { instanceStoreSkip } from './instance-store';
 import { evaluateWorkload } from './workload';
 
 /**
@@ -40,13 +41,15 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
   const unmodelled = unmodelledDisks(c, vm, machine, region);
   // A workload on a disk without figures (instance store, a type not modelled on this machine) is not evaluated:
   // figures over its other disks alone would look like its own.
+  // An instance store has IOPS figures only: a workload that needs more of it is left out too (./instance-store).
   const withoutFigures = new Set([
-    ...vm.disks.filter((d) => d.type === INSTANCE_STORE && !c.disk_types[d.type]).map((d) => d.name),
+    ...vm.disks.filter((d) => d.type === INSTANCE_STORE && !disks.some((x) => x.spec === d)).map((d) => d.name),
     ...unmodelled.map((u) => u.spec.name),
   ]);
   const workloads: WorkloadEval[] = [];
   for (const w of vm.workloads) {
     if (w.disk === undefined ? withoutFigures.size > 0 : withoutFigures.has(w.disk)) continue;
+    if (instanceStoreSkip(c, vm, w)) continue;
     const on = disksOf(disks, w.disk);
     if (!on.length) continue;
     const e = evaluateWorkload(c, w, on);

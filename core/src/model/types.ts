@@ -53,6 +53,8 @@ export interface Burst {
   seconds: number;
   /** What ends it: the disk's credit bucket or the machine's window. */
   ends: 'credits' | 'window';
+  /** The machine's window, where the burst goes above what the machine sustains: above which level, for how long. */
+  window?: { above: number; seconds: number };
 }
 
 export type DiskBursts = Partial<Record<Metric, Burst>>;
@@ -167,6 +169,13 @@ export interface DiskEval {
    * per VM already).
    */
   vmLimitKnown: boolean;
+  /**
+   * Why the disk has no throughput figure (AWS instance store: its IOPS are documented, its throughput is not); its
+   * throughput figures are then unbounded placeholders that no workload is evaluated against.
+   */
+  throughputUnknown?: string;
+  /** What the workloads' targets ask of each figure (none: no target on this disk); shared limits serve it first. */
+  demand?: Partial<Record<Metric | 'write_iops_16k', number>>;
   /** Figures above the sustained ones that hold for a while (a credit bucket, a machine's window); absent: none. */
   burst?: DiskBursts;
   /**

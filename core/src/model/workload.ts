@@ -215,8 +215,9 @@ export function harmonicIops(iops: Bound, mibps: Bound, blockKib: number, dir: s
 }
 
 function shared(rho: number, r: Bound, w: Bound, kind: 'iops' | 'bytes', rule: () => string): Constraint {
-  const rTerm = rho / r.value;
-  const wTerm = (1 - rho) / w.value;
+  // A direction the workload does not use costs nothing, even where its figure is 0 (a share with nothing left).
+  const rTerm = rho > 0 ? rho / r.value : 0;
+  const wTerm = rho < 1 ? (1 - rho) / w.value : 0;
   const total = 1 / (rTerm + wTerm);
   const dominant = rTerm >= wTerm ? r : w;
   const pure = rho === 1 || rho === 0;

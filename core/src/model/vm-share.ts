@@ -1,0 +1,109 @@
+/**
+ * How disks under one per-VM limit share it. What the workloads' targets ask of each disk comes first (up to
+ * what the disk gives alone); what is left goes to the disks in proportion to what each could do beyond that.
+ * Without targets this is the plain split in proportion to what each disk could do alone, which assumes all
+ * the disks are busy at once. The shares add up to the limit, never more.
+ */
+import type { Catalog } from '../catalog';
+import type { VmSpec, WorkloadSpec } from '../document/types';
+import { fmt } from '../units';
+import { METRICS, type DiskEval, type Metric } from './types';
+import { demandIops } from './workload';
+
+export type ShareMetric = Metric | 'write_iops_16k';
+export const SHARE_METRICS: readonly ShareMetric[] = [...METRICS, 'write_iops_16k'];
+
+/** What the workloads' targets ask of a disk, per figure; a figure no target asks for is absent. */
+export type DiskDemand = Partial<Record<ShareMetric, number>>;
+
+/**
+ * What each disk's figures must be for its workloads to reach their targets. A workload spread over several
+ * disks asks each in proportion to what it gives alone; workloads on one disk add up (they are taken to run at
+ * once, as the disks are). Where a type shares a resource between reads and writes, a workload asks its whole
+ * rate of both figures (ρT/R + (1−ρ)T/W ≤ 1 holds at R = W = T); where each direction has its own, its part.
+ */
+export function workloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): Map<DiskEval, DiskDemand> {
+  const out = new Map<DiskEval, DiskDemand>();
+  for (const w of vm.workloads) {
+    const total = demandIops(w.target, w.read_ratio, w.block_kib);
+    if (total === undefined || !(total > 0)) continue;
+    const on = w.disk === undefined ? disks : disks.filter((d) => d.spec.name === w.disk);
+    if (!on.length) continue;
+    for (const m of SHARE_METRICS) {
+      const want = askOf(c, w, on[0], m, total);
+      if (!want) continue;
+      const alone = on.map((d) => figureOf(d, m));
+      const sum = alone.reduce((s, x) => s + x, 0);
+      on.forEach((d, i) => {
+        const part = on.length === 1 ? want : sum > 0 ? (want * alone[i]) / sum : 0;
+        const dd = out.get(d) ?? {};
+        dd[m] = (dd[m] ?? 0) + part;
+        out.set(d, dd);
+      });
+    }
+  }
+  return out;
+}
+
+function figureOf(d: DiskEval, m: ShareMetric): number {
+  return (d.figures[m] ?? (m === 'write_iops_16k' ? d.figures.write_iops : undefined))?.value ?? 0;
+}
+
+/** What a workload at `total` IOPS asks of one figure of its disks. */
+function askOf(c: Catalog, w: WorkloadSpec, d: DiskEval, m: ShareMetric, total: number): number {
+  const rho = w.read_ratio;
+  const bytes = m === 'read_mibps' || m === 'write_mibps';
+  // The small-write column counts only writes above the tables' small-write size.
+  if (m === 'write_iops_16k' && w.block_kib <= c.io.write_iops_max_kib) return 0;
+  if (m === 'write_iops' && w.block_kib > c.io.write_iops_max_kib && d.figures.write_iops_16k) return 0;
+  const shared = d.type.mix[bytes ? 'throughput' : 'iops'] === 'shared';
+  const part = shared ? 1 : m.startsWith('read') ? rho : 1 - rho;
+  const ops = total * part;
+  return bytes ? (ops * w.block_kib) / 1024 : ops;
+}
+
+export interface Shares {
+  values: number[];
+  /** Why each disk got its share, without the limit itself ("3,000 for its workloads' targets ..."). */
+  why: (i: number, unit: string) => string;
+}
+
+/**
+ * The cap shared by disks that could do `alone` each and whose workloads ask `asked` each (0: no target).
+ * Demand first, each disk's up to what it does alone; the rest in proportion to what each could do beyond it.
+ */
+export function shareCap(cap: number, alone: number[], asked: number[]): Shares {
+  const demand = alone.map((a, i) => Math.min(a, asked[i] ?? 0));
+  const wanted = demand.reduce((s, x) => s + x, 0);
+  const n = alone.length;
+  if (wanted <= 0) {
+    const total = alone.reduce((s, x) => s + x, 0);
+    return {
+      values: alone.map((a) => (total > 0 ? (a * cap) / total : 0)),
+      why: () =>
+        n > 1 ? ' in proportion to what each could do alone, as if all were busy at once (no workload target on them says otherwise)' : '',
+    };
+  }
+  if (wanted >= cap) {
+    return {
+      values: demand.map((x) => (x * cap) / wanted),
+      why: (i, unit) =>
+        n === 1
+          ? ''
+          : demand[i] > 0
+            ? ` in proportion to what their workloads' targets ask (${fmt(wanted)} ${unit} in all; this disk's: ${fmt(demand[i])})`
+            : `; their workloads' targets ask ${fmt(wanted)} ${unit} in all, which leaves nothing to this disk, whose workloads have none`,
+    };
+  }
+  const left = cap - wanted;
+  const room = alone.map((a, i) => a - demand[i]);
+  const roomTotal = room.reduce((s, x) => s + x, 0);
+  const values = demand.map((x, i) => x + (roomTotal > 0 ? (left * room[i]) / roomTotal : 0));
+  return {
+    values,
+    why: (i, unit) =>
+      n === 1
+        ? ''
+        : `: ${fmt(demand[i])} ${unit} for ${demand[i] > 0 ? "its workloads' targets" : 'targets (its workloads have none)'}, then ${fmt(values[i] - demand[i])} of the ${fmt(left)} left after all targets, in proportion to what each disk could do beyond its own`,
+  };
+}
