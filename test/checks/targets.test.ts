@@ -94,6 +94,20 @@ describe('checks: targets', () => {
     assert.equal(b.vms[0].workloads[0].meets_target, true);
     assert.ok(!b.diagnostics.some((x) => x.code === 'target-unreachable' || x.code === 'not-applicable'));
   });
+  it('target-unreachable: a machine and disk change that the queue depth would still hold short sets the depth too', () => {
+    // Found by the invariant suite: the search left the workload's queue depth out, so 'change machine and resize'
+    // was offered for a workload at queue depth 1, and applied, the target was still missed.
+    const text =
+      BASE.replace('size: 500GiB', 'size: 10GiB').replace('n2-standard-8', 'n1-standard-1') +
+      '    workloads:\n      - name: w\n        disk: data\n        block_size: 4k\n        read_ratio: 0.9\n        queue_depth: 1\n        target:\n          write_throughput: 5MiB/s\n';
+    const d = find(analyze(text), 'target-unreachable');
+    assert.match(d.message, /and queue depth \d+$/);
+    const fix = d.fixes!.find((f) => f.preferred)!;
+    assert.match(fix.title, /^Change machine to n1-standard-\d+, resize 'data' to \d+GiB and queue depth (\d+) for 'w' /);
+    const after = analyze(applyFix(text, fix));
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+    assert.ok(!after.diagnostics.some((x) => x.code === 'target-unreachable'));
+  });
   it('target-unreachable: provisioned gp3 throughput before a 10 TiB st1, when it costs less', () => {
     const text = `version: 1
 provider: aws

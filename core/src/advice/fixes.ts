@@ -85,7 +85,9 @@ export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[]
   const cur = disk && e.disks.find((x) => x.spec.name === disk.name);
   if (s.together && s.machine_type && s.disk_size_gib !== undefined && disk && cur) {
     const target = resolveMachine(c, { machine_type: s.machine_type });
-    const fix = target.ok ? diskFix(site, disk, cur, { ...s, disk_size_gib: s.disk_size_gib }, target.machine) : undefined;
+    const fix = target.ok
+      ? diskFix(site, disk, cur, { ...s, disk_size_gib: s.disk_size_gib }, target.machine, s.together_queue_depth)
+      : undefined;
     if (fix) fixes.push(fix);
   } else if (s.disk_size_gib !== undefined && disk && cur) {
     // Another type that surely does it for less comes first.
@@ -120,8 +122,9 @@ interface DiskChange {
  * size, provisioned amounts; a provisioned key the new type does not take removed) and a title that says each
  * of them, with what the VM then costs and the workload reaches (a missing price said as such).
  */
-function diskFix(site: TargetSite, disk: DiskSpec, cur: DiskEval, change: DiskChange, m?: Machine): FixData | undefined {
+function diskFix(site: TargetSite, disk: DiskSpec, cur: DiskEval, change: DiskChange, m?: Machine, depth?: number): FixData | undefined {
   const { c, e } = site;
+  const workload = depth !== undefined ? e.spec.workloads.find((w) => w.name === site.workload) : undefined;
   const type = change.disk_type ?? disk.type;
   const resize = Math.abs(change.disk_size_gib - cur.size_gib) > 1e-9;
   const values: FixValue[] = m ? [machineSetting(e.spec, m)] : [];
@@ -152,8 +155,14 @@ function diskFix(site: TargetSite, disk: DiskSpec, cur: DiskEval, change: DiskCh
     size_gib: change.disk_size_gib,
     ...(change.disk_type !== undefined ? { provisioned_iops: change.provisioned_iops, provisioned_mibps: change.provisioned_mibps } : {}),
   };
-  const after = evaluateOn(c, withDisk(e.spec, disk, settings), m ?? e.machine!, site.region);
-  const title = m ? `Change machine to ${m.name} and ${what}` : what[0].toUpperCase() + what.slice(1);
+  let changed = withDisk(e.spec, disk, settings);
+  if (workload && depth !== undefined) {
+    values.push({ path: `${workload.path}/queue_depth`, value: depth });
+    changed = { ...changed, workloads: changed.workloads.map((w) => (w === workload ? { ...w, queue_depth: depth } : w)) };
+  }
+  const after = evaluateOn(c, changed, m ?? e.machine!, site.region);
+  const deeper = workload ? ` and queue depth ${depth} for '${workload.name}'` : '';
+  const title = m ? `Change machine to ${m.name}${deeper ? ', ' : ' and '}${what}${deeper}` : what[0].toUpperCase() + what.slice(1);
   return { kind: 'set-values', values, title: `${title} (${changeText(site, after)})`, preferred: true };
 }
 

@@ -50,6 +50,8 @@ export interface WorkloadSuggestions {
    * at which the queue stops binding, and the IOPS the hardware then caps it at. No depth meets the target.
    */
   queue_reach?: { queue_depth: number; iops: number };
+  /** With `together`: the workload's queue depth that goes with the machine and disk change (it alone holds it short there). */
+  together_queue_depth?: number;
 }
 
 /** A disk of another type, at a size, with what it provisions above the type's defaults. */
@@ -174,10 +176,25 @@ function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec
     const best = current && cheapestDiskMeeting(s.c, hardware, m, s.region, current, ok, Infinity, current.size_gib);
     const size = best ? best.size_gib : smallestSizeMeeting(s.c, hardware, m, s.region, single, s.met, Infinity, single.size_gib ?? 0);
     if (size === undefined) continue;
-    Object.assign(out, { machine_type: m.name, disk_size_gib: size, disk: single.name, together: true });
+    const change: Partial<DiskSpec> = { size_gib: size };
     // Another type, or the disk's own with more provisioned: written as a type (the same one) and its amounts.
     if (best && (best.type !== single.type || best.provisioned_iops !== undefined || best.provisioned_mibps !== undefined))
-      Object.assign(out, { disk_type: best.type, provisioned_iops: best.provisioned_iops, provisioned_mibps: best.provisioned_mibps });
+      Object.assign(change, { type: best.type, provisioned_iops: best.provisioned_iops, provisioned_mibps: best.provisioned_mibps });
+    // The workload's own queue depth may still hold it short on that hardware: then the depth that reaches it
+    // there goes with the change (one fix must meet the target), and without such a depth there is no fix.
+    let depth: number | undefined;
+    if (s.w.queue_depth !== undefined && !s.met(evaluateOn(s.c, withDisk(s.vm, single, change), m, s.region))) {
+      depth = depthMeeting(s, withDisk(s.vm, single, change), m);
+      if (depth === undefined) continue;
+    }
+    Object.assign(out, { machine_type: m.name, disk_size_gib: size, disk: single.name, together: true });
+    if (change.type !== undefined)
+      Object.assign(out, {
+        disk_type: change.type,
+        provisioned_iops: change.provisioned_iops,
+        provisioned_mibps: change.provisioned_mibps,
+      });
+    if (depth !== undefined) out.together_queue_depth = depth;
     return;
   }
 }
@@ -210,6 +227,16 @@ function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSugg
       provisioned_iops: other.provisioned_iops,
       provisioned_mibps: other.provisioned_mibps,
     });
+}
+
+/** The queue depth the guidance gives for the workload's demand on `vm` (on machine `m`), where the target is met at it. */
+function depthMeeting(s: Search, vm: VmSpec, m: Machine): number | undefined {
+  const at = (depth: number) => ({ ...vm, workloads: vm.workloads.map((x) => (x.name === s.w.name ? { ...x, queue_depth: depth } : x)) });
+  const r = evaluateOn(s.c, vm, m, s.region).workloads.find((x) => x.spec.name === s.w.name);
+  if (!r) return undefined;
+  const need = r.queue_depth_needed;
+  const want = Math.min(Math.max(need.low, Math.min(need.high, s.c.queue.max_useful_depth)), 65536);
+  return s.met(evaluateOn(s.c, at(want), m, s.region)) ? want : undefined;
 }
 
 /**

@@ -141,6 +141,7 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
     s.disk_type && s.disk_size_gib !== undefined ? diskText(ctx, s) : '',
     !s.disk_type && s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${formatSize(s.disk_size_gib)}` : '',
     s.machine_type ? `use ${s.machine_type}` : '',
+    s.together && s.together_queue_depth !== undefined ? `queue depth ${s.together_queue_depth}` : '',
     s.alternative
       ? `a ${formatSize(s.alternative.disk_size_gib)} ${s.alternative.disk_type} disk${boughtText(s.alternative, ' with ')} for '${s.disk}'`
       : '',
