@@ -1,5 +1,7 @@
 /** Targets and headroom (core/src/checks/targets.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { analyze, applyEdits, fixEdits } from '../../core/src';
 import { applyFix, BASE, expectAt, find, lineChanges, WL } from './helpers';
 
@@ -107,6 +109,19 @@ describe('checks: targets', () => {
     const after = analyze(applyFix(text, fix));
     assert.equal(after.vms[0].workloads[0].meets_target, true);
     assert.ok(!after.diagnostics.some((x) => x.code === 'target-unreachable'));
+  });
+  it("target-unreachable: a spec without a headroom policy is not given the size another spec's policy needed", () => {
+    // Found by the invariant suite: the size searches are memoised across analyses by what they ask, and the key of
+    // the search for another disk type left out the headroom; after a spec asking 50% headroom, the same VM
+    // without a policy was told to switch to a 32 GiB pd-balanced where a 10 GiB one meets its target.
+    const vm = readFileSync(resolve(__dirname, '../../../test/fixtures/invariants/headroom-memo.perf.yaml'), 'utf8');
+    const preferred = (text: string) =>
+      analyze(text)
+        .diagnostics.find((d) => d.code === 'target-unreachable' && d.path === '/vms/0/workloads/0/target')!
+        .fixes!.find((f) => f.preferred)!.title;
+    const withPolicy = vm.replace('vms:\n', 'policy:\n  min_headroom: 50%\nvms:\n');
+    assert.match(preferred(withPolicy), /^Switch 'd0' to pd-balanced, \d+GiB /);
+    assert.match(preferred(vm), /^Switch 'd0' to pd-balanced \(/);
   });
   it('target-unreachable: provisioned gp3 throughput before a 10 TiB st1, when it costs less', () => {
     const text = `version: 1

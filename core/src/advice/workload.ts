@@ -207,8 +207,10 @@ function diskCondition(s: Search, e: VmEval, single: DiskSpec): Condition {
   const others = s.vm.workloads.filter(
     (x) => x.name !== s.w.name && !missing.has(x.name) && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)),
   );
+  // The key says exactly what is asked (the headroom, and which workloads must keep their targets): size searches
+  // are memoised by it across VMs that differ in this disk's size, and so in which workloads meet theirs.
   return condition(
-    `workload ${s.w.name} meets its target, no other workload of disk ${single.name} that meets its own misses it`,
+    `${s.met.key}; of disk ${single.name}, ${others.map((o) => `'${o.name}'`).join(', ') || 'no other workload'} keeps meeting its own`,
     (x) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false),
   );
 }
