@@ -18,6 +18,7 @@ import {
   type DiskBursts,
   type DiskEval,
   type LimitKind,
+  type UnevaluatedDisk,
   type UnmodelledDisk,
   type VmEval,
   type WorkloadBurst,
@@ -275,6 +276,7 @@ function vmReport(v: VmEval, region: string, minHeadroom?: number): VmReport {
           ...v.disks.map(diskReport),
           ...(v.unmodelled ?? []).map(unmodelledDiskReport),
           ...instanceStoreDisks(v),
+          ...(v.unevaluated ?? []).map(unevaluatedDiskReport),
         ]),
     workloads: v.unavailable
       ? unavailableWorkloads(v)
@@ -414,6 +416,22 @@ function unmodelledDiskReport(u: UnmodelledDisk): DiskReport {
     price_per_read_iops: null,
     vm_limit_known: false,
     upper_bound: null,
+  };
+}
+
+/** A disk without a valid type or size: named as written, without figures or price; `cost_explanation` says why. */
+function unevaluatedDiskReport(u: UnevaluatedDisk): DiskReport {
+  return {
+    name: u.spec.name,
+    ...resourceName(u.spec),
+    type: u.spec.type,
+    size_gib: null,
+    ...NO_FIGURES,
+    monthly_cost: null,
+    monthly_cost_complete: false,
+    cost_explanation: `${u.why}: no figures and no price`,
+    price_per_read_iops: null,
+    vm_limit_known: false,
   };
 }
 

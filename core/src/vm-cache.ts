@@ -185,6 +185,7 @@ function rebaseEvaluation(e: VmEval, vm: VmSpec): VmEval {
     disks: e.disks.map((d) => ({ ...d, spec: disk(d.spec) })),
     workloads: e.workloads.map((w) => ({ ...w, spec: workload(w.spec) })),
     ...(e.unmodelled && { unmodelled: e.unmodelled.map((u) => ({ ...u, spec: disk(u.spec) })) }),
+    ...(e.unevaluated && { unevaluated: e.unevaluated.map((u) => ({ ...u, spec: disk(u.spec) })) }),
   };
 }
 

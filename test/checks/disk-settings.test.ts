@@ -1,6 +1,6 @@
 /** Disk settings (core/src/checks/disk-settings.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze } from '../../core/src';
+import { analyze, fileReport } from '../../core/src';
 import { BASE, expectAt } from './helpers';
 
 describe('checks: disk-settings', () => {
@@ -8,6 +8,29 @@ describe('checks: disk-settings', () => {
     expectAt(BASE.replace('500GiB', '-5GB'), 'bad-quantity', '-5GB');
     expectAt(BASE.replace('500GiB', '100TiB'), 'size-out-of-range', '100TiB');
     expectAt(BASE.replace('500GiB', '0'), 'size-out-of-range', '0');
+  });
+  it('a size that cannot be read is one error on it; the disk stays in the report without figures, the totals partial', () => {
+    const TWO = BASE + '      - name: logs\n        type: pd-balanced\n        size: 100GiB\n';
+    for (const size of ['1e3GiB', '1_000GiB', '2T', '0x10GiB', '-100GiB', '0', '-5']) {
+      const text = TWO.replace('size: 500GiB', `size: ${size}`);
+      const a = analyze(text);
+      const onSize = a.diagnostics.filter((d) => d.severity === 'error');
+      assert.equal(onSize.length, 1, `${size}: ${onSize.map((d) => `${d.code}: ${d.message}`).join(' | ')}`);
+      assert.equal(text.slice(onSize[0].span.start, onSize[0].span.end), size);
+      const vm = fileReport('s.perf.yaml', a).vms[0];
+      const data = vm.disks.find((d) => d.name === 'data');
+      assert.ok(data, `${size}: disk 'data' is in the report`);
+      assert.deepEqual(
+        [data.size_gib, data.read_iops, data.write_mibps, data.limited_by, data.monthly_cost],
+        [null, null, null, null, null],
+      );
+      assert.match(data.cost_explanation, /no valid size/);
+      assert.equal(vm.monthly_cost_complete, false, `${size}: the VM's total is partial`);
+      assert.ok(vm.monthly_cost_missing.some((m) => /'data' has no valid size/.test(m)));
+      assert.equal(a.monthly_cost_complete, false, `${size}: the file's total is partial`);
+      // The other disk keeps its figures.
+      assert.equal(vm.disks.find((d) => d.name === 'logs')?.read_iops !== null, true);
+    }
   });
   it('missing-size with an add-key fix', () => {
     const d = expectAt(BASE.replace('        size: 500GiB\n', ''), 'missing-size', 'name');

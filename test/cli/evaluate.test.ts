@@ -220,6 +220,17 @@ describe('storage-perf evaluate', () => {
     assert.match(readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8'), /machine_type: n2-standard-8/);
   });
 
+  it('--set of a size that cannot be read keeps the disk, without figures, and marks the totals partial', () => {
+    const r = cli(['evaluate', 'examples/storage.perf.yaml', '--set', 'vms.db.disks.data.size=-5']);
+    assert.equal(r.code, 1, r.stderr);
+    // Not a cheaper VM: the total after is the known part only, and says so.
+    assert.match(r.stdout, /^db: monthly cost\s+\$378\.58\s+≥ \$293\.58\s+changed$/m);
+    assert.match(r.stdout, /^db\/data: read \/ write IOPS\s+15,000 \/ 15,000\s+- \/ -\s+changed$/m);
+    assert.match(r.stdout, /^VM db: .* at least \$293\.58\/month \(disk 'data' has no valid size\)/m);
+    assert.match(r.stdout, /^data\s+pd-ssd\s+-\s+-/m);
+    assert.match(r.stdout, /error bad-quantity: size must not be negative/);
+  });
+
   it("every command's --help lists its options with examples", () => {
     for (const command of ['evaluate', 'lint', 'fio', 'compare']) {
       const h = cli([command, '--help']);

@@ -75,6 +75,8 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
     if (u) parts.push(unmodelledDiskHover(c, vm, u));
     const spec = vm.spec.disks.find((x) => x.path === `/vms/${scope.vm}/disks/${scope.disk}`);
     if (!d && !u && spec?.type === INSTANCE_STORE) parts.push(instanceStoreHover(c, vm, spec));
+    const x = vm.unevaluated?.find((e) => e.spec === spec);
+    if (x) parts.push(`**disk ${x.spec.name}** — no figures and no price: ${x.why}.`);
   } else if (vm && c && scope.workload !== undefined) {
     const w = vm.workloads.find((x) => x.spec.path === `/vms/${scope.vm}/workloads/${scope.workload}`);
     if (w) {

@@ -7,7 +7,16 @@ import type { VmSpec } from '../document/types';
 import { diskCost, machineCost } from './cost';
 import { catalogBursts, diskBursts, workloadBurst } from './burst';
 import { effectiveSize, evaluateDisks } from './disks';
-import { cost, sumCosts, vmCosts, type DiskEval, type UnmodelledDisk, type VmEval, type WorkloadEval } from './types';
+import {
+  cost,
+  sumCosts,
+  vmCosts,
+  type DiskEval,
+  type UnevaluatedDisk,
+  type UnmodelledDisk,
+  type VmEval,
+  type WorkloadEval,
+} from './types';
 import { instanceStoreSkip } from './instance-store';
 import { evaluateWorkload } from './workload';
 
@@ -39,12 +48,14 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
   const bursts = catalogBursts(c) ? diskBursts(c, machine, disks) : undefined;
   for (const [d, b] of bursts ?? []) d.burst = b;
   const unmodelled = unmodelledDisks(c, vm, machine, region);
-  // A workload on a disk without figures (instance store, a type not modelled on this machine) is not evaluated:
-  // figures over its other disks alone would look like its own.
+  const unevaluated = unevaluatedDisks(c, vm, disks, unmodelled);
+  // A workload on a disk without figures (instance store, a type not modelled on this machine, a disk without a
+  // valid type or size) is not evaluated: figures over its other disks alone would look like its own.
   // An instance store has IOPS figures only: a workload that needs more of it is left out too (./instance-store).
   const withoutFigures = new Set([
     ...vm.disks.filter((d) => d.type === INSTANCE_STORE && !disks.some((x) => x.spec === d)).map((d) => d.name),
     ...unmodelled.map((u) => u.spec.name),
+    ...unevaluated.map((u) => u.spec.name),
   ]);
   const workloads: WorkloadEval[] = [];
   for (const w of vm.workloads) {
@@ -58,7 +69,7 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
   }
   const machine_cost = machineCost(c, machine, region);
   // The whole VM, machine and disks: a partial sum stays marked as one (monthly_cost_complete false).
-  const total = sumCosts(vmCosts({ machine_cost, disks, unmodelled }));
+  const total = sumCosts(vmCosts({ machine_cost, disks, unmodelled, unevaluated }));
   return {
     spec: vm,
     catalog: c,
@@ -66,6 +77,7 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
     egress,
     disks,
     ...(unmodelled.length ? { unmodelled } : {}),
+    ...(unevaluated.length ? { unevaluated } : {}),
     workloads,
     machine_cost,
     monthly_cost: total.monthly,
@@ -87,6 +99,25 @@ function unmodelledDisks(c: Catalog, vm: VmSpec, machine: Machine, region: strin
       unmodelled: why,
       cost: size ? diskCost(c, t, d, size, region, machine.series, false) : cost(undefined, false, () => gap.text, [gap]),
     });
+  }
+  return out;
+}
+
+/**
+ * The VM's disks that got no figures for want of a type the edition knows or of a valid size (the finding on
+ * that value says what is wrong): listed with the reason and an unknown price, never dropped from the totals.
+ */
+function unevaluatedDisks(c: Catalog, vm: VmSpec, disks: DiskEval[], unmodelled: UnmodelledDisk[]): UnevaluatedDisk[] {
+  const out: UnevaluatedDisk[] = [];
+  for (const d of vm.disks) {
+    if (disks.some((x) => x.spec === d) || unmodelled.some((u) => u.spec === d)) continue;
+    if (d.type === INSTANCE_STORE && !c.disk_types[d.type]) continue; // listed as the instance's store
+    const why = !d.type
+      ? `disk '${d.name}' has no type`
+      : !c.disk_types[d.type]
+        ? `disk '${d.name}' has a type ${c.edition} does not know`
+        : `disk '${d.name}' has no valid size`;
+    out.push({ spec: d, why, cost: cost(undefined, false, () => why, [{ part: 'capacity', text: why }]) });
   }
   return out;
 }

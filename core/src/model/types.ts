@@ -140,14 +140,30 @@ export function workloadsLeftOut(e: Pick<VmEval, 'spec' | 'workloads'>): Workloa
 }
 
 /** Every price of a VM: its machine's and its disks', those without figures included. */
-export function vmCosts(e: { machine_cost: Cost; disks: Array<{ cost: Cost }>; unmodelled?: Array<{ cost: Cost }> }): Cost[] {
-  return [e.machine_cost, ...e.disks.map((d) => d.cost), ...(e.unmodelled ?? []).map((d) => d.cost)];
+export function vmCosts(e: {
+  machine_cost: Cost;
+  disks: Array<{ cost: Cost }>;
+  unmodelled?: Array<{ cost: Cost }>;
+  unevaluated?: Array<{ cost: Cost }>;
+}): Cost[] {
+  return [e.machine_cost, ...[...e.disks, ...(e.unmodelled ?? []), ...(e.unevaluated ?? [])].map((d) => d.cost)];
 }
 
 /** A disk of a type the edition does not model on this machine (catalog `unmodelled_on`): its price, and why no figures. */
 export interface UnmodelledDisk {
   spec: DiskSpec;
   unmodelled: UnmodelledOn;
+  cost: Cost;
+}
+
+/**
+ * A disk the spec gives no usable type or size for (the finding on that value says what is wrong): listed
+ * without figures, its price unknown, so that no total reads as complete without it.
+ */
+export interface UnevaluatedDisk {
+  spec: DiskSpec;
+  /** "disk 'data' has no valid size": also the phrase the totals name as what they lack. */
+  why: string;
   cost: Cost;
 }
 
@@ -240,6 +256,8 @@ export interface VmEval {
   disks: DiskEval[];
   /** Disks of a type the edition does not model on this machine: priced, without figures (not in `disks`). */
   unmodelled?: UnmodelledDisk[];
+  /** Disks without a type the edition knows or without a valid size: no figures, no price (not in `disks`). */
+  unevaluated?: UnevaluatedDisk[];
   workloads: WorkloadEval[];
   /** What the machine costs a month (on demand). */
   machine_cost: Cost;
