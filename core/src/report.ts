@@ -3,7 +3,7 @@ import { INSTANCE_STORE, instanceStoreOf } from './catalog';
 import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
-import type { Target } from './document/types';
+import type { Target, WorkloadSpec } from './document/types';
 import { workloadBurstText } from './model/burst';
 import { contentOrigin } from './vm-cache';
 import { fmt } from './units';
@@ -461,12 +461,21 @@ function instanceStoreDisks(v: VmEval): DiskReport[] {
     }));
 }
 
+/** Why a workload has no figures: an error in its spec, the VM's machine, or its disk's. */
+function leftOutReason(v: VmEval, w: WorkloadSpec): string {
+  if (w.invalid !== undefined) return `not evaluated: ${w.invalid}`;
+  if (v.unavailable !== undefined) return v.unavailable;
+  if (w.disk !== undefined && !v.spec.disks.some((d) => d.name === w.disk)) return `not evaluated: this VM has no disk named '${w.disk}'`;
+  return `not evaluated: ${w.disk !== undefined ? `disk '${w.disk}' has` : 'a disk of this VM has'} no figures`;
+}
+
 function unavailableWorkloads(v: VmEval, workloads = v.spec.workloads): WorkloadReport[] {
   return workloads.map((w) => ({
     name: w.name,
     disks: w.disk !== undefined ? [w.disk] : v.spec.disks.map((d) => d.name),
     target: w.target,
     ...NO_FIGURES,
+    explanation: leftOutReason(v, w),
     meets_target: null,
     headroom: null,
     cpu_vcpus_needed: null,

@@ -3,7 +3,7 @@
  * did-you-mean from the spec's own provider and a fix only where the answer is clear.
  */
 import * as assert from 'node:assert/strict';
-import { analyze, type Analysis, type Diagnostic } from '../../core/src';
+import { analyze, fileReport, type Analysis, type Diagnostic } from '../../core/src';
 import { BASE, WL } from '../checks/helpers';
 
 const errors = (a: Analysis) => a.diagnostics.filter((d) => d.severity === 'error');
@@ -66,6 +66,38 @@ describe("a new user's mistakes", () => {
     // Past 100 it cannot be a percentage either: no guess.
     const over = only(WL('').replace('read_ratio: 0.7', 'read_ratio: 170')).d;
     assert.deepEqual(preferred(over), []);
+  });
+
+  it('read_ratio: 70% is 0.7, as growth and min_headroom take percentages', () => {
+    const pct = analyze(WL('        target:\n          iops: 12000\n').replace('read_ratio: 0.7', 'read_ratio: 70%'));
+    assert.deepEqual(
+      pct.diagnostics.filter((d) => d.severity === 'error'),
+      [],
+    );
+    assert.equal(pct.spec?.vms[0].workloads[0].read_ratio, 0.7);
+    const { d, covered } = only(WL('').replace('read_ratio: 0.7', 'read_ratio: 170%'));
+    assert.deepEqual([d.code, covered], ['out-of-range', '170%']);
+  });
+
+  it('a workload with an error is not evaluated: null figures with the reason, its target never met', () => {
+    // 4 KiB reads (a block_size left out) would meet 12,000 IOPS; so would a read_ratio read as 1.
+    for (const [from, to] of [
+      ['read_ratio: 0.7', 'read_ratio: seventy'],
+      ['read_ratio: 0.7', 'read_ratio: -1'],
+      ['block_size: 8KiB', 'block_size: 8 KiBs'],
+      ['block_size: 8KiB', 'bs: 8KiB'],
+      ['        read_ratio: 0.7\n', ''],
+    ]) {
+      const a = analyze(WL('        target:\n          iops: 12000\n').replace(from, to));
+      assert.ok(
+        a.diagnostics.some((x) => x.severity === 'error'),
+        to,
+      );
+      assert.deepEqual(a.vms[0].workloads, [], `${to}: not evaluated`);
+      const w = fileReport('s.perf.yaml', a).vms[0].workloads[0];
+      assert.deepEqual([w.name, w.read_iops, w.meets_target, w.headroom], ['w', null, null, null], to);
+      assert.match(w.explanation ?? '', /workload 'w' has an error in its spec/, to);
+    }
   });
 
   it('version: "1" is the right version as text: remove the quotes', () => {

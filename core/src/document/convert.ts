@@ -223,7 +223,7 @@ export class Converter {
       this.report('out-of-range', 'a block size lies between 512 bytes and 1 GiB', `${path}/block_size`);
       block = undefined;
     }
-    const ratio = this.num(path, 'read_ratio');
+    const ratio = this.readRatio(path);
     const qd = this.num(path, 'queue_depth');
     const t = `${path}/target`;
     // The target's mapping is a field of the workload's: remembered by its pointer, not looked up from the root.
@@ -249,10 +249,37 @@ export class Converter {
       disk: this.str(path, 'disk'),
       pattern: this.str(path, 'pattern') === 'sequential' ? 'sequential' : 'random',
       block_kib: block ?? 4,
-      read_ratio: ratio !== undefined && ratio >= 0 && ratio <= 1 ? ratio : 1,
+      read_ratio: ratio ?? 1,
       queue_depth: qd !== undefined && Number.isInteger(qd) && qd > 0 ? qd : undefined,
       target,
     };
+  }
+
+  /**
+   * A read ratio: a fraction from 0 to 1 or a percentage (70%). A number from 1 to 100 is most likely a
+   * percentage written without its sign: the fraction it means is the fix. Undefined when absent or wrong (the
+   * workload then has an error and is not evaluated).
+   */
+  private readRatio(path: string): number | undefined {
+    const at = `${path}/read_ratio`;
+    const n = this.field(path, 'read_ratio');
+    const v = n && nodeValue(n);
+    if (v === undefined || v === null || typeof v === 'object' || typeof v === 'boolean') return undefined; // the schema says it
+    if (typeof v === 'number' && Number.isFinite(v) && v > 1 && v <= 100) {
+      const fraction = Math.round(v * 100) / 10000;
+      this.report('out-of-range', `read_ratio is a fraction from 0 to 1, not a percentage: did you mean ${fraction}?`, at, false, [
+        { kind: 'set-value', path: at, value: fraction, title: `Write read_ratio: ${fraction}`, preferred: true },
+      ]);
+      return undefined;
+    }
+    const r = parsePercent(v);
+    if (r.ok && r.value <= 1) return r.value;
+    if (r.ok || typeof v === 'number') {
+      this.report('out-of-range', 'read_ratio is a fraction from 0 to 1 or a percentage from 0% to 100%', at);
+      return undefined;
+    }
+    this.report('bad-quantity', `'${String(v)}' is not a read ratio; write it like 0.7 or 70%`, at);
+    return undefined;
   }
 
   private nonNegative(parent: string, key: string): number | undefined {

@@ -59,5 +59,24 @@ export function parseSpec(text: string): ParsedSpec {
   result.spec = conv.spec();
   const reported = conv.reported;
   for (const d of schemaDiagnostics(tree, reported)) diagnostics.push(d);
+  markInvalidWorkloads(result.spec, diagnostics);
   return result;
+}
+
+/**
+ * A workload with an error in its spec (a read_ratio or block_size that cannot be read, a key misspelt or
+ * missing) is not evaluated: figures from a default in place of what it says would look like its own.
+ */
+export function markInvalidWorkloads(spec: Spec, diagnostics: readonly Diagnostic[]): void {
+  const errorPaths = diagnostics.filter((d) => d.severity === 'error' && d.path?.includes('/workloads/')).map((d) => d.path!);
+  if (!errorPaths.length) return;
+  for (const vm of spec.vms)
+    for (const w of vm.workloads) {
+      const keys = errorPaths
+        .filter((p) => p === w.path || p.startsWith(`${w.path}/`))
+        .map((p) => p.slice(w.path.length + 1).split('/')[0]);
+      if (!keys.length) continue;
+      const named = [...new Set(keys.filter(Boolean))];
+      w.invalid = `workload '${w.name}' has an error in its spec${named.length ? ` (${named.join(', ')})` : ''}`;
+    }
 }

@@ -134,7 +134,6 @@ function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagno
     case 'exclusiveMaximum': {
       const span = valueSpan(tree, where);
       if (!span) return undefined;
-      if (label === 'read_ratio') return ratioDiagnostic(tree, where, span, e);
       return diag('out-of-range', `${label} ${e.message ?? 'is out of range'}`, span, { path: where });
     }
     case 'minItems':
@@ -207,19 +206,6 @@ function versionDiagnostic(tree: YamlTree, where: string): Diagnostic | undefine
       fixes: [{ kind: 'set-value', path: where, value: 1, title: 'Write version: 1', preferred: true }],
     });
   return diag('unsupported-version', 'only `version: 1` is supported', span, { path: where });
-}
-
-/** A read_ratio written as a percentage (70 for 0.7): name the fraction it most likely means. */
-function ratioDiagnostic(tree: YamlTree, where: string, span: Span, e: ErrorObject): Diagnostic {
-  const v = Number(nodeAt(tree, where));
-  if (Number.isFinite(v) && v > 1 && v <= 100) {
-    const fraction = Math.round(v * 100) / 10000;
-    return diag('out-of-range', `read_ratio is a fraction from 0 to 1, not a percentage: did you mean ${fraction}?`, span, {
-      path: where,
-      fixes: [{ kind: 'set-value', path: where, value: fraction, title: `Write read_ratio: ${fraction}`, preferred: true }],
-    });
-  }
-  return diag('out-of-range', `read_ratio ${e.message ?? 'is out of range'} (a fraction from 0 to 1)`, span, { path: where });
 }
 
 /** A value not among the schema's: with the near spelling as the preferred fix where one is near. */

@@ -44,6 +44,8 @@ export interface WorkloadSpec {
   read_ratio: number;
   queue_depth?: number;
   target: Target;
+  /** Why the workload is not evaluated: an error in its spec ("workload 'oltp' has an error in its spec (read_ratio)"). */
+  invalid?: string;
 }
 
 export interface VmSpec {

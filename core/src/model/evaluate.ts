@@ -59,6 +59,7 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
   ]);
   const workloads: WorkloadEval[] = [];
   for (const w of vm.workloads) {
+    if (w.invalid !== undefined) continue;
     if (w.disk === undefined ? withoutFigures.size > 0 : withoutFigures.has(w.disk)) continue;
     if (instanceStoreSkip(c, vm, w)) continue;
     const on = disksOf(disks, w.disk);

@@ -7,7 +7,7 @@
 import { diag } from '../checks/registry';
 import type { Diagnostic } from '../diagnostics';
 import { Converter } from '../document/convert';
-import type { ParsedSpec } from '../document/parse';
+import { markInvalidWorkloads, type ParsedSpec } from '../document/parse';
 import { suggest } from '../document/suggest';
 import type { NodeEntry, SeqNode, YamlNode, YamlTree } from '../document/yaml-nodes';
 import { buildTree } from '../document/yaml-tree';
@@ -50,6 +50,7 @@ function parseSidecar(text: string, plan: SidecarSource): ParsedSpec {
   const regions = new Map(parsed.spec.vms.map((v) => [v.name, v.region]));
   for (const vm of result.spec.vms) vm.region = regions.get(vm.name);
   checkKeys(own, result.tree, conv.reported, moved, diagnostics);
+  markInvalidWorkloads(result.spec, diagnostics);
   return result;
 }
 
