@@ -5,6 +5,32 @@ import { catalog } from '../../core/src/checks/catalog';
 import { BASE, expectAt } from './helpers';
 
 describe('checks: catalog', () => {
+  it('a machine type or series in capitals is read as written: one error, with a fix to the lower-case name', () => {
+    const cases: Array<[string, string, string, string]> = [
+      [BASE.replace('n2-standard-8', 'N2-STANDARD-8'), 'unknown-machine-type', 'N2-STANDARD-8', 'n2-standard-8'],
+      [BASE.replace('machine_type: n2-standard-8', 'series: N2\n    vcpus: 8'), 'unknown-series', 'N2', 'n2'],
+      [
+        BASE.replace('provider: gcp\ncatalog: gcp-2024', 'provider: aws').replace('n2-standard-8', 'M6I.2xlarge').replace('pd-ssd', 'gp3'),
+        'unknown-machine-type',
+        'M6I.2xlarge',
+        'm6i.2xlarge',
+      ],
+    ];
+    for (const [text, code, covered, fixed] of cases) {
+      const a = analyze(text);
+      const errors = a.diagnostics.filter((d) => d.severity === 'error');
+      assert.deepEqual(
+        errors.map((d) => [d.code, text.slice(d.span.start, d.span.end)]),
+        [[code, covered]],
+      );
+      assert.match(errors[0].message, /lower case/);
+      assert.deepEqual(
+        errors[0].fixes?.map((f) => f.kind === 'set-value' && [f.value, f.preferred, f.type ?? 'problem']),
+        [[fixed, true, 'problem']],
+      );
+      assert.ok(a.vms[0].unavailable, 'no figures for a machine not read');
+    }
+  });
   it('unknown-disk-type', () => {
     expectAt(BASE.replace('type: pd-ssd', 'type: pd-turbo'), 'unknown-disk-type', 'pd-turbo');
     expectAt(BASE.replace('type: pd-ssd', 'type: network-ssd'), 'unknown-disk-type', 'network-ssd');

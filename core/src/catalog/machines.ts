@@ -71,9 +71,26 @@ export function resolveMachine(c: Catalog, spec: { machine_type?: string; series
 }
 
 function resolveUncached(c: Catalog, spec: { machine_type?: string; series?: string; vcpus?: number }): MachineResult {
-  if (spec.machine_type !== undefined) return resolveMachineType(c, spec.machine_type);
-  if (spec.series !== undefined) return resolveSeries(c, spec.series, spec.vcpus);
+  if (spec.machine_type !== undefined) return asWritten(resolveMachineType(c, spec.machine_type), spec.machine_type, 'machine_type');
+  if (spec.series !== undefined) return asWritten(resolveSeries(c, spec.series, spec.vcpus), spec.series, 'series');
   return { ok: false, code: 'missing-machine', on: 'machine_type', message: 'a VM needs machine_type, or series and vcpus' };
+}
+
+/**
+ * Names are read as written, and every provider's are lower case: a name in capitals (N2-STANDARD-8) that would
+ * resolve in lower case is not read as the machine it resembles, but refused with that spelling as its fix.
+ */
+function asWritten(r: MachineResult, written: string, on: 'machine_type' | 'series'): MachineResult {
+  const lower = written.trim().toLowerCase();
+  if (lower === written.trim() || !r.ok) return r;
+  const what = on === 'series' ? 'series' : 'machine type';
+  return {
+    ok: false,
+    code: on === 'series' ? 'unknown-series' : 'unknown-machine-type',
+    on,
+    message: `'${written}': ${what} names are lower case and read as written; write ${lower}`,
+    fix: on === 'series' ? lower : r.machine.name,
+  };
 }
 
 function resolveMachineType(c: Catalog, written: string): MachineResult {

@@ -32,7 +32,8 @@ export const catalog: CheckModule = {
       severity: 'error',
       summary: "The machine type is not in the catalog, or breaks its series' naming or custom-machine rules.",
       docs:
-        'Without a known machine no per-VM limit can apply. A name is read as written: a suffix the series does not ' +
+        'Without a known machine no per-VM limit can apply. A name is read as written: in lower case, as providers ' +
+        'write them (`N2-STANDARD-8` is refused, with a fix to `n2-standard-8`), and a suffix the series does not ' +
         'offer (`n2-standard-8-foo`) is not dropped, and a custom type (`n2-custom-6-16384`) must follow the ' +
         "series' vCPU and memory rules. The fix offers the closest real type: the nearest vCPU count, memory " +
         'rounded into range, or the name without the unknown suffix.',
@@ -40,7 +41,7 @@ export const catalog: CheckModule = {
     'unknown-series': {
       severity: 'error',
       summary: 'The machine series is not in the catalog.',
-      docs: 'The message lists the series the edition knows.',
+      docs: 'The message lists the series the edition knows. A series in capitals (`N2`) is refused like a machine type, with a fix to its lower-case name.',
     },
     'vcpus-not-offered': {
       severity: 'error',
