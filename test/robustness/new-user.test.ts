@@ -100,6 +100,12 @@ describe("a new user's mistakes", () => {
     }
   });
 
+  it('a name outside ASCII is refused saying names are ASCII', () => {
+    const { d, covered } = only(BASE.replace('name: db', 'name: база'));
+    assert.deepEqual([d.code, covered], ['invalid-value', 'база']);
+    assert.match(d.message, /not a valid name: 1 to 63 ASCII letters, digits/);
+  });
+
   it('version: "1" is the right version as text: remove the quotes', () => {
     const { d, covered } = only(BASE.replace('version: 1', 'version: "1"'));
     assert.deepEqual([d.code, covered], ['unsupported-version', '"1"']);

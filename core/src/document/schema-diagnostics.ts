@@ -122,7 +122,7 @@ function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagno
       if (label === 'name' || label === 'disk')
         return diag(
           'invalid-value',
-          `'${String(nodeAt(tree, where))}' is not a valid name: letters, digits, '_', '.', '-', starting with a letter or digit`,
+          `'${String(nodeAt(tree, where))}' is not a valid name: 1 to 63 ASCII letters, digits, '_', '.', '-', starting with a letter or digit`,
           span,
           { path: where },
         );
