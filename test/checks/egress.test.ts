@@ -41,6 +41,17 @@ describe('checks: egress', () => {
     assert.ok(!codes(BASE).includes('egress-unknown'));
   });
 
+  it("other-egress-over-cap: other egress above the machine's cap, on the value", () => {
+    // n2-standard-4: 2 Gbit/s per vCPU, 8 Gbit/s (gcp-2024); 10 Gbit/s of other egress cannot leave it.
+    const at = (v: string) => BASE.replace('machine_type: n2-standard-8', `machine_type: n2-standard-4\n    other_egress: ${v}`);
+    const d = expectAt(at('10Gbps'), 'other-egress-over-cap', '10Gbps');
+    assert.equal(
+      d.message,
+      "other_egress is 1,192 MiB/s, more than n2-standard-4's egress cap of 8 Gbit/s (954 MiB/s): lower it, or use a machine with a higher cap",
+    );
+    assert.ok(!codes(at('8Gbps')).includes('other-egress-over-cap'), 'at the cap: no finding');
+  });
+
   it('other_egress in megabytes leaves the disks less than the same figure in megabits', () => {
     const other = (v: string) =>
       analyze(BASE.replace('machine_type: n2-standard-8', `machine_type: n2-standard-8\n    other_egress: ${v}`)).vms[0].egress!;

@@ -4,6 +4,7 @@
  */
 import { egressGbps } from '../catalog';
 import { firstAndMore, fmt } from '../units';
+import type { EgressInfo } from '../model/types';
 import type { CheckModule, VmContext } from './types';
 
 export const egress: CheckModule = {
@@ -17,6 +18,11 @@ export const egress: CheckModule = {
       summary: "The VM's network egress cap limits disk writes.",
       docs: 'The message gives the cap, the other egress assumed (`other_egress`) and what is left for disk writes before the write multiplier. Not raised when every workload on the capped disks only reads.',
     },
+    'other-egress-over-cap': {
+      severity: 'warning',
+      summary: "The other egress the spec declares is more than the machine's network egress cap.",
+      docs: "Raised on `other_egress` when it exceeds the cap the edition gives the machine: the VM cannot send that much, so the figure or the machine is wrong. The figures still let disk writes keep the share of the cap the edition's egress rule gives them when traffic contends (`capped-by-egress` says what that leaves).",
+    },
     'egress-unknown': {
       severity: 'information',
       summary: 'The catalog has no network egress cap for this machine, so disk writes are not checked against one.',
@@ -27,6 +33,7 @@ export const egress: CheckModule = {
     const { evaluation: e, machine: m, vm } = ctx;
     if (!m) return;
     if (ctx.catalog.egress && egressGbps(ctx.catalog, m) === undefined) return egressUnknown(ctx);
+    if (e.egress) otherOverCap(ctx, e.egress);
     if (!e.egress?.binds) return;
     const eg = e.egress;
     const hit = e.disks.filter((d) => d.figures.write_mibps.by === 'egress' || d.figures.write_iops.by === 'egress');
@@ -46,6 +53,18 @@ export const egress: CheckModule = {
     );
   },
 };
+
+/** Other egress above the machine's cap: traffic the VM cannot send, said on the value. */
+function otherOverCap(ctx: VmContext, eg: EgressInfo): void {
+  const path = `${ctx.vm.path}/other_egress`;
+  if (eg.other_mibps <= eg.cap_mibps + 1e-9 || !ctx.has(path)) return;
+  ctx.report(
+    'other-egress-over-cap',
+    `other_egress is ${fmt(eg.other_mibps)} MiB/s, more than ${ctx.machine!.name}'s egress cap of ${fmt(eg.cap_gbps)} Gbit/s (${fmt(eg.cap_mibps)} MiB/s): lower it, or use a machine with a higher cap`,
+    ctx.at(path),
+    { path },
+  );
+}
 
 function egressUnknown(ctx: VmContext): void {
   const { evaluation: e, machine: m, catalog: c } = ctx;
