@@ -8,6 +8,14 @@ const region = (r: string, machine: string, disk: string) =>
   `version: 1\nprovider: gcp\ncatalog: gcp-2024\nregion: ${r}\nvms:\n  - name: db\n    machine_type: ${machine}\n    disks:\n      - name: data\n${disk}`;
 
 describe('checks: cost', () => {
+  it('price-unknown on a custom machine type reads its memory from the name and says custom types are not priced', () => {
+    const text = BASE.replace('n2-standard-8', 'n2-custom-6-24576');
+    const d = expectAt(text, 'price-unknown', 'n2-custom-6-24576');
+    assert.equal(
+      d.message,
+      "gcp-2024 has no custom machine type prices (n2-custom-6-24576: 6 vCPUs, 24 GiB): the VM's total leaves the machine out and is marked partial",
+    );
+  });
   it('in a region the edition does not price, unknown-region alone says so, and no cost is shown', () => {
     const text = BASE.replace('catalog: gcp-2024\n', 'catalog: gcp-2024\nregion: mars-north1\n');
     expectAt(text, 'unknown-region', 'mars-north1');

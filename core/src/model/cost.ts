@@ -153,6 +153,13 @@ export function machineCost(c: Catalog, m: Machine | undefined, region: string):
       () => `${m.name}: ${fmtUnitPrice(hourly, c.currency)} per hour × ${hours} hours = ${money(hourly * hours)} (${cite()})`,
     );
   }
+  // A custom type's memory is in its name, but Google bills custom vCPUs and memory at their own rates, which the
+  // edition's per-vCPU and per-GiB prices (of predefined types) are not.
+  if (m.custom)
+    return unknown(
+      `${m.name} price unknown`,
+      `${c.edition} has no custom machine type prices (${m.name}: ${plural(m.vcpus, 'vCPU')}, ${fmt(m.custom.memory_mib / 1024, 2)} GiB)`,
+    );
   const perVcpu = sp?.per_vcpu_hour?.[region];
   const perGib = sp?.per_gib_hour?.[region];
   const gib = memoryGib(sp, m);
