@@ -5,6 +5,7 @@ import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
 import type { Target, WorkloadSpec } from './document/types';
 import { workloadBurstText } from './model/burst';
+import { instanceStoreSkip } from './model/instance-store';
 import { contentOrigin } from './vm-cache';
 import { fmt } from './units';
 import { LineIndex } from './text';
@@ -466,6 +467,8 @@ function leftOutReason(v: VmEval, w: WorkloadSpec): string {
   if (w.invalid !== undefined) return `not evaluated: ${w.invalid}`;
   if (v.unavailable !== undefined) return v.unavailable;
   if (w.disk !== undefined && !v.spec.disks.some((d) => d.name === w.disk)) return `not evaluated: this VM has no disk named '${w.disk}'`;
+  const store = instanceStoreSkip(v.catalog, v.spec, w);
+  if (store) return `not evaluated: ${store}`;
   return `not evaluated: ${w.disk !== undefined ? `disk '${w.disk}' has` : 'a disk of this VM has'} no figures`;
 }
 

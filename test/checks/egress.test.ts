@@ -8,7 +8,12 @@ const codes = (text: string) => analyze(text).diagnostics.map((d) => d.code);
 describe('checks: egress', () => {
   it('capped-by-egress on other_egress', () => {
     const text = BASE.replace('machine_type: n2-standard-8', 'machine_type: n1-standard-1\n    other_egress: 2Gbps');
-    expectAt(text, 'capped-by-egress', 'other_egress');
+    const d = expectAt(text, 'capped-by-egress', 'other_egress');
+    // The multiplier of each replication is the hover's and the explanation's: the message stays a fact and its cause.
+    assert.equal(
+      d.message,
+      'network egress caps writes to data at 123 MiB/s: n1-standard-1 has 2 Gbit/s (238 MiB/s), other egress assumed 238 MiB/s, leaving 143 MiB/s for disk writes',
+    );
   });
 
   // n1-standard-1: 2 Gbit/s of egress (gcp-2024's N1 rows), 238.4 MiB/s. With as much other egress, disk

@@ -26,21 +26,44 @@ const OLTP = `    workloads:
 describe('checks: instance-store', () => {
   it("instance-store-unmodelled: the IOPS AWS documents for the instance's volumes, on the disk's type", () => {
     // AWS's instance store table: i4i.xlarge, 1 x 937 GB NVMe SSD, 100,000 / 55,000 random IOPS at 4 KiB.
-    const d = expectAt(spec('i4i.xlarge', OLTP), 'instance-store-unmodelled', 'instance-store');
+    // The finding is the fact and what to do; the volumes, the block size and the source are the hover's.
+    const text = spec('i4i.xlarge', OLTP);
+    const d = expectAt(text, 'instance-store-unmodelled', 'instance-store');
     assert.equal(d.severity, 'information');
-    assert.match(
+    assert.equal(
       d.message,
-      /^i4i\.xlarge's instance store: 1 × 937 GB NVMe SSD, 100,000 random read and 55,000 random write IOPS at 4 KiB, all volumes together \(aws-2025: Instance store specifications, 2024\)\. These are the disk's IOPS; AWS gives no throughput for it, so it has none; measure it on the instance with fio$/,
+      "i4i.xlarge's instance store: AWS gives 100,000 read and 55,000 write IOPS, its figures, and no throughput; measure it with fio",
+    );
+    const onType = (t: string) => hover(analyze(t), t.indexOf('instance-store'))!.markdown;
+    assert.match(
+      onType(text),
+      /1 × 937 GB NVMe SSD \(873 GiB\), 100,000 random read and 55,000 random write IOPS at 4 KiB, all volumes together/,
     );
     // i3.16xlarge: 8 x 1,900 GB, 3,300,000 / 1,440,000.
     assert.match(
       expectAt(spec('i3.16xlarge'), 'instance-store-unmodelled', 'instance-store').message,
-      /8 × 1,900 GB NVMe SSD, 3,300,000 random read and 1,440,000 random write IOPS/,
+      /AWS gives 3,300,000 read and 1,440,000 write IOPS/,
     );
+    assert.match(onType(spec('i3.16xlarge')), /8 × 1,900 GB NVMe SSD/);
     // i4i.24xlarge, a size only the 2024 guide lists: 6 x 3,750 GB, 2,400,000 / 1,320,000.
     assert.match(
       expectAt(spec('i4i.24xlarge'), 'instance-store-unmodelled', 'instance-store').message,
-      /6 × 3,750 GB NVMe SSD, 2,400,000 random read and 1,320,000 random write IOPS/,
+      /AWS gives 2,400,000 read and 1,320,000 write IOPS/,
+    );
+    assert.match(onType(spec('i4i.24xlarge')), /6 × 3,750 GB NVMe SSD/);
+    // Several workloads left out are counted, not named: the message stays short whatever their names.
+    const big = OLTP.replace('block_size: 4KiB', 'block_size: 64KiB');
+    const many = spec(
+      'i4i.xlarge',
+      big +
+        big.replace('      - name: oltp', '      - name: a-second-workload-with-a-name-of-sixty-three-characters-at-most1').replace(
+          '    workloads:\n',
+          '',
+        ),
+    );
+    assert.match(
+      expectAt(many, 'instance-store-unmodelled', 'instance-store').message,
+      /; 2 workloads on it are not evaluated \(the report's explanations say why\); measure it with fio$/,
     );
   });
 
@@ -81,10 +104,13 @@ describe('checks: instance-store', () => {
     );
     const a = analyze(text);
     assert.deepEqual(a.vms[0].workloads, []);
+    // Three are counted in the finding (a message stays within 240 characters); the report says why for each.
     const m = a.diagnostics.find((x) => x.code === 'instance-store-unmodelled')!.message;
-    assert.match(m, /workload 'big' is not evaluated \(AWS states instance store IOPS at 4 KiB only, and it uses larger blocks\)/);
-    assert.match(m, /workload 'scan' is not evaluated \(it has a throughput target, and AWS gives no throughput for instance store\)/);
-    assert.match(m, /workload 'all' is not evaluated \(it spreads over the instance store and other disks/);
+    assert.match(m, /; 3 workloads on it are not evaluated \(the report's explanations say why\)/);
+    const why = Object.fromEntries(fileReport('x.perf.yaml', a).vms[0].workloads.map((w) => [w.name, w.explanation]));
+    assert.match(why.big!, /AWS states instance store IOPS at 4 KiB only, and it uses larger blocks/);
+    assert.match(why.scan!, /it has a throughput target, and AWS gives no throughput for instance store/);
+    assert.match(why.all!, /it spreads over the instance store and other disks/);
   });
 
   it('the report lists the instance store like every disk: its IOPS, no throughput, no price of its own; the hover says what AWS documents', () => {
@@ -147,7 +173,7 @@ describe('instance store in a catalog whose table gives no block size', () => {
     const a = analyze(text, { registry });
     assert.match(
       a.diagnostics.find((d) => d.code === 'instance-store-unmodelled')!.message,
-      /^i4i\.xlarge's instance store: 1 × 937 GB NVMe SSD, 100,000 random read and 55,000 random write IOPS, all volumes together \(aws-2025-no-block: /,
+      /^i4i\.xlarge's instance store: AWS gives 100,000 read and 55,000 write IOPS, its figures, and no throughput/,
     );
     const h = hover(a, text.indexOf('instance-store'))!.markdown;
     assert.match(h, /55,000 random write IOPS, all volumes together \(/);

@@ -1,7 +1,11 @@
 /** Per-VM caps (core/src/checks/vm-caps.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
 import { analyze, fileReport, hover } from '../../core/src';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { BASE, expectAt } from './helpers';
+
+const ROOT = resolve(__dirname, '../../..');
 
 const hd = (machine: string, disks: string) =>
   BASE.replace('n2-standard-8', machine).replace('      - name: data\n        type: pd-ssd\n        size: 500GiB\n', disks);
@@ -12,6 +16,18 @@ describe('checks: vm-caps', () => {
   it('capped-by-vcpu on the machine type, with a machine fix', () => {
     const d = expectAt(BASE, 'capped-by-vcpu', 'machine_type');
     assert.equal(d.fixes?.[0].kind === 'set-value' && d.fixes[0].value, 'n2-standard-16');
+  });
+  it('capped-by-vcpu names a per-instance limit by the instance, and several capped disks by name only', () => {
+    // aws-2025: m6i.2xlarge's EBS limit (per instance type) caps both volumes of the example.
+    const aws = readFileSync(join(ROOT, 'examples/aws-db.perf.yaml'), 'utf8');
+    const d = expectAt(aws, 'capped-by-vcpu', 'machine_type');
+    assert.equal(d.message, "m6i.2xlarge's per-instance limit caps 2 disks below their own figures: data, backup; m6i.4xlarge lifts it");
+    assert.doesNotMatch(d.message, /vCPU/);
+    // Google's N2 rows go by vCPU count: said so, with the one disk's figures.
+    assert.equal(
+      expectAt(BASE, 'capped-by-vcpu', 'machine_type').message,
+      'n2-standard-8 (8 vCPUs) caps data at 15,000 IOPS read and write (the disk alone: 21,000); n2-standard-16 (16 vCPUs) lifts it',
+    );
   });
   it('shared-baseline on the type', () => {
     const text = BASE + '      - name: more\n        type: pd-ssd\n        size: 100GiB\n';

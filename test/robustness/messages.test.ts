@@ -22,6 +22,18 @@ const MANY_DISKS =
   '    workloads:\n      - name: oltp-with-a-long-name\n        block_size: 8k\n        read_ratio: 0.7\n        queue_depth: 1\n' +
   '        target:\n          iops: 300000\n          throughput: 5000MiB/s\n';
 
+// Names as long as a name may be (63 characters): what a message lists must not grow with them.
+const LONG = (n: number) => `${'name-as-long-as-a-name-may-be-'.repeat(3)}${n}`.slice(0, 63);
+const LONG_NAMES =
+  'version: 1\nprovider: gcp\nvms:\n  - name: database-primary\n    machine_type: n2-standard-2\n    disks:\n' +
+  disk(LONG(1), 'pd-ssd', '2000GiB') +
+  disk(LONG(2), 'pd-ssd', '2000GiB') +
+  disk(LONG(3), 'pd-balanced', '2000GiB');
+const wl = (name: string) => `      - name: ${name}\n        disk: scratch\n        block_size: 4k\n        read_ratio: 0.7\n`;
+const INSTANCE_STORE =
+  'version: 1\nprovider: aws\nvms:\n  - name: db\n    machine_type: i4i.16xlarge\n    disks:\n      - name: scratch\n        type: instance-store\n' +
+  `    workloads:\n${wl(LONG(1))}${wl(LONG(2))}${wl(LONG(3))}`;
+
 const specs: Array<[string, string]> = [
   ...readdirSync(join(ROOT, 'examples'))
     .filter((f) => /\.ya?ml$/.test(f))
@@ -31,6 +43,8 @@ const specs: Array<[string, string]> = [
     .map((f): [string, string] => [`corpus/${f}`, readFileSync(join(ROOT, 'test/fuzz-corpus', f), 'utf8')]),
   ['many disks over every limit', MANY_DISKS],
   ['every limit on a small machine', MANY_DISKS.replace('n1-standard-1', 'n2-standard-2')],
+  ['disks with the longest names, capped together', LONG_NAMES],
+  ['instance store with workloads of the longest names', INSTANCE_STORE],
 ];
 
 describe('messages', () => {
@@ -45,5 +59,7 @@ describe('messages', () => {
   it('the stress spec raises the findings that list the most', () => {
     const codes = new Set(analyze(MANY_DISKS).diagnostics.map((d) => d.code));
     for (const c of ['capped-by-vcpu', 'capped-by-egress', 'shared-baseline', 'target-unreachable']) assert.ok(codes.has(c), c);
+    assert.ok(analyze(LONG_NAMES).diagnostics.some((d) => d.code === 'capped-by-vcpu'));
+    assert.ok(analyze(INSTANCE_STORE).diagnostics.some((d) => d.code === 'instance-store-unmodelled'));
   });
 });

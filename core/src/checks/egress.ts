@@ -16,7 +16,7 @@ export const egress: CheckModule = {
     'capped-by-egress': {
       severity: 'warning',
       summary: "The VM's network egress cap limits disk writes.",
-      docs: 'The message gives the cap, the other egress assumed (`other_egress`) and what is left for disk writes before the write multiplier. Not raised when every workload on the capped disks only reads.',
+      docs: "The message gives the cap, the other egress assumed (`other_egress`) and what is left for disk writes before the write multiplier (each disk's hover and the report's explanation give the multiplier of its replication). Not raised when every workload on the capped disks only reads.",
     },
     'other-egress-over-cap': {
       severity: 'warning',
@@ -47,7 +47,7 @@ export const egress: CheckModule = {
       `network egress caps writes to ${firstAndMore(
         hit.map((d) => `${d.spec.name} at ${fmt(d.figures.write_mibps.value)} MiB/s`),
         'disk',
-      )}: ${m.name} has ${fmt(eg.cap_gbps)} Gbit/s (${fmt(eg.cap_mibps)} MiB/s), ${other}, leaving ${fmt(eg.budget_mibps)} MiB/s for disk writes, ÷ ${eg.multiplier.zonal} zonal / ${eg.multiplier.regional} regional`,
+      )}: ${m.name} has ${fmt(eg.cap_gbps)} Gbit/s (${fmt(eg.cap_mibps)} MiB/s), ${other}, leaving ${fmt(eg.budget_mibps)} MiB/s for disk writes`,
       ctx.key(otherPath) ?? ctx.machineSpan(),
       { path: ctx.has(otherPath) ? otherPath : `${vm.path}/machine_type` },
     );

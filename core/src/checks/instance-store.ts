@@ -6,6 +6,7 @@
  */
 import { INSTANCE_STORE, instanceStoreOf } from '../catalog';
 import { instanceStoreSkip } from '../model/instance-store';
+import { fmt } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export { INSTANCE_STORE };
@@ -19,7 +20,7 @@ export const instanceStore: CheckModule = {
     'instance-store-unmodelled': {
       severity: 'information',
       summary: 'Instance store has IOPS figures only: AWS documents its IOPS but not its throughput.',
-      docs: "The message gives the instance type's instance store volumes and the random read and write IOPS AWS states for them (all volumes together, at the block size of the catalog's table): they are the disk's read and write IOPS, and its throughput is unknown (null in the JSON report, with the reason), never guessed. A workload on it is evaluated, and its IOPS target judged, where those IOPS are the ones it needs: on that disk alone, at blocks no larger than the table's (4 KiB), without a throughput target; the message names the other workloads and why they are not evaluated. Measure it on the instance with fio: `storage-perf fio` writes a file for it that probes the IOPS AWS documents (4 KiB random writes and reads, predicted at AWS's figures), and says which workloads get no job.",
+      docs: "The message gives the random read and write IOPS AWS states for the instance type's instance store (all volumes together; the hover gives its volumes, the block size of the catalog's table and the source): they are the disk's read and write IOPS, and its throughput is unknown (null in the JSON report, with the reason), never guessed. A workload on it is evaluated, and its IOPS target judged, where those IOPS are the ones it needs: on that disk alone, at blocks no larger than the table's (4 KiB), without a throughput target; the message names another workload and why it is not evaluated, or counts several. Measure it on the instance with fio: `storage-perf fio` writes a file for it that probes the IOPS AWS documents (4 KiB random writes and reads, predicted at AWS's figures), and says which workloads get no job.",
     },
     'no-instance-store': {
       severity: 'error',
@@ -47,7 +48,7 @@ export const instanceStore: CheckModule = {
       }
       ctx.report(
         'instance-store-unmodelled',
-        `${m.name}'s instance store: ${store.documented} (${store.cited}). These are the disk's IOPS; AWS gives no throughput for it, so it has none${leftOut(ctx, d.name)}; measure it on the instance with fio`,
+        `${m.name}'s instance store: AWS gives ${fmt(store.row.read_iops)} read and ${fmt(store.row.write_iops)} write IOPS, its figures, and no throughput${leftOut(ctx, d.name)}; measure it with fio`,
         ctx.at(path),
         { path },
       );
@@ -57,13 +58,15 @@ export const instanceStore: CheckModule = {
 
 /** "; workload 'scan' is not evaluated (it has a throughput target, ...)": the workloads on an instance store left out, and why. */
 function leftOut(ctx: VmContext, disk: string): string {
-  const out: string[] = [];
+  const out: Array<{ name: string; why: string }> = [];
   for (const w of ctx.vm.workloads) {
     if (w.disk !== undefined && w.disk !== disk) continue;
     const why = instanceStoreSkip(ctx.catalog, ctx.vm, w);
-    if (why) out.push(`workload '${w.name}' is not evaluated (${why})`);
+    if (why) out.push({ name: w.name, why });
   }
-  return out.length ? `; ${out.join('; ')}` : '';
+  // One is named with why; several are counted, so that the message stays short whatever their names.
+  if (out.length === 1) return `; workload '${out[0].name}' is not evaluated (${out[0].why})`;
+  return out.length ? `; ${out.length} workloads on it are not evaluated (the report's explanations say why)` : '';
 }
 
 /**
@@ -73,5 +76,6 @@ function leftOut(ctx: VmContext, disk: string): string {
 export function notEvaluated(ctx: VmContext, disk: string): string {
   const on = ctx.vm.workloads.filter((w) => w.disk === undefined || w.disk === disk).map((w) => `'${w.name}'`);
   if (!on.length) return '';
-  return ` and ${on.length === 1 ? `workload ${on[0]} is` : `workloads ${on.join(', ')} are`} not evaluated`;
+  // Several are counted, not named: the message stays short whatever the names (the report lists them).
+  return ` and ${on.length === 1 ? `workload ${on[0]} is` : `${on.length} workloads on it are`} not evaluated`;
 }

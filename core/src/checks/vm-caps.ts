@@ -15,8 +15,8 @@ export const vmCaps: CheckModule = {
   codes: {
     'capped-by-vcpu': {
       severity: 'warning',
-      summary: "The machine's vCPU-based limit caps the disk below what it could deliver.",
-      docs: 'A warning when the cap takes at least 5 % of a figure or a workload on a capped disk misses its target; information otherwise. The message gives the capped figures and what the disks would deliver alone; the fix names the smallest larger machine of the series that lifts the cap, with what it gains. Where every capped disk would fit the limit alone (it is capped only because other disks share it), carries workloads with targets and all of them are met, the cap takes only what no target asks for (a shared limit serves the targets first): information, without a fix.',
+      summary: "The machine's per-VM limit (by vCPU count, or per machine type) caps the disk below what it could deliver.",
+      docs: "A warning when the cap takes at least 5 % of a figure or a workload on a capped disk misses its target; information otherwise. For one disk the message gives the capped figures and what the disk would deliver alone; for several it names them (each disk's hover has its figures). Where the catalog's rows are per machine type (AWS's per-instance EBS limits, Google's M-series rows) the limit is named by the instance, not by its vCPUs. the fix names the smallest larger machine of the series that lifts the cap, with what it gains. Where every capped disk would fit the limit alone (it is capped only because other disks share it), carries workloads with targets and all of them are met, the cap takes only what no target asks for (a shared limit serves the targets first): information, without a fix.",
       fixType: 'sizing',
     },
     'shared-baseline': {
@@ -161,24 +161,31 @@ function capMatters(ctx: VmContext): boolean {
 function cappedByVcpu(ctx: VmContext): void {
   const m = ctx.machine;
   if (!m) return;
-  const capped: string[] = [];
-  for (const d of ctx.evaluation.disks) {
-    const parts = cappedParts(d);
-    if (parts.length) capped.push(`${d.spec.name} at ${parts.join(' and ')}`);
-  }
+  const capped = ctx.evaluation.disks.map((d) => ({ d, parts: cappedParts(d) })).filter((x) => x.parts.length);
   if (!capped.length) return;
+  // The catalog's rows say what the limit goes by: a vCPU range (Google's tables by vCPU count), or the machine
+  // type itself (AWS's per-instance EBS limits, Google's M-series rows), where the vCPUs are not its cause.
+  const perType = capped.every(({ d }) => vmLimitRow(ctx.catalog, m, d.typeName)?.row.machine_types !== undefined);
+  const named = (x: { name: string; vcpus: number }) => (perType ? x.name : `${x.name} (${plural(x.vcpus, 'vCPU')})`);
+  // One disk with its figures; several by name only (each one's figures are in its hover and the report).
+  const what =
+    capped.length === 1
+      ? `${capped[0].d.spec.name} at ${capped[0].parts.join(' and ')}`
+      : `${plural(capped.length, 'disk')} below their own figures: ${firstAndMore(
+          capped.map(({ d }) => d.spec.name),
+          'disk',
+        )}`;
+  const who = perType ? `${m.name}'s per-instance limit` : named(m);
   if (targetsUnhurt(ctx)) {
-    ctx.report(
-      'capped-by-vcpu',
-      `${m.name} (${plural(m.vcpus, 'vCPU')}) caps ${firstAndMore(capped, 'disk')}; every workload target on them is met`,
-      ctx.machineSpan(),
-      { severity: 'information', path: `${ctx.vm.path}/machine_type` },
-    );
+    ctx.report('capped-by-vcpu', `${who} caps ${what}; every workload target on them is met`, ctx.machineSpan(), {
+      severity: 'information',
+      path: `${ctx.vm.path}/machine_type`,
+    });
     return;
   }
   const lifts = ctx.advice.liftingMachine();
-  const lift = lifts ? `; ${lifts.name} (${plural(lifts.vcpus, 'vCPU')}) lifts it` : '; no larger machine of the series lifts it';
-  ctx.report('capped-by-vcpu', `${m.name} (${plural(m.vcpus, 'vCPU')}) caps ${firstAndMore(capped, 'disk')}${lift}`, ctx.machineSpan(), {
+  const lift = lifts ? `; ${named(lifts)} lifts it` : '; no larger machine of the series lifts it';
+  ctx.report('capped-by-vcpu', `${who} caps ${what}${lift}`, ctx.machineSpan(), {
     severity: capMatters(ctx) ? 'warning' : 'information',
     path: `${ctx.vm.path}/machine_type`,
     fixes: lifts ? [setMachine(ctx.vm, lifts, `Change machine to ${lifts.name}${gainText(ctx.advice, lifts)}`, false)] : [],
