@@ -18,7 +18,21 @@ describe('checks: targets', () => {
     const text =
       BASE.replace('n2-standard-8', 'n2-standard-2') +
       '    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 1\n        target:\n          iops: 15000\n';
-    expectAt(text, 'cpu-insufficient', 'machine_type');
+    const d = expectAt(text, 'cpu-insufficient', 'machine_type');
+    assert.equal(d.severity, 'warning');
+    assert.match(d.message, /\(1 per 2,000 reads, 1 per 2,500 writes\); n2-standard-2 has 2 vCPUs$/);
+  });
+  it("cpu-insufficient says whose rule it is where the edition borrows another provider's, as information", () => {
+    // aws-2025 states no CPU cost of EBS I/O; its catalog reuses Google's rule as guidance.
+    const text =
+      'version: 1\nprovider: aws\nvms:\n  - name: db\n    machine_type: m6i.large\n    disks:\n      - name: data\n        type: io2\n        size: 500GiB\n        provisioned_iops: 20000\n' +
+      '    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 1\n        target:\n          iops: 15000\n';
+    const d = expectAt(text, 'cpu-insufficient', 'machine_type');
+    assert.equal(d.severity, 'information');
+    assert.match(
+      d.message,
+      /by Google's rule \(1 per 2,000 reads, 1 per 2,500 writes; aws-2025 has none of its own\); m6i\.large has 2 vCPUs$/,
+    );
   });
   it('block-size-too-small', () => {
     const d = expectAt(

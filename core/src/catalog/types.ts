@@ -365,7 +365,8 @@ export interface Catalog {
   /** Little's law guidance: one outstanding I/O per this many IOPS (low and high end), deepest useful queue. */
   queue: { iops_per_outstanding_io: { low: number; high: number }; max_useful_depth: number } & Cited;
   /** Free CPU needed to drive I/O. */
-  cpu: { read_iops_per_vcpu: number; write_iops_per_vcpu: number } & Cited;
+  /** Free vCPUs to drive I/O; `borrowed_from`: the provider whose rule it is, where the edition's own states none. */
+  cpu: { read_iops_per_vcpu: number; write_iops_per_vcpu: number; borrowed_from?: string } & Cited;
   /** Disk writes that cross the VM's network. */
   egress?: {
     multiplier: { zonal: number; regional: number };

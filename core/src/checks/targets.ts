@@ -29,7 +29,7 @@ export const targets: CheckModule = {
     'cpu-insufficient': {
       severity: 'warning',
       summary: 'Not enough vCPUs to drive the target IOPS.',
-      docs: "From the catalog's IOPS per vCPU for reads and writes.",
+      docs: "From the catalog's IOPS per vCPU for reads and writes. Where the edition's provider states no CPU cost of disk I/O and the catalog reuses another provider's rule (`cpu.borrowed_from`: AWS and Yandex editions reuse Google's), the message names whose rule it is and the finding is information only.",
       fixType: 'sizing',
     },
     'block-size-too-small': {
@@ -58,11 +58,14 @@ export const targets: CheckModule = {
       const c = ctx.catalog;
       const wp = w.spec.path;
       if (m && w.cpu_vcpus_needed > m.vcpus) {
+        // A rule the edition borrows from another provider is guidance, said as whose it is, not a warning.
+        const rule = `1 per ${fmt(c.cpu.read_iops_per_vcpu)} reads, 1 per ${fmt(c.cpu.write_iops_per_vcpu)} writes`;
+        const whose = c.cpu.borrowed_from ? ` by ${c.cpu.borrowed_from}'s rule (${rule}; ${c.edition} has none of its own)` : ` (${rule})`;
         ctx.report(
           'cpu-insufficient',
-          `workload '${w.spec.name}' needs about ${fmt(w.cpu_vcpus_needed)} free vCPUs to drive ${fmt(w.demand_iops)} IOPS (1 per ${fmt(c.cpu.read_iops_per_vcpu)} reads, 1 per ${fmt(c.cpu.write_iops_per_vcpu)} writes); ${m.name} has ${plural(m.vcpus, 'vCPU')}`,
+          `workload '${w.spec.name}' needs about ${fmt(w.cpu_vcpus_needed)} free vCPUs to drive ${fmt(w.demand_iops)} IOPS${whose}; ${m.name} has ${plural(m.vcpus, 'vCPU')}`,
           ctx.machineSpan(),
-          { path: `${ctx.vm.path}/machine_type` },
+          { path: `${ctx.vm.path}/machine_type`, ...(c.cpu.borrowed_from ? { severity: 'information' as const } : {}) },
         );
       }
       if (w.limited_by === 'block_size') blockSize(ctx, w);
