@@ -312,7 +312,11 @@ describe('fio results: measured against predicted', () => {
 
   it('jobs without a prediction are listed as unmatched; the VM is found from the job names', () => {
     const cs = compareResults(files, [{ ...measured(job('oltp'), 1), name: 'something-else' }]);
-    assert.equal(cs.find((c) => c.job === 'something-else')!.verdict, 'unmatched');
+    const other = cs.find((c) => c.job === 'something-else')!;
+    assert.equal(other.verdict, 'unmatched');
+    // The verdict is "no prediction": the summary and the cause do not say it again ("no prediction — no prediction").
+    assert.equal(`${other.summary} — ${other.causes[0]}`.match(/no prediction/g), null);
+    assert.match(other.causes[0], /^not a job storage-perf generated for this VM/);
     const two = analyze(
       EXAMPLE.replace(
         'vms:\n',

@@ -137,10 +137,9 @@ function unmatched(m: FioMeasurement): Comparison {
     metric: 'iops',
     measured: measuredOf(m),
     verdict: m.failed ? 'failed' : 'unmatched',
-    causes: [
-      m.failed ? reportedError(m.error) : 'no prediction: not a job storage-perf generated for this VM (check --vm and the job names)',
-    ],
-    summary: `${m.name}: measured ${fmt(iops)} IOPS, ${fmt(m.read_mibps + m.write_mibps, 1)} MiB/s; no prediction`,
+    // The verdict says "no prediction" (or that the job failed): the summary and the cause say the rest, once.
+    causes: [m.failed ? reportedError(m.error) : 'not a job storage-perf generated for this VM (check --vm and the job names)'],
+    summary: `${m.name}: measured ${fmt(iops)} IOPS, ${fmt(m.read_mibps + m.write_mibps, 1)} MiB/s`,
   };
 }
 
