@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { analyze, fileReport, hover } from '../../core/src';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BASE, expectAt } from './helpers';
+import { BASE, expectAt, find } from './helpers';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -28,6 +28,19 @@ describe('checks: vm-caps', () => {
       expectAt(BASE, 'capped-by-vcpu', 'machine_type').message,
       'n2-standard-8 (8 vCPUs) caps data at 15,000 IOPS read and write (the disk alone: 21,000); n2-standard-16 (16 vCPUs) lifts it',
     );
+  });
+  it('a machine given by series and vCPUs is named by them: its vCPU count is said once, in the finding and the hover', () => {
+    const text =
+      'version: 1\nprovider: yandex\nvms:\n  - name: app\n    series: standard-v3\n    vcpus: 2\n    disks:\n      - name: data\n        type: network-ssd-nonreplicated\n        size: 3720GiB\n' +
+      '    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 1\n        target:\n          iops: 80000\n';
+    const a = analyze(text);
+    const said = [...a.diagnostics.map((d) => d.message), hover(a, text.indexOf('standard-v3'))!.markdown];
+    assert.deepEqual(
+      said.filter((m) => /vCPUs? \(\d+ vCPUs?\)|vCPUs has \d+ vCPUs|vCPUs, \d+ vCPUs/.test(m)),
+      [],
+    );
+    assert.match(find(a, 'capped-by-vcpu').message, /^standard-v3 with 2 vCPUs caps data at .*; standard-v3 with 12 vCPUs lifts it$/);
+    assert.match(find(a, 'cpu-insufficient').message, /; the VM has 2 vCPUs \(standard-v3\)$/);
   });
   it('shared-baseline on the type', () => {
     const text = BASE + '      - name: more\n        type: pd-ssd\n        size: 100GiB\n';

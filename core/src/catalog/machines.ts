@@ -57,6 +57,15 @@ const MACHINE_MEMO_LIMIT = 4096;
 const resolvedMemo = new WeakMap<Catalog, Map<string, MachineResult>>();
 const largerMemo = new WeakMap<Machine, readonly Machine[]>();
 
+/**
+ * A machine with its vCPU count for a message, said once: "n2-standard-8 (8 vCPUs)", but "standard-v3 with
+ * 16 vCPUs" for a machine given by series and vCPUs, whose name already says it.
+ */
+export function withVcpus(m: { name: string; vcpus: number }): string {
+  const count = `${m.vcpus} vCPU${m.vcpus === 1 ? '' : 's'}`;
+  return m.name.endsWith(` with ${count}`) ? m.name : `${m.name} (${count})`;
+}
+
 /** Resolves a machine type name (n2-standard-8, e2-medium, n2-custom-6-16384) or a series + vCPU pair. */
 export function resolveMachine(c: Catalog, spec: { machine_type?: string; series?: string; vcpus?: number }): MachineResult {
   let memo = resolvedMemo.get(c);

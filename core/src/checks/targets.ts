@@ -2,6 +2,7 @@
  * Targets and headroom: each workload against its target, and what stands between them — the configuration
  * as a whole, the queue depth, the vCPUs that drive the I/O, the block size.
  */
+import { withVcpus } from '../catalog';
 import { boughtText, targetFixes } from '../advice/fixes';
 import type { WorkloadSuggestions } from '../advice';
 import type { WorkloadEval } from '../model/types';
@@ -60,10 +61,13 @@ export const targets: CheckModule = {
       if (m && w.cpu_vcpus_needed > m.vcpus) {
         // A rule the edition borrows from another provider is guidance, said as whose it is, not a warning.
         const rule = `1 per ${fmt(c.cpu.read_iops_per_vcpu)} reads, 1 per ${fmt(c.cpu.write_iops_per_vcpu)} writes`;
+        // A machine given by series and vCPUs is named by them: its count is not said twice.
+        const has =
+          withVcpus(m) === m.name ? `the VM has ${plural(m.vcpus, 'vCPU')} (${m.series})` : `${m.name} has ${plural(m.vcpus, 'vCPU')}`;
         const whose = c.cpu.borrowed_from ? ` by ${c.cpu.borrowed_from}'s rule (${rule}; ${c.edition} has none of its own)` : ` (${rule})`;
         ctx.report(
           'cpu-insufficient',
-          `workload '${w.spec.name}' needs about ${fmt(w.cpu_vcpus_needed)} free vCPUs to drive ${fmt(w.demand_iops)} IOPS${whose}; ${m.name} has ${plural(m.vcpus, 'vCPU')}`,
+          `workload '${w.spec.name}' needs about ${fmt(w.cpu_vcpus_needed)} free vCPUs to drive ${fmt(w.demand_iops)} IOPS${whose}; ${has}`,
           ctx.machineSpan(),
           { path: `${ctx.vm.path}/machine_type`, ...(c.cpu.borrowed_from ? { severity: 'information' as const } : {}) },
         );

@@ -2,7 +2,7 @@
  * Per-VM caps: the machine's limits for a disk type (by vCPU count) bind below what the disks could deliver,
  * disks of one type share one baseline, or the catalog has no such limits for the machine.
  */
-import { attaches, limitValue, vmLimitRow } from '../catalog';
+import { attaches, limitValue, vmLimitRow, withVcpus } from '../catalog';
 import { gainText, setMachine } from '../advice/fixes';
 import { METRICS, type DiskEval, type Metric } from '../model/types';
 import { firstAndMore, fmt, formatSize, plural } from '../units';
@@ -166,7 +166,7 @@ function cappedByVcpu(ctx: VmContext): void {
   // The catalog's rows say what the limit goes by: a vCPU range (Google's tables by vCPU count), or the machine
   // type itself (AWS's per-instance EBS limits, Google's M-series rows), where the vCPUs are not its cause.
   const perType = capped.every(({ d }) => vmLimitRow(ctx.catalog, m, d.typeName)?.row.machine_types !== undefined);
-  const named = (x: { name: string; vcpus: number }) => (perType ? x.name : `${x.name} (${plural(x.vcpus, 'vCPU')})`);
+  const named = (x: { name: string; vcpus: number }) => (perType ? x.name : withVcpus(x));
   // One disk with its figures; several by name only (each one's figures are in its hover and the report).
   const what =
     capped.length === 1

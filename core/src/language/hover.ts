@@ -5,7 +5,7 @@
  */
 import { adviceFor } from '../advice';
 import type { Analysis } from '../analyze';
-import { describeRow, INSTANCE_STORE, instanceStoreOf, vmLimitRow, type Catalog } from '../catalog';
+import { describeRow, INSTANCE_STORE, instanceStoreOf, vmLimitRow, withVcpus, type Catalog } from '../catalog';
 import { boughtText } from '../advice/fixes';
 import { diskBurstTexts, workloadBurstText } from '../model/burst';
 import { metricLabel } from '../model/disks';
@@ -129,7 +129,7 @@ function diskTable(c: Catalog, disks: DiskEval[]): string {
 export function vmHover(c: Catalog, vm: VmEval): string {
   const m = vm.machine;
   const total = costText(vm.monthly_cost, vm.monthly_cost_complete, gapTexts(vmCosts(vm)), c.currency, '/month');
-  const head = `**VM ${vm.spec.name}** — ${m ? `${m.name}, ${plural(m.vcpus, 'vCPU')}` : 'machine unknown'} · ${total} · ${c.edition}`;
+  const head = `**VM ${vm.spec.name}** — ${m ? withVcpus(m) : 'machine unknown'} · ${total} · ${c.edition}`;
   const lines = [head, '', `Machine ${money(c, vm.machine_cost)}/month — ${vm.machine_cost.why}`, '', diskTable(c, vm.disks)];
   if (vm.egress) {
     const e = vm.egress;
