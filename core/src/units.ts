@@ -152,6 +152,15 @@ export function formatSize(gib: number): string {
   return `${Number.isInteger(gib) ? gib : +gib.toFixed(2)}GiB`;
 }
 
+/**
+ * A size for a message: "500 GiB", "1,611.8 GiB", "2 TiB" (whole TiB only), never more than one decimal.
+ * `formatSize` is the spelling a fix writes into the spec.
+ */
+export function sizeText(gib: number): string {
+  if (gib >= 1024 && Number.isInteger(gib / 1024)) return `${fmt(gib / 1024)} TiB`;
+  return `${fmt(gib, Number.isInteger(gib) ? 0 : 1)} GiB`;
+}
+
 export function formatBlock(kib: number): string {
   if (kib >= 1024 && Number.isInteger(kib / 1024)) return `${kib / 1024}MiB`;
   if (kib < 1) return `${Math.round(kib * 1024)}B`;

@@ -115,7 +115,7 @@ describe('checks: cost', () => {
     const d = expectAt(text, 'overprovisioned', 'pd-ssd');
     assert.equal(
       d.message,
-      "'data' pays for performance its workloads never use: a 10GiB pd-balanced disk still meets every target and holds the data and saves $84.00/month ($1.00 instead of $85.00)",
+      "'data' pays for performance its workloads never use: a 10 GiB pd-balanced disk still meets every target and holds the data and saves $84.00/month ($1.00 instead of $85.00)",
     );
     assert.deepEqual(d.fixes, [
       {
@@ -124,7 +124,7 @@ describe('checks: cost', () => {
           { path: '/vms/0/disks/0/type', value: 'pd-balanced' },
           { path: '/vms/0/disks/0/size', value: '10GiB' },
         ],
-        title: 'Use a 10GiB pd-balanced disk (−$84.00/month)',
+        title: 'Use a 10 GiB pd-balanced disk (−$84.00/month)',
         preferred: false,
       },
     ]);
@@ -141,7 +141,7 @@ describe('checks: cost', () => {
     );
     assert.match(
       d.message,
-      /a 300GiB pd-balanced disk still meets every target and holds the data and its growth and saves \$55\.00\/month/,
+      /a 300 GiB pd-balanced disk still meets every target and holds the data and its growth and saves \$55\.00\/month/,
     );
   });
   it('capacity-short: a disk smaller than its data and growth, with a resize', () => {
@@ -151,7 +151,7 @@ describe('checks: cost', () => {
       'capacity-short',
       '500GiB',
     );
-    assert.equal(d.message, "'data' holds 500GiB; its data needs 540GiB (450GiB + 20% growth): make it larger");
+    assert.equal(d.message, "'data' holds 500 GiB; its data needs 540 GiB (450 GiB + 20% growth): make it larger");
     assert.deepEqual(
       d.fixes?.map((f) => f.kind === 'set-value' && f.value),
       ['540GiB'],

@@ -51,6 +51,13 @@ describe('checks: disk-settings', () => {
     const text =
       'version: 1\nprovider: yandex\nvms:\n  - name: a\n    series: standard-v3\n    vcpus: 4\n    disks:\n      - name: d\n        type: network-ssd\n        size: 100GiB\n';
     expectAt(text, 'allocation-unit', '100GiB');
+    // 100 GiB of network-hdd is 0.39 of a 256 GiB unit: its figures are a whole unit's, whose price is 2.56 times
+    // as much (priced per GiB), not "a little more".
+    const hdd = expectAt(text.replace('network-ssd', 'network-hdd'), 'allocation-unit', '100GiB');
+    assert.equal(
+      hdd.message,
+      '100 GiB is 0.39 allocation units of 256 GiB; performance comes in whole units, so its figures are those of 256 GiB, which costs 2.56× as much',
+    );
   });
   it('hdd-burst', () => {
     const text =
@@ -94,7 +101,7 @@ describe('checks: disk-settings', () => {
   });
   it('missing-provisioned-iops (AWS io1 and io2) on the type, with an add-key fix', () => {
     const d = expectAt(AWS('        type: io2\n        size: 10GiB\n'), 'missing-provisioned-iops', 'type');
-    assert.match(d.message, /100 to 10,000 at 10GiB/);
+    assert.match(d.message, /100 to 10,000 at 10 GiB/);
     assert.equal(d.fixes?.[0].kind, 'add-key');
   });
 });

@@ -159,7 +159,7 @@ vms:
     const d = expectAt(text, 'target-unreachable', 'target');
     // st1 needs 400 ÷ 40 MiB/s per TiB = 10 TiB ($460.80 a month); a 1 TiB gp3 with 400 MiB/s provisioned:
     // 1,024 GiB × $0.08 + 275 MiB/s × $0.04 = $92.92.
-    assert.match(d.message, /a 1TiB gp3 disk with 400 MiB\/s provisioned for 'data' or resize 'data' to 10TiB/);
+    assert.match(d.message, /a 1 TiB gp3 disk with 400 MiB\/s provisioned for 'data' or resize 'data' to 10 TiB/);
     assert.deepEqual(
       d.fixes?.map((f) => [f.title.replace(/ \(.*/, ''), f.preferred]),
       [

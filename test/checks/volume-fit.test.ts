@@ -92,7 +92,7 @@ describe('checks: volume-fit', () => {
     const d = analyze(text, opts).diagnostics.find((x) => x.code === 'needs-platform');
     assert.ok(d);
     assert.equal(text.slice(d.span.start, d.span.end), '20TiB');
-    assert.match(d.message, /io2 above 16TiB \(20TiB\) does not attach to it \(aws-test-big\); use an instance built on it/);
+    assert.match(d.message, /io2 above 16 TiB \(20 TiB\) does not attach to it \(aws-test-big\); use an instance built on it/);
     assert.deepEqual(
       d.fixes?.map((f) => f.title.replace(/ \(.*/, '')),
       ['Change machine to m5.2xlarge, built on the Nitro System'],

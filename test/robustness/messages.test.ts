@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyze } from '../../core/src';
+import { BASE as BASE_DATA } from '../checks/helpers';
 
 const ROOT = resolve(__dirname, '../../..');
 const MAX = 240;
@@ -56,6 +57,18 @@ describe('messages', () => {
       assert.deepEqual(long, []);
     });
   }
+  it('sizes in messages are spaced and have at most one decimal (1,611.8 GiB, not 1611.76GiB)', () => {
+    // 1730 GB of data is 1,611.18 GiB; with 10 % growth, 1,772.3 GiB on a 1,000 GB disk (931.3 GiB).
+    const text = BASE_DATA.replace('size: 500GiB', 'size: 1000GB\n        data_size: 1730GB\n        growth: 10%');
+    const sizes = [...specs.map(([, t]) => t), text].flatMap((t) =>
+      analyze(t).diagnostics.flatMap((d) => d.message.match(/\d(?:GiB|TiB)|\d\.\d{2,} ?(?:GiB|TiB)/g) ?? []),
+    );
+    assert.deepEqual(sizes, []);
+    assert.match(
+      analyze(text).diagnostics.find((d) => d.code === 'capacity-short')!.message,
+      /holds 931\.3 GiB; its data needs 1,773 GiB \(1,611\.2 GiB \+ 10% growth\)/,
+    );
+  });
   it('the stress spec raises the findings that list the most', () => {
     const codes = new Set(analyze(MANY_DISKS).diagnostics.map((d) => d.code));
     for (const c of ['capped-by-vcpu', 'capped-by-egress', 'shared-baseline', 'target-unreachable']) assert.ok(codes.has(c), c);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { gbpsToMibps, parseBlockSize, parseSize, parseThroughput } from '../../core/src';
+import { gbpsToMibps, parseBlockSize, parseSize, parseThroughput, sizeText } from '../../core/src';
 
 const ok = (r: ReturnType<typeof parseSize>) => {
   assert.ok(r.ok, r.ok ? '' : r.message);
@@ -18,6 +18,12 @@ describe('units', () => {
     close(ok(parseSize('500GB')), 500e9 / 2 ** 30);
     close(ok(parseSize('1TB')), 1e12 / 2 ** 30);
     close(ok(parseSize('1.5TiB')), 1536);
+  });
+  it('sizes in messages: spaced, grouped, at most one decimal; whole TiB as TiB', () => {
+    assert.equal(sizeText(1611.7641), '1,611.8 GiB');
+    assert.equal(sizeText(500), '500 GiB');
+    assert.equal(sizeText(2048), '2 TiB');
+    assert.equal(sizeText(465.66128730773926), '465.7 GiB');
   });
   it('sizes: bad input is refused with a message', () => {
     for (const bad of ['500 GiBs', '-5GB', 'fast', '', '5 PB', null, {}, -3, Infinity]) {

@@ -7,7 +7,7 @@ import type { FixData, FixValue } from '../diagnostics';
 import type { DiskEval, PriceGap } from '../model/types';
 import { boughtText, provisionedValues, removedText } from '../advice/fixes';
 import { capacityNeed } from '../advice/search';
-import { costText, fmt, fmtMoney, formatSize } from '../units';
+import { costText, fmt, fmtMoney, formatSize, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const cost: CheckModule = {
@@ -103,7 +103,7 @@ function capacity(ctx: VmContext, d: DiskEval): void {
   const path = `${s.path}/size`;
   ctx.report(
     'capacity-short',
-    `'${s.name}' holds ${formatSize(d.size_gib)}; its data needs ${formatSize(size)} (${formatSize(s.data_size_gib!)}${growth}): make it larger`,
+    `'${s.name}' holds ${sizeText(d.size_gib)}; its data needs ${sizeText(size)} (${sizeText(s.data_size_gib!)}${growth}): make it larger`,
     ctx.at(path) ?? ctx.at(`${s.path}/data_size`),
     {
       path,
@@ -122,7 +122,7 @@ function overprovisioned(ctx: VmContext, d: DiskEval, monthly: number): void {
   const policy = ctx.spec.min_headroom;
   const headroom = policy ? ` with the policy's ${fmt(policy * 100)}% headroom` : '';
   const money = (x: number) => fmtMoney(x, ctx.catalog.currency);
-  const what = `${sameType ? formatSize(better.size_gib) : `a ${formatSize(better.size_gib)} ${better.type} disk`}${boughtText(better)}`;
+  const what = `${sameType ? sizeText(better.size_gib) : `a ${sizeText(better.size_gib)} ${better.type} disk`}${boughtText(better)}`;
   const values: FixValue[] = [{ path: `${d.spec.path}/size`, value: formatSize(better.size_gib) }];
   if (!sameType) values.unshift({ path: `${d.spec.path}/type`, value: better.type });
   values.push(...provisionedValues(d.spec, ctx.has, better, ctx.catalog.disk_types[better.type]));

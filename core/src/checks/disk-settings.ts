@@ -6,7 +6,7 @@ import { unmodelledOn, type AllocationUnitDiskType, type Catalog, type DiskType,
 import type { FixData } from '../diagnostics';
 import type { DiskSpec } from '../document/types';
 import { provisionedBounds, provisionedValue } from '../model/provisioned';
-import { fmt, formatSize } from '../units';
+import { fmt, formatSize, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const diskSettings: CheckModule = {
@@ -115,7 +115,7 @@ function size(ctx: VmContext, d: DiskSpec, t: Exclude<DiskType, { model: 'device
     const def = t.size_gib.default ?? t.size_gib.min;
     ctx.report(
       'missing-size',
-      `disk '${d.name}' needs a size (${d.type}: ${formatSize(t.size_gib.min)} to ${formatSize(t.size_gib.max)})`,
+      `disk '${d.name}' needs a size (${d.type}: ${sizeText(t.size_gib.min)} to ${sizeText(t.size_gib.max)})`,
       ctx.key(`${p}/name`),
       {
         path: p,
@@ -126,7 +126,7 @@ function size(ctx: VmContext, d: DiskSpec, t: Exclude<DiskType, { model: 'device
     const fix = formatSize(d.size_gib < t.size_gib.min ? t.size_gib.min : t.size_gib.max);
     ctx.report(
       'size-out-of-range',
-      `${d.type} sizes run from ${formatSize(t.size_gib.min)} to ${formatSize(t.size_gib.max)}; this is ${formatSize(d.size_gib)}`,
+      `${d.type} sizes run from ${sizeText(t.size_gib.min)} to ${sizeText(t.size_gib.max)}; this is ${sizeText(d.size_gib)}`,
       ctx.at(`${p}/size`),
       {
         path: `${p}/size`,
@@ -160,7 +160,7 @@ function provisioned(ctx: VmContext, d: DiskSpec, t: ProvisionedDiskType, na: (f
     const value = unit === 'IOPS' ? fixed : `${fixed}MiB/s`;
     ctx.report(
       'provisioned-out-of-range',
-      `${d.type} of ${formatSize(size)} takes ${fmt(lo)} to ${fmt(hi)} provisioned ${unit}; ${fmt(v)} is outside`,
+      `${d.type} of ${sizeText(size)} takes ${fmt(lo)} to ${fmt(hi)} provisioned ${unit}; ${fmt(v)} is outside`,
       ctx.at(`${p}/${field}`),
       {
         path: `${p}/${field}`,
@@ -220,7 +220,7 @@ function missingIops(ctx: VmContext, d: DiskSpec, t: ProvisionedDiskType, size: 
   const { lo, hi } = provisionedBounds(r, size);
   ctx.report(
     'missing-provisioned-iops',
-    `${d.type} needs provisioned_iops (${fmt(lo)} to ${fmt(hi)} at ${formatSize(size)}); the figures use ${fmt(lo)} until it is given`,
+    `${d.type} needs provisioned_iops (${fmt(lo)} to ${fmt(hi)} at ${sizeText(size)}); the figures use ${fmt(lo)} until it is given`,
     ctx.key(`${d.path}/type`),
     {
       path: d.path,
@@ -244,8 +244,8 @@ function allocationUnits(ctx: VmContext, c: Catalog, d: DiskSpec, t: AllocationU
   if (Math.abs(units - Math.round(units)) > 1e-9) {
     const up = Math.ceil(units) * t.unit_gib;
     const msg = t.whole_units
-      ? `${d.type} sizes are whole allocation units of ${t.unit_gib} GiB; ${formatSize(sizeGib)} is ${fmt(units)} units`
-      : `${formatSize(sizeGib)} is ${fmt(units)} allocation units of ${t.unit_gib} GiB; performance comes in whole units, so ${formatSize(up)} costs a little more and is counted the same`;
+      ? `${d.type} sizes are whole allocation units of ${t.unit_gib} GiB; ${sizeText(sizeGib)} is ${fmt(units)} units`
+      : `${sizeText(sizeGib)} is ${fmt(units, 2)} allocation units of ${t.unit_gib} GiB; performance comes in whole units, so its figures are those of ${sizeText(up)}, which costs ${fmt(up / sizeGib, 2)}× as much`;
     ctx.report('allocation-unit', msg, ctx.at(`${p}/size`), {
       severity: t.whole_units ? 'error' : 'warning',
       path: `${p}/size`,
@@ -254,7 +254,7 @@ function allocationUnits(ctx: VmContext, c: Catalog, d: DiskSpec, t: AllocationU
           kind: 'set-value',
           path: `${p}/size`,
           value: formatSize(up),
-          title: `Round up to ${formatSize(up)} (${Math.ceil(units)} units)`,
+          title: `Round up to ${sizeText(up)} (${Math.ceil(units)} units)`,
           preferred: true,
         },
       ],
@@ -263,7 +263,7 @@ function allocationUnits(ctx: VmContext, c: Catalog, d: DiskSpec, t: AllocationU
   if (t.burst && sizeGib < t.burst.to_gib) {
     ctx.report(
       'hdd-burst',
-      `${d.type} below ${formatSize(t.burst.to_gib)} can burst to the level of a ${formatSize(t.burst.to_gib)} disk for about ${t.burst.minutes_per_day} minutes a day; figures here are the sustained ones (${c.edition}: ${t.burst.table})`,
+      `${d.type} below ${sizeText(t.burst.to_gib)} can burst to the level of a ${sizeText(t.burst.to_gib)} disk for about ${t.burst.minutes_per_day} minutes a day; figures here are the sustained ones (${c.edition}: ${t.burst.table})`,
       ctx.at(`${p}/type`),
       { path: `${p}/type` },
     );

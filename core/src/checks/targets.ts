@@ -6,7 +6,7 @@ import { withVcpus } from '../catalog';
 import { boughtText, targetFixes } from '../advice/fixes';
 import type { WorkloadSuggestions } from '../advice';
 import type { WorkloadEval } from '../model/types';
-import { fmt, formatBlock, formatSize, plural } from '../units';
+import { fmt, formatBlock, plural, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const targets: CheckModule = {
@@ -143,14 +143,14 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   const fixes = targetFixes({ c: ctx.catalog, region: ctx.region, e: ctx.evaluation, has: ctx.has, workload: w.spec.name }, s);
   const how = [
     s.instead
-      ? `a ${formatSize(s.instead.disk_size_gib)} ${s.instead.disk_type} disk${boughtText(s.instead, ' with ')} for '${s.disk}'`
+      ? `a ${sizeText(s.instead.disk_size_gib)} ${s.instead.disk_type} disk${boughtText(s.instead, ' with ')} for '${s.disk}'`
       : '',
     s.disk_type && s.disk_size_gib !== undefined ? diskText(ctx, s) : '',
-    !s.disk_type && s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${formatSize(s.disk_size_gib)}` : '',
+    !s.disk_type && s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${sizeText(s.disk_size_gib)}` : '',
     s.machine_type ? `use ${s.machine_type}` : '',
     s.together && s.together_queue_depth !== undefined ? `queue depth ${s.together_queue_depth}` : '',
     s.alternative
-      ? `a ${formatSize(s.alternative.disk_size_gib)} ${s.alternative.disk_type} disk${boughtText(s.alternative, ' with ')} for '${s.disk}'`
+      ? `a ${sizeText(s.alternative.disk_size_gib)} ${s.alternative.disk_type} disk${boughtText(s.alternative, ' with ')} for '${s.disk}'`
       : '',
   ]
     .filter(Boolean)
@@ -170,7 +170,7 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
 /** The disk a suggestion gives: another type, or the disk's own with more provisioned (its price maybe unknown). */
 function diskText(ctx: VmContext, s: WorkloadSuggestions): string {
   const own = ctx.vm.disks.find((d) => d.name === s.disk)?.type === s.disk_type;
-  if (!own) return `a ${formatSize(s.disk_size_gib!)} ${s.disk_type} disk${boughtText(s, ' with ')} for '${s.disk}'`;
+  if (!own) return `a ${sizeText(s.disk_size_gib!)} ${s.disk_type} disk${boughtText(s, ' with ')} for '${s.disk}'`;
   const amounts = boughtText(s, '').replace(/ provisioned$/, '');
   return `provision ${amounts} on '${s.disk}'${s.price_unknown ? ' (price unknown)' : ''}`;
 }

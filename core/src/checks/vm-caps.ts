@@ -5,7 +5,7 @@
 import { attaches, limitValue, vmLimitRow, withVcpus } from '../catalog';
 import { gainText, setMachine } from '../advice/fixes';
 import { METRICS, type DiskEval, type Metric } from '../model/types';
-import { firstAndMore, fmt, formatSize, plural } from '../units';
+import { firstAndMore, fmt, plural, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const vmCaps: CheckModule = {
@@ -54,7 +54,7 @@ export const vmCaps: CheckModule = {
           `'${d.spec.name}' shares one ${fmt(r.baseline_iops ?? 0)} IOPS / ${fmt(r.baseline_mibps ?? 0)} MiB/s ${d.typeName} baseline with ${firstAndMore(
             d.sharesBaselineWith.map((n) => `'${n}'`),
             'disk',
-          )}: together they perform like one ${formatSize(total)} disk`,
+          )}: together they perform like one ${sizeText(total)} disk`,
           ctx.at(`${d.spec.path}/type`),
           { path: `${d.spec.path}/type` },
         );

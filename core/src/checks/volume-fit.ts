@@ -10,7 +10,7 @@ import type { FixData } from '../diagnostics';
 import { evaluateOn } from '../model/evaluate';
 import { provisionedValue } from '../model/provisioned';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
-import { fmt, fmtMoney, formatBlock, formatSize } from '../units';
+import { fmt, fmtMoney, formatBlock, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
 
 export const volumeFit: CheckModule = {
@@ -110,7 +110,7 @@ function needsPlatform(ctx: VmContext, d: DiskEval): void {
   if ((!overIops && !overSize) || on === true) return;
   const what = [
     overIops ? `above ${fmt(req.iops_above)} IOPS (${fmt(iops)} provisioned)` : '',
-    overSize ? `above ${formatSize(req.size_gib_above!)} (${formatSize(d.size_gib)})` : '',
+    overSize ? `above ${sizeText(req.size_gib_above!)} (${sizeText(d.size_gib)})` : '',
   ]
     .filter(Boolean)
     .join(' and ');
