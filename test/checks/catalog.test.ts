@@ -31,6 +31,46 @@ describe('checks: catalog', () => {
       assert.ok(a.vms[0].unavailable, 'no figures for a machine not read');
     }
   });
+  it('did-you-mean offers a misspelling of the same size and family only; a family the edition does not model is said so', () => {
+    const aws = (machine: string) =>
+      `version: 1\nprovider: aws\nvms:\n  - name: db\n    machine_type: ${machine}\n    disks:\n      - name: data\n        type: gp3\n        size: 100GiB\n`;
+    const one = (machine: string) => {
+      const d = expectAt(aws(machine), 'unknown-machine-type', machine);
+      return { message: d.message, fixes: (d.fixes ?? []).map((f) => f.kind === 'set-value' && f.value) };
+    };
+    // Another size of the family, or the same size of another family, is not what was misspelt.
+    const big = one('m7g.24xlarge');
+    assert.equal(
+      big.message,
+      "m7g in aws-2025 comes in medium, large, xlarge, 2xlarge, 4xlarge, 8xlarge, 12xlarge, 16xlarge, metal: not '24xlarge'",
+    );
+    assert.deepEqual(big.fixes, []);
+    const c5 = one('c5.16xlarge');
+    assert.match(c5.message, /^c5 in aws-2025 comes in large, .*24xlarge, metal: not '16xlarge'$/);
+    assert.deepEqual(c5.fixes, []);
+    // A misspelling of a real name still gets its fix.
+    assert.deepEqual(one('m6i.2xlarg'), {
+      message: "unknown machine type 'm6i.2xlarg' in aws-2025; names are <family>.<size>, such as m5.large; did you mean m6i.2xlarge?",
+      fixes: ['m6i.2xlarge'],
+    });
+    // m4 is an AWS family the edition does not model: not an unknown name, and not m5.
+    const m4 = one('m4.large');
+    assert.match(m4.message, /^m4 is an instance family aws-2025 does not model, so 'm4\.large' has no figures; it models m5, m6i, /);
+    assert.deepEqual(m4.fixes, []);
+  });
+  it('did-you-mean offers every name as near as the nearest, none preferred: network-sdd is network-hdd or network-ssd', () => {
+    const text =
+      'version: 1\nprovider: yandex\nvms:\n  - name: a\n    series: standard-v3\n    vcpus: 4\n    disks:\n      - name: d\n        type: network-sdd\n        size: 93GiB\n';
+    const d = expectAt(text, 'unknown-disk-type', 'network-sdd');
+    assert.match(d.message, /did you mean network-hdd or network-ssd\?$/);
+    assert.deepEqual(
+      d.fixes?.map((f) => f.kind === 'set-value' && [f.value, f.preferred]),
+      [
+        ['network-hdd', false],
+        ['network-ssd', false],
+      ],
+    );
+  });
   it('unknown-disk-type', () => {
     expectAt(BASE.replace('type: pd-ssd', 'type: pd-turbo'), 'unknown-disk-type', 'pd-turbo');
     expectAt(BASE.replace('type: pd-ssd', 'type: network-ssd'), 'unknown-disk-type', 'network-ssd');

@@ -100,12 +100,15 @@ describe('machines', () => {
       'custom-97-1000',
       'e2-custom-4-8192-ext',
       'e2-custom-medium-9000',
-      'a3-highgpu-3g',
     ]) {
       const r = resolveMachine(gcp, { machine_type: bad });
       assert.ok(!r.ok && typeof r.fix === 'string', bad);
       const fixed = resolveMachine(gcp, { machine_type: r.fix });
       assert.ok(fixed.ok, `${bad} → ${r.fix}: ${fixed.ok ? '' : fixed.message}`);
     }
+    // A size the shapes do not have is not a misspelling of one: a3-highgpu-3g is as near to 1g, 2g, 4g and 8g,
+    // and each is another machine. No fix, rather than one of them picked.
+    const r = resolveMachine(gcp, { machine_type: 'a3-highgpu-3g' });
+    assert.ok(!r.ok && r.fix === undefined, r.ok ? '' : String(r.fix));
   });
 });

@@ -109,6 +109,8 @@ function resolveMachineType(c: Catalog, written: string): MachineResult {
     if (v !== undefined) return { ok: true, machine: { series, vcpus: v, name: mt, info, local_ssd: localSsdOf(info, mt) } };
   }
   if (CUSTOM_ANY_RE.test(mt)) return resolveCustom(c, mt, written);
+  const family = knownFamily(c, mt, written);
+  if (family) return family;
   const m = PREDEFINED_RE.exec(mt);
   if (!m) return guessed(c, mt, `unknown machine type '${written}' in ${c.edition}; ${nameRule(c)}`);
   const info = c.machine_series[m[1]];
@@ -125,12 +127,52 @@ function nameRule(c: Catalog): string {
   return `names are <family>.<size>, such as ${first}`;
 }
 
+/**
+ * A name of a family the edition knows, in the <family>.<size> form of named sizes (AWS): a size the family does
+ * not come in (m7g.24xlarge) is said with the sizes it does, and a family the provider sells that the edition
+ * does not model (m4, catalog `other_series`) is said to be one; neither is guessed into another size or family.
+ */
+function knownFamily(c: Catalog, mt: string, written: string): Failure | undefined {
+  const dot = mt.indexOf('.');
+  if (dot <= 0) return undefined;
+  const family = mt.slice(0, dot);
+  const shapes = c.machine_series[family]?.shapes;
+  if (shapes) {
+    const sizes = Object.keys(shapes).filter((n) => n.startsWith(`${family}.`));
+    if (!sizes.length) return undefined;
+    const typo = typoOf(mt, sizes);
+    if (typo) return unknownType(`unknown machine type '${written}' in ${c.edition}; ${nameRule(c)}; did you mean ${typo}?`, typo);
+    return unknownType(
+      `${family} in ${c.edition} comes in ${sizes.map((n) => n.slice(dot + 1)).join(', ')}: not '${written.trim().slice(dot + 1)}'`,
+    );
+  }
+  if (c.other_series?.series.includes(family)) {
+    const modelled = Object.keys(c.machine_series);
+    return unknownType(
+      `${family} is an instance family ${c.edition} does not model, so '${written}' has no figures; it models ${modelled.join(', ')}`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * The name a misspelt one was meant to be: within two edits, and with the same numbers, so that another size
+ * (m7g.24xlarge is not m7g.2xlarge) or another family (c5.16xlarge is not m5.16xlarge) is never offered as one.
+ */
+function typoOf(mt: string, names: string[]): string | undefined {
+  const numbers = (x: string) => (x.match(/\d+/g) ?? []).join('-');
+  return suggest(
+    mt,
+    names.filter((n) => numbers(n) === numbers(mt)),
+  );
+}
+
 /** A failure whose fix is the real machine type within two edits of what was written, if there is one. */
 function guessed(c: Catalog, mt: string, message: string): Failure {
-  const guess = suggest(
-    mt,
-    machineTypeNames(c).map((x) => x.name),
-  );
+  const names = machineTypeNames(c).map((x) => x.name);
+  // A family the edition has is not misspelt for another one: only names of it are offered.
+  const family = mt.includes('.') ? mt.slice(0, mt.indexOf('.') + 1) : undefined;
+  const guess = typoOf(mt, family && names.some((n) => n.startsWith(family)) ? names.filter((n) => n.startsWith(family)) : names);
   return unknownType(guess ? `${message}; did you mean ${guess}?` : message, guess);
 }
 

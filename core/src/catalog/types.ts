@@ -392,6 +392,8 @@ export interface Catalog {
   machine_prices?: MachinePrices;
   /** The instance store volumes that come with an instance type (AWS). */
   instance_store?: InstanceStoreTable;
+  /** Series (instance families) the provider sells that the edition does not model: named so in findings. */
+  other_series?: { series: string[] } & Cited;
 }
 
 /** Instance store by instance type: what comes with the machine, and the IOPS the provider documents for it. */

@@ -4,7 +4,7 @@
  */
 import { resolveMachine, type Catalog } from '../catalog';
 import type { FixType } from '../diagnostics';
-import { suggest } from '../document/suggest';
+import { nearest, suggest } from '../document/suggest';
 import type { CatalogChoice, CheckModule, SpecContext, VmContext } from './types';
 import { INSTANCE_STORE } from './instance-store';
 
@@ -67,15 +67,19 @@ export const catalog: CheckModule = {
       // Instance store is the machine's own: its check (./instance-store) reads the catalog's table.
       if (d.type === INSTANCE_STORE && ctx.catalog.instance_store) continue;
       const known = Object.keys(ctx.catalog.disk_types);
-      const near = suggest(d.type, known);
+      // Types as near as each other (network-sdd: network-ssd, network-hdd) are all offered, none preferred.
+      const near = nearest(d.type, known);
       const path = `${d.path}/type`;
       ctx.report(
         'unknown-disk-type',
-        near
-          ? `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; did you mean ${near}?`
+        near.length
+          ? `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; did you mean ${near.join(' or ')}?`
           : `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; use one of: ${known.join(', ')}`,
         ctx.at(path),
-        { path, fixes: near ? [{ kind: 'set-value', path, value: near, title: `Use ${near}`, preferred: true }] : [] },
+        {
+          path,
+          fixes: near.map((n) => ({ kind: 'set-value' as const, path, value: n, title: `Use ${n}`, preferred: near.length === 1 })),
+        },
       );
     }
   },

@@ -11,7 +11,7 @@ import { diag } from '../checks/registry';
 import type { Diagnostic } from '../diagnostics';
 import type { Span } from '../text';
 import * as compiled from './spec-validator.generated';
-import { suggest } from './suggest';
+import { nearest, suggest } from './suggest';
 import { escapePointer, keySpan, valueSpan, type YamlTree } from './yaml-tree';
 
 // Compiled ahead of time (scripts/write-spec-validator.mjs): compiling the schema costs more than validating a
@@ -223,11 +223,11 @@ function enumDiagnostic(tree: YamlTree, e: ErrorObject, where: string, label: st
     return undefined;
   const code = label === 'type' ? 'unknown-disk-type' : 'invalid-value';
   const written = String(nodeAt(tree, where));
-  const near = written ? suggest(written, allowed) : undefined;
-  if (near)
-    return diag(code, `'${written}' is not a valid ${label}; did you mean ${near}?`, span, {
+  const near = written ? nearest(written, allowed) : [];
+  if (near.length)
+    return diag(code, `'${written}' is not a valid ${label}; did you mean ${near.join(' or ')}?`, span, {
       path: where,
-      fixes: [{ kind: 'set-value', path: where, value: near, title: `Use ${near}`, preferred: true }],
+      fixes: near.map((n) => ({ kind: 'set-value' as const, path: where, value: n, title: `Use ${n}`, preferred: near.length === 1 })),
     });
   return diag(code, `'${written}' is not a valid ${label}; use one of: ${allowed.join(', ')}`, span, { path: where });
 }

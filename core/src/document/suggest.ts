@@ -4,18 +4,25 @@
  */
 
 /**
- * The candidate closest to a misspelt word, if any is close enough: at most one edit in a word of up to five
- * letters, two in a longer one (two edits turn "mibps" into "iops", which is not what anyone meant).
+ * The candidate closest to a misspelt word, if one is close enough and no other is as close: at most one edit in
+ * a word of up to five letters, two in a longer one (two edits turn "mibps" into "iops", which is not what anyone
+ * meant). When several are as close (network-sdd: network-ssd and network-hdd), none is: see `nearest`.
  */
 export function suggest(word: string, candidates: string[]): string | undefined {
-  let best: string | undefined;
+  const near = nearest(word, candidates);
+  return near.length === 1 ? near[0] : undefined;
+}
+
+/** Every candidate at the least distance from the word, within the bound of `suggest`; ties are all offered. */
+export function nearest(word: string, candidates: string[]): string[] {
+  let best: string[] = [];
   let bestD = (word.length <= 5 ? 1 : 2) + 1;
   for (const c of candidates) {
     const d = editDistance(word.toLowerCase(), c.toLowerCase());
     if (d < bestD) {
       bestD = d;
-      best = c;
-    }
+      best = [c];
+    } else if (d === bestD && !best.includes(c)) best.push(c);
   }
   return best;
 }
