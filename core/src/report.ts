@@ -433,6 +433,7 @@ function unevaluatedDiskReport(u: UnevaluatedDisk): DiskReport {
     cost_explanation: `${u.why}: no figures and no price`,
     price_per_read_iops: null,
     vm_limit_known: false,
+    upper_bound: null,
   };
 }
 

@@ -2,7 +2,7 @@
  * One VM, evaluated: its disks on its machine, its workloads on its disks. Figures only — what this
  * configuration delivers and which limit binds. What would fix a shortfall is advice (../advice).
  */
-import { INSTANCE_STORE, resolveMachine, unmodelledOn, type Catalog, type Machine } from '../catalog';
+import { INSTANCE_STORE, resolveMachine, unmodelledOn, vmLimitGroup, vmLimitRow, type Catalog, type Machine } from '../catalog';
 import type { VmSpec } from '../document/types';
 import { diskCost, machineCost } from './cost';
 import { catalogBursts, diskBursts, workloadBurst } from './burst';
@@ -49,6 +49,7 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
   for (const [d, b] of bursts ?? []) d.burst = b;
   const unmodelled = unmodelledDisks(c, vm, machine, region);
   const unevaluated = unevaluatedDisks(c, vm, disks, unmodelled);
+  markSharedLimits(c, machine, disks, unevaluated);
   // A workload on a disk without figures (instance store, a type not modelled on this machine, a disk without a
   // valid type or size) is not evaluated: figures over its other disks alone would look like its own.
   // An instance store has IOPS figures only: a workload that needs more of it is left out too (./instance-store).
@@ -121,6 +122,21 @@ function unevaluatedDisks(c: Catalog, vm: VmSpec, disks: DiskEval[], unmodelled:
     out.push({ spec: d, why, cost: cost(undefined, false, () => why, [{ part: 'capacity', text: why }]) });
   }
   return out;
+}
+
+/** Disks whose per-VM limit also covers a disk without a valid size: their share of it is unknown. */
+function markSharedLimits(c: Catalog, machine: Machine, disks: DiskEval[], unevaluated: UnevaluatedDisk[]): void {
+  const sized = unevaluated.filter((u) => c.disk_types[u.spec.type] && c.disk_types[u.spec.type].model !== 'devices');
+  if (!sized.length) return;
+  for (const d of disks) {
+    if (d.type.model === 'devices' || !vmLimitRow(c, machine, d.typeName)) continue;
+    const group = vmLimitGroup(c, machine, d.typeName);
+    const across = c.limit_across_types?.types ?? [];
+    const peer = sized.find(
+      (u) => vmLimitGroup(c, machine, u.spec.type) === group || (across.includes(d.typeName) && across.includes(u.spec.type)),
+    );
+    if (peer) d.sharesLimitWith = peer.spec.name;
+  }
 }
 
 function disksOf(disks: DiskEval[], name: string | undefined): DiskEval[] {

@@ -199,6 +199,11 @@ export interface DiskEval {
    * figures are then the table's, not reached on this machine, and targets on them are not met.
    */
   vcpusNeeded?: { need: number; why: string; machine: string; vcpus: number };
+  /**
+   * A disk without a valid size that one per-VM limit covers with this one: its share of the limit is unknown,
+   * so this disk's figures (the limit as if it were this disk's and its peers' alone) are upper bounds.
+   */
+  sharesLimitWith?: string;
 }
 
 /**
@@ -207,6 +212,7 @@ export interface DiskEval {
  */
 export function upperBound(d: DiskEval): string | undefined {
   if (d.vcpusNeeded) return `needs ${d.vcpusNeeded.need} vCPUs`;
+  if (d.sharesLimitWith) return `VM limit shared with '${d.sharesLimitWith}'`;
   if (!d.vmLimitKnown) return 'VM limit unknown';
   return undefined;
 }
