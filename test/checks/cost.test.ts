@@ -176,9 +176,9 @@ describe('checks: cost', () => {
     const d = expectAt(text, 'overprovisioned', '1TiB');
     assert.match(
       d.message,
-      /: 120GiB still meets every target with the policy's 20% headroom and holds the data and saves \$153\.68\/month/,
+      /: 120 GiB still meets every target with the policy's 20% headroom and holds the data and saves \$153\.68\/month/,
     );
-    assert.equal(d.fixes?.[0].title, 'Use 120GiB (−$153.68/month)');
+    assert.equal(d.fixes?.[0].title, 'Use 120 GiB (−$153.68/month)');
     const fixed = applyFix(text, d.fixes![0]);
     assert.deepEqual(lineChanges(text, fixed), { removed: ['        size: 1TiB'], added: ['        size: 120GiB'] });
     const before = analyze(text);
@@ -188,6 +188,6 @@ describe('checks: cost', () => {
     assert.equal((before.vms[0].disks[0].cost.monthly! - after.vms[0].disks[0].cost.monthly!).toFixed(2), '153.68');
     // Without a policy, the least size that meets the target.
     const bare = analyze(text.replace('policy:\n  min_headroom: 20%\n', ''));
-    assert.match(bare.diagnostics.find((x) => x.code === 'overprovisioned')!.message, /: 67GiB still meets every target and/);
+    assert.match(bare.diagnostics.find((x) => x.code === 'overprovisioned')!.message, /: 67 GiB still meets every target and/);
   });
 });

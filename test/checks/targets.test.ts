@@ -294,7 +294,7 @@ vms:
     assert.ok(!after.diagnostics.some((x) => x.code === 'target-unreachable' || x.code === 'headroom-below-policy'));
     assert.match(
       analyze(text.replace('policy:\n  min_headroom: 20%\n', '')).diagnostics.find((x) => x.code === 'target-unreachable')!.message,
-      /resize 'data' to 100GiB/,
+      /resize 'data' to 100 GiB/,
     );
   });
 
@@ -319,7 +319,7 @@ vms:
     // t3.nano caps EBS at 250 IOPS, and a 20 GiB gp2 gives 100: it was told to resize to 667 GiB (2,001 IOPS at 3
     // per GiB, $66.70 a month) and use t3.medium, where a 20 GiB gp3 gives 3,000 IOPS for $1.60.
     const d = expectAt(text, 'target-unreachable', 'target');
-    assert.match(d.message, /— a 20GiB gp3 disk for 'root' and use t3\.medium$/);
+    assert.match(d.message, /— a 20 GiB gp3 disk for 'root' and use t3\.medium$/);
     assert.equal(d.fixes?.length, 1);
     const fix = d.fixes![0];
     assert.equal(
@@ -363,7 +363,7 @@ vms:
     // gcp-2024 prices Hyperdisk Balanced's capacity only: raising its IOPS was never offered (its price could not be
     // computed), and lint --fix --fix-type sizing switched the disk to another type instead.
     const d = expectAt(text, 'target-unreachable', 'target');
-    assert.match(d.message, /— provision 20,000 IOPS and 157 MiB\/s on 'data' \(price unknown\) or a 500GiB pd-ssd disk for 'data'$/);
+    assert.match(d.message, /— provision 20,000 IOPS and 157 MiB\/s on 'data' \(price unknown\) or a 500 GiB pd-ssd disk for 'data'$/);
     assert.deepEqual(
       d.fixes?.map((f) => [f.title.replace(/ \(.*/, ''), f.preferred]),
       [

@@ -142,9 +142,7 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   const s = ctx.advice.workload(w.spec.name);
   const fixes = targetFixes({ c: ctx.catalog, region: ctx.region, e: ctx.evaluation, has: ctx.has, workload: w.spec.name }, s);
   const how = [
-    s.instead
-      ? `a ${sizeText(s.instead.disk_size_gib)} ${s.instead.disk_type} disk${boughtText(s.instead, ' with ')} for '${s.disk}'`
-      : '',
+    s.instead ? `a ${sizeText(s.instead.disk_size_gib)} ${s.instead.disk_type} disk${boughtText(s.instead, ' with ')} for '${s.disk}'` : '',
     s.disk_type && s.disk_size_gib !== undefined ? diskText(ctx, s) : '',
     !s.disk_type && s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${sizeText(s.disk_size_gib)}` : '',
     s.machine_type ? `use ${s.machine_type}` : '',
