@@ -3,7 +3,7 @@ import { INSTANCE_STORE, instanceStoreOf } from './catalog';
 import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
-import type { Target, WorkloadSpec } from './document/types';
+import type { DiskSpec, Target, WorkloadSpec } from './document/types';
 import { workloadBurstText } from './model/burst';
 import { instanceStoreSkip } from './model/instance-store';
 import { contentOrigin } from './vm-cache';
@@ -387,54 +387,35 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?
 // consumer of the JSON cannot mistake a figure without the machine's limits for a real one.
 const NO_FIGURES = { read_iops: null, write_iops: null, read_mibps: null, write_mibps: null, limited_by: null, explanation: null };
 
-function unavailableDisks(v: VmEval): DiskReport[] {
-  return v.spec.disks.map((d) => ({
+/** A disk listed without figures: as the spec names it, with its size and price where known and why. */
+function withoutFigures(d: DiskSpec, size: number | null, price: { monthly: number | null; complete: boolean; why: string }): DiskReport {
+  return {
     name: d.name,
     ...resourceName(d),
     type: d.type,
-    size_gib: d.size_gib ?? null,
+    size_gib: size,
     ...NO_FIGURES,
-    monthly_cost: null,
-    monthly_cost_complete: false,
-    cost_explanation: v.unavailable!,
+    monthly_cost: price.monthly,
+    monthly_cost_complete: price.complete,
+    cost_explanation: price.why,
     price_per_read_iops: null,
     vm_limit_known: false,
     upper_bound: null,
-  }));
+  };
+}
+
+function unavailableDisks(v: VmEval): DiskReport[] {
+  return v.spec.disks.map((d) => withoutFigures(d, d.size_gib ?? null, { monthly: null, complete: false, why: v.unavailable! }));
 }
 
 /** A disk of a type the edition does not model on the machine: priced, without figures (the finding says why). */
 function unmodelledDiskReport(u: UnmodelledDisk): DiskReport {
-  return {
-    name: u.spec.name,
-    ...resourceName(u.spec),
-    type: u.spec.type,
-    size_gib: u.spec.size_gib ?? null,
-    ...NO_FIGURES,
-    monthly_cost: money(u.cost.monthly),
-    monthly_cost_complete: u.cost.complete,
-    cost_explanation: u.cost.why,
-    price_per_read_iops: null,
-    vm_limit_known: false,
-    upper_bound: null,
-  };
+  return withoutFigures(u.spec, u.spec.size_gib ?? null, { monthly: money(u.cost.monthly), complete: u.cost.complete, why: u.cost.why });
 }
 
 /** A disk without a valid type or size: named as written, without figures or price; `cost_explanation` says why. */
 function unevaluatedDiskReport(u: UnevaluatedDisk): DiskReport {
-  return {
-    name: u.spec.name,
-    ...resourceName(u.spec),
-    type: u.spec.type,
-    size_gib: null,
-    ...NO_FIGURES,
-    monthly_cost: null,
-    monthly_cost_complete: false,
-    cost_explanation: `${u.why}: no figures and no price`,
-    price_per_read_iops: null,
-    vm_limit_known: false,
-    upper_bound: null,
-  };
+  return withoutFigures(u.spec, null, { monthly: null, complete: false, why: `${u.why}: no figures and no price` });
 }
 
 /**
@@ -446,21 +427,15 @@ function instanceStoreDisks(v: VmEval): DiskReport[] {
   const store = instanceStoreOf(v.catalog, v.machine);
   return v.spec.disks
     .filter((d) => d.type === INSTANCE_STORE && !v.disks.some((x) => x.spec === d))
-    .map((d) => ({
-      name: d.name,
-      ...resourceName(d),
-      type: d.type,
-      size_gib: store ? r2(store.sizeGib) : (d.size_gib ?? null),
-      ...NO_FIGURES,
-      monthly_cost: store ? 0 : null,
-      monthly_cost_complete: !!store,
-      cost_explanation: store
-        ? `part of ${v.machine!.name}'s price: its instance store, ${store.row.devices} × ${fmt(store.row.device_gb)} GB ${store.row.media} (${store.cited})`
-        : `${v.machine?.name ?? 'the machine'} has no instance store in ${v.catalog.edition}`,
-      price_per_read_iops: null,
-      vm_limit_known: false,
-      upper_bound: null,
-    }));
+    .map((d) =>
+      withoutFigures(d, store ? r2(store.sizeGib) : (d.size_gib ?? null), {
+        monthly: store ? 0 : null,
+        complete: !!store,
+        why: store
+          ? `part of ${v.machine!.name}'s price: its instance store, ${store.row.devices} × ${fmt(store.row.device_gb)} GB ${store.row.media} (${store.cited})`
+          : `${v.machine?.name ?? 'the machine'} has no instance store in ${v.catalog.edition}`,
+      }),
+    );
 }
 
 /** Why a workload has no figures: an error in its spec, the VM's machine, or its disk's. */
