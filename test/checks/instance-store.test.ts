@@ -37,7 +37,7 @@ describe('checks: instance-store', () => {
     const onType = (t: string) => hover(analyze(t), t.indexOf('instance-store'))!.markdown;
     assert.match(
       onType(text),
-      /1 × 937 GB NVMe SSD \(873 GiB\), 100,000 random read and 55,000 random write IOPS at 4 KiB, all volumes together/,
+      /i4i\.xlarge's instance store, 1 × 937 GB NVMe SSD: 100,000 random read IOPS at 4 KiB, all volumes together \(aws-2025: Instance store specifications/,
     );
     // i3.16xlarge: 8 x 1,900 GB, 3,300,000 / 1,440,000.
     assert.match(
@@ -56,10 +56,9 @@ describe('checks: instance-store', () => {
     const many = spec(
       'i4i.xlarge',
       big +
-        big.replace('      - name: oltp', '      - name: a-second-workload-with-a-name-of-sixty-three-characters-at-most1').replace(
-          '    workloads:\n',
-          '',
-        ),
+        big
+          .replace('      - name: oltp', '      - name: a-second-workload-with-a-name-of-sixty-three-characters-at-most1')
+          .replace('    workloads:\n', ''),
     );
     assert.match(
       expectAt(many, 'instance-store-unmodelled', 'instance-store').message,

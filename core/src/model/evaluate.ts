@@ -7,16 +7,7 @@ import type { VmSpec } from '../document/types';
 import { diskCost, machineCost } from './cost';
 import { catalogBursts, diskBursts, workloadBurst } from './burst';
 import { effectiveSize, evaluateDisks } from './disks';
-import {
-  cost,
-  sumCosts,
-  vmCosts,
-  type DiskEval,
-  type UnevaluatedDisk,
-  type UnmodelledDisk,
-  type VmEval,
-  type WorkloadEval,
-} from './types';
+import { cost, sumCosts, vmCosts, type DiskEval, type UnevaluatedDisk, type UnmodelledDisk, type VmEval, type WorkloadEval } from './types';
 import { instanceStoreSkip } from './instance-store';
 import { evaluateWorkload } from './workload';
 
