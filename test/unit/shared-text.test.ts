@@ -70,4 +70,36 @@ describe('findings and fixes on shared (anchored) text', () => {
       );
     }
   });
+
+  it('a key added to a mapping that a merge key brings into another VM is a shared edit: not offered unless both ask it', () => {
+    // Found by the invariant suite: 'Add provisioned_iops: 100' on vm0's anchored io2 disk changed vm1's too
+    // (it merges the mapping), and its title did not say so. vm1 adds the key to its own mapping instead.
+    const text = [
+      'version: 1',
+      'provider: aws',
+      'catalog: aws-2023',
+      'vms:',
+      '  - name: vm0',
+      '    machine_type: r6i.24xlarge',
+      '    disks:',
+      '      - &d0',
+      '        name: d0',
+      '        type: io2',
+      '        size: 4GiB',
+      '  - name: vm1',
+      '    machine_type: m5.large',
+      '    disks:',
+      '      - <<: *d0',
+      '        name: d0',
+      '',
+    ].join('\n');
+    const found = analyze(text).diagnostics.filter((d) => d.code === 'missing-provisioned-iops');
+    assert.deepEqual(
+      found.map((d) => [d.path, (d.fixes ?? []).map((f) => f.kind === 'add-key' && f.path)]),
+      [
+        ['/vms/0/disks/0', []],
+        ['/vms/1/disks/0', ['/vms/1/disks/0']],
+      ],
+    );
+  });
 });

@@ -26,8 +26,16 @@ export function scopeSharedFindings(text: string, tree: YamlTree, spec: Spec | u
   const signature = (f: FixData): { key: string; node: YamlNode } | undefined => {
     if (f.kind === 'set-values') return undefined;
     const node = nodeOf(f.path, f.kind === 'remove-key' || f.kind === 'rename-key');
-    if (!node || (owners.get(node)?.size ?? 0) < 2) return undefined;
+    if (!node || (ownersOf(node)?.size ?? 0) < 2) return undefined;
     return { key: `${f.kind}\u0000${'value' in f ? f.value : ''}\u0000${'key' in f ? f.key : ''}\u0000${nodeId(node)}`, node };
+  };
+  // A mapping that merge keys bring into other VMs: a key added to it reaches them all (its entries are theirs).
+  const ownersOf = (node: YamlNode): Set<number> | undefined => {
+    const own = owners.get(node);
+    if (own || node.kind !== 'map') return own;
+    const all = new Set<number>();
+    for (const e of node.entries) if (!e.merged) for (const v of owners.get(e.key) ?? []) all.add(v);
+    return all.size > 1 ? all : undefined;
   };
   const ids = new Map<YamlNode, number>();
   const nodeId = (n: YamlNode) => ids.get(n) ?? (ids.set(n, ids.size), ids.size - 1);
@@ -52,7 +60,7 @@ export function scopeSharedFindings(text: string, tree: YamlTree, spec: Spec | u
       if (f.kind === 'set-values') return f.values.some((v) => (owners.get(nodeOf(v.path, false)!)?.size ?? 0) > 1) ? [] : [f];
       const s = signature(f);
       if (!s) return [f];
-      const sharing = [...owners.get(s.node)!].sort((a, b) => a - b);
+      const sharing = [...ownersOf(s.node)!].sort((a, b) => a - b);
       const asking = askedBy.get(s.key)!;
       // Every VM that shares the text asks for this edit: offer it once, naming them; otherwise not at all.
       if (!sharing.every((v) => asking.has(v)) || offered.has(s.key)) return [];
