@@ -18,6 +18,19 @@ export * from './machines';
 import { machineDataProblems, type Machine } from './machines';
 import { fmt } from '../units';
 
+/**
+ * Why the provider refuses a disk of this type at this size (GiB): outside the type's range, or not a whole number
+ * of allocation units where the type is sold in whole units; undefined when it takes it. A refused size is an
+ * error on the size, and the disk gets no figures and no price: it cannot be created.
+ */
+export function refusedSize(t: DiskType, sizeGib: number): 'range' | 'units' | undefined {
+  if (t.model === 'devices') return undefined;
+  if (sizeGib < t.size_gib.min - 1e-9 || sizeGib > t.size_gib.max + 1e-9) return 'range';
+  if (t.model === 'allocation-units' && t.whole_units && Math.abs(sizeGib / t.unit_gib - Math.round(sizeGib / t.unit_gib)) > 1e-9)
+    return 'units';
+  return undefined;
+}
+
 /** The type's figures are not modelled on this machine in this edition: why, with its source; undefined when they are. */
 export function unmodelledOn(t: DiskType | undefined, machine: Machine | undefined): UnmodelledOn | undefined {
   return machine && t?.unmodelled_on?.series.includes(machine.series) ? t.unmodelled_on : undefined;

@@ -2,7 +2,7 @@
  * Disk settings: each disk's size, provisioned IOPS and throughput, device count and interface within what
  * its type allows, and settings that have no effect on the type.
  */
-import { unmodelledOn, type AllocationUnitDiskType, type Catalog, type DiskType, type ProvisionedDiskType } from '../catalog';
+import { refusedSize, unmodelledOn, type AllocationUnitDiskType, type Catalog, type DiskType, type ProvisionedDiskType } from '../catalog';
 import type { FixData } from '../diagnostics';
 import type { DiskSpec } from '../document/types';
 import { provisionedBounds, provisionedValue } from '../model/provisioned';
@@ -122,7 +122,7 @@ function size(ctx: VmContext, d: DiskSpec, t: Exclude<DiskType, { model: 'device
         fixes: [{ kind: 'add-key', path: p, key: 'size', value: formatSize(def), title: `Add size: ${formatSize(def)}`, preferred: true }],
       },
     );
-  } else if (d.size_gib !== undefined && (d.size_gib < t.size_gib.min - 1e-9 || d.size_gib > t.size_gib.max + 1e-9)) {
+  } else if (d.size_gib !== undefined && refusedSize(t, d.size_gib) === 'range') {
     const fix = formatSize(d.size_gib < t.size_gib.min ? t.size_gib.min : t.size_gib.max);
     ctx.report(
       'size-out-of-range',
@@ -263,7 +263,7 @@ function allocationUnits(ctx: VmContext, c: Catalog, d: DiskSpec, t: AllocationU
   if (t.burst && sizeGib < t.burst.to_gib) {
     ctx.report(
       'hdd-burst',
-      `${d.type} below ${sizeText(t.burst.to_gib)} can burst to the level of a ${sizeText(t.burst.to_gib)} disk for about ${t.burst.minutes_per_day} minutes a day; figures here are the sustained ones (${c.edition}: ${t.burst.table})`,
+      `${d.type} below ${sizeText(t.burst.to_gib)} can burst to the level of a ${sizeText(t.burst.to_gib)} disk for about ${t.burst.minutes_per_day} minutes a day; figures here are the sustained ones (${c.edition}: ${t.burst.table.split(':')[0]})`,
       ctx.at(`${p}/type`),
       { path: `${p}/type` },
     );

@@ -15,8 +15,11 @@ export function titleWithCost(a: Analysis, fix: FixData, analyzeText: (text: str
   const known = (x: Analysis) => (x.monthly_cost_complete && x.monthly_cost !== undefined ? x.monthly_cost : undefined);
   const before = known(a);
   const then = known(after);
-  if (before === undefined || then === undefined) return `${fix.title} (cost change unknown: a price is missing)`;
   const money = (n: number) => fmtMoney(n, a.catalog!.currency);
+  // A disk the provider refuses (a size out of range) has no price today: the change has none to start from, but
+  // what the file costs once fixed is known.
+  if (before === undefined && then !== undefined) return `${fix.title} (the file then ${money(then)}/month)`;
+  if (before === undefined || then === undefined) return `${fix.title} (cost change unknown: a price is missing)`;
   const delta = then - before;
   return `${fix.title} (${delta >= 0 ? '+' : '−'}${money(Math.abs(delta))}/month; the file then ${money(then)}/month)`;
 }

@@ -8,6 +8,7 @@ import {
   describeRow,
   egressGbps,
   limitValue,
+  refusedSize,
   unmodelledOn,
   vmLimitGroup,
   vmLimitRow,
@@ -281,10 +282,12 @@ function clone(f: DiskFigures): DiskFigures {
 
 /** Disks that can be evaluated: known type, modelled on this machine, and a size (or a device count). */
 export function evaluableDisks(c: Catalog, vm: VmSpec, machine?: Machine): DiskSpec[] {
-  return vm.disks.filter(
-    (d) =>
-      c.disk_types[d.type] && !unmodelledOn(c.disk_types[d.type], machine) && effectiveSize(c, d) !== undefined && effectiveSize(c, d)! > 0,
-  );
+  return vm.disks.filter((d) => {
+    const t = c.disk_types[d.type];
+    const size = effectiveSize(c, d);
+    // A size the provider refuses makes a disk that cannot exist: no figures for it, never figures at that size.
+    return t && !unmodelledOn(t, machine) && size !== undefined && size > 0 && !refusedSize(t, size);
+  });
 }
 
 export function evaluateDisks(

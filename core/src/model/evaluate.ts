@@ -2,7 +2,16 @@
  * One VM, evaluated: its disks on its machine, its workloads on its disks. Figures only — what this
  * configuration delivers and which limit binds. What would fix a shortfall is advice (../advice).
  */
-import { INSTANCE_STORE, resolveMachine, unmodelledOn, vmLimitGroup, vmLimitRow, type Catalog, type Machine } from '../catalog';
+import {
+  INSTANCE_STORE,
+  refusedSize,
+  resolveMachine,
+  unmodelledOn,
+  vmLimitGroup,
+  vmLimitRow,
+  type Catalog,
+  type Machine,
+} from '../catalog';
 import type { VmSpec } from '../document/types';
 import { diskCost, machineCost } from './cost';
 import { catalogBursts, diskBursts, workloadBurst } from './burst';
@@ -109,7 +118,9 @@ function unevaluatedDisks(c: Catalog, vm: VmSpec, disks: DiskEval[], unmodelled:
       ? `disk '${d.name}' has no type`
       : !c.disk_types[d.type]
         ? `disk '${d.name}' has a type ${c.edition} does not know`
-        : `disk '${d.name}' has no valid size`;
+        : d.size_gib !== undefined && refusedSize(c.disk_types[d.type], d.size_gib)
+          ? `disk '${d.name}' has a size ${d.type} does not come in`
+          : `disk '${d.name}' has no valid size`;
     out.push({ spec: d, why, cost: cost(undefined, false, () => why, [{ part: 'capacity', text: why }]) });
   }
   return out;
