@@ -48,7 +48,7 @@ export const instanceStore: CheckModule = {
       }
       ctx.report(
         'instance-store-unmodelled',
-        `${m.name}'s instance store: AWS gives ${fmt(store.row.read_iops)} read and ${fmt(store.row.write_iops)} write IOPS, its figures, and no throughput${leftOut(ctx, d.name)}; measure it with fio`,
+        `${m.name}'s instance store: AWS gives ${fmt(store.row.read_iops)} read and ${fmt(store.row.write_iops)} write IOPS, no throughput${leftOut(ctx, d.name)}; measure it with fio`,
         ctx.at(path),
         { path },
       );

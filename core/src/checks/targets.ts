@@ -188,7 +188,7 @@ function queueDepth(ctx: VmContext, w: WorkloadEval): void {
   // Where no depth meets the target, what the hardware caps it at instead of the guidance's table (the hover's).
   const message = reach
     ? `queue depth ${qd} allows at most ${fmt(qd * perIo)} IOPS (${perIo} per outstanding I/O, ${c.edition}); a depth of ${reach.queue_depth} reaches the ${fmt(reach.iops)} IOPS the disks and machine cap it at, still short of the target`
-    : `queue depth ${qd} allows at most ${fmt(qd * perIo)} IOPS at ${perIo} IOPS per outstanding I/O; ${fmt(w.demand_iops)} IOPS needs ${w.queue_depth_needed.low}–${w.queue_depth_needed.high} (${c.edition}: ${c.queue.table})`;
+    : `queue depth ${qd} allows at most ${fmt(qd * perIo)} IOPS (${perIo} per outstanding I/O); ${fmt(w.demand_iops)} IOPS needs ${w.queue_depth_needed.low}–${w.queue_depth_needed.high} (${c.edition}: ${c.queue.table})`;
   ctx.report('queue-depth-too-low', message, ctx.at(`${wp}/queue_depth`), {
     path: `${wp}/queue_depth`,
     fixes:

@@ -29,7 +29,7 @@ export const unmodelled: CheckModule = {
       const path = `${d.path}/type`;
       ctx.report(
         'disk-unmodelled',
-        `${d.type} on ${m.name} is not modelled in ${ctx.catalog.edition}: ${why.why}; disk '${d.name}' has no figures${notEvaluated(ctx, d.name)}`,
+        `${d.type} on ${m.name} in ${ctx.catalog.edition}: ${why.why}; disk '${d.name}' has no figures${notEvaluated(ctx, d.name)}`,
         ctx.at(path),
         { path },
       );

@@ -83,7 +83,7 @@ export function instanceStoreDisk(c: Catalog, machine: Machine, d: DiskSpec): Di
 export function instanceStoreSkip(c: Catalog, vm: VmSpec, w: WorkloadSpec): string | undefined {
   const on = w.disk === undefined ? vm.disks : vm.disks.filter((d) => d.name === w.disk);
   if (!on.some((d) => d.type === INSTANCE_STORE)) return undefined;
-  if (on.length > 1) return 'it spreads over the instance store and other disks, and the instance store has no throughput figure';
+  if (on.length > 1) return 'it spreads over the instance store, which has no throughput figure, and other disks';
   const block = c.instance_store?.block_kib;
   if (block === undefined) return `${c.edition} does not say at what block size the instance store IOPS hold`;
   if (w.block_kib > block + 1e-9) return `AWS states instance store IOPS at ${fmt(block)} KiB only, and it uses larger blocks`;
