@@ -187,7 +187,7 @@ function localSsd(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): void {
   const bigger = [machine, ...largerMachines(machine)].find((m) => m.vcpus >= need);
   ctx.report(
     'local-ssd-vcpus',
-    `${n} local SSD device${n === 1 ? '' : 's'} need ${need} vCPUs for their figures, which are not reached on ${machine.name} (${plural(machine.vcpus, 'vCPU')}): ${needed.why}`,
+    `${n} local SSD device${n === 1 ? '' : 's'} reach their figures only with ${need} vCPUs (${needed.source}); ${machine.name} has ${plural(machine.vcpus, 'vCPU')}`,
     ctx.machineSpan(),
     {
       path: `${ctx.vm.path}/machine_type`,

@@ -10,17 +10,29 @@ import { bound, METRICS, type DiskEval } from './types';
  * The vCPUs the provider documents for the figures of n devices: its fewest for the series where it gives one
  * (N2: 24, whatever the count), else the vCPUs per device its benchmarks used; undefined when it says neither.
  */
-export function localSsdVcpusNeeded(c: Catalog, t: DeviceDiskType, m: Machine, n: number): { need: number; why: string } | undefined {
+export function localSsdVcpusNeeded(
+  c: Catalog,
+  t: DeviceDiskType,
+  m: Machine,
+  n: number,
+): { need: number; why: string; source: string } | undefined {
   const per = t.vcpus_per_device;
   const full = t.full_performance_vcpus;
   const row = full?.rows.find((r) => r.series.includes(m.series));
   const byDevice = per ? per.min * n : Infinity;
+  // `why` for the figure's sentence (the whole table); `source` for a finding, which names the table only.
   if (row && row.min_vcpus <= byDevice)
     return {
       need: row.min_vcpus,
       why: `${m.series.toUpperCase()} reaches them with at least ${row.min_vcpus} vCPUs (${c.edition}: ${full!.table})`,
+      source: `${c.edition}: ${full!.table.split(':')[0]}`,
     };
-  if (per) return { need: byDevice, why: `they were measured with ${per.min}–${per.max} vCPUs per device (${c.edition}: ${per.table})` };
+  if (per)
+    return {
+      need: byDevice,
+      why: `they were measured with ${per.min}–${per.max} vCPUs per device (${c.edition}: ${per.table})`,
+      source: `measured with ${per.min}–${per.max} per device, ${c.edition}: ${per.table.split(':')[0]}`,
+    };
   return undefined;
 }
 
