@@ -55,7 +55,8 @@ export class VmAdvice {
     const e = this.evaluation;
     if (!this.liftMemo) {
       const uncapped = (x: VmEval) =>
-        x.disks.every((d) => METRICS.every((k) => d.figures[k].by !== 'vm' || d.figures[k].value >= d.diskOnly[k].value * 0.999));
+        // Not capped at all: capped-by-vcpu reports any cap, so a machine that leaves 0.1% of one does not lift it.
+        x.disks.every((d) => METRICS.every((k) => d.figures[k].by !== 'vm' || d.figures[k].value >= d.diskOnly[k].value * (1 - 1e-9)));
       this.liftMemo = { machine: e.machine ? smallestMachineMeeting(e.catalog, e.spec, e.machine, this.region, uncapped) : undefined };
     }
     return this.liftMemo.machine;
