@@ -33,6 +33,19 @@ describe('machines', () => {
     const g = analyze(spec('n2-standard-8', '        type: pd-ssd\n        size: 2000GiB\n')).vms[0].disks[0].figures;
     assert.equal(g.read_mibps.value, 800);
   });
+  it('larger shapes are of the same kind and never have fewer vCPUs: nothing after a2-megagpu-16g', () => {
+    // Found by the invariant suite: the shapes listed after a2-megagpu-16g (96 vCPUs) are the A2 Ultra ones, from
+    // 12 vCPUs and with local SSD; they were offered as larger machines, and figures fell on them.
+    const gcp = builtinRegistry.get('gcp-2024')!;
+    const larger = (name: string) => {
+      const r = resolveMachine(gcp, { machine_type: name });
+      assert.ok(r.ok, name);
+      return largerMachines(r.machine).map((m) => m.name);
+    };
+    assert.deepEqual(larger('a2-megagpu-16g'), []);
+    assert.deepEqual(larger('a2-highgpu-4g'), ['a2-highgpu-8g']);
+    assert.deepEqual(larger('a2-ultragpu-2g'), ['a2-ultragpu-4g', 'a2-ultragpu-8g']);
+  });
   it('an N1 custom type resolves to N1 and its vCPU count', () => {
     const m = machine('custom-6-20480');
     assert.deepEqual([m.series, m.vcpus, m.custom], ['n1', 6, { memory_mib: 20480, extended: false }]);

@@ -451,8 +451,12 @@ function largerUncached(m: Machine): Machine[] {
  */
 function largerShapes(m: Machine, shapes: Record<string, number>): Machine[] {
   const names = Object.keys(shapes);
+  // Shapes of the same kind only (a2-highgpu-1g to -8g, m5.large to m5.24xlarge; not a2-megagpu-16g to the A2
+  // Ultra shapes listed after it, which have fewer vCPUs and come with local SSD), and never fewer vCPUs.
+  const kind = (name: string) => name.replace(/(\.[a-z0-9-]+|-\d+[a-z]*)$/, '');
   return names
     .slice(names.indexOf(m.name) + 1)
+    .filter((name) => kind(name) === kind(m.name) && shapes[name] >= m.vcpus)
     .map((name) => ({ ...m, vcpus: shapes[name], name, local_ssd: localSsdOf(m.info, name), limits_as: undefined, custom: undefined }));
 }
 
