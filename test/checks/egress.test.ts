@@ -64,4 +64,43 @@ describe('checks: egress', () => {
     assert.equal(Math.round(other('200Mbps').other_mibps * 10) / 10, 23.8);
     assert.ok(other('200MBps').budget_mibps < other('200Mbps').budget_mibps);
   });
+
+  it("egress is shared by the workloads' targets first, like a per-VM limit", () => {
+    // Found by the invariant suite, as figures that fell on a larger machine: a per-VM limit was shared by the
+    // targets first, egress in proportion to what each disk could do, so 'data' got 289 MiB/s of writes where
+    // its workload asks 300 and the other disk none.
+    const text = [
+      'version: 1',
+      'provider: gcp',
+      'catalog: gcp-2024',
+      'vms:',
+      '  - name: db',
+      '    machine_type: e2-highcpu-16',
+      '    other_egress: 600MiB/s',
+      '    disks:',
+      '      - name: data',
+      '        type: pd-ssd',
+      '        size: 380GiB',
+      '        replication: regional',
+      '      - name: archive',
+      '        type: pd-standard',
+      '        size: 64TiB',
+      '        replication: regional',
+      '    workloads:',
+      '      - name: load',
+      '        disk: data',
+      '        pattern: sequential',
+      '        block_size: 1m',
+      '        read_ratio: 0',
+      '        target:',
+      '          write_throughput: 300MiB/s',
+      '',
+    ].join('\n');
+    const vm = analyze(text).vms[0];
+    const data = vm.disks.find((d) => d.spec.name === 'data')!;
+    assert.equal(data.figures.write_mibps.by, 'egress');
+    assert.ok(data.figures.write_mibps.value >= 300, String(data.figures.write_mibps.value));
+    assert.match(data.figures.write_mibps.why, /MiB\/s of egress for its workloads' targets/);
+    assert.equal(vm.workloads[0].meets_target, true);
+  });
 });

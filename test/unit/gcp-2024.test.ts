@@ -265,7 +265,7 @@ describe('gcp-2024', () => {
     );
     const missed = vmOf(far).workloads[0];
     assert.equal(missed.meets_target, false);
-    assert.match(missed.shortfalls.join(' '), /its local SSD figures only with 24 vCPUs \(n2-standard-2 has 2\)/);
+    assert.match(missed.shortfalls.join(' '), /its local SSD figures only with 24 vCPUs \(the machine has 2\)/);
     // Enough vCPUs: reached, and the target is met.
     const big = run(
       specText({

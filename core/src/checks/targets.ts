@@ -168,7 +168,8 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
 /** The disk a suggestion gives: another type, or the disk's own with more provisioned (its price maybe unknown). */
 function diskText(ctx: VmContext, s: WorkloadSuggestions): string {
   const own = ctx.vm.disks.find((d) => d.name === s.disk)?.type === s.disk_type;
-  if (!own) return `a ${sizeText(s.disk_size_gib!)} ${s.disk_type} disk${boughtText(s, ' with ')} for '${s.disk}'`;
+  if (!own)
+    return `a ${sizeText(s.disk_size_gib!)} ${s.disk_type} disk${boughtText(s, ' with ').replace(/ provisioned$/, '')} for '${s.disk}'`;
   const amounts = boughtText(s, '').replace(/ provisioned$/, '');
   return `provision ${amounts} on '${s.disk}'${s.price_unknown ? ' (price unknown)' : ''}`;
 }

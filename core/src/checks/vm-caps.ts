@@ -113,7 +113,7 @@ function sharedHyperdiskLimit(ctx: VmContext): void {
   if (!second) return;
   ctx.report(
     'hyperdisk-shared-limit-unknown',
-    `${seen.join(', ')} on ${ctx.machine.name} share one instance limit, which ${ctx.catalog.edition} does not have: each is capped by its own type's row only, so the total may be lower`,
+    `${seen.length > 2 ? `${seen.length} Hyperdisk types` : seen.join(' and ')} on ${ctx.machine.name} share one instance limit, which ${ctx.catalog.edition} does not have: each is capped by its own type's row only, so the total may be lower`,
     ctx.at(`${second.spec.path}/type`),
     { path: `${second.spec.path}/type` },
   );

@@ -6,7 +6,6 @@
  */
 import {
   describeRow,
-  egressGbps,
   limitValue,
   refusedSize,
   unmodelledOn,
@@ -22,8 +21,9 @@ import {
   type VmLimitRow,
 } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
-import { fmt, gbpsToMibps } from '../units';
+import { fmt } from '../units';
 import { applyLimitAcrossTypes } from './across-types';
+import { applyEgress } from './egress';
 import { diskCost } from './cost';
 import { markUnreachedDevices } from './local-ssd';
 import { instanceStoreDisks } from './instance-store';
@@ -345,7 +345,7 @@ export function evaluateDisks(
     applyLimitAcrossTypes(c, machine, disks, demands);
     markUnreachedDevices(c, machine, disks);
   }
-  const egress = machine ? applyEgress(c, machine, vm, disks) : undefined;
+  const egress = machine ? applyEgress(c, machine, vm, disks, demands) : undefined;
   return { disks, egress };
 }
 
@@ -399,58 +399,4 @@ function limitName(machine: Machine, typeName: string, row: VmLimitRow): string 
   return row.upper_bound_of
     ? `${machine.name} limit for ${typeName} unknown, at most ${row.upper_bound_of}'s row: ${machine.name}'s own limit is not published`
     : `${machine.name} limit for ${typeName}`;
-}
-
-/** A type that exists only replicated (Hyperdisk Balanced High Availability) writes to two zones whatever the spec says. */
-function replicationOf(d: DiskEval): 'zonal' | 'regional' {
-  return d.type.replication?.length === 1 ? d.type.replication[0] : d.spec.replication;
-}
-
-/**
- * Disk writes leave the VM over its network: replicas and overhead multiply them, and other egress
- * competes, though disk writes keep their guaranteed share of the cap.
- */
-function applyEgress(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[]): EgressInfo | undefined {
-  const gbps = egressGbps(c, machine);
-  if (!c.egress || gbps === undefined) return undefined;
-  const e = c.egress;
-  const capMibps = gbpsToMibps(gbps);
-  const other = vm.other_egress_mibps;
-  const budget = capMibps - Math.min(other, (1 - e.disk_share_when_contended) * capMibps);
-  const info: EgressInfo = {
-    cap_gbps: gbps,
-    cap_mibps: capMibps,
-    other_mibps: other,
-    budget_mibps: budget,
-    multiplier: e.multiplier,
-    binds: false,
-  };
-  const seriesEgress = machine.info.egress_gbps?.table;
-  const writers = disks.filter((d) => d.type.network_writes);
-  if (!writers.length) return info;
-  const mult = (d: DiskEval) => e.multiplier[replicationOf(d)];
-  const otherPart =
-    other > 0
-      ? `, less ${fmt(Math.min(other, (1 - e.disk_share_when_contended) * capMibps))} MiB/s of other egress (disk writes keep at least ${fmt(e.disk_share_when_contended * 100)}%)`
-      : '';
-  const explain = (d: DiskEval, what: string) =>
-    `network egress: ${fmt(gbps)} Gbit/s = ${fmt(capMibps)} MiB/s${otherPart}, ÷ ${mult(d)} write multiplier (${replicationOf(d)}) → ${what} (${c.edition}: ${seriesEgress ? `${seriesEgress}; ` : ''}${e.table})`;
-
-  const scale = (m: 'write_mibps' | 'write_iops' | 'write_iops_16k', bytesKib: number) => {
-    const used = writers.reduce((s, d) => s + (d.figures[m]?.value ?? 0) * (m === 'write_mibps' ? 1 : bytesKib / 1024) * mult(d), 0);
-    if (used <= budget + 1e-9) return;
-    const f = budget / used;
-    info.binds = true;
-    for (const d of writers) {
-      const cur = d.figures[m];
-      if (!cur) continue;
-      const v = cur.value * f;
-      const what = () => (m === 'write_mibps' ? `${fmt(v)} MiB/s of writes` : `${fmt(v)} write IOPS at ${bytesKib} KiB`);
-      d.figures[m] = bound(v, 'egress', () => explain(d, what()) + (writers.length > 1 ? `, shared by ${writers.length} disks` : ''));
-    }
-  };
-  scale('write_mibps', 0);
-  scale('write_iops', c.io.write_iops_max_kib);
-  scale('write_iops_16k', 16);
-  return info;
 }

@@ -70,7 +70,7 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
   let meets = judged.headroom !== undefined ? shortfalls.length === 0 : undefined;
   if (unreached && headroom !== undefined) {
     if (meets) meets = undefined;
-    else shortfalls.push(`its local SSD figures only with ${unreached.need} vCPUs (${unreached.machine} has ${unreached.vcpus})`);
+    else shortfalls.push(`its local SSD figures only with ${unreached.need} vCPUs (the machine has ${unreached.vcpus})`);
     headroom = undefined;
   }
   let limited_by = binding.by;
@@ -171,7 +171,9 @@ export function judgeTargets(targets: Targets, achieved: Record<keyof Targets, n
     if (headroom === undefined || ratio < headroom) headroom = ratio;
     if (got + 1e-6 >= want) continue;
     const unit = k.endsWith('iops') ? 'IOPS' : 'MiB/s';
-    const figure = `${fmt(got)} of ${fmt(want)} ${unit}`;
+    // Short of the target by less than the rounding shows: more digits, never "322 of 322".
+    const shown = fmt(got) === fmt(want) ? fmt(got, 2) : fmt(got);
+    const figure = `${shown} of ${fmt(want)} ${unit}`;
     alike.set(figure, [...(alike.get(figure) ?? []), TARGET_LABEL[k].replace(` ${unit === 'IOPS' ? 'IOPS' : 'throughput'}`, '')]);
   }
   const shortfalls = [...alike].map(([figure, labels]) => {

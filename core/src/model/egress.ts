@@ -1,0 +1,77 @@
+/**
+ * Network egress on disk writes: writes to network disks leave the VM over its network, multiplied by their
+ * replication; the machine's egress cap, less other egress, caps them together.
+ */
+import { egressGbps, type Catalog, type Machine } from '../catalog';
+import type { VmSpec } from '../document/types';
+import { fmt, gbpsToMibps } from '../units';
+import { bound, type DiskEval, type EgressInfo } from './types';
+import { shareCap, type DiskDemand } from './vm-share';
+
+/** A type that exists only replicated (Hyperdisk Balanced High Availability) writes to two zones whatever the spec says. */
+function replicationOf(d: DiskEval): 'zonal' | 'regional' {
+  return d.type.replication?.length === 1 ? d.type.replication[0] : d.spec.replication;
+}
+
+/**
+ * Disk writes leave the VM over its network: replicas and overhead multiply them, and other egress
+ * competes, though disk writes keep their guaranteed share of the cap. The writers share it as they share a
+ * per-VM limit: what their workloads' targets ask first (./vm-share), counted in network MiB/s.
+ */
+export function applyEgress(
+  c: Catalog,
+  machine: Machine,
+  vm: VmSpec,
+  disks: DiskEval[],
+  demands: Map<DiskEval, DiskDemand>,
+): EgressInfo | undefined {
+  const gbps = egressGbps(c, machine);
+  if (!c.egress || gbps === undefined) return undefined;
+  const e = c.egress;
+  const capMibps = gbpsToMibps(gbps);
+  const other = vm.other_egress_mibps;
+  const budget = capMibps - Math.min(other, (1 - e.disk_share_when_contended) * capMibps);
+  const info: EgressInfo = {
+    cap_gbps: gbps,
+    cap_mibps: capMibps,
+    other_mibps: other,
+    budget_mibps: budget,
+    multiplier: e.multiplier,
+    binds: false,
+  };
+  const seriesEgress = machine.info.egress_gbps?.table;
+  const writers = disks.filter((d) => d.type.network_writes);
+  if (!writers.length) return info;
+  const mult = (d: DiskEval) => e.multiplier[replicationOf(d)];
+  const otherPart =
+    other > 0
+      ? `, less ${fmt(Math.min(other, (1 - e.disk_share_when_contended) * capMibps))} MiB/s of other egress (disk writes keep at least ${fmt(e.disk_share_when_contended * 100)}%)`
+      : '';
+  const explain = (d: DiskEval, what: string) =>
+    `network egress: ${fmt(gbps)} Gbit/s = ${fmt(capMibps)} MiB/s${otherPart}, ÷ ${mult(d)} write multiplier (${replicationOf(d)}) → ${what} (${c.edition}: ${seriesEgress ? `${seriesEgress}; ` : ''}${e.table})`;
+
+  const scale = (m: 'write_mibps' | 'write_iops' | 'write_iops_16k', bytesKib: number) => {
+    // Network MiB/s that one unit of the figure sends.
+    const per = (d: DiskEval) => (m === 'write_mibps' ? 1 : bytesKib / 1024) * mult(d);
+    const members = writers.filter((d) => d.figures[m]);
+    const alone = members.map((d) => d.figures[m]!.value * per(d));
+    if (alone.reduce((s, x) => s + x, 0) <= budget + 1e-9) return;
+    info.binds = true;
+    const shares = shareCap(
+      budget,
+      alone,
+      members.map((d) => (demands.get(d)?.[m] ?? 0) * per(d)),
+    );
+    members.forEach((d, i) => {
+      if (shares.values[i] >= alone[i] - 1e-9) return;
+      const v = shares.values[i] / per(d);
+      const what = () => (m === 'write_mibps' ? `${fmt(v)} MiB/s of writes` : `${fmt(v)} write IOPS at ${bytesKib} KiB`);
+      const shared = () => (members.length > 1 ? `, shared by ${members.length} disks${shares.why(i, 'MiB/s of egress')}` : '');
+      d.figures[m] = bound(v, 'egress', () => explain(d, what()) + shared());
+    });
+  };
+  scale('write_mibps', 0);
+  scale('write_iops', c.io.write_iops_max_kib);
+  scale('write_iops_16k', 16);
+  return info;
+}
