@@ -1,0 +1,280 @@
+/**
+ * The rules every analysis keeps, whatever the spec: each a function that throws (node:assert) with what broke.
+ * Used by ./invariants.test.ts on specs generated from the catalogs (./generate.ts), and by `npm run invariants`
+ * for a longer run.
+ */
+import * as assert from 'node:assert/strict';
+import { load } from 'js-yaml';
+import {
+  analyze,
+  applyEdits,
+  DIAGNOSTIC_CODES,
+  fileReport,
+  fixEdits,
+  fixTypeOf,
+  limitValue,
+  METRICS,
+  titleWithCost,
+  vmLimitGroup,
+  vmLimitRow,
+  type Analysis,
+  type Diagnostic,
+  type FileReport,
+  type FixData,
+} from '../../core/src';
+
+/** The longest message a finding may have: a fact and what to do; the rest belongs in the hover. */
+export const MAX_MESSAGE = 240;
+
+const cents = (n: number) => Math.round(n * 100);
+
+/** 1. Nothing vanishes, and totals are complete only when every part is priced, and add up to the cent as shown. */
+export function nothingVanishes(text: string, a: Analysis, r: FileReport): void {
+  const spec = loadSpec(text) as { vms: Array<{ name: string; disks: Array<{ name: string }>; workloads?: Array<{ name: string }> }> };
+  assert.deepEqual(
+    r.vms.map((v) => v.name),
+    spec.vms.map((v) => v.name),
+    'every VM of the spec is in the report',
+  );
+  spec.vms.forEach((vm, i) => {
+    const rv = r.vms[i];
+    assert.deepEqual(
+      rv.disks.map((d) => d.name),
+      vm.disks.map((d) => d.name),
+      `every disk of ${vm.name} is in the report`,
+    );
+    assert.deepEqual(
+      rv.workloads.map((w) => w.name),
+      (vm.workloads ?? []).map((w) => w.name),
+      `every workload of ${vm.name} is in the report`,
+    );
+    const diskSum = rv.disks.reduce((s, d) => s + (d.monthly_cost ?? 0), 0);
+    if (rv.disks_monthly_cost !== null)
+      assert.equal(cents(rv.disks_monthly_cost), cents(diskSum), `${vm.name}: disks_monthly_cost is the sum of its disks as shown`);
+    if (rv.monthly_cost !== null)
+      assert.equal(
+        cents(rv.monthly_cost),
+        cents((rv.machine_monthly_cost ?? 0) + (rv.disks_monthly_cost ?? 0)),
+        `${vm.name}: monthly_cost is machine plus disks as shown`,
+      );
+    if (rv.monthly_cost_complete) {
+      assert.ok(rv.machine_monthly_cost !== null, `${vm.name}: complete total with no machine price`);
+      for (const d of rv.disks)
+        assert.ok(d.monthly_cost_complete && d.monthly_cost !== null, `${vm.name}: complete total, ${d.name} not priced`);
+    }
+  });
+  if (r.monthly_cost !== null)
+    assert.equal(
+      cents(r.monthly_cost),
+      cents(r.vms.reduce((s, v) => s + (v.monthly_cost ?? 0), 0)),
+      'the file total is the sum of its VMs as shown',
+    );
+  if (r.monthly_cost_complete) for (const v of r.vms) assert.ok(v.monthly_cost_complete, `complete file total, ${v.name} partial`);
+  assert.ok(a.vms.length <= r.vms.length);
+}
+
+/** A YAML document as a YAML 1.1 reader with merge keys gives it: `<<: *base` brings the anchored mapping's keys in. */
+export function loadSpec(text: string): unknown {
+  const merged = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(merged);
+    if (!v || typeof v !== 'object') return v;
+    const own = Object.entries(v as Record<string, unknown>);
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of own) if (k === '<<') for (const src of [x].flat()) Object.assign(out, merged(src));
+    for (const [k, x] of own) if (k !== '<<') out[k] = merged(x);
+    return out;
+  };
+  return merged(load(text));
+}
+
+/** The JSON pointers of a document's scalars, with their values (merge keys resolved as YAML reads them). */
+function leaves(text: string): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const walk = (v: unknown, p: string) => {
+    if (v && typeof v === 'object') {
+      if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${p}/${i}`));
+      else for (const [k, x] of Object.entries(v)) walk(x, `${p}/${k}`);
+      if (Array.isArray(v) ? !v.length : !Object.keys(v).length) out.set(p, v);
+    } else out.set(p, v);
+  };
+  walk(loadSpec(text), '');
+  return out;
+}
+
+/**
+ * The pointers a fix says it changes: what it sets, adds, renames or removes (and what is under them); where it
+ * edits text that other VMs share through a merge key, its title names those VMs and the same place in each.
+ */
+function namedPaths(fix: FixData, vmNames: string[]): string[] {
+  const own = ownPaths(fix);
+  const shared = /shared text: changes VMs ([^)]*)\)/.exec(fix.title);
+  if (!shared) return own;
+  const names = [...shared[1].matchAll(/'([^']+)'/g)].map((m) => m[1]);
+  const indexes = vmNames.flatMap((n, i) => (names.includes(n) ? [i] : []));
+  return own.flatMap((p) => indexes.map((i) => p.replace(/^\/vms\/\d+/, `/vms/${i}`)));
+}
+
+function ownPaths(fix: FixData): string[] {
+  switch (fix.kind) {
+    case 'set-value':
+    case 'remove-key':
+      return [fix.path];
+    case 'add-key':
+      return [`${fix.path}/${fix.key}`];
+    case 'rename-key':
+      return [fix.path, `${fix.path.slice(0, fix.path.lastIndexOf('/'))}/${fix.key}`];
+    case 'set-values':
+      return fix.values.map((v) => ('key' in v && v.key ? `${v.path}/${v.key}` : v.path));
+  }
+}
+
+const vmIndexOf = (path: string | undefined) => (path ? Number(/^\/vms\/(\d+)/.exec(path)?.[1] ?? NaN) : NaN);
+const num = (s: string) => Number(s.replace(/,/g, ''));
+
+/** 2. A fix does what its title says: its finding goes, its promised figures and costs hold, nothing else changes. */
+export function fixesDoWhatTheySay(a: Analysis, analyzeText: (t: string) => Analysis = (t) => analyze(t)): void {
+  const text = a.parsed.text;
+  const before = leaves(text);
+  const reportBefore = fileReport('spec.perf.yaml', a);
+  for (const d of a.diagnostics) {
+    for (const fix of d.fixes ?? []) {
+      const edits = fixEdits(text, a.parsed.tree, fix);
+      if (!edits.length) continue;
+      const after = applyEdits(text, edits);
+      const b = analyzeText(after);
+      const what = `fix '${fix.title}' of ${d.code} (${d.message})\n--- after:\n${after}`;
+      assert.ok(!b.diagnostics.some((x) => x.code.startsWith('yaml-')), `${what}\nbreaks the YAML`);
+      // The finding it fixes is gone from where it was (one fewer of its code there: a place may hold several).
+      const here = (x: Diagnostic) => x.code === d.code && (d.path ? x.path === d.path : vmIndexOf(x.path) === vmIndexOf(d.path));
+      const left = b.diagnostics.filter(here);
+      assert.ok(
+        left.length < a.diagnostics.filter(here).length,
+        `${what}\nleaves ${d.code} ${d.path ? `at ${d.path}` : 'in its VM'}: ${left.map((x) => x.message).join(' | ')}`,
+      );
+      // Nothing it does not name has changed or gone.
+      const named = namedPaths(
+        fix,
+        reportBefore.vms.map((v) => v.name),
+      );
+      const touches = (p: string) => named.some((n) => p === n || p.startsWith(`${n}/`));
+      const now = leaves(after);
+      for (const [p, v] of before) if (!touches(p)) assert.deepEqual(now.get(p), v, `${what}\nchanges ${p}, which its title does not name`);
+      for (const p of now.keys()) if (!touches(p)) assert.ok(before.has(p), `${what}\nadds ${p}, which its title does not name`);
+      promisesHold(fix, d, reportBefore, fileReport('spec.perf.yaml', b), what);
+      const titled = titleWithCost(a, fix, analyzeText);
+      const file = /the file then \$([\d,.]+)\/month/.exec(titled);
+      if (file) assert.equal(cents(b.monthly_cost!), cents(num(file[1])), `${what}\ntitle '${titled}': the file's total`);
+      // (Not where a disk has no figures before: a fix that makes it valid brings it into the limits it shares.)
+      const complete = a.vms.every((v) => !v.unevaluated?.length);
+      if (complete && fixTypeOf(d.code, fix) === 'sizing')
+        targetsStayMet(reportBefore, fileReport('spec.perf.yaml', b), a.spec?.min_headroom, what);
+    }
+  }
+}
+
+/** The figures and costs a fix's title states hold in the analysis of the fixed spec. */
+function promisesHold(fix: FixData, d: Diagnostic, rBefore: FileReport, rAfter: FileReport, what: string): void {
+  const vi = vmIndexOf(d.path);
+  const vm = Number.isNaN(vi) ? undefined : rAfter.vms[vi];
+  const vmBefore = Number.isNaN(vi) ? undefined : rBefore.vms[vi];
+  if (!vm || !vmBefore) return;
+  const reach = /'([^']+)' then reaches ([\d,.]+) IOPS, ([\d,.]+) MiB\/s/.exec(fix.title);
+  if (reach) {
+    const w = vm.workloads.find((x) => x.name === reach[1]);
+    assert.ok(w && w.read_iops !== null, `${what}\nno figures for '${reach[1]}'`);
+    const iops = w.read_iops! + w.write_iops!;
+    const mibps = w.read_mibps! + w.write_mibps!;
+    // As shown: within half of the last digit the title gives ("123" from 122.6, "30.6" from 30.64).
+    // The report rounds reads and writes apart (IOPS to units, MiB/s to tenths): their sum may be off by one of each.
+    const shownAs = (shown: string, actual: number, parts: number) =>
+      Math.abs(actual - num(shown)) <= (shown.includes('.') ? 0.05 : 0.5) + parts + 1e-9;
+    assert.ok(shownAs(reach[2], iops, 1), `${what}\npromises ${reach[2]} IOPS, gives ${iops}`);
+    assert.ok(shownAs(reach[3], mibps, 0.1), `${what}\npromises ${reach[3]} MiB/s, gives ${mibps}`);
+  }
+  const all = /\$([\d,.]+)\/month in all/.exec(fix.title);
+  if (all && vm.monthly_cost !== null) assert.equal(cents(vm.monthly_cost), cents(num(all[1])), `${what}\nthe VM's total`);
+  const delta = /([+−])\$([\d,.]+)\/month,/.exec(fix.title);
+  if (delta && vm.monthly_cost !== null && vmBefore.monthly_cost !== null) {
+    const change = (delta[1] === '+' ? 1 : -1) * num(delta[2]);
+    assert.ok(Math.abs(vm.monthly_cost - vmBefore.monthly_cost - change) <= 0.011, `${what}\nthe VM's cost change`);
+  }
+  const machine = /Change machine to (.+?)(?: and |, | \()/.exec(fix.title);
+  if (machine) assert.equal(vm.machine_type, machine[1], `${what}\nthe machine`);
+  const resize = /[Rr]esize '([^']+)' to ([\d.]+)(GiB|TiB)/.exec(fix.title);
+  if (resize) {
+    const disk = vm.disks.find((x) => x.name === resize[1]);
+    assert.equal(disk?.size_gib, num(resize[2]) * (resize[3] === 'TiB' ? 1024 : 1), `${what}\nthe size`);
+  }
+  const sw = /Switch '([^']+)' to ([a-z0-9-]+)/.exec(fix.title);
+  if (sw) assert.equal(vm.disks.find((x) => x.name === sw[1])?.type, sw[2], `${what}\nthe disk type`);
+}
+
+/**
+ * 7. A design change the product proposes never turns a met target into a missed one, nor takes a workload that
+ * kept the spec's own headroom (policy: min_headroom) below it.
+ */
+function targetsStayMet(rBefore: FileReport, rAfter: FileReport, minHeadroom: number | undefined, what: string): void {
+  rBefore.vms.forEach((v, i) =>
+    v.workloads.forEach((w, j) => {
+      if (w.meets_target !== true) return;
+      const now = rAfter.vms[i]?.workloads[j];
+      assert.ok(now?.meets_target === true, `${what}\n'${w.name}' of ${v.name} met its target and no longer does`);
+      if (minHeadroom !== undefined && w.headroom !== null && w.headroom >= minHeadroom - 1e-9)
+        assert.ok(
+          now.headroom !== null && now.headroom >= minHeadroom - 1e-3,
+          `${what}\n'${w.name}' of ${v.name} kept the policy's ${minHeadroom * 100}% headroom and then has ${now.headroom}`,
+        );
+    }),
+  );
+}
+
+/** 4. The disks a limit covers together never deliver more than it, summed. */
+export function budgetsHold(a: Analysis): void {
+  const c = a.catalog;
+  if (!c) return;
+  for (const vm of a.vms) {
+    const m = vm.machine;
+    if (!m) continue;
+    const groups = new Map<string, typeof vm.disks>();
+    for (const d of vm.disks) {
+      if (d.type.model === 'devices' || !vmLimitRow(c, m, d.typeName)) continue;
+      const g = vmLimitGroup(c, m, d.typeName);
+      groups.set(g, [...(groups.get(g) ?? []), d]);
+    }
+    for (const [g, disks] of groups) {
+      const row = vmLimitRow(c, m, disks[0].typeName)!.row;
+      for (const k of METRICS) {
+        const cap = limitValue(row[k], m.vcpus);
+        if (cap === undefined) continue;
+        const sum = disks.reduce((s, d) => s + d.figures[k].value, 0);
+        assert.ok(sum <= cap * (1 + 1e-9) + 1e-6, `${vm.spec.name} on ${m.name}: ${g} disks together ${k} ${sum} > ${cap}`);
+      }
+    }
+  }
+}
+
+/** 6. Messages: short, registered, and never the same words twice in a row ("no prediction — no prediction"). */
+export function messagesRead(a: Analysis): void {
+  for (const d of a.diagnostics) {
+    assert.ok(DIAGNOSTIC_CODES[d.code], `unregistered code ${d.code}`);
+    assert.ok(d.message.length <= MAX_MESSAGE, `${d.code}: ${d.message.length} characters (at most ${MAX_MESSAGE}): ${d.message}`);
+    const repeated = saidTwice(d.message);
+    assert.ok(!repeated, `${d.code} says '${repeated}' twice: ${d.message}`);
+  }
+}
+
+/** A run of two or more words (one with a letter) that comes again right after itself, or after one word or sign. */
+export function saidTwice(message: string): string | undefined {
+  const words = message.split(/[\s()]+/).filter(Boolean);
+  for (let n = 2; n <= 6; n++) {
+    for (let i = 0; i + 2 * n <= words.length + 1; i++) {
+      const run = words.slice(i, i + n).join(' ');
+      if (!/[A-Za-z]/.test(run)) continue;
+      for (const gap of [0, 1]) {
+        const next = words.slice(i + n + gap, i + 2 * n + gap).join(' ');
+        if (next === run && words.slice(i + n + gap, i + 2 * n + gap).length === n) return run;
+      }
+    }
+  }
+  return undefined;
+}
