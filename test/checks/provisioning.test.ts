@@ -69,7 +69,7 @@ ${disk}`;
       assert.equal(d.severity, 'warning');
       assert.equal(
         d.message,
-        'data: 100,000 IOPS provisioned, m6i.xlarge sustains 6,000 for all its disks together: $4,292.60/month pays for what it cannot use; in its burst window, 30 minutes a day, it reaches 40,000 IOPS and 1,192 MiB/s',
+        'data: 100,000 IOPS provisioned; m6i.xlarge sustains 6,000 for all its disks: $4,292.60/month pays for what it cannot use; 30 minutes a day it reaches 40,000 IOPS and 1,192 MiB/s',
       );
       assert.deepEqual(
         d.fixes?.map((f) => f.title),
@@ -87,7 +87,7 @@ ${disk}`;
     it('gp3 at 250 MiB/s on m6i.xlarge (1,250 Mbps = 149.01 MiB/s sustained): 150 usable, (250 − 150) × $0.04 = $4.00 a month', () => {
       const text = ONE('        type: gp3\n        size: 500GiB\n        provisioned_throughput: 250MiB/s\n');
       const d = expectAt(text, 'provisioned-above-vm-limit', '250MiB/s');
-      assert.match(d.message, /^data: 250 MiB\/s provisioned, m6i\.xlarge sustains 149 for all its disks together: \$4\.00\/month/);
+      assert.match(d.message, /^data: 250 MiB\/s provisioned; m6i\.xlarge sustains 149 for all its disks: \$4\.00\/month/);
       assert.deepEqual(
         d.fixes?.map((f) => f.title),
         ['Provision 150 MiB/s (−$4.00/month)'],

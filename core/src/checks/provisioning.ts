@@ -134,7 +134,8 @@ function aboveVmLimit(ctx: VmContext, d: DiskEval): void {
   if (!lim) return;
   const pr = t.provisioned;
   const over: { provisioned_iops?: number; provisioned_mibps?: number } = {};
-  const said: string[] = [];
+  const bought: string[] = [];
+  const sustained: string[] = [];
   const check = (asked: number | undefined, range: ProvisionedDiskType['provisioned']['iops'], cap: number | undefined, unit: string) => {
     if (asked === undefined || !range || cap === undefined) return undefined;
     // Whole units: the least provision that is not under the limit.
@@ -143,7 +144,8 @@ function aboveVmLimit(ctx: VmContext, d: DiskEval): void {
     if (now <= usable) return undefined;
     const to = provisionedValue(range, usable, d.size_gib);
     if (to >= now) return undefined;
-    said.push(`${fmt(now)} ${unit} provisioned, ${ctx.machine!.name} sustains ${fmt(cap)}`);
+    bought.push(`${fmt(now)} ${unit}`);
+    sustained.push(`${fmt(cap)}${bought.length > 1 ? ` ${unit}` : ''}`);
     return to;
   };
   over.provisioned_iops = check(d.spec.provisioned_iops, pr.iops, lim.iops, 'IOPS');
@@ -185,7 +187,7 @@ function aboveVmLimit(ctx: VmContext, d: DiskEval): void {
   const path = `${d.spec.path}/${over.provisioned_iops !== undefined ? 'provisioned_iops' : 'provisioned_throughput'}`;
   ctx.report(
     'provisioned-above-vm-limit',
-    `${d.spec.name}: ${said.join('; ')} for all its disks together: ${cost}${windowText(lim.burst)}`,
+    `${d.spec.name}: ${bought.join(' and ')} provisioned; ${ctx.machine.name} sustains ${sustained.join(' and ')} for all its disks: ${cost}${windowText(lim.burst)}`,
     ctx.at(path),
     { path, fixes },
   );
@@ -195,5 +197,5 @@ function aboveVmLimit(ctx: VmContext, d: DiskEval): void {
 function windowText(b: Window | undefined): string {
   if (!b) return '';
   const parts = [b.iops !== undefined ? `${fmt(b.iops)} IOPS` : '', b.mibps !== undefined ? `${fmt(b.mibps)} MiB/s` : ''].filter(Boolean);
-  return parts.length ? `; in its burst window, ${fmt(b.seconds / 60)} minutes a day, it reaches ${parts.join(' and ')}` : '';
+  return parts.length ? `; ${fmt(b.seconds / 60)} minutes a day it reaches ${parts.join(' and ')}` : '';
 }
