@@ -1,6 +1,6 @@
 /** Attachability (core/src/checks/attach.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze } from '../../core/src';
+import { analyze, fileReport } from '../../core/src';
 import { BASE, expectAt } from './helpers';
 
 const on = (machine: string, disk: string) => BASE.replace('n2-standard-8', machine).replace('type: pd-ssd\n        size: 500GiB', disk);
@@ -108,6 +108,15 @@ describe('checks: attach', () => {
       found.map((f) => [f.code, f.message, fixValues(f)]),
       [['local-ssd-count', 'c3-standard-22-lssd comes with 4 local SSD devices of 375 GiB; the spec gives 3', [4]]],
     );
+  });
+  it('a local SSD count the machine does not take is an error, and the disk has no figures', () => {
+    // Found by the invariant suite: 4 devices on g2-standard-32 (which takes 1) were credited the 4-device row,
+    // and a target met on them was missed once the count fix applied.
+    const text = lssd('g2-standard-32', 4);
+    expectAt(text, 'local-ssd-count', '4');
+    const disk = fileReport('x', analyze(text)).vms[0].disks[0];
+    assert.equal(disk.read_iops, null);
+    assert.equal(fileReport('x', analyze(lssd('g2-standard-32', 1))).vms[0].disks[0].read_iops! > 0, true);
   });
   it('local-ssd-vcpus', () => {
     expectAt(lssd('n2-standard-8', 4), 'local-ssd-vcpus', 'machine_type');

@@ -14,6 +14,7 @@ import type { Catalog, DiskType, InstanceStoreTable, Limit, LimitRow, Unmodelled
 
 export * from './types';
 export * from './machines';
+export * from './machine-rows';
 
 import { machineDataProblems, type Machine } from './machines';
 import { fmt } from '../units';

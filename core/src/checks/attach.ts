@@ -3,7 +3,18 @@
  * attaches (and on which of its machines), and for local SSD the device counts the provider allows on the
  * machine and the vCPUs they want.
  */
-import { attaches, largerMachines, limitValue, type Catalog, type DeviceDiskType, type DiskCountRow, type Machine } from '../catalog';
+import {
+  attaches,
+  largerMachines,
+  limitValue,
+  localSsdRefusal,
+  rowFor,
+  type Catalog,
+  type DeviceDiskType,
+  type DiskCountRow,
+  type LocalSsdRefusal,
+  type Machine,
+} from '../catalog';
 import { vmCostChange } from '../advice/fixes';
 import type { FixData } from '../diagnostics';
 import type { DiskSpec } from '../document/types';
@@ -203,43 +214,33 @@ function localSsd(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): void {
 function localSsdRules(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): boolean {
   const m = ctx.machine;
   const n = d.count ?? 1;
-  if (m?.local_ssd) {
-    if (n === m.local_ssd.count) return true;
-    const { count, device_gib } = m.local_ssd;
-    countFinding(ctx, d, `${m.name} comes with ${count} local SSD devices of ${device_gib} GiB; the spec gives ${n}`, [count]);
-    return false;
-  }
-  const rule = m?.info.local_ssd;
-  const cite = rule ? ` (${ctx.catalog.edition}: ${rule.source})` : '';
-  // An -lssd machine type whose fixed count the catalog does not carry yet: nothing to check against.
-  if (m && rule?.bundled_only && /lssd(-metal)?$/.test(ctx.vm.machine_type?.trim().toLowerCase() ?? '')) return true;
-  if (m && rule?.bundled_only) {
-    notOnMachine(ctx, d, `${m.name} has no local SSD: ${m.series} takes it only as the fixed disks of its -lssd machine types${cite}`);
-    return false;
-  }
-  const row = m && rule?.rows ? rowFor(rule.rows, m) : undefined;
-  if (m && rule?.rows && !row) {
-    notOnMachine(ctx, d, `${m.name} takes no local SSD${cite}`);
-    return false;
-  }
-  const counts = row?.counts ?? t.counts;
-  if (counts.includes(n)) return true;
-  const on = row ? ` on ${m!.name}` : '';
-  countFinding(
-    ctx,
-    d,
-    `${n} local SSD device${n === 1 ? '' : 's'} is not allowed${on}; allowed counts: ${counts.join(', ')}${cite}`,
-    counts,
-  );
+  const refused: LocalSsdRefusal | undefined = m
+    ? localSsdRefusal(ctx.catalog, m, t, n)
+    : t.counts.includes(n)
+      ? undefined
+      : { kind: 'count', counts: t.counts, onMachine: false };
+  if (!refused) return true;
+  const cite = refused.kind !== 'fixed' && refused.source ? ` (${ctx.catalog.edition}: ${refused.source})` : '';
+  if (refused.kind === 'fixed')
+    countFinding(ctx, d, `${m!.name} comes with ${refused.count} local SSD devices of ${refused.device_gib} GiB; the spec gives ${n}`, [
+      refused.count,
+    ]);
+  else if (refused.kind === 'none')
+    notOnMachine(
+      ctx,
+      d,
+      refused.bundled
+        ? `${m!.name} has no local SSD: ${m!.series} takes it only as the fixed disks of its -lssd machine types${cite}`
+        : `${m!.name} takes no local SSD${cite}`,
+    );
+  else
+    countFinding(
+      ctx,
+      d,
+      `${n} local SSD device${n === 1 ? '' : 's'} is not allowed${refused.onMachine ? ` on ${m!.name}` : ''}; allowed counts: ${refused.counts.join(', ')}${cite}`,
+      refused.counts,
+    );
   return false;
-}
-
-/** The row naming the machine type, else the first whose vCPU range holds it. */
-function rowFor<R extends { vcpus?: { min: number; max?: number }; machine_types?: string[] }>(rows: R[], m: Machine): R | undefined {
-  return (
-    rows.find((r) => r.machine_types?.includes(m.name)) ??
-    rows.find((r) => !r.machine_types && r.vcpus && m.vcpus >= r.vcpus.min && (r.vcpus.max === undefined || m.vcpus <= r.vcpus.max))
-  );
 }
 
 function notOnMachine(ctx: VmContext, d: DiskSpec, message: string): void {

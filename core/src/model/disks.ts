@@ -7,6 +7,7 @@
 import {
   describeRow,
   limitValue,
+  localSsdRefusal,
   refusedSize,
   unmodelledOn,
   vmLimitGroup,
@@ -285,7 +286,8 @@ export function evaluableDisks(c: Catalog, vm: VmSpec, machine?: Machine): DiskS
   return vm.disks.filter((d) => {
     const t = c.disk_types[d.type];
     const size = effectiveSize(c, d);
-    // A size the provider refuses makes a disk that cannot exist: no figures for it, never figures at that size.
+    // A size (or a local SSD count) the provider refuses makes a disk that cannot exist: no figures for it.
+    if (t?.model === 'devices' && machine && localSsdRefusal(c, machine, t, d.count ?? 1)) return false;
     return t && !unmodelledOn(t, machine) && size !== undefined && size > 0 && !refusedSize(t, size);
   });
 }

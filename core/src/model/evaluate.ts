@@ -48,7 +48,7 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
   const bursts = catalogBursts(c) ? diskBursts(c, machine, disks) : undefined;
   for (const [d, b] of bursts ?? []) d.burst = b;
   const unmodelled = unmodelledDisks(c, vm, machine, region);
-  const unevaluated = unevaluatedDisks(c, vm, disks, unmodelled);
+  const unevaluated = unevaluatedDisks(c, vm, machine, disks, unmodelled);
   markSharedLimits(c, machine, disks, unevaluated);
   // A workload on a disk without figures (instance store, a type not modelled on this machine, a disk without a
   // valid type or size) is not evaluated: figures over its other disks alone would look like its own.
@@ -109,7 +109,7 @@ function unmodelledDisks(c: Catalog, vm: VmSpec, machine: Machine, region: strin
  * The VM's disks that got no figures for want of a type the edition knows or of a valid size (the finding on
  * that value says what is wrong): listed with the reason and an unknown price, never dropped from the totals.
  */
-function unevaluatedDisks(c: Catalog, vm: VmSpec, disks: DiskEval[], unmodelled: UnmodelledDisk[]): UnevaluatedDisk[] {
+function unevaluatedDisks(c: Catalog, vm: VmSpec, machine: Machine, disks: DiskEval[], unmodelled: UnmodelledDisk[]): UnevaluatedDisk[] {
   const out: UnevaluatedDisk[] = [];
   for (const d of vm.disks) {
     if (disks.some((x) => x.spec === d) || unmodelled.some((u) => u.spec === d)) continue;
@@ -120,7 +120,9 @@ function unevaluatedDisks(c: Catalog, vm: VmSpec, disks: DiskEval[], unmodelled:
         ? `disk '${d.name}' has a type ${c.edition} does not know`
         : d.size_gib !== undefined && refusedSize(c.disk_types[d.type], d.size_gib)
           ? `disk '${d.name}' has a size ${d.type} does not come in`
-          : `disk '${d.name}' has no valid size`;
+          : c.disk_types[d.type].model === 'devices'
+            ? `${machine.name} does not take disk '${d.name}' as written`
+            : `disk '${d.name}' has no valid size`;
     out.push({ spec: d, why, cost: cost(undefined, false, () => why, [{ part: 'capacity', text: why }]) });
   }
   return out;
