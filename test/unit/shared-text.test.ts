@@ -102,4 +102,37 @@ describe('findings and fixes on shared (anchored) text', () => {
       ],
     );
   });
+
+  it('a fix of several values that adds a key to a mapping another VM merges is not offered (it would change that VM)', () => {
+    // Found by the invariant suite: 'Provision 640 IOPS on d0' added provisioned_iops to vm0's anchored io1, which
+    // vm1 merges, without saying so.
+    const text = [
+      'version: 1',
+      'provider: aws',
+      'catalog: aws-2023',
+      'vms:',
+      '  - name: vm0',
+      '    machine_type: t3.small',
+      '    disks:',
+      '      - &d0',
+      '        name: d0',
+      '        type: io1',
+      '        size: 13GiB',
+      '    workloads:',
+      '      - name: w0',
+      '        block_size: 8KiB',
+      '        read_ratio: 0',
+      '        target:',
+      '          throughput: 5MiB/s',
+      '  - name: vm1',
+      '    machine_type: m5.large',
+      '    disks:',
+      '      - <<: *d0',
+      '        name: d0',
+      '',
+    ].join('\n');
+    const d = analyze(text).diagnostics.find((x) => x.code === 'target-unreachable')!;
+    const touching = (d.fixes ?? []).filter((f) => f.kind === 'set-values' && f.values.some((v) => v.path === '/vms/0/disks/0'));
+    assert.deepEqual(touching, []);
+  });
 });

@@ -57,7 +57,13 @@ export function scopeSharedFindings(text: string, tree: YamlTree, spec: Spec | u
     const node = nodeOf(d.path, d.span.start === tree.nodes.get(d.path)?.key?.start);
     const sharedFinding = node && (owners.get(node)?.size ?? 0) > 1;
     const fixes = (d.fixes ?? []).flatMap((f): FixData[] => {
-      if (f.kind === 'set-values') return f.values.some((v) => (owners.get(nodeOf(v.path, false)!)?.size ?? 0) > 1) ? [] : [f];
+      if (f.kind === 'set-values')
+        return f.values.some((v) => {
+          const n = nodeOf(v.path, false);
+          return !!n && (ownersOf(n)?.size ?? 0) > 1;
+        })
+          ? []
+          : [f];
       const s = signature(f);
       if (!s) return [f];
       const sharing = [...ownersOf(s.node)!].sort((a, b) => a - b);
