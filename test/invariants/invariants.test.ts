@@ -25,7 +25,7 @@ import { CATALOGS, hasOutOfRange, specArb, toYaml, type GenSpec } from './genera
 import { budgetsHold, fixesDoWhatTheySay, loadSpec, messagesRead, nothingVanishes } from './invariants';
 
 /** Runs per edition and property; `INVARIANT_RUNS` (set by `npm run invariants`) makes it longer. */
-export const RUNS = Number(process.env.INVARIANT_RUNS ?? 40);
+export const RUNS = Number(process.env.INVARIANT_RUNS ?? 100);
 const SEED = Number(process.env.INVARIANT_SEED ?? 20261126);
 const ROOT = resolve(__dirname, '../../..');
 
@@ -134,9 +134,13 @@ describe('invariants over specs generated from the catalogs', function () {
             assert.ok(now >= before * (1 - 1e-9) - 1e-6, `the disks' ${k} together on ${larger.name}: ${before} → ${now}`);
         }
         const met = (r: FileReport['vms'][number]) => r.workloads.map((w) => w.meets_target);
-        const was = met(fileReport('x', a).vms[0]);
-        const is = met(fileReport('x', analyze(toYaml(moved))).vms[0]);
-        was.forEach((m, i) => m === true && assert.equal(is[i], true, `workload ${i} no longer meets its target on ${larger.name}`));
+        // (Where the larger machine takes the disks at all: n2d-highcpu-96 takes no 4 local SSDs, for one.)
+        const on = analyze(toYaml(moved));
+        if (!on.vms[0]?.unevaluated?.length) {
+          const was = met(fileReport('x', a).vms[0]);
+          const is = met(fileReport('x', on).vms[0]);
+          was.forEach((m, i) => m === true && assert.equal(is[i], true, `workload ${i} no longer meets its target on ${larger.name}`));
+        }
       }
       // Another disk, a copy of the first: the other disks together never get more. (One of them alone may: a
       // shared limit is shared out by what each disk can use, and the new disk can take capability from one, as a

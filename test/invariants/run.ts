@@ -1,6 +1,6 @@
 /**
  * `npm run invariants -- [--runs N] [--seed S]`: the invariant suite (./invariants.test.ts) with more generated
- * specs per edition than `npm test` checks (40), and a seed of one's choice (a new one finds new specs). A
+ * specs per edition than `npm test` checks (100), and a seed of one's choice (a new one finds new specs). A
  * failure prints the shrunk spec as YAML, with the seed that found it. Exit 0 when every invariant held.
  */
 import { join } from 'node:path';
