@@ -176,6 +176,37 @@ describe('invariants over specs generated from the catalogs', function () {
     });
   });
 
+  it('5. the product reports as errors the mistakes the schema rejects, and none on what it accepts', () => {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const validate = ajv.compile(specSchema);
+    const SCHEMA_CODES = ['unknown-key', 'missing-key', 'wrong-type', 'invalid-value', 'out-of-range', 'bad-quantity', 'missing-machine'];
+    // One mistake of a kind users make, written into the first VM: the schema rejects each.
+    const mistakes: Array<[string, (t: string) => string]> = [
+      ['an unknown key', (t) => t.replace('  - name: vm0\n', '  - name: vm0\n    colour: blue\n')],
+      ['a block size that is no size', (t) => t.replace(/block_size: \S+/, 'block_size: fast')],
+      ['a read ratio above 1', (t) => t.replace(/read_ratio: \S+/, 'read_ratio: 2')],
+      ['a size that is no size', (t) => t.replace(/size: \S+/, 'size: -5GiB')],
+      ['a disk without a name', (t) => t.replace(/\n(\s+)- name: d0\n\s+type:/, '\n$1- type:')],
+    ];
+    holds(
+      (text, a) => {
+        assert.deepEqual(
+          a.diagnostics.filter((d) => SCHEMA_CODES.includes(d.code)).map((d) => `${d.code}: ${d.message}`),
+          [],
+          'a spec the schema accepts has no schema finding',
+        );
+        for (const [what, make] of mistakes) {
+          const bad = make(text);
+          if (bad === text) continue;
+          assert.ok(!validate(loadSpec(bad)), `the schema accepts ${what}`);
+          const errors = analyze(bad).diagnostics.filter((d) => d.severity === 'error');
+          assert.ok(errors.length > 0, `${what}: no error\n${bad}`);
+        }
+      },
+      Math.ceil(RUNS / 4),
+    );
+  });
+
   it("5. the schema's enumerations are the catalogs' own", () => {
     const s = specSchema as unknown as {
       properties: Record<string, { enum?: string[]; examples?: string[] }>;
