@@ -6,8 +6,8 @@
  */
 import { attaches, describeRow, limitValue, vmLimitRow, type Catalog, type Machine } from '../catalog';
 import { fmt } from '../units';
-import { bound, type DiskEval } from './types';
-import { SHARE_METRICS, shareCap, type DiskDemand } from './vm-share';
+import type { DiskEval } from './types';
+import { capTogether, SHARE_METRICS, type DiskDemand } from './vm-share';
 
 export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskEval[], demands: Map<DiskEval, DiskDemand>): void {
   const rule = c.limit_across_types;
@@ -21,23 +21,15 @@ export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskE
   for (const m of SHARE_METRICS) {
     const cap = limitValue(found.row[m], machine.vcpus);
     if (cap === undefined) continue;
-    const members = group.filter((d) => d.figures[m]);
-    const alone = members.map((d) => d.figures[m]!.value);
-    if (alone.reduce((s, x) => s + x, 0) <= cap + 1e-9) continue;
     const unit = m.endsWith('iops') || m === 'write_iops_16k' ? 'IOPS' : 'MiB/s';
-    const shares = shareCap(
+    capTogether(
+      group,
+      m,
       cap,
-      alone,
-      members.map((d) => demands.get(d)?.[m] ?? 0),
+      demands,
+      'vm',
+      (_, __, shareWhy) =>
+        `${machine.name} limit ${fmt(cap)} ${unit}, shared by the disks of different types (${types.join(', ')}): ${fastest}'s row, the fastest type ${machine.name} supports (${c.edition}: ${found.table.table}, row ${describeRow(found.row)}; ${rule.table}); shared${shareWhy(unit)}`,
     );
-    members.forEach((d, i) => {
-      if (shares.values[i] >= alone[i] - 1e-9) return;
-      d.figures[m] = bound(
-        shares.values[i],
-        'vm',
-        () =>
-          `${machine.name} limit ${fmt(cap)} ${unit}, shared by the disks of different types (${types.join(', ')}): ${fastest}'s row, the fastest type ${machine.name} supports (${c.edition}: ${found.table.table}, row ${describeRow(found.row)}; ${rule.table}); shared${shares.why(i, unit)}`,
-      );
-    });
   }
 }

@@ -29,7 +29,7 @@ import { diskCost } from './cost';
 import { markUnreachedDevices } from './local-ssd';
 import { instanceStoreDisks } from './instance-store';
 import { provisionedValue } from './provisioned';
-import { SHARE_METRICS, shareCap, workloadDemands, type DiskDemand } from './vm-share';
+import { capTogether, SHARE_METRICS, workloadDemands, type DiskDemand } from './vm-share';
 import { bound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
 
 const UNIT: Record<Metric, string> = { read_iops: 'IOPS', write_iops: 'IOPS', read_mibps: 'MiB/s', write_mibps: 'MiB/s' };
@@ -372,26 +372,18 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], demands:
     for (const m of SHARE_METRICS) {
       const cap = limitValue(found.row[m], machine.vcpus);
       if (cap === undefined) continue;
-      const members = group.filter((d) => d.figures[m]);
-      const alone = members.map((d) => d.figures[m]!.value);
-      if (alone.reduce((s, x) => s + x, 0) <= cap + 1e-9) continue;
       const unit = UNIT[m === 'write_iops_16k' ? 'write_iops' : m];
+      const members = group.filter((d) => d.figures[m]);
       const shared = members.length > 1 ? `, shared by ${members.length} ${typeName} disks` : '';
-      const shares = shareCap(
+      capTogether(
+        members,
+        m,
         cap,
-        alone,
-        members.map((d) => demands.get(d)?.[m] ?? 0),
+        demands,
+        'vm',
+        (_, __, shareWhy) =>
+          `${limitName(machine, typeName, found.row)}: ${fmt(cap)} ${unit}${shared}${shareWhy(unit)} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`,
       );
-      members.forEach((d, i) => {
-        // A disk whose share is all it does alone keeps its own limit as the one that binds.
-        if (shares.values[i] >= alone[i] - 1e-9) return;
-        d.figures[m] = bound(
-          shares.values[i],
-          'vm',
-          () =>
-            `${limitName(machine, typeName, found.row)}: ${fmt(cap)} ${unit}${shared}${shares.why(i, unit)} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`,
-        );
-      });
     }
   }
 }

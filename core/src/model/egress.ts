@@ -5,8 +5,8 @@
 import { egressGbps, type Catalog, type Machine } from '../catalog';
 import type { VmSpec } from '../document/types';
 import { fmt, gbpsToMibps } from '../units';
-import { bound, type DiskEval, type EgressInfo } from './types';
-import { shareCap, type DiskDemand } from './vm-share';
+import type { DiskEval, EgressInfo } from './types';
+import { capTogether, type DiskDemand } from './vm-share';
 
 /** A type that exists only replicated (Hyperdisk Balanced High Availability) writes to two zones whatever the spec says. */
 function replicationOf(d: DiskEval): 'zonal' | 'regional' {
@@ -54,21 +54,11 @@ export function applyEgress(
     // Network MiB/s that one unit of the figure sends.
     const per = (d: DiskEval) => (m === 'write_mibps' ? 1 : bytesKib / 1024) * mult(d);
     const members = writers.filter((d) => d.figures[m]);
-    const alone = members.map((d) => d.figures[m]!.value * per(d));
-    if (alone.reduce((s, x) => s + x, 0) <= budget + 1e-9) return;
-    info.binds = true;
-    const shares = shareCap(
-      budget,
-      alone,
-      members.map((d) => (demands.get(d)?.[m] ?? 0) * per(d)),
-    );
-    members.forEach((d, i) => {
-      if (shares.values[i] >= alone[i] - 1e-9) return;
-      const v = shares.values[i] / per(d);
-      const what = () => (m === 'write_mibps' ? `${fmt(v)} MiB/s of writes` : `${fmt(v)} write IOPS at ${bytesKib} KiB`);
-      const shared = () => (members.length > 1 ? `, shared by ${members.length} disks${shares.why(i, 'MiB/s of egress')}` : '');
-      d.figures[m] = bound(v, 'egress', () => explain(d, what()) + shared());
-    });
+    const what = (v: number) => (m === 'write_mibps' ? `${fmt(v)} MiB/s of writes` : `${fmt(v)} write IOPS at ${bytesKib} KiB`);
+    const shared = (shareWhy: (unit: string) => string) =>
+      members.length > 1 ? `, shared by ${members.length} disks${shareWhy('MiB/s of egress')}` : '';
+    if (capTogether(members, m, budget, demands, 'egress', (d, v, shareWhy) => explain(d, what(v)) + shared(shareWhy), per))
+      info.binds = true;
   };
   scale('write_mibps', 0);
   scale('write_iops', c.io.write_iops_max_kib);

@@ -7,7 +7,7 @@
 import type { Catalog } from '../catalog';
 import type { VmSpec, WorkloadSpec } from '../document/types';
 import { fmt } from '../units';
-import { METRICS, type DiskEval, type Metric } from './types';
+import { bound, METRICS, type DiskEval, type LimitKind, type Metric } from './types';
 import { demandIops } from './workload';
 
 export type ShareMetric = Metric | 'write_iops_16k';
@@ -106,4 +106,35 @@ export function shareCap(cap: number, alone: number[], asked: number[]): Shares 
         ? ''
         : `: ${fmt(demand[i])} ${unit} for ${demand[i] > 0 ? "its workloads' targets" : 'targets (its workloads have none)'}, then ${fmt(values[i] - demand[i])} of the ${fmt(left)} left after all targets, in proportion to what each disk could do beyond its own`,
   };
+}
+
+/**
+ * Holds the disks' figure `m` to `cap` together, each disk to its share (`shareCap`, with the demands of its
+ * workloads' targets), and explains each capped figure with `why(disk, value, shareWhy)`. `weight` is what one unit
+ * of the figure counts against the cap (network egress counts a write by its replication). A disk whose share
+ * is all it does alone keeps its own limit as the one that binds. True when the cap binds.
+ */
+export function capTogether(
+  members: DiskEval[],
+  m: ShareMetric,
+  cap: number,
+  demands: Map<DiskEval, DiskDemand>,
+  by: LimitKind,
+  why: (d: DiskEval, value: number, shareWhy: (unit: string) => string) => string,
+  weight: (d: DiskEval) => number = () => 1,
+): boolean {
+  const capped = members.filter((d) => d.figures[m]);
+  const alone = capped.map((d) => d.figures[m]!.value * weight(d));
+  if (alone.reduce((s, x) => s + x, 0) <= cap + 1e-9) return false;
+  const shares = shareCap(
+    cap,
+    alone,
+    capped.map((d) => (demands.get(d)?.[m] ?? 0) * weight(d)),
+  );
+  capped.forEach((d, i) => {
+    if (shares.values[i] >= alone[i] - 1e-9) return;
+    const v = shares.values[i] / weight(d);
+    d.figures[m] = bound(v, by, () => why(d, v, (unit) => shares.why(i, unit)));
+  });
+  return true;
 }
