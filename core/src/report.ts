@@ -10,6 +10,7 @@ import { contentOrigin } from './vm-cache';
 import { fmt } from './units';
 import { LineIndex } from './text';
 import {
+  knownFigure,
   gapTexts,
   METRICS,
   sumCosts,
@@ -153,6 +154,8 @@ export interface Report {
 const r0 = (x: number) => Math.round(x);
 const r1 = (x: number) => Math.round(x * 10) / 10;
 const r2 = (x: number) => Math.round(x * 100) / 100;
+/** A figure the provider gives, to one decimal; null where it gives none. */
+const known = (x: number | undefined) => (x === undefined ? null : r1(x));
 
 export function reportDiagnostics(a: Analysis): ReportDiagnostic[] {
   const idx = new LineIndex(a.parsed.text);
@@ -322,8 +325,8 @@ function diskReport(d: DiskEval): DiskReport {
     read_iops: r0(d.figures.read_iops.value),
     write_iops: r0(d.figures.write_iops.value),
     // Instance store: AWS gives no throughput, so none is reported (the explanation says so).
-    read_mibps: d.throughputUnknown ? null : r1(d.figures.read_mibps.value),
-    write_mibps: d.throughputUnknown ? null : r1(d.figures.write_mibps.value),
+    read_mibps: known(knownFigure(d, 'read_mibps')),
+    write_mibps: known(knownFigure(d, 'write_mibps')),
     limited_by: limited,
     explanation,
     monthly_cost: money(d.cost.monthly),

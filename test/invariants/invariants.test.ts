@@ -22,7 +22,7 @@ import {
   type FileReport,
 } from '../../core/src';
 import { CATALOGS, hasOutOfRange, specArb, toYaml, type GenSpec } from './generate';
-import { budgetsHold, fixesDoWhatTheySay, loadSpec, messagesRead, nothingVanishes } from './invariants';
+import { budgetsHold, fixesDoWhatTheySay, loadSpec, messagesRead, nothingShownIsNotANumber, nothingVanishes } from './invariants';
 
 /** Runs per edition and property; `INVARIANT_RUNS` (set by `npm run invariants`) makes it longer. */
 export const RUNS = Number(process.env.INVARIANT_RUNS ?? 100);
@@ -271,6 +271,10 @@ describe('invariants over specs generated from the catalogs', function () {
 
   it('6. messages are short, registered and say nothing twice', () => {
     holds((_, a) => messagesRead(a));
+  });
+
+  it('6. nothing shown is Infinity or NaN (report, inlay hints, hovers)', () => {
+    holds((_, a) => nothingShownIsNotANumber(a, fileReport('spec.perf.yaml', a)), Math.ceil(RUNS / 2));
   });
 
   it('the generator names machines the catalogs resolve', () => {

@@ -12,6 +12,8 @@ import {
   fileReport,
   fixEdits,
   fixTypeOf,
+  hover,
+  inlayHints,
   limitValue,
   METRICS,
   titleWithCost,
@@ -277,4 +279,16 @@ export function saidTwice(message: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** 6. Nothing shown is a placeholder: no Infinity or NaN in the report, the inlay hints, or a VM's or disk's hover. */
+export function nothingShownIsNotANumber(a: Analysis, r: FileReport): void {
+  const bad = /Infinity|NaN/;
+  assert.ok(!bad.test(JSON.stringify(r).replace(/"(?:[^"\\]|\\.)*"/g, '""')), 'a number in the report is not finite');
+  for (const h of inlayHints(a)) assert.ok(!bad.test(h.label), `inlay hint: ${h.label}`);
+  for (const [path, n] of a.parsed.tree.nodes) {
+    if (!/^\/vms\/\d+(\/disks\/\d+)?\/name$/.test(path) || !n.value) continue;
+    const h = hover(a, n.value.start);
+    if (h) assert.ok(!bad.test(h.markdown), `hover on ${path}: ${h.markdown.split('\n').find((l) => bad.test(l))}`);
+  }
 }

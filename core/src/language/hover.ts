@@ -10,6 +10,7 @@ import { boughtText } from '../advice/fixes';
 import { diskBurstTexts, workloadBurstText } from '../model/burst';
 import { metricLabel } from '../model/disks';
 import {
+  knownFigure,
   gapTexts,
   METRICS,
   upperBound,
@@ -109,6 +110,8 @@ function money(c: Catalog, x: Cost): string {
   return `${x.complete ? '' : '≥ '}${fmtMoney(x.monthly, c.currency)}`;
 }
 
+const shown = (v: number | undefined) => (v === undefined ? 'unknown' : fmt(v));
+
 function diskTable(c: Catalog, disks: DiskEval[]): string {
   return mdTable(
     ['disk', 'type', 'size', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'per month'],
@@ -118,8 +121,8 @@ function diskTable(c: Catalog, disks: DiskEval[]): string {
       `${fmt(d.size_gib)} GiB`,
       fmt(d.figures.read_iops.value),
       fmt(d.figures.write_iops.value),
-      fmt(d.figures.read_mibps.value),
-      fmt(d.figures.write_mibps.value),
+      shown(knownFigure(d, 'read_mibps')),
+      shown(knownFigure(d, 'write_mibps')),
       money(c, d.cost),
     ]),
     [false, false, true, true, true, true, true, true],

@@ -2,7 +2,7 @@
 import type { Analysis } from '../analyze';
 import type { Span } from '../text';
 import { fmt, fmtMoney, targetVerdict } from '../units';
-import { upperBound } from '../model/types';
+import { knownFigure, upperBound, type DiskEval } from '../model/types';
 
 export interface SymbolEntry {
   name: string;
@@ -102,7 +102,7 @@ export function inlayHints(a: Analysis, range?: Span): InlayEntry[] {
       const le = ceiling ? '≤ ' : '';
       out.push({
         offset: at,
-        label: ` ${le}${fmt(f.read_iops.value)}/${fmt(f.write_iops.value)} IOPS · ${le}${fmt(f.read_mibps.value)}/${fmt(f.write_mibps.value)} MiB/s${ceiling ? ` (${ceiling})` : ''}${cost}`,
+        label: ` ${le}${fmt(f.read_iops.value)}/${fmt(f.write_iops.value)} IOPS · ${mibps(d, le)}${ceiling ? ` (${ceiling})` : ''}${cost}`,
         tooltip: `read/write IOPS limited by ${f.read_iops.by}/${f.write_iops.by}; read/write MiB/s limited by ${f.read_mibps.by}/${f.write_mibps.by} (${c.edition})`,
       });
     }
@@ -121,4 +121,11 @@ export function inlayHints(a: Analysis, range?: Span): InlayEntry[] {
     }
   }
   return out;
+}
+
+/** "≤ 1,200/1,200 MiB/s", or "? MiB/s" where the provider gives no throughput (instance store). */
+function mibps(d: DiskEval, le: string): string {
+  const r = knownFigure(d, 'read_mibps');
+  const w = knownFigure(d, 'write_mibps');
+  return r === undefined || w === undefined ? '? MiB/s' : `${le}${fmt(r)}/${fmt(w)} MiB/s`;
 }

@@ -133,6 +133,14 @@ export function gapTexts(costs: Cost[]): string[] {
   return [...new Set(costs.flatMap((x) => x.gaps.map((g) => g.text)))];
 }
 
+/**
+ * A disk's figure as anything may show or add it: undefined where the provider gives none (instance store's
+ * throughput, held internally as no limit at all), never that placeholder.
+ */
+export function knownFigure(d: DiskEval, k: Metric): number | undefined {
+  return d.throughputUnknown && (k === 'read_mibps' || k === 'write_mibps') ? undefined : d.figures[k].value;
+}
+
 /** Workloads of the spec the evaluation left out: on a disk without figures, or on a disk the VM does not have. */
 export function workloadsLeftOut(e: Pick<VmEval, 'spec' | 'workloads'>): WorkloadSpec[] {
   const evaluated = new Set(e.workloads.map((w) => w.spec));
