@@ -139,4 +139,21 @@ describe('regressions found by fuzzing', () => {
     // Words are shortened to their first 100 and last 10 characters, the quotes included.
     assert.match(d.message, /region 'x{99}…x{9}'/);
   });
+
+  it('a tab after a comma in a flow mapping or list is YAML 1.2 separation, not a syntax error; in quotes it stays a tab', () => {
+    const text =
+      'version: 1\nprovider: gcp\nvms:\n  - {name: a,\tmachine_type: n2-standard-8, disks: [{name: d,\ttype: pd-ssd, size: 10}]}\n';
+    const a = analyze(text);
+    assert.deepEqual(
+      a.diagnostics.filter((d) => d.code.startsWith('yaml-')).map((d) => d.message),
+      [],
+    );
+    assert.equal(a.vms[0].disks[0].spec.type, 'pd-ssd');
+    const quoted = analyze('x: {a: "p,\tq",\tb: [1,\t2]}\n');
+    assert.deepEqual(quoted.parsed.tree.value, { x: { a: 'p,\tq', b: [1, 2] } });
+    // Offsets are the text's own: a finding on the machine type covers exactly it.
+    const bad = analyze(text.replace('n2-standard-8', 'n2-standard-7'));
+    const d = bad.diagnostics.find((x) => x.code === 'unknown-machine-type')!;
+    assert.equal(text.replace('n2-standard-8', 'n2-standard-7').slice(d.span.start, d.span.end), 'n2-standard-7');
+  });
 });

@@ -32,13 +32,54 @@ export function aliasGrowthLimit(nodesWritten: number): number {
 
 export { escapePointer } from './tree-nodes';
 
+/**
+ * YAML 1.2 lets a tab separate tokens within a line, in flow collections too (`{a: 1,<TAB>b: 2}`); js-yaml's event
+ * parser refuses a tab there ("deficient indentation"), though its loader takes it. Such a tab becomes a space,
+ * one character for one, so that every offset stays the text's own; tabs in quoted text, in comments, in block
+ * context and at the start of a line are left as they are.
+ */
+export function flowTabsAsSpaces(text: string): string {
+  let out: string[] | undefined;
+  let depth = 0;
+  let quote = '';
+  let lineHasContent = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\n' || ch === '\r') {
+      lineHasContent = false;
+      continue;
+    }
+    if (quote) {
+      if (ch === quote) {
+        // '' inside single quotes is an escaped quote; \" inside double quotes too.
+        if (quote === "'" && text[i + 1] === "'") i++;
+        else quote = '';
+      } else if (quote === '"' && ch === '\\') i++;
+      continue;
+    }
+    if (ch === '#' && (i === 0 || /[ \t\r\n]/.test(text[i - 1]))) {
+      while (i + 1 < text.length && text[i + 1] !== '\n' && text[i + 1] !== '\r') i++;
+      continue;
+    }
+    if (ch === '\t') {
+      if (depth > 0 && lineHasContent) (out ??= [...text])[i] = ' ';
+      continue;
+    }
+    if (ch !== ' ') lineHasContent = true;
+    if (ch === '[' || ch === '{') depth++;
+    else if ((ch === ']' || ch === '}') && depth > 0) depth--;
+    else if ((ch === '"' || ch === "'") && (depth > 0 || /[ \t\r\n,[{:-]/.test(text[i - 1] ?? ' '))) quote = ch;
+  }
+  return out ? out.join('') : text;
+}
+
 /** Never throws: what is wrong with the text comes back as `problems`, and `value` is undefined when unusable. */
 export function buildTree(text: string): YamlTree {
   const problems: TreeProblem[] = [];
   const nodes: YamlTree['nodes'] = new Map();
   let events: Event[];
   try {
-    events = parseEvents(text, { maxDepth: 64 });
+    events = parseEvents(text.includes('\t') ? flowTabsAsSpaces(text) : text, { maxDepth: 64 });
   } catch (e) {
     const err = e as YAMLException;
     const pos = typeof err?.mark?.position === 'number' ? err.mark.position : 0;
