@@ -190,4 +190,16 @@ describe('checks: cost', () => {
     const bare = analyze(text.replace('policy:\n  min_headroom: 20%\n', ''));
     assert.match(bare.diagnostics.find((x) => x.code === 'overprovisioned')!.message, /: 67 GiB still meets every target and/);
   });
+
+  it('pricing: spot leaves the machine price out, never the on-demand price in its place', () => {
+    const text = BASE.replace('    machine_type: n2-standard-8\n', '    machine_type: n2-standard-8\n    pricing: spot\n');
+    const d = expectAt(text, 'price-unknown', 'n2-standard-8');
+    assert.equal(
+      d.message,
+      "n2-standard-8 runs as Spot, whose price gcp-2024 does not model (on-demand prices only): the VM's total leaves the machine out and is marked partial",
+    );
+    const r = fileReport('x', analyze(text));
+    assert.deepEqual([r.vms[0].machine_monthly_cost, r.vms[0].monthly_cost, r.monthly_cost_complete], [null, 85, false]);
+    assert.equal(fileReport('x', analyze(BASE)).vms[0].machine_monthly_cost, 283.58);
+  });
 });

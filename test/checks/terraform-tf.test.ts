@@ -85,6 +85,68 @@ describe('terraform .tf files: a module folder', () => {
     assert.deepEqual([fast.read_iops, fast.write_mibps, fast.limited_by?.read_iops], [20000, 600, 'provisioned']);
   });
 
+  it('Spot and preemptible VMs are not priced on demand: the machine price is unknown, the total partial', () => {
+    const text = [
+      'resource "google_compute_instance" "batch" {',
+      '  machine_type = "n2-standard-8"',
+      '  zone         = "us-central1-a"',
+      '  scheduling {',
+      '    preemptible = true',
+      '  }',
+      '  boot_disk {',
+      '    initialize_params {',
+      '      type = "pd-ssd"',
+      '      size = 100',
+      '    }',
+      '  }',
+      '}',
+      'resource "google_compute_instance" "spot" {',
+      '  machine_type = "n2-standard-8"',
+      '  zone         = "us-central1-a"',
+      '  scheduling {',
+      '    provisioning_model = "SPOT"',
+      '  }',
+      '  boot_disk {',
+      '    initialize_params {',
+      '      type = "pd-ssd"',
+      '      size = 100',
+      '    }',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const a = run([{ path: 'main.tf', text }]);
+    const r = fileReport('main.tf', a);
+    for (const vm of r.vms) {
+      assert.equal(vm.machine_monthly_cost, null, vm.name);
+      assert.equal(vm.monthly_cost_complete, false);
+      assert.deepEqual(vm.monthly_cost_missing, ['n2-standard-8 Spot price unknown']);
+    }
+    assert.equal(r.monthly_cost, 34);
+    const found = a.diagnostics.filter((d) => d.code === 'price-unknown');
+    assert.equal(found.length, 2);
+    assert.match(found[0].message, /^n2-standard-8 runs as Spot, whose price gcp-2024 does not model \(on-demand prices only\)/);
+  });
+
+  it('AWS: a Spot request and an instance with Spot market options are read as VMs, not priced on demand', () => {
+    const block = '  instance_type = "m5.large"\n  root_block_device {\n    volume_type = "gp3"\n    volume_size = 50\n  }\n';
+    const text =
+      'provider "aws" {\n  region = "us-east-1"\n}\n' +
+      `resource "aws_spot_instance_request" "worker" {\n${block}}\n` +
+      `resource "aws_instance" "web" {\n  instance_market_options {\n    market_type = "spot"\n  }\n${block}}\n` +
+      `resource "aws_instance" "plain" {\n${block}}\n`;
+    const r = fileReport('main.tf', run([{ path: 'main.tf', text }]));
+    assert.deepEqual(
+      r.vms.map((v) => [v.name, v.machine_monthly_cost === null]),
+      [
+        ['aws_spot_instance_request.worker', true],
+        ['aws_instance.web', true],
+        ['aws_instance.plain', false],
+      ],
+    );
+    assert.equal(r.monthly_cost_complete, false);
+  });
+
   it('an unknown machine type is an error at its line; a value known only at plan is an information', () => {
     const r = report();
     const unknown = r.diagnostics.find((d) => d.code === 'unknown-machine-type')!;

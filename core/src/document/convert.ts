@@ -147,6 +147,7 @@ export class Converter {
       series: this.str(path, 'series'),
       vcpus: vcpus !== undefined && Number.isInteger(vcpus) && vcpus > 0 ? vcpus : undefined,
       other_egress_mibps: this.quantity(path, 'other_egress', parseThroughput) ?? 0,
+      ...(this.str(path, 'pricing') === 'spot' ? { pricing: 'spot' as const } : {}),
       disks,
       workloads,
     };

@@ -59,6 +59,8 @@ export interface VmSpec {
   series?: string;
   vcpus?: number;
   other_egress_mibps: number;
+  /** How the machine is bought: Spot (and preemptible) prices are not modelled, so its price is left out. */
+  pricing?: 'on-demand' | 'spot';
   disks: DiskSpec[];
   workloads: WorkloadSpec[];
 }

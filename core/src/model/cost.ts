@@ -4,7 +4,7 @@
  * the cost keeps the known part, is marked incomplete, and names what is missing.
  */
 import type { Catalog, DiskType, Machine, PriceTable, SeriesPrice } from '../catalog';
-import type { DiskSpec } from '../document/types';
+import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt, fmtMoney, fmtUnitPrice, plural } from '../units';
 import { provisionedValue } from './provisioned';
 import { cost, type Cost, type PriceGap } from './types';
@@ -131,10 +131,16 @@ export function memoryGib(sp: SeriesPrice | undefined, m: Machine): number | und
 }
 
 /** What a machine costs a month on demand: per type where the catalog prices it so, else per vCPU and per GiB. */
-export function machineCost(c: Catalog, m: Machine | undefined, region: string): Cost {
+export function machineCost(c: Catalog, m: Machine | undefined, region: string, pricing?: VmSpec['pricing']): Cost {
   const mp = c.machine_prices;
   const unknown = (text: string, why: string) => cost(undefined, false, () => why, [{ part: 'machine', text }]);
   if (!m) return unknown('machine price unknown', 'the machine is not known, so neither is its price');
+  // A Spot price changes with demand and is not in any catalog: never the on-demand price in its place.
+  if (pricing === 'spot')
+    return unknown(
+      `${m.name} Spot price unknown`,
+      `${m.name} runs as Spot, whose price ${c.edition} does not model (on-demand prices only)`,
+    );
   if (!mp) return unknown('machine price unknown', `${c.edition} has no machine prices: only disks are priced`);
   const sp = mp.series[m.series];
   const hours = mp.hours_per_month;

@@ -69,7 +69,7 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
     if (bursts?.size) e.burst = workloadBurst(e, on, bursts, (lifted) => evaluateWorkload(c, w, lifted));
     workloads.push(e);
   }
-  const machine_cost = machineCost(c, machine, region);
+  const machine_cost = machineCost(c, machine, region, vm.pricing);
   // The whole VM, machine and disks: a partial sum stays marked as one (monthly_cost_complete false).
   const total = sumCosts(vmCosts({ machine_cost, disks, unmodelled, unevaluated }));
   return {

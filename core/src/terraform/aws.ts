@@ -8,7 +8,7 @@
  * not read.
  */
 import type { Node } from 'jsonc-parser';
-import { at, items, keyOf, located, span, str } from './json';
+import { at, items, keyOf, located, span, spotWhere, str } from './json';
 import { diskBasics, push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
 import { Located, map, seq, type SpecMap } from './spec-tree';
 
@@ -137,6 +137,11 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
       name: new Located(res.address, res.addressSpan),
       resource_name: located(at(v, 'tags', 'Name')),
       machine_type: machine,
+      // A Spot instance (market options, or a Spot request): its price is not the on-demand one.
+      pricing:
+        res.type === 'aws_spot_instance_request'
+          ? new Located('spot', res.addressSpan)
+          : spotWhere(at(v, 'instance_market_options', 0, 'market_type'), (x) => String(x).toLowerCase() === 'spot'),
       disks: seq(where, specs),
     }),
     diskResources: resources,
@@ -146,4 +151,6 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
 
 export const AWS_MAPPERS: Record<string, VmMapper> = {
   aws_instance: { provider: 'aws', map: instance },
+  // A Spot request runs an instance of the same arguments (instance_type, root_block_device, ...).
+  aws_spot_instance_request: { provider: 'aws', map: instance },
 };

@@ -5,7 +5,7 @@
  * and sizes are the spec's: "pd-ssd", a size in GB that Google's pages mean as GiB.
  */
 import type { Node } from 'jsonc-parser';
-import { at, items, keyOf, located, span, str } from './json';
+import { at, items, keyOf, located, span, spotWhere, str } from './json';
 import { diskBasics, push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
 import { Located, map, seq, type SpecMap } from './spec-tree';
 
@@ -112,6 +112,10 @@ function vmOf(res: PlanResource, disks: Disks, machine: Located): MappedVm {
       name: new Located(res.address, res.addressSpan),
       resource_name: located(at(v, 'name')) ?? located(at(v, 'name_prefix')),
       machine_type: machine,
+      // Spot and preemptible VMs: their price is not the on-demand one.
+      pricing:
+        spotWhere(at(v, 'scheduling', 0, 'preemptible'), (x) => x === true) ??
+        spotWhere(at(v, 'scheduling', 0, 'provisioning_model'), (x) => String(x).toUpperCase() === 'SPOT'),
       disks: seq(where, disks.specs),
     }),
     diskResources: disks.resources,

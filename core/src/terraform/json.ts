@@ -45,3 +45,9 @@ export function located(n: Node | undefined, as?: (v: string | number | boolean)
   const v = n.value as string | number | boolean;
   return new Located(as ? as(v) : v, span(n), keyOf(n));
 }
+
+/** `pricing: spot` placed where the configuration says so, when `is` holds of the value there; else undefined. */
+export function spotWhere(n: Node | undefined, is: (v: string | number | boolean) => boolean): Located | undefined {
+  const l = located(n);
+  return l && is(l.value) ? new Located('spot', l.span, l.key) : undefined;
+}
