@@ -81,8 +81,8 @@ describe('checks: volume-fit', () => {
     );
     assert.equal(d.fixes?.[0].title, 'Provision 64,000 IOPS');
     assert.equal(applyFix(text, d.fixes![0], opts), text.replace('provisioned_iops: 100000', 'provisioned_iops: 64000'));
-    // Or an instance of the same vCPUs built on it (8 vCPUs: m5.2xlarge, the first general purpose family).
-    assert.match(d.fixes?.[1].title ?? '', /^Change machine to m5\.2xlarge, built on the Nitro System/);
+    // Or an instance of the same vCPUs built on it, of the same letter first (8 vCPUs: t3a.2xlarge, burstable too).
+    assert.match(d.fixes?.[1].title ?? '', /^Change machine to t3a\.2xlarge, built on the Nitro System/);
   });
 
   it('needs-platform on the size of an io2 volume above 16 TiB: no IOPS cap fixes that', () => {
@@ -95,7 +95,7 @@ describe('checks: volume-fit', () => {
     assert.match(d.message, /io2 above 16 TiB \(20 TiB\) does not attach to it \(aws-test-big\); use an instance built on it/);
     assert.deepEqual(
       d.fixes?.map((f) => f.title.replace(/ \(.*/, '')),
-      ['Change machine to m5.2xlarge, built on the Nitro System'],
+      ['Change machine to t3a.2xlarge, built on the Nitro System'],
     );
   });
 
