@@ -31,32 +31,50 @@ describe('checks: catalog', () => {
       assert.ok(a.vms[0].unavailable, 'no figures for a machine not read');
     }
   });
-  it('did-you-mean offers a misspelling of the same size and family only; a family the edition does not model is said so', () => {
+  it('did-you-mean offers a misspelling of the same size and family only; a type the edition lacks is a warning with no figures', () => {
     const aws = (machine: string) =>
       `version: 1\nprovider: aws\nvms:\n  - name: db\n    machine_type: ${machine}\n    disks:\n      - name: data\n        type: gp3\n        size: 100GiB\n`;
-    const one = (machine: string) => {
-      const d = expectAt(aws(machine), 'unknown-machine-type', machine);
+    const one = (machine: string, code = 'unknown-machine-type') => {
+      const d = expectAt(aws(machine), code, machine);
       return { message: d.message, fixes: (d.fixes ?? []).map((f) => f.kind === 'set-value' && f.value) };
     };
-    // Another size of the family, or the same size of another family, is not what was misspelt.
-    const big = one('m7g.24xlarge');
-    assert.equal(
-      big.message,
-      "m7g in aws-2025 comes in medium, large, xlarge, 2xlarge, 4xlarge, 8xlarge, 12xlarge, 16xlarge, metal: not '24xlarge'",
-    );
-    assert.deepEqual(big.fixes, []);
-    const c5 = one('c5.16xlarge');
-    assert.match(c5.message, /^c5 in aws-2025 comes in large, .*24xlarge, metal: not '16xlarge'$/);
-    assert.deepEqual(c5.fixes, []);
     // A misspelling of a real name still gets its fix.
     assert.deepEqual(one('m6i.2xlarg'), {
       message: "unknown machine type 'm6i.2xlarg' in aws-2025; names are <family>.<size>, such as m5.large; did you mean m6i.2xlarge?",
       fixes: ['m6i.2xlarge'],
     });
-    // m4 is an AWS family the edition does not model: not an unknown name, and not m5.
-    const m4 = one('m4.large');
-    assert.match(m4.message, /^m4 is an instance family aws-2025 does not model, so 'm4\.large' has no figures; it models m5, m6i, /);
-    assert.deepEqual(m4.fixes, []);
+    // A size not written as AWS writes sizes, in a family the edition has: the sizes it comes in.
+    assert.match(one('m6i.enormous').message, /^m6i in aws-2025 comes in large, .*, metal: not 'enormous'$/);
+    // Another size of the family, or the same size of another family, is not what was written: a size the edition
+    // lacks is said with the sizes it has, and a family it does not model (m4, t2, or one it does not name) is
+    // said so, all as warnings without figures or fixes (t4g.small was offered t3.small: another CPU).
+    const lacking: Array<[string, RegExp]> = [
+      ['m7g.24xlarge', /^aws-2025 has no m7g\.24xlarge, so it has no figures: its m7g sizes are medium, large, .*16xlarge, metal$/],
+      ['c5.16xlarge', /^aws-2025 has no c5\.16xlarge, so it has no figures: its c5 sizes are large, .*24xlarge, metal$/],
+      ['m4.large', /^m4 is an instance family aws-2025 does not model \(no EBS limits or vCPUs for it\), so 'm4\.large' has no figures$/],
+      ['t2.micro', /^t2 is an instance family aws-2025 does not model .*'t2\.micro' has no figures$/],
+      ['c7a.large', /^c7a is an instance family aws-2025 does not model .*'c7a\.large' has no figures$/],
+      ['x2gd.metal', /^x2gd is an instance family aws-2025 does not model/],
+      ['m7i-flex.large', /^m7i-flex is an instance family aws-2025 does not model/],
+    ];
+    for (const [machine, message] of lacking) {
+      const a = analyze(aws(machine));
+      assert.deepEqual(
+        a.diagnostics.map((d) => [d.code, d.severity]),
+        [['unmodelled-machine-type', 'warning']],
+        machine,
+      );
+      const d = one(machine, 'unmodelled-machine-type');
+      assert.match(d.message, message, machine);
+      assert.deepEqual(d.fixes, [], machine);
+      assert.ok(a.vms[0].unavailable, `${machine}: no figures`);
+      assert.deepEqual(a.vms[0].disks, [], machine);
+    }
+    // An unknown family with a size AWS does not write is an error, still offered no other family.
+    assert.deepEqual(one('c7a.larg'), {
+      message: "unknown machine type 'c7a.larg' in aws-2025; names are <family>.<size>, such as m5.large",
+      fixes: [],
+    });
   });
   it('did-you-mean offers every name as near as the nearest, none preferred: network-sdd is network-hdd or network-ssd', () => {
     const text =

@@ -87,7 +87,7 @@ describe('aws-2025: m5a, m5d, m6a, m6g, c5d, c6g, r6g, t3a, t4g and i3en', () =>
     assert.equal(v.monthly_cost_complete, true);
   });
 
-  it('prices are the feed\'s: m6g.large $0.077 and i3en.large $0.226 an hour in us-east-1', () => {
+  it("prices are the feed's: m6g.large $0.077 and i3en.large $0.226 an hour in us-east-1", () => {
     for (const [machine, hourly] of [
       ['m6g.large', 0.077],
       ['i3en.large', 0.226],

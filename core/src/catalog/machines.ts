@@ -44,6 +44,12 @@ const unknownType = (message: string, fix?: string): Failure => ({
   fix,
 });
 
+/** A real-looking type the edition has no limits for: said so, with no figures, and never read as another type. */
+const unmodelledType = (message: string): Failure => ({ ok: false, code: 'unmodelled-machine-type', on: 'machine_type', message });
+
+/** The size part of an AWS instance type name (t4g.small, m6i.2xlarge, m7i.metal-24xl), as AWS names sizes. */
+const AWS_SIZE_RE = /^(?:nano|micro|small|medium|large|\d*xlarge|metal(?:-\d+xl)?)$/;
+
 /** <series>-<family>-<vCPUs>[-<suffix>]: the suffix starts with a letter, so a number after the vCPUs never matches. */
 const PREDEFINED_RE = /^([a-z][a-z0-9]*)-([a-z]+)-(\d+)(?:-([a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*))?$/;
 /** What follows a custom prefix: vCPUs or a shared-core size, memory in MiB, and the extended-memory mark. */
@@ -121,38 +127,42 @@ function resolveMachineType(c: Catalog, written: string): MachineResult {
 
 /** How the edition's machine types are named: Google's pattern, or (AWS) named sizes with an example. */
 function nameRule(c: Catalog): string {
-  const series = Object.values(c.machine_series);
-  if (!series.length || series.some((i) => i.families || !i.shapes)) return 'names are <series>-<family>-<vCPUs> (n2-standard-8)';
-  const first = Object.keys(series[0].shapes!)[0];
-  return `names are <family>.<size>, such as ${first}`;
+  if (!namedSizes(c)) return 'names are <series>-<family>-<vCPUs> (n2-standard-8)';
+  return `names are <family>.<size>, such as ${Object.keys(Object.values(c.machine_series)[0].shapes!)[0]}`;
 }
 
 /**
- * A name of a family the edition knows, in the <family>.<size> form of named sizes (AWS): a size the family does
- * not come in (m7g.24xlarge) is said with the sizes it does, and a family the provider sells that the edition
- * does not model (m4, catalog `other_series`) is said to be one; neither is guessed into another size or family.
+ * A <family>.<size> name (AWS) not in the edition: a misspelt size (m6i.2xlarg → m6i.2xlarge), or, written as AWS
+ * writes sizes, a type the edition lacks (m7g.24xlarge; t2.micro or c7a.large, of a family it does not model):
+ * `unmodelled-machine-type`, with no figures, never guessed into another size or family.
  */
 function knownFamily(c: Catalog, mt: string, written: string): Failure | undefined {
   const dot = mt.indexOf('.');
   if (dot <= 0) return undefined;
-  const family = mt.slice(0, dot);
+  const [family, size] = [mt.slice(0, dot), mt.slice(dot + 1)];
   const shapes = c.machine_series[family]?.shapes;
-  if (shapes) {
-    const sizes = Object.keys(shapes).filter((n) => n.startsWith(`${family}.`));
-    if (!sizes.length) return undefined;
-    const typo = typoOf(mt, sizes);
+  const sizes = shapes ? Object.keys(shapes).filter((n) => n.startsWith(`${family}.`)) : [];
+  if (sizes.length) {
+    const typo = AWS_SIZE_RE.test(size) ? undefined : typoOf(mt, sizes);
     if (typo) return unknownType(`unknown machine type '${written}' in ${c.edition}; ${nameRule(c)}; did you mean ${typo}?`, typo);
-    return unknownType(
-      `${family} in ${c.edition} comes in ${sizes.map((n) => n.slice(dot + 1)).join(', ')}: not '${written.trim().slice(dot + 1)}'`,
+    const list = sizes.map((n) => n.slice(dot + 1)).join(', ');
+    return AWS_SIZE_RE.test(size)
+      ? unmodelledType(`${c.edition} has no ${mt}, so it has no figures: its ${family} sizes are ${list}`)
+      : unknownType(`${family} in ${c.edition} comes in ${list}: not '${written.trim().slice(dot + 1)}'`);
+  }
+  if (shapes || !namedSizes(c)) return undefined;
+  if (c.other_series?.series.includes(family) || AWS_SIZE_RE.test(size)) {
+    return unmodelledType(
+      `${family} is an instance family ${c.edition} does not model (no EBS limits or vCPUs for it), so '${written}' has no figures`,
     );
   }
-  if (c.other_series?.series.includes(family)) {
-    const modelled = Object.keys(c.machine_series);
-    return unknownType(
-      `${family} is an instance family ${c.edition} does not model, so '${written}' has no figures; it models ${modelled.join(', ')}`,
-    );
-  }
-  return undefined;
+  return unknownType(`unknown machine type '${written}' in ${c.edition}; ${nameRule(c)}`);
+}
+
+/** Whether the edition names machines <family>.<size> (AWS), rather than by Google's pattern. */
+function namedSizes(c: Catalog): boolean {
+  const series = Object.values(c.machine_series);
+  return series.length > 0 && series.every((i) => !i.families && i.shapes);
 }
 
 /**
