@@ -31,6 +31,25 @@ describe('checks: catalog', () => {
       assert.ok(a.vms[0].unavailable, 'no figures for a machine not read');
     }
   });
+  it('unmodelled-disk-type: EBS standard (magnetic) is information, the disk has no figures and the total is partial; a typo stays an error', () => {
+    const aws = (type: string) =>
+      'version: 1\nprovider: aws\nvms:\n  - name: db\n    machine_type: m6i.4xlarge\n    disks:\n' +
+      `      - name: data\n        type: gp3\n        size: 100GiB\n      - name: old\n        type: ${type}\n        size: 100GiB\n`;
+    const text = aws('standard');
+    const a = analyze(text);
+    assert.deepEqual(
+      a.diagnostics.map((d) => [d.code, d.severity]),
+      [['unmodelled-disk-type', 'information']],
+    );
+    const d = expectAt(text, 'unmodelled-disk-type', 'standard');
+    assert.match(d.message, /^disk 'old': standard is Magnetic, a previous-generation EBS volume type .*; aws-2025 does not model it/);
+    const v = a.vms[0];
+    assert.equal(v.disks.find((x) => x.spec.name === 'data')?.figures.read_iops.value, 3000);
+    assert.equal(v.monthly_cost_complete, false);
+    // A name that is no EBS type is still an error.
+    expectAt(aws('standart'), 'unknown-disk-type', 'standart');
+  });
+
   it('did-you-mean offers a misspelling of the same size and family only; a type the edition lacks is a warning with no figures', () => {
     const aws = (machine: string) =>
       `version: 1\nprovider: aws\nvms:\n  - name: db\n    machine_type: ${machine}\n    disks:\n      - name: data\n        type: gp3\n        size: 100GiB\n`;

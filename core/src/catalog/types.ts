@@ -394,6 +394,8 @@ export interface Catalog {
   instance_store?: InstanceStoreTable;
   /** Series (instance families) the provider sells that the edition does not model: named so in findings. */
   other_series?: { series: string[] } & Cited;
+  /** Disk types the provider sells that the edition does not model, each with what it is: named so in findings. */
+  other_disk_types?: { types: Record<string, string> } & Cited;
 }
 
 /** Instance store by instance type: what comes with the machine, and the IOPS the provider documents for it. */

@@ -64,6 +64,14 @@ export const catalog: CheckModule = {
       summary: 'machine_type and series/vcpus disagree.',
       docs: '`machine_type` wins; the fix removes the disagreeing key.',
     },
+    'unmodelled-disk-type': {
+      severity: 'information',
+      summary: 'The provider sells this disk type, but the edition does not model it: the disk has no figures and no price.',
+      docs:
+        "A type named in the edition's `other_disk_types` (aws-2025: `standard`, EBS Magnetic, a previous-generation type " +
+        'for which AWS gives an average, not limits). The disk is listed without figures or price, and every total it ' +
+        'is part of says it is partial; workloads on it are not evaluated.',
+    },
     'unknown-disk-type': {
       severity: 'error',
       summary: 'The disk type is not in the catalog for this provider.',
@@ -76,6 +84,15 @@ export const catalog: CheckModule = {
       if (!d.type || ctx.catalog.disk_types[d.type]) continue;
       // Instance store is the machine's own: its check (./instance-store) reads the catalog's table.
       if (d.type === INSTANCE_STORE && ctx.catalog.instance_store) continue;
+      const other = ctx.catalog.other_disk_types?.types;
+      if (other && Object.hasOwn(other, d.type)) {
+        const at = `${d.path}/type`;
+        const why = `${d.type} is ${other[d.type]}; ${ctx.catalog.edition} does not model it`;
+        ctx.report('unmodelled-disk-type', `disk '${d.name}': ${why}, so it has no figures or price, and totals are partial`, ctx.at(at), {
+          path: at,
+        });
+        continue;
+      }
       const known = Object.keys(ctx.catalog.disk_types);
       // Types as near as each other (network-sdd: network-ssd, network-hdd) are all offered, none preferred.
       const near = nearest(d.type, known);
