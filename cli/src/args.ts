@@ -4,6 +4,7 @@
  * every command, so that commands do not import main.ts back.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isTfVarsPath, type TfVar } from '../../core/src';
 import { suggest } from '../../core/src/document/suggest';
 
 export class UsageError extends Error {}
@@ -50,3 +51,21 @@ export function parseCommand<const O extends Options>(args: string[], options: O
 
 /** The catalog files named with --catalog-file (it may be given several times). */
 export const catalogFiles = (values: { 'catalog-file'?: string[] }): string[] => values['catalog-file'] ?? [];
+
+/** Terraform's `-var-file` and `-var` for the commands that read .tf files. */
+export const TERRAFORM_VAR_OPTIONS = {
+  'var-file': { type: 'string', multiple: true },
+  var: { type: 'string', multiple: true },
+} as const;
+
+/** The --var-file files (each a `.tfvars` file) and --var NAME=VALUE pairs given, checked. */
+export function terraformVars(values: { 'var-file'?: unknown; var?: unknown }): { varFiles: string[]; vars: TfVar[] } {
+  const varFiles = (values['var-file'] as string[] | undefined) ?? [];
+  for (const f of varFiles) if (!isTfVarsPath(f)) throw new UsageError(`--var-file takes a .tfvars file (HCL variable values), not '${f}'`);
+  const vars = ((values.var as string[] | undefined) ?? []).map((v) => {
+    const m = /^([A-Za-z_][A-Za-z0-9_-]*)=(.*)$/s.exec(v);
+    if (!m) throw new UsageError(`--var takes NAME=VALUE, not '${v}'`);
+    return { name: m[1], value: m[2] };
+  });
+  return { varFiles, vars };
+}

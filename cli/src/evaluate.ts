@@ -16,11 +16,11 @@ import {
   vmReportParts,
 } from '../../core/src';
 import { loadRegistry } from './catalog-file';
-import { catalogFiles, parseCommand, UsageError } from './args';
+import { catalogFiles, parseCommand, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
 import { limitHeapGrowth } from '../../protocol/src/heap';
 import { indented, jsonChunks, writeChunks, type Chunk, type PrewrittenJson } from './json-writer';
-import { folderInput, inputForFile, needsHclParser, type AnalysisInput } from '../../protocol/src/terraform-input';
+import { folderInput, inputForFile, needsHclParser, type AnalysisInput, type TfInputOptions } from '../../protocol/src/terraform-input';
 import { loadHclParser } from '../../protocol/src/hcl-parser';
 import { table } from './table';
 import { applySets, renderWhatIf } from './what-if';
@@ -28,6 +28,9 @@ import { applySets, renderWhatIf } from './what-if';
 const EVALUATE_USAGE = `usage: storage-perf evaluate FILE... [--format table|json] [--set PATH=VALUE]... [--catalog-file PATH]...
 
   --format table|json   tables for a terminal (default), or the JSON report
+  --var-file FILE       Terraform: a .tfvars file of the root module's variable values, read after
+                          terraform.tfvars and *.auto.tfvars beside the .tf files (may be repeated)
+  --var NAME=VALUE      Terraform: a root module variable's value, after every file (may be repeated)
   --set PATH=VALUE      what if: evaluate FILE with a value changed, and show what changes, e.g.
                           --set vms.db.machine_type=n2-standard-16
                           --set vms.db.disks.data.size=1TiB --set region=europe-west4
@@ -43,7 +46,11 @@ printed whole), 2 a file cannot be read or the usage is wrong`;
 export async function evaluateCommand(args: string[]): Promise<number> {
   const parsed = parseCommand(
     args,
-    { format: { type: 'string', default: 'table' }, set: { type: 'string', multiple: true } },
+    {
+      format: { type: 'string', default: 'table' },
+      set: { type: 'string', multiple: true },
+      ...TERRAFORM_VAR_OPTIONS,
+    },
     EVALUATE_USAGE,
   );
   if (!parsed) return 0;
@@ -53,6 +60,7 @@ export async function evaluateCommand(args: string[]): Promise<number> {
   if (!positionals.length) throw new UsageError('no FILE given');
   const registry = loadRegistry(catalogFiles(values));
   const sets = (values.set as string[] | undefined) ?? [];
+  const tfOptions = terraformVars(values);
   if (sets.length) return whatIf(positionals, sets, format, registry);
 
   // A large spec's parse leaves as much garbage as it keeps: collect it before the heap doubles (protocol/src/heap.ts).
@@ -65,7 +73,7 @@ export async function evaluateCommand(args: string[]): Promise<number> {
   for (const path of positionals) {
     let input: AnalysisInput;
     try {
-      input = readInput(path);
+      input = readInput(path, tfOptions);
     } catch (e) {
       process.stderr.write(`storage-perf evaluate: cannot read ${path}: ${ioReason(e)}\n`);
       unreadable = true;
@@ -94,9 +102,9 @@ function isFolder(path: string): boolean {
 }
 
 /** A file's text and front end, or a Terraform module folder's files. */
-function readInput(path: string): AnalysisInput {
-  if (!isFolder(path)) return inputForFile(path, readFileSync(path, 'utf8'));
-  const input = folderInput(path);
+function readInput(path: string, options: TfInputOptions): AnalysisInput {
+  if (!isFolder(path)) return inputForFile(path, readFileSync(path, 'utf8'), options);
+  const input = folderInput(path, options);
   if (!input) throw new Error('EISDIR: a folder is read as a Terraform module, and this one has no .tf file');
   return input;
 }

@@ -14,7 +14,11 @@ export interface Settings {
   region?: string;
   /** A user catalog file (JSON in the catalog format). */
   catalogPath?: string;
+  /** Terraform: `.tfvars` files (absolute paths) read after those beside a root module, in order (lint's --var-file). */
+  terraformVarFiles?: string[];
+  /** Terraform: root module variables' values as `NAME=VALUE`, after every file (lint's --var). */
+  terraformVars?: string[];
 }
 
-/** Every key of Settings, for code that copies them one by one. */
-export const SETTING_KEYS: ReadonlyArray<keyof Settings> = ['catalog', 'region', 'catalogPath'];
+/** Every key of Settings an editor's settings give (strings), for code that copies them one by one. */
+export const SETTING_KEYS: ReadonlyArray<'catalog' | 'region' | 'catalogPath'> = ['catalog', 'region', 'catalogPath'];

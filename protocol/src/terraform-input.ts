@@ -15,6 +15,7 @@ import {
   terraformFilesFrontEnd,
   type ParsedSpec,
   type TfFile,
+  type TfVar,
 } from '../../core/src';
 import { ioReason } from './file-io';
 import { hclParser } from './hcl-parser';
@@ -23,6 +24,12 @@ import { hclParser } from './hcl-parser';
 export interface AnalysisInput {
   text: string;
   frontEnd?: (text: string) => ParsedSpec;
+}
+
+/** Values of the root module's variables given on the command line: `-var-file FILE` (in order) and `-var NAME=VALUE`. */
+export interface TfInputOptions {
+  varFiles?: string[];
+  vars?: TfVar[];
 }
 
 /** Bounds on what a module read takes in: folders of modules called, and files. */
@@ -79,30 +86,49 @@ export function needsHclParser(path: string): boolean {
  * .tf files of its folder and of the local modules they call), which needs the HCL parser loaded
  * (`loadHclParser`); for anything else, the file's text and `frontEndForFile`'s front end.
  */
-export function inputForFile(file: string, text: string): AnalysisInput {
+export function inputForFile(file: string, text: string, options: TfInputOptions = {}): AnalysisInput {
   if (!isTerraformSourcePath(file)) return { text, frontEnd: frontEndForFile(file, text) };
   let path: string;
   try {
     path = pathOf(file);
   } catch {
     // Not a file on disk (an unsaved editor buffer): the file alone.
-    return terraformInput(undefined, { path: 'main.tf', text });
+    return terraformInput(undefined, { path: 'main.tf', text }, options);
   }
-  return terraformInput(dirname(path), { path: basename(path), text });
+  return terraformInput(dirname(path), { path: basename(path), text }, options);
 }
 
 /** The analysis input of a module folder (the CLI's `evaluate FOLDER`), or undefined when it has no .tf file. */
-export function folderInput(folder: string): AnalysisInput | undefined {
+export function folderInput(folder: string, options: TfInputOptions = {}): AnalysisInput | undefined {
   const first = tfFilesIn(folder)[0];
   if (first === undefined) return undefined;
-  return terraformInput(folder, { path: first, text: readFileSync(join(folder, first), 'utf8') });
+  return terraformInput(folder, { path: first, text: readFileSync(join(folder, first), 'utf8') }, options);
 }
 
-function terraformInput(root: string | undefined, entry: TfFile): AnalysisInput {
+function terraformInput(root: string | undefined, entry: TfFile, options: TfInputOptions): AnalysisInput {
   const parse = hclParser();
   if (!parse) throw new Error('the HCL parser is not loaded: await loadHclParser() first');
-  const files = root === undefined ? [entry] : moduleFiles(root, entry);
-  return { text: joinTfFiles(files).text, frontEnd: terraformFilesFrontEnd(parse, files) };
+  const files = root === undefined ? [entry] : [...moduleFiles(root, entry), ...varFiles(root, options.varFiles ?? [])];
+  return { text: joinTfFiles(files).text, frontEnd: terraformFilesFrontEnd(parse, files, options.vars) };
+}
+
+/**
+ * The variable definitions files Terraform loads for a root module, in its order: `terraform.tfvars`, then
+ * `*.auto.tfvars` by name, then each `-var-file` as given (a file that cannot be read throws: the command says so).
+ */
+function varFiles(root: string, given: string[]): TfFile[] {
+  let names: string[] = [];
+  try {
+    names = readdirSync(root).filter((f) => statSync(join(root, f)).isFile());
+  } catch {
+    names = [];
+  }
+  const auto = names.filter((f) => /\.auto\.tfvars$/.test(f)).sort();
+  const found = [...(names.includes('terraform.tfvars') ? ['terraform.tfvars'] : []), ...auto].map((f) => join(root, f));
+  return [...found, ...given.map((f) => resolve(f))].map((f) => ({
+    path: relative(root, f).split(sep).join('/'),
+    text: readFileSync(f, 'utf8'),
+  }));
 }
 
 function tfFilesIn(folder: string): string[] {

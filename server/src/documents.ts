@@ -16,8 +16,17 @@ import {
   type CatalogRegistry,
 } from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
-import { inputForFile } from '../../protocol/src/terraform-input';
+import { inputForFile, type TfInputOptions } from '../../protocol/src/terraform-input';
 import { GarbageCollector } from './collector';
+
+/** The Terraform variable values the settings give (lint's --var-file and --var). */
+function terraformOptions(s: Settings): TfInputOptions {
+  const vars = (s.terraformVars ?? []).flatMap((v) => {
+    const at = v.indexOf('=');
+    return at > 0 ? [{ name: v.slice(0, at), value: v.slice(at + 1) }] : [];
+  });
+  return { varFiles: s.terraformVarFiles ?? [], vars };
+}
 
 /** What an analysis takes from the settings (settings.ts keeps them): read at each analysis. */
 export interface AnalysisSettings {
@@ -170,7 +179,7 @@ export class AnalysedDocuments {
 
   private steps(uri: string, text: string): AnalysisSteps {
     const { current, registry } = this.settings;
-    const input = inputForFile(uri, text);
+    const input = inputForFile(uri, text, terraformOptions(current));
     return analysisSteps(input.text, {
       registry,
       cache: this.cacheOf(uri),

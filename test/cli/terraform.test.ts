@@ -162,3 +162,44 @@ describe('a workload sidecar naming .tf files', () => {
     assert.equal(all.find((d) => d.code === 'target-unreachable')?.line, 9);
   });
 });
+
+describe('Terraform variable values on the command line', () => {
+  const MODULE = 'test/fixtures/terraform/tfvars';
+  const vms = (stdout: string) =>
+    (JSON.parse(stdout) as { files: Array<{ vms: Array<{ machine_type: string; region?: string; disks: Array<{ size_gib: number }> }> }> })
+      .files[0].vms;
+  it('evaluate FOLDER: terraform.tfvars beside the .tf files gives the values', () => {
+    const r = spawnSync(process.execPath, [BIN, 'evaluate', MODULE, '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const [db] = vms(r.stdout);
+    assert.deepEqual([db.machine_type, db.disks[1].size_gib], ['n2-standard-8', 500]);
+  });
+  it('evaluate --var-file FILE --var NAME=VALUE: after terraform.tfvars, in that order', () => {
+    const args = ['evaluate', MODULE, '--format', 'json', '--var-file', `${MODULE}/prod.tfvars`, '--var', 'zone=europe-west4-a'];
+    const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const [db] = vms(r.stdout);
+    assert.deepEqual([db.machine_type, db.region, db.disks[1].size_gib], ['n2-standard-16', 'europe-west4', 2000]);
+  });
+  it('evaluate --var without NAME=VALUE, or --var-file of another kind of file: usage error, exit 2', () => {
+    for (const bad of [
+      ['--var', 'zone'],
+      ['--var-file', `${MODULE}/main.tf`],
+    ]) {
+      const r = spawnSync(process.execPath, [BIN, 'evaluate', MODULE, ...bad], { cwd: ROOT, encoding: 'utf8' });
+      assert.equal(r.status, 2, r.stdout);
+    }
+  });
+  it('lint --var: the server reads the module with the value given', async () => {
+    const r = await lint([`${MODULE}/main.tf`, '--format', 'json', '--var', 'machine_type=n2-standard-7'], { cwd: ROOT });
+    assert.equal(r.code, 1, r.stderr);
+    assert.deepEqual(
+      files(r.stdout)
+        .flatMap((f) => f.diagnostics)
+        .map((d) => [d.code, d.line]),
+      [['unknown-machine-type', 3]],
+    );
+    const plain = await lint([`${MODULE}/main.tf`, '--format', 'json'], { cwd: ROOT });
+    assert.equal(plain.code, 0, plain.stdout);
+  });
+});

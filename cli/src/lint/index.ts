@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { loadRegistry } from '../catalog-file';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
-import { parse, UsageError } from '../args';
+import { parse, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from '../args';
 import { writeAtomic, ioReason } from '../../../protocol/src/file-io';
 import { collectTargets, type Target } from './files';
 import { colorWanted } from './formats/color';
@@ -51,6 +51,9 @@ options:
       --catalog EDITION     catalog edition for specs that name none (the editor's storagePerf.catalog)
       --region REGION       region for prices when a spec names none (storagePerf.region)
       --catalog-file PATH   a catalog of your own (storagePerf.catalogPath)
+      --var-file FILE       Terraform: a .tfvars file of the root module's variable values, read after
+                            terraform.tfvars and *.auto.tfvars beside the .tf files (may be repeated)
+      --var NAME=VALUE      Terraform: a root module variable's value, after every file (may be repeated)
       --settings FILE       editor settings to start from (default: .vscode/settings.json, when present)
       --stdin-filename NAME the name reports give to -
       --timeout SECONDS     how long to wait for each answer of the language server (default 60)
@@ -106,6 +109,7 @@ const LINT_OPTIONS = {
   catalog: { type: 'string' },
   region: { type: 'string' },
   'catalog-file': { type: 'string' },
+  ...TERRAFORM_VAR_OPTIONS,
   settings: { type: 'string' },
   'stdin-filename': { type: 'string' },
   timeout: { type: 'string', default: '60' },
@@ -200,6 +204,9 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
     },
     values.settings as string | undefined,
   );
+  const tf = terraformVars(values);
+  if (tf.varFiles.length) settings.terraformVarFiles = tf.varFiles.map((f) => resolve(cwd, f));
+  if (tf.vars.length) settings.terraformVars = tf.vars.map((v) => `${v.name}=${v.value}`);
   // A catalog the server could not load would change every finding: refuse it here, with the reasons.
   if (settings.catalogPath) loadRegistry([settings.catalogPath]);
 

@@ -9,6 +9,7 @@ export { parseTerraformPlan };
 export { sidecarFrontEnd, sidecarPlanPath } from './sidecar';
 export { joinTfFiles, moduleFolder, terraformFilesFrontEnd, type TfFile, type TfSource } from './tf';
 export type { HclParse, HclSyntaxNode } from './hcl-values';
+export { isTfVarsPath, type TfVar } from './tfvars';
 export { planSourceMap, type SourcePlace } from './plan-sources';
 
 /** Whether a file is Terraform source, read by the .tf front end. */

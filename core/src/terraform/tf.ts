@@ -13,6 +13,7 @@ import type { Span } from '../text';
 import { arrayNode, evaluate, named, objectNode, referencesOf, type HclParse, type HclSyntaxNode, type Scope } from './hcl-values';
 import { resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
+import { cliVarValue, isTfVarsPath, tfVarsValues, type TfVar } from './tfvars';
 
 /** One Terraform file: its path relative to the root module's folder, `/`-separated. */
 export interface TfFile {
@@ -64,13 +65,16 @@ interface ParsedFile {
   body: HclSyntaxNode;
 }
 
-/** The front end for the files of `joinTfFiles(files)`; the first file's folder is the root module. */
-export function terraformFilesFrontEnd(parse: HclParse, files: TfFile[]): (text: string) => ParsedSpec {
+/**
+ * The front end for the files of `joinTfFiles(files)`; the first file's folder is the root module. Files named
+ * `*.tfvars` set the root module's variables in their order, then `vars` (`-var NAME=VALUE`), later wins.
+ */
+export function terraformFilesFrontEnd(parse: HclParse, files: TfFile[], vars: TfVar[] = []): (text: string) => ParsedSpec {
   return (text) => {
     const { sources } = joinTfFiles(files);
     const diagnostics: Diagnostic[] = [];
     const result: ParsedSpec = { text, tree: { problems: [], nodes: new Map(), value: undefined }, diagnostics, sources };
-    const reader = readModules(parse, text, sources, diagnostics);
+    const reader = readModules(parse, text, sources, diagnostics, vars);
     if (!reader) return result;
     const anchor = sources[0] ? { start: 0, end: Math.min(1, sources[0].end) } : { start: 0, end: 0 };
     resourcesToSpec(result, reader.resources, reader.config, anchor, (code, message, at) =>
@@ -89,19 +93,32 @@ export function readTfResources(parse: HclParse, files: TfFile[]): { resources: 
 }
 
 /** Every file parsed and the root module read from it (its trees freed after), or undefined on a syntax error. */
-function readModules(parse: HclParse, text: string, sources: TfSource[], diagnostics: Diagnostic[]): ModuleReader | undefined {
+function readModules(
+  parse: HclParse,
+  text: string,
+  sources: TfSource[],
+  diagnostics: Diagnostic[],
+  vars: TfVar[] = [],
+): ModuleReader | undefined {
   const byFolder = new Map<string, ParsedFile[]>();
   const trees: Array<{ delete?(): void }> = [];
+  const given = new Map<string, Node | undefined>();
   try {
     for (const s of sources) {
       const body = parseFile(parse, text.slice(s.start, s.end), s, diagnostics, trees);
       if (!body) continue;
+      if (isTfVarsPath(s.path)) {
+        tfVarsValues(body, s.start, given);
+        continue;
+      }
       const folder = folderOf(s.path);
       byFolder.set(folder, [...(byFolder.get(folder) ?? []), { source: s, body }]);
     }
     if (diagnostics.length) return undefined;
     const reader = new ModuleReader(byFolder, diagnostics);
-    reader.read(folderOf(sources[0]?.path ?? ''), '', '', new Map(), 0);
+    const cli = new Map(vars.map((v) => [v.name, v]));
+    const root = folderOf(sources.find((s) => !isTfVarsPath(s.path))?.path ?? '');
+    reader.read(root, '', '', given, 0, (name, at) => cliVarValue(parse, cli.get(name)!, at), new Set(cli.keys()));
     return reader;
   } finally {
     for (const t of trees) t.delete?.();
@@ -174,7 +191,15 @@ class ModuleReader {
   }
 
   /** A module: its variables (given or default), locals, resources and the modules it calls. */
-  read(folder: string, address: string, configPrefix: string, inputs: Map<string, Node | undefined>, depth: number): void {
+  read(
+    folder: string,
+    address: string,
+    configPrefix: string,
+    inputs: Map<string, Node | undefined>,
+    depth: number,
+    typed?: (name: string, at: { offset: number; length: number }) => Node,
+    typedNames = new Set<string>(),
+  ): void {
     const files = this.folders.get(folder) ?? [];
     const scope: Scope = { vars: new Map(), locals: new Map(), base: 0, localBase: new Map() };
     for (const f of files)
@@ -184,7 +209,9 @@ class ModuleReader {
           const name = labelsOf(b)[0];
           const def = attributesOf(bodyOf(b)).find((a) => nameOf(a) === 'default');
           const e = def && exprOf(def);
-          scope.vars.set(name, inputs.has(name) ? inputs.get(name) : e && evaluate(e, { ...scope, base: f.source.start }));
+          const label = this.labelSpan(b, f.source.start);
+          if (typed && typedNames.has(name)) scope.vars.set(name, typed(name, { offset: label.start, length: label.end - label.start }));
+          else scope.vars.set(name, inputs.has(name) ? inputs.get(name) : e && evaluate(e, { ...scope, base: f.source.start }));
         } else if (kind === 'locals')
           for (const a of attributesOf(bodyOf(b))) {
             const e = exprOf(a);
