@@ -8,13 +8,20 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyze, fileReport } from '../../core/src';
+import { analyze, fileReport, joinTfFiles, terraformFilesFrontEnd, type HclParse, type TfFile } from '../../core/src';
 import { loadHclParser } from '../../protocol/src/hcl-parser';
 import { folderInput, type TfInputOptions } from '../../protocol/src/terraform-input';
 
+let parse: HclParse;
 before(async () => {
-  await loadHclParser();
+  parse = await loadHclParser();
 });
+
+/** The report of files given in memory, the first one the root module's entry. */
+function report(files: TfFile[]) {
+  const { text } = joinTfFiles(files);
+  return { text, r: fileReport('module', analyze(text, { frontEnd: terraformFilesFrontEnd(parse, files) })) };
+}
 
 const MAIN = `resource "google_compute_instance" "db" {
   name         = "db"
@@ -151,5 +158,114 @@ describe('terraform .tf inputs: variable values as Terraform loads them', () => 
     const syntax = r.diagnostics.filter((d) => d.code === 'terraform-syntax');
     assert.equal(syntax.length, 1);
     assert.equal(syntax[0].file, 'terraform.tfvars');
+  });
+});
+
+/** A Google instance, with `zone` written or left to the provider. */
+const gceVm = (name: string, extra = '') => `resource "google_compute_instance" "${name}" {
+  name         = "${name}"
+  machine_type = "n2-standard-4"
+  ${extra}
+  boot_disk {
+    initialize_params {
+      size = 50
+      type = "pd-ssd"
+    }
+  }
+}
+`;
+
+describe("terraform .tf inputs: the provider block's region and zone", () => {
+  const region = (r: ReturnType<typeof report>['r'], vm: string) => r.vms.find((v) => v.name === vm)?.region;
+
+  it("google: a VM with no zone of its own runs in the provider's zone; one with its own keeps it", () => {
+    const { r } = report([
+      {
+        path: 'providers.tf',
+        text: 'provider "google" {\n  project = "acme"\n  region  = "europe-west4"\n  zone    = "europe-west1-b"\n}\n',
+      },
+      { path: 'main.tf', text: gceVm('a') + gceVm('b', 'zone = "us-east1-c"') },
+    ]);
+    assert.equal(region(r, 'google_compute_instance.a'), 'europe-west1');
+    assert.equal(region(r, 'google_compute_instance.b'), 'us-east1');
+    assert.equal(r.region, 'europe-west1');
+  });
+
+  it("google: the provider's region alone prices a VM with no zone in that region", () => {
+    const { r } = report([
+      {
+        path: 'main.tf',
+        text: 'provider "google" {\n  region = var.region\n}\nvariable "region" {\n  default = "asia-east1"\n}\n' + gceVm('a'),
+      },
+    ]);
+    assert.equal(region(r, 'google_compute_instance.a'), 'asia-east1');
+  });
+
+  it("an aliased provider configuration, named by a resource's provider argument", () => {
+    const { r } = report([
+      {
+        path: 'main.tf',
+        text:
+          'provider "google" {\n  zone = "us-central1-a"\n}\nprovider "google" {\n  alias = "west"\n  zone  = "europe-west4-a"\n}\n' +
+          gceVm('a') +
+          gceVm('b', 'provider = google.west'),
+      },
+    ]);
+    assert.equal(region(r, 'google_compute_instance.a'), 'us-central1');
+    assert.equal(region(r, 'google_compute_instance.b'), 'europe-west4');
+  });
+
+  it('a child module inherits the default configuration, or the one its providers argument maps', () => {
+    const { r } = report([
+      {
+        path: 'main.tf',
+        text: `provider "google" {
+  zone = "us-central1-a"
+}
+provider "google" {
+  alias = "eu"
+  zone  = "europe-west4-a"
+}
+module "us" {
+  source = "./vm"
+}
+module "eu" {
+  source = "./vm"
+  providers = {
+    google = google.eu
+  }
+}
+`,
+      },
+      { path: 'vm/main.tf', text: gceVm('vm') },
+    ]);
+    assert.equal(region(r, 'module.us.google_compute_instance.vm'), 'us-central1');
+    assert.equal(region(r, 'module.eu.google_compute_instance.vm'), 'europe-west4');
+  });
+
+  it("aws: the provider's region prices an instance that names no availability zone", () => {
+    const { r } = report([
+      {
+        path: 'main.tf',
+        text: `provider "aws" {
+  region = "eu-west-1"
+}
+resource "aws_instance" "db" {
+  ami           = "ami-0123456789abcdef0"
+  instance_type = "m5.xlarge"
+  root_block_device {
+    volume_type = "gp3"
+    volume_size = 100
+  }
+}
+`,
+      },
+    ]);
+    assert.equal(region(r, 'aws_instance.db'), 'eu-west-1');
+  });
+
+  it('no provider zone or region, none on the VM: no region is made up for it', () => {
+    const { r } = report([{ path: 'main.tf', text: 'provider "google" {\n  project = "acme"\n}\n' + gceVm('a') }]);
+    assert.equal(region(r, 'google_compute_instance.a'), undefined);
   });
 });

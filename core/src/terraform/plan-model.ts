@@ -22,6 +22,8 @@ export interface PlanResource {
   values?: Node;
   /** The span of its "address" value: where findings about the resource as a whole go. */
   addressSpan: Span;
+  /** .tf files: the `zone`/`region` its provider configuration defaults, for a resource that gives none. */
+  providerDefaults?: { zone?: Node; region?: Node };
 }
 
 /** What a mapper reports through and looks things up in. */

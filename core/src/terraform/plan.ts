@@ -13,7 +13,7 @@ import type { Spec } from '../document/types';
 import type { Span } from '../text';
 import { AWS_DISK_RESOURCES, AWS_MAPPERS } from './aws';
 import { GCP_DISK_RESOURCES, GCP_MAPPERS } from './gcp';
-import { at, items, span, str } from './json';
+import { at, items, located, span, str } from './json';
 import {
   configAddressOf,
   push,
@@ -227,14 +227,25 @@ function regionOf(zone: Located | undefined): string | undefined {
   return zone && (/^(.+)-[a-z]$/.exec(String(zone.value)) ?? /^(.+-\d+)[a-z]$/.exec(String(zone.value)))?.[1];
 }
 
+/**
+ * The region a VM is priced in, placed where it is written: its own zone's, else (.tf files) its provider
+ * configuration's default zone's or region.
+ */
+function vmRegion(v: MappedVm): Located | undefined {
+  const defaults = v.zone ? undefined : v.resource.providerDefaults;
+  const zone = v.zone ?? located(defaults?.zone);
+  const region = regionOf(zone);
+  if (zone) return region === undefined ? undefined : new Located(region, zone.span, zone.key);
+  return located(defaults?.region);
+}
+
 function toSpec(result: ParsedSpec, vms: MappedVm[], versionSpan: Span): Spec {
   const first = vms[0];
-  const zone = vms.find((v) => v.zone)?.zone;
-  const region = regionOf(zone);
+  const region = vms.map(vmRegion).find((r) => r);
   const root = map(versionSpan, {
     version: new Located(1, versionSpan),
     provider: new Located(MAPPERS[first.resource.type].provider, first.resource.addressSpan),
-    region: zone && region ? new Located(region, zone.span, zone.key) : undefined,
+    region,
     vms: seq(
       versionSpan,
       vms.map((v) => v.vm),
@@ -247,7 +258,7 @@ function toSpec(result: ParsedSpec, vms: MappedVm[], versionSpan: Span): Spec {
     return v?.kind === 'scalar' && typeof v.value === 'string' ? v.value : undefined;
   };
   // Each VM is priced in its own zone's region: the spec's region (the first zone's) is only the default.
-  const regions = new Map(vms.map((v) => [v.resource.address, regionOf(v.zone)]));
+  const regions = new Map(vms.map((v) => [v.resource.address, vmRegion(v)?.value as string | undefined]));
   for (const vm of spec.vms) {
     vm.resource_name = name(vm.path);
     vm.region = regions.get(vm.name);

@@ -14,6 +14,7 @@ import { arrayNode, evaluate, named, objectNode, referencesOf, type HclParse, ty
 import { resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
 import { cliVarValue, isTfVarsPath, tfVarsValues, type TfVar } from './tfvars';
+import { providerOf, providersForCall, readProviderBlock, type Providers } from './tf-providers';
 
 /** One Terraform file: its path relative to the root module's folder, `/`-separated. */
 export interface TfFile {
@@ -118,7 +119,10 @@ function readModules(
     const reader = new ModuleReader(byFolder, diagnostics);
     const cli = new Map(vars.map((v) => [v.name, v]));
     const root = folderOf(sources.find((s) => !isTfVarsPath(s.path))?.path ?? '');
-    reader.read(root, '', '', given, 0, (name, at) => cliVarValue(parse, cli.get(name)!, at), new Set(cli.keys()));
+    reader.read(root, '', '', given, 0, {
+      typed: (name, at) => cliVarValue(parse, cli.get(name)!, at),
+      typedNames: new Set(cli.keys()),
+    });
     return reader;
   } finally {
     for (const t of trees) t.delete?.();
@@ -178,6 +182,13 @@ const attributesOf = (body: HclSyntaxNode | undefined) => (body ? named(body).fi
 const exprOf = (attr: HclSyntaxNode) => named(attr).find((c) => c.type === 'expression');
 const nameOf = (n: HclSyntaxNode) => named(n)[0]?.text ?? '';
 
+/** What a module is called with beyond its inputs: values typed on the command line, provider configurations. */
+interface ModuleCall {
+  typed?: (name: string, at: { offset: number; length: number }) => Node;
+  typedNames?: Set<string>;
+  providers?: Providers;
+}
+
 class ModuleReader {
   readonly resources: PlanResource[] = [];
   readonly config = new Map<string, Node | undefined>();
@@ -197,11 +208,12 @@ class ModuleReader {
     configPrefix: string,
     inputs: Map<string, Node | undefined>,
     depth: number,
-    typed?: (name: string, at: { offset: number; length: number }) => Node,
-    typedNames = new Set<string>(),
+    call: ModuleCall = {},
   ): void {
+    const { typed, typedNames = new Set<string>() } = call;
     const files = this.folders.get(folder) ?? [];
     const scope: Scope = { vars: new Map(), locals: new Map(), base: 0, localBase: new Map() };
+    const providers: Providers = new Map(call.providers);
     for (const f of files)
       for (const b of blocksOf(f.body)) {
         const kind = nameOf(b);
@@ -221,10 +233,12 @@ class ModuleReader {
           }
       }
     for (const f of files)
+      for (const b of blocksOf(f.body)) if (nameOf(b) === 'provider') readProviderBlock(b, { ...scope, base: f.source.start }, providers);
+    for (const f of files)
       for (const b of blocksOf(f.body)) {
         const s = { ...scope, base: f.source.start };
-        if (nameOf(b) === 'resource') this.resource(b, s, address, configPrefix);
-        else if (nameOf(b) === 'module') this.module(b, s, folder, address, configPrefix, depth);
+        if (nameOf(b) === 'resource') this.resource(b, s, address, configPrefix, providers);
+        else if (nameOf(b) === 'module') this.module(b, s, folder, address, configPrefix, depth, providers);
       }
   }
 
@@ -265,10 +279,11 @@ class ModuleReader {
     return undefined;
   }
 
-  private resource(b: HclSyntaxNode, scope: Scope, address: string, configPrefix: string): void {
+  private resource(b: HclSyntaxNode, scope: Scope, address: string, configPrefix: string, providers: Providers): void {
     const [type, name] = labelsOf(b);
     if (!type || !name) return;
     const body = bodyOf(b);
+    const providerDefaults = providerOf(type, body, providers);
     const configAddress = `${configPrefix}${type}.${name}`;
     this.config.set(configAddress, body && expressions(body, scope.base));
     for (const inst of this.instances(body, scope, `${address}${type}.${name}`) ?? []) {
@@ -282,6 +297,7 @@ class ModuleReader {
         index: inst.index,
         values: body && this.values(body, s, `${address}${type}.${name}${key}`),
         addressSpan: this.labelSpan(b, scope.base),
+        providerDefaults,
       });
     }
   }
@@ -317,7 +333,15 @@ class ModuleReader {
     return objectNode(entries, scope.base + body.startIndex, body.endIndex - body.startIndex);
   }
 
-  private module(b: HclSyntaxNode, scope: Scope, folder: string, address: string, configPrefix: string, depth: number): void {
+  private module(
+    b: HclSyntaxNode,
+    scope: Scope,
+    folder: string,
+    address: string,
+    configPrefix: string,
+    depth: number,
+    providers: Providers,
+  ): void {
     const name = labelsOf(b)[0];
     const body = bodyOf(b);
     const attrs = attributesOf(body);
@@ -334,9 +358,12 @@ class ModuleReader {
     for (const inst of this.instances(body, scope, `module.${name}`) ?? []) {
       const s = { ...scope, ...inst };
       const inputs = new Map<string, Node | undefined>();
-      for (const a of attrs) if (!META.has(nameOf(a)) && nameOf(a) !== 'source') inputs.set(nameOf(a), evaluate(exprOf(a)!, s));
+      for (const a of attrs)
+        if (!META.has(nameOf(a)) && nameOf(a) !== 'source' && nameOf(a) !== 'providers') inputs.set(nameOf(a), evaluate(exprOf(a)!, s));
       const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
-      this.read(target, `${address}module.${name}${key}.`, `${configPrefix}module.${name}.`, inputs, depth + 1);
+      this.read(target, `${address}module.${name}${key}.`, `${configPrefix}module.${name}.`, inputs, depth + 1, {
+        providers: providersForCall(body, providers),
+      });
     }
   }
 }
