@@ -269,3 +269,88 @@ resource "aws_instance" "db" {
     assert.equal(region(r, 'google_compute_instance.a'), undefined);
   });
 });
+
+describe('terraform .tf inputs: override files', () => {
+  const DISKS = `resource "google_compute_instance" "db" {
+  name         = "db"
+  machine_type = "n2-standard-4"
+  zone         = "us-central1-a"
+
+  boot_disk {
+    initialize_params {
+      size = 50
+      type = "pd-balanced"
+    }
+  }
+}
+`;
+
+  it("override.tf's attributes replace the resource's, attribute by attribute: one VM, never a duplicate", () => {
+    const { r, text } = report([
+      { path: 'main.tf', text: DISKS },
+      { path: 'override.tf', text: 'resource "google_compute_instance" "db" {\n  machine_type = "n2-standard-16"\n}\n' },
+    ]);
+    assert.deepEqual(
+      r.vms.map((v) => [v.name, v.machine_type, v.region]),
+      [['google_compute_instance.db', 'n2-standard-16', 'us-central1']],
+    );
+    // The boot disk the override does not name is the original's.
+    assert.deepEqual(
+      r.vms[0].disks.map((d) => [d.type, d.size_gib]),
+      [['pd-balanced', 50]],
+    );
+    assert.ok(text.includes('n2-standard-16'));
+  });
+
+  it('a nested block in *_override.tf replaces every block of that type; override files apply by name, the last wins', () => {
+    const { r } = report([
+      { path: 'main.tf', text: DISKS },
+      {
+        path: 'z_override.tf',
+        text: 'resource "google_compute_instance" "db" {\n  boot_disk {\n    initialize_params {\n      size = 200\n    }\n  }\n}\n',
+      },
+      { path: 'a_override.tf', text: 'resource "google_compute_instance" "db" {\n  machine_type = "n2-standard-8"\n}\n' },
+    ]);
+    assert.equal(r.vms.length, 1);
+    assert.equal(r.vms[0].machine_type, 'n2-standard-8');
+    // The new boot_disk has no type: the provider's default is not guessed.
+    assert.equal(r.vms[0].disks.length, 0);
+    assert.ok(r.diagnostics.some((d) => d.code === 'terraform-unknown-value' && d.file === 'z_override.tf'));
+  });
+
+  it('an override of a variable and of a local changes their values; one of a resource that does not exist adds none', () => {
+    const { r } = report([
+      {
+        path: 'main.tf',
+        text: `variable "machine" {
+  default = "n2-standard-4"
+}
+locals {
+  size = 50
+}
+resource "google_compute_instance" "db" {
+  name         = "db"
+  machine_type = var.machine
+  zone         = "us-central1-a"
+  boot_disk {
+    initialize_params {
+      size = local.size
+      type = "pd-ssd"
+    }
+  }
+}
+`,
+      },
+      {
+        path: 'override.tf',
+        text:
+          'variable "machine" {\n  default = "n2-standard-32"\n}\nlocals {\n  size = 300\n}\n' +
+          'resource "google_compute_instance" "ghost" {\n  machine_type = "n2-standard-2"\n}\n',
+      },
+    ]);
+    assert.deepEqual(
+      r.vms.map((v) => [v.name, v.machine_type, v.disks[0]?.size_gib]),
+      [['google_compute_instance.db', 'n2-standard-32', 300]],
+    );
+  });
+});

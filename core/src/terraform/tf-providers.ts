@@ -34,14 +34,15 @@ const labelOf = (b: HclSyntaxNode) => {
 };
 
 /** A `provider "google" { ... }` block into `into`, under `google` or `google.<alias>`. */
-export function readProviderBlock(b: HclSyntaxNode, scope: Scope, into: Providers): void {
+export function readProviderBlock(b: HclSyntaxNode, scope: Scope, into: Providers, merge = false): void {
   const name = labelOf(b);
   if (!name) return;
   const body = bodyOf(b);
   const alias = attrs(body).find((a) => nameOf(a) === 'alias');
   const aliasValue = alias && exprOf(alias) && evaluate(exprOf(alias)!, scope);
   const key = aliasValue?.type === 'string' ? `${name}.${String(aliasValue.value)}` : name;
-  const defaults: ProviderDefaults = {};
+  // An override file's provider block changes only the arguments it sets.
+  const defaults: ProviderDefaults = merge ? { ...into.get(key) } : {};
   for (const attr of DEFAULTS[name] ?? []) {
     const a = attrs(body).find((x) => nameOf(x) === attr);
     const v = a && exprOf(a) && evaluate(exprOf(a)!, scope);
@@ -51,8 +52,7 @@ export function readProviderBlock(b: HclSyntaxNode, scope: Scope, into: Provider
 }
 
 /** The configuration a resource uses: its `provider` argument's, else its type's provider's default one. */
-export function providerOf(type: string, body: HclSyntaxNode | undefined, providers: Providers): ProviderDefaults | undefined {
-  const given = attrs(body).find((a) => nameOf(a) === 'provider');
+export function providerOf(type: string, given: HclSyntaxNode | undefined, providers: Providers): ProviderDefaults | undefined {
   const name = given ? exprOf(given)?.text.trim() : type.slice(0, type.indexOf('_'));
   return name ? providers.get(name) : undefined;
 }

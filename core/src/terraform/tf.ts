@@ -10,10 +10,11 @@ import { diag } from '../checks/registry';
 import type { Diagnostic } from '../diagnostics';
 import type { ParsedSpec } from '../document/parse';
 import type { Span } from '../text';
-import { arrayNode, evaluate, named, objectNode, referencesOf, type HclParse, type HclSyntaxNode, type Scope } from './hcl-values';
+import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope } from './hcl-values';
 import { resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
 import { cliVarValue, isTfVarsPath, tfVarsValues, type TfVar } from './tfvars';
+import { attributeIn, bodyOf, expressions, exprOf, isOverridePath, labelsOf, nameOf, overridden, partsOf, type Part } from './tf-body';
 import { providerOf, providersForCall, readProviderBlock, type Providers } from './tf-providers';
 
 /** One Terraform file: its path relative to the root module's folder, `/`-separated. */
@@ -172,15 +173,7 @@ function firstError(n: HclSyntaxNode): HclSyntaxNode | undefined {
 }
 
 const blocksOf = (body: HclSyntaxNode) => named(body).filter((c) => c.type === 'block');
-const labelsOf = (block: HclSyntaxNode) =>
-  named(block)
-    .slice(1)
-    .filter((c) => c.type === 'string_lit' || c.type === 'identifier')
-    .map((c) => (c.type === 'string_lit' ? c.text.slice(1, -1) : c.text));
-const bodyOf = (block: HclSyntaxNode) => named(block).find((c) => c.type === 'body');
 const attributesOf = (body: HclSyntaxNode | undefined) => (body ? named(body).filter((c) => c.type === 'attribute') : []);
-const exprOf = (attr: HclSyntaxNode) => named(attr).find((c) => c.type === 'expression');
-const nameOf = (n: HclSyntaxNode) => named(n)[0]?.text ?? '';
 
 /** What a module is called with beyond its inputs: values typed on the command line, provider configurations. */
 interface ModuleCall {
@@ -211,7 +204,14 @@ class ModuleReader {
     call: ModuleCall = {},
   ): void {
     const { typed, typedNames = new Set<string>() } = call;
-    const files = this.folders.get(folder) ?? [];
+    // Override files (override.tf, *_override.tf) after the others, by name: merged into the blocks they name.
+    const all = this.folders.get(folder) ?? [];
+    const overrides = all.filter((f) => isOverridePath(f.source.path)).sort((a, b) => (a.source.path < b.source.path ? -1 : 1));
+    const files = [...all.filter((f) => !isOverridePath(f.source.path)), ...overrides];
+    const over = new Map<string, Part[][]>();
+    for (const f of overrides)
+      for (const b of blocksOf(f.body))
+        if (nameOf(b) === 'resource') push(over, labelsOf(b).slice(0, 2).join('.'), partsOf(bodyOf(b), f.source.start));
     const scope: Scope = { vars: new Map(), locals: new Map(), base: 0, localBase: new Map() };
     const providers: Providers = new Map(call.providers);
     for (const f of files)
@@ -222,6 +222,8 @@ class ModuleReader {
           const def = attributesOf(bodyOf(b)).find((a) => nameOf(a) === 'default');
           const e = def && exprOf(def);
           const label = this.labelSpan(b, f.source.start);
+          // An override of a variable's description or type keeps the value it had.
+          if (isOverridePath(f.source.path) && !def) continue;
           if (typed && typedNames.has(name)) scope.vars.set(name, typed(name, { offset: label.start, length: label.end - label.start }));
           else scope.vars.set(name, inputs.has(name) ? inputs.get(name) : e && evaluate(e, { ...scope, base: f.source.start }));
         } else if (kind === 'locals')
@@ -233,13 +235,16 @@ class ModuleReader {
           }
       }
     for (const f of files)
-      for (const b of blocksOf(f.body)) if (nameOf(b) === 'provider') readProviderBlock(b, { ...scope, base: f.source.start }, providers);
-    for (const f of files)
+      for (const b of blocksOf(f.body))
+        if (nameOf(b) === 'provider') readProviderBlock(b, { ...scope, base: f.source.start }, providers, isOverridePath(f.source.path));
+    for (const f of files) {
+      if (isOverridePath(f.source.path)) continue;
       for (const b of blocksOf(f.body)) {
         const s = { ...scope, base: f.source.start };
-        if (nameOf(b) === 'resource') this.resource(b, s, address, configPrefix, providers);
+        if (nameOf(b) === 'resource') this.resource(b, s, address, configPrefix, providers, over.get(labelsOf(b).slice(0, 2).join('.')));
         else if (nameOf(b) === 'module') this.module(b, s, folder, address, configPrefix, depth, providers);
       }
+    }
   }
 
   private labelSpan(b: HclSyntaxNode, base: number): Span {
@@ -252,16 +257,13 @@ class ModuleReader {
   }
 
   /** The instances of a `count` or `for_each`, or undefined (with why) when they are known only at plan. */
-  private instances(
-    body: HclSyntaxNode | undefined,
-    scope: Scope,
-    what: string,
-  ): Array<Partial<Scope> & { index?: string | number }> | undefined {
-    const meta = (n: string) => attributesOf(body).find((a) => nameOf(a) === n);
-    const count = meta('count');
-    const forEach = meta('for_each');
-    const given = count ?? forEach;
-    if (!given) return [{}];
+  private instances(parts: Part[], scope: Scope, what: string): Array<Partial<Scope> & { index?: string | number }> | undefined {
+    const count = attributeIn(parts, 'count')?.node;
+    const forEach = attributeIn(parts, 'for_each')?.node;
+    const givenPart = attributeIn(parts, 'count') ?? attributeIn(parts, 'for_each');
+    if (!givenPart) return [{}];
+    const given = givenPart.node;
+    scope = { ...scope, base: givenPart.base };
     const v = exprOf(given) && evaluate(exprOf(given)!, scope);
     if (count && v?.type === 'number' && Number.isInteger(v.value) && (v.value as number) >= 0)
       return Array.from({ length: v.value as number }, (_, i) => ({ count: i, index: i }));
@@ -279,14 +281,22 @@ class ModuleReader {
     return undefined;
   }
 
-  private resource(b: HclSyntaxNode, scope: Scope, address: string, configPrefix: string, providers: Providers): void {
+  private resource(
+    b: HclSyntaxNode,
+    scope: Scope,
+    address: string,
+    configPrefix: string,
+    providers: Providers,
+    overrides: Part[][] = [],
+  ): void {
     const [type, name] = labelsOf(b);
     if (!type || !name) return;
     const body = bodyOf(b);
-    const providerDefaults = providerOf(type, body, providers);
+    const parts = overrides.reduce(overridden, partsOf(body, scope.base));
+    const providerDefaults = providerOf(type, attributeIn(parts, 'provider')?.node, providers);
     const configAddress = `${configPrefix}${type}.${name}`;
-    this.config.set(configAddress, body && expressions(body, scope.base));
-    for (const inst of this.instances(body, scope, `${address}${type}.${name}`) ?? []) {
+    this.config.set(configAddress, body && expressions(parts, scope.base + body.startIndex));
+    for (const inst of this.instances(parts, scope, `${address}${type}.${name}`) ?? []) {
       const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
       const s = { ...scope, ...inst };
       this.resources.push({
@@ -295,7 +305,7 @@ class ModuleReader {
         modulePrefix: configPrefix,
         type,
         index: inst.index,
-        values: body && this.values(body, s, `${address}${type}.${name}${key}`),
+        values: body && this.values(parts, body, s, `${address}${type}.${name}${key}`),
         addressSpan: this.labelSpan(b, scope.base),
         providerDefaults,
       });
@@ -303,10 +313,11 @@ class ModuleReader {
   }
 
   /** A block's body as a plan's `values`: attributes by name, nested blocks as lists. */
-  private values(body: HclSyntaxNode, scope: Scope, owner: string): Node {
+  private values(parts: Part[], body: HclSyntaxNode, place: Scope, owner: string): Node {
     const entries: Array<[string, Node, number]> = [];
     const blocks = new Map<string, { items: Node[]; at: number }>();
-    for (const c of named(body)) {
+    for (const { node: c, base } of parts) {
+      const scope = { ...place, base };
       const name = nameOf(c);
       if (META.has(name)) continue;
       if (c.type === 'attribute') {
@@ -320,7 +331,9 @@ class ModuleReader {
         );
       else if (c.type === 'block') {
         const inner = bodyOf(c);
-        const v = inner ? this.values(inner, scope, owner) : objectNode([], scope.base + c.startIndex, c.endIndex - c.startIndex);
+        const v = inner
+          ? this.values(partsOf(inner, base), inner, scope, owner)
+          : objectNode([], scope.base + c.startIndex, c.endIndex - c.startIndex);
         const list = blocks.get(name) ?? { items: [], at: scope.base + c.startIndex };
         list.items.push({ ...v, offset: scope.base + c.startIndex, length: c.endIndex - c.startIndex });
         blocks.set(name, list);
@@ -330,7 +343,7 @@ class ModuleReader {
       const last = items[items.length - 1];
       entries.push([name, arrayNode(items, at, last.offset + last.length - at), at]);
     }
-    return objectNode(entries, scope.base + body.startIndex, body.endIndex - body.startIndex);
+    return objectNode(entries, place.base + body.startIndex, body.endIndex - body.startIndex);
   }
 
   private module(
@@ -355,7 +368,7 @@ class ModuleReader {
       this.report('terraform-unknown-value', `module.${name}'s resources are ${UNKNOWN} (${why})`, at);
       return;
     }
-    for (const inst of this.instances(body, scope, `module.${name}`) ?? []) {
+    for (const inst of this.instances(partsOf(body, scope.base), scope, `module.${name}`) ?? []) {
       const s = { ...scope, ...inst };
       const inputs = new Map<string, Node | undefined>();
       for (const a of attrs)
@@ -368,23 +381,6 @@ class ModuleReader {
   }
 }
 
-/** A resource's `expressions` as a plan's `configuration` gives them: each attribute's references, blocks as lists. */
-function expressions(body: HclSyntaxNode, base: number): Node {
-  const entries: Array<[string, Node, number]> = [];
-  const blocks = new Map<string, Node[]>();
-  for (const c of named(body)) {
-    const at = base + c.startIndex;
-    if (c.type === 'attribute') {
-      const e = exprOf(c);
-      const refs = e ? [...new Set(referencesOf(e))] : [];
-      const list = arrayNode(
-        refs.map((r) => ({ type: 'string', value: r, offset: at, length: 0 }) as Node),
-        at,
-        0,
-      );
-      entries.push([nameOf(c), objectNode([['references', list, at]], at, 0), at]);
-    } else if (c.type === 'block' && bodyOf(c)) blocks.set(nameOf(c), [...(blocks.get(nameOf(c)) ?? []), expressions(bodyOf(c)!, base)]);
-  }
-  for (const [name, items] of blocks) entries.push([name, arrayNode(items, base, 0), base]);
-  return objectNode(entries, base + body.startIndex, 0);
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  m.set(k, [...(m.get(k) ?? []), v]);
 }

@@ -1,0 +1,72 @@
+/**
+ * A block's body as the .tf reader reads it: its attributes and nested blocks, each with the offset of the file
+ * it is written in, so that a body merged from several files (an override file's attributes over the
+ * original's, as Terraform merges them) is read as one. Also the references a body's expressions make, as a
+ * plan's `configuration` lists them.
+ */
+import type { Node } from 'jsonc-parser';
+import { arrayNode, named, objectNode, referencesOf, type HclSyntaxNode } from './hcl-values';
+
+/** An attribute or nested block, with the offset of its file in the analysed text. */
+export interface Part {
+  node: HclSyntaxNode;
+  base: number;
+}
+
+export const nameOf = (n: HclSyntaxNode) => named(n)[0]?.text ?? '';
+export const exprOf = (attr: HclSyntaxNode) => named(attr).find((c) => c.type === 'expression');
+export const bodyOf = (block: HclSyntaxNode) => named(block).find((c) => c.type === 'body');
+export const labelsOf = (block: HclSyntaxNode) =>
+  named(block)
+    .slice(1)
+    .filter((c) => c.type === 'string_lit' || c.type === 'identifier')
+    .map((c) => (c.type === 'string_lit' ? c.text.slice(1, -1) : c.text));
+
+/** A body's attributes and blocks, placed in a file at `base`. */
+export const partsOf = (body: HclSyntaxNode | undefined, base: number): Part[] => (body ? named(body).map((node) => ({ node, base })) : []);
+
+/** The attribute of this name among the parts. */
+export const attributeIn = (parts: Part[], name: string) => parts.find((p) => p.node.type === 'attribute' && nameOf(p.node) === name);
+
+/** Whether a file is an override file (`override.tf`, `*_override.tf`), merged into the blocks it names. */
+export const isOverridePath = (path: string): boolean => /(?:^|\/)(?:override|[^/]*_override)\.tf$/i.test(path);
+
+/**
+ * A body with an override file's block merged in, as Terraform merges them: each attribute it sets replaces the
+ * original's of that name; a nested block type it has replaces every original block of that type.
+ */
+export function overridden(parts: Part[], over: Part[]): Part[] {
+  const attr = (p: Part) => p.node.type === 'attribute';
+  const block = (p: Part) => p.node.type === 'block';
+  const overAttrs = new Map(over.filter(attr).map((p) => [nameOf(p.node), p]));
+  const overBlocks = new Set(over.filter(block).map((p) => nameOf(p.node)));
+  const merged = parts
+    .filter((p) => !(block(p) && overBlocks.has(nameOf(p.node))))
+    .map((p) => (attr(p) && overAttrs.get(nameOf(p.node))) || p);
+  const had = new Set(parts.filter(attr).map((p) => nameOf(p.node)));
+  return [...merged, ...over.filter((p) => attr(p) && !had.has(nameOf(p.node))), ...over.filter(block)];
+}
+
+/** A resource's `expressions` as a plan's `configuration` gives them: each attribute's references, blocks as lists. */
+export function expressions(parts: Part[], offset: number): Node {
+  const entries: Array<[string, Node, number]> = [];
+  const blocks = new Map<string, Node[]>();
+  for (const { node: c, base } of parts) {
+    const at = base + c.startIndex;
+    if (c.type === 'attribute') {
+      const e = exprOf(c);
+      const refs = e ? [...new Set(referencesOf(e))] : [];
+      const list = arrayNode(
+        refs.map((r) => ({ type: 'string', value: r, offset: at, length: 0 }) as Node),
+        at,
+        0,
+      );
+      entries.push([nameOf(c), objectNode([['references', list, at]], at, 0), at]);
+    } else if (c.type === 'block' && bodyOf(c)) {
+      const inner = bodyOf(c)!;
+      blocks.set(nameOf(c), [...(blocks.get(nameOf(c)) ?? []), expressions(partsOf(inner, base), base + inner.startIndex)]);
+    }
+  }
+  for (const [name, items] of blocks) entries.push([name, arrayNode(items, offset, 0), offset]);
+  return objectNode(entries, offset, 0);
+}
