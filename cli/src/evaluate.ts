@@ -255,7 +255,7 @@ function renderFile(f: FileReport): string {
 /** Where a finding is: the file given, or for a Terraform module the .tf file of it (a path relative to its folder). */
 function fileOf(given: string, file: string | undefined): string {
   if (file === undefined) return given;
-  return posix.join(/\.tf$/i.test(given) ? posix.dirname(given) : given, file);
+  return posix.join(/\.tf(?:\.json)?$/i.test(given) ? posix.dirname(given) : given, file);
 }
 
 /** What a Terraform plan held beyond its VMs and disks: counted, so that nothing is silently left out. */

@@ -170,7 +170,7 @@ function moduleFiles(root: string, entry: TfFile): TfFile[] {
 
 /** Local module sources a file names (`source = "./disk"`), queued when under the root folder. */
 function sources(text: string, folder: string, root: string, seen: Set<string>, queue: string[]): void {
-  for (const m of text.matchAll(/\bsource\s*=\s*"(\.\.?\/[^"]*)"/g)) {
+  for (const m of text.matchAll(/(?:\bsource\s*=|"source"\s*:)\s*"(\.\.?\/[^"]*)"/g)) {
     const target = resolve(folder, m[1]);
     const rel = relative(root, target);
     if (rel.startsWith('..') || seen.has(target)) continue;

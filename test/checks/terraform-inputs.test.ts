@@ -354,3 +354,63 @@ resource "google_compute_instance" "db" {
     );
   });
 });
+
+describe('terraform .tf inputs: *.tf.json files', () => {
+  const JSON_MAIN = JSON.stringify(
+    {
+      variable: { size: { default: 400 }, machine: { default: 'n2-standard-8' } },
+      resource: {
+        google_compute_instance: {
+          db: {
+            name: 'db',
+            machine_type: '${var.machine}',
+            zone: 'us-central1-a',
+            labels: { team: 'data' },
+            boot_disk: { initialize_params: { size: 20, type: 'pd-balanced' } },
+            attached_disk: [{ source: '${google_compute_disk.data.self_link}' }],
+          },
+        },
+        google_compute_disk: { data: { name: 'db-${var.machine}', type: 'pd-ssd', size: '${var.size}', zone: 'us-central1-a' } },
+      },
+    },
+    null,
+    2,
+  );
+
+  it('read like .tf: variables, templates, nested blocks, a disk joined by reference; values placed on the JSON', () => {
+    const { r, text } = report([{ path: 'main.tf.json', text: JSON_MAIN }]);
+    assert.equal(r.vms.length, 1);
+    const [db] = r.vms;
+    assert.equal(db.machine_type, 'n2-standard-8');
+    assert.deepEqual(
+      db.disks.map((d) => [d.name, d.type, d.size_gib]),
+      [
+        ['google_compute_instance.db.boot_disk', 'pd-balanced', 20],
+        ['google_compute_disk.data', 'pd-ssd', 400],
+      ],
+    );
+    assert.equal(db.disks[1].resource_name, 'db-n2-standard-8');
+    assert.ok(text.length > 0);
+    const bad = JSON_MAIN.replace('"n2-standard-8"', '"n2-standard-7"');
+    const a = analyze(bad, { frontEnd: terraformFilesFrontEnd(parse, [{ path: 'main.tf.json', text: bad }]) });
+    const d = a.diagnostics.find((x) => x.code === 'unknown-machine-type')!;
+    assert.equal(bad.slice(d.span.start, d.span.end), 'var.machine');
+  });
+
+  it('a .tf.json beside .tf files is one module with them, and _override.tf.json merges', () => {
+    const { r } = report([
+      { path: 'main.tf.json', text: JSON_MAIN },
+      { path: 'vars.tf', text: '' },
+      { path: 'db_override.tf.json', text: '{"resource": {"google_compute_disk": {"data": {"size": 900}}}}' },
+    ]);
+    assert.equal(r.vms[0].disks.find((d) => d.name === 'google_compute_disk.data')?.size_gib, 900);
+  });
+
+  it('malformed JSON is one terraform-syntax error in that file', () => {
+    const { r } = report([{ path: 'main.tf.json', text: '{"resource": {' }]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.file]),
+      [['terraform-syntax', 'main.tf.json']],
+    );
+  });
+});

@@ -12,14 +12,14 @@ export type { HclParse, HclSyntaxNode } from './hcl-values';
 export { isTfVarsPath, type TfVar } from './tfvars';
 export { planSourceMap, type SourcePlace } from './plan-sources';
 
-/** Whether a file is Terraform source, read by the .tf front end. */
+/** Whether a file is Terraform source, read by the .tf front end: `.tf`, or `.tf.json` (Terraform's JSON syntax). */
 export function isTerraformSourcePath(path: string): boolean {
-  return /\.tf$/i.test(path);
+  return /\.tf(?:\.json)?$/i.test(path);
 }
 
 /** Whether a file is read as a Terraform plan: a `.json` file (specs are `*.perf.yaml`). */
 export function isTerraformPlanPath(path: string): boolean {
-  return /\.json$/i.test(path);
+  return /\.json$/i.test(path) && !isTerraformSourcePath(path);
 }
 
 /** The front end for a file, by its name: a Terraform plan's for `.json`, else the YAML spec's (undefined). */

@@ -29,7 +29,7 @@ export const partsOf = (body: HclSyntaxNode | undefined, base: number): Part[] =
 export const attributeIn = (parts: Part[], name: string) => parts.find((p) => p.node.type === 'attribute' && nameOf(p.node) === name);
 
 /** Whether a file is an override file (`override.tf`, `*_override.tf`), merged into the blocks it names. */
-export const isOverridePath = (path: string): boolean => /(?:^|\/)(?:override|[^/]*_override)\.tf$/i.test(path);
+export const isOverridePath = (path: string): boolean => /(?:^|\/)(?:override|[^/]*_override)\.tf(?:\.json)?$/i.test(path);
 
 /**
  * A body with an override file's block merged in, as Terraform merges them: each attribute it sets replaces the

@@ -13,6 +13,7 @@ import type { Span } from '../text';
 import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope } from './hcl-values';
 import { resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
+import { isTfJsonPath, jsonBody } from './tf-json';
 import { cliVarValue, isTfVarsPath, tfVarsValues, type TfVar } from './tfvars';
 import { attributeIn, bodyOf, expressions, exprOf, isOverridePath, labelsOf, nameOf, overridden, partsOf, type Part } from './tf-body';
 import { providerOf, providersForCall, readProviderBlock, type Providers } from './tf-providers';
@@ -138,6 +139,16 @@ function parseFile(
   out: Diagnostic[],
   trees: Array<{ delete?(): void }>,
 ): HclSyntaxNode | undefined {
+  if (isTfJsonPath(s.path)) {
+    const { body, error } = jsonBody(parse, text);
+    if (!body) {
+      const start = s.start + Math.min(error ?? 0, Math.max(0, text.length - 1));
+      out.push(
+        diag('terraform-syntax', `JSON syntax error in ${s.path}; fix the file (terraform validate says more)`, { start, end: start + 1 }),
+      );
+    }
+    return body;
+  }
   let root: HclSyntaxNode | undefined;
   try {
     const tree = parse(text);
