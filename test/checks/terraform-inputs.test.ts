@@ -414,3 +414,93 @@ describe('terraform .tf inputs: *.tf.json files', () => {
     );
   });
 });
+
+describe('terraform .tf inputs: for_each known before plan, and the bound on expansion', () => {
+  const ZONES = `variable "zones" {
+  type    = list(string)
+  default = ["us-central1-b", "us-central1-a", "us-central1-b"]
+}
+
+resource "google_compute_disk" "data" {
+  for_each = toset(var.zones)
+  name     = "data-\${each.key}"
+  type     = "pd-ssd"
+  size     = 500
+  zone     = each.value
+}
+
+resource "google_compute_instance" "db" {
+  for_each     = google_compute_disk.data
+  name         = "db-\${each.key}"
+  machine_type = "n2-standard-8"
+  zone         = each.key
+
+  boot_disk {
+    initialize_params {
+      size = 20
+      type = "pd-balanced"
+    }
+  }
+}
+`;
+
+  it("toset(var.list) of a default: one instance per distinct value, keyed by it; another resource's for_each keys", () => {
+    const { r } = report([{ path: 'main.tf', text: ZONES }]);
+    assert.deepEqual(
+      r.vms.map((v) => [v.name, v.resource_name, v.region]),
+      [
+        ['google_compute_instance.db["us-central1-a"]', 'db-us-central1-a', 'us-central1'],
+        ['google_compute_instance.db["us-central1-b"]', 'db-us-central1-b', 'us-central1'],
+      ],
+    );
+    // The disks are not attached to these VMs: each one is unattached, said so.
+    assert.equal(r.diagnostics.filter((d) => d.code === 'terraform-unattached-disk').length, 2);
+  });
+
+  it('each.value of another resource is its object, known at apply: an attribute read from it is unknown', () => {
+    const text = ZONES.replace('zone         = each.key', 'zone         = each.value.zone');
+    const { r } = report([{ path: 'main.tf', text }]);
+    assert.equal(r.vms.length, 2);
+    assert.deepEqual(
+      r.vms.map((v) => v.region),
+      [undefined, undefined],
+    );
+  });
+
+  it('a count past the bound: its instances are left out with one finding on it, and the rest is read', () => {
+    const many = `resource "google_compute_instance" "fleet" {
+  count        = 5000
+  name         = "n-\${count.index}"
+  machine_type = "n2-standard-2"
+  zone         = "us-central1-a"
+  boot_disk {
+    initialize_params {
+      size = 20
+      type = "pd-balanced"
+    }
+  }
+}
+`;
+    const started = performance.now();
+    const { r } = report([{ path: 'main.tf', text: many + ZONES }]);
+    assert.ok(performance.now() - started < 2000);
+    assert.equal(r.vms.length, 2);
+    const bound = r.diagnostics.filter((d) => d.code === 'terraform-unknown-value' && /5,000 instances/.test(d.message));
+    assert.equal(bound.length, 1);
+    assert.match(bound[0].message, /more than the 1,000 read from one block/);
+    assert.equal(bound[0].line, 2);
+  });
+
+  it('nested expansions share one bound per analysis: a module of count 20 whose resource has count 900', () => {
+    const { r } = report([
+      { path: 'main.tf', text: 'module "m" {\n  source = "./m"\n  count  = 20\n}\n' },
+      {
+        path: 'm/main.tf',
+        text: 'resource "google_compute_disk" "d" {\n  count = 900\n  name  = "d-${count.index}"\n  type  = "pd-ssd"\n  size  = 10\n  zone  = "us-central1-a"\n}\n',
+      },
+    ]);
+    const bound = r.diagnostics.filter((d) => /instances read in one analysis/.test(d.message));
+    assert.ok(bound.length >= 1);
+    assert.ok(r.terraform!.resources <= 10000);
+  });
+});

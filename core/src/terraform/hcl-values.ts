@@ -30,7 +30,7 @@ export interface Scope {
   base: number;
   localBase: Map<string, number>;
   count?: number;
-  each?: { key: string; value: Node };
+  each?: { key: string; value: Node | undefined };
   /** Locals being evaluated (a cycle is unknown). */
   busy?: Set<string>;
 }
@@ -124,9 +124,32 @@ export function evaluate(n: HclSyntaxNode, scope: Scope): Node | undefined {
     }
     case 'object':
       return objectValue(n, scope, at, len);
+    case 'function_call':
+      return call(n, scope, at, len);
     default:
       return undefined;
   }
+}
+
+/**
+ * The conversion functions whose result is known when their argument is: `toset` (a set of strings: distinct,
+ * in lexical order, as Terraform orders them), `tolist` and `tomap`. Any other function is unknown here.
+ */
+function call(n: HclSyntaxNode, scope: Scope, at: number, len: number): Node | undefined {
+  const [fn, args] = named(n);
+  const exprs = args ? named(args).filter((c) => c.type === 'expression') : [];
+  const v = exprs.length === 1 ? evaluate(exprs[0], scope) : undefined;
+  if (!v) return undefined;
+  if (fn?.text === 'toset' && v.type === 'array' && (v.children ?? []).every((c) => c.type === 'string')) {
+    const seen = new Map((v.children ?? []).map((c) => [String(c.value), c]));
+    return arrayNode(
+      [...seen.keys()].sort().map((k) => seen.get(k)!),
+      at,
+      len,
+    );
+  }
+  if ((fn?.text === 'tolist' && v.type === 'array') || (fn?.text === 'tomap' && v.type === 'object')) return placed(v, at, len);
+  return undefined;
 }
 
 function objectValue(n: HclSyntaxNode, scope: Scope, at: number, len: number): Node | undefined {

@@ -14,6 +14,7 @@ import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNo
 import { resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
 import { isTfJsonPath, jsonBody } from './tf-json';
+import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-instances';
 import { cliVarValue, isTfVarsPath, tfVarsValues, type TfVar } from './tfvars';
 import { attributeIn, bodyOf, expressions, exprOf, isOverridePath, labelsOf, nameOf, overridden, partsOf, type Part } from './tf-body';
 import { providerOf, providersForCall, readProviderBlock, type Providers } from './tf-providers';
@@ -196,6 +197,8 @@ interface ModuleCall {
 class ModuleReader {
   readonly resources: PlanResource[] = [];
   readonly config = new Map<string, Node | undefined>();
+  /** Instances expanded so far from count and for_each, against MAX_EXPANDED. */
+  private expanded = 0;
   constructor(
     readonly folders: Map<string, ParsedFile[]>,
     readonly out: Diagnostic[],
@@ -248,13 +251,13 @@ class ModuleReader {
     for (const f of files)
       for (const b of blocksOf(f.body))
         if (nameOf(b) === 'provider') readProviderBlock(b, { ...scope, base: f.source.start }, providers, isOverridePath(f.source.path));
-    for (const f of files) {
-      if (isOverridePath(f.source.path)) continue;
-      for (const b of blocksOf(f.body)) {
-        const s = { ...scope, base: f.source.start };
-        if (nameOf(b) === 'resource') this.resource(b, s, address, configPrefix, providers, over.get(labelsOf(b).slice(0, 2).join('.')));
-        else if (nameOf(b) === 'module') this.module(b, s, folder, address, configPrefix, depth, providers);
-      }
+    // Resources whose for_each is another resource's instances come after the others, which they read.
+    const blocks = files.filter((f) => !isOverridePath(f.source.path)).flatMap((f) => blocksOf(f.body).map((b) => ({ b, f })));
+    const later = (b: HclSyntaxNode) => /^\s*for_each\s*=\s*[a-z0-9_-]+\.[a-z0-9_-]+\s*$/im.test(bodyOf(b)?.text ?? '');
+    for (const { b, f } of [...blocks.filter((x) => !later(x.b)), ...blocks.filter((x) => later(x.b))]) {
+      const s = { ...scope, base: f.source.start };
+      if (nameOf(b) === 'resource') this.resource(b, s, address, configPrefix, providers, over.get(labelsOf(b).slice(0, 2).join('.')));
+      else if (nameOf(b) === 'module') this.module(b, s, folder, address, configPrefix, depth, providers);
     }
   }
 
@@ -267,27 +270,16 @@ class ModuleReader {
     return { start: base + first.startIndex, end: base + last.endIndex };
   }
 
-  /** The instances of a `count` or `for_each`, or undefined (with why) when they are known only at plan. */
-  private instances(parts: Part[], scope: Scope, what: string): Array<Partial<Scope> & { index?: string | number }> | undefined {
-    const count = attributeIn(parts, 'count')?.node;
-    const forEach = attributeIn(parts, 'for_each')?.node;
-    const givenPart = attributeIn(parts, 'count') ?? attributeIn(parts, 'for_each');
-    if (!givenPart) return [{}];
-    const given = givenPart.node;
-    scope = { ...scope, base: givenPart.base };
-    const v = exprOf(given) && evaluate(exprOf(given)!, scope);
-    if (count && v?.type === 'number' && Number.isInteger(v.value) && (v.value as number) >= 0)
-      return Array.from({ length: v.value as number }, (_, i) => ({ count: i, index: i }));
-    if (forEach && v?.type === 'object')
-      return (v.children ?? []).map((p) => ({
-        each: { key: String(p.children![0].value), value: p.children![1] },
-        index: String(p.children![0].value),
-      }));
-    if (forEach && v?.type === 'array' && (v.children ?? []).every((c) => c.type === 'string'))
-      return (v.children ?? []).map((c) => ({ each: { key: String(c.value), value: c }, index: String(c.value) }));
-    this.report('terraform-unknown-value', `${what}'s ${nameOf(given)} is ${UNKNOWN}`, {
-      start: scope.base + given.startIndex,
-      end: scope.base + given.endIndex,
+  /** The instances of a `count` or `for_each`, or undefined (with why) when they are not read. */
+  private instances(parts: Part[], scope: Scope, what: string, keysOf: KeysOf = () => undefined): Instance[] | undefined {
+    const got = instancesOf(parts, scope, keysOf, MAX_EXPANDED - this.expanded);
+    if (Array.isArray(got)) {
+      this.expanded += got.length;
+      return got;
+    }
+    this.report('terraform-unknown-value', `${what}'s ${got.why}`, {
+      start: got.base + got.node.startIndex,
+      end: got.base + got.node.endIndex,
     });
     return undefined;
   }
@@ -307,7 +299,11 @@ class ModuleReader {
     const providerDefaults = providerOf(type, attributeIn(parts, 'provider')?.node, providers);
     const configAddress = `${configPrefix}${type}.${name}`;
     this.config.set(configAddress, body && expressions(parts, scope.base + body.startIndex));
-    for (const inst of this.instances(parts, scope, `${address}${type}.${name}`) ?? []) {
+    const keysOf = (ref: string) => {
+      const of = this.resources.filter((r) => r.configAddress === `${configPrefix}${ref}` && r.address.startsWith(`${address}${ref}`));
+      return of.length && of.every((r) => r.index !== undefined) ? of.map((r) => r.index!) : undefined;
+    };
+    for (const inst of this.instances(parts, scope, `${address}${type}.${name}`, keysOf) ?? []) {
       const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
       const s = { ...scope, ...inst };
       this.resources.push({
