@@ -504,3 +504,23 @@ resource "google_compute_instance" "db" {
     assert.ok(r.terraform!.resources <= 10000);
   });
 });
+
+describe('terraform .tf inputs: order of the VMs', () => {
+  it('a for_each over a variable or a local keeps the resource in the order it is written', () => {
+    const vm = (name: string, forEach: string) => gceVm(name, `for_each = ${forEach}\n  zone = "us-central1-a"`);
+    const { r } = report([
+      {
+        path: 'main.tf',
+        text:
+          'variable "v" {\n  default = ["x"]\n}\nlocals {\n  l = ["y"]\n}\n' +
+          vm('a', 'local.l') +
+          vm('b', 'var.v') +
+          vm('c', 'toset(var.v)'),
+      },
+    ]);
+    assert.deepEqual(
+      r.vms.map((v) => v.name),
+      ['google_compute_instance.a["y"]', 'google_compute_instance.b["x"]', 'google_compute_instance.c["x"]'],
+    );
+  });
+});

@@ -253,7 +253,8 @@ class ModuleReader {
         if (nameOf(b) === 'provider') readProviderBlock(b, { ...scope, base: f.source.start }, providers, isOverridePath(f.source.path));
     // Resources whose for_each is another resource's instances come after the others, which they read.
     const blocks = files.filter((f) => !isOverridePath(f.source.path)).flatMap((f) => blocksOf(f.body).map((b) => ({ b, f })));
-    const later = (b: HclSyntaxNode) => /^\s*for_each\s*=\s*[a-z0-9_-]+\.[a-z0-9_-]+\s*$/im.test(bodyOf(b)?.text ?? '');
+    const later = (b: HclSyntaxNode) =>
+      /^\s*for_each\s*=\s*(?!(?:var|local|module|data|each|count)\.)[a-z0-9_-]+\.[a-z0-9_-]+\s*$/im.test(bodyOf(b)?.text ?? '');
     for (const { b, f } of [...blocks.filter((x) => !later(x.b)), ...blocks.filter((x) => later(x.b))]) {
       const s = { ...scope, base: f.source.start };
       if (nameOf(b) === 'resource') this.resource(b, s, address, configPrefix, providers, over.get(labelsOf(b).slice(0, 2).join('.')));
