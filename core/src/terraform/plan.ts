@@ -24,6 +24,7 @@ import {
   type PlanResource,
   type VmMapper,
 } from './plan-model';
+import { nameResources } from './finding-addresses';
 import { Located, map, seq, specTree } from './spec-tree';
 import { YANDEX_DISK_RESOURCES, YANDEX_MAPPERS } from './yandex';
 
@@ -65,6 +66,7 @@ export function resourcesToSpec(
   const ctx = planContext(resources, config, report);
   const summary: TerraformSummary = { resources: resources.length, ignored: {} };
   result.terraform = summary;
+  result.finishFindings = (found) => nameResources(result, found);
   const vms = mapResources(resources, ctx, summary);
   if (!vms.length) {
     const ignored = Object.values(summary.ignored).reduce((a, b) => a + b, 0);

@@ -82,10 +82,13 @@ export function terraformFilesFrontEnd(parse: HclParse, files: TfFile[]): (text:
 }
 
 /** The resource records of the files (as `terraformFilesFrontEnd` reads them), or undefined when one does not parse. */
-export function readTfResources(parse: HclParse, files: TfFile[]): { resources: PlanResource[]; sources: TfSource[] } | undefined {
+export function readTfResources(
+  parse: HclParse,
+  files: TfFile[],
+): { resources: PlanResource[]; unexpanded: PlanResource[]; sources: TfSource[] } | undefined {
   const { text, sources } = joinTfFiles(files);
   const reader = readModules(parse, text, sources, []);
-  return reader && { resources: reader.resources, sources };
+  return reader && { resources: reader.resources, unexpanded: reader.unexpanded, sources };
 }
 
 /** Every file parsed and the root module read from it (its trees freed after), or undefined on a syntax error. */
@@ -163,6 +166,8 @@ const nameOf = (n: HclSyntaxNode) => named(n)[0]?.text ?? '';
 
 class ModuleReader {
   readonly resources: PlanResource[] = [];
+  /** Blocks whose `count` or `for_each` is known only at plan, read once without an instance key. */
+  readonly unexpanded: PlanResource[] = [];
   readonly config = new Map<string, Node | undefined>();
   constructor(
     readonly folders: Map<string, ParsedFile[]>,
@@ -244,7 +249,14 @@ class ModuleReader {
     const body = bodyOf(b);
     const configAddress = `${configPrefix}${type}.${name}`;
     this.config.set(configAddress, body && expressions(body, scope.base));
-    for (const inst of this.instances(body, scope, `${address}${type}.${name}`) ?? []) {
+    const instances = this.instances(body, scope, `${address}${type}.${name}`);
+    // A block whose instances are known only at plan still has a place, where a plan's instance of it is written.
+    if (!instances)
+      this.unexpanded.push({
+        ...{ address: `${address}${type}.${name}`, configAddress, modulePrefix: configPrefix, type },
+        ...{ values: body && this.values(body, scope, `${address}${type}.${name}`), addressSpan: this.labelSpan(b, scope.base) },
+      });
+    for (const inst of instances ?? []) {
       const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
       const s = { ...scope, ...inst };
       this.resources.push({
