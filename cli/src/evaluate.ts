@@ -97,7 +97,7 @@ function isFolder(path: string): boolean {
 function readInput(path: string): AnalysisInput {
   if (!isFolder(path)) return inputForFile(path, readFileSync(path, 'utf8'));
   const input = folderInput(path);
-  if (!input) throw new Error('EISDIR: a folder is read as a Terraform module, and this one has no .tf file');
+  if (!input) throw new Error('a folder is read as a Terraform module, and this one has no .tf file');
   return input;
 }
 

@@ -161,7 +161,7 @@ describe('checks: terraform', () => {
   });
   it("'terraform-no-instances', 'terraform-unattached-disk', 'terraform-other-provider'", () => {
     const none = run(plan([{ type: 'google_compute_network', name: 'n', values: { name: 'n' } }]));
-    assert.match(find(none, 'terraform-no-instances').message, /1 resources of other types ignored/);
+    assert.match(find(none, 'terraform-no-instances').message, /\(1 resource of another type ignored\)/);
     const lone = plan([
       instance('x', { machine_type: 'n2-standard-8', zone: 'us-central1-a', boot_disk: BOOT }),
       { type: 'google_compute_disk', name: 'spare', values: { name: 'spare', type: 'pd-ssd', size: 100 } },

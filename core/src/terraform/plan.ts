@@ -72,7 +72,7 @@ export function resourcesToSpec(
     const ignored = Object.values(summary.ignored).reduce((a, b) => a + b, 0);
     report(
       'terraform-no-instances',
-      `this configuration has no VM storage-perf reads (${ignored} resources of other types ignored)`,
+      `this configuration has no VM storage-perf reads (${ignored === 1 ? '1 resource of another type' : `${ignored} resources of other types`} ignored)`,
       anchor,
     );
     return;
