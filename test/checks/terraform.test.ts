@@ -172,6 +172,7 @@ describe('checks: terraform', () => {
       { type: 'yandex_compute_instance', name: 'y', values: { platform_id: 'standard-v3', resources: [{ cores: 4 }] } },
     ]);
     assert.equal(covered(mixed, find(run(mixed), 'terraform-other-provider')), '"yandex_compute_instance.y"');
+    assert.match(find(run(mixed), 'terraform-other-provider').message, /the configuration's first VM is on Google Cloud,/);
   });
   it('yandex_compute_instance with a yandex_compute_disk it refers to', () => {
     const text = plan([

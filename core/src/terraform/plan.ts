@@ -184,6 +184,9 @@ function planContext(resources: PlanResource[], config: Map<string, Node | undef
   };
 }
 
+/** The providers of the mappers as their users name them. */
+const PROVIDER_NAMES: Record<string, string> = { gcp: 'Google Cloud', aws: 'AWS', yandex: 'Yandex Cloud' };
+
 function mapResources(resources: PlanResource[], ctx: PlanContext, summary: TerraformSummary): MappedVm[] {
   const vms: MappedVm[] = [];
   let provider: string | undefined;
@@ -197,7 +200,7 @@ function mapResources(resources: PlanResource[], ctx: PlanContext, summary: Terr
     if (mapper.provider !== provider) {
       ctx.report(
         'terraform-other-provider',
-        `${r.address} is not evaluated: this plan's VMs are ${provider}, and one analysis reads one provider`,
+        `${r.address} is not evaluated: the configuration's first VM is on ${PROVIDER_NAMES[provider] ?? provider}, and one analysis reads one provider`,
         r.addressSpan,
       );
       continue;
