@@ -10,7 +10,7 @@ export { sidecarFrontEnd, sidecarPlanPath } from './sidecar';
 export { joinTfFiles, moduleFolder, terraformFilesFrontEnd, type TfFile, type TfSource } from './tf';
 export type { HclParse, HclSyntaxNode } from './hcl-values';
 export { planSourceMap, type SourcePlace } from './plan-sources';
-export { mergeInstances } from './finding-addresses';
+export { blockAddress, mergeInstances } from './finding-addresses';
 
 /** Whether a file is Terraform source, read by the .tf front end. */
 export function isTerraformSourcePath(path: string): boolean {
