@@ -167,6 +167,15 @@ function planContext(resources: PlanResource[], config: Map<string, Node | undef
     report,
     ofType: (type) => byType.get(type) ?? [],
     withValue: (type, attribute, value) => index(type, attribute).get(value) ?? [],
+    undeclared(from, expression) {
+      for (const ref of referencesAt(config.get(from.configAddress), expression)) {
+        const segs = configAddressOf(ref).split('.');
+        if (segs.length < 2 || NOT_RESOURCES.has(segs[0])) continue;
+        const address = `${from.modulePrefix}${segs[0]}.${segs[1]}`;
+        if (!config.has(address)) return address;
+      }
+      return undefined;
+    },
     referenced(from, expression) {
       const refs = referencesAt(config.get(from.configAddress), expression);
       const perInstance = refs.some((r) => r === 'count.index' || r.startsWith('each.'));
@@ -223,7 +232,11 @@ function sharedAndUnattached(resources: PlanResource[], vms: MappedVm[], ctx: Pl
         r.addressSpan,
       );
     else if (!by && STANDALONE_DISKS.has(r.type))
-      ctx.report('terraform-unattached-disk', `${r.address} is attached to no VM of this plan: it has no figures here`, r.addressSpan);
+      ctx.report(
+        'terraform-unattached-disk',
+        `${r.address} is attached to no VM by a reference storage-perf follows (one through a module's variable is not followed): it has no figures here`,
+        r.addressSpan,
+      );
   }
 }
 

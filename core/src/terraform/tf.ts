@@ -312,7 +312,13 @@ class ModuleReader {
     const local = source?.type === 'string' && /^\.\.?\//.test(String(source.value));
     const target = local ? moduleFolder(folder, String(source!.value)) : undefined;
     if (!name || target === undefined || !this.folders.has(target) || depth >= MAX_DEPTH) {
-      const why = !local ? 'only local sources (./path) are read here' : 'its folder has no .tf file beside this one';
+      const why = !local
+        ? 'only local sources (./path) are read here'
+        : target === undefined
+          ? `${String(source!.value)} is outside the root module, whose folder is all that is read`
+          : depth >= MAX_DEPTH
+            ? `modules are read ${MAX_DEPTH} calls deep`
+            : `${String(source!.value)} has no .tf file`;
       this.report('terraform-unknown-value', `module.${name}'s resources are ${UNKNOWN} (${why})`, at);
       return;
     }
