@@ -125,7 +125,10 @@ describe('terraform .tf files: a module folder', () => {
     assert.equal(r.monthly_cost, 34);
     const found = a.diagnostics.filter((d) => d.code === 'price-unknown');
     assert.equal(found.length, 2);
-    assert.match(found[0].message, /^n2-standard-8 runs as Spot, whose price gcp-2024 does not model \(on-demand prices only\)/);
+    assert.match(
+      found[0].message,
+      /^google_compute_instance\.batch: n2-standard-8 runs as Spot, whose price gcp-2024 does not model \(on-demand prices only\)/,
+    );
   });
 
   it('AWS: a Spot request and an instance with Spot market options are read as VMs, not priced on demand', () => {
