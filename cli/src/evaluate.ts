@@ -34,6 +34,8 @@ const EVALUATE_USAGE = `usage: storage-perf evaluate FILE... [--format table|jso
   --set PATH=VALUE      what if: evaluate FILE with a value changed, and show what changes, e.g.
                           --set vms.db.machine_type=n2-standard-16
                           --set vms.db.disks.data.size=1TiB --set region=europe-west4
+                        on Terraform (a plan, a .tf file, a module): ADDRESS.ATTRIBUTE=VALUE, e.g.
+                          --set google_compute_instance.db.machine_type=n2-standard-16
                         (JSON: the changed spec's report, with the original's under what_if.before)
 
 examples:
@@ -61,7 +63,7 @@ export async function evaluateCommand(args: string[]): Promise<number> {
   const registry = loadRegistry(catalogFiles(values));
   const sets = (values.set as string[] | undefined) ?? [];
   const tfOptions = terraformVars(values);
-  if (sets.length) return whatIf(positionals, sets, format, registry);
+  if (sets.length) return whatIf(positionals, sets, format, registry, tfOptions);
 
   // A large spec's parse leaves as much garbage as it keeps: collect it before the heap doubles (protocol/src/heap.ts).
   limitHeapGrowth();
@@ -105,7 +107,7 @@ function isFolder(path: string): boolean {
 function readInput(path: string, options: TfInputOptions): AnalysisInput {
   if (!isFolder(path)) return inputForFile(path, readFileSync(path, 'utf8'), options);
   const input = folderInput(path, options);
-  if (!input) throw new Error('EISDIR: a folder is read as a Terraform module, and this one has no .tf file');
+  if (!input) throw new Error('a folder is read as a Terraform module, and this one has no .tf file');
   return input;
 }
 
@@ -148,17 +150,25 @@ function* jsonLines(report: { files: Array<FileReport | StreamedFile> }): Genera
 }
 
 /** `--set`: one spec, evaluated as written and with the values changed. */
-function whatIf(paths: string[], sets: string[], format: string, registry: ReturnType<typeof loadRegistry>): number {
+async function whatIf(
+  paths: string[],
+  sets: string[],
+  format: string,
+  registry: ReturnType<typeof loadRegistry>,
+  tfOptions: TfInputOptions,
+): Promise<number> {
   if (paths.length !== 1) throw new UsageError('--set evaluates one FILE at a time');
-  let text: string;
+  if (needsHclParser(paths[0])) await loadHclParser();
+  let input: AnalysisInput;
   try {
-    text = readFileSync(paths[0], 'utf8');
+    input = readInput(paths[0], tfOptions);
   } catch (e) {
     process.stderr.write(`storage-perf evaluate: cannot read ${paths[0]}: ${ioReason(e)}\n`);
     return 2;
   }
-  const before = fileReport(paths[0], analyze(text, { registry }));
-  const after = fileReport(paths[0], analyze(applySets(text, sets), { registry }));
+  const changed = applySets(input, sets);
+  const before = fileReport(paths[0], analyze(input.text, { registry, frontEnd: input.frontEnd }));
+  const after = fileReport(paths[0], analyze(changed.text, { registry, frontEnd: changed.frontEnd }));
   if (format === 'json') process.stdout.write(JSON.stringify({ files: [{ ...after, what_if: { set: sets, before } }] }, null, 2) + '\n');
   else process.stdout.write(renderWhatIf(sets, before, after) + '\n' + renderFile(after));
   return after.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;

@@ -3,17 +3,29 @@
  * vms.db.disks.data.size, region), and a table of what changes: cost and figures before and after.
  */
 import { analyze, applyEdits, fixEdits, fmt, fmtMoney, suggest, targetVerdict, type FileReport, type FixData } from '../../core/src';
+import type { AnalysisInput } from '../../protocol/src/terraform-input';
 import { UsageError } from './args';
+import { setOnTerraform } from './what-if-terraform';
 import { table } from './table';
 
-/** The spec's text with every `--set` applied in order, each by the core's own edit of a value. */
-export function applySets(text: string, sets: string[]): string {
-  let current = text;
+/**
+ * The input with every `--set` applied in order: a spec's values by the core's own edit of a value, Terraform's by
+ * address (./what-if-terraform.ts).
+ */
+export function applySets(input: AnalysisInput, sets: string[]): AnalysisInput {
+  let current = input;
   for (const set of sets) {
     const eq = set.indexOf('=');
     if (eq <= 0) throw new UsageError(`--set '${set}': write PATH=VALUE, e.g. vms.db.machine_type=n2-standard-16`);
-    const a = analyze(current);
-    if (!a.spec) throw new UsageError('--set needs a spec that parses');
+    const a = analyze(current.text, { frontEnd: current.frontEnd });
+    if (!a.spec)
+      throw new UsageError(
+        a.parsed.terraform ? '--set needs a configuration with a VM storage-perf reads' : '--set needs a spec that parses',
+      );
+    if (a.parsed.terraform) {
+      current = setOnTerraform(current, a, set, set.slice(0, eq), set.slice(eq + 1));
+      continue;
+    }
     const pointer = pointerOf(a.spec, set.slice(0, eq).split('.'), set);
     const raw = set.slice(eq + 1);
     const value: string | number = /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
@@ -22,9 +34,9 @@ export function applySets(text: string, sets: string[]): string {
     const fix: FixData = a.parsed.tree.nodes.has(pointer)
       ? { kind: 'set-value', path: pointer, value, title: set }
       : { kind: 'add-key', path: parent, key, value, title: set };
-    const edits = fixEdits(current, a.parsed.tree, fix);
+    const edits = fixEdits(current.text, a.parsed.tree, fix);
     if (!edits.length) throw new UsageError(`--set '${set}': cannot write that value there`);
-    current = applyEdits(current, edits);
+    current = { ...current, text: applyEdits(current.text, edits) };
   }
   return current;
 }

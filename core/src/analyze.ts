@@ -85,7 +85,8 @@ export function* analysisSteps(text: string, opts: AnalyzeOptions = {}): Analysi
   if (resolved && parsed.spec) yield* evaluateVms(out, { ...ctx, found }, parsed.spec, resolved.catalog, resolved.region, opts);
   // Findings in the order of the text; stable, so findings at one place keep the registry's order.
   // Findings on text that several VMs share (an anchor) name their VM; fixes there say which VMs they change.
-  out.diagnostics = scopeSharedFindings(text, parsed.tree, parsed.spec, applySuppressions(text, found));
+  const scoped = scopeSharedFindings(text, parsed.tree, parsed.spec, applySuppressions(text, found));
+  out.diagnostics = parsed.finishFindings ? parsed.finishFindings(scoped) : scoped;
   return out;
 }
 

@@ -2,7 +2,16 @@
 export { analysisSteps, analyze, EvaluationCache, finishSteps, type Analysis, type AnalysisSteps, type AnalyzeOptions } from './analyze';
 export { parseSpec, keySpan, valueSpan, suggest, type ParsedSpec, type TerraformSummary } from './document/parse';
 export { parseTerraformPlan, frontEndFor, isTerraformPlanPath, sidecarFrontEnd, sidecarPlanPath } from './terraform';
-export { isTerraformSourcePath, isTfVarsPath, joinTfFiles, moduleFolder, planSourceMap, terraformFilesFrontEnd } from './terraform';
+export {
+  blockAddress,
+  isTerraformSourcePath,
+  isTfVarsPath,
+  joinTfFiles,
+  moduleFolder,
+  mergeInstances,
+  planSourceMap,
+  terraformFilesFrontEnd,
+} from './terraform';
 export type { SourcePlace } from './terraform';
 export type { HclParse, HclSyntaxNode, TfFile, TfSource, TfVar } from './terraform';
 export type { Spec, VmSpec, DiskSpec, WorkloadSpec, Target } from './document/types';

@@ -24,6 +24,8 @@ import { hclParser } from './hcl-parser';
 export interface AnalysisInput {
   text: string;
   frontEnd?: (text: string) => ParsedSpec;
+  /** `-var` values the front end was given (a change of the text, `--set`, builds it again with them). */
+  vars?: TfVar[];
 }
 
 /** Values of the root module's variables given on the command line: `-var-file FILE` (in order) and `-var NAME=VALUE`. */
@@ -109,7 +111,7 @@ function terraformInput(root: string | undefined, entry: TfFile, options: TfInpu
   const parse = hclParser();
   if (!parse) throw new Error('the HCL parser is not loaded: await loadHclParser() first');
   const files = root === undefined ? [entry] : [...moduleFiles(root, entry), ...varFiles(root, options.varFiles ?? [])];
-  return { text: joinTfFiles(files).text, frontEnd: terraformFilesFrontEnd(parse, files, options.vars) };
+  return { text: joinTfFiles(files).text, frontEnd: terraformFilesFrontEnd(parse, files, options.vars), vars: options.vars };
 }
 
 /**

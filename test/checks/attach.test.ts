@@ -58,7 +58,7 @@ describe('checks: attach', () => {
     const d = expectAt(lssd('n2-standard-2', 3), 'local-ssd-count', '3');
     assert.equal(
       d.message,
-      '3 local SSD devices is not allowed on n2-standard-2; allowed counts: 1, 2, 4, 8, 16, 24 (gcp-2024: local-ssd-2026)',
+      '3 local SSD devices are not allowed on n2-standard-2; allowed counts: 1, 2, 4, 8, 16, 24 (gcp-2024: local-ssd-2026)',
     );
     assert.deepEqual(fixValues(d), [4, 2]);
   });

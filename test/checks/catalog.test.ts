@@ -110,7 +110,9 @@ describe('checks: catalog', () => {
   });
   it('unknown-disk-type', () => {
     expectAt(BASE.replace('type: pd-ssd', 'type: pd-turbo'), 'unknown-disk-type', 'pd-turbo');
-    expectAt(BASE.replace('type: pd-ssd', 'type: network-ssd'), 'unknown-disk-type', 'network-ssd');
+    const d = expectAt(BASE.replace('type: pd-ssd', 'type: network-ssd'), 'unknown-disk-type', 'network-ssd');
+    // The edition names the provider; a provider's id in prose ('a gcp disk type', 'a aws disk type') reads wrong.
+    assert.match(d.message, /^'network-ssd' is not a disk type of gcp-2024; /);
   });
   it("one mistake, one finding: a misspelt disk type is the catalog check's alone, with its did-you-mean", () => {
     const text = BASE.replace('type: pd-ssd', 'type: pd-sdd');

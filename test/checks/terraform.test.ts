@@ -159,9 +159,24 @@ describe('checks: terraform', () => {
     assert.match(d.message, /plan format 2\.0 is not read here/);
     assert.match(find(run('{"values": {}}'), 'terraform-plan-format').message, /not a Terraform plan/);
   });
+  it("'terraform-undeclared-reference': a plan's attached disk referring to a resource its configuration lacks", () => {
+    const text = plan([
+      instance(
+        'x',
+        { machine_type: 'n2-standard-8', zone: 'us-central1-a', boot_disk: BOOT, attached_disk: [{ mode: 'READ_WRITE' }] },
+        { attached_disk: [{ source: { references: ['google_compute_disk.gone.id', 'google_compute_disk.gone'] } }] },
+      ),
+    ]);
+    const d = find(run(text), 'terraform-undeclared-reference');
+    assert.equal(d.severity, 'error');
+    assert.match(
+      d.message,
+      /^google_compute_instance\.x's attached_disk\[0\]\.source refers to google_compute_disk\.gone, which this configuration does not declare$/,
+    );
+  });
   it("'terraform-no-instances', 'terraform-unattached-disk', 'terraform-other-provider'", () => {
     const none = run(plan([{ type: 'google_compute_network', name: 'n', values: { name: 'n' } }]));
-    assert.match(find(none, 'terraform-no-instances').message, /1 resources of other types ignored/);
+    assert.match(find(none, 'terraform-no-instances').message, /\(1 resource of another type ignored\)/);
     const lone = plan([
       instance('x', { machine_type: 'n2-standard-8', zone: 'us-central1-a', boot_disk: BOOT }),
       { type: 'google_compute_disk', name: 'spare', values: { name: 'spare', type: 'pd-ssd', size: 100 } },
@@ -172,6 +187,7 @@ describe('checks: terraform', () => {
       { type: 'yandex_compute_instance', name: 'y', values: { platform_id: 'standard-v3', resources: [{ cores: 4 }] } },
     ]);
     assert.equal(covered(mixed, find(run(mixed), 'terraform-other-provider')), '"yandex_compute_instance.y"');
+    assert.match(find(run(mixed), 'terraform-other-provider').message, /the configuration's first VM is on Google Cloud,/);
   });
   it('yandex_compute_instance with a yandex_compute_disk it refers to', () => {
     const text = plan([

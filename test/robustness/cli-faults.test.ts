@@ -41,7 +41,7 @@ describe('files the commands cannot read, or that are not UTF-8', function () {
   it('evaluate: a directory, a missing file and a path through a file → exit 2 naming each, the readable ones reported', () => {
     const r = evaluate(['ok.perf.yaml', 'folder.perf.yaml', 'missing.perf.yaml', 'ok.perf.yaml/x.perf.yaml', '--format', 'json'], dir);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /cannot read folder\.perf\.yaml: EISDIR/);
+    assert.match(r.stderr, /cannot read folder\.perf\.yaml: a folder is read as a Terraform module, and this one has no \.tf file/);
     assert.match(r.stderr, /cannot read missing\.perf\.yaml: ENOENT/);
     assert.match(r.stderr, /cannot read ok\.perf\.yaml\/x\.perf\.yaml: ENOTDIR/);
     assert.doesNotMatch(r.stderr, /\n\s+at /);

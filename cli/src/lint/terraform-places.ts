@@ -5,7 +5,7 @@
  * at the code a reviewer changes. Findings that have no such place stay on the plan.
  */
 import { dirname, join } from 'node:path';
-import { LineIndex, planSourceMap } from '../../../core/src';
+import { LineIndex, mergeInstances, planSourceMap } from '../../../core/src';
 import { loadHclParser } from '../../../protocol/src/hcl-parser';
 import { moduleFilesIn } from '../../../protocol/src/terraform-input';
 import { displayPath } from './files';
@@ -49,5 +49,8 @@ async function placed(plan: FileResult, cwd: string): Promise<FileResult[]> {
       range: r,
     });
   }
+  // The instances of a `count` block are one finding on the line they were all written on.
+  const at = (x: Finding) => `${x.line}:${x.column}:${x.endLine}:${x.endColumn}`;
+  for (const out of byFile.values()) out.findings = mergeInstances(out.findings, at);
   return [{ ...plan, findings: kept }, ...byFile.values()];
 }

@@ -237,7 +237,7 @@ function localSsdRules(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): boolean 
     countFinding(
       ctx,
       d,
-      `${n} local SSD device${n === 1 ? '' : 's'} is not allowed${refused.onMachine ? ` on ${m!.name}` : ''}; allowed counts: ${refused.counts.join(', ')}${cite}`,
+      `${n} local SSD device${n === 1 ? '' : 's'} ${n === 1 ? 'is' : 'are'} not allowed${refused.onMachine ? ` on ${m!.name}` : ''}; allowed counts: ${refused.counts.join(', ')}${cite}`,
       refused.counts,
     );
   return false;

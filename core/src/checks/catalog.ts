@@ -100,8 +100,8 @@ export const catalog: CheckModule = {
       ctx.report(
         'unknown-disk-type',
         near.length
-          ? `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; did you mean ${near.join(' or ')}?`
-          : `'${d.type}' is not a ${ctx.catalog.provider} disk type in ${ctx.catalog.edition}; use one of: ${known.join(', ')}`,
+          ? `'${d.type}' is not a disk type of ${ctx.catalog.edition}; did you mean ${near.join(' or ')}?`
+          : `'${d.type}' is not a disk type of ${ctx.catalog.edition}; use one of: ${known.join(', ')}`,
         ctx.at(path),
         {
           path,

@@ -25,6 +25,11 @@ export const terraform: CheckModule = {
       summary: 'A value the figures need is known only after apply (in .tf files: until plan), or its disk is not in the plan.',
       docs: "Unknown values are left out of a plan; the VM or disk that needs one is left out of the figures rather than guessed. Set the value in the configuration to see its figures. In `.tf` files, what Terraform resolves only at plan (function calls, other resources' attributes, data sources, module outputs, an unknown `count` or `for_each`, `dynamic` blocks, modules that are not local) is said to be unknown until plan: run on the plan JSON for it.",
     },
+    'terraform-undeclared-reference': {
+      severity: 'error',
+      summary: 'A VM attaches a disk through a reference to a resource the configuration does not declare.',
+      docs: 'Terraform refuses such a configuration (`Reference to undeclared resource`): declare the resource, or fix the reference. The disk is left out of the figures.',
+    },
     'terraform-other-provider': {
       severity: 'information',
       summary: "A VM of another provider than the plan's first VM is not evaluated.",
@@ -37,7 +42,7 @@ export const terraform: CheckModule = {
     },
     'terraform-unattached-disk': {
       severity: 'information',
-      summary: 'A disk of the plan is attached to no VM of the plan.',
+      summary: 'A disk of the configuration is attached to no VM by a reference storage-perf follows.',
       docs: 'A disk has figures only on a VM; one attached through a reference the plan cannot follow (a module variable) is reported here too.',
     },
     'terraform-sidecar-plan': {

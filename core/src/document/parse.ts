@@ -27,6 +27,8 @@ export interface ParsedSpec {
   terraform?: TerraformSummary;
   /** Set when the text is several files joined (a Terraform module's .tf files): where each file's text is. */
   sources?: Array<{ path: string; start: number; end: number }>;
+  /** Set by a front end that words its findings its own way (Terraform: each names its resource), run last. */
+  finishFindings?: (found: Diagnostic[]) => Diagnostic[];
 }
 
 export interface TerraformSummary {

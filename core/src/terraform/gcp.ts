@@ -28,10 +28,20 @@ class Disks {
   /** A disk resource of the plan, by its known name or by the reference in the owner's configuration. */
   attach(source: Node | undefined, expression: Array<string | number>, where: Node): void {
     const disk = byName(this.ctx, str(source)) ?? this.ctx.referenced(this.owner, expression);
+    const attribute = expression
+      .map((x) => (typeof x === 'number' ? `[${x}]` : `.${x}`))
+      .join('')
+      .slice(1);
+    const undeclared = !disk && !str(source) && this.ctx.undeclared(this.owner, expression);
+    if (undeclared) {
+      const message = `${this.owner.address}'s ${attribute} refers to ${undeclared}, which this configuration does not declare`;
+      this.ctx.report('terraform-undeclared-reference', message, keyOf(where) ?? span(where));
+      return;
+    }
     if (!disk) {
       const what = str(source)
         ? `disk '${str(source)}' is not created in this plan, so its type and size are unknown here`
-        : 'its disk is known only after apply';
+        : `${this.owner.address}'s ${attribute} is known only after apply`;
       this.ctx.report('terraform-unknown-value', `${what}: it is left out of ${this.owner.address}'s figures`, keyOf(where) ?? span(where));
       return;
     }

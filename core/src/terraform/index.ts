@@ -11,6 +11,7 @@ export { joinTfFiles, moduleFolder, terraformFilesFrontEnd, type TfFile, type Tf
 export type { HclParse, HclSyntaxNode } from './hcl-values';
 export { isTfVarsPath, type TfVar } from './tfvars';
 export { planSourceMap, type SourcePlace } from './plan-sources';
+export { blockAddress, mergeInstances } from './finding-addresses';
 
 /** Whether a file is Terraform source, read by the .tf front end: `.tf`, or `.tf.json` (Terraform's JSON syntax). */
 export function isTerraformSourcePath(path: string): boolean {

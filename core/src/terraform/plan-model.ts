@@ -31,6 +31,8 @@ export interface PlanContext {
   report(code: string, message: string, at: Span): void;
   /** The resource a reference expression names (`google_compute_disk.data.id`), if exactly one. */
   referenced(from: PlanResource, expression: Array<string | number>): PlanResource | undefined;
+  /** A resource a reference expression names that the configuration does not declare (`google_compute_disk.missing`). */
+  undeclared(from: PlanResource, expression: Array<string | number>): string | undefined;
   /** Resources of a type, in plan order. */
   ofType(type: string): PlanResource[];
   /** Resources of a type whose `values` has this attribute value (a disk by its `name`, its `id`). */

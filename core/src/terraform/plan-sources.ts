@@ -7,6 +7,7 @@
 import { parseTree, type Node } from 'jsonc-parser';
 import type { Span } from '../text';
 import type { HclParse } from './hcl-values';
+import { blockAddress } from './finding-addresses';
 import { at, items, str } from './json';
 import type { PlanResource } from './plan-model';
 import { readTfResources, type TfFile } from './tf';
@@ -34,9 +35,14 @@ export function planSourceMap(planText: string, parse: HclParse, files: TfFile[]
   const planned: PlannedResource[] = [];
   walk(at(root, 'planned_values', 'root_module'), planned);
   const byAddress = new Map<string, PlanResource>(read.resources.map((r) => [r.address, r]));
+  // A plan's instance the files do not read as such (a `count = var.x ? 1 : 0`, an index past the files' own
+  // count) is placed on its block: every instance of a block was written there.
+  const byBlock = new Map<string, PlanResource>();
+  for (const r of [...read.unexpanded, ...read.resources])
+    if (!byBlock.has(blockAddress(r.address))) byBlock.set(blockAddress(r.address), r);
   return (s) => {
     const r = planned.find((p) => s.start >= p.node.offset && s.start < p.node.offset + p.node.length);
-    const tf = r && byAddress.get(r.address);
+    const tf = r && (byAddress.get(r.address) ?? byBlock.get(blockAddress(r.address)));
     if (!r || !tf) return undefined;
     const path = r.values ? pathTo(r.values, s.start) : [];
     let place: Span = tf.addressSpan;

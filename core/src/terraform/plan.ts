@@ -24,6 +24,7 @@ import {
   type PlanResource,
   type VmMapper,
 } from './plan-model';
+import { nameResources } from './finding-addresses';
 import { Located, map, seq, specTree } from './spec-tree';
 import { YANDEX_DISK_RESOURCES, YANDEX_MAPPERS } from './yandex';
 
@@ -65,12 +66,13 @@ export function resourcesToSpec(
   const ctx = planContext(resources, config, report);
   const summary: TerraformSummary = { resources: resources.length, ignored: {} };
   result.terraform = summary;
+  result.finishFindings = (found) => nameResources(result, found);
   const vms = mapResources(resources, ctx, summary);
   if (!vms.length) {
     const ignored = Object.values(summary.ignored).reduce((a, b) => a + b, 0);
     report(
       'terraform-no-instances',
-      `this configuration has no VM storage-perf reads (${ignored} resources of other types ignored)`,
+      `this configuration has no VM storage-perf reads (${ignored === 1 ? '1 resource of another type' : `${ignored} resources of other types`} ignored)`,
       anchor,
     );
     return;
@@ -165,6 +167,15 @@ function planContext(resources: PlanResource[], config: Map<string, Node | undef
     report,
     ofType: (type) => byType.get(type) ?? [],
     withValue: (type, attribute, value) => index(type, attribute).get(value) ?? [],
+    undeclared(from, expression) {
+      for (const ref of referencesAt(config.get(from.configAddress), expression)) {
+        const segs = configAddressOf(ref).split('.');
+        if (segs.length < 2 || NOT_RESOURCES.has(segs[0])) continue;
+        const address = `${from.modulePrefix}${segs[0]}.${segs[1]}`;
+        if (!config.has(address)) return address;
+      }
+      return undefined;
+    },
     referenced(from, expression) {
       const refs = referencesAt(config.get(from.configAddress), expression);
       const perInstance = refs.some((r) => r === 'count.index' || r.startsWith('each.'));
@@ -182,6 +193,9 @@ function planContext(resources: PlanResource[], config: Map<string, Node | undef
   };
 }
 
+/** The providers of the mappers as their users name them. */
+const PROVIDER_NAMES: Record<string, string> = { gcp: 'Google Cloud', aws: 'AWS', yandex: 'Yandex Cloud' };
+
 function mapResources(resources: PlanResource[], ctx: PlanContext, summary: TerraformSummary): MappedVm[] {
   const vms: MappedVm[] = [];
   let provider: string | undefined;
@@ -195,7 +209,7 @@ function mapResources(resources: PlanResource[], ctx: PlanContext, summary: Terr
     if (mapper.provider !== provider) {
       ctx.report(
         'terraform-other-provider',
-        `${r.address} is not evaluated: this plan's VMs are ${provider}, and one analysis reads one provider`,
+        `${r.address} is not evaluated: the configuration's first VM is on ${PROVIDER_NAMES[provider] ?? provider}, and one analysis reads one provider`,
         r.addressSpan,
       );
       continue;
@@ -218,7 +232,11 @@ function sharedAndUnattached(resources: PlanResource[], vms: MappedVm[], ctx: Pl
         r.addressSpan,
       );
     else if (!by && STANDALONE_DISKS.has(r.type))
-      ctx.report('terraform-unattached-disk', `${r.address} is attached to no VM of this plan: it has no figures here`, r.addressSpan);
+      ctx.report(
+        'terraform-unattached-disk',
+        `${r.address} is attached to no VM by a reference storage-perf follows (one through a module's variable is not followed): it has no figures here`,
+        r.addressSpan,
+      );
   }
 }
 

@@ -90,10 +90,13 @@ export function terraformFilesFrontEnd(parse: HclParse, files: TfFile[], vars: T
 }
 
 /** The resource records of the files (as `terraformFilesFrontEnd` reads them), or undefined when one does not parse. */
-export function readTfResources(parse: HclParse, files: TfFile[]): { resources: PlanResource[]; sources: TfSource[] } | undefined {
+export function readTfResources(
+  parse: HclParse,
+  files: TfFile[],
+): { resources: PlanResource[]; unexpanded: PlanResource[]; sources: TfSource[] } | undefined {
   const { text, sources } = joinTfFiles(files);
   const reader = readModules(parse, text, sources, []);
-  return reader && { resources: reader.resources, sources };
+  return reader && { resources: reader.resources, unexpanded: reader.unexpanded, sources };
 }
 
 /** Every file parsed and the root module read from it (its trees freed after), or undefined on a syntax error. */
@@ -196,6 +199,8 @@ interface ModuleCall {
 
 class ModuleReader {
   readonly resources: PlanResource[] = [];
+  /** Blocks whose `count` or `for_each` is known only at plan, read once without an instance key. */
+  readonly unexpanded: PlanResource[] = [];
   readonly config = new Map<string, Node | undefined>();
   /** Instances expanded so far from count and for_each, against MAX_EXPANDED. */
   private expanded = 0;
@@ -304,7 +309,14 @@ class ModuleReader {
       const of = this.resources.filter((r) => r.configAddress === `${configPrefix}${ref}` && r.address.startsWith(`${address}${ref}`));
       return of.length && of.every((r) => r.index !== undefined) ? of.map((r) => r.index!) : undefined;
     };
-    for (const inst of this.instances(parts, scope, `${address}${type}.${name}`, keysOf) ?? []) {
+    const instances = this.instances(parts, scope, `${address}${type}.${name}`, keysOf);
+    // A block whose instances are known only at plan still has a place, where a plan's instance of it is written.
+    if (!instances)
+      this.unexpanded.push({
+        ...{ address: `${address}${type}.${name}`, configAddress, modulePrefix: configPrefix, type },
+        ...{ values: body && this.values(parts, body, scope, `${address}${type}.${name}`), addressSpan: this.labelSpan(b, scope.base) },
+      });
+    for (const inst of instances ?? []) {
       const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
       const s = { ...scope, ...inst };
       this.resources.push({
@@ -372,7 +384,13 @@ class ModuleReader {
     const local = source?.type === 'string' && /^\.\.?\//.test(String(source.value));
     const target = local ? moduleFolder(folder, String(source!.value)) : undefined;
     if (!name || target === undefined || !this.folders.has(target) || depth >= MAX_DEPTH) {
-      const why = !local ? 'only local sources (./path) are read here' : 'its folder has no .tf file beside this one';
+      const why = !local
+        ? 'only local sources (./path) are read here'
+        : target === undefined
+          ? `${String(source!.value)} is outside the root module, whose folder is all that is read`
+          : depth >= MAX_DEPTH
+            ? `modules are read ${MAX_DEPTH} calls deep`
+            : `${String(source!.value)} has no .tf file`;
       this.report('terraform-unknown-value', `module.${name}'s resources are ${UNKNOWN} (${why})`, at);
       return;
     }
