@@ -94,7 +94,7 @@ describe('checks: attach', () => {
     );
     const d = expectAt(text, 'too-many-disks', 'hyperdisk-balanced');
     assert.equal(d.span.start, text.indexOf('hyperdisk-balanced', text.indexOf('name: v5')));
-    assert.equal(d.message, 'c4d-standard-2 attaches at most 4 Hyperdisk volumes; the spec gives 5 (gcp-2024: gp-machines)');
+    assert.equal(d.message, 'c4d-standard-2 attaches at most 4 Hyperdisk volumes; 5 are given (gcp-2024: gp-machines)');
     assert.deepEqual(fixValues(d), ['c4d-standard-4']);
     assert.ok(!analyze(text.replace('c4d-standard-2', 'c4d-standard-4')).diagnostics.some((x) => x.code === 'too-many-disks'));
   });
@@ -106,7 +106,7 @@ describe('checks: attach', () => {
     const found = a.diagnostics.filter((d) => d.code === 'local-ssd-count');
     assert.deepEqual(
       found.map((f) => [f.code, f.message, fixValues(f)]),
-      [['local-ssd-count', 'c3-standard-22-lssd comes with 4 local SSD devices of 375 GiB; the spec gives 3', [4]]],
+      [['local-ssd-count', 'c3-standard-22-lssd comes with 4 local SSD devices of 375 GiB; 3 are given', [4]]],
     );
   });
   it('a local SSD count the machine does not take is an error, and the disk has no figures', () => {

@@ -113,7 +113,7 @@ function diskCounts(ctx: VmContext): void {
     });
     ctx.report(
       'too-many-disks',
-      `${m.name} attaches at most ${max} ${k.what}; the spec gives ${disks.length} (${c.edition}: ${rule.source})`,
+      `${m.name} attaches at most ${max} ${k.what}; ${disks.length} are given (${c.edition}: ${rule.source})`,
       ctx.at(`${beyond.path}/type`),
       { path: `${beyond.path}/type`, fixes: fits ? [ctx.setMachine(fits, machineTitle(ctx, fits))] : [] },
     );
@@ -222,9 +222,12 @@ function localSsdRules(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): boolean 
   if (!refused) return true;
   const cite = refused.kind !== 'fixed' && refused.source ? ` (${ctx.catalog.edition}: ${refused.source})` : '';
   if (refused.kind === 'fixed')
-    countFinding(ctx, d, `${m!.name} comes with ${refused.count} local SSD devices of ${refused.device_gib} GiB; the spec gives ${n}`, [
-      refused.count,
-    ]);
+    countFinding(
+      ctx,
+      d,
+      `${m!.name} comes with ${refused.count} local SSD devices of ${refused.device_gib} GiB; ${n} ${n === 1 ? 'is' : 'are'} given`,
+      [refused.count],
+    );
   else if (refused.kind === 'none')
     notOnMachine(
       ctx,
