@@ -321,4 +321,41 @@ describe('checks: terraform', () => {
       assert.equal(covered(text, find(side(text), 'unknown-disk-ref')), 'google_compute_region_disk.regional');
     });
   });
+
+  it("'terraform-template': a template alone costs nothing, with one instance's figures; a group that runs it leaves the total partial", () => {
+    const template = {
+      type: 'google_compute_instance_template',
+      name: 'web',
+      values: { machine_type: 'n2-standard-4', region: 'us-central1', disk: [{ disk_type: 'pd-balanced', disk_size_gb: 50 }] },
+    };
+    const db = instance('db', { machine_type: 'n2-standard-8', zone: 'us-central1-a', boot_disk: BOOT });
+    const alone = run(plan([template, db]));
+    const r = fileReport('plan.json', alone);
+    const web = r.vms.find((v) => v.name === 'google_compute_instance_template.web')!;
+    assert.deepEqual([web.monthly_cost, web.monthly_cost_complete, web.disks[0].monthly_cost], [0, true, 0]);
+    assert.equal(web.disks[0].read_iops, 3300);
+    assert.equal(r.monthly_cost, r.vms.find((v) => v.name === 'google_compute_instance.db')!.monthly_cost);
+    const d = find(alone, 'terraform-template');
+    assert.equal(d.message, "google_compute_instance_template.web: a template runs nothing by itself (one instance's figures, no price)");
+    assert.ok(!alone.diagnostics.some((x) => x.code === 'price-unknown'));
+    // A managed instance group that runs it (not read yet): the total says it leaves those instances out.
+    const group = {
+      type: 'google_compute_instance_group_manager',
+      name: 'web',
+      values: { zone: 'us-central1-a', target_size: 3, version: [{}] },
+      expressions: {
+        version: [
+          { instance_template: { references: ['google_compute_instance_template.web.id', 'google_compute_instance_template.web'] } },
+        ],
+      },
+    };
+    const grouped = run(plan([template, group, db]));
+    const g = fileReport('plan.json', grouped);
+    assert.equal(g.monthly_cost_complete, false);
+    assert.deepEqual(g.monthly_cost_missing, ['the instances google_compute_instance_group_manager.web runs (not read)']);
+    assert.match(
+      find(grouped, 'terraform-template').message,
+      /google_compute_instance_group_manager\.web runs it, not read yet: its instances are not in the total$/,
+    );
+  });
 });

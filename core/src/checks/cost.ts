@@ -83,6 +83,8 @@ function unpricedVmRegion(ctx: VmContext): void {
 function machineGap(ctx: VmContext): void {
   const m = ctx.machine;
   const cost = ctx.evaluation.machine_cost;
+  // A template's machine is priced at nothing, and what its groups run is said by the template's own finding.
+  if (ctx.vm.template) return;
   // An unknown machine has its own finding; an edition without machine prices is said once per file, on the
   // first VM whose machine it knows.
   if (!m || cost.complete) return;

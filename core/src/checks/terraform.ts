@@ -40,6 +40,11 @@ export const terraform: CheckModule = {
       summary: 'A disk is attached to several VMs of the plan.',
       docs: "Each VM's figures assume it alone uses the disk's limits, and the disk's price is counted on each VM: the total is too high by the copies.",
     },
+    'terraform-template': {
+      severity: 'information',
+      summary: "An instance template runs nothing by itself: its figures are one instance's, and it costs nothing here.",
+      docs: "A template's VM is evaluated as one instance of it (the figures a group's instances get), and priced at nothing: a template alone runs no machine and no disk. The instances a managed instance group runs from it are not read yet; where a group of the configuration uses the template, the message names it and the total says it leaves those instances out.",
+    },
     'terraform-unattached-disk': {
       severity: 'information',
       summary: 'A disk of the configuration is attached to no VM by a reference storage-perf follows.',

@@ -59,6 +59,11 @@ export interface VmSpec {
   series?: string;
   vcpus?: number;
   other_egress_mibps: number;
+  /**
+   * From Terraform: an instance template, which runs nothing by itself (its VM is one instance's figures, at no
+   * price), with the groups of the configuration that run it (not read: their instances are not in the total).
+   */
+  template?: { groups: string[] };
   /** How the machine is bought: Spot (and preemptible) prices are not modelled, so its price is left out. */
   pricing?: 'on-demand' | 'spot';
   disks: DiskSpec[];

@@ -16,7 +16,17 @@ import type { VmSpec } from '../document/types';
 import { diskCost, machineCost } from './cost';
 import { catalogBursts, diskBursts, workloadBurst } from './burst';
 import { effectiveSize, evaluateDisks } from './disks';
-import { cost, sumCosts, vmCosts, type DiskEval, type UnevaluatedDisk, type UnmodelledDisk, type VmEval, type WorkloadEval } from './types';
+import {
+  cost,
+  sumCosts,
+  vmCosts,
+  type Cost,
+  type DiskEval,
+  type UnevaluatedDisk,
+  type UnmodelledDisk,
+  type VmEval,
+  type WorkloadEval,
+} from './types';
 import { instanceStoreSkip } from './instance-store';
 import { evaluateWorkload } from './workload';
 
@@ -69,7 +79,8 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
     if (bursts?.size) e.burst = workloadBurst(e, on, bursts, (lifted) => evaluateWorkload(c, w, lifted));
     workloads.push(e);
   }
-  const machine_cost = machineCost(c, machine, region, vm.pricing);
+  let machine_cost = machineCost(c, machine, region, vm.pricing);
+  if (vm.template) machine_cost = asTemplate(vm.template.groups, machine, [...disks, ...unmodelled, ...unevaluated]);
   // The whole VM, machine and disks: a partial sum stays marked as one (monthly_cost_complete false).
   const total = sumCosts(vmCosts({ machine_cost, disks, unmodelled, unevaluated }));
   return {
@@ -85,6 +96,18 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
     monthly_cost: total.monthly,
     monthly_cost_complete: total.complete,
   };
+}
+
+/**
+ * An instance template runs nothing by itself: no machine, no disk to pay for. Its disks are priced at nothing
+ * and the machine's cost says why; where groups of the configuration run it (not read yet), the instances they run
+ * are what the total lacks.
+ */
+function asTemplate(groups: string[], machine: Machine, parts: Array<{ cost: Cost }>): Cost {
+  const none = (what: string) => () => `a template runs no ${what} by itself: it is paid per instance a group runs`;
+  for (const p of parts) p.cost = cost(0, false, none('disk'));
+  const gaps = groups.map((g) => ({ part: 'machine' as const, text: `the instances ${g} runs (not read)` }));
+  return cost(0, false, none(`${machine.name}`), gaps);
 }
 
 /** Disks whose type the edition does not model on this machine, each with its price (a price needs no figures). */

@@ -79,6 +79,36 @@ export function resourcesToSpec(
   }
   sharedAndUnattached(resources, vms, ctx);
   result.spec = toSpec(result, vms, anchor);
+  markTemplates(result.spec, resources, vms, ctx);
+}
+
+const TEMPLATES = new Set(['google_compute_instance_template', 'google_compute_region_instance_template']);
+const GROUPS = new Set(['google_compute_instance_group_manager', 'google_compute_region_instance_group_manager']);
+
+/**
+ * An instance template runs nothing by itself: its VM keeps one instance's figures, at no price. The groups that
+ * run it are named (they are not read yet, so the instances they run are not in the total, which says so).
+ */
+function markTemplates(spec: Spec, resources: PlanResource[], vms: MappedVm[], ctx: PlanContext): void {
+  const groups = resources.filter((r) => GROUPS.has(r.type));
+  for (const v of vms) {
+    if (!TEMPLATES.has(v.resource.type)) continue;
+    const vm = spec.vms.find((x) => x.name === v.resource.address);
+    if (!vm) continue;
+    const by = groups
+      .filter(
+        (g) =>
+          [0, 1, 2].some((i) => ctx.referenced(g, ['version', i, 'instance_template']) === v.resource) ||
+          ctx.referenced(g, ['instance_template']) === v.resource,
+      )
+      .map((g) => g.address);
+    vm.template = { groups: by };
+    ctx.report(
+      'terraform-template',
+      `${v.resource.address}: a template runs nothing by itself (one instance's figures, no price)${by.length ? `; ${by[0]}${by.length > 1 ? ` and ${by.length - 1} more` : ''} runs it, not read yet: its instances are not in the total` : ''}`,
+      v.resource.addressSpan,
+    );
+  }
 }
 
 /** The plan's root object, or undefined with the one error that says why it is not a plan this reads. */
