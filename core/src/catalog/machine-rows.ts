@@ -26,7 +26,9 @@ export type LocalSsdRefusal =
   /** Not this many: the counts it takes (`onMachine`: by the machine's row, not the type's own list). */
   | { kind: 'count'; counts: number[]; onMachine: boolean; source?: string };
 
-export function localSsdRefusal(c: Catalog, m: Machine, t: DeviceDiskType, n: number): LocalSsdRefusal | undefined {
+export function localSsdRefusal(c: Catalog, m: Machine | undefined, t: DeviceDiskType, n: number): LocalSsdRefusal | undefined {
+  // Without a machine, only the counts the type comes in.
+  if (!m) return t.counts.includes(n) ? undefined : { kind: 'count', counts: t.counts, onMachine: false };
   if (m.local_ssd) return n === m.local_ssd.count ? undefined : { kind: 'fixed', ...m.local_ssd };
   const rule = m.info.local_ssd;
   // An -lssd machine type whose fixed count the catalog does not carry yet: nothing to check against.

@@ -12,7 +12,6 @@ import {
   type Catalog,
   type DeviceDiskType,
   type DiskCountRow,
-  type LocalSsdRefusal,
   type Machine,
 } from '../catalog';
 import { vmCostChange } from '../advice/fixes';
@@ -214,11 +213,7 @@ function localSsd(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): void {
 function localSsdRules(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): boolean {
   const m = ctx.machine;
   const n = d.count ?? 1;
-  const refused: LocalSsdRefusal | undefined = m
-    ? localSsdRefusal(ctx.catalog, m, t, n)
-    : t.counts.includes(n)
-      ? undefined
-      : { kind: 'count', counts: t.counts, onMachine: false };
+  const refused = localSsdRefusal(ctx.catalog, m, t, n);
   if (!refused) return true;
   const cite = refused.kind !== 'fixed' && refused.source ? ` (${ctx.catalog.edition}: ${refused.source})` : '';
   if (refused.kind === 'fixed')

@@ -95,13 +95,11 @@ function markTemplates(spec: Spec, resources: PlanResource[], vms: MappedVm[], c
     if (!TEMPLATES.has(v.resource.type)) continue;
     const vm = spec.vms.find((x) => x.name === v.resource.address);
     if (!vm) continue;
-    const by = groups
-      .filter(
-        (g) =>
-          [0, 1, 2].some((i) => ctx.referenced(g, ['version', i, 'instance_template']) === v.resource) ||
-          ctx.referenced(g, ['instance_template']) === v.resource,
-      )
-      .map((g) => g.address);
+    // A group names its template in each of its version blocks (or, in older configurations, at the top).
+    const runs = (g: PlanResource) =>
+      ctx.referenced(g, ['instance_template']) === v.resource ||
+      items(at(g.values, 'version')).some((_, i) => ctx.referenced(g, ['version', i, 'instance_template']) === v.resource);
+    const by = groups.filter(runs).map((g) => g.address);
     vm.template = { groups: by };
     ctx.report(
       'terraform-template',
