@@ -151,9 +151,23 @@ describe('regressions found by fuzzing', () => {
     assert.equal(a.vms[0].disks[0].spec.type, 'pd-ssd');
     const quoted = analyze('x: {a: "p,\tq",\tb: [1,\t2]}\n');
     assert.deepEqual(quoted.parsed.tree.value, { x: { a: 'p,\tq', b: [1, 2] } });
+    // Characters outside the BMP before the tab (found by fuzzing): the tab is the one replaced, nothing else.
+    const astral = analyze('x: [{\u{10000}n: s, r:\t0, q: 1}]\n');
+    assert.deepEqual(astral.parsed.tree.value, { x: [{ '\u{10000}n': 's', r: 0, q: 1 }] });
     // Offsets are the text's own: a finding on the machine type covers exactly it.
     const bad = analyze(text.replace('n2-standard-8', 'n2-standard-7'));
     const d = bad.diagnostics.find((x) => x.code === 'unknown-machine-type')!;
     assert.equal(text.replace('n2-standard-8', 'n2-standard-7').slice(d.span.start, d.span.end), 'n2-standard-7');
+  });
+
+  it('an empty key in a block mapping gets no removal that would join its line to the one before', () => {
+    // Found by fuzzing: removing the unknown empty key of '    : ' joined '- name: b' and 'disks: []'.
+    const text = 'vms:\n  - name: b\n    : \n    disks: []\n';
+    const a = analyze(text);
+    for (const d of a.diagnostics)
+      for (const f of d.fixes ?? []) {
+        const after = applyEdits(text, fixEdits(text, a.parsed.tree, f));
+        assert.ok(!analyze(after).diagnostics.some((x) => x.code.startsWith('yaml-')), `${f.title}:\n${after}`);
+      }
   });
 });

@@ -62,7 +62,7 @@ export function flowTabsAsSpaces(text: string): string {
       continue;
     }
     if (ch === '\t') {
-      if (depth > 0 && lineHasContent) (out ??= [...text])[i] = ' ';
+      if (depth > 0 && lineHasContent) (out ??= text.split(''))[i] = ' '; // code units, as i counts (a spread would split by code points)
       continue;
     }
     if (ch !== ' ') lineHasContent = true;

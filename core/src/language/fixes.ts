@@ -165,6 +165,10 @@ function removeFlowEntry(text: string, map: MapNode, index: number): TextEdit[] 
 function removeBlockEntry(text: string, map: MapNode, index: number): TextEdit[] {
   const idx = new LineIndex(text);
   const entry = map.entries[index];
+  // An empty key with an empty value (a line of only `:`) has no text of its own: its place is borrowed from what
+  // precedes it, perhaps on the line before, and a removal from there would join two lines. No fix rather than
+  // one that breaks the YAML. (With a value, `: x`, the entry is placed on its own line.)
+  if (entry.key.start === entry.key.end && entry.value.start === entry.value.end) return [];
   const keyPos = idx.position(entry.key.start);
   const lineStart = idx.lineStart(keyPos.line);
   const before = text.slice(lineStart, entry.key.start);
