@@ -322,7 +322,7 @@ describe('checks: terraform', () => {
     });
   });
 
-  it("'terraform-template': a template alone costs nothing, with one instance's figures; a group that runs it leaves the total partial", () => {
+  it("'terraform-template': a template alone costs nothing, with one instance's figures; a group that runs it prices its instances", () => {
     const template = {
       type: 'google_compute_instance_template',
       name: 'web',
@@ -338,7 +338,7 @@ describe('checks: terraform', () => {
     const d = find(alone, 'terraform-template');
     assert.equal(d.message, "google_compute_instance_template.web: a template runs nothing by itself (one instance's figures, no price)");
     assert.ok(!alone.diagnostics.some((x) => x.code === 'price-unknown'));
-    // A managed instance group that runs it (not read yet): the total says it leaves those instances out.
+    // A managed instance group that runs it: its instances are priced (more in terraform-groups.test.ts).
     const group = {
       type: 'google_compute_instance_group_manager',
       name: 'web',
@@ -351,11 +351,9 @@ describe('checks: terraform', () => {
     };
     const grouped = run(plan([template, group, db]));
     const g = fileReport('plan.json', grouped);
-    assert.equal(g.monthly_cost_complete, false);
-    assert.deepEqual(g.monthly_cost_missing, ['the instances google_compute_instance_group_manager.web runs (not read)']);
-    assert.match(
-      find(grouped, 'terraform-template').message,
-      /google_compute_instance_group_manager\.web runs it, not read yet: its instances are not in the total$/,
-    );
+    const gw = g.vms.find((v) => v.name === 'google_compute_instance_template.web')!;
+    assert.equal(g.monthly_cost_complete, true);
+    assert.ok(gw.monthly_cost! > 0);
+    assert.match(find(grouped, 'terraform-template').message, /priced as the 3 instances google_compute_instance_group_manager\.web runs$/);
   });
 });

@@ -63,7 +63,7 @@ export const cost: CheckModule = {
 const GAP_KEY = { capacity: 'type', iops: 'provisioned_iops', throughput: 'provisioned_throughput' } as const;
 
 function diskGap(ctx: VmContext, d: DiskEval, g: PriceGap): void {
-  if (g.part === 'machine') return;
+  if (g.part === 'machine' || g.part === 'instances') return;
   const own = `${d.spec.path}/${GAP_KEY[g.part]}`;
   const path = ctx.has(own) ? own : `${d.spec.path}/type`;
   const money = costText(d.cost.monthly, false, [], ctx.catalog.currency, '/month');
@@ -83,11 +83,11 @@ function unpricedVmRegion(ctx: VmContext): void {
 function machineGap(ctx: VmContext): void {
   const m = ctx.machine;
   const cost = ctx.evaluation.machine_cost;
-  // A template's machine is priced at nothing, and what its groups run is said by the template's own finding.
-  if (ctx.vm.template) return;
+  // A template's instances that are not priced (a group's size unknown) are said by the template's own finding.
+  const own = cost.gaps.filter((g) => g.part !== 'instances');
   // An unknown machine has its own finding; an edition without machine prices is said once per file, on the
   // first VM whose machine it knows.
-  if (!m || cost.complete) return;
+  if (!m || (cost.monthly !== undefined && !own.length)) return;
   if (!ctx.catalog.machine_prices && ctx.spec.vms.find((v) => resolveMachine(ctx.catalog, v).ok) !== ctx.vm) return;
   const message = ctx.catalog.machine_prices
     ? `${cost.why}: the VM's total leaves the machine out and is marked partial`

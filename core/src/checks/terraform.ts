@@ -42,8 +42,8 @@ export const terraform: CheckModule = {
     },
     'terraform-template': {
       severity: 'information',
-      summary: "An instance template runs nothing by itself: its figures are one instance's, and it costs nothing here.",
-      docs: "A template's VM is evaluated as one instance of it (the figures a group's instances get), and priced at nothing: a template alone runs no machine and no disk. The instances a managed instance group runs from it are not read yet; where a group of the configuration uses the template, the message names it and the total says it leaves those instances out.",
+      summary: "An instance template has one instance's figures and is priced as the instances its groups run.",
+      docs: "A template's VM is evaluated as one instance of it (the figures each instance of a group gets). A template alone runs nothing and costs nothing; a managed instance group that runs it (`google_compute_instance_group_manager`, the regional one) runs its `target_size` instances, split between its `version` blocks by their `target_size { fixed }`, and the template's machine and disks are priced as that many, in the group's region. Where the number is not known before apply (a size from a variable without a default, a percent share) or an autoscaler sets it by load between its `min_replicas` and `max_replicas`, those instances are left out and the total is partial: the message says which and the range, never a guess.",
     },
     'terraform-unattached-disk': {
       severity: 'information',
@@ -63,7 +63,7 @@ export const terraform: CheckModule = {
     'terraform-no-instances': {
       severity: 'information',
       summary: 'The plan has no VM resource that storage-perf reads.',
-      docs: 'Read: google_compute_instance, google_compute_instance_template and yandex_compute_instance, with their disks. Other resource types are counted and ignored.',
+      docs: 'Read: the instance, template and group types of docs/terraform.md (Google, AWS, Yandex), with their disks. Other resource types are counted and ignored.',
     },
   },
 };

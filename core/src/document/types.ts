@@ -48,6 +48,18 @@ export interface WorkloadSpec {
   invalid?: string;
 }
 
+/** A managed instance group that runs a template: how many instances, when the configuration says it. */
+export interface TemplateRun {
+  /** The group's address. */
+  group: string;
+  /** The instances it runs from the template: its target size (or its version's share of it), when known. */
+  instances?: number;
+  /** Why the number is not known, when it is not ("target_size is known only after apply"). */
+  unknown?: string;
+  /** An autoscaler that sets the group's size: its address and range, said rather than guessed. */
+  autoscaler?: { address: string; min?: number; max?: number };
+}
+
 export interface VmSpec {
   path: string;
   name: string;
@@ -60,10 +72,10 @@ export interface VmSpec {
   vcpus?: number;
   other_egress_mibps: number;
   /**
-   * From Terraform: an instance template, which runs nothing by itself (its VM is one instance's figures, at no
-   * price), with the groups of the configuration that run it (not read: their instances are not in the total).
+   * From Terraform: an instance template, which runs nothing by itself. Its VM has one instance's figures and is
+   * priced as the instances the groups of the configuration run from it (nothing when none does).
    */
-  template?: { groups: string[] };
+  template?: { runs: TemplateRun[] };
   /** How the machine is bought: Spot (and preemptible) prices are not modelled, so its price is left out. */
   pricing?: 'on-demand' | 'spot';
   disks: DiskSpec[];

@@ -12,7 +12,8 @@ import {
   type Catalog,
   type Machine,
 } from '../catalog';
-import type { VmSpec } from '../document/types';
+import type { TemplateRun, VmSpec } from '../document/types';
+import { plural } from '../units';
 import { diskCost, machineCost } from './cost';
 import { catalogBursts, diskBursts, workloadBurst } from './burst';
 import { effectiveSize, evaluateDisks } from './disks';
@@ -22,6 +23,7 @@ import {
   vmCosts,
   type Cost,
   type DiskEval,
+  type PriceGap,
   type UnevaluatedDisk,
   type UnmodelledDisk,
   type VmEval,
@@ -80,7 +82,7 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
     workloads.push(e);
   }
   let machine_cost = machineCost(c, machine, region, vm.pricing);
-  if (vm.template) machine_cost = asTemplate(vm.template.groups, machine, [...disks, ...unmodelled, ...unevaluated]);
+  if (vm.template) machine_cost = asTemplate(vm.template.runs, machine, machine_cost, [...disks, ...unmodelled, ...unevaluated]);
   // The whole VM, machine and disks: a partial sum stays marked as one (monthly_cost_complete false).
   const total = sumCosts(vmCosts({ machine_cost, disks, unmodelled, unevaluated }));
   return {
@@ -99,15 +101,32 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
 }
 
 /**
- * An instance template runs nothing by itself: no machine, no disk to pay for. Its disks are priced at nothing
- * and the machine's cost says why; where groups of the configuration run it (not read yet), the instances they run
- * are what the total lacks.
+ * An instance template runs nothing by itself: it is paid per instance a group runs from it. Each part (the
+ * machine, every disk) is priced as that many instances of it, nothing when no group runs it; the instances whose
+ * number the configuration does not give (a size known only after apply, an autoscaler's range) are what the
+ * total lacks, said rather than guessed.
  */
-function asTemplate(groups: string[], machine: Machine, parts: Array<{ cost: Cost }>): Cost {
-  const none = (what: string) => () => `a template runs no ${what} by itself: it is paid per instance a group runs`;
-  for (const p of parts) p.cost = cost(0, false, none('disk'));
-  const gaps = groups.map((g) => ({ part: 'machine' as const, text: `the instances ${g} runs (not read)` }));
-  return cost(0, false, none(`${machine.name}`), gaps);
+function asTemplate(runs: TemplateRun[], machine: Machine, machineCost: Cost, parts: Array<{ cost: Cost }>): Cost {
+  const n = runs.reduce((s, r) => s + (r.instances ?? 0), 0);
+  for (const p of parts) p.cost = instancesOf(p.cost, n, 'disk');
+  const gaps = runs.filter((r) => r.instances === undefined).map(runGap);
+  return instancesOf(machineCost, n, machine.name, gaps);
+}
+
+function instancesOf(one: Cost, n: number, what: string, more: PriceGap[] = []): Cost {
+  if (n === 0) return cost(0, false, () => `a template runs no ${what} by itself: it is paid per instance a group runs`, more);
+  const gaps = [...one.gaps, ...more];
+  if (one.monthly === undefined) return cost(undefined, one.uncertain, () => one.why, gaps);
+  return cost(one.monthly * n, one.uncertain, () => `${plural(n, 'instance')} × ${one.why}`, gaps);
+}
+
+function runGap(r: TemplateRun): PriceGap {
+  const a = r.autoscaler;
+  const range = a && (a.min !== undefined || a.max !== undefined) ? `${a.min ?? '?'}–${a.max ?? '?'} ` : '';
+  const text = a
+    ? `the ${range}instances ${a.address} scales ${r.group} to`
+    : `the instances ${r.group} runs (${r.unknown ?? 'number unknown'})`;
+  return { part: 'instances', text };
 }
 
 /** Disks whose type the edition does not model on this machine, each with its price (a price needs no figures). */

@@ -73,8 +73,11 @@ export type DiskFigures = Record<Metric, Bound> & { write_iops_16k?: Bound };
 
 /** A part of a price the catalog lacks. Each gap is one `price-unknown` finding, on the key it concerns. */
 export interface PriceGap {
-  /** What is unpriced: a disk's capacity, its provisioned IOPS or throughput, or the machine. */
-  part: 'capacity' | 'iops' | 'throughput' | 'machine';
+  /**
+   * What is unpriced: a disk's capacity, its provisioned IOPS or throughput, the machine, or (a template's) the
+   * instances a group runs whose number is not known.
+   */
+  part: 'capacity' | 'iops' | 'throughput' | 'machine' | 'instances';
   /** A short phrase: "IOPS price unknown in europe-west4". */
   text: string;
 }

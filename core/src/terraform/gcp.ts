@@ -113,6 +113,14 @@ function diskResource(d: PlanResource, ctx: PlanContext): SpecMap | undefined {
   });
 }
 
+/** `pricing: spot` where the resource's `scheduling` makes it preemptible or Spot. */
+function spotOf(v: Node | undefined): Located | undefined {
+  return (
+    spotWhere(at(v, 'scheduling', 0, 'preemptible'), (x) => x === true) ??
+    spotWhere(at(v, 'scheduling', 0, 'provisioning_model'), (x) => String(x).toUpperCase() === 'SPOT')
+  );
+}
+
 function vmOf(res: PlanResource, disks: Disks, machine: Located): MappedVm {
   const v = res.values;
   const where = v ? span(v) : res.addressSpan;
@@ -123,9 +131,7 @@ function vmOf(res: PlanResource, disks: Disks, machine: Located): MappedVm {
       resource_name: located(at(v, 'name')) ?? located(at(v, 'name_prefix')),
       machine_type: machine,
       // Spot and preemptible VMs: their price is not the on-demand one.
-      pricing:
-        spotWhere(at(v, 'scheduling', 0, 'preemptible'), (x) => x === true) ??
-        spotWhere(at(v, 'scheduling', 0, 'provisioning_model'), (x) => String(x).toUpperCase() === 'SPOT'),
+      pricing: spotOf(v),
       disks: seq(where, disks.specs),
     }),
     diskResources: disks.resources,
@@ -144,21 +150,25 @@ function machineOf(res: PlanResource, ctx: PlanContext): Located | undefined {
   return machine;
 }
 
+/** An instance's `boot_disk`: the disk its `source` names, or the one its `initialize_params` create. */
+function bootDisk(res: PlanResource, disks: Disks): void {
+  const boot = at(res.values, 'boot_disk', 0);
+  if (!boot) return;
+  const params = at(boot, 'initialize_params', 0);
+  if (str(at(boot, 'source')) || !params) disks.attach(at(boot, 'source'), ['boot_disk', 0, 'source'], boot.parent ?? boot);
+  else
+    disks.inline(`${res.address}.boot_disk`, boot.parent ?? boot, at(params, 'type'), at(params, 'size'), {
+      provisioned_iops: located(at(params, 'provisioned_iops')),
+      provisioned_throughput: located(at(params, 'provisioned_throughput'), mibps),
+    });
+}
+
 function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   const machine = machineOf(res, ctx);
   if (!machine) return undefined;
   const v = res.values;
   const disks = new Disks(res, ctx);
-  const boot = at(v, 'boot_disk', 0);
-  if (boot) {
-    const params = at(boot, 'initialize_params', 0);
-    if (str(at(boot, 'source')) || !params) disks.attach(at(boot, 'source'), ['boot_disk', 0, 'source'], boot.parent ?? boot);
-    else
-      disks.inline(`${res.address}.boot_disk`, boot.parent ?? boot, at(params, 'type'), at(params, 'size'), {
-        provisioned_iops: located(at(params, 'provisioned_iops')),
-        provisioned_throughput: located(at(params, 'provisioned_throughput'), mibps),
-      });
-  }
+  bootDisk(res, disks);
   items(at(v, 'attached_disk')).forEach((a, i) => disks.attach(at(a, 'source'), ['attached_disk', i, 'source'], a));
   for (const a of attachmentsOf(ctx).get(res) ?? []) {
     const disk = ctx.referenced(a, ['disk']) ?? byName(ctx, str(at(a.values, 'disk')));
@@ -200,21 +210,67 @@ function template(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   const machine = machineOf(res, ctx);
   if (!machine) return undefined;
   const disks = new Disks(res, ctx);
-  const blocks = items(at(res.values, 'disk'));
-  const scratch = blocks.filter((b) => str(at(b, 'type')) === 'SCRATCH');
+  templateDisks(res, disks, () => true);
+  return vmOf(res, disks, machine);
+}
+
+type TemplateDisk = 'boot' | 'scratch' | 'attached';
+
+/**
+ * A template's `disk` blocks of the kinds asked, as disks of `into`: its boot disk (the block with `boot = true`,
+ * else the first, as Google takes it), the others, and its `type = "SCRATCH"` blocks as local SSD.
+ */
+function templateDisks(t: PlanResource, into: Disks, wanted: (k: TemplateDisk) => boolean, named = t.address): void {
+  const blocks = items(at(t.values, 'disk'));
+  const marked = blocks.findIndex((b) => at(b, 'boot')?.value === true);
+  const boot = marked >= 0 ? marked : 0;
+  const kind = (b: Node, i: number): TemplateDisk => (str(at(b, 'type')) === 'SCRATCH' ? 'scratch' : i === boot ? 'boot' : 'attached');
   blocks.forEach((b, i) => {
-    if (scratch.includes(b)) return;
-    if (str(at(b, 'source'))) return disks.attach(at(b, 'source'), ['disk', i, 'source'], b);
-    disks.inline(`${res.address}.disk[${i}]`, b, at(b, 'disk_type'), at(b, 'disk_size_gb'), {
+    const k = kind(b, i);
+    if (k === 'scratch' || !wanted(k)) return;
+    if (str(at(b, 'source'))) return into.attach(at(b, 'source'), ['disk', i, 'source'], b);
+    into.inline(`${named}.disk[${i}]`, b, at(b, 'disk_type'), at(b, 'disk_size_gb'), {
       provisioned_iops: located(at(b, 'provisioned_iops')),
       provisioned_throughput: located(at(b, 'provisioned_throughput'), mibps),
     });
   });
+  const scratch = blocks.filter((b, i) => kind(b, i) === 'scratch');
+  if (scratch.length && wanted('scratch')) into.scratch(`${named}.scratch_disk`, scratch, (b) => at(b, 'interface'));
+}
+
+const TEMPLATE_TYPES = ['google_compute_instance_template', 'google_compute_region_instance_template'];
+
+/**
+ * google_compute_instance_from_template: an instance of its `source_instance_template`, with what it sets itself
+ * in place of the template's. As the provider builds it, its `boot_disk`, its `scratch_disk` blocks and its
+ * `attached_disk` blocks each replace the template's disks of that kind only; the template's others stay.
+ */
+function fromTemplate(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
+  const t = ctx.referenced(res, ['source_instance_template']);
+  const where = at(res.values, 'source_instance_template');
+  if (!t || !TEMPLATE_TYPES.includes(t.type)) {
+    const message = `${res.address}'s source_instance_template is not a template of this configuration: its machine and disks are unknown here`;
+    ctx.report('terraform-unknown-value', message, (where && keyOf(where)) ?? res.addressSpan);
+    return undefined;
+  }
+  const own = (k: string) => at(res.values, k, 0) !== undefined;
+  const machine = located(at(res.values, 'machine_type')) ?? machineOf(t, ctx);
+  if (!machine) return undefined;
+  const disks = new Disks(res, ctx);
+  if (own('boot_disk')) bootDisk(res, disks);
+  templateDisks(t, disks, (k) => !own(k === 'boot' ? 'boot_disk' : k === 'scratch' ? 'scratch_disk' : 'attached_disk'), res.address);
+  items(at(res.values, 'attached_disk')).forEach((a, i) => disks.attach(at(a, 'source'), ['attached_disk', i, 'source'], a));
+  const scratch = items(at(res.values, 'scratch_disk'));
   if (scratch.length) disks.scratch(`${res.address}.scratch_disk`, scratch, (b) => at(b, 'interface'));
-  return vmOf(res, disks, machine);
+  const vm = vmOf(res, disks, machine);
+  // Spot or preemptible as the template schedules it, unless the instance sets its own scheduling.
+  if (!own('scheduling')) vm.vm.fields.pricing = spotOf(t.values);
+  return vm;
 }
 
 export const GCP_MAPPERS: Record<string, VmMapper> = {
   google_compute_instance: { provider: 'gcp', map: instance },
   google_compute_instance_template: { provider: 'gcp', map: template },
+  google_compute_region_instance_template: { provider: 'gcp', map: template },
+  google_compute_instance_from_template: { provider: 'gcp', map: fromTemplate },
 };

@@ -13,6 +13,7 @@ import type { Spec } from '../document/types';
 import type { Span } from '../text';
 import { AWS_DISK_RESOURCES, AWS_MAPPERS } from './aws';
 import { GCP_DISK_RESOURCES, GCP_MAPPERS } from './gcp';
+import { GROUP_RESOURCES, markTemplates } from './groups';
 import { at, items, located, span, str } from './json';
 import {
   configAddressOf,
@@ -30,8 +31,8 @@ import { YANDEX_DISK_RESOURCES, YANDEX_MAPPERS } from './yandex';
 
 /** The instance types read, by provider. */
 const MAPPERS: Record<string, VmMapper> = { ...GCP_MAPPERS, ...YANDEX_MAPPERS, ...AWS_MAPPERS };
-/** Types read through the instances that use them: neither VMs nor ignored. */
-const DISK_RESOURCES = new Set([...GCP_DISK_RESOURCES, ...YANDEX_DISK_RESOURCES, ...AWS_DISK_RESOURCES]);
+/** Types read through the instances that use them (disks, attachments, the groups that run templates): neither VMs nor ignored. */
+const DISK_RESOURCES = new Set([...GCP_DISK_RESOURCES, ...GROUP_RESOURCES, ...YANDEX_DISK_RESOURCES, ...AWS_DISK_RESOURCES]);
 /** Disks that, attached to no instance of the plan, are worth a word. */
 const STANDALONE_DISKS = new Set(['google_compute_disk', 'google_compute_region_disk', 'yandex_compute_disk', 'aws_ebs_volume']);
 /** First segments of a reference that are not resources of the same module. */
@@ -80,33 +81,6 @@ export function resourcesToSpec(
   sharedAndUnattached(resources, vms, ctx);
   result.spec = toSpec(result, vms, anchor);
   markTemplates(result.spec, resources, vms, ctx);
-}
-
-const TEMPLATES = new Set(['google_compute_instance_template', 'google_compute_region_instance_template']);
-const GROUPS = new Set(['google_compute_instance_group_manager', 'google_compute_region_instance_group_manager']);
-
-/**
- * An instance template runs nothing by itself: its VM keeps one instance's figures, at no price. The groups that
- * run it are named (they are not read yet, so the instances they run are not in the total, which says so).
- */
-function markTemplates(spec: Spec, resources: PlanResource[], vms: MappedVm[], ctx: PlanContext): void {
-  const groups = resources.filter((r) => GROUPS.has(r.type));
-  for (const v of vms) {
-    if (!TEMPLATES.has(v.resource.type)) continue;
-    const vm = spec.vms.find((x) => x.name === v.resource.address);
-    if (!vm) continue;
-    // A group names its template in each of its version blocks (or, in older configurations, at the top).
-    const runs = (g: PlanResource) =>
-      ctx.referenced(g, ['instance_template']) === v.resource ||
-      items(at(g.values, 'version')).some((_, i) => ctx.referenced(g, ['version', i, 'instance_template']) === v.resource);
-    const by = groups.filter(runs).map((g) => g.address);
-    vm.template = { groups: by };
-    ctx.report(
-      'terraform-template',
-      `${v.resource.address}: a template runs nothing by itself (one instance's figures, no price)${by.length ? `; ${by[0]}${by.length > 1 ? ` and ${by.length - 1} more` : ''} runs it, not read yet: its instances are not in the total` : ''}`,
-      v.resource.addressSpan,
-    );
-  }
 }
 
 /** The plan's root object, or undefined with the one error that says why it is not a plan this reads. */
