@@ -58,10 +58,11 @@ export const TERRAFORM_VAR_OPTIONS = {
   var: { type: 'string', multiple: true },
 } as const;
 
-/** The --var-file files (each a `.tfvars` file) and --var NAME=VALUE pairs given, checked. */
+/** The --var-file files (each a `.tfvars` or `.tfvars.json` file) and --var NAME=VALUE pairs given, checked. */
 export function terraformVars(values: { 'var-file'?: unknown; var?: unknown }): { varFiles: string[]; vars: TfVar[] } {
   const varFiles = (values['var-file'] as string[] | undefined) ?? [];
-  for (const f of varFiles) if (!isTfVarsPath(f)) throw new UsageError(`--var-file takes a .tfvars file (HCL variable values), not '${f}'`);
+  for (const f of varFiles)
+    if (!isTfVarsPath(f)) throw new UsageError(`--var-file takes a .tfvars or .tfvars.json file (variable values), not '${f}'`);
   const vars = ((values.var as string[] | undefined) ?? []).map((v) => {
     const m = /^([A-Za-z_][A-Za-z0-9_-]*)=(.*)$/s.exec(v);
     if (!m) throw new UsageError(`--var takes NAME=VALUE, not '${v}'`);

@@ -28,7 +28,7 @@ import { applySets, renderWhatIf } from './what-if';
 const EVALUATE_USAGE = `usage: storage-perf evaluate FILE... [--format table|json] [--set PATH=VALUE]... [--catalog-file PATH]...
 
   --format table|json   tables for a terminal (default), or the JSON report
-  --var-file FILE       Terraform: a .tfvars file of the root module's variable values, read after
+  --var-file FILE       Terraform: a .tfvars (.json) file of the root module's variables, read after
                           terraform.tfvars and *.auto.tfvars beside the .tf files (may be repeated)
   --var NAME=VALUE      Terraform: a root module variable's value, after every file (may be repeated)
   --set PATH=VALUE      what if: evaluate FILE with a value changed, and show what changes, e.g.

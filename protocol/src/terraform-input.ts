@@ -115,8 +115,8 @@ function terraformInput(root: string | undefined, entry: TfFile, options: TfInpu
 }
 
 /**
- * The variable definitions files Terraform loads for a root module, in its order: `terraform.tfvars`, then
- * `*.auto.tfvars` by name, then each `-var-file` as given (a file that cannot be read throws: the command says so).
+ * The variable definitions files Terraform loads for a root module, in its order: `terraform.tfvars`,
+ * `terraform.tfvars.json`, then `*.auto.tfvars` and `*.auto.tfvars.json` by name, then each `-var-file` as given (a file that cannot be read throws: the command says so).
  */
 function varFiles(root: string, given: string[]): TfFile[] {
   let names: string[] = [];
@@ -125,8 +125,9 @@ function varFiles(root: string, given: string[]): TfFile[] {
   } catch {
     names = [];
   }
-  const auto = names.filter((f) => /\.auto\.tfvars$/.test(f)).sort();
-  const found = [...(names.includes('terraform.tfvars') ? ['terraform.tfvars'] : []), ...auto].map((f) => join(root, f));
+  const auto = names.filter((f) => /\.auto\.tfvars(?:\.json)?$/.test(f)).sort();
+  const first = ['terraform.tfvars', 'terraform.tfvars.json'].filter((f) => names.includes(f));
+  const found = [...first, ...auto].map((f) => join(root, f));
   return [...found, ...given.map((f) => resolve(f))].map((f) => ({
     path: relative(root, f).split(sep).join('/'),
     text: readFileSync(f, 'utf8'),

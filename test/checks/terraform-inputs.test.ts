@@ -109,6 +109,30 @@ describe('terraform .tf inputs: variable values as Terraform loads them', () => 
     assert.equal(r.vms[0].disks.find((d) => d.name === 'google_compute_disk.data')!.size_gib, 700);
   });
 
+  it("terraform.tfvars.json and *.auto.tfvars.json are read in Terraform's order; a broken one is a syntax error", () => {
+    const r = moduleReport({
+      'main.tf': MAIN,
+      'variables.tf': VARIABLES,
+      'terraform.tfvars': 'machine_type = "n2-standard-8"\ndisk_size = 500\n',
+      'terraform.tfvars.json': '{\n  "disk_size": 600,\n  "disk_type": "pd-balanced"\n}\n',
+      'a.auto.tfvars.json': '{ "machine_type": "n2-standard-16" }\n',
+      'b.auto.tfvars': 'disk_size = 700\n',
+    });
+    assert.equal(r.vms[0].machine_type, 'n2-standard-16');
+    const data = r.vms[0].disks.find((d) => d.name === 'google_compute_disk.data')!;
+    assert.deepEqual([data.size_gib, data.type], [700, 'pd-balanced']);
+    const given = moduleReport(
+      { 'main.tf': MAIN, 'variables.tf': VARIABLES, 'prod.tfvars.json': '{"machine_type": "n2-standard-4"}' },
+      {
+        varFiles: ['prod.tfvars.json'],
+      },
+    );
+    assert.equal(given.vms[0].machine_type, 'n2-standard-4');
+    const broken = moduleReport({ 'main.tf': MAIN, 'variables.tf': VARIABLES, 'terraform.tfvars.json': '{ "machine_type": }' });
+    const d = broken.diagnostics.find((x) => x.code === 'terraform-syntax')!;
+    assert.match(d.message, /^JSON syntax error in terraform\.tfvars\.json/);
+  });
+
   it('-var-file after the automatic files, -var after all of them', () => {
     const files = {
       'main.tf': MAIN,

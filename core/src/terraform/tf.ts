@@ -15,7 +15,7 @@ import { resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
 import { isTfJsonPath, jsonBody } from './tf-json';
 import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-instances';
-import { cliVarValue, isTfVarsPath, tfVarsValues, type TfVar } from './tfvars';
+import { cliVarValue, isTfVarsJsonPath, isTfVarsPath, tfVarsJsonValues, tfVarsValues, type TfVar } from './tfvars';
 import { attributeIn, bodyOf, expressions, exprOf, isOverridePath, labelsOf, nameOf, overridden, partsOf, type Part } from './tf-body';
 import { providerOf, providersForCall, readProviderBlock, type Providers } from './tf-providers';
 
@@ -112,6 +112,11 @@ function readModules(
   const given = new Map<string, Node | undefined>();
   try {
     for (const s of sources) {
+      if (isTfVarsJsonPath(s.path)) {
+        const { error } = tfVarsJsonValues(text.slice(s.start, s.end), s.start, given);
+        if (error !== undefined) jsonError(s, text.slice(s.start, s.end), error, diagnostics);
+        continue;
+      }
       const body = parseFile(parse, text.slice(s.start, s.end), s, diagnostics, trees);
       if (!body) continue;
       if (isTfVarsPath(s.path)) {
@@ -135,6 +140,13 @@ function readModules(
   }
 }
 
+function jsonError(s: TfSource, text: string, error: number, out: Diagnostic[]): void {
+  const start = s.start + Math.min(error, Math.max(0, text.length - 1));
+  out.push(
+    diag('terraform-syntax', `JSON syntax error in ${s.path}; fix the file (terraform validate says more)`, { start, end: start + 1 }),
+  );
+}
+
 /** The file's body, or undefined with the one error that says where its syntax breaks. */
 function parseFile(
   parse: HclParse,
@@ -145,12 +157,7 @@ function parseFile(
 ): HclSyntaxNode | undefined {
   if (isTfJsonPath(s.path)) {
     const { body, error } = jsonBody(parse, text);
-    if (!body) {
-      const start = s.start + Math.min(error ?? 0, Math.max(0, text.length - 1));
-      out.push(
-        diag('terraform-syntax', `JSON syntax error in ${s.path}; fix the file (terraform validate says more)`, { start, end: start + 1 }),
-      );
-    }
+    if (!body) jsonError(s, text, error ?? 0, out);
     return body;
   }
   let root: HclSyntaxNode | undefined;

@@ -1,10 +1,11 @@
 /**
  * Values of the root module's variables as Terraform loads them before plan: variable definitions files
- * (`terraform.tfvars`, then `*.auto.tfvars` in lexical order, then each `-var-file`, as the caller orders them)
+ * (`terraform.tfvars`, `terraform.tfvars.json`, then `*.auto.tfvars` and `*.auto.tfvars.json` in lexical order,
+ * then each `-var-file`, as the caller orders them; the `.json` ones are one JSON object of values)
  * and `-var NAME=VALUE` from the command line, later wins. A variable given none of them keeps its default, and
  * one without a default stays unknown.
  */
-import type { Node } from 'jsonc-parser';
+import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { evaluate, named, type HclParse, type HclSyntaxNode, type Scope } from './hcl-values';
 
 /** A `-var NAME=VALUE` of the command line. */
@@ -13,8 +14,31 @@ export interface TfVar {
   value: string;
 }
 
-/** Whether a file is a variable definitions file (HCL attributes, no blocks). */
-export const isTfVarsPath = (path: string): boolean => /\.tfvars$/i.test(path);
+/** Whether a file is a variable definitions file (HCL attributes, no blocks; or, `.tfvars.json`, a JSON object). */
+export const isTfVarsPath = (path: string): boolean => /\.tfvars(?:\.json)?$/i.test(path);
+export const isTfVarsJsonPath = (path: string): boolean => /\.tfvars\.json$/i.test(path);
+
+/**
+ * The values a `.tfvars.json` file sets (its text starts at `base` of the joined text), or the offset of its first
+ * JSON error. A JSON string is a value as written, not a template.
+ */
+export function tfVarsJsonValues(text: string, base: number, into: Map<string, Node | undefined>): { error?: number } {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  if (errors.length || !root || root.type !== 'object') return { error: errors[0]?.offset ?? 0 };
+  for (const p of root.children ?? []) {
+    const [k, v] = p.children ?? [];
+    if (k && v) into.set(String(k.value), shifted(v, base));
+  }
+  return {};
+}
+
+/** A copy of a JSON value moved by `delta` (its parents set anew). */
+function shifted(n: Node, delta: number, parent?: Node): Node {
+  const copy = { ...n, offset: n.offset + delta, parent } as Node;
+  if (n.children) (copy as { children?: Node[] }).children = n.children.map((c) => shifted(c, delta, copy));
+  return copy;
+}
 
 const emptyScope = (base: number): Scope => ({ vars: new Map(), locals: new Map(), base, localBase: new Map() });
 
