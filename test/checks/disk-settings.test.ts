@@ -9,6 +9,17 @@ describe('checks: disk-settings', () => {
     expectAt(BASE.replace('500GiB', '100TiB'), 'size-out-of-range', '100TiB');
     expectAt(BASE.replace('500GiB', '0'), 'size-out-of-range', '0');
   });
+  it("size-out-of-range: Google's zonal disks from 1 GiB (as its API takes them), a regional standard disk from 200 GiB", () => {
+    // Google's own sample creates a 5 GB pd-standard disk: accepted, with its figures.
+    const small = analyze(BASE.replace('pd-ssd', 'pd-standard').replace('500GiB', '5GB'));
+    assert.ok(!small.diagnostics.some((d) => d.code === 'size-out-of-range'));
+    assert.ok(fileReport('s.perf.yaml', small).vms[0].disks[0].read_iops! > 0);
+    const regional = BASE.replace('pd-ssd', 'pd-standard\n        replication: regional').replace('500GiB', '100GiB');
+    const d = expectAt(regional, 'size-out-of-range', '100GiB');
+    assert.equal(d.message, 'regional pd-standard sizes run from 200 GiB to 64 TiB; this is 100 GiB');
+    assert.equal(fileReport('s.perf.yaml', analyze(regional)).vms[0].disks[0].read_iops, null);
+    expectAt(BASE.replace('500GiB', '0.5GiB'), 'size-out-of-range', '0.5GiB');
+  });
   it('a size that cannot be read is one error on it; the disk stays in the report without figures, the totals partial', () => {
     const TWO = BASE + '      - name: logs\n        type: pd-balanced\n        size: 100GiB\n';
     for (const size of ['1e3GiB', '1_000GiB', '2T', '0x10GiB', '-100GiB', '0', '-5']) {

@@ -4,7 +4,7 @@
  * by the model (../model) exactly as the user's own configuration is, so a suggestion's figures are the
  * figures the user would get.
  */
-import { attaches, largerMachines, type Catalog, type Machine } from '../catalog';
+import { attaches, largerMachines, sizeRange, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { vmContent } from '../document/vm-content';
 import { perGibPrice } from '../model/cost';
@@ -59,7 +59,7 @@ export function smallestSizeMeeting(
   if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
   const step = t.model === 'allocation-units' ? t.unit_gib : 1;
   const meets = (units: number) => ok(evaluateOn(c, withDisk(vm, disk, { size_gib: units * step }), machine, region));
-  const lo = Math.ceil(Math.max(t.size_gib.min, minSize) / step);
+  const lo = Math.ceil(Math.max(sizeRange(t, disk.replication).advised, minSize) / step);
   const hi = Math.floor(Math.min(t.size_gib.max, maxSize) / step);
   if (hi < lo) return undefined;
   let units: number | undefined;

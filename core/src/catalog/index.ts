@@ -20,13 +20,23 @@ import { machineDataProblems, type Machine } from './machines';
 import { fmt } from '../units';
 
 /**
+ * The sizes a disk of this type is created in, GiB: a regional disk's own minimum where the type has one. `advised`
+ * is where advice starts: the documented minimum, where the provider accepts smaller disks than its pages say.
+ */
+export function sizeRange(t: DiskType, replication?: string): { min: number; max: number; advised: number } {
+  const min = replication === 'regional' && t.size_gib.regional_min !== undefined ? t.size_gib.regional_min : t.size_gib.min;
+  return { min, max: t.size_gib.max, advised: Math.max(min, t.size_gib.documented_min ?? min) };
+}
+
+/**
  * Why the provider refuses a disk of this type at this size (GiB): outside the type's range, or not a whole number
  * of allocation units where the type is sold in whole units; undefined when it takes it. A refused size is an
  * error on the size, and the disk gets no figures and no price: it cannot be created.
  */
-export function refusedSize(t: DiskType, sizeGib: number): 'range' | 'units' | undefined {
+export function refusedSize(t: DiskType, sizeGib: number, replication?: string): 'range' | 'units' | undefined {
   if (t.model === 'devices') return undefined;
-  if (sizeGib < t.size_gib.min - 1e-9 || sizeGib > t.size_gib.max + 1e-9) return 'range';
+  const { min, max } = sizeRange(t, replication);
+  if (sizeGib < min - 1e-9 || sizeGib > max + 1e-9) return 'range';
   if (t.model === 'allocation-units' && t.whole_units && Math.abs(sizeGib / t.unit_gib - Math.round(sizeGib / t.unit_gib)) > 1e-9)
     return 'units';
   return undefined;

@@ -117,7 +117,11 @@ interface DiskTypeBase {
   label: string;
   /** Machine series on which this edition has no figures for the type. */
   unmodelled_on?: UnmodelledOn;
-  size_gib: { min: number; max: number; default?: number; step?: number };
+  /**
+   * Sizes it is created in, GiB: `min` what the provider accepts, `documented_min` the smallest its pages document
+   * (advice proposes no less), `regional_min` where a regional disk starts larger (Google: 200 GB standard).
+   */
+  size_gib: { min: number; max: number; default?: number; step?: number; documented_min?: number; regional_min?: number; note?: string };
   /** Replication modes the type can be created with (GCP persistent disks). */
   replication?: Array<'zonal' | 'regional'>;
   /** How simultaneous reads and writes share the disk's IOPS and throughput. */

@@ -8,6 +8,7 @@ import {
   largerMachines,
   limitValue,
   localSsdRefusal,
+  refusedSize,
   rowFor,
   type Catalog,
   type DeviceDiskType,
@@ -176,8 +177,7 @@ function typeFix(c: Catalog, d: DiskSpec, allowed: string[]): FixData[] {
     return t.model === 'devices' ? undefined : limitValue(t.disk_max.read_iops, 1);
   };
   const own = maxIops(d.type);
-  const sizeFits = (x: string) =>
-    d.size_gib === undefined || (d.size_gib >= c.disk_types[x].size_gib.min && d.size_gib <= c.disk_types[x].size_gib.max);
+  const sizeFits = (x: string) => d.size_gib === undefined || !refusedSize(c.disk_types[x], d.size_gib, d.replication);
   const fits = allowed.filter(
     (x) => c.disk_types[x] && maxIops(x) !== undefined && sizeFits(x) && (c.disk_types[x].replication ?? ['zonal']).includes(d.replication),
   );

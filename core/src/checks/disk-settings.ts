@@ -2,7 +2,15 @@
  * Disk settings: each disk's size, provisioned IOPS and throughput, device count and interface within what
  * its type allows, and settings that have no effect on the type.
  */
-import { refusedSize, unmodelledOn, type AllocationUnitDiskType, type Catalog, type DiskType, type ProvisionedDiskType } from '../catalog';
+import {
+  refusedSize,
+  sizeRange,
+  unmodelledOn,
+  type AllocationUnitDiskType,
+  type Catalog,
+  type DiskType,
+  type ProvisionedDiskType,
+} from '../catalog';
 import type { FixData } from '../diagnostics';
 import type { DiskSpec } from '../document/types';
 import { provisionedBounds, provisionedValue } from '../model/provisioned';
@@ -122,11 +130,13 @@ function size(ctx: VmContext, d: DiskSpec, t: Exclude<DiskType, { model: 'device
         fixes: [{ kind: 'add-key', path: p, key: 'size', value: formatSize(def), title: `Add size: ${formatSize(def)}`, preferred: true }],
       },
     );
-  } else if (d.size_gib !== undefined && refusedSize(t, d.size_gib) === 'range') {
-    const fix = formatSize(d.size_gib < t.size_gib.min ? t.size_gib.min : t.size_gib.max);
+  } else if (d.size_gib !== undefined && refusedSize(t, d.size_gib, d.replication) === 'range') {
+    const { min, max, advised } = sizeRange(t, d.replication);
+    const fix = formatSize(d.size_gib < min ? advised : max);
+    const regional = min !== t.size_gib.min ? 'regional ' : '';
     ctx.report(
       'size-out-of-range',
-      `${d.type} sizes run from ${sizeText(t.size_gib.min)} to ${sizeText(t.size_gib.max)}; this is ${sizeText(d.size_gib)}`,
+      `${regional}${d.type} sizes run from ${sizeText(min)} to ${sizeText(max)}; this is ${sizeText(d.size_gib)}`,
       ctx.at(`${p}/size`),
       {
         path: `${p}/size`,

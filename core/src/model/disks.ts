@@ -288,7 +288,7 @@ export function evaluableDisks(c: Catalog, vm: VmSpec, machine?: Machine): DiskS
     const size = effectiveSize(c, d);
     // A size (or a local SSD count) the provider refuses makes a disk that cannot exist: no figures for it.
     if (t?.model === 'devices' && machine && localSsdRefusal(c, machine, t, d.count ?? 1)) return false;
-    return t && !unmodelledOn(t, machine) && size !== undefined && size > 0 && !refusedSize(t, size);
+    return t && !unmodelledOn(t, machine) && size !== undefined && size > 0 && !refusedSize(t, size, d.replication);
   });
 }
 

@@ -160,7 +160,7 @@ function unevaluatedDisks(c: Catalog, vm: VmSpec, machine: Machine, disks: DiskE
       ? `disk '${d.name}' has no type`
       : !c.disk_types[d.type]
         ? `disk '${d.name}' has a type ${c.edition} does not know`
-        : d.size_gib !== undefined && refusedSize(c.disk_types[d.type], d.size_gib)
+        : d.size_gib !== undefined && refusedSize(c.disk_types[d.type], d.size_gib, d.replication)
           ? `disk '${d.name}' has a size ${d.type} does not come in`
           : c.disk_types[d.type].model === 'devices'
             ? `${machine.name} does not take disk '${d.name}' as written`
