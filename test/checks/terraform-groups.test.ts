@@ -14,8 +14,8 @@ before(async () => {
   parse = await loadHclParser();
 });
 
-function run(main: string) {
-  const files = [{ path: 'main.tf', text: main }];
+function run(main: string, path = 'main.tf') {
+  const files = [{ path, text: main }];
   const { text } = joinTfFiles(files);
   const a = analyze(text, { frontEnd: terraformFilesFrontEnd(parse, files) });
   return { a, r: fileReport('main.tf', a), text };
@@ -260,5 +260,34 @@ resource "google_compute_instance_from_template" "db" {
       /^google_compute_instance_from_template\.db's source_instance_template is not a template of this configuration/,
     );
     assert.equal(elsewhere.text.slice(d.span.start, d.span.end), 'source_instance_template');
+  });
+
+  it('the same in *.tf.json: version, target_size and scheduling are blocks there too', () => {
+    const json = JSON.stringify({
+      resource: {
+        google_compute_instance_template: {
+          web: {
+            machine_type: 'n2-standard-4',
+            disk: [{ boot: true, disk_type: 'pd-balanced', disk_size_gb: 50 }],
+            scheduling: { provisioning_model: 'SPOT', preemptible: true },
+          },
+        },
+        google_compute_instance_group_manager: {
+          web: {
+            zone: 'us-central1-a',
+            target_size: 4,
+            version: [
+              { instance_template: '${google_compute_instance_template.web.id}' },
+              { instance_template: '${google_compute_instance_template.web.id}', target_size: { fixed: 1 } },
+            ],
+          },
+        },
+      },
+    });
+    const { a, r } = run(json, 'main.tf.json');
+    assert.match(find(a, 'terraform-template').message, /priced as the 4 instances google_compute_instance_group_manager\.web runs$/);
+    // Spot instances: the machine's price is not modelled, so the total is partial, and said.
+    assert.equal(r.monthly_cost_complete, false);
+    assert.ok(a.diagnostics.some((d) => d.code === 'price-unknown'));
   });
 });

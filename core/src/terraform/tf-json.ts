@@ -21,6 +21,11 @@ const BLOCKS = new Set([
   'ebs_block_device',
   'ephemeral_block_device',
   'network_interface',
+  'scheduling',
+  'instance_market_options',
+  'version',
+  'target_size',
+  'autoscaling_policy',
   'lifecycle',
 ]);
 /** Top-level block types and how many labels each has before its body. */
