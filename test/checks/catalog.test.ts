@@ -1,6 +1,6 @@
 /** Catalog look-ups (core/src/checks/catalog.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze } from '../../core/src';
+import { analyze, fileReport } from '../../core/src';
 import { catalog } from '../../core/src/checks/catalog';
 import { BASE, expectAt } from './helpers';
 
@@ -156,6 +156,30 @@ describe('checks: catalog', () => {
       near.fixes?.filter((f) => f.preferred).map((f) => f.kind === 'set-value' && f.value),
       ['europe-west4'],
     );
+  });
+  it('unpriced-region: a region the provider offers but the edition does not price is information, with no fix', () => {
+    const region = (r: string) => BASE.replace('catalog: gcp-2024\n', `catalog: gcp-2024\nregion: ${r}\n`);
+    const d = expectAt(region('europe-west6'), 'unpriced-region', 'europe-west6');
+    assert.equal(d.severity, 'information');
+    assert.match(d.message, /^gcp-2024 has no prices for europe-west6, a gcp region .*: costs are left out$/);
+    assert.deepEqual(d.fixes ?? [], []);
+    const a = analyze(region('europe-west6'));
+    assert.equal(a.monthly_cost, undefined);
+    assert.ok(!a.diagnostics.some((x) => x.code === 'unknown-region' || x.code === 'price-unknown'));
+    // Figures do not depend on the price: they are the same as in a priced region.
+    const priced = fileReport('s', analyze(region('europe-west4'))).vms[0].disks[0].read_iops;
+    assert.equal(fileReport('s', a).vms[0].disks[0].read_iops, priced);
+    // Yandex's Kazakhstan region and AWS's GovCloud are regions too.
+    for (const [provider, catalog, r] of [
+      ['yandex', 'yandex-2025', 'kz1'],
+      ['aws', 'aws-2025', 'us-gov-west-1'],
+    ]) {
+      const text = `version: 1\nprovider: ${provider}\ncatalog: ${catalog}\nregion: ${r}\nvms: []\n`;
+      assert.ok(
+        analyze(text).diagnostics.some((x) => x.code === 'unpriced-region'),
+        `${r}`,
+      );
+    }
   });
   it('unknown-machine-type, unknown-series, vcpus-not-offered, machine-conflict', () => {
     expectAt(BASE.replace('n2-standard-8', 'n2-standard-7'), 'unknown-machine-type', 'n2-standard-7');

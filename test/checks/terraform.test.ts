@@ -241,14 +241,26 @@ describe('checks: terraform', () => {
       fileReport('plan.json', two).vms.map((v) => v.region),
       ['us-central1', 'europe-west4'],
     );
-    // A VM in a region the edition does not price has its prices left out, and says so.
+    // A VM in a real region the edition does not price has its prices left out, and says so as information.
     const far = run(plan([instance('us', values('us-central1-a')), instance('sa', values('southamerica-east1-a'))]));
     assert.equal(far.vms[1].monthly_cost_complete, false);
     assert.equal(far.monthly_cost_complete, false);
-    const said = far.diagnostics.filter((d) => d.code === 'unknown-region');
+    const said = far.diagnostics.filter((d) => d.code === 'unpriced-region');
     assert.deepEqual(
-      said.map((d) => d.message),
-      ["gcp-2024 has no prices for region 'southamerica-east1', where this VM's zone is: its costs are left out"],
+      said.map((d) => [d.message, d.severity]),
+      [
+        [
+          "gcp-2024 has no prices for southamerica-east1, a gcp region (it prices us-central1, us-east1, us-east4, us-west1, europe-west1 and 8 more): this VM's costs are left out",
+          'information',
+        ],
+      ],
+    );
+    assert.ok(!far.diagnostics.some((d) => d.code === 'unknown-region'));
+    // A zone of no region Google offers: unknown-region, a warning.
+    const nowhere = run(plan([instance('us', values('us-central1-a')), instance('xx', values('mars-north1-a'))]));
+    assert.deepEqual(
+      nowhere.diagnostics.filter((d) => d.code === 'unknown-region').map((d) => d.message),
+      ["gcp-2024 has no prices for region 'mars-north1', where this VM's zone is: its costs are left out"],
     );
   });
 

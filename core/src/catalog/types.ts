@@ -398,6 +398,8 @@ export interface Catalog {
   instance_store?: InstanceStoreTable;
   /** Series (instance families) the provider sells that the edition does not model: named so in findings. */
   other_series?: { series: string[] } & Cited;
+  /** Regions the provider offers that the edition does not price (a configuration there is correct, only unpriced). */
+  other_regions?: { regions: string[] } & Cited;
   /** Disk types the provider sells that the edition does not model, each with what it is: named so in findings. */
   other_disk_types?: { types: Record<string, string> } & Cited;
 }

@@ -25,8 +25,13 @@ export const catalog: CheckModule = {
     },
     'unknown-region': {
       severity: 'warning',
-      summary: 'The catalog has no prices for this region.',
-      docs: 'Costs are left out; the fix offers the regions the edition prices.',
+      summary: 'The region is not one the catalog knows: no prices for it.',
+      docs: 'Costs are left out; the fix offers the regions the edition prices (a near spelling first). A region the provider offers but the edition does not price is `unpriced-region` instead.',
+    },
+    'unpriced-region': {
+      severity: 'information',
+      summary: 'The region is real, but the catalog has no prices for it.',
+      docs: "The edition lists the provider's regions (`other_regions`, with its source) apart from those it prices. A spec or a Terraform VM in one of the others is a correct configuration: its figures are given, its costs left out and the totals marked partial, and only information says so, so that `--fail-on warning` does not fail it. A catalog file of your own (`--catalog-file`) can price it.",
     },
     'unknown-machine-type': {
       severity: 'error',
@@ -162,6 +167,10 @@ function region(ctx: SpecContext, c: Catalog, defaultRegion: string | undefined)
   const r = ctx.spec?.region ?? defaultRegion ?? c.default_region;
   if (c.regions.includes(r)) return r;
   if (ctx.spec?.region === undefined) return c.default_region;
+  if (c.other_regions?.regions.includes(r)) {
+    ctx.report('unpriced-region', unpricedText(c, r, 'costs are left out'), ctx.at('/region'));
+    return r;
+  }
   // A near spelling first (europe-west-4, us-central-1): that fix is the preferred one; without one, none is.
   const near = suggest(r, c.regions);
   const listed = near ? [near, ...c.regions.filter((x) => x !== near)] : c.regions;
@@ -186,6 +195,11 @@ function region(ctx: SpecContext, c: Catalog, defaultRegion: string | undefined)
 function machineFixType(written: string, fixed: string): FixType {
   const numbers = (s: string) => (s.match(/\d+/g) ?? []).join('-');
   return numbers(written) === numbers(fixed) ? 'problem' : 'sizing';
+}
+
+/** A real region the edition does not price: what the finding says. */
+export function unpricedText(c: Catalog, region: string, consequence: string): string {
+  return `${c.edition} has no prices for ${region}, a ${c.provider} region (it prices ${regionList(c.regions)}): ${consequence}`;
 }
 
 /** A short list for a message: the fixes hold them all. */

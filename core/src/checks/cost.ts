@@ -8,6 +8,7 @@ import type { DiskEval, PriceGap } from '../model/types';
 import { boughtText, provisionedValues, removedText } from '../advice/fixes';
 import { capacityNeed } from '../advice/search';
 import { costText, fmt, fmtMoney, formatSize, sizeText } from '../units';
+import { unpricedText } from './catalog';
 import type { CheckModule, VmContext } from './types';
 
 export const cost: CheckModule = {
@@ -36,7 +37,7 @@ export const cost: CheckModule = {
   },
   vm: (ctx) => {
     const e = ctx.evaluation;
-    // In a region the edition does not price, unknown-region has said it: every price there is missing.
+    // In a region the edition does not price, unknown-region or unpriced-region has said it: every price is missing.
     const priced = ctx.catalog.regions.includes(ctx.region);
     if (!priced && ctx.vm.region !== undefined && ctx.vm.region !== ctx.spec.region) unpricedVmRegion(ctx);
     if (priced) machineGap(ctx);
@@ -74,10 +75,16 @@ function diskGap(ctx: VmContext, d: DiskEval, g: PriceGap): void {
   ctx.report('price-unknown', message, ctx.at(path), { path });
 }
 
-/** A Terraform VM whose own zone's region is not the file's and is not priced: unknown-region said on it. */
+/**
+ * A Terraform VM whose own zone's region is not the file's and is not priced: a real region of the provider is
+ * information (the configuration is right, only unpriced), another name is unknown-region.
+ */
 function unpricedVmRegion(ctx: VmContext): void {
+  const where = ctx.at(`${ctx.vm.path}/name`) ?? ctx.machineSpan();
+  if (ctx.catalog.other_regions?.regions.includes(ctx.region))
+    return ctx.report('unpriced-region', unpricedText(ctx.catalog, ctx.region, "this VM's costs are left out"), where);
   const message = `${ctx.catalog.edition} has no prices for region '${ctx.region}', where this VM's zone is: its costs are left out`;
-  ctx.report('unknown-region', message, ctx.at(`${ctx.vm.path}/name`) ?? ctx.machineSpan());
+  ctx.report('unknown-region', message, where);
 }
 
 function machineGap(ctx: VmContext): void {
