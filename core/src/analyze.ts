@@ -126,8 +126,9 @@ function* evaluateVms(
     yield;
   }
   if (!out.vms.length && complete) out.monthly_cost = 0;
-  out.monthly_cost_complete = complete && out.monthly_cost !== undefined;
-  out.monthly_cost_missing = [...new Set(gapTexts(out.vms.flatMap(vmCosts)))];
+  const left = out.parsed.terraform?.missing ?? [];
+  out.monthly_cost_complete = complete && out.monthly_cost !== undefined && !left.length;
+  out.monthly_cost_missing = [...new Set([...gapTexts(out.vms.flatMap(vmCosts)), ...left])];
 }
 
 /** Runs every check module's `vm` hook on one evaluated VM. */

@@ -232,6 +232,87 @@ resource "google_compute_disk" "d" {
     assert.equal(text.slice(d.span.start, d.span.end), '"vm"');
   });
 
+  it("for_each over another resource: each.value.self_link is that resource's instance of the same key", () => {
+    const text = `resource "google_compute_disk" "data" {
+  for_each = toset(["a", "b"])
+  name     = "data-\${each.key}"
+  type     = "pd-ssd"
+  size     = 100
+  zone     = "us-central1-a"
+}
+resource "google_compute_instance" "vm" {
+  for_each     = google_compute_disk.data
+  name         = "vm-\${each.key}"
+  machine_type = "n2-standard-4"
+  zone         = "us-central1-a"
+  boot_disk {
+    initialize_params {
+      size = 20
+      type = "pd-balanced"
+    }
+  }
+  attached_disk {
+    source = each.value.self_link
+  }
+}
+`;
+    const a = run([{ path: 'main.tf', text }]);
+    assert.deepEqual(
+      a.spec?.vms.map((v) => [v.name, v.disks.map((d) => d.name)]),
+      [
+        ['google_compute_instance.vm["a"]', ['google_compute_instance.vm["a"].boot_disk', 'google_compute_disk.data["a"]']],
+        ['google_compute_instance.vm["b"]', ['google_compute_instance.vm["b"].boot_disk', 'google_compute_disk.data["b"]']],
+      ],
+    );
+    assert.ok(!a.diagnostics.some((d) => d.code === 'terraform-unattached-disk' || d.code === 'terraform-unknown-value'));
+    // The same finding on both instances, naming them mid-message: one finding at that place, with the count.
+    const capped = a.diagnostics.filter((d) => d.code === 'capped-by-vcpu');
+    assert.equal(capped.length, 1);
+    assert.match(capped[0].message, /google_compute_instance\.vm\.boot_disk, google_compute_disk\.data; .* \(2 instances\)$/);
+    assert.equal(a.monthly_cost_complete, true);
+  });
+
+  it('what runs VMs but is not read leaves the total partial, named: a module of unknown count, a VM not evaluated', () => {
+    const text = `variable "enabled" { type = bool }
+module "extra" {
+  source = "./extra"
+  count  = var.enabled ? 1 : 0
+}
+module "vm" {
+  source  = "terraform-google-modules/vm/google//modules/compute_instance"
+  version = "~> 14.0"
+}
+${vm('count = var.enabled ? 2 : 0')}
+resource "google_compute_instance" "other" {
+  machine_type = var.machine
+  zone         = "us-central1-a"
+}
+variable "machine" { type = string }
+resource "google_compute_instance" "one" {
+  machine_type = "n2-standard-2"
+  zone         = "us-central1-a"
+  boot_disk {
+    initialize_params {
+      size = 20
+      type = "pd-balanced"
+    }
+  }
+}
+`;
+    const a = run([
+      { path: 'main.tf', text },
+      { path: 'extra/main.tf', text: 'resource "google_compute_disk" "x" {\n  size = 10\n}\n' },
+    ]);
+    assert.equal(a.vms.length, 1);
+    assert.equal(a.monthly_cost_complete, false);
+    assert.deepEqual(a.monthly_cost_missing, [
+      "google_compute_instance.vm's instances, unknown until plan",
+      "module.extra's resources, unknown until plan",
+      "module.vm's resources, not read",
+      'google_compute_instance.other, not evaluated',
+    ]);
+  });
+
   it('a dynamic block is unknown until plan, never expanded by guess', () => {
     const text = vm('').replace(
       '  attached_disk {',

@@ -35,6 +35,11 @@ export interface TerraformSummary {
   resources: number;
   /** Resource types that are neither VMs nor disks, with how many of each: counted, not analysed. */
   ignored: Record<string, number>;
+  /**
+   * What runs VMs but is not in the figures or the total: a VM resource not evaluated (its finding says why), the
+   * instances of a block whose count is unknown until plan, a module not read. The total is partial while any is.
+   */
+  missing: string[];
 }
 
 export function parseSpec(text: string): ParsedSpec {

@@ -61,26 +61,41 @@ export function nameResources(parsed: ParsedSpec, found: Diagnostic[]): Diagnost
   const all = owners(parsed);
   const named = found.map((d) => {
     const name = ownerOf(d, parsed, all);
-    return name && !d.message.includes(name) ? { ...d, message: `${name}: ${d.message}` } : d;
+    return name && !names(d.message, name) ? { ...d, message: `${name}: ${d.message}` } : d;
   });
   return mergeInstances(named, (d) => `${d.span.start}:${d.span.end}`);
 }
 
 /**
- * Findings at one place (`at`) that differ only by the instance of the resource they name (`x[0]: m`,
- * `x[1]: m`) as one: `x: m (2 instances)`, where the first of them was.
+ * Whether a message names the resource already: its address, or another instance of the same block at its start
+ * (the instances of a block share their places, so the owner found by place may be a sibling of the one meant).
+ */
+function names(message: string, name: string): boolean {
+  if (message.includes(name)) return true;
+  const said = ADDRESS.exec(message)?.[1];
+  const own = ADDRESS.exec(name)?.[1];
+  return said !== undefined && own !== undefined && blockAddress(said) === blockAddress(own);
+}
+
+/**
+ * An instance's key after a module call or a resource address (`module.db[0]`, `google_compute_disk.data["a"]`),
+ * not the index of an inline block's name (`.disk[1]`): resource types have an underscore, block names need none.
+ */
+const INSTANCE_KEY = /(\bmodule\.[\w-]+|\b[a-z][a-z0-9]*_[a-z0-9_]+\.[\w-]+)\[(?:"(?:[^"\\]|\\.)*"|\d+)\]/g;
+
+/**
+ * Findings at one place (`at`) that differ only by the instances of the resources they name (`x[0]: m`,
+ * `x[1]: m`; `m, x[0].boot_disk`) as one: `x: m (2 instances)`, where the first of them was.
  */
 export function mergeInstances<T extends { code: string; severity: string; message: string }>(found: T[], at: (x: T) => string): T[] {
   const groups = new Map<string, { first: T; count: number; message: string }>();
   const out: Array<T | string> = [];
   for (const d of found) {
-    const head = /^(.+?): /s.exec(d.message)?.[1];
-    const block = head && blockAddress(head);
-    if (!head || block === head) {
+    const message = d.message.replace(INSTANCE_KEY, '$1');
+    if (message === d.message) {
       out.push(d);
       continue;
     }
-    const message = d.message.split(head).join(block);
     const key = `${at(d)}\u0000${d.code}\u0000${d.severity}\u0000${message}`;
     const g = groups.get(key);
     if (g) g.count++;

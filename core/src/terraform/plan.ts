@@ -63,9 +63,10 @@ export function resourcesToSpec(
   config: Map<string, Node | undefined>,
   anchor: Span,
   report: PlanContext['report'],
+  missing: string[] = [],
 ): void {
   const ctx = planContext(resources, config, report);
-  const summary: TerraformSummary = { resources: resources.length, ignored: {} };
+  const summary: TerraformSummary = { resources: resources.length, ignored: {}, missing };
   result.terraform = summary;
   result.finishFindings = (found) => nameResources(result, found);
   const vms = mapResources(resources, ctx, summary);
@@ -133,10 +134,21 @@ function walkPlanned(module: Node | undefined, out: PlanResource[]): void {
   for (const child of items(at(module, 'child_modules'))) walkPlanned(child, out);
 }
 
+/** The references of a resource's `for_each` (a .tf block's attribute; a plan's `for_each_expression`). */
+function forEachOf(config: Map<string, Node | undefined>, from: PlanResource): string[] {
+  const own = referencesAt(config.get(from.configAddress), ['for_each']);
+  return own.length ? own : referencesAt(config.get(`${from.configAddress}${FOR_EACH}`), []);
+}
+
+/** Where a plan's `for_each_expression` of a resource is kept in the configuration map, beside its expressions. */
+const FOR_EACH = ' for_each';
+
 function walkConfig(module: Node | undefined, prefix: string, out: Map<string, Node | undefined>): void {
   for (const r of items(at(module, 'resources'))) {
     const address = str(at(r, 'address'));
-    if (address && str(at(r, 'mode')) !== 'data') out.set(prefix + address, at(r, 'expressions'));
+    if (!address || str(at(r, 'mode')) === 'data') continue;
+    out.set(prefix + address, at(r, 'expressions'));
+    if (at(r, 'for_each_expression')) out.set(`${prefix}${address}${FOR_EACH}`, at(r, 'for_each_expression'));
   }
   const calls = at(module, 'module_calls');
   for (const call of calls?.type === 'object' ? (calls.children ?? []) : []) {
@@ -180,6 +192,8 @@ function planContext(resources: PlanResource[], config: Map<string, Node | undef
     },
     referenced(from, expression) {
       const refs = referencesAt(config.get(from.configAddress), expression);
+      // `for_each = google_compute_disk.data` makes each.value that resource's instance of the same key.
+      if (refs.some((r) => /^each\.value\b/.test(r))) refs.push(...forEachOf(config, from).map((r) => `${r}[each.key]`));
       const perInstance = refs.some((r) => r === 'count.index' || r.startsWith('each.'));
       for (const ref of refs) {
         const segs = configAddressOf(ref).split('.');
@@ -193,6 +207,11 @@ function planContext(resources: PlanResource[], config: Map<string, Node | undef
       return undefined;
     },
   };
+}
+
+/** Whether resources of this type are read as VMs (instances, templates). */
+export function readsAsVm(type: string): boolean {
+  return MAPPERS[type] !== undefined;
 }
 
 /** The providers of the mappers as their users name them. */
@@ -218,6 +237,7 @@ function mapResources(resources: PlanResource[], ctx: PlanContext, summary: Terr
     }
     const vm = mapper.map(r, ctx);
     if (vm) vms.push(vm);
+    else summary.missing.push(`${r.address}, not evaluated`);
   }
   return vms;
 }

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../diagnostics';
 import type { ParsedSpec } from '../document/parse';
 import type { Span } from '../text';
 import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope } from './hcl-values';
-import { resourcesToSpec } from './plan';
+import { readsAsVm, resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
 import { isTfJsonPath, jsonBody } from './tf-json';
 import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-instances';
@@ -81,8 +81,20 @@ export function terraformFilesFrontEnd(parse: HclParse, files: TfFile[], vars: T
     const reader = readModules(parse, text, sources, diagnostics, vars);
     if (!reader) return result;
     const anchor = sources[0] ? { start: 0, end: Math.min(1, sources[0].end) } : { start: 0, end: 0 };
-    resourcesToSpec(result, reader.resources, reader.config, anchor, (code, message, at) =>
-      diagnostics.push(diag(code, code === 'terraform-unknown-value' ? message.replace(/known only after apply/g, UNKNOWN) : message, at)),
+    const missing = [
+      ...reader.unexpanded.filter((r) => readsAsVm(r.type)).map((r) => `${r.address}'s instances, unknown until plan`),
+      ...reader.missing,
+    ];
+    resourcesToSpec(
+      result,
+      reader.resources,
+      reader.config,
+      anchor,
+      (code, message, at) =>
+        diagnostics.push(
+          diag(code, code === 'terraform-unknown-value' ? message.replace(/known only after apply/g, UNKNOWN) : message, at),
+        ),
+      missing,
     );
     result.tree.scattered = true;
     return result;
@@ -209,6 +221,8 @@ class ModuleReader {
   /** Blocks whose `count` or `for_each` is known only at plan, read once without an instance key. */
   readonly unexpanded: PlanResource[] = [];
   readonly config = new Map<string, Node | undefined>();
+  /** Modules whose resources are not read (a source not read here, a count unknown until plan): not in the total. */
+  readonly missing: string[] = [];
   /** Instances expanded so far from count and for_each, against MAX_EXPANDED. */
   private expanded = 0;
   constructor(
@@ -399,9 +413,12 @@ class ModuleReader {
             ? `modules are read ${MAX_DEPTH} calls deep`
             : `${String(source!.value)} has no .tf file`;
       this.report('terraform-unknown-value', `module.${name}'s resources are ${UNKNOWN} (${why})`, at);
+      this.missing.push(`${address}module.${name}'s resources, not read`);
       return;
     }
-    for (const inst of this.instances(partsOf(body, scope.base), scope, `module.${name}`) ?? []) {
+    const instances = this.instances(partsOf(body, scope.base), scope, `module.${name}`);
+    if (!instances) this.missing.push(`${address}module.${name}'s resources, unknown until plan`);
+    for (const inst of instances ?? []) {
       const s = { ...scope, ...inst };
       const inputs = new Map<string, Node | undefined>();
       for (const a of attrs)
