@@ -264,6 +264,52 @@ describe('checks: terraform', () => {
     );
   });
 
+  it("a plan's for_each over another resource: each.value is that resource's instance of the same key", () => {
+    const disk = (k: string) => ({
+      address: `google_compute_disk.data["${k}"]`,
+      mode: 'managed',
+      type: 'google_compute_disk',
+      name: 'data',
+      index: k,
+      values: { name: `data-${k}`, type: 'pd-ssd', size: 100, zone: 'us-central1-a' },
+    });
+    const vm = (k: string) => ({
+      address: `google_compute_instance.vm["${k}"]`,
+      mode: 'managed',
+      type: 'google_compute_instance',
+      name: 'vm',
+      index: k,
+      values: { name: `vm-${k}`, machine_type: 'n2-standard-4', zone: 'us-central1-a', boot_disk: BOOT, attached_disk: [{}] },
+    });
+    const text = JSON.stringify({
+      format_version: '1.2',
+      planned_values: { root_module: { resources: [disk('a'), disk('b'), vm('a'), vm('b')] } },
+      configuration: {
+        root_module: {
+          resources: [
+            { address: 'google_compute_disk.data', mode: 'managed', type: 'google_compute_disk', name: 'data', expressions: {} },
+            {
+              address: 'google_compute_instance.vm',
+              mode: 'managed',
+              type: 'google_compute_instance',
+              name: 'vm',
+              expressions: { attached_disk: [{ source: { references: ['each.value.self_link', 'each.value'] } }] },
+              for_each_expression: { references: ['google_compute_disk.data'] },
+            },
+          ],
+        },
+      },
+    });
+    const a = run(text);
+    assert.deepEqual(
+      a.spec?.vms.map((v) => [v.name, v.disks.map((d) => d.name)]),
+      [
+        ['google_compute_instance.vm["a"]', ['google_compute_instance.vm["a"].boot_disk', 'google_compute_disk.data["a"]']],
+        ['google_compute_instance.vm["b"]', ['google_compute_instance.vm["b"].boot_disk', 'google_compute_disk.data["b"]']],
+      ],
+    );
+  });
+
   describe('the workload sidecar', () => {
     const sidecarText = readFileSync(join(PLANS, 'gcp.perf.yaml'), 'utf8');
     const side = (text: string, plan: { text: string } | { error: string } = { text: gcpText }) =>
