@@ -146,7 +146,7 @@ export class LspClient {
         textDocument: {
           synchronization: { dynamicRegistration: false },
           publishDiagnostics: { versionSupport: true },
-          ...(this.opts.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
+          ...(this.opts.pull ? { diagnostic: { dynamicRegistration: false, relatedDocumentSupport: true } } : {}),
           hover: { contentFormat: ['markdown', 'plaintext'] },
           completion: { completionItem: { snippetSupport: false } },
           codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } }, isPreferredSupport: true },
@@ -172,8 +172,18 @@ export class LspClient {
   }
 
   async pullDiagnostics(uri: string): Promise<Diagnostic[]> {
-    const r = await this.request<{ kind: string; items?: Diagnostic[] }>(DocumentDiagnosticRequest.type, { textDocument: { uri } });
-    return r.items ?? [];
+    return (await this.pullReport(uri)).items;
+  }
+
+  /** A pulled report: the document's diagnostics and those of the related documents it names, by URI. */
+  async pullReport(uri: string): Promise<{ items: Diagnostic[]; related: Record<string, Diagnostic[]> }> {
+    const r = await this.request<{ kind: string; items?: Diagnostic[]; relatedDocuments?: Record<string, { items?: Diagnostic[] }> }>(
+      DocumentDiagnosticRequest.type,
+      { textDocument: { uri } },
+    );
+    const related: Record<string, Diagnostic[]> = {};
+    for (const [u, report] of Object.entries(r.relatedDocuments ?? {})) related[u] = report.items ?? [];
+    return { items: r.items ?? [], related };
   }
 
   /** Waits until diagnostics for `uri` (at `version` when given) have been pushed and nothing newer came for `quietMs`. */

@@ -13,6 +13,8 @@ export interface ClientSupport {
   inlayHintRefresh: boolean;
   /** It applies workspace edits that create files (the fio code action's edit needs it). */
   createFiles: boolean;
+  /** A pulled report may hold the diagnostics of related documents (a .tf file's module's other files). */
+  relatedDocuments: boolean;
 }
 
 export function clientSupport(caps: ClientCapabilities): ClientSupport {
@@ -22,6 +24,7 @@ export function clientSupport(caps: ClientCapabilities): ClientSupport {
     diagnosticRefresh: !!caps.workspace?.diagnostics?.refreshSupport,
     inlayHintRefresh: !!caps.workspace?.inlayHint?.refreshSupport,
     createFiles: !!we?.documentChanges && !!we.resourceOperations?.includes('create'),
+    relatedDocuments: !!caps.textDocument?.diagnostic?.relatedDocumentSupport,
   };
 }
 

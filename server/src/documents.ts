@@ -14,6 +14,7 @@ import {
   type Analysis,
   type AnalysisSteps,
   type CatalogRegistry,
+  type Diagnostic,
 } from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
 import { inputForFile, type TfInputOptions } from '../../protocol/src/terraform-input';
@@ -46,6 +47,8 @@ export interface Entry {
   /** The document's text analysed (a .tf file's analysis text holds the rest of its module after it). */
   text: string;
   index: LineIndex;
+  /** A .tf file's module: the findings in its other files (the files of a called module), by file. */
+  related?: Array<{ path: string; text: string; diagnostics: Diagnostic[] }>;
   /**
    * Set when this entry stands in for a newer text whose YAML does not parse: the 1-based line of that text's
    * first syntax error. Its figures are not the text's the user sees, and the features that show them say so.
@@ -200,12 +203,14 @@ export class AnalysedDocuments {
     this.lastAnalysisMs = ms;
     this.collector.analysedText(text.length);
     if (this.cache.has(doc.uri)) this.collector.replacedAnalysis();
-    // A .tf file is analysed with the rest of its module, after it: this document shows its own findings.
+    // A .tf file is analysed with the rest of its module, after it: this document shows its own findings, and
+    // those in the module's other files are kept for a client that takes related documents' diagnostics.
+    const related = analysis.parsed.sources && relatedFindings(analysis, text.length);
     if (analysis.parsed.sources) analysis.diagnostics = analysis.diagnostics.filter((d) => d.span.start <= text.length);
     this.evaluations.get(doc.uri)?.sweep();
     const run = this.running.get(doc.uri);
     const hash = createHash('sha1').update(text).digest('base64');
-    const entry = { version: doc.version, hash, analysis, text, index: new LineIndex(text) };
+    const entry = { version: doc.version, hash, analysis, text, index: new LineIndex(text), ...(related?.length ? { related } : {}) };
     this.cache.set(doc.uri, entry);
     if (parsed(analysis)) this.lastGood.set(doc.uri, entry);
     if (run?.text === text) {
@@ -242,4 +247,17 @@ export class AnalysedDocuments {
     this.cache.clear();
     this.evaluations.clear();
   }
+}
+
+/** The findings of a module's analysis in its files after the first (the document's own), each in its file's terms. */
+function relatedFindings(analysis: Analysis, ownLength: number): Entry['related'] {
+  const out: NonNullable<Entry['related']> = [];
+  for (const s of analysis.parsed.sources ?? []) {
+    if (s.start < ownLength) continue;
+    const diagnostics = analysis.diagnostics
+      .filter((d) => d.span.start >= s.start && d.span.start <= s.end && d.span.start > ownLength)
+      .map((d) => ({ ...d, span: { start: d.span.start - s.start, end: Math.min(d.span.end, s.end) - s.start } }));
+    if (diagnostics.length) out.push({ path: s.path, text: analysis.parsed.text.slice(s.start, s.end), diagnostics });
+  }
+  return out;
 }

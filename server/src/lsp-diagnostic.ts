@@ -31,7 +31,7 @@ const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
  * in the analysis by range, and edits are made only then. (Sent with every diagnostic they made one publish of
  * a 20,000-line spec 829 KiB.)
  */
-export function toLsp(e: Entry, d: Diagnostic): LspDiagnostic {
+export function toLsp(e: Pick<Entry, 'index'>, d: Diagnostic): LspDiagnostic {
   return {
     range: e.index.range(d.span),
     severity: SEVERITY[d.severity],

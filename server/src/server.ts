@@ -52,7 +52,7 @@ export function startServer(connection: Connection): Lifecycle {
     documents,
     settings,
     lifecycle,
-    client: { pullDiagnostics: false, diagnosticRefresh: false, inlayHintRefresh: false, createFiles: false },
+    client: { pullDiagnostics: false, diagnosticRefresh: false, inlayHintRefresh: false, createFiles: false, relatedDocuments: false },
   };
   // New settings: every document is analysed again on next use.
   settings.onDidLoad(() => documents.invalidate());

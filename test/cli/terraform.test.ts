@@ -5,8 +5,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { ReportDiagnostic } from '../../core/src';
 import { BIN, lint, ROOT } from '../fixtures/lint-cli';
 
@@ -92,6 +93,32 @@ describe('storage-perf with Terraform files', () => {
       f.diagnostics.some((d) => d.code === 'unknown-machine-type'),
       JSON.stringify(f.diagnostics.map((d) => d.code)),
     );
+  });
+  it("lint FOLDER reports what evaluate FOLDER reports, a called module's findings in its own file with its caller's inputs", async () => {
+    // The fixture module without its workload sidecar (a folder with a spec is linted for the spec only).
+    const dir = mkdtempSync(join(tmpdir(), 'tf-lint-'));
+    try {
+      for (const f of ['main.tf', 'variables.tf', 'modules/db/main.tf']) {
+        mkdirSync(dirname(join(dir, f)), { recursive: true });
+        copyFileSync(join(ROOT, MODULE, f), join(dir, f));
+      }
+      const e = spawnSync(process.execPath, [BIN, 'evaluate', dir, '--format', 'json'], { cwd: dir, encoding: 'utf8' });
+      const evaluated = (JSON.parse(e.stdout).files[0].diagnostics as ReportDiagnostic[])
+        .map((d) => `${d.file}:${d.line}:${d.code}`)
+        .sort();
+      const r = await lint(['.', '--format', 'json'], { cwd: dir });
+      assert.equal(r.code, 1, r.stderr);
+      const linted = (JSON.parse(r.stdout).files as Array<{ path: string; diagnostics: ReportDiagnostic[] }>)
+        .flatMap((f) => f.diagnostics.map((d) => `${f.path}:${d.line}:${d.code}`))
+        .sort();
+      assert.ok(
+        evaluated.some((x) => x.startsWith('modules/db/main.tf:')),
+        evaluated.join(' '),
+      );
+      assert.deepEqual(linted, evaluated);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('evaluate a folder without .tf files: cannot be read, exit 2', () => {
     const r = spawnSync(process.execPath, [BIN, 'evaluate', 'docs'], { cwd: ROOT, encoding: 'utf8' });

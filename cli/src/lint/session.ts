@@ -4,8 +4,8 @@
  * and shut the server down. Files are processed concurrently; any failure of the server aborts the run.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic, Range, TextEdit as LspTextEdit } from 'vscode-languageserver-protocol/node';
 import { applyEdits, LineIndex, type FixType, type TextEdit } from '../../../core/src';
 import { SizingQuickFixKind } from '../../../protocol/src/requests';
@@ -88,7 +88,10 @@ export async function lintAcross(sessions: Session[], targets: Target[]): Promis
   const inFlight = Math.min(CONCURRENCY, targets.length);
   await Promise.all(sessions.flatMap((s) => Array.from({ length: inFlight }, () => worker(s))));
   if (failed !== undefined) throw failed;
-  return out;
+  // A module's findings in files that are not targets themselves (a called module's) follow its entry file.
+  const seen = new Set(out.map((r) => r.file));
+  const first = (x: FileResult) => !seen.has(x.file) && !!seen.add(x.file);
+  return out.flatMap(({ related, ...r }) => [r, ...(related ?? []).filter(first)]);
 }
 
 interface CodeAction {
@@ -114,6 +117,8 @@ function editsOf(action: CodeAction, uri: string): LspTextEdit[] {
 
 export class Session {
   readonly client: LintClient;
+  /** The diagnostics a document's last pulled report gave for related documents (a .tf module's other files). */
+  private readonly related = new Map<string, Record<string, Diagnostic[]>>();
 
   constructor(private readonly opts: SessionOptions) {
     this.client = new LintClient(opts.client);
@@ -160,8 +165,9 @@ export class Session {
       // Pulled results are stale when the server asked for a refresh meanwhile (its settings changed).
       for (let round = 0; ; round++) {
         const before = c.refreshes;
-        const items = await c.pullDiagnostics(uri);
-        if (c.refreshes === before || round >= 2) return items;
+        const report = await c.pullReport(uri);
+        this.related.set(uri, report.related);
+        if (c.refreshes === before || round >= 2) return report.items;
       }
     }
     await c.publishedAfter(uri, mark);
@@ -262,7 +268,28 @@ export class Session {
     }
     this.client.close(uri);
     result.findings = diags.map(toFinding).sort(byPosition);
+    result.related = this.relatedResults(uri);
     return result;
+  }
+
+  /** The files a document's analysis found problems in besides itself, each as a file result of its own. */
+  private relatedResults(uri: string): FileResult[] {
+    const out: FileResult[] = [];
+    for (const [u, diags] of Object.entries(this.related.get(uri) ?? {})) {
+      if (!diags.length || !u.startsWith('file:')) continue;
+      const file = fileURLToPath(u);
+      const rel = relative(this.opts.cwd, file);
+      const path = rel.startsWith('..') || isAbsolute(rel) ? file : rel.split(sep).join('/');
+      let text = '';
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        continue;
+      }
+      out.push({ path, file, text, findings: diags.map(toFinding).sort(byPosition) });
+    }
+    this.related.delete(uri);
+    return out;
   }
 
   /**

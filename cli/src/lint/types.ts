@@ -33,6 +33,8 @@ export interface FileResult {
   fix?: { before: string; after: string; rounds: number; written: boolean; designChanges: string[] };
   /** A problem with this file that is not a finding (unreadable, fixes did not converge, ...): exit 2. */
   error?: string;
+  /** A Terraform module's findings in its other files (a called module's), each as a file's result. */
+  related?: FileResult[];
 }
 
 export interface Summary {

@@ -9,9 +9,11 @@ import {
   ResponseError,
   type CancellationToken,
   type DocumentDiagnosticReport,
+  type FullDocumentDiagnosticReport,
   type Diagnostic as LspDiagnostic,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { LineIndex } from '../../../core/src';
 import type { ServerContext } from '../context';
 import type { Entry } from '../documents';
 import { toLsp } from '../lsp-diagnostic';
@@ -84,10 +86,26 @@ function registerPull(ctx: ServerContext, fio: FioResults, diagnosticsOf: Diagno
         // imported fio result change the diagnostics without changing the text.
         const resultId = `${settings.generation}:${e.hash}:${fio.generation(uri)}`;
         if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-        return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnosticsOf(uri, e) };
+        const items = diagnosticsOf(uri, e);
+        const related = ctx.client.relatedDocuments && e.related ? relatedReports(uri, e.related) : undefined;
+        return { kind: DocumentDiagnosticReportKind.Full, resultId, items, ...(related ? { relatedDocuments: related } : {}) };
       },
     ),
   );
+}
+
+/**
+ * A .tf file's module findings in its other files (a called module's), for a client that takes them: so that a
+ * linted root module shows what `evaluate` of it shows, and a child module's files get its caller's inputs.
+ */
+function relatedReports(uri: string, related: NonNullable<Entry['related']>): Record<string, FullDocumentDiagnosticReport> {
+  const folder = uri.slice(0, uri.lastIndexOf('/') + 1);
+  const out: Record<string, FullDocumentDiagnosticReport> = {};
+  for (const r of related) {
+    const entry = { index: new LineIndex(r.text) };
+    out[new URL(r.path, folder).href] = { kind: DocumentDiagnosticReportKind.Full, items: r.diagnostics.map((d) => toLsp(entry, d)) };
+  }
+  return out;
 }
 
 /**
