@@ -15,7 +15,7 @@ const ok = (r: CliRun, code: number) =>
 /**
  * Fixable findings of several kinds, with comments everywhere: settings with no effect on pd-ssd (removed), a
  * misspelt key beside the real one (removed, not renamed into a duplicate), and a misspelt key whose fix and the
- * missing-size fix would each add `size` (applied one at a time; the rename then needs a second fix, as 5GiB is
+ * missing-size fix would each add `size` (applied one at a time; the rename then needs a second fix, as 0.5GiB is
  * below pd-balanced's minimum).
  */
 const FIXABLE = `# Storage for the orders service.
@@ -37,7 +37,7 @@ vms:
         size: 200GiB    # the real one
       - name: scratch
         type: pd-balanced
-        sizee: 5GiB     # too small, once spelt right
+        sizee: 0.5GiB     # too small, once spelt right
 
     # the end
 `;
@@ -80,7 +80,7 @@ describe('storage-perf lint --fix', function () {
   it('applies the preferred fixes until none is left, keeping every comment, and is idempotent', async () => {
     const dir = tree({ 'a.perf.yaml': FIXABLE, 'b.perf.yaml': FIXABLE.replace('orders', 'payments'), 'clean.perf.yaml': CLEAN });
     const cleanBefore = statSync(join(dir, 'clean.perf.yaml')).mtimeMs;
-    // Every kind of fix, the design changes included (5GiB raised to pd-balanced's minimum).
+    // Every kind of fix, the design changes included (0.5GiB raised to pd-balanced's documented minimum).
     const first = await lint(['.', '--fix', '--fix-type', 'problem,sizing', '-f', 'json'], { cwd: dir });
     const text = readFileSync(join(dir, 'a.perf.yaml'), 'utf8');
     const lines = text.split('\n');
@@ -142,7 +142,7 @@ describe('storage-perf lint --fix', function () {
     const text = readFileSync(join(dir, 'a.perf.yaml'), 'utf8');
     // Corrections: the misspelt keys renamed (the repeated one removed), the settings pd-ssd has no use for removed.
     assert.ok(!/^\s+(count|interface|sise|sizee):/m.test(text), text);
-    assert.match(text, /- name: scratch\n {8}type: pd-balanced\n {8}size: 5GiB +# too small, once spelt right\n/);
+    assert.match(text, /- name: scratch\n {8}type: pd-balanced\n {8}size: 0.5GiB +# too small, once spelt right\n/);
     // The design is the user's: a disk below the type's minimum is an error to decide on, not a size to pick.
     assert.ok(text.includes('machine_type: n2-standard-16'));
     ok(r, 1);
