@@ -386,4 +386,45 @@ vms:
     assert.equal(after.vms[0].monthly_cost_complete, false);
     assert.ok(!after.diagnostics.some((x) => x.code === 'target-unreachable'));
   });
+  it("a resize never trades another disk's met target for this one (the per-VM baseline of a type is pooled by size)", () => {
+    // Found by the invariant suite (seed 7): growing d0 took d2's share of pd-ssd's baseline, and w0 missed.
+    const text = `version: 1
+provider: gcp
+catalog: gcp-2024
+vms:
+  - name: vm0
+    machine_type: e2-highcpu-8
+    disks:
+      - name: d0
+        type: pd-ssd
+        size: 1GiB
+      - name: d2
+        type: pd-ssd
+        size: 1GiB
+    workloads:
+      - name: w0
+        disk: d2
+        pattern: random
+        block_size: 4k
+        read_ratio: 0
+        target:
+          iops: 492
+      - name: w2
+        disk: d0
+        pattern: random
+        block_size: 4k
+        read_ratio: 0.5
+        target:
+          read_iops: 50
+          write_iops: 2916
+`;
+    const a = analyze(text);
+    const d = a.diagnostics.find((x) => x.code === 'target-unreachable' && /'w2'/.test(x.message))!;
+    assert.ok(d, a.diagnostics.map((x) => x.message).join(' | '));
+    for (const fix of d.fixes ?? []) {
+      const after = analyze(applyEdits(text, fixEdits(text, a.parsed.tree, fix)));
+      const w0 = after.vms[0].workloads.find((w) => w.spec.name === 'w0');
+      assert.notEqual(w0?.meets_target, false, `${fix.title} makes w0 miss`);
+    }
+  });
 });

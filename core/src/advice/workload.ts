@@ -86,7 +86,7 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, m
     machine,
     region,
     w,
-    met: condition(`workload ${w.name} meets its target with ${minHeadroom} to spare`, (x) => meetsWithHeadroom(x, w.name, minHeadroom)),
+    met: keepingOthers(e, w.name, minHeadroom),
   };
   const single = singleDisk(vm, w.disk);
   if (single) ownChange(s, single, out);
@@ -197,6 +197,21 @@ function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec
     if (depth !== undefined) out.together_queue_depth = depth;
     return;
   }
+}
+
+/**
+ * The workload's target met with the headroom, and every other workload of the VM that meets its target today
+ * still meeting it: a disk's resize can take another disk's share of a limit they pool (Google's per-VM baseline
+ * of a type, split by size), and a fix is never to trade one target for another. The key names them: searches
+ * are memoised by it across VMs.
+ */
+function keepingOthers(e: VmEval, name: string, minHeadroom: number): Condition {
+  const keep = e.workloads.filter((x) => x.meets_target === true && x.spec.name !== name).map((x) => x.spec.name);
+  const others = keep.length ? `; ${keep.map((n) => `'${n}'`).join(', ')} keep meeting theirs` : '';
+  return condition(
+    `workload ${name} meets its target with ${minHeadroom} to spare${others}`,
+    (x) => meetsWithHeadroom(x, name, minHeadroom) && keep.every((n) => x.workloads.find((y) => y.spec.name === n)?.meets_target !== false),
+  );
 }
 
 /** The target met, and no other workload of the disk made to miss its own. */
