@@ -1,0 +1,182 @@
+/**
+ * AWS launch templates and what runs them (core/src/terraform/aws.ts, aws-groups.ts): aws_launch_template read as
+ * one instance of it (instance_type, block_device_mappings with ebs blocks), priced as the instances the Auto
+ * Scaling groups of the configuration run from it; a scaling policy's range is said, never guessed. Code:
+ * terraform-template, terraform-unknown-value. The configurations are written the way the public AWS modules
+ * write them (terraform-aws-modules' autoscaling and ec2-instance; our own text).
+ */
+import * as assert from 'node:assert/strict';
+import { analyze, fileReport, joinTfFiles, terraformFilesFrontEnd, type HclParse } from '../../core/src';
+import { loadHclParser } from '../../protocol/src/hcl-parser';
+import { find } from './helpers';
+
+let parse: HclParse;
+before(async () => {
+  parse = await loadHclParser();
+});
+
+function run(main: string) {
+  const files = [{ path: 'main.tf', text: main }];
+  const { text } = joinTfFiles(files);
+  const a = analyze(text, { frontEnd: terraformFilesFrontEnd(parse, files) });
+  return { a, r: fileReport('main.tf', a), text };
+}
+
+const PROVIDER = `
+provider "aws" {
+  region = "us-east-1"
+}
+`;
+const TEMPLATE = `
+resource "aws_launch_template" "web" {
+  name_prefix   = "web-"
+  image_id      = "ami-0abcdef1234567890"
+  instance_type = "m7i-flex.large"
+
+  block_device_mappings {
+    device_name = "/dev/xvda"
+    ebs {
+      volume_type           = "gp3"
+      volume_size           = 40
+      iops                  = 3000
+      throughput            = 125
+      delete_on_termination = true
+    }
+  }
+
+  tag_specifications {
+    resource_type = "instance"
+    tags = { Name = "web" }
+  }
+}
+`;
+const group = (body: string) => `
+resource "aws_autoscaling_group" "web" {
+  name                = "web"
+  vpc_zone_identifier = ["subnet-0123456789abcdef0"]
+${body}
+}
+`;
+const BY_ID = `  launch_template {
+    id      = aws_launch_template.web.id
+    version = "$Latest"
+  }`;
+
+describe('terraform .tf: AWS launch templates and Auto Scaling groups', () => {
+  it("a launch template alone: one instance's figures from its instance_type and ebs mappings, at no price", () => {
+    const { a, r } = run(PROVIDER + TEMPLATE);
+    const vm = r.vms[0];
+    assert.equal(vm.name, 'aws_launch_template.web');
+    assert.equal(vm.machine_type, 'm7i-flex.large');
+    assert.deepEqual(
+      vm.disks.map((d) => [d.name, d.type, d.size_gib]),
+      [['aws_launch_template.web.block_device_mappings["/dev/xvda"]', 'gp3', 40]],
+    );
+    // m7i-flex.large's EBS baseline (312 Mbps, 2,500 IOPS) caps the 3,000 IOPS gp3.
+    assert.equal(vm.disks[0].read_iops, 2500);
+    assert.deepEqual([vm.monthly_cost, vm.monthly_cost_complete], [0, true]);
+    assert.equal(
+      find(a, 'terraform-template').message,
+      "aws_launch_template.web: a template runs nothing by itself (one instance's figures, no price)",
+    );
+  });
+
+  it("'terraform-template': an Auto Scaling group's desired_capacity instances are priced, each as one instance of the template", () => {
+    const one = run(PROVIDER + TEMPLATE).r.vms[0];
+    const { a, r } = run(PROVIDER + TEMPLATE + group(`  desired_capacity = 3\n  min_size = 1\n  max_size = 5\n${BY_ID}`));
+    const vm = r.vms[0];
+    assert.equal(vm.disks[0].read_iops, 2500);
+    assert.equal(vm.monthly_cost_complete, true);
+    // Each instance as one is priced (in cents): m7i-flex.large $0.09576 an hour in us-east-1, 730 hours a month;
+    // gp3 $0.08 per GiB-month.
+    assert.equal(vm.machine_monthly_cost, (3 * Math.round(0.09576 * 730 * 100)) / 100);
+    assert.equal(vm.disks[0].monthly_cost, (3 * Math.round(40 * 0.08 * 100)) / 100);
+    assert.equal(one.disks[0].read_iops, vm.disks[0].read_iops);
+    assert.equal(
+      find(a, 'terraform-template').message,
+      "aws_launch_template.web: one instance's figures; priced as the 3 instances aws_autoscaling_group.web runs",
+    );
+  });
+
+  it('without desired_capacity a group runs min_size instances, as AWS starts it; a template named by name is followed too', () => {
+    const byName = `  min_size = 2\n  max_size = 4\n  launch_template {\n    name    = aws_launch_template.web.name\n    version = "$Latest"\n  }`;
+    const { a, r } = run(PROVIDER + TEMPLATE + group(byName));
+    assert.equal(r.vms[0].machine_monthly_cost, (2 * Math.round(0.09576 * 730 * 100)) / 100);
+    assert.match(find(a, 'terraform-template').message, /priced as the 2 instances aws_autoscaling_group\.web runs$/);
+  });
+
+  it("a scaling policy's range is said, never guessed: the instances are left out and the total is partial", () => {
+    const policy = `
+resource "aws_autoscaling_policy" "cpu" {
+  name                   = "cpu-target"
+  autoscaling_group_name = aws_autoscaling_group.web.name
+  policy_type            = "TargetTrackingScaling"
+  target_tracking_configuration {
+    predefined_metric_specification {
+      predefined_metric_type = "ASGAverageCPUUtilization"
+    }
+    target_value = 50
+  }
+}
+`;
+    const { a, r } = run(PROVIDER + TEMPLATE + group(`  desired_capacity = 2\n  min_size = 2\n  max_size = 10\n${BY_ID}`) + policy);
+    const vm = r.vms[0];
+    assert.equal(vm.monthly_cost_complete, false);
+    assert.deepEqual(vm.monthly_cost_missing, ['the 2–10 instances aws_autoscaling_policy.cpu scales aws_autoscaling_group.web to']);
+    assert.match(
+      find(a, 'terraform-template').message,
+      /aws_autoscaling_policy\.cpu scales aws_autoscaling_group\.web to 2–10 instances by load, not in the total$/,
+    );
+    // The policy is read through the group: not counted as a resource storage-perf ignores.
+    assert.equal(r.terraform?.ignored_types?.aws_autoscaling_policy, undefined);
+  });
+
+  it('a mixed instances policy that runs other instance types: the number of template instances is said unknown', () => {
+    const mixed = `  desired_capacity = 4
+  min_size = 1
+  max_size = 4
+  mixed_instances_policy {
+    launch_template {
+      launch_template_specification {
+        launch_template_id = aws_launch_template.web.id
+      }
+      override {
+        instance_type = "c7a.large"
+      }
+    }
+  }`;
+    const { a, r } = run(PROVIDER + TEMPLATE + group(mixed));
+    assert.equal(r.vms[0].monthly_cost_complete, false);
+    assert.match(
+      find(a, 'terraform-template').message,
+      /aws_autoscaling_group\.web's instances: its mixed instances policy runs other instance types too, not in the total$/,
+    );
+  });
+
+  it("a template without an ebs mapping leaves the AMI's root volume out, and one without instance_type has no figures", () => {
+    const bare = `
+resource "aws_launch_template" "bare" {
+  name_prefix   = "bare-"
+  instance_type = "t3.micro"
+}
+resource "aws_launch_template" "typeless" {
+  name_prefix = "typeless-"
+}
+`;
+    const { a, r, text } = run(PROVIDER + bare);
+    assert.deepEqual(
+      r.vms.map((v) => [v.name, v.disks.length]),
+      [['aws_launch_template.bare', 0]],
+    );
+    const unknown = a.diagnostics.filter((d) => d.code === 'terraform-unknown-value').map((d) => d.message);
+    assert.ok(
+      unknown.some((m) => /^aws_launch_template\.bare's root volume is not set here \(its type and size come from the AMI\)/.test(m)),
+      unknown.join('\n'),
+    );
+    assert.ok(
+      unknown.some((m) => /^aws_launch_template\.typeless's instance_type is not set here/.test(m)),
+      unknown.join('\n'),
+    );
+    assert.ok(text.includes('"typeless"'));
+  });
+});
