@@ -135,6 +135,8 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
     const s = blockDevice(`${res.address}.ebs_block_device${device ? `["${device}"]` : ''}`, b, ctx);
     if (s) specs.push(s);
   });
+  const store = instanceStore(`${res.address}.ephemeral_block_device`, items(at(v, 'ephemeral_block_device')));
+  if (store) specs.push(store);
   for (const a of attachmentsOf(ctx).get(res) ?? []) {
     const volume = byId(ctx, 'aws_ebs_volume', str(at(a.values, 'volume_id'))) ?? ctx.referenced(a, ['volume_id']);
     if (!volume) {

@@ -2,7 +2,8 @@
  * AWS launch templates and what runs them (core/src/terraform/aws.ts, aws-groups.ts): aws_launch_template read as
  * one instance of it (instance_type, block_device_mappings with ebs blocks), priced as the instances the Auto
  * Scaling groups of the configuration run from it; a scaling policy's range is said, never guessed. Code:
- * terraform-template, terraform-unknown-value. The configurations are written the way the public AWS modules
+ * terraform-template, terraform-unknown-value; and ephemeral_block_device, an instance store (instance-store-unmodelled,
+ * instance-store-unstated, no-instance-store). The configurations are written the way the public AWS modules
  * write them (terraform-aws-modules' autoscaling and ec2-instance; our own text).
  */
 import * as assert from 'node:assert/strict';
@@ -178,5 +179,98 @@ resource "aws_launch_template" "typeless" {
       unknown.join('\n'),
     );
     assert.ok(text.includes('"typeless"'));
+  });
+});
+
+describe('terraform .tf: AWS instance store (ephemeral_block_device)', () => {
+  const ec2 = (type: string, blocks: string) => `${PROVIDER}
+resource "aws_instance" "cache" {
+  ami           = "ami-0abcdef1234567890"
+  instance_type = "${type}"
+
+  root_block_device {
+    volume_type = "gp3"
+    volume_size = 30
+    encrypted   = true
+  }
+${blocks}
+  tags = { Name = "cache" }
+}
+`;
+  const EPHEMERAL = `
+  ephemeral_block_device {
+    device_name  = "/dev/sdb"
+    virtual_name = "ephemeral0"
+  }
+  ephemeral_block_device {
+    device_name = "/dev/sdc"
+    no_device   = true
+  }
+`;
+
+  it("is the instance type's instance store, one disk with AWS's IOPS, on the line of the first block", () => {
+    const { a, r, text } = run(ec2('m6id.large', EPHEMERAL));
+    const vm = r.vms[0];
+    assert.deepEqual(
+      vm.disks.map((d) => [d.name, d.type, d.read_iops, d.read_mibps, d.monthly_cost]),
+      [
+        ['aws_instance.cache.root_block_device', 'gp3', 3000, vm.disks[0].read_mibps, vm.disks[0].monthly_cost],
+        ['aws_instance.cache.ephemeral_block_device', 'instance-store', 33542, null, 0],
+      ],
+    );
+    const d = find(a, 'instance-store-unmodelled');
+    assert.equal(d.span.start, text.indexOf('ephemeral_block_device {'));
+    assert.match(
+      d.message,
+      /^aws_instance\.cache\.ephemeral_block_device: m6id\.large's instance store: AWS gives 33,542 read and 16,771 write IOPS/,
+    );
+  });
+
+  it('no_device blocks are not disks; on a type without instance store the block is the error', () => {
+    const off = run(ec2('m6id.large', '  ephemeral_block_device {\n    device_name = "/dev/sdb"\n    no_device   = true\n  }\n'));
+    assert.deepEqual(
+      off.r.vms[0].disks.map((d) => d.type),
+      ['gp3'],
+    );
+    const none = run(ec2('m7i-flex.large', EPHEMERAL));
+    assert.match(find(none.a, 'no-instance-store').message, /m7i-flex\.large has no instance store in aws-2025/);
+  });
+
+  it("an HDD instance store AWS states no IOPS for (d3.xlarge) is listed without figures, in the instance's price", () => {
+    const { a, r } = run(ec2('d3.xlarge', EPHEMERAL));
+    const store = r.vms[0].disks[1];
+    assert.deepEqual([store.type, store.read_iops, store.monthly_cost], ['instance-store', null, 0]);
+    assert.match(
+      find(a, 'instance-store-unstated').message,
+      /d3\.xlarge's instance store \(3 × 1,980 GB .*HDD\): AWS states no IOPS for it/,
+    );
+  });
+
+  it('a launch template mapping with a virtual_name is the instance store of its instance type', () => {
+    const template = `${PROVIDER}
+resource "aws_launch_template" "cache" {
+  instance_type = "i4g.large"
+  block_device_mappings {
+    device_name = "/dev/xvda"
+    ebs {
+      volume_type = "gp3"
+      volume_size = 20
+    }
+  }
+  block_device_mappings {
+    device_name  = "/dev/sdb"
+    virtual_name = "ephemeral0"
+  }
+}
+`;
+    const vm = run(template).r.vms[0];
+    // AWS's instance store table: i4g.large, 1 x 468 GB NVMe SSD, 31,250 / 25,000 random IOPS.
+    assert.deepEqual(
+      vm.disks.map((d) => [d.name, d.type, d.read_iops]),
+      [
+        ['aws_launch_template.cache.block_device_mappings["/dev/xvda"]', 'gp3', 2500],
+        ['aws_launch_template.cache.block_device_mappings', 'instance-store', 31250],
+      ],
+    );
   });
 });
