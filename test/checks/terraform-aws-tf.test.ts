@@ -16,8 +16,8 @@ before(async () => {
   parse = await loadHclParser();
 });
 
-function run(main: string) {
-  const files = [{ path: 'main.tf', text: main }];
+function run(main: string, path = 'main.tf') {
+  const files = [{ path, text: main }];
   const { text } = joinTfFiles(files);
   const a = analyze(text, { frontEnd: terraformFilesFrontEnd(parse, files) });
   return { a, r: fileReport('main.tf', a), text };
@@ -298,5 +298,40 @@ describe('terraform .tf: AWS instance types the catalog lacks', () => {
       ],
     );
     assert.equal(r.monthly_cost_complete, false);
+  });
+});
+
+describe('terraform .tf.json: AWS launch templates, groups and instance store', () => {
+  it('block_device_mappings, ebs, launch_template and ephemeral_block_device are blocks there too', () => {
+    const json = JSON.stringify({
+      provider: { aws: { region: 'us-east-1' } },
+      resource: {
+        aws_launch_template: {
+          web: {
+            instance_type: 'm7i-flex.large',
+            block_device_mappings: [{ device_name: '/dev/xvda', ebs: { volume_type: 'gp3', volume_size: 40 } }],
+          },
+        },
+        aws_autoscaling_group: {
+          web: { desired_capacity: 2, min_size: 1, max_size: 3, launch_template: { id: '${aws_launch_template.web.id}' } },
+        },
+        aws_instance: {
+          cache: {
+            instance_type: 'm6id.large',
+            root_block_device: { volume_type: 'gp3', volume_size: 30 },
+            ephemeral_block_device: [{ device_name: '/dev/sdb', virtual_name: 'ephemeral0' }],
+          },
+        },
+      },
+    });
+    const { a, r } = run(json, 'main.tf.json');
+    assert.match(find(a, 'terraform-template').message, /priced as the 2 instances aws_autoscaling_group\.web runs$/);
+    assert.deepEqual(
+      r.vms.map((v) => [v.name, v.disks.map((d) => d.type)]),
+      [
+        ['aws_launch_template.web', ['gp3']],
+        ['aws_instance.cache', ['gp3', 'instance-store']],
+      ],
+    );
   });
 });
