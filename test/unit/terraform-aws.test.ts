@@ -202,6 +202,46 @@ describe('terraform plans: AWS', () => {
     assert.match(d.message, /^aws_instance\.cache\.ephemeral_block_device: m6id\.large's instance store: AWS gives 33,542 read/);
   });
 
+  it('a launch template is priced as the desired_capacity instances of the Auto Scaling group whose configuration references it', () => {
+    // In a plan the template's id is unknown: the group's launch_template block is joined by its configuration's references.
+    const text = plan([
+      {
+        type: 'aws_launch_template',
+        name: 'web',
+        values: {
+          instance_type: 'c7a.large',
+          block_device_mappings: [
+            { device_name: '/dev/xvda', no_device: '', virtual_name: '', ebs: [{ volume_type: 'gp3', volume_size: 20 }] },
+          ],
+        },
+      },
+      {
+        type: 'aws_autoscaling_group',
+        name: 'web',
+        values: {
+          availability_zones: ['eu-west-1a'],
+          desired_capacity: 2,
+          min_size: 1,
+          max_size: 4,
+          launch_template: [{ version: '$Latest' }],
+        },
+        expressions: { launch_template: [{ id: { references: ['aws_launch_template.web.id', 'aws_launch_template.web'] } }] },
+      },
+    ]);
+    const a = run(text);
+    const r = fileReport('plan.json', a);
+    assert.deepEqual(
+      r.vms.map((v) => [v.name, v.region, v.disks.map((d) => d.name)]),
+      [['aws_launch_template.web', 'eu-west-1', ['aws_launch_template.web.block_device_mappings["/dev/xvda"]']]],
+    );
+    assert.match(
+      a.diagnostics.find((x) => x.code === 'terraform-template')!.message,
+      /priced as the 2 instances aws_autoscaling_group\.web runs$/,
+    );
+    assert.equal(r.monthly_cost_complete, true);
+    assert.deepEqual(r.terraform, { resources: 2, ignored_resources: 0, ignored_types: {} });
+  });
+
   it('an unknown instance type is an error on its instance_type value; an unknown one waits for apply', () => {
     const text = plan([ec2('x', { instance_type: 'm6i.huge', root_block_device: [{ volume_type: 'gp3', volume_size: 10 }] })]);
     const d = run(text).diagnostics.find((x) => x.code === 'unknown-machine-type')!;
