@@ -1,5 +1,5 @@
 /** The JSON report of `storage-perf evaluate` (the public contract, section 3), built from an Analysis. */
-import { INSTANCE_STORE, instanceStoreOf } from './catalog';
+import { INSTANCE_STORE, instanceStoreOf, unstatedInstanceStoreOf } from './catalog';
 import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
@@ -305,7 +305,7 @@ function inSpecOrder<T extends { name: string }>(written: Array<{ name: string }
 function disksMonthly(v: VmEval): number | undefined {
   const priced = [...v.disks, ...(v.unmodelled ?? [])];
   // Only where the catalog gives the machine an instance store: on one without (an error) nothing is known.
-  const included = !v.unavailable && instanceStoreOf(v.catalog, v.machine) !== undefined;
+  const included = !v.unavailable && (instanceStoreOf(v.catalog, v.machine) ?? unstatedInstanceStoreOf(v.catalog, v.machine)) !== undefined;
   if (!priced.length && included && v.spec.disks.length && v.spec.disks.every((d) => d.type === INSTANCE_STORE)) return 0;
   return sumCosts(priced.map((d) => d.cost)).monthly;
 }
@@ -427,7 +427,9 @@ function unevaluatedDiskReport(u: UnevaluatedDisk): DiskReport {
  * includes them.
  */
 function instanceStoreDisks(v: VmEval): DiskReport[] {
-  const store = instanceStoreOf(v.catalog, v.machine);
+  // Figures or not (AWS states no IOPS for some), an instance store the catalog lists is part of the instance's price.
+  const store = instanceStoreOf(v.catalog, v.machine) ?? unstatedInstanceStoreOf(v.catalog, v.machine);
+  const unstated = store && !('documented' in store) ? '; AWS states no IOPS for it: no figures' : '';
   return v.spec.disks
     .filter((d) => d.type === INSTANCE_STORE && !v.disks.some((x) => x.spec === d))
     .map((d) =>
@@ -435,7 +437,7 @@ function instanceStoreDisks(v: VmEval): DiskReport[] {
         monthly: store ? 0 : null,
         complete: !!store,
         why: store
-          ? `part of ${v.machine!.name}'s price: its instance store, ${store.row.devices} × ${fmt(store.row.device_gb)} GB ${store.row.media} (${store.cited})`
+          ? `part of ${v.machine!.name}'s price: its instance store, ${store.row.devices} × ${fmt(store.row.device_gb)} GB ${store.row.media} (${store.cited})${unstated}`
           : `${v.machine?.name ?? 'the machine'} has no instance store in ${v.catalog.edition}`,
       }),
     );

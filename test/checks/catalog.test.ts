@@ -65,16 +65,16 @@ describe('checks: catalog', () => {
     // A size not written as AWS writes sizes, in a family the edition has: the sizes it comes in.
     assert.match(one('m6i.enormous').message, /^m6i in aws-2025 comes in large, .*, metal: not 'enormous'$/);
     // Another size of the family, or the same size of another family, is not what was written: a size the edition
-    // lacks is said with the sizes it has, and a family it does not model (m4, t2, or one it does not name) is
+    // lacks is said with the sizes it has, and a family it does not model (m3, t2, or one it does not name) is
     // said so, all as warnings without figures or fixes (t4g.small was offered t3.small: another CPU).
     const lacking: Array<[string, RegExp]> = [
       ['m7g.24xlarge', /^aws-2025 has no m7g\.24xlarge, so it has no figures: its m7g sizes are medium, large, .*16xlarge, metal$/],
       ['c5.16xlarge', /^aws-2025 has no c5\.16xlarge, so it has no figures: its c5 sizes are large, .*24xlarge, metal$/],
-      ['m4.large', /^m4 is an instance family aws-2025 does not model \(no EBS limits or vCPUs for it\), so 'm4\.large' has no figures$/],
+      ['m3.medium', /^m3 is an instance family aws-2025 does not model \(no EBS limits or vCPUs for it\), so 'm3\.medium' has no figures$/],
       ['t2.micro', /^t2 is an instance family aws-2025 does not model .*'t2\.micro' has no figures$/],
-      ['c7a.large', /^c7a is an instance family aws-2025 does not model .*'c7a\.large' has no figures$/],
-      ['x2gd.metal', /^x2gd is an instance family aws-2025 does not model/],
-      ['m7i-flex.large', /^m7i-flex is an instance family aws-2025 does not model/],
+      ['m8g.large', /^m8g is an instance family aws-2025 does not model .*'m8g\.large' has no figures$/],
+      ['mac2.metal', /^mac2 is an instance family aws-2025 does not model/],
+      ['i7ie.large', /^i7ie is an instance family aws-2025 does not model/],
     ];
     for (const [machine, message] of lacking) {
       const a = analyze(aws(machine));
@@ -90,8 +90,8 @@ describe('checks: catalog', () => {
       assert.deepEqual(a.vms[0].disks, [], machine);
     }
     // An unknown family with a size AWS does not write is an error, still offered no other family.
-    assert.deepEqual(one('c7a.larg'), {
-      message: "unknown machine type 'c7a.larg' in aws-2025; names are <family>.<size>, such as m5.large",
+    assert.deepEqual(one('m8g.larg'), {
+      message: "unknown machine type 'm8g.larg' in aws-2025; names are <family>.<size>, such as m5.large",
       fixes: [],
     });
   });

@@ -152,6 +152,35 @@ describe('checks: instance-store', () => {
     assert.match(d.message, /^m6i\.xlarge has no instance store in aws-2025; instance types with it: i3\.\*, i4i\.\*/);
   });
 
+  it('no-instance-store: the message names a few families that have one and counts the others, within 240 characters', () => {
+    const d = expectAt(spec('m7i-flex.large'), 'no-instance-store', 'instance-store');
+    assert.match(
+      d.message,
+      /^m7i-flex\.large has no instance store in aws-2025; instance types with it: (\w+\.\*, ){5}\w+\.\* and \d+ more families$/,
+    );
+    assert.ok(d.message.length <= 240);
+  });
+
+  it('instance-store-unstated: an instance store AWS lists without IOPS (D3 HDD) has no figures, is priced with the instance, and its workloads are left out', () => {
+    // AWS's instance types guide, Instance store specifications: d3.xlarge, 3 x 1980 GB HDD, no IOPS given.
+    const text = spec('d3.xlarge', OLTP);
+    const d = expectAt(text, 'instance-store-unstated', 'instance-store');
+    assert.equal(d.severity, 'information');
+    assert.match(
+      d.message,
+      /^d3\.xlarge's instance store \(3 × 1,980 GB [A-Za-z ]*HDD\): AWS states no IOPS for it, so it has no figures and workload 'oltp' is not evaluated; measure it with fio$/,
+    );
+    const a = analyze(text);
+    assert.ok(!a.diagnostics.some((x) => x.code === 'no-instance-store'));
+    const vm = fileReport('x.perf.yaml', a).vms[0];
+    const scratch = vm.disks.find((x) => x.name === 'scratch')!;
+    assert.equal(scratch.read_iops, null);
+    assert.equal(scratch.monthly_cost, 0);
+    assert.equal(vm.workloads.find((w) => w.name === 'oltp')?.read_iops ?? null, null);
+    const onType = hover(a, text.indexOf('instance-store'))!.markdown;
+    assert.match(onType, /the instance store of d3\.xlarge: 3 × 1,980 GB .*HDD .*AWS states no IOPS and no throughput for it/s);
+  });
+
   it('editions without an instance store table keep instance-store an unknown disk type', () => {
     const text = spec('i4i.xlarge').replace('provider: aws', 'provider: gcp').replace('i4i.xlarge', 'n2-standard-8');
     assert.ok(analyze(text).diagnostics.some((x) => x.code === 'unknown-disk-type'));

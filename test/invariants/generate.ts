@@ -12,6 +12,7 @@ import {
   INSTANCE_STORE,
   instanceStoreOf,
   machineTypeNames,
+  unstatedInstanceStoreOf,
   resolveMachine,
   vcpuChoices,
   type Catalog,
@@ -129,7 +130,8 @@ function sizeArb(t: DiskType): fc.Arbitrary<{ size: number; outOfRange?: string 
 
 function diskArb(c: Catalog, m: Machine, name: string): fc.Arbitrary<GenDisk> {
   const types = Object.keys(c.disk_types).filter((t) => attaches(m, t));
-  if (instanceStoreOf(c, m)) types.push(INSTANCE_STORE);
+  // An instance store with IOPS figures, or one the provider lists without them (a disk with no figures).
+  if (instanceStoreOf(c, m) || unstatedInstanceStoreOf(c, m)) types.push(INSTANCE_STORE);
   return fc.constantFrom(...types).chain((type): fc.Arbitrary<GenDisk> => {
     if (type === INSTANCE_STORE) return fc.constant({ name, type });
     const t = c.disk_types[type];

@@ -166,6 +166,82 @@ describe('terraform plans: AWS', () => {
     );
   });
 
+  it("ephemeral_block_device: the instance type's instance store is one disk, on the first block that is not no_device", () => {
+    // As the plan writes the blocks: a set of objects with device_name, no_device and virtual_name.
+    const text = plan([
+      ec2('cache', {
+        instance_type: 'm6id.large',
+        root_block_device: [{ volume_type: 'gp3', volume_size: 30 }],
+        ephemeral_block_device: [
+          { device_name: '/dev/sdb', no_device: false, virtual_name: 'ephemeral0' },
+          { device_name: '/dev/sdc', no_device: true, virtual_name: '' },
+        ],
+      }),
+      ec2('off', {
+        instance_type: 'm6id.large',
+        root_block_device: [{ volume_type: 'gp3', volume_size: 30 }],
+        ephemeral_block_device: [{ device_name: '/dev/sdb', no_device: true, virtual_name: '' }],
+      }),
+    ]);
+    const a = run(text);
+    const r = fileReport('plan.json', a);
+    const cache = r.vms.find((v) => v.name === 'aws_instance.cache')!;
+    assert.deepEqual(
+      cache.disks.map((d) => [d.name, d.type]),
+      [
+        ['aws_instance.cache.root_block_device', 'gp3'],
+        ['aws_instance.cache.ephemeral_block_device', 'instance-store'],
+      ],
+    );
+    // AWS's instance store table: m6id.large, 1 x 118 GB NVMe SSD, 33,542 / 16,771 random IOPS; part of the instance's price.
+    const store = cache.disks[1];
+    assert.deepEqual([store.read_iops, store.write_iops, store.read_mibps, store.monthly_cost], [33542, 16771, null, 0]);
+    assert.equal(r.vms.find((v) => v.name === 'aws_instance.off')!.disks.length, 1);
+    const d = a.diagnostics.find((x) => x.code === 'instance-store-unmodelled')!;
+    assert.equal(covered(text, d), '"ephemeral_block_device"');
+    assert.match(d.message, /^aws_instance\.cache\.ephemeral_block_device: m6id\.large's instance store: AWS gives 33,542 read/);
+  });
+
+  it('a launch template is priced as the desired_capacity instances of the Auto Scaling group whose configuration references it', () => {
+    // In a plan the template's id is unknown: the group's launch_template block is joined by its configuration's references.
+    const text = plan([
+      {
+        type: 'aws_launch_template',
+        name: 'web',
+        values: {
+          instance_type: 'c7a.large',
+          block_device_mappings: [
+            { device_name: '/dev/xvda', no_device: '', virtual_name: '', ebs: [{ volume_type: 'gp3', volume_size: 20 }] },
+          ],
+        },
+      },
+      {
+        type: 'aws_autoscaling_group',
+        name: 'web',
+        values: {
+          availability_zones: ['eu-west-1a'],
+          desired_capacity: 2,
+          min_size: 1,
+          max_size: 4,
+          launch_template: [{ version: '$Latest' }],
+        },
+        expressions: { launch_template: [{ id: { references: ['aws_launch_template.web.id', 'aws_launch_template.web'] } }] },
+      },
+    ]);
+    const a = run(text);
+    const r = fileReport('plan.json', a);
+    assert.deepEqual(
+      r.vms.map((v) => [v.name, v.region, v.disks.map((d) => d.name)]),
+      [['aws_launch_template.web', 'eu-west-1', ['aws_launch_template.web.block_device_mappings["/dev/xvda"]']]],
+    );
+    assert.match(
+      a.diagnostics.find((x) => x.code === 'terraform-template')!.message,
+      /priced as the 2 instances aws_autoscaling_group\.web runs$/,
+    );
+    assert.equal(r.monthly_cost_complete, true);
+    assert.deepEqual(r.terraform, { resources: 2, ignored_resources: 0, ignored_types: {} });
+  });
+
   it('an unknown instance type is an error on its instance_type value; an unknown one waits for apply', () => {
     const text = plan([ec2('x', { instance_type: 'm6i.huge', root_block_device: [{ volume_type: 'gp3', volume_size: 10 }] })]);
     const d = run(text).diagnostics.find((x) => x.code === 'unknown-machine-type')!;

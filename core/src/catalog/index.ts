@@ -79,6 +79,20 @@ export function instanceStoreOf(c: Catalog, m: Machine | undefined): InstanceSto
   };
 }
 
+/** A machine's instance store that the provider lists without IOPS (`unstated`); undefined when it has figures or none. */
+export function unstatedInstanceStoreOf(
+  c: Catalog,
+  m: Machine | undefined,
+): { row: NonNullable<InstanceStoreTable['unstated']>[string]; sizeGib: number; cited: string } | undefined {
+  const row = m && c.instance_store?.unstated?.[m.name];
+  if (!row || !c.instance_store) return undefined;
+  return {
+    row,
+    sizeGib: (row.devices * row.device_gb * 1e9) / 2 ** 30,
+    cited: `${c.edition}: ${c.instance_store.table.split(':')[0]}, ${c.instance_store.date}`,
+  };
+}
+
 export const BUILTIN_CATALOGS: readonly Catalog[] = [gcp2020, gcp2024, yandex2025, aws2023, aws2025] as unknown as Catalog[];
 
 /** The edition used when a spec names none: the newest built-in one for its provider. */

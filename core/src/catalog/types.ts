@@ -409,4 +409,6 @@ export interface InstanceStoreTable extends Cited {
   /** Block size in KiB the IOPS are stated at. */
   block_kib?: number;
   types: Record<string, { devices: number; device_gb: number; media: string; read_iops: number; write_iops: number }>;
+  /** Instance types whose instance store the provider lists with no IOPS: such a disk has no figures. */
+  unstated?: Record<string, { devices: number; device_gb: number; media: string }>;
 }

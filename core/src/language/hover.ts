@@ -5,7 +5,7 @@
  */
 import { adviceFor } from '../advice';
 import type { Analysis } from '../analyze';
-import { describeRow, INSTANCE_STORE, instanceStoreOf, vmLimitRow, withVcpus, type Catalog } from '../catalog';
+import { describeRow, INSTANCE_STORE, instanceStoreOf, unstatedInstanceStoreOf, vmLimitRow, withVcpus, type Catalog } from '../catalog';
 import { boughtText } from '../advice/fixes';
 import { diskBurstTexts, workloadBurstText } from '../model/burst';
 import { metricLabel } from '../model/disks';
@@ -190,6 +190,13 @@ function instanceStoreNote(c: Catalog): string {
 /** An instance store: what AWS documents of it, why that gives no figures, and that the instance's price includes it. */
 function instanceStoreHover(c: Catalog, vm: VmEval, d: DiskSpec): string {
   const store = instanceStoreOf(c, vm.machine);
+  const unstated = !store && unstatedInstanceStoreOf(c, vm.machine);
+  if (unstated)
+    return [
+      `**disk ${d.name}** — the instance store of ${vm.machine!.name}: ${unstated.row.devices} × ${fmt(unstated.row.device_gb)} GB ${unstated.row.media} (${fmt(unstated.sizeGib)} GiB).`,
+      `AWS states no IOPS and no throughput for it (${unstated.cited}): no figures, and the workloads on it are not evaluated.`,
+      `Price: part of ${vm.machine!.name}'s.`,
+    ].join('\n\n');
   if (!store) return `**disk ${d.name}** — ${vm.machine?.name ?? 'the machine'} has no instance store in ${c.edition}.`;
   const { row: s } = store;
   const table = c.instance_store!;

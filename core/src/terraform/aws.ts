@@ -1,7 +1,11 @@
 /**
- * AWS resources as VMs and disks of the spec: aws_instance (instance_type; its root_block_device and
- * ebs_block_device blocks), aws_ebs_volume, joined to an instance by aws_volume_attachment. The instance's
- * availability_zone gives the region it is priced in. Terraform's volume types, sizes (GiB), IOPS and
+ * AWS resources as VMs and disks of the spec: aws_instance (instance_type; its root_block_device,
+ * ebs_block_device and ephemeral_block_device blocks), aws_ebs_volume, joined to an instance by
+ * aws_volume_attachment, and aws_launch_template (instance_type; block_device_mappings, each an EBS volume or an
+ * instance store volume), read as one instance of it. The availability_zone (a template's placement) gives the
+ * region it is priced in. Instance store volumes (`virtual_name = "ephemeral0"`) are one disk of the spec's
+ * `instance-store` type, the instance type's volumes together, as AWS states their figures; a `no_device` block
+ * is not a disk. Terraform's volume types, sizes (GiB), IOPS and
  * throughput (MiB/s) are the spec's. The AWS provider takes `iops` only for gp3, io1 and io2 and `throughput`
  * only for gp3 (https://registry.terraform.io/providers/hashicorp/aws/latest/docs/resources/ebs_volume); a value
  * a plan carries for another type (a gp2 volume's computed IOPS) is AWS's own figure, not a setting, and is
@@ -60,6 +64,23 @@ function blockDevice(name: string, block: Node, ctx: PlanContext): SpecMap | und
   });
 }
 
+/** `no_device` suppresses a device of the AMI: a boolean on an instance's blocks, a string on a launch template's. */
+function noDevice(n: Node | undefined): boolean {
+  const v = n?.value;
+  return v === true || (typeof v === 'string' && v !== '' && v.toLowerCase() !== 'false');
+}
+
+/**
+ * Instance store volumes named by block device mappings (ephemeral_block_device, or a template's mappings with a
+ * virtual_name): one disk of the instance type's store, all its volumes together, placed on the first block.
+ */
+function instanceStore(name: string, blocks: Node[]): SpecMap | undefined {
+  const first = blocks.find((b) => !noDevice(at(b, 'no_device')));
+  if (!first) return undefined;
+  const place = keyOf(first.parent ?? first) ?? span(first);
+  return map(span(first), { name: new Located(name, place), type: new Located('instance-store', place) });
+}
+
 /** aws_volume_attachment resources by the instance they attach to, read once per plan. */
 const attachments = new WeakMap<PlanContext, Map<PlanResource, PlanResource[]>>();
 function attachmentsOf(ctx: PlanContext): Map<PlanResource, PlanResource[]> {
@@ -114,6 +135,8 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
     const s = blockDevice(`${res.address}.ebs_block_device${device ? `["${device}"]` : ''}`, b, ctx);
     if (s) specs.push(s);
   });
+  const store = instanceStore(`${res.address}.ephemeral_block_device`, items(at(v, 'ephemeral_block_device')));
+  if (store) specs.push(store);
   for (const a of attachmentsOf(ctx).get(res) ?? []) {
     const volume = byId(ctx, 'aws_ebs_volume', str(at(a.values, 'volume_id'))) ?? ctx.referenced(a, ['volume_id']);
     if (!volume) {
@@ -149,7 +172,60 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   };
 }
 
+/**
+ * An aws_launch_template as one instance of it (./plan.ts prices a template at nothing): its instance_type and
+ * block_device_mappings, each an EBS volume (`ebs` block), an instance store volume (`virtual_name`) or a device
+ * the template suppresses (`no_device`).
+ */
+function launchTemplate(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
+  const v = res.values;
+  const machine = located(at(v, 'instance_type'));
+  if (!machine) {
+    ctx.report(
+      'terraform-unknown-value',
+      `${res.address}'s instance_type is not set here (one given where the template is used is not read): its figures are left out`,
+      res.addressSpan,
+    );
+    return undefined;
+  }
+  const specs: SpecMap[] = [];
+  const stores: Node[] = [];
+  const mappings = items(at(v, 'block_device_mappings'));
+  for (const m of mappings) {
+    if (noDevice(at(m, 'no_device'))) continue;
+    const device = str(at(m, 'device_name'));
+    const ebs = at(m, 'ebs', 0);
+    if (ebs) {
+      const s = blockDevice(`${res.address}.block_device_mappings${device ? `["${device}"]` : ''}`, ebs, ctx);
+      if (s) specs.push(s);
+    } else if (str(at(m, 'virtual_name'))) stores.push(m);
+  }
+  // Without an EBS mapping, the root volume is the AMI's: left out, as on an instance without root_block_device.
+  if (!mappings.some((m) => at(m, 'ebs', 0)))
+    ctx.report(
+      'terraform-unknown-value',
+      `${res.address}'s root volume is not set here (its type and size come from the AMI): it is left out of the figures; set block_device_mappings with an ebs block to include it`,
+      res.addressSpan,
+    );
+  const store = instanceStore(`${res.address}.block_device_mappings`, stores);
+  if (store) specs.push(store);
+  const where = v ? span(v) : res.addressSpan;
+  return {
+    resource: res,
+    vm: map(where, {
+      name: new Located(res.address, res.addressSpan),
+      resource_name: located(at(v, 'name')) ?? located(at(v, 'name_prefix')),
+      machine_type: machine,
+      pricing: spotWhere(at(v, 'instance_market_options', 0, 'market_type'), (x) => String(x).toLowerCase() === 'spot'),
+      disks: seq(where, specs),
+    }),
+    diskResources: [],
+    zone: located(at(v, 'placement', 0, 'availability_zone')),
+  };
+}
+
 export const AWS_MAPPERS: Record<string, VmMapper> = {
+  aws_launch_template: { provider: 'aws', map: launchTemplate },
   aws_instance: { provider: 'aws', map: instance },
   // A Spot request runs an instance of the same arguments (instance_type, root_block_device, ...).
   aws_spot_instance_request: { provider: 'aws', map: instance },

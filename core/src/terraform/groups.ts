@@ -9,14 +9,15 @@
 import type { Node } from 'jsonc-parser';
 import type { Spec, TemplateRun } from '../document/types';
 import { plural } from '../units';
+import { AWS_GROUP_RESOURCES, AWS_GROUPS, asgRegion, asgRun, asgRunsTemplate } from './aws-groups';
 import { at, items, num, str } from './json';
 import type { MappedVm, PlanContext, PlanResource } from './plan-model';
 
-const TEMPLATES = new Set(['google_compute_instance_template', 'google_compute_region_instance_template']);
-const GROUPS = new Set(['google_compute_instance_group_manager', 'google_compute_region_instance_group_manager']);
+const TEMPLATES = new Set(['google_compute_instance_template', 'google_compute_region_instance_template', 'aws_launch_template']);
+const GROUPS = new Set(['google_compute_instance_group_manager', 'google_compute_region_instance_group_manager', ...AWS_GROUPS]);
 const AUTOSCALERS = ['google_compute_autoscaler', 'google_compute_region_autoscaler'];
 /** Types read through the templates they run: neither VMs nor ignored. */
-export const GROUP_RESOURCES = [...GROUPS, ...AUTOSCALERS];
+export const GROUP_RESOURCES = [...GROUPS, ...AUTOSCALERS, ...AWS_GROUP_RESOURCES];
 
 /** Each template's VM marked as a template, with the groups that run it, the region they run in, and a finding. */
 export function markTemplates(spec: Spec, resources: PlanResource[], vms: MappedVm[], ctx: PlanContext): void {
@@ -35,7 +36,7 @@ export function markTemplates(spec: Spec, resources: PlanResource[], vms: Mapped
     for (const g of groups) {
       const versions = versionsRunning(g, v.resource, ctx);
       if (!versions) continue;
-      const run = runOf(g, versions, scalers.get(g));
+      const run = runOf(g, versions, scalers.get(g), ctx);
       const where = groupRegion(g);
       region ??= where;
       if (where !== undefined && where !== region && run.instances !== undefined)
@@ -53,6 +54,8 @@ export function markTemplates(spec: Spec, resources: PlanResource[], vms: Mapped
  * configurations), or undefined when none does.
  */
 function versionsRunning(g: PlanResource, template: PlanResource, ctx: PlanContext): number[] | undefined {
+  // An AWS Auto Scaling group runs one launch template (./aws-groups.ts).
+  if (AWS_GROUPS.includes(g.type)) return asgRunsTemplate(g, template, ctx) ? [-1] : undefined;
   const out: number[] = [];
   if (ctx.referenced(g, ['instance_template']) === template) out.push(-1);
   items(at(g.values, 'version')).forEach((_, i) => {
@@ -66,7 +69,8 @@ function versionsRunning(g: PlanResource, template: PlanResource, ctx: PlanConte
  * template; with several versions, the `fixed` share of each that runs it, and the rest of the size for the
  * version without a share. A percent share is rounded by Google in ways its page does not fix: not guessed.
  */
-function runOf(g: PlanResource, running: number[], scaler: PlanResource | undefined): TemplateRun {
+function runOf(g: PlanResource, running: number[], scaler: PlanResource | undefined, ctx: PlanContext): TemplateRun {
+  if (AWS_GROUPS.includes(g.type)) return asgRun(g, ctx);
   if (scaler) {
     const policy = at(scaler.values, 'autoscaling_policy', 0);
     const min = num(at(policy, 'min_replicas'));
@@ -91,6 +95,7 @@ function runOf(g: PlanResource, running: number[], scaler: PlanResource | undefi
 
 /** The region a group runs in: a zonal group's zone's, a regional group's own. */
 function groupRegion(g: PlanResource): string | undefined {
+  if (AWS_GROUPS.includes(g.type)) return asgRegion(g);
   const zone = str(at(g.values, 'zone'));
   if (zone) return /^(.+)-[a-z]$/.exec(zone)?.[1];
   return str(at(g.values, 'region'));

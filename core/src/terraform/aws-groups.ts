@@ -1,0 +1,56 @@
+/**
+ * AWS Auto Scaling groups: what runs a launch template (../terraform/groups.ts prices the template as the
+ * instances its groups run). A group (`aws_autoscaling_group`) names the template in its `launch_template` block,
+ * or in a mixed instances policy's launch template specification, by id or by name. It runs `desired_capacity`
+ * instances; without one, AWS starts it at `min_size` ("If you do not specify a desired capacity, the default is
+ * the minimum size of the group": CreateAutoScalingGroup, Amazon EC2 Auto Scaling API Reference,
+ * https://docs.aws.amazon.com/autoscaling/ec2/APIReference/API_CreateAutoScalingGroup.html). A scaling policy
+ * (`aws_autoscaling_policy`) of the group moves that number between `min_size` and `max_size` by load, and a mixed
+ * instances policy's overrides run other instance types than the template's: then the number is said, never guessed.
+ */
+import type { TemplateRun } from '../document/types';
+import { at, items, num, str } from './json';
+import type { PlanContext, PlanResource } from './plan-model';
+
+export const AWS_GROUPS = ['aws_autoscaling_group'];
+/** Types read through the templates their groups run: neither VMs nor ignored. */
+export const AWS_GROUP_RESOURCES = [...AWS_GROUPS, 'aws_autoscaling_policy'];
+
+const SPEC = ['mixed_instances_policy', 0, 'launch_template', 0, 'launch_template_specification', 0];
+const TEMPLATE_PATHS: Array<Array<string | number>> = [
+  ['launch_template', 0, 'id'],
+  ['launch_template', 0, 'name'],
+  [...SPEC, 'launch_template_id'],
+  [...SPEC, 'launch_template_name'],
+];
+
+/** Whether the group runs this launch template (named by a reference to it, by id or by name). */
+export function asgRunsTemplate(g: PlanResource, template: PlanResource, ctx: PlanContext): boolean {
+  return TEMPLATE_PATHS.some((p) => ctx.referenced(g, p) === template);
+}
+
+/** How many instances of its launch template the group runs, or why that is not known before it runs. */
+export function asgRun(g: PlanResource, ctx: PlanContext): TemplateRun {
+  const v = g.values;
+  const min = num(at(v, 'min_size'));
+  const max = num(at(v, 'max_size'));
+  const policy = ctx.ofType('aws_autoscaling_policy').find((p) => ctx.referenced(p, ['autoscaling_group_name']) === g || sameName(p, g));
+  if (policy) return { group: g.address, autoscaler: { address: policy.address, min, max } };
+  const overrides = items(at(v, ...SPEC.slice(0, 4), 'override'));
+  if (overrides.some((o) => at(o, 'instance_type') || at(o, 'instance_requirements')))
+    return { group: g.address, unknown: 'its mixed instances policy runs other instance types too' };
+  const desired = num(at(v, 'desired_capacity')) ?? min;
+  if (desired === undefined) return { group: g.address, unknown: 'desired_capacity and min_size are known only after apply' };
+  return { group: g.address, instances: desired };
+}
+
+function sameName(policy: PlanResource, g: PlanResource): boolean {
+  const name = str(at(policy.values, 'autoscaling_group_name'));
+  return name !== undefined && name === str(at(g.values, 'name'));
+}
+
+/** The region of the group's first availability zone (us-east-1a → us-east-1), when it names zones. */
+export function asgRegion(g: PlanResource): string | undefined {
+  const zone = str(at(g.values, 'availability_zones', 0));
+  return zone ? /^(.+-\d+)[a-z]$/.exec(zone)?.[1] : undefined;
+}
