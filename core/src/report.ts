@@ -252,7 +252,15 @@ const resourceName = (s: { resource_name?: string }) => (s.resource_name !== und
 
 const money = (x: number | undefined) => (x === undefined ? null : r2(x));
 
-function vmReport(v: VmEval, region: string, minHeadroom?: number): VmReport {
+/**
+ * One VM's report without the workloads' suggestions (a search each): what `storage-perf diff` compares. The
+ * figures, limits, verdicts and prices are those `fileReport` gives the VM.
+ */
+export function vmFiguresReport(a: Pick<Analysis, 'region'>, v: VmEval): VmReport {
+  return vmReport(v, v.spec.region ?? a.region ?? v.catalog.default_region, undefined, false);
+}
+
+function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions = true): VmReport {
   return {
     name: v.spec.name,
     ...resourceName(v.spec),
@@ -285,7 +293,7 @@ function vmReport(v: VmEval, region: string, minHeadroom?: number): VmReport {
     workloads: v.unavailable
       ? unavailableWorkloads(v)
       : inSpecOrder(v.spec.workloads, [
-          ...v.workloads.map((w) => workloadReport(v, w, region, minHeadroom)),
+          ...v.workloads.map((w) => workloadReport(v, w, region, minHeadroom, suggestions)),
           ...unavailableWorkloads(v, workloadsLeftOut(v)),
         ]),
   };
@@ -366,7 +374,7 @@ function workloadBurstReport(w: WorkloadEval): WorkloadBurstReport | undefined {
   };
 }
 
-function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?: number): WorkloadReport {
+function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?: number, suggestions = true): WorkloadReport {
   return {
     name: w.spec.name,
     disks: w.disks,
@@ -381,7 +389,7 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?
     headroom: w.headroom === undefined || !Number.isFinite(w.headroom) ? null : Math.round(w.headroom * 1000) / 1000,
     cpu_vcpus_needed: r1(w.cpu_vcpus_needed),
     queue_depth_needed: w.queue_depth_needed,
-    suggestions: suggestionsReport(adviceFor(v, region, minHeadroom).workload(w.spec.name)),
+    suggestions: suggestions ? suggestionsReport(adviceFor(v, region, minHeadroom).workload(w.spec.name)) : {},
     ...(w.burst ? { burst: workloadBurstReport(w) } : {}),
   };
 }

@@ -1,0 +1,139 @@
+/**
+ * `storage-perf diff`: two analyses of a configuration (the base and the head of a change) compared VM by VM.
+ * VMs and their disks and workloads are matched by name (a Terraform address for Terraform input); what changed
+ * is stated as the reports state it: delivered figures with the limit that binds each, target verdicts, prices
+ * (unknown kept unknown) and the findings that appeared or went away. Unchanged VMs are counted, not listed.
+ */
+import type { Analysis } from '../analyze';
+import type { VmEval } from '../model/types';
+import { vmFiguresReport, type VmReport } from '../report';
+import { contentOrigin } from '../vm-cache';
+import { diffFindings, placeFindings } from './findings';
+import { change, diskDiff, matchByName, money, moneyChange, moneyChanged, vmMoney, workloadDiff } from './items';
+import { diffSummary } from './summary';
+import type { DiffCounts, DiffFinding, DiffRecord, DiffSide, FindingsDiff, VmDiff } from './types';
+
+export interface DiffInput {
+  analysis: Analysis;
+  /** The file as the user named it. */
+  path: string;
+  /** The git revision it was read from (`--base-ref`). */
+  ref?: string;
+}
+
+/**
+ * The diff of two analyses. Analysed with one `EvaluationCache`, a VM the change left alone has one evaluation
+ * on both sides and is compared by its findings alone; any other pair is compared through its reports.
+ */
+export function diffAnalyses(base: DiffInput, head: DiffInput): DiffRecord {
+  const b = base.analysis,
+    h = head.analysis;
+  const bf = placeFindings(b),
+    hf = placeFindings(h);
+  const reports = { base: reportMemo(b), head: reportMemo(h) };
+  const pending = new Map<string, number[]>();
+  b.vms.forEach((v, i) => pending.set(v.spec.name, [...(pending.get(v.spec.name) ?? []), i]));
+  const vms: VmDiff[] = [];
+  let unchanged = 0;
+  h.vms.forEach((hv, i) => {
+    const j = pending.get(hv.spec.name)?.shift();
+    if (j === undefined) {
+      vms.push(vmDiff(undefined, reports.head(hv), diffFindings([], hf.byVm[i]))!);
+      return;
+    }
+    const bv = b.vms[j];
+    const findings = diffFindings(bf.byVm[j], hf.byVm[i]);
+    // One evaluation for both: the same figures, limits, verdicts and prices; only the findings may differ.
+    const same = contentOrigin(bv) === contentOrigin(hv) && !findings.appeared.length && !findings.gone.length;
+    const d = same ? undefined : vmDiff(reports.base(bv), reports.head(hv), findings);
+    if (d) vms.push(d);
+    else unchanged++;
+  });
+  // The base's removed VMs after the head's, in the base's order.
+  const removed = [...pending.values()].flat().sort((x, y) => x - y);
+  for (const j of removed) vms.push(vmDiff(reports.base(b.vms[j]), undefined, diffFindings(bf.byVm[j], []))!);
+  const findings = diffFindings(bf.file, hf.file);
+  const counts = countChanges(vms, findings, unchanged);
+  const record: Omit<DiffRecord, 'summary'> = {
+    base: side(base),
+    head: side(head),
+    currency: h.catalog?.currency ?? b.catalog?.currency ?? null,
+    counts,
+    monthly_cost: moneyChange(side(base).monthly_cost, side(head).monthly_cost),
+    vms,
+    findings,
+  };
+  return { summary: diffSummary(record), ...record };
+}
+
+/** Each VM's report (without suggestions), made once for the VMs that share an evaluation. */
+function reportMemo(a: Analysis): (v: VmEval) => VmReport {
+  const made = new Map<VmEval, VmReport>();
+  return (v) => {
+    const origin = contentOrigin(v);
+    let r = made.get(origin);
+    if (!r) made.set(origin, (r = vmFiguresReport(a, v)));
+    return r.name === v.spec.name ? r : { ...r, name: v.spec.name };
+  };
+}
+
+function side(s: DiffInput): DiffSide {
+  const a = s.analysis;
+  return {
+    path: s.path,
+    ...(s.ref !== undefined ? { ref: s.ref } : {}),
+    catalog: a.catalog?.edition ?? null,
+    region: a.region ?? null,
+    currency: a.catalog?.currency ?? null,
+    vms: a.vms.length,
+    monthly_cost: money(a.monthly_cost ?? null, a.monthly_cost_complete, a.monthly_cost_missing),
+  };
+}
+
+/** A VM's change; undefined when nothing its report shows changed and no finding appeared or went away. */
+function vmDiff(b: VmReport | undefined, a: VmReport | undefined, findings: FindingsDiff): VmDiff | undefined {
+  const mb = vmMoney(b),
+    ma = vmMoney(a);
+  const out: VmDiff = {
+    name: (a ?? b)!.name,
+    change: !b ? 'added' : !a ? 'removed' : 'changed',
+    machine_type: change(b?.machine_type, a?.machine_type),
+    vcpus: change(b?.vcpus, a?.vcpus),
+    figures_unavailable: change(b?.figures_unavailable, a?.figures_unavailable),
+    monthly_cost: {
+      machine: moneyChange(mb.machine, ma.machine),
+      disks: moneyChange(mb.disks, ma.disks),
+      total: moneyChange(mb.total, ma.total),
+    },
+    disks: matchByName(b?.disks ?? [], a?.disks ?? [], diskDiff),
+    workloads: matchByName(b?.workloads ?? [], a?.workloads ?? [], workloadDiff),
+    findings,
+  };
+  if (out.change !== 'changed') return out;
+  const same =
+    out.machine_type.before === out.machine_type.after &&
+    out.vcpus.before === out.vcpus.after &&
+    out.figures_unavailable.before === out.figures_unavailable.after &&
+    !Object.values(out.monthly_cost).some(moneyChanged) &&
+    !out.disks.length &&
+    !out.workloads.length &&
+    !findings.appeared.length &&
+    !findings.gone.length;
+  return same ? undefined : out;
+}
+
+function countChanges(vms: VmDiff[], file: FindingsDiff, unchanged: number): DiffCounts {
+  const appeared: DiffFinding[] = [...file.appeared, ...vms.flatMap((v) => v.findings.appeared)];
+  const workloads = vms.flatMap((v) => v.workloads);
+  return {
+    vms_changed: vms.filter((v) => v.change === 'changed').length,
+    vms_added: vms.filter((v) => v.change === 'added').length,
+    vms_removed: vms.filter((v) => v.change === 'removed').length,
+    vms_unchanged: unchanged,
+    targets_now_missed: workloads.filter((w) => w.verdict === 'now missed').length,
+    targets_now_met: workloads.filter((w) => w.verdict === 'now met').length,
+    findings_appeared: appeared.length,
+    findings_gone: file.gone.length + vms.reduce((n, v) => n + v.findings.gone.length, 0),
+    errors_appeared: appeared.filter((f) => f.severity === 'error').length,
+  };
+}

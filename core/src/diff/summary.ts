@@ -1,0 +1,49 @@
+/** The diff's summary line and its money, as every format says them. */
+import { fmtMoney, plural } from '../units';
+import type { DiffRecord, Money, MoneyChange } from './types';
+
+/** "+$312.40", "-$12.00", "±$0.00", or "unknown" where a side that exists is not wholly priced. */
+export function deltaText(m: MoneyChange, currency: string | null): string {
+  if (m.delta === null) return 'unknown';
+  const cur = currency ?? 'USD';
+  if (m.delta === 0) return `±${fmtMoney(0, cur)}`;
+  return m.delta > 0 ? `+${fmtMoney(m.delta, cur)}` : fmtMoney(m.delta, cur);
+}
+
+/** A side's price: "$85.00", "at least $85.00", "unknown", or "-" where the thing does not exist. */
+export function moneyText(m: Money | null, currency: string | null): string {
+  if (m === null) return '-';
+  if (m.amount === null) return 'unknown';
+  return `${m.complete ? '' : 'at least '}${fmtMoney(m.amount, currency ?? 'USD')}`;
+}
+
+/** What the two sides' prices lack, each phrase once. */
+export function missingPrices(m: MoneyChange): string[] {
+  return [...new Set([...(m.before?.missing ?? []), ...(m.after?.missing ?? [])])];
+}
+
+/** "3 VMs changed (1 added): 1 target now missed, +$312.40/month; 97 unchanged". */
+export function diffSummary(r: Omit<DiffRecord, 'summary'>): string {
+  const c = r.counts;
+  const touched = c.vms_changed + c.vms_added + c.vms_removed;
+  const unchanged = `${plural(c.vms_unchanged, 'VM')} unchanged`;
+  if (!touched && !r.findings.appeared.length && !r.findings.gone.length)
+    return `No change in figures, targets, cost or findings (${unchanged})`;
+  const kinds = [c.vms_added ? `${c.vms_added} added` : '', c.vms_removed ? `${c.vms_removed} removed` : ''].filter(Boolean);
+  const head = `${plural(touched, 'VM')} changed${kinds.length ? ` (${kinds.join(', ')})` : ''}`;
+  const parts: string[] = [];
+  if (c.targets_now_missed) parts.push(`${plural(c.targets_now_missed, 'target')} now missed`);
+  if (c.targets_now_met) parts.push(`${plural(c.targets_now_met, 'target')} now met`);
+  if (c.errors_appeared) parts.push(`${plural(c.errors_appeared, 'new error')}`);
+  const others = c.findings_appeared - c.errors_appeared;
+  if (others) parts.push(`${plural(others, 'new finding')} below error`);
+  if (c.findings_gone) parts.push(`${plural(c.findings_gone, 'finding')} gone`);
+  const d = r.monthly_cost;
+  const missing = missingPrices(d);
+  parts.push(
+    d.delta === null
+      ? `monthly cost change unknown${missing.length ? ` (${missing.join('; ')})` : ''}`
+      : `${deltaText(d, r.currency)}/month`,
+  );
+  return `${head}: ${parts.join(', ')}; ${unchanged}`;
+}
