@@ -104,7 +104,7 @@ function isFolder(path: string): boolean {
 }
 
 /** A file's text and front end, or a Terraform module folder's files. */
-function readInput(path: string, options: TfInputOptions): AnalysisInput {
+export function readInput(path: string, options: TfInputOptions): AnalysisInput {
   if (!isFolder(path)) return inputForFile(path, readFileSync(path, 'utf8'), options);
   const input = folderInput(path, options);
   if (!input) throw new Error('a folder is read as a Terraform module, and this one has no .tf file');

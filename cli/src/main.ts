@@ -4,6 +4,7 @@ import { UsageError } from './args';
 import { evaluateCommand } from './evaluate';
 import { fioCommand } from './fio';
 import { compareCommand } from './compare';
+import { diffCommand } from './diff';
 import { lintCommand } from './lint/index';
 import { version } from './version';
 
@@ -16,6 +17,8 @@ commands:
   fio FILE [--vm NAME] [--out DIR] [--destructive]               fio job files with the model's prediction beside every job
   compare FILE --fio-result RESULT.json [--vm NAME] [--format table|json] [--svg OUT.svg]
                                                                  fio's JSON output against the prediction, with verdicts
+  diff BASE HEAD [--base-ref REF] [--format table|markdown|json] [--fail-on SEVERITY]
+                                                                 what a change does to delivered figures, targets, cost and findings
 
 run 'storage-perf <command> --help' for a command's options; 'storage-perf --version' for the version`;
 
@@ -32,6 +35,8 @@ export async function main(argv: string[], started: { server?: ChildProcess } = 
         return await fioCommand(rest);
       case 'compare':
         return await compareCommand(rest);
+      case 'diff':
+        return await diffCommand(rest);
       case undefined:
         process.stderr.write(USAGE + '\n');
         return 2;

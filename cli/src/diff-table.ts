@@ -1,0 +1,29 @@
+/** `storage-perf diff --format table`: the summary, then each changed VM's rows and findings, for a terminal. */
+import type { DiffRecord } from '../../core/src';
+import { findingLine, sidesLine, vmHeadline, vmRows } from './diff-rows';
+import { table } from './table';
+
+export function renderTable(r: DiffRecord): string {
+  const out = [r.summary, sidesLine(r), ''];
+  for (const v of r.vms) {
+    out.push(`VM ${vmHeadline(v, r.currency)}`);
+    const rows = vmRows(v, r.currency);
+    if (rows.length) out.push(indent(table(['', 'before', 'after', ''], rows)));
+    for (const f of v.findings.appeared) out.push(`  ${findingLine('+', f)}`);
+    for (const f of v.findings.gone) out.push(`  ${findingLine('-', f)}`);
+    out.push('');
+  }
+  if (r.findings.appeared.length || r.findings.gone.length) {
+    out.push('findings on no VM:');
+    for (const f of r.findings.appeared) out.push(`  ${findingLine('+', f)}`);
+    for (const f of r.findings.gone) out.push(`  ${findingLine('-', f)}`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+const indent = (s: string) =>
+  s
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');

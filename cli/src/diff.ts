@@ -1,0 +1,154 @@
+/**
+ * `storage-perf diff BASE HEAD`: what a change does to delivered figures, targets, cost and findings. Each side is
+ * whatever `evaluate` reads (a spec, a Terraform plan, a .tf file or module folder), or with `--base-ref REF` the
+ * base is the file as git has it at REF. Both sides are analysed with one evaluation cache: a VM the change left
+ * alone is evaluated once.
+ */
+import {
+  analyze,
+  diffAnalyses,
+  EvaluationCache,
+  type Analysis,
+  type CatalogRegistry,
+  type DiffRecord,
+  type Severity,
+} from '../../core/src';
+import { ioReason } from '../../protocol/src/file-io';
+import { limitHeapGrowth } from '../../protocol/src/heap';
+import { loadHclParser } from '../../protocol/src/hcl-parser';
+import { inputForFile, needsHclParser, type AnalysisInput, type TfInputOptions } from '../../protocol/src/terraform-input';
+import { catalogFiles, parseCommand, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from './args';
+import { loadRegistry } from './catalog-file';
+import { baseAtRef, GitReadError } from './diff-git';
+import { renderMarkdown } from './diff-markdown';
+import { renderTable } from './diff-table';
+import { readInput } from './evaluate';
+import { writeChunks } from './json-writer';
+
+const DIFF_USAGE = `usage: storage-perf diff BASE HEAD [--format table|markdown|json] [--fail-on SEVERITY]
+       storage-perf diff --base-ref REF PATH [...]
+
+  BASE, HEAD            each what 'evaluate' reads: a spec, a Terraform plan (JSON), a .tf file or module folder
+  --base-ref REF        read the base from git at REF (git show REF:PATH, no checkout); PATH is the head, as on disk
+  --format FORMAT       table (default), markdown (a pull-request comment, at most 65,000 characters), json
+  --fail-on SEVERITY    exit 1 when a finding at least this severe appeared: error (default), warning, information
+  --var-file, --var     Terraform variables, as for evaluate (both sides)
+  --catalog-file PATH   a catalog of your own (both sides)
+
+What is shown: for each VM and disk that changed, the delivered read/write IOPS and MiB/s before and after with the
+limit that binds each, each workload's target (met, missed and by how much), the monthly cost change (machine and
+disks; a price unknown on either side stays unknown), and the findings that appeared or went away. VMs, disks and
+workloads are matched by name (a Terraform address for Terraform input); unchanged VMs are counted, not listed.
+
+examples:
+  storage-perf diff old/storage.perf.yaml storage.perf.yaml
+  storage-perf diff --base-ref origin/main storage.perf.yaml --format markdown > comment.md
+
+exit status: 0 the change introduces no finding at or above --fail-on and no newly missed target, 1 it does,
+2 usage errors, a side that cannot be read, or one that does not parse`;
+
+const FAIL_ON: Severity[] = ['error', 'warning', 'information'];
+const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+const FORMATS = ['table', 'markdown', 'json'];
+
+/** Why a side cannot be diffed: it could not be read, or it does not parse (exit 2). */
+class SideError extends Error {}
+
+export async function diffCommand(args: string[]): Promise<number> {
+  const parsed = parseCommand(
+    args,
+    {
+      format: { type: 'string', default: 'table' },
+      'fail-on': { type: 'string', default: 'error' },
+      'base-ref': { type: 'string' },
+      ...TERRAFORM_VAR_OPTIONS,
+    },
+    DIFF_USAGE,
+  );
+  if (!parsed) return 0;
+  const { values, positionals } = parsed;
+  const format = values.format as string;
+  if (!FORMATS.includes(format)) throw new UsageError(`unknown format '${format}' (${FORMATS.join(', ')})`);
+  const failOn = values['fail-on'] as Severity;
+  if (!FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(', ')}, not '${failOn}'`);
+  const ref = values['base-ref'] as string | undefined;
+  if (ref !== undefined && positionals.length !== 1) throw new UsageError('--base-ref takes one PATH: the head, read from the disk');
+  if (ref === undefined && positionals.length !== 2) throw new UsageError('give BASE and HEAD (or --base-ref REF and one PATH)');
+  if (ref !== undefined && (ref === '' || ref.startsWith('-'))) throw new UsageError(`--base-ref '${ref}' is not a revision`);
+  const registry = loadRegistry(catalogFiles(values));
+  const tf = terraformVars(values);
+  limitHeapGrowth();
+  const [basePath, headPath] = ref === undefined ? positionals : [positionals[0], positionals[0]];
+  if (positionals.some(needsHclParser)) await loadHclParser();
+  let record: DiffRecord;
+  try {
+    // One cache for both sides: a VM the change left alone is evaluated once, and compared by its findings alone.
+    const cache = new EvaluationCache();
+    const base = analyseBase(basePath, ref, tf, registry, cache);
+    const head = analyseSide('head', headPath, () => readInput(headPath, tf), registry, cache);
+    record = diffAnalyses({ analysis: base, path: basePath, ...(ref !== undefined ? { ref } : {}) }, { analysis: head, path: headPath });
+  } catch (e) {
+    if (!(e instanceof SideError)) throw e;
+    process.stderr.write(`storage-perf diff: ${e.message}\n`);
+    return 2;
+  }
+  const out =
+    format === 'json' ? JSON.stringify(record, null, 2) + '\n' : format === 'markdown' ? renderMarkdown(record) : renderTable(record);
+  await writeChunks([out], process.stdout);
+  return introduces(record, failOn) ? 1 : 0;
+}
+
+/** Whether the change brings a finding at or above `failOn`, or a target missed that was not before. */
+export function introduces(r: DiffRecord, failOn: Severity): boolean {
+  if (r.counts.targets_now_missed > 0) return true;
+  const appeared = [...r.findings.appeared, ...r.vms.flatMap((v) => v.findings.appeared)];
+  return appeared.some((f) => RANK[f.severity] <= RANK[failOn]);
+}
+
+function analyseBase(
+  path: string,
+  ref: string | undefined,
+  tf: TfInputOptions,
+  registry: CatalogRegistry,
+  cache: EvaluationCache,
+): Analysis {
+  if (ref === undefined) return analyseSide('base', path, () => readInput(path, tf), registry, cache);
+  const at = `${path} at ${ref}`;
+  let got: ReturnType<typeof baseAtRef>;
+  try {
+    got = baseAtRef(ref, path);
+  } catch (e) {
+    throw new SideError(`cannot read the base, ${at}: ${e instanceof GitReadError ? e.message : ioReason(e)}`);
+  }
+  if ('text' in got) return analyseSide('base', at, () => inputForFile(path, got.text, tf), registry, cache);
+  try {
+    return analyseSide('base', at, () => readInput(got.path, tf), registry, cache);
+  } finally {
+    got.cleanup();
+  }
+}
+
+/** One side read and analysed; a side that cannot be read, or does not parse, is a SideError. */
+function analyseSide(which: string, name: string, read: () => AnalysisInput, registry: CatalogRegistry, cache: EvaluationCache): Analysis {
+  let input: AnalysisInput;
+  try {
+    input = read();
+  } catch (e) {
+    throw new SideError(`cannot read the ${which}, ${name}: ${ioReason(e)}`);
+  }
+  const a = analyze(input.text, { registry, cache, frontEnd: input.frontEnd });
+  if (!a.spec) {
+    const first = a.diagnostics.find((d) => d.severity === 'error');
+    const where = first ? lineOf(input.text, first.span.start) : undefined;
+    throw new SideError(
+      `the ${which}, ${name}, does not parse${first ? `: ${where ? `line ${where}: ` : ''}${first.message} (${first.code})` : ''}`,
+    );
+  }
+  return a;
+}
+
+function lineOf(text: string, offset: number): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}

@@ -1,0 +1,186 @@
+/** `storage-perf diff`, run as a user runs it: the real executable in a child process, on files and on git. */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { DiffRecord } from '../../core/src';
+
+const ROOT = resolve(__dirname, '../../..');
+const BIN = join(ROOT, 'cli/bin/storage-perf.js');
+
+function cli(args: string[], cwd = ROOT) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function vm(name: string, machine: string, disk: string, target = 12000): string {
+  return [
+    `  - name: ${name}`,
+    `    machine_type: ${machine}`,
+    '    disks:',
+    '      - name: data',
+    ...disk.split('\n').map((l) => `        ${l}`),
+    '    workloads:',
+    '      - name: oltp',
+    '        disk: data',
+    '        block_size: 8KiB',
+    '        read_ratio: 0.7',
+    '        queue_depth: 64',
+    '        target:',
+    `          iops: ${target}`,
+    '',
+  ].join('\n');
+}
+const spec = (vms: string, region = 'us-central1') => `version: 1\nprovider: gcp\ncatalog: gcp-2024\nregion: ${region}\nvms:\n${vms}`;
+const SSD = 'type: pd-ssd\nsize: 500GiB';
+
+describe('storage-perf diff', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'storage-perf-diff-test-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The two texts written as files, and diff run on them. */
+  function diff(base: string, head: string, ...args: string[]) {
+    writeFileSync(join(dir, 'base.perf.yaml'), base);
+    writeFileSync(join(dir, 'head.perf.yaml'), head);
+    return cli(['diff', join(dir, 'base.perf.yaml'), join(dir, 'head.perf.yaml'), ...args]);
+  }
+  const record = (r: { stdout: string }) => JSON.parse(r.stdout) as DiffRecord;
+
+  it('a machine change that moves the binding limit: shown with the limits, exit 0', () => {
+    const r = diff(spec(vm('db', 'n2-standard-8', SSD)), spec(vm('db', 'n2-standard-32', SSD)));
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^1 VM changed: .*\/month; 0 VMs unchanged\n/);
+    assert.match(r.stdout, /disk data: read IOPS +15,000 \(vm\) +21,000 \(size\) +limit vm → size/);
+    const j = record(diff(spec(vm('db', 'n2-standard-8', SSD)), spec(vm('db', 'n2-standard-32', SSD)), '--format', 'json'));
+    assert.equal(j.vms[0].disks[0].figures.read_iops.limit_changed, true);
+  });
+
+  it('a disk type change that misses a target: now missed, by how much; exit 1', () => {
+    const r = diff(spec(vm('db', 'n2-standard-8', SSD)), spec(vm('db', 'n2-standard-8', 'type: pd-balanced\nsize: 500GiB')));
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /1 target now missed/);
+    // pd-balanced 500 GiB: 3,000 + 6 × 500 = 6,000 IOPS against 12,000: half of it.
+    assert.match(r.stdout, /workload oltp: target +met \(\+\d[\d.]*%\) +missed \(-50%\) +now missed/);
+    assert.match(r.stdout, /\+ error target-unreachable: workload 'oltp'/);
+  });
+
+  it('a resize with its cost change, in the table and the JSON', () => {
+    const base = spec(vm('db', 'n2-standard-8', SSD)),
+      head = spec(vm('db', 'n2-standard-8', 'type: pd-ssd\nsize: 1000GiB'));
+    const r = diff(base, head);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /disk data: per month +\$85\.00 +\$170\.00 +\+\$85\.00/);
+    const j = record(diff(base, head, '--format', 'json'));
+    assert.equal(j.monthly_cost.delta, 85);
+    assert.equal(j.vms[0].monthly_cost.disks.delta, 85);
+  });
+
+  it('a VM added and one removed; a renamed disk removed and added', () => {
+    const keep = vm('web', 'n2-standard-4', 'type: pd-balanced\nsize: 100GiB', 1000);
+    const j = record(diff(spec(keep + vm('old', 'n2-standard-8', SSD)), spec(keep + vm('new', 'n2-standard-8', SSD)), '--format', 'json'));
+    assert.deepEqual(
+      j.vms.map((v) => [v.name, v.change]),
+      [
+        ['new', 'added'],
+        ['old', 'removed'],
+      ],
+    );
+    assert.equal(j.counts.vms_unchanged, 1);
+    const renamed = record(
+      diff(
+        spec(vm('db', 'n2-standard-8', SSD)),
+        spec(vm('db', 'n2-standard-8', SSD).replace('name: data', 'name: pg')),
+        '--format',
+        'json',
+      ),
+    );
+    assert.deepEqual(
+      renamed.vms[0].disks.map((d) => [d.name, d.change]),
+      [
+        ['pg', 'added'],
+        ['data', 'removed'],
+      ],
+    );
+  });
+
+  it('a price unknown on one side: the change is unknown, never $0.00', () => {
+    const extreme = 'type: pd-extreme\nsize: 1000GiB\nprovisioned_iops: 20000';
+    const r = diff(spec(vm('db', 'n2-standard-64', SSD), 'europe-west4'), spec(vm('db', 'n2-standard-64', extreme), 'europe-west4'));
+    assert.match(r.stdout, /monthly cost change unknown \(IOPS price unknown in europe-west4\)/);
+    assert.match(r.stdout, /disk data: per month +\$\d[\d,.]* +at least \$\d[\d,.]* +unknown/);
+  });
+
+  it('a base that does not parse: a clear error naming it, exit 2', () => {
+    const r = diff('version: 1\nprovider: gcp\nvms:\n  - name: [db\n', spec(vm('db', 'n2-standard-8', SSD)));
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /^storage-perf diff: the base, .*base\.perf\.yaml, does not parse: line \d+: .*\(yaml-syntax\)\n$/);
+    const missing = cli(['diff', join(dir, 'nothing.perf.yaml'), join(dir, 'head.perf.yaml')]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /cannot read the base, .*nothing\.perf\.yaml: /);
+  });
+
+  it('--fail-on warning fails on a warning that appeared; usage errors exit 2', () => {
+    // A smaller machine: the VM now caps the disk (a warning), the target still met.
+    const base = spec(vm('db', 'n2-standard-32', SSD, 5000)),
+      head = spec(vm('db', 'n2-standard-8', SSD, 5000));
+    assert.equal(diff(base, head).code, 0);
+    assert.equal(diff(base, head, '--fail-on', 'warning').code, 1);
+    assert.equal(diff(head, base, '--fail-on', 'warning').code, 0, 'a warning gone fails nothing');
+    assert.equal(diff(base, head, '--fail-on', 'fatal').code, 2);
+    assert.equal(diff(base, head, '--format', 'html').code, 2);
+    assert.equal(cli(['diff', 'examples/storage.perf.yaml']).code, 2);
+    const help = cli(['diff', '--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /--base-ref REF/);
+    assert.match(cli(['--help']).stdout, /diff BASE HEAD/);
+  });
+
+  it('--base-ref: the base from git at a revision, the head from the disk, no checkout', function () {
+    this.timeout(60000);
+    const repo = mkdtempSync(join(tmpdir(), 'storage-perf-diff-git-'));
+    const git = (...args: string[]) => {
+      const r = spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      return r.stdout;
+    };
+    try {
+      git('init', '-q');
+      git('config', 'user.email', 'test@example.com');
+      git('config', 'user.name', 'test');
+      cpSync(join(ROOT, 'test/fixtures/terraform/module'), join(repo, 'infra'), { recursive: true });
+      writeFileSync(join(repo, 'infra/specs.perf.yaml'), spec(vm('db', 'n2-standard-8', SSD)));
+      git('add', '-A');
+      git('commit', '-qm', 'base');
+      // The head: a larger disk in the spec, a larger machine in the module.
+      writeFileSync(join(repo, 'infra/specs.perf.yaml'), spec(vm('db', 'n2-standard-8', 'type: pd-ssd\nsize: 1000GiB')));
+      const main = readFileSync(join(repo, 'infra/main.tf'), 'utf8');
+      const machine = /machine_type\s*=\s*"([^"]+)"/.exec(main);
+      assert.ok(machine, 'the fixture module names a machine type');
+      writeFileSync(join(repo, 'infra/main.tf'), main.replace(machine[0], machine[0].replace(machine[1], 'n2-standard-32')));
+      const r = cli(['diff', '--base-ref', 'HEAD', 'specs.perf.yaml', '--format', 'json'], join(repo, 'infra'));
+      assert.equal(r.code, 0, r.stderr);
+      const j = record(r);
+      assert.equal(j.base.ref, 'HEAD');
+      assert.equal(j.monthly_cost.delta, 85);
+      // A module folder: its .tf files as git has them, read as evaluate reads the folder.
+      const m = cli(['diff', '--base-ref', 'HEAD', 'infra', '--format', 'json'], repo);
+      assert.equal(m.code === 0 || m.code === 1, true, m.stderr);
+      const mj = record(m);
+      assert.ok(
+        mj.vms.some((v) => v.machine_type.before === machine[1] && v.machine_type.after === 'n2-standard-32'),
+        JSON.stringify(mj.vms.map((v) => [v.name, v.machine_type])),
+      );
+      assert.equal(git('status', '--porcelain').split('\n').filter(Boolean).length, 2, 'the working files are as they were');
+      const bad = cli(['diff', '--base-ref', 'no-such-ref', 'specs.perf.yaml'], join(repo, 'infra'));
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /^storage-perf diff: cannot read the base, specs\.perf\.yaml at no-such-ref: /);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+});
