@@ -34,7 +34,7 @@ function compactRow(v: VmDiff, currency: string | null): string[] {
   const f = v.findings;
   const findings = f.appeared.length || f.gone.length ? `+${f.appeared.length} / −${f.gone.length}` : '-';
   const t = v.monthly_cost.total;
-  return [v.name, v.change, machine, targets, findings, `${moneyText(t.after ?? t.before, currency)} (${deltaText(t, currency)})`];
+  return [v.name, v.change, machine, targets, findings, `${moneyText(t.after, currency)} (${deltaText(t, currency)})`];
 }
 
 const ICON: Record<DiffFinding['severity'], string> = { error: '🔴', warning: '🟠', information: '🔵', hint: '⚪' };
