@@ -1,15 +1,14 @@
 /**
  * `storage-perf diff --base-ref REF`: the base read from git, never checked out. A spec or a plan is one
  * `git show REF:./PATH` (run from the file's folder, so the path is the one the user gave); a `.tf` file, a module
- * folder or a sidecar naming one is read as its folder's files at REF, written under a temporary folder so that
+ * folder or a workload sidecar (which names a plan or .tf files beside it) is read as its folder's files at REF, written under a temporary folder so that
  * the module is read exactly as `evaluate` reads it from the disk.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { isTerraformSourcePath } from '../../core/src';
-import { needsHclParser } from '../../protocol/src/terraform-input';
+import { isTerraformSourcePath, sidecarPlanPath } from '../../core/src';
 
 /** Files of a module folder worth reading at REF: Terraform's own, its variables, plans and sidecars. */
 const MODULE_FILE = /\.(?:tf|tf\.json|tfvars|tfvars\.json|json|ya?ml)$/i;
@@ -51,8 +50,12 @@ export function showAtRef(ref: string, path: string): string {
 export type BaseAtRef = { text: string } | { path: string; cleanup: () => void };
 
 export function baseAtRef(ref: string, path: string): BaseAtRef {
-  if (!needsHclParser(path) && !isTerraformSourcePath(path)) return { text: showAtRef(ref, path) };
   const abs = resolve(path);
+  if (!isFolder(abs) && !isTerraformSourcePath(path)) {
+    const text = showAtRef(ref, path);
+    // A workload sidecar reads the plan or .tf files it names from beside it: those too as they are at REF.
+    if (sidecarPlanPath(text) === undefined) return { text };
+  }
   const folder = isFolder(abs) ? abs : dirname(abs);
   const names = git(['ls-tree', '-r', '--name-only', ref, '--', '.'], folder)
     .split('\n')

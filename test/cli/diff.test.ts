@@ -153,6 +153,7 @@ describe('storage-perf diff', () => {
       git('config', 'user.email', 'test@example.com');
       git('config', 'user.name', 'test');
       cpSync(join(ROOT, 'test/fixtures/terraform/module'), join(repo, 'infra'), { recursive: true });
+      cpSync(join(ROOT, 'test/fixtures/terraform/plans'), join(repo, 'plans'), { recursive: true });
       writeFileSync(join(repo, 'infra/specs.perf.yaml'), spec(vm('db', 'n2-standard-8', SSD)));
       git('add', '-A');
       git('commit', '-qm', 'base');
@@ -175,7 +176,18 @@ describe('storage-perf diff', () => {
         mj.vms.some((v) => v.machine_type.before === machine[1] && v.machine_type.after === 'n2-standard-32'),
         JSON.stringify(mj.vms.map((v) => [v.name, v.machine_type])),
       );
-      assert.equal(git('status', '--porcelain').split('\n').filter(Boolean).length, 2, 'the working files are as they were');
+      // A workload sidecar: the plan it names beside it, as it is at REF too.
+      const plan = join(repo, 'plans/gcp.json');
+      writeFileSync(plan, readFileSync(plan, 'utf8').replace('"machine_type": "n2-standard-8"', '"machine_type": "n2-standard-16"'));
+      const s = cli(['diff', '--base-ref', 'HEAD', 'plans/gcp.perf.yaml', '--format', 'json'], repo);
+      assert.ok(s.code === 0 || s.code === 1, s.stderr);
+      assert.deepEqual(
+        record(s)
+          .vms.filter((v) => v.machine_type.before !== v.machine_type.after)
+          .map((v) => [v.name, v.machine_type]),
+        [['google_compute_instance.db', { before: 'n2-standard-8', after: 'n2-standard-16' }]],
+      );
+      assert.equal(git('status', '--porcelain').split('\n').filter(Boolean).length, 3, 'the working files are as they were');
       const bad = cli(['diff', '--base-ref', 'no-such-ref', 'specs.perf.yaml'], join(repo, 'infra'));
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /^storage-perf diff: cannot read the base, specs\.perf\.yaml at no-such-ref: /);
