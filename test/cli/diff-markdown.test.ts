@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { analyze, diffAnalyses, EvaluationCache } from '../../core/src';
-import { MARKER, MAX_MARKDOWN, renderMarkdown } from '../../cli/src/diff-markdown';
+import { MARKER, MAX_MARKDOWN, renderMarkdown } from '../../cli/src/diff/markdown';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
 
 const ROOT = resolve(__dirname, '../../..');

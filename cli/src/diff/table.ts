@@ -1,7 +1,7 @@
 /** `storage-perf diff --format table`: the summary, then each changed VM's rows and findings, for a terminal. */
-import type { DiffRecord } from '../../core/src';
-import { findingLine, sidesLine, vmHeadline, vmRows } from './diff-rows';
-import { table } from './table';
+import type { DiffRecord } from '../../../core/src';
+import { findingLine, sidesLine, vmHeadline, vmRows } from './rows';
+import { table } from '../table';
 
 export function renderTable(r: DiffRecord): string {
   const out = [r.summary, sidesLine(r), ''];

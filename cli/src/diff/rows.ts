@@ -10,7 +10,7 @@ import {
   type FigureChange,
   type VmDiff,
   type WorkloadDiff,
-} from '../../core/src';
+} from '../../../core/src';
 
 export type Row = [item: string, before: string, after: string, note: string];
 

@@ -12,18 +12,18 @@ import {
   type CatalogRegistry,
   type DiffRecord,
   type Severity,
-} from '../../core/src';
-import { ioReason } from '../../protocol/src/file-io';
-import { limitHeapGrowth } from '../../protocol/src/heap';
-import { loadHclParser } from '../../protocol/src/hcl-parser';
-import { inputForFile, needsHclParser, type AnalysisInput, type TfInputOptions } from '../../protocol/src/terraform-input';
-import { catalogFiles, parseCommand, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from './args';
-import { loadRegistry } from './catalog-file';
-import { baseAtRef, GitReadError } from './diff-git';
-import { renderMarkdown } from './diff-markdown';
-import { renderTable } from './diff-table';
-import { readInput } from './evaluate';
-import { writeChunks } from './json-writer';
+} from '../../../core/src';
+import { ioReason } from '../../../protocol/src/file-io';
+import { limitHeapGrowth } from '../../../protocol/src/heap';
+import { loadHclParser } from '../../../protocol/src/hcl-parser';
+import { inputForFile, needsHclParser, type AnalysisInput, type TfInputOptions } from '../../../protocol/src/terraform-input';
+import { catalogFiles, parseCommand, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from '../args';
+import { loadRegistry } from '../catalog-file';
+import { baseAtRef, GitReadError } from './git';
+import { renderMarkdown } from './markdown';
+import { renderTable } from './table';
+import { readInput } from '../evaluate';
+import { writeChunks } from '../json-writer';
 
 const DIFF_USAGE = `usage: storage-perf diff BASE HEAD [--format table|markdown|json] [--fail-on SEVERITY]
        storage-perf diff --base-ref REF PATH [...]

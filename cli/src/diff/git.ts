@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { isTerraformSourcePath, sidecarPlanPath } from '../../core/src';
+import { isTerraformSourcePath, sidecarPlanPath } from '../../../core/src';
 
 /** Files of a module folder worth reading at REF: Terraform's own, its variables, plans and sidecars. */
 const MODULE_FILE = /\.(?:tf|tf\.json|tfvars|tfvars\.json|json|ya?ml)$/i;

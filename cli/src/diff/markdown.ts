@@ -3,8 +3,8 @@
  * summary, a compact table of the changed VMs, then each VM's details in a `<details>` block, within 65,000
  * characters (GitHub takes 65,536): what does not fit is counted in a closing line, never cut mid-block.
  */
-import { deltaText, moneyText, type DiffFinding, type DiffRecord, type VmDiff } from '../../core/src';
-import { sidesLine, vmHeadline, vmRows, type Row } from './diff-rows';
+import { deltaText, moneyText, type DiffFinding, type DiffRecord, type VmDiff } from '../../../core/src';
+import { sidesLine, vmHeadline, vmRows, type Row } from './rows';
 
 /** The comment's first line: the GitHub Action finds its own comment by it. */
 export const MARKER = '<!-- storage-perf-diff -->';
