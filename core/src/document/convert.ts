@@ -7,6 +7,7 @@
 import { diag } from '../checks/registry';
 import type { Diagnostic, FixData } from '../diagnostics';
 import { parseBlockSize, parsePercent, parseSize, parseThroughput, type Parsed } from '../units';
+import { entryNamed } from './map-index';
 import type { DiskSpec, Spec, Target, VmSpec, WorkloadSpec } from './types';
 import { keySpan, valueSpan, type YamlNode, type YamlTree } from './yaml-tree';
 
@@ -55,8 +56,7 @@ export class Converter {
     const p = this.mapping(parent);
     if (!p || p.kind !== 'map') return undefined;
     // As the source map has them: scalar keys, the first of duplicates, merged entries after the mapping's own.
-    for (const e of p.entries) if (e.key.kind === 'scalar' && String(e.key.value) === key) return e.value;
-    return undefined;
+    return entryNamed(p, key)?.value;
   }
 
   private str(parent: string, key: string): string | undefined {

@@ -9,6 +9,7 @@
  * first that has the rest of the path, entries brought in by a merge key after the mapping's own, keys by
  * their scalar value as a string (non-scalar keys have no pointer), list items by their canonical index.
  */
+import { entriesNamed, entryNamed } from './map-index';
 import type { NodeEntry, YamlNode } from './yaml-nodes';
 
 const INDEX = /^(?:0|[1-9][0-9]*)$/;
@@ -85,11 +86,16 @@ function find(n: YamlNode, seg: string[], i: number, key: YamlNode | undefined):
     return item && find(item, seg, i + 1, undefined);
   }
   if (n.kind !== 'map') return undefined;
+  // By the mapping's index (./map-index.ts): a scan per lookup made a finding per key of a large mapping quadratic.
   const k = unescapePointer(seg[i]);
-  for (const e of n.entries) {
-    if (e.key.kind !== 'scalar' || String(e.key.value) !== k) continue;
-    const found = find(e.value, seg, i + 1, e.key);
-    if (found) return found;
+  const first = entryNamed(n, k);
+  if (!first) return undefined;
+  const found = find(first.value, seg, i + 1, first.key);
+  if (found || i + 1 === seg.length) return found;
+  // Duplicate keys: the first that has the rest of the path.
+  for (const e of entriesNamed(n, k).slice(1)) {
+    const f = find(e.value, seg, i + 1, e.key);
+    if (f) return f;
   }
   return undefined;
 }
