@@ -77,12 +77,22 @@ export function parseSpec(text: string): ParsedSpec {
 export function markInvalidWorkloads(spec: Spec, diagnostics: readonly Diagnostic[]): void {
   const errorPaths = diagnostics.filter((d) => d.severity === 'error' && d.path?.includes('/workloads/')).map((d) => d.path!);
   if (!errorPaths.length) return;
+  // Each error's workload found by its path's prefixes, not each workload by a scan of every error (quadratic
+  // in a file of many of both): the key under the workload that the error is about, '' for the workload itself.
+  const workloads = new Map(spec.vms.flatMap((vm) => vm.workloads.map((w) => [w.path, w] as const)));
+  const keysOf = new Map<string, string[]>();
+  for (const p of errorPaths)
+    for (let end = p.length; end > 0; end = p.lastIndexOf('/', end - 1)) {
+      const w = workloads.get(p.slice(0, end));
+      if (!w) continue;
+      const keys = keysOf.get(w.path) ?? [];
+      keys.push(p.slice(end + 1).split('/')[0]);
+      keysOf.set(w.path, keys);
+    }
   for (const vm of spec.vms)
     for (const w of vm.workloads) {
-      const keys = errorPaths
-        .filter((p) => p === w.path || p.startsWith(`${w.path}/`))
-        .map((p) => p.slice(w.path.length + 1).split('/')[0]);
-      if (!keys.length) continue;
+      const keys = keysOf.get(w.path);
+      if (!keys) continue;
       const named = [...new Set(keys.filter(Boolean))];
       w.invalid = `workload '${w.name}' has an error in its spec${named.length ? ` (${named.join(', ')})` : ''}`;
     }

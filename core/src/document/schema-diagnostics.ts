@@ -66,8 +66,9 @@ export function schemaDiagnostics(tree: YamlTree, reported: Set<string>, v: Vali
   for (const [path, list] of byPath) {
     if (renamed.has(path)) continue;
     const basePath = path.split('#')[0];
-    if (reported.has(basePath)) continue;
-    if ([...reported].some((r) => basePath.startsWith(r + '/'))) continue;
+    // Reported on the value or on one that holds it: each of its ancestors looked up (a scan of every reported
+    // path for each error was quadratic in a file of many of both).
+    if (reportedAtOrAbove(reported, basePath)) continue;
     list.sort((a, b) => (KEYWORD_RANK[a.keyword] ?? 8) - (KEYWORD_RANK[b.keyword] ?? 8));
     let e = list[0];
     // For "number or quantity string" values, the pattern error says more than "must be number".
@@ -81,6 +82,12 @@ export function schemaDiagnostics(tree: YamlTree, reported: Set<string>, v: Vali
     if (d) out.push(d);
   }
   return out;
+}
+
+function reportedAtOrAbove(reported: Set<string>, path: string): boolean {
+  if (!reported.size) return false;
+  for (let end = path.length; end > 0; end = path.lastIndexOf('/', end - 1)) if (reported.has(path.slice(0, end))) return true;
+  return false;
 }
 
 function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagnostic | undefined {

@@ -15,7 +15,8 @@ export function scopeSharedFindings(text: string, tree: YamlTree, spec: Spec | u
   if (!spec || !text.includes('*')) return diagnostics;
   const owners = vmOwners(tree);
   if (!owners.size) return diagnostics;
-  const name = (vm: number) => spec.vms.find((v) => v.path === `/vms/${vm}`)?.name ?? `vm #${vm + 1}`;
+  const byPath = new Map(spec.vms.map((v) => [v.path, v.name]));
+  const name = (vm: number) => byPath.get(`/vms/${vm}`) ?? `vm #${vm + 1}`;
   const names = (vms: number[]) => vms.map((v) => `'${name(v)}'`).join(', ');
   const nodeOf = (path: string, onKey: boolean): YamlNode | undefined => {
     const n = tree.nodes.get(path);
