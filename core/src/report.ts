@@ -26,6 +26,7 @@ import {
   type WorkloadBurst,
   type WorkloadEval,
 } from './model/types';
+import { diskSpecsNamed } from './model/lookups';
 
 export interface ReportDiagnostic {
   severity: Severity;
@@ -438,8 +439,9 @@ function instanceStoreDisks(v: VmEval): DiskReport[] {
   // Figures or not (AWS states no IOPS for some), an instance store the catalog lists is part of the instance's price.
   const store = instanceStoreOf(v.catalog, v.machine) ?? unstatedInstanceStoreOf(v.catalog, v.machine);
   const unstated = store && !('documented' in store) ? '; AWS states no IOPS for it: no figures' : '';
+  const evaluated = new Set(v.disks.map((x) => x.spec));
   return v.spec.disks
-    .filter((d) => d.type === INSTANCE_STORE && !v.disks.some((x) => x.spec === d))
+    .filter((d) => d.type === INSTANCE_STORE && !evaluated.has(d))
     .map((d) =>
       withoutFigures(d, store ? r2(store.sizeGib) : (d.size_gib ?? null), {
         monthly: store ? 0 : null,
@@ -455,7 +457,7 @@ function instanceStoreDisks(v: VmEval): DiskReport[] {
 function leftOutReason(v: VmEval, w: WorkloadSpec): string {
   if (w.invalid !== undefined) return `not evaluated: ${w.invalid}`;
   if (v.unavailable !== undefined) return v.unavailable;
-  if (w.disk !== undefined && !v.spec.disks.some((d) => d.name === w.disk)) return `not evaluated: this VM has no disk named '${w.disk}'`;
+  if (w.disk !== undefined && !diskSpecsNamed(v.spec, w.disk).length) return `not evaluated: this VM has no disk named '${w.disk}'`;
   const store = instanceStoreSkip(v.catalog, v.spec, w);
   if (store) return `not evaluated: ${store}`;
   return `not evaluated: ${w.disk !== undefined ? `disk '${w.disk}' has` : 'a disk of this VM has'} no figures`;

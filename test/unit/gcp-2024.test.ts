@@ -32,7 +32,8 @@ describe('gcp-2024', () => {
     const total = vm.disks.reduce((s, d) => s + d.figures.read_iops.value, 0);
     assert.equal(total, 9000);
     assert.equal(vm.disks[0].figures.read_iops.value, 4500);
-    assert.deepEqual(vm.disks[0].sharesBaselineWith, ['d1']);
+    assert.deepEqual(vm.disks[0].baselineGroup, ['d0', 'd1']);
+    assert.equal(vm.disks[1].baselineGroup, vm.disks[0].baselineGroup, 'one array for the group');
     assert.ok(two.diagnostics.some((d) => d.code === 'shared-baseline'));
   });
 

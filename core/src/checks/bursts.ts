@@ -14,6 +14,7 @@ import { judgeTargets } from '../model/workload';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
 import { fmt, fmtMoney } from '../units';
 import type { CheckModule, VmContext } from './types';
+import { disksNamed, workloadsOn } from '../model/lookups';
 
 export const bursts: CheckModule = {
   id: 'bursts',
@@ -41,7 +42,7 @@ export const bursts: CheckModule = {
     for (const w of ev.workloads) {
       if (w.meets_target !== false || !w.burst || !meetsOnBurst(w)) continue;
       if (w.limited_by === 'size' && w.disks.length === 1) {
-        const d = ev.disks.find((x) => x.spec.name === w.disks[0]);
+        const d = disksNamed(ev, w.disks[0])[0];
         if (d && d.type.model === 'scaled' && d.type.credits && !told.has(d.spec.name)) {
           told.add(d.spec.name);
           outOfBurst(ctx, d, w);
@@ -63,7 +64,7 @@ function meetsOnBurst(w: WorkloadEval): boolean {
 
 /** The workloads of one disk all meet their targets (or have none). */
 function diskMet(e: VmEval, name: string): boolean {
-  return e.workloads.every((x) => !x.disks.includes(name) || x.meets_target !== false);
+  return workloadsOn(e, name).every((x) => x.meets_target !== false);
 }
 
 function outOfBurst(ctx: VmContext, d: DiskEval, w: WorkloadEval): void {

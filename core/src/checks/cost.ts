@@ -41,6 +41,11 @@ export const cost: CheckModule = {
     const priced = ctx.catalog.regions.includes(ctx.region);
     if (!priced && ctx.vm.region !== undefined && ctx.vm.region !== ctx.spec.region) unpricedVmRegion(ctx);
     if (priced) machineGap(ctx);
+    // How many disks bear each name, and the disks of a workload not known to meet its target: gathered once
+    // (a scan of the disks and workloads for each disk was quadratic on a VM of many).
+    const named = new Map<string, number>();
+    for (const d of e.disks) named.set(d.spec.name, (named.get(d.spec.name) ?? 0) + 1);
+    const missedOn = new Set(e.workloads.filter((w) => w.meets_target !== true).flatMap((w) => w.disks));
     for (const d of e.disks) {
       if (priced) for (const g of d.cost.gaps) diskGap(ctx, d, g);
       // Disks are looked up by name here and in the search: with a duplicate name (already an error) the
@@ -52,8 +57,8 @@ export const cost: CheckModule = {
         d.spec.data_size_gib !== undefined &&
         d.cost.complete &&
         d.cost.monthly !== undefined &&
-        e.disks.filter((x) => x.spec.name === d.spec.name).length === 1 &&
-        !e.workloads.some((w) => w.disks.includes(d.spec.name) && w.meets_target !== true)
+        named.get(d.spec.name) === 1 &&
+        !missedOn.has(d.spec.name)
       ) {
         overprovisioned(ctx, d, d.cost.monthly);
       }
@@ -95,12 +100,25 @@ function machineGap(ctx: VmContext): void {
   // An unknown machine has its own finding; an edition without machine prices is said once per file, on the
   // first VM whose machine it knows.
   if (!m || (cost.monthly !== undefined && !own.length)) return;
-  if (!ctx.catalog.machine_prices && ctx.spec.vms.find((v) => resolveMachine(ctx.catalog, v).ok) !== ctx.vm) return;
+  if (!ctx.catalog.machine_prices && firstKnownMachine(ctx) !== ctx.vm) return;
   const message = ctx.catalog.machine_prices
     ? `${cost.why}: the VM's total leaves the machine out and is marked partial`
     : `${ctx.catalog.edition} has no machine prices: every VM's total in this file is its disks only, marked partial`;
   const named = ['machine_type', 'series'].map((k) => `${ctx.vm.path}/${k}`).find((p) => ctx.has(p));
   ctx.report('price-unknown', message, named ? ctx.at(named) : ctx.machineSpan(), named ? { path: named } : undefined);
+}
+
+/** The spec's first VM whose machine the catalog knows, found once per spec and catalog, not once per VM. */
+const firstKnown = new WeakMap<object, WeakMap<object, VmContext['vm'] | undefined>>();
+function firstKnownMachine(ctx: VmContext): VmContext['vm'] | undefined {
+  let bySpec = firstKnown.get(ctx.catalog);
+  if (!bySpec) firstKnown.set(ctx.catalog, (bySpec = new WeakMap()));
+  if (!bySpec.has(ctx.spec))
+    bySpec.set(
+      ctx.spec,
+      ctx.spec.vms.find((v) => resolveMachine(ctx.catalog, v).ok),
+    );
+  return bySpec.get(ctx.spec);
 }
 
 function capacity(ctx: VmContext, d: DiskEval): void {

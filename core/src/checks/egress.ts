@@ -38,7 +38,8 @@ export const egress: CheckModule = {
     const eg = e.egress;
     const hit = e.disks.filter((d) => d.figures.write_mibps.by === 'egress' || d.figures.write_iops.by === 'egress');
     // A spec that says how its disks are used is judged by that use: reads never cross the egress cap.
-    const writesTo = (name: string) => e.workloads.some((w) => w.spec.read_ratio < 1 && w.disks.includes(name));
+    const written = new Set(e.workloads.filter((w) => w.spec.read_ratio < 1).flatMap((w) => w.disks));
+    const writesTo = (name: string) => written.has(name);
     if (e.workloads.length && !hit.some((d) => writesTo(d.spec.name))) return;
     const other = eg.other_mibps > 0 ? `other egress assumed ${fmt(eg.other_mibps)} MiB/s` : 'no other egress assumed';
     const otherPath = `${vm.path}/other_egress`;

@@ -13,6 +13,7 @@ import { provisionedBounds, provisionedValue } from '../model/provisioned';
 import { METRICS, type DiskEval, type Metric, type WorkloadEval } from '../model/types';
 import { fmt, fmtMoney } from '../units';
 import type { CheckModule, VmContext } from './types';
+import { workloadsOn } from '../model/lookups';
 
 const ABOVE_VM_LIMIT: CodeInfo = {
   severity: 'warning',
@@ -40,7 +41,7 @@ export const provisioning: CheckModule = {
     for (const d of ctx.evaluation.disks) {
       const t = d.type;
       if (t.model !== 'provisioned' || !t.provisioned.mibps || d.spec.provisioned_mibps !== undefined) continue;
-      const w = ctx.evaluation.workloads.find((x) => heldByThroughput(ctx, x, d));
+      const w = workloadsOn(ctx.evaluation, d.spec.name).find((x) => heldByThroughput(ctx, x, d));
       if (w) atBaseline(ctx, d, t, w);
     }
   },

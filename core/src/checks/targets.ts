@@ -8,6 +8,7 @@ import type { WorkloadSuggestions } from '../advice';
 import type { WorkloadEval } from '../model/types';
 import { fmt, formatBlock, plural, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
+import { diskSpecsNamed } from '../model/lookups';
 
 export const targets: CheckModule = {
   id: 'targets',
@@ -167,7 +168,7 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
 
 /** The disk a suggestion gives: another type, or the disk's own with more provisioned (its price maybe unknown). */
 function diskText(ctx: VmContext, s: WorkloadSuggestions): string {
-  const own = ctx.vm.disks.find((d) => d.name === s.disk)?.type === s.disk_type;
+  const own = (s.disk === undefined ? undefined : diskSpecsNamed(ctx.vm, s.disk)[0])?.type === s.disk_type;
   if (!own)
     return `a ${sizeText(s.disk_size_gib!)} ${s.disk_type} disk${boughtText(s, ' with ').replace(/ provisioned$/, '')} for '${s.disk}'`;
   const amounts = boughtText(s, '').replace(/ provisioned$/, '');

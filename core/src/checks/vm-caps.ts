@@ -7,6 +7,7 @@ import { gainText, setMachine } from '../advice/fixes';
 import { METRICS, type DiskEval, type Metric } from '../model/types';
 import { firstAndMore, fmt, plural, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
+import { workloadsOn } from '../model/lookups';
 
 export const vmCaps: CheckModule = {
   id: 'vm-caps',
@@ -42,19 +43,19 @@ export const vmCaps: CheckModule = {
   },
   vm: (ctx) => {
     cappedByVcpu(ctx);
+    const groups = baselineGroups(ctx.evaluation.disks);
     for (const d of ctx.evaluation.disks) {
-      if (d.sharesBaselineWith.length && d.type.model === 'scaled') {
+      const group = groups.get(d.baselineGroup);
+      const others = group ? d.baselineGroup.length - group.named.get(d.spec.name)! : 0;
+      if (group && others > 0 && d.type.model === 'scaled') {
         const r = d.type.rates;
-        const total = [d, ...ctx.evaluation.disks.filter((x) => d.sharesBaselineWith.includes(x.spec.name))].reduce(
-          (s, x) => s + x.size_gib,
-          0,
-        );
+        // The first two others are all the message names (firstAndMore): found without listing them all.
+        const named: string[] = [];
+        for (const n of d.baselineGroup) if (n !== d.spec.name && named.push(`'${n}'`) === 2) break;
+        const list = others <= 2 ? named.join(', ') : `${named[0]} and ${plural(others - 1, 'more disk')}`;
         ctx.report(
           'shared-baseline',
-          `'${d.spec.name}' shares one ${fmt(r.baseline_iops ?? 0)} IOPS / ${fmt(r.baseline_mibps ?? 0)} MiB/s ${d.typeName} baseline with ${firstAndMore(
-            d.sharesBaselineWith.map((n) => `'${n}'`),
-            'disk',
-          )}: together they perform like one ${sizeText(total)} disk`,
+          `'${d.spec.name}' shares one ${fmt(r.baseline_iops ?? 0)} IOPS / ${fmt(r.baseline_mibps ?? 0)} MiB/s ${d.typeName} baseline with ${list}: together they perform like one ${sizeText(group.size)} disk`,
           ctx.at(`${d.spec.path}/type`),
           { path: `${d.spec.path}/type` },
         );
@@ -64,6 +65,19 @@ export const vmCaps: CheckModule = {
     sharedHyperdiskLimit(ctx);
   },
 };
+
+/** Each baseline group of the VM's disks: their total size, and how many of them bear each name. */
+function baselineGroups(disks: readonly DiskEval[]): Map<readonly string[], { size: number; named: Map<string, number> }> {
+  const out = new Map<readonly string[], { size: number; named: Map<string, number> }>();
+  for (const d of disks) {
+    if (!d.baselineGroup.length) continue;
+    let g = out.get(d.baselineGroup);
+    if (!g) out.set(d.baselineGroup, (g = { size: 0, named: new Map() }));
+    g.size += d.size_gib;
+    g.named.set(d.spec.name, (g.named.get(d.spec.name) ?? 0) + 1);
+  }
+  return out;
+}
 
 function limitsUnknown(ctx: VmContext, d: DiskEval): void {
   const m = ctx.machine;
@@ -143,7 +157,7 @@ function cappedBySharingOnly(ctx: VmContext, d: DiskEval): boolean {
  */
 function targetsUnhurt(ctx: VmContext): boolean {
   const e = ctx.evaluation;
-  const on = (d: DiskEval) => e.workloads.filter((w) => w.disks.includes(d.spec.name) && w.meets_target !== undefined);
+  const on = (d: DiskEval) => workloadsOn(e, d.spec.name).filter((w) => w.meets_target !== undefined);
   return cappedDisks(ctx).every((d) => cappedBySharingOnly(ctx, d) && on(d).length > 0 && on(d).every((w) => w.meets_target));
 }
 
@@ -154,7 +168,8 @@ function capMatters(ctx: VmContext): boolean {
   const loss = Math.max(
     ...capped.flatMap((d) => METRICS.filter((k) => d.figures[k].by === 'vm').map((k) => 1 - d.figures[k].value / d.diskOnly[k].value)),
   );
-  const missed = e.workloads.some((w) => w.meets_target === false && w.disks.some((n) => capped.some((d) => d.spec.name === n)));
+  const cappedNames = new Set(capped.map((d) => d.spec.name));
+  const missed = e.workloads.some((w) => w.meets_target === false && w.disks.some((n) => cappedNames.has(n)));
   return loss >= 0.05 || missed;
 }
 

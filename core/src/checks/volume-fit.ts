@@ -12,6 +12,7 @@ import { provisionedValue } from '../model/provisioned';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
 import { fmt, fmtMoney, formatBlock, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
+import { workloadsOn } from '../model/lookups';
 
 export const volumeFit: CheckModule = {
   id: 'volume-fit',
@@ -50,9 +51,7 @@ export const volumeFit: CheckModule = {
 function hddRandom(ctx: VmContext, d: DiskEval): void {
   const tc = d.type.model === 'scaled' ? d.type.throughput_credits : undefined;
   if (!tc) return;
-  const w = ctx.evaluation.workloads.find(
-    (x) => x.disks.includes(d.spec.name) && x.spec.pattern === 'random' && x.spec.block_kib < tc.io_kib,
-  );
+  const w = workloadsOn(ctx.evaluation, d.spec.name).find((x) => x.spec.pattern === 'random' && x.spec.block_kib < tc.io_kib);
   if (!w) return;
   const fixes = toSsd(ctx, d);
   const base = d.figures.read_mibps.value;
@@ -72,7 +71,7 @@ function reached(w: WorkloadEval): number {
 function toSsd(ctx: VmContext, d: DiskEval): FixData[] {
   const m = ctx.machine;
   if (!m) return [];
-  const met = (e: VmEval) => e.workloads.every((x) => !x.disks.includes(d.spec.name) || x.meets_target !== false);
+  const met = (e: VmEval) => workloadsOn(e, d.spec.name).every((x) => x.meets_target !== false);
   const choice = cheapestProvisionedMeeting(ctx.catalog, ctx.vm, m, ctx.region, d.spec, met, {
     sizeGib: d.size_gib,
     throughput: true,

@@ -61,7 +61,11 @@ export interface Comparison {
 export function compareResults(predictions: FioFile[] | FioJob[], measurements: FioMeasurement[]): Comparison[] {
   const jobs: FioJob[] = predictions.flatMap((p) => ('jobs' in p && 'text' in p ? (p as FioFile).jobs : [p as FioJob]));
   const pool = new Map<string, FioMeasurement[]>();
-  for (const m of measurements) pool.set(m.name, [...(pool.get(m.name) ?? []), m]);
+  for (const m of measurements) {
+    const same = pool.get(m.name);
+    if (same) same.push(m);
+    else pool.set(m.name, [m]);
+  }
   const out: Comparison[] = [];
   const fillFailedOrMissing = new Set<string>();
   for (const j of jobs) {

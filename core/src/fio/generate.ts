@@ -57,8 +57,11 @@ export function generateFioJobs(analysis: Analysis, opts: FioOptions = {}): FioF
     const spread: WorkloadEval[] = [];
     for (const w of e.workloads) {
       const on = w.disks.length === 1 ? w.disks[0] : undefined;
-      if (on !== undefined && targets.has(on)) perDisk.set(on, [...(perDisk.get(on) ?? []), w]);
-      else if (w.disks.length && !w.disks.some((n) => probed.has(n))) spread.push(w);
+      if (on !== undefined && targets.has(on)) {
+        const list = perDisk.get(on);
+        if (list) list.push(w);
+        else perDisk.set(on, [w]);
+      } else if (w.disks.length && !w.disks.some((n) => probed.has(n))) spread.push(w);
     }
     const names = new Set<string>();
     for (const d of disks) {

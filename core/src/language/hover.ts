@@ -259,8 +259,8 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
     '',
     `**Cost** ${costText(d.cost.monthly, d.cost.complete, gapTexts([d.cost]), c.currency, '/month')}${perIops !== undefined ? ` · ${fmtPrice(perIops, c.currency)} per read IOPS` : ''} — ${d.cost.why}`,
   );
-  if (d.sharesBaselineWith.length)
-    lines.push('', `Shares one baseline with ${d.sharesBaselineWith.map((n) => `\`${n}\``).join(', ')} (same type on this VM).`);
+  const others = d.baselineGroup.filter((n) => n !== d.spec.name);
+  if (others.length) lines.push('', `Shares one baseline with ${others.map((n) => `\`${n}\``).join(', ')} (same type on this VM).`);
   const onIt = vm.workloads.filter((w) => w.disks.includes(d.spec.name));
   if (onIt.length) lines.push('', `Workloads: ${onIt.map((w) => `\`${w.spec.name}\` ${targetText(w)}`).join(', ')}.`);
   return lines.join('\n');

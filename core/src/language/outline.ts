@@ -35,10 +35,12 @@ export function symbols(a: Analysis): SymbolEntry[] {
       : s;
   };
   const out: SymbolEntry[] = [];
+  const evaluations = new Map<string, (typeof a.vms)[number]>();
+  for (const v of a.vms) if (!evaluations.has(v.spec.path)) evaluations.set(v.spec.path, v);
   for (const [i, vm] of (a.spec?.vms ?? []).entries()) {
     const s = spans(vm.path);
     if (!s) continue;
-    const ev = a.vms.find((v) => v.spec.path === vm.path);
+    const ev = evaluations.get(vm.path);
     const children: SymbolEntry[] = [];
     for (const [j, d] of vm.disks.entries()) {
       const ds = childSpans(s.span, d.path, 'disks');

@@ -90,7 +90,9 @@ export function diskBursts(c: Catalog, machine: Machine | undefined, disks: Disk
   const groups = new Map<string, DiskEval[]>();
   for (const d of disks) {
     const key = machine && d.type.model !== 'devices' ? vmLimitGroup(c, machine, d.typeName) : `:${d.spec.name}`;
-    groups.set(key, [...(groups.get(key) ?? []), d]);
+    const group = groups.get(key);
+    if (group) group.push(d);
+    else groups.set(key, [d]);
   }
   for (const group of groups.values()) {
     const found = machine && group[0].type.model !== 'devices' ? vmLimitRow(c, machine, group[0].typeName) : undefined;

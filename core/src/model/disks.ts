@@ -304,7 +304,9 @@ export function evaluateDisks(
   const groupMembers = new Map<string, string[]>();
   for (const d of specs) {
     groupSize.set(d.type, (groupSize.get(d.type) ?? 0) + effectiveSize(c, d)!);
-    groupMembers.set(d.type, [...(groupMembers.get(d.type) ?? []), d.name]);
+    const members = groupMembers.get(d.type);
+    if (members) members.push(d.name);
+    else groupMembers.set(d.type, [d.name]);
   }
   const disks: DiskEval[] = specs.map((d) => {
     const t = c.disk_types[d.type];
@@ -333,7 +335,7 @@ export function evaluateDisks(
       figures,
       diskOnly: clone(figures),
       cost: diskCost(c, t, d, size, region, machine?.series),
-      sharesBaselineWith: baselined ? groupMembers.get(d.type)!.filter((n) => n !== d.name) : [],
+      baselineGroup: baselined ? groupMembers.get(d.type)! : [],
       vmLimitKnown: t.model === 'devices',
     };
   });
@@ -363,7 +365,9 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], demands:
   for (const d of disks) {
     if (d.type.model === 'devices') continue;
     const key = vmLimitGroup(c, machine, d.typeName);
-    byType.set(key, [...(byType.get(key) ?? []), d]);
+    const group = byType.get(key);
+    if (group) group.push(d);
+    else byType.set(key, [d]);
   }
   for (const [typeName, group] of byType) {
     const found = vmLimitRow(c, machine, group[0].typeName);

@@ -65,17 +65,19 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
   // A workload on a disk without figures (instance store, a type not modelled on this machine, a disk without a
   // valid type or size) is not evaluated: figures over its other disks alone would look like its own.
   // An instance store has IOPS figures only: a workload that needs more of it is left out too (./instance-store).
+  const evaluated = new Set(disks.map((x) => x.spec));
   const withoutFigures = new Set([
-    ...vm.disks.filter((d) => d.type === INSTANCE_STORE && !disks.some((x) => x.spec === d)).map((d) => d.name),
+    ...vm.disks.filter((d) => d.type === INSTANCE_STORE && !evaluated.has(d)).map((d) => d.name),
     ...unmodelled.map((u) => u.spec.name),
     ...unevaluated.map((u) => u.spec.name),
   ]);
   const workloads: WorkloadEval[] = [];
+  const byName = disksByName(disks);
   for (const w of vm.workloads) {
     if (w.invalid !== undefined) continue;
     if (w.disk === undefined ? withoutFigures.size > 0 : withoutFigures.has(w.disk)) continue;
     if (instanceStoreSkip(c, vm, w)) continue;
-    const on = disksOf(disks, w.disk);
+    const on = w.disk === undefined ? disks : (byName.get(w.disk) ?? []);
     if (!on.length) continue;
     const e = evaluateWorkload(c, w, on);
     if (bursts?.size) e.burst = workloadBurst(e, on, bursts, (lifted) => evaluateWorkload(c, w, lifted));
@@ -153,8 +155,9 @@ function unmodelledDisks(c: Catalog, vm: VmSpec, machine: Machine, region: strin
  */
 function unevaluatedDisks(c: Catalog, vm: VmSpec, machine: Machine, disks: DiskEval[], unmodelled: UnmodelledDisk[]): UnevaluatedDisk[] {
   const out: UnevaluatedDisk[] = [];
+  const placed = new Set([...disks.map((x) => x.spec), ...unmodelled.map((u) => u.spec)]);
   for (const d of vm.disks) {
-    if (disks.some((x) => x.spec === d) || unmodelled.some((u) => u.spec === d)) continue;
+    if (placed.has(d)) continue;
     if (d.type === INSTANCE_STORE && !c.disk_types[d.type]) continue; // listed as the instance's store
     const why = !d.type
       ? `disk '${d.name}' has no type`
@@ -174,17 +177,31 @@ function unevaluatedDisks(c: Catalog, vm: VmSpec, machine: Machine, disks: DiskE
 function markSharedLimits(c: Catalog, machine: Machine, disks: DiskEval[], unevaluated: UnevaluatedDisk[]): void {
   const sized = unevaluated.filter((u) => c.disk_types[u.spec.type] && c.disk_types[u.spec.type].model !== 'devices');
   if (!sized.length) return;
+  const across = c.limit_across_types?.types ?? [];
+  // The first such disk of each limit group, and of the types under the limit across types (by its place).
+  const firstOfGroup = new Map<string, number>();
+  let firstAcross: number | undefined;
+  sized.forEach((u, i) => {
+    const group = vmLimitGroup(c, machine, u.spec.type);
+    if (!firstOfGroup.has(group)) firstOfGroup.set(group, i);
+    if (firstAcross === undefined && across.includes(u.spec.type)) firstAcross = i;
+  });
   for (const d of disks) {
     if (d.type.model === 'devices' || !vmLimitRow(c, machine, d.typeName)) continue;
-    const group = vmLimitGroup(c, machine, d.typeName);
-    const across = c.limit_across_types?.types ?? [];
-    const peer = sized.find(
-      (u) => vmLimitGroup(c, machine, u.spec.type) === group || (across.includes(d.typeName) && across.includes(u.spec.type)),
-    );
-    if (peer) d.sharesLimitWith = peer.spec.name;
+    const inGroup = firstOfGroup.get(vmLimitGroup(c, machine, d.typeName));
+    const inAcross = across.includes(d.typeName) ? firstAcross : undefined;
+    const at = Math.min(inGroup ?? Infinity, inAcross ?? Infinity);
+    if (at !== Infinity) d.sharesLimitWith = sized[at].spec.name;
   }
 }
 
-function disksOf(disks: DiskEval[], name: string | undefined): DiskEval[] {
-  return name === undefined ? disks : disks.filter((d) => d.spec.name === name);
+/** The disks of each name (a workload's `disk`), looked up once per workload instead of a scan each. */
+function disksByName(disks: DiskEval[]): Map<string, DiskEval[]> {
+  const out = new Map<string, DiskEval[]>();
+  for (const d of disks) {
+    const list = out.get(d.spec.name);
+    if (list) list.push(d);
+    else out.set(d.spec.name, [d]);
+  }
+  return out;
 }

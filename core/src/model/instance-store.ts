@@ -10,6 +10,7 @@ import { INSTANCE_STORE, instanceStoreOf, type Catalog, type DeviceDiskType, typ
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { fmt } from '../units';
 import { bound, cost, type DiskEval } from './types';
+import { diskSpecsNamed } from './lookups';
 
 /** Why a disk of this kind has no throughput figure (the report's explanation, the hover's line). */
 export const NO_THROUGHPUT = 'AWS gives no throughput for instance store: unknown';
@@ -70,7 +71,7 @@ export function instanceStoreDisk(c: Catalog, machine: Machine, d: DiskSpec): Di
       false,
       () => `part of ${machine.name}'s price: its instance store, ${s.devices} × ${fmt(s.device_gb)} GB ${s.media} (${store.cited})`,
     ),
-    sharesBaselineWith: [],
+    baselineGroup: [],
     vmLimitKnown: true,
     throughputUnknown: NO_THROUGHPUT,
   };
@@ -81,7 +82,7 @@ export function instanceStoreDisk(c: Catalog, machine: Machine, d: DiskSpec): Di
  * that disk alone, at blocks no larger than the size AWS states the IOPS at, and want no throughput.
  */
 export function instanceStoreSkip(c: Catalog, vm: VmSpec, w: WorkloadSpec): string | undefined {
-  const on = w.disk === undefined ? vm.disks : vm.disks.filter((d) => d.name === w.disk);
+  const on = w.disk === undefined ? vm.disks : diskSpecsNamed(vm, w.disk);
   if (!on.some((d) => d.type === INSTANCE_STORE)) return undefined;
   if (on.length > 1) return 'it spreads over the instance store, which has no throughput figure, and other disks';
   const block = c.instance_store?.block_kib;

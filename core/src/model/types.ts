@@ -188,8 +188,11 @@ export interface DiskEval {
   /** Figures before per-VM limits and egress, for "the machine caps this disk" explanations. */
   diskOnly: DiskFigures;
   cost: Cost;
-  /** Other disks of the same type on this VM sharing one baseline with this one. */
-  sharesBaselineWith: string[];
+  /**
+   * The names of the disks of this type on this VM that share one baseline, this one among them: one array for
+   * them all (a list of the others per disk made a VM of N such disks hold N² names). Empty without a baseline.
+   */
+  baselineGroup: readonly string[];
   /**
    * False when the machine is unknown, or the catalog has no per-VM row for the disk's type on it: the
    * figures are then the disk's own, and the VM may deliver less. Local SSD counts as known (its table is

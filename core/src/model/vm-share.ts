@@ -24,10 +24,17 @@ export type DiskDemand = Partial<Record<ShareMetric, number>>;
  */
 export function workloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): Map<DiskEval, DiskDemand> {
   const out = new Map<DiskEval, DiskDemand>();
+  // The disks of each name, gathered once: a scan of them per workload was quadratic on a VM of many of both.
+  const byName = new Map<string, DiskEval[]>();
+  for (const d of disks) {
+    const list = byName.get(d.spec.name);
+    if (list) list.push(d);
+    else byName.set(d.spec.name, [d]);
+  }
   for (const w of vm.workloads) {
     const total = demandIops(w.target, w.read_ratio, w.block_kib);
     if (total === undefined || !(total > 0)) continue;
-    const on = w.disk === undefined ? disks : disks.filter((d) => d.spec.name === w.disk);
+    const on = w.disk === undefined ? disks : (byName.get(w.disk) ?? []);
     if (!on.length) continue;
     for (const m of SHARE_METRICS) {
       const want = askOf(c, w, on[0], m, total);

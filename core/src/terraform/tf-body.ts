@@ -64,7 +64,10 @@ export function expressions(parts: Part[], offset: number): Node {
       entries.push([nameOf(c), objectNode([['references', list, at]], at, 0), at]);
     } else if (c.type === 'block' && bodyOf(c)) {
       const inner = bodyOf(c)!;
-      blocks.set(nameOf(c), [...(blocks.get(nameOf(c)) ?? []), expressions(partsOf(inner, base), base + inner.startIndex)]);
+      const block = expressions(partsOf(inner, base), base + inner.startIndex);
+      const same = blocks.get(nameOf(c));
+      if (same) same.push(block);
+      else blocks.set(nameOf(c), [block]);
     }
   }
   for (const [name, items] of blocks) entries.push([name, arrayNode(items, offset, 0), offset]);

@@ -136,7 +136,7 @@ function readModules(
         continue;
       }
       const folder = folderOf(s.path);
-      byFolder.set(folder, [...(byFolder.get(folder) ?? []), { source: s, body }]);
+      push(byFolder, folder, { source: s, body });
     }
     if (diagnostics.length) return undefined;
     const reader = new ModuleReader(byFolder, diagnostics);
@@ -432,5 +432,7 @@ class ModuleReader {
 }
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
-  m.set(k, [...(m.get(k) ?? []), v]);
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
 }

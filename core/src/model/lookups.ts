@@ -1,0 +1,53 @@
+/**
+ * A VM's disks and workloads by disk name, gathered once per list. Checks ask, for each disk, which workloads run
+ * on it (and, for each workload, which disk it names): a scan of the other list each time made a VM of many disks
+ * and workloads cost their product. The lists are complete when these run (an evaluation or a spec is not added
+ * to afterwards); each grouping is kept beside its list (a WeakMap: it goes with it).
+ */
+import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
+import type { DiskEval, VmEval, WorkloadEval } from './types';
+
+const NONE: readonly never[] = [];
+
+function grouped<T>(
+  memo: WeakMap<readonly T[], Map<string, T[]>>,
+  list: readonly T[],
+  names: (x: T) => readonly string[],
+): Map<string, T[]> {
+  let m = memo.get(list);
+  if (m) return m;
+  m = new Map();
+  for (const x of list)
+    for (const n of names(x)) {
+      const same = m.get(n);
+      if (same) {
+        if (same[same.length - 1] !== x) same.push(x); // a workload naming one disk twice is listed once
+      } else m.set(n, [x]);
+    }
+  memo.set(list, m);
+  return m;
+}
+
+const diskSpecs = new WeakMap<readonly DiskSpec[], Map<string, DiskSpec[]>>();
+/** The VM's disks named `name` in its spec (more than one only with a duplicate name, itself an error). */
+export function diskSpecsNamed(vm: VmSpec, name: string): readonly DiskSpec[] {
+  return grouped(diskSpecs, vm.disks, (d) => [d.name]).get(name) ?? NONE;
+}
+
+const workloadSpecs = new WeakMap<readonly WorkloadSpec[], Map<string, WorkloadSpec[]>>();
+/** The VM's workloads whose spec names disk `name` (not those that name no disk, which run on all of them). */
+export function workloadSpecsNaming(vm: VmSpec, name: string): readonly WorkloadSpec[] {
+  return grouped(workloadSpecs, vm.workloads, (w) => (w.disk === undefined ? NONE : [w.disk])).get(name) ?? NONE;
+}
+
+const diskEvals = new WeakMap<readonly DiskEval[], Map<string, DiskEval[]>>();
+/** The evaluated disks named `name`. */
+export function disksNamed(e: VmEval, name: string): readonly DiskEval[] {
+  return grouped(diskEvals, e.disks, (d) => [d.spec.name]).get(name) ?? NONE;
+}
+
+const workloadEvals = new WeakMap<readonly WorkloadEval[], Map<string, WorkloadEval[]>>();
+/** The evaluated workloads that run on disk `name` (among others, for a workload spread over several), in order. */
+export function workloadsOn(e: VmEval, name: string): readonly WorkloadEval[] {
+  return grouped(workloadEvals, e.workloads, (w) => w.disks).get(name) ?? NONE;
+}
