@@ -17,6 +17,7 @@ import type { Spec, VmSpec } from './document/types';
 import { evaluateVm } from './model/evaluate';
 import { gapTexts, vmCosts, type VmEval } from './model/types';
 import { applySuppressions } from './suppress';
+import { capFindings } from './finding-cap';
 import { resolveMachine } from './catalog/machines';
 import { EvaluationCache } from './vm-cache';
 
@@ -86,7 +87,8 @@ export function* analysisSteps(text: string, opts: AnalyzeOptions = {}): Analysi
   // Findings in the order of the text; stable, so findings at one place keep the registry's order.
   // Findings on text that several VMs share (an anchor) name their VM; fixes there say which VMs they change.
   const scoped = scopeSharedFindings(text, parsed.tree, parsed.spec, applySuppressions(text, found));
-  out.diagnostics = parsed.finishFindings ? parsed.finishFindings(scoped) : scoped;
+  // At most FINDINGS_PER_CODE findings of one code, the rest counted (./finding-cap.ts): what one file can cost.
+  out.diagnostics = capFindings(parsed.finishFindings ? parsed.finishFindings(scoped) : scoped);
   return out;
 }
 

@@ -86,3 +86,83 @@ export function aliasedDisks(vms: number): string {
   }
   return lines.join('\n') + '\n';
 }
+
+/**
+ * A spec followed by `keys` unknown top-level keys of about 55 bytes a line: 90,000 of them make the 5 MB junk
+ * spec of issue 26 (a finding each before the cap of core/src/checks/finding-cap.ts).
+ */
+export function unknownKeys(keys: number): string {
+  const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms: []'];
+  for (let i = 0; i < keys; i++) lines.push(`junk_key_${String(i).padStart(6, '0')}: a value that pads this line to 55 bytes`);
+  return lines.join('\n') + '\n';
+}
+
+/** One VM whose mapping repeats the key `name` `n` times, and `n` top-level keys each written twice. */
+export function duplicateKeys(n: number): string {
+  const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:', '  - name: vm0'];
+  for (let i = 0; i < n; i++) lines.push(`    name: vm${i + 1}`);
+  lines.push('    machine_type: n2-standard-8', '    disks: [{name: d, type: pd-ssd, size: 500GiB}]');
+  for (let i = 0; i < n; i++) lines.push(`k${i}: 1`, `k${i}: 2`);
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * `vms` VMs that each take their machine and workload from the first by a merge key (`<<: *base`) and have a disk of
+ * their own size, the workload's target out of reach: every VM has findings on the text they share.
+ */
+export function mergedVms(vms: number): string {
+  const lines = [
+    'version: 1',
+    'provider: gcp',
+    'catalog: gcp-2024',
+    'vms:',
+    '  - &base',
+    '    name: vm0',
+    '    machine_type: n2-standard-8',
+    '    disks: [{name: d, type: pd-ssd, size: 5000GiB}]',
+    '    workloads: [{name: w, block_size: 8k, read_ratio: 0.5, target: {iops: 90000}}]',
+  ];
+  for (let i = 1; i < vms; i++)
+    lines.push('  - <<: *base', `    name: vm${i}`, `    disks: [{name: d, type: pd-ssd, size: ${1000 + i}GiB}]`);
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * One VM with `disks` disks (past what any machine attaches) of three types, each its own size, and a workload on
+ * each with a target it meets; with `unreachable`, every other target is out of reach and the disks declare their
+ * data, so that findings ask for advice (searches that evaluate the VM again).
+ */
+export function manyDisks(disks: number, unreachable = false): string {
+  const types = ['pd-ssd', 'pd-balanced', 'hyperdisk-balanced'];
+  const data = unreachable ? ', data_size: 50GiB' : '';
+  const lines = [
+    'version: 1',
+    'provider: gcp',
+    'catalog: gcp-2024',
+    'vms:',
+    '  - name: vm0',
+    '    machine_type: c3-standard-22',
+    '    disks:',
+  ];
+  for (let i = 0; i < disks; i++) lines.push(`      - {name: d${i}, type: ${types[i % 3]}, size: ${100 + i}GiB${data}}`);
+  lines.push('    workloads:');
+  for (let i = 0; i < disks; i++)
+    lines.push(`      - {name: w${i}, disk: d${i}, block_size: 8k, read_ratio: 0.7, target: {iops: ${unreachable && i % 2 ? 90000 : 5}}}`);
+  return lines.join('\n') + '\n';
+}
+
+/** One VM whose disks are one flow sequence of `items` disks on one line, and an unknown key holding as many numbers. */
+export function longFlowSequence(items: number): string {
+  const disks = Array.from({ length: items }, (_, i) => `{name: d${i}, type: pd-balanced, size: ${10 + i}GiB}`);
+  const numbers = Array.from({ length: items }, (_, i) => String(i));
+  return [
+    'version: 1',
+    'provider: gcp',
+    'catalog: gcp-2024',
+    'vms:',
+    '  - name: vm0',
+    '    machine_type: n2-standard-8',
+    `    disks: [${disks.join(', ')}]`,
+    `numbers: [${numbers.join(', ')}]`,
+  ].join('\n');
+}

@@ -12,6 +12,7 @@ import { cost } from './cost';
 import { diskSettings } from './disk-settings';
 import { document } from './document';
 import { egress } from './egress';
+import { findingCap } from './finding-cap';
 import { fio } from './fio';
 import { instanceStore } from './instance-store';
 import { provisioning } from './provisioning';
@@ -40,6 +41,7 @@ export const CHECKS: readonly CheckModule[] = [
   terraform,
   instanceStore,
   unmodelled,
+  findingCap,
 ];
 
 /** Every diagnostic code, its default severity, a one-line description and its docs (docs, SARIF rules, suppressions). */
