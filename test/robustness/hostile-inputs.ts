@@ -14,9 +14,9 @@ export function billionLaughs(): string {
 /**
  * A spec with `vms` VMs of 11 lines each (a disk and a workload with a target): the expensive shape. Alike but
  * for their names, unless `distinct`: then each disk has its own size (2,000 GiB and up, capped by the machine
- * like 500 GiB), so that no VM's evaluation or findings can be shared with another's.
+ * like 500 GiB; from `firstSize` on), so that no VM's evaluation or findings can be shared with another's.
  */
-export function manyVms(vms: number, distinct = false): string {
+export function manyVms(vms: number, distinct = false, firstSize = 2000): string {
   const lines = ['version: 1', 'provider: gcp', 'catalog: gcp-2024', 'vms:'];
   for (let i = 0; i < vms; i++) {
     lines.push(
@@ -25,7 +25,7 @@ export function manyVms(vms: number, distinct = false): string {
       '    disks:',
       '      - name: d',
       '        type: pd-ssd',
-      `        size: ${distinct ? 2000 + i : 500}GiB`,
+      `        size: ${distinct ? firstSize + i : 500}GiB`,
       '    workloads:',
       '      - name: w',
       '        block_size: 8k',
@@ -108,9 +108,9 @@ export function duplicateKeys(n: number): string {
 
 /**
  * `vms` VMs that each take their machine and workload from the first by a merge key (`<<: *base`) and have a disk of
- * their own size, the workload's target out of reach: every VM has findings on the text they share.
+ * their own size (`firstSize` GiB and up), the workload's target out of reach: every VM has findings on the text they share.
  */
-export function mergedVms(vms: number): string {
+export function mergedVms(vms: number, firstSize = 1000): string {
   const lines = [
     'version: 1',
     'provider: gcp',
@@ -123,7 +123,7 @@ export function mergedVms(vms: number): string {
     '    workloads: [{name: w, block_size: 8k, read_ratio: 0.5, target: {iops: 90000}}]',
   ];
   for (let i = 1; i < vms; i++)
-    lines.push('  - <<: *base', `    name: vm${i}`, `    disks: [{name: d, type: pd-ssd, size: ${1000 + i}GiB}]`);
+    lines.push('  - <<: *base', `    name: vm${i}`, `    disks: [{name: d, type: pd-ssd, size: ${firstSize + i}GiB}]`);
   return lines.join('\n') + '\n';
 }
 
