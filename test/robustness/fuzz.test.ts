@@ -1,13 +1,32 @@
 /**
  * A short run of the pipeline fuzzer (the long one is `npm run fuzz -- --seconds N`): the seed corpus, specs
  * generated from the schema, mutations of the corpus, and edit sequences — in process and through the server.
+ *
+ * Seeded, so that every run of `npm test` (CI's too) tries the same inputs: FUZZ_SEED (an integer) sets another
+ * seed, and a failure names the seed and fast-check's path to the failing input, which reproduce it with
+ * `FUZZ_SEED=<seed> npx mocha --no-config out/test/robustness/fuzz.test.js`. New inputs are the long run's work.
  */
 import fc from 'fast-check';
 import { LspClient } from '../../cli/src/lsp-client';
 import { checkEditSequence, checkText, editSequence, generatedSpec, loadCorpus, loadEditSequences, mutatedSpec } from '../fuzz/pipeline';
 import { checkServerSession } from '../fuzz/server-session';
 
-describe('fuzzing the pipeline (short run)', function () {
+const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
+if (!Number.isSafeInteger(SEED)) throw new Error(`FUZZ_SEED must be an integer, not '${process.env.FUZZ_SEED}'`);
+
+/** fast-check's options for one property: the seed, and a failure that says how to run it again. */
+function seeded<T>(numRuns: number): fc.Parameters<T> {
+  return {
+    seed: SEED,
+    numRuns,
+    reporter: (r) => {
+      if (r.failed)
+        throw new Error(`fuzz failure with FUZZ_SEED=${SEED} (fast-check path ${r.counterexamplePath}):\n${fc.defaultReportMessage(r)}`);
+    },
+  };
+}
+
+describe(`fuzzing the pipeline (short run, FUZZ_SEED=${SEED})`, function () {
   this.timeout(60000);
   const corpus = loadCorpus();
 
@@ -27,7 +46,7 @@ describe('fuzzing the pipeline (short run)', function () {
       fc.property(generatedSpec, (t) => {
         checkText(t);
       }),
-      { numRuns: 150 },
+      seeded(150),
     );
   });
 
@@ -36,7 +55,7 @@ describe('fuzzing the pipeline (short run)', function () {
       fc.property(mutatedSpec(corpus), ({ text }) => {
         checkText(text);
       }),
-      { numRuns: 600 },
+      seeded(600),
     );
   });
 
@@ -45,7 +64,7 @@ describe('fuzzing the pipeline (short run)', function () {
       fc.property(editSequence(corpus), ({ seed, edits }) => {
         checkEditSequence(seed, edits);
       }),
-      { numRuns: 60 },
+      seeded(60),
     );
   });
 
@@ -55,7 +74,7 @@ describe('fuzzing the pipeline (short run)', function () {
       await client.initialize();
       await fc.assert(
         fc.asyncProperty(editSequence(corpus), ({ seed, edits }) => checkServerSession(client, seed, edits)),
-        { numRuns: 30 },
+        seeded(30),
       );
     } finally {
       await client.stop();
