@@ -13,7 +13,7 @@ import { benchExtension } from './extension';
 import { benchEvaluateCli, specWithVms } from './evaluate';
 import { goalTable } from './goals';
 import { benchTerraform, benchTerraformFiles } from './terraform';
-import { benchHostile } from './hostile';
+import { benchHostile, benchHostileCli } from './hostile';
 import { loadHclParser } from '../protocol/src/hcl-parser';
 
 function time(fn: () => void, minMs = 300, maxRuns = 200): { median: number; p99: number; runs: number } {
@@ -57,6 +57,7 @@ async function main(): Promise<void> {
   print(benchTerraform(time));
   print(benchTerraformFiles(time, await loadHclParser()));
   print(benchHostile(time));
+  print(await benchHostileCli());
   print(await benchLsp());
   print(await benchScale());
   print(await benchExtension());
