@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyze, type Analysis } from '../../core/src';
 import { ALIAS_GROWTH_FLOOR } from '../../core/src/document/yaml-tree';
+import { FINDINGS_PER_CODE } from '../../core/src/checks/finding-cap';
 import { LspClient } from '../../cli/src/lsp-client';
 import { checkText } from '../fuzz/pipeline';
 import { aliasedDisks, aliasedWorkloads, billionLaughs, garbage, manyVms, withComments } from './hostile-inputs';
@@ -79,8 +80,13 @@ describe('hostile inputs', function () {
     const a = analyze(text);
     assert.equal(a.vms.length, 9000);
     assert.ok(a.monthly_cost !== undefined && a.monthly_cost > 0);
-    // One capped disk per VM, the last VM's too: each VM analysed once, none skipped.
-    assert.equal(a.diagnostics.filter((d) => d.code === 'capped-by-vcpu').length, 9000);
+    // One capped disk per VM, the last VM's too: each VM analysed once, none skipped. A file lists 100 findings
+    // of a code (core/src/finding-cap.ts); more-findings counts the other 8,900, at the last one: the last VM's.
+    assert.equal(a.diagnostics.filter((d) => d.code === 'capped-by-vcpu').length, FINDINGS_PER_CODE);
+    const more = a.diagnostics.filter((d) => d.code === 'more-findings');
+    assert.equal(more.length, 1);
+    assert.match(more[0].message, /^8,900 more capped-by-vcpu findings/);
+    assert.ok(more[0].span.start > text.lastIndexOf('- name: vm8999'), 'at the last VM');
   });
 
   it('a 10 MB single line: as a comment, as a value, as a key', () => {
@@ -247,8 +253,12 @@ describe('hostile inputs', function () {
         }
         await pulling;
         assert.ok(answeredMeanwhile >= 10, `${answeredMeanwhile} hovers answered during the analysis`);
-        // One capped disk per VM: the last VM's too.
-        assert.equal(pulled.filter((d) => d.code === 'capped-by-vcpu').length, 9000);
+        // One capped disk per VM: the last VM's too (the first 100 listed, the other 8,900 counted, at the last).
+        assert.equal(pulled.filter((d) => d.code === 'capped-by-vcpu').length, FINDINGS_PER_CODE);
+        const more = pulled.filter((d) => d.code === 'more-findings');
+        assert.equal(more.length, 1);
+        assert.match(String(more[0].message), /^8,900 more capped-by-vcpu findings/);
+        assert.ok(more[0].range.start.line > manyVms(9000, true).split('\n').indexOf('  - name: vm8999'), 'at the last VM');
         // And once analysed, the server answers again.
         assert.match((await puller.hover(B, { line: 13, character: 15 }))!.contents.value, /Disk data/);
       } finally {
