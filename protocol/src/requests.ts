@@ -1,6 +1,6 @@
 /**
  * The requests beyond LSP that the storage-perf language server answers, with their parameters and results:
- * the report of an open spec (status bar, report view), fio job files for it, and the comparison of a fio
+ * the report of an open spec (status bar, report view), the diff of it against its last committed version, fio job files for it, and the comparison of a fio
  * result with the model's prediction. Also the names of its own command and code action kinds.
  *
  * The server, the VS Code extension and the tests share these. The extension's bundle takes this module in,
@@ -8,9 +8,11 @@
  * server or an LSP library.
  */
 import type { CodeActionKind } from 'vscode-languageserver-protocol';
-import type { Alternative, Comparison, FileReport, FioFile, Target } from '../../core/src';
+import type { Alternative, Comparison, DiffRecord, FileReport, FioFile, Target } from '../../core/src';
 
 export const ReportRequest = 'storagePerf/report';
+/** The open document against another text of it (its last committed version): `storage-perf diff`'s record. */
+export const DiffWithBaseRequest = 'storagePerf/diffWithBase';
 export const GenerateFioRequest = 'storagePerf/generateFio';
 export const CompareFioRequest = 'storagePerf/compareFio';
 /** Drops the imported fio result of a document: its `fio-measurement` diagnostics go away. */
@@ -109,3 +111,20 @@ export interface CompareFioResult {
   /** One sentence: how many jobs agree with the prediction. */
   summary: string;
 }
+
+export interface DiffWithBaseParams extends UriParams {
+  /** The base's text: the document as the last commit has it (the client reads it; the server runs no git). */
+  baseText: string;
+  /** What the base is, as the record names it (`ref`): a commit, e.g. `HEAD` or its short hash. */
+  baseRef: string;
+}
+
+/**
+ * `storagePerf/diffWithBase`: the diff record of the base text's analysis against the document's (the core's
+ * `diffAnalyses`, as `storage-perf diff` gives it); or, where there is none, why (`unavailable`): the document is
+ * not open, a side does not parse, or the spec reads other files (a workload sidecar's plan) that the base text
+ * alone does not give as they were.
+ */
+export type DiffWithBaseResult = { record: DiffRecord } | { unavailable: string };
+/** The parts of the diff record the extension shows. */
+export type { DiffFinding, DiffRecord, DiskDiff, FigureChange, Money, MoneyChange, VmDiff, WorkloadDiff } from '../../core/src';

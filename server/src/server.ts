@@ -18,6 +18,7 @@ import { AnalysedDocuments } from './documents';
 import { CODE_ACTION_KINDS, registerCodeActions } from './features/code-actions';
 import { COMPLETION_TRIGGERS, registerCompletion } from './features/completion';
 import { registerDiagnostics } from './features/diagnostics';
+import { registerDiff } from './features/diff';
 import { registerDocumentSymbols } from './features/document-symbols';
 import { registerFio } from './features/fio';
 import { registerFioCommand, SERVER_COMMANDS } from './features/fio-command';
@@ -77,6 +78,7 @@ export function startServer(connection: Connection): Lifecycle {
   registerDocumentSymbols(ctx);
   registerInlayHints(ctx);
   registerReport(ctx);
+  registerDiff(ctx);
   registerFioCommand(ctx);
 
   /** After new settings the client's diagnostics and inlay hints are stale: have it pull again, or push afresh. */

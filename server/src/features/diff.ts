@@ -1,0 +1,63 @@
+/**
+ * `storagePerf/diffWithBase`: an open spec against another text of it — its last committed version, which the
+ * client reads from the editor's git — as `storage-perf diff` compares them (the core's `diffAnalyses`). The base
+ * is analysed as the server analyses the document, with its evaluation cache: a VM the change left alone is
+ * evaluated once and compared by its findings alone.
+ */
+import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { diffAnalyses, frontEndFor, isTerraformSourcePath, LineIndex, sidecarPlanPath, type Analysis } from '../../../core/src';
+import { DiffWithBaseRequest, type DiffWithBaseParams, type DiffWithBaseResult } from '../../../protocol/src/requests';
+import type { ServerContext } from '../context';
+import { pathOf, specNameOf } from '../uri';
+
+/** The open document's text and analysis. */
+export interface HeadSide {
+  text: string;
+  analysis: Analysis;
+}
+
+/** Why a side has no spec to compare: its first error, with the line it is on. */
+function notParsed(which: string, text: string, a: Analysis): string {
+  const first = a.diagnostics.find((d) => d.severity === 'error');
+  if (!first) return `${which} does not parse.`;
+  const line = new LineIndex(text).position(first.span.start).line + 1;
+  return `${which} does not parse: line ${line}: ${first.message} (${first.code})`;
+}
+
+/**
+ * The diff of `base` (the text at `baseRef`) against the open document; `analyzeText` analyses the base as the
+ * server analyses the document. A spec read with other files (a plan, .tf files, a workload sidecar's plan) is
+ * not diffed here: the other files would be read from the disk, not as the commit has them.
+ */
+export function diffWithBase(
+  uri: string,
+  head: HeadSide,
+  base: { text: string; ref: string },
+  analyzeText: (text: string) => Analysis,
+): DiffWithBaseResult {
+  const path = pathOf(uri),
+    name = specNameOf(uri);
+  const whole = `run \`storage-perf diff --base-ref ${base.ref} ${name}\` for the whole change`;
+  if (frontEndFor(path) || isTerraformSourcePath(path))
+    return { unavailable: `${name} is Terraform, read with the files beside it as they are on the disk: ${whole}.` };
+  if (sidecarPlanPath(head.text) !== undefined || sidecarPlanPath(base.text) !== undefined)
+    return { unavailable: `${name} is a workload sidecar, whose plan is read from the disk, not as it was at ${base.ref}: ${whole}.` };
+  if (!head.analysis.spec) return { unavailable: notParsed(`${name} as it is open`, head.text, head.analysis) };
+  const b = analyzeText(base.text);
+  if (!b.spec) return { unavailable: notParsed(`${name} at ${base.ref}`, base.text, b) };
+  return { record: diffAnalyses({ analysis: b, path, ref: base.ref }, { analysis: head.analysis, path }) };
+}
+
+export function registerDiff({ connection, documents, lifecycle }: ServerContext): void {
+  connection.onRequest<DiffWithBaseResult, unknown>(
+    DiffWithBaseRequest,
+    lifecycle.guardRequest<DiffWithBaseParams, DiffWithBaseResult>(DiffWithBaseRequest, (p) => {
+      if (typeof p.baseText !== 'string' || typeof p.baseRef !== 'string')
+        throw new ResponseError(ErrorCodes.InvalidParams, 'baseText and baseRef must be strings');
+      const doc = documents.get(p.uri);
+      if (!doc) return { unavailable: `${specNameOf(p.uri)} is not open in the language server.` };
+      const { text, analysis } = documents.analysisOf(doc);
+      return diffWithBase(p.uri, { text, analysis }, { text: p.baseText, ref: p.baseRef }, (t) => documents.analyzeText(p.uri, t));
+    }),
+  );
+}
