@@ -13,6 +13,7 @@ import {
 } from 'vscode-languageclient/node';
 import { CostStatus } from './status';
 import { ReportPanel } from './report-view';
+import { GitBase } from './git-base';
 import { disposeFioOutput, generateFioJobs, importFioResults } from './fio-commands';
 import { selectCatalog } from './catalog-command';
 import { isSpec, SECTION, specUri } from './common';
@@ -76,13 +77,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = new LanguageClient('storagePerf', 'Storage Perf Language Server', serverOptions, clientOptions);
   const c = client;
   const status = new CostStatus(c);
-  const reports = new ReportPanel(c, context.extensionUri);
+  const git = new GitBase();
+  const reports = new ReportPanel(c, context.extensionUri, git);
 
   context.subscriptions.push(
     status,
     reports,
+    git,
     { dispose: disposeFioOutput },
     vscode.commands.registerCommand('storagePerf.showReport', (uri?: vscode.Uri) => withSpec(uri, (doc) => reports.show(doc))),
+    vscode.commands.registerCommand('storagePerf.showChanges', (uri?: vscode.Uri) => withSpec(uri, (doc) => reports.show(doc, true))),
     vscode.commands.registerCommand('storagePerf.generateFio', (uri?: vscode.Uri) => withSpec(uri, (doc) => generateFioJobs(c, doc))),
     vscode.commands.registerCommand('storagePerf.importFioResults', (uri?: vscode.Uri) => withSpec(uri, (doc) => importFioResults(c, doc))),
     vscode.commands.registerCommand('storagePerf.selectCatalog', () => selectCatalog(context.extension.packageJSON)),

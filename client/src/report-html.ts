@@ -14,9 +14,11 @@ export interface HtmlOptions {
   title: string;
   /** A note under the title, e.g. that the view follows the document. */
   note?: string;
+  /** A section shown before the report: the changes since the last commit (./changes-html.ts). */
+  changes?: string;
 }
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const LIMIT_WORDS: Record<string, string> = {
   size: 'disk size',
@@ -29,7 +31,7 @@ const LIMIT_WORDS: Record<string, string> = {
   queue_depth: 'queue depth',
   devices: 'device count',
 };
-const limitWord = (k: string): string => LIMIT_WORDS[k] ?? k;
+export const limitWord = (k: string): string => LIMIT_WORDS[k] ?? k;
 
 /** A figure of a workload that a target can name, with how to read it off the report. */
 interface Metric {
@@ -123,7 +125,8 @@ export function barChart(title: string, unit: string, bars: Bar[]): string {
   );
 }
 
-function table(head: string[], rows: string[][], numeric: boolean[]): string {
+/** A table; the cells are HTML already (escaped by the caller). */
+export function table(head: string[], rows: string[][], numeric: boolean[]): string {
   const th = head.map((h, i) => `<th${numeric[i] ? ' class="n"' : ''}>${esc(h)}</th>`).join('');
   const trs = rows.map((r) => `<tr>${r.map((c, i) => `<td${numeric[i] ? ' class="n"' : ''}>${c}</td>`).join('')}</tr>`).join('');
   return `<table><thead><tr>${th}</tr></thead><tbody>${trs}</tbody></table>`;
@@ -137,18 +140,24 @@ function targetText(w: ReportWorkload): string {
   return esc(parts.join(', ')) + verdict;
 }
 
-export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
-  const money = (x: number | null) => (x === null || !report.currency ? '—' : esc(fmtMoney(x, report.currency)));
-  const body: string[] = [];
+/** The title, the catalog and cost line, the note, and the changes since the last commit when shown. */
+function headHtml(report: SpecReport, opts: HtmlOptions): string[] {
   const where = [report.catalog, report.region]
     .filter(Boolean)
     .map((s) => esc(s!))
     .join(' · ');
-  body.push(`<h1>${esc(opts.title)}</h1>`);
-  body.push(
+  const head = [
+    `<h1>${esc(opts.title)}</h1>`,
     `<p class="meta">${where || 'no catalog'}${report.monthly_cost_text ? ` — <strong>${esc(report.monthly_cost_text)}</strong> a month for machines and disks` : ''}</p>`,
-  );
-  if (opts.note) body.push(`<p class="note">${esc(opts.note)}</p>`);
+  ];
+  if (opts.note) head.push(`<p class="note">${esc(opts.note)}</p>`);
+  if (opts.changes) head.push(opts.changes, '<h2>The spec as it is open</h2>');
+  return head;
+}
+
+export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
+  const money = (x: number | null) => (x === null || !report.currency ? '—' : esc(fmtMoney(x, report.currency)));
+  const body: string[] = headHtml(report, opts);
 
   const findings = report.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
   if (findings.length) {
@@ -281,6 +290,9 @@ th { font-weight: 600; }
 .findings { padding-left: 1.2em; }
 .findings .warning .code { color: var(--vscode-editorWarning-foreground); }
 .findings .error .code { color: var(--vscode-editorError-foreground); }
+.findings .gone { color: var(--vscode-descriptionForeground); }
+.changes { border-bottom: 1px solid var(--vscode-editorWidget-border, rgba(128,128,128,.35)); padding-bottom: 0.6em; }
+h3 { font-size: 1em; margin: 1.2em 0 0.3em; }
 .code { font-family: var(--vscode-editor-font-family); }
 figure { margin: 0.8em 0 1.4em; }
 figcaption { font-weight: 600; margin-bottom: 0.3em; }
