@@ -2,7 +2,8 @@
  * End-to-end test of the VS Code extension in a real VS Code: the packaged .vsix is installed into
  * code-server (VS Code 1.100.3's server and workbench), an example workspace is opened in Chromium driven
  * by playwright-core, and the test checks what a user sees — the Problems panel, a hover, a quick fix from
- * the light bulb (and the file it changes on disk), the status-bar cost.
+ * the light bulb (and the file it changes on disk), the status-bar cost, the changes since the last commit
+ * (the workspace is a git repository of one commit).
  *
  * Needs `sh scripts/e2e-setup.sh` (Chromium, code-server in .cache/) and `npm run package` first; `npm test`
  * runs both. STORAGE_PERF_E2E=skip skips it. Screenshots and code-server's logs go to test-artifacts/e2e/.
@@ -24,11 +25,11 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { analyze, fileReport, fmtMoney } from '../../core/src';
+import { analyze, diffAnalyses, EvaluationCache, fileReport, fmtMoney } from '../../core/src';
+import { closeTab, commitAll, freePort, quickOpen, runCommand, waitForHealth } from './workbench';
 
 const ROOT = resolve(__dirname, '../../..');
 const CODE_SERVER_VERSION = '4.100.3';
@@ -38,6 +39,8 @@ const CHROMIUM = process.env.STORAGE_PERF_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const ARTIFACTS = join(ROOT, 'test-artifacts', 'e2e');
 const EXAMPLE = join(ROOT, 'examples', 'storage.perf.yaml');
 const SPEC_NAME = 'storage.perf.yaml';
+/** A spec added after the workspace's one commit. */
+const NEW_SPEC = 'new.perf.yaml';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; publisher: string; version: string };
 const VSIX = join(ROOT, `${pkg.name}-${pkg.version}.vsix`);
@@ -68,32 +71,6 @@ function expected() {
     diskIops: disk.read_iops!.toLocaleString('en-US'),
     diskCost: fmtMoney(disk.monthly_cost, report.currency),
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`code-server exited with ${server.exitCode}; see ${ARTIFACTS}/code-server.log`);
-    try {
-      const r = await fetch(`${url}/healthz`);
-      if (r.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`code-server did not answer ${url}/healthz within ${ms} ms`);
 }
 
 /** The user settings that keep the workbench from opening anything the test did not ask for. */
@@ -153,6 +130,9 @@ describe('VS Code extension in code-server (end to end)', function () {
     // A copy: the quick fix edits it.
     cpSync(EXAMPLE, join(workspace, SPEC_NAME));
     cpSync(join(ROOT, 'test/fixtures/terraform/planned/main.tf'), join(workspace, 'main.tf'));
+    // A git repository: "Show Changes Since Last Commit" compares the open spec with this commit.
+    commitAll(workspace);
+    cpSync(EXAMPLE, join(workspace, NEW_SPEC));
     const userData = join(tmp, 'user-data');
     mkdirSync(join(userData, 'User'), { recursive: true });
     writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
@@ -195,7 +175,7 @@ describe('VS Code extension in code-server (end to end)', function () {
     server.stdout!.pipe(log);
     server.stderr!.pipe(log);
     const url = `http://127.0.0.1:${port}`;
-    await waitForHealth(url, server, 30_000);
+    await waitForHealth(url, server, 30_000, join(ARTIFACTS, 'code-server.log'));
 
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -230,12 +210,7 @@ describe('VS Code extension in code-server (end to end)', function () {
       .locator('.monaco-workbench')
       .click({ position: { x: 700, y: 450 } })
       .catch(() => undefined);
-    await page.keyboard.press('Control+P');
-    await page.locator('.quick-input-widget input').waitFor();
-    await page.keyboard.type(SPEC_NAME);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: SPEC_NAME }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.monaco-editor .view-lines', { hasText: 'machine_type' }).waitFor();
+    await quickOpen(page, SPEC_NAME, 'machine_type');
   }
 
   afterEach(async function () {
@@ -332,11 +307,7 @@ describe('VS Code extension in code-server (end to end)', function () {
 
   it('opens the report view from the command palette: per-VM tables and charts against the targets', async () => {
     await page.locator('.monaco-editor .view-lines').first().click();
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').waitFor();
-    await page.keyboard.type('Storage Perf: Show Report');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Storage Perf: Show Report' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await runCommand(page, 'Storage Perf: Show Report');
     await page
       .locator('.tab', { hasText: `Report: ${SPEC_NAME}` })
       .first()
@@ -352,12 +323,7 @@ describe('VS Code extension in code-server (end to end)', function () {
     assert.equal(await view.locator('svg.chart').count(), 2);
     assert.ok((await view.locator('svg.chart line.target').count()) >= 2, 'the charts mark the targets');
     await shot('4-report');
-    // Close the report with its tab's close button (the view opens without taking the focus, so Ctrl+W would
-    // close the spec).
-    const tab = page.locator('.tab', { hasText: `Report: ${SPEC_NAME}` }).first();
-    await tab.hover();
-    await tab.locator('.tab-actions .action-label').first().click();
-    await tab.waitFor({ state: 'detached', timeout: 10_000 });
+    await closeTab(page, `Report: ${SPEC_NAME}`);
   });
 
   it('applies a quick fix from the light bulb, and the file on disk changes', async () => {
@@ -405,16 +371,77 @@ describe('VS Code extension in code-server (end to end)', function () {
     await shot('7-fixed');
   });
 
-  it('a .tf file, with Terraform enabled by the setting: its findings in the Problems panel', async () => {
-    await page.keyboard.press('Control+P');
+  it('shows the changes since the last commit: the committed spec against the open text, edited and unsaved', async () => {
+    const committed = readFileSync(EXAMPLE, 'utf8');
+    // The quick fix above is saved; a disk is now resized in the editor and not saved.
+    const saved = committed.replace(`machine_type: ${want.machineType}`, `machine_type: ${want.fixValue}`);
+    const open = saved.replace('size: 500GiB', 'size: 1000GiB');
+    assert.notEqual(open, saved);
+    const cache = new EvaluationCache();
+    const record = diffAnalyses(
+      { analysis: analyze(committed, { cache }), path: SPEC_NAME, ref: 'HEAD' },
+      { analysis: analyze(open, { cache }), path: SPEC_NAME },
+    );
+    const line = saved.slice(0, saved.indexOf('size: 500GiB')).split('\n').length;
+    const column = saved.split('\n')[line - 1].indexOf('500GiB') + 1;
+    await page.mouse.move(5, 5);
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+G');
     await page.locator('.quick-input-widget input').waitFor();
-    await page.keyboard.type('main.tf');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'main.tf' }).first().waitFor();
+    await page.keyboard.type(`${line}:${column}`);
     await page.keyboard.press('Enter');
-    await page.locator('.monaco-editor .view-lines', { hasText: 'n2-standard-7' }).first().waitFor();
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.type('1000GiB');
+    await page.keyboard.press('Escape');
+    await page.locator('.monaco-editor .view-lines', { hasText: 'size: 1000GiB' }).first().waitFor();
+
+    await runCommand(page, 'Storage Perf: Show Changes Since Last Commit');
+    await page
+      .locator('.tab', { hasText: `Changes: ${SPEC_NAME}` })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    // The view follows the text: it shows this summary once the server has the edit and git the commit.
+    await view.locator('p.summary', { hasText: record.summary }).waitFor({ timeout: 60_000 });
+    const text = (await view.locator('section.changes').textContent())!;
+    assert.deepEqual(
+      record.vms.map((v) => v.name),
+      [want.vmName],
+    );
+    const vm = record.vms[0];
+    assert.ok(text.includes(`VM ${vm.name}`), text);
+    assert.ok(text.includes(`${vm.machine_type.before} → ${vm.machine_type.after}`), `no machine change in: ${text}`);
+    const resize = await view.locator('section.changes tr', { hasText: 'disk data: GiB' }).locator('td').allTextContents();
+    assert.deepEqual(resize, ['disk data: GiB', '500', '1,000', '']);
+    for (const f of vm.findings.gone) assert.ok(text.includes(f.code), `the finding ${f.code} is not listed as gone: ${text}`);
+    assert.ok(vm.findings.gone.length > 0, 'the saved fix lifted the vCPU cap');
+    const delta = vm.monthly_cost.total.delta!;
+    assert.ok(delta > 0 && text.includes(`+${fmtMoney(delta, record.currency!)}/month`), `no cost change in: ${text}`);
+    // The report of the open text follows it.
+    await view.locator('h2', { hasText: `VM ${want.vmName}` }).waitFor();
+    await shot('8-changes');
+    await closeTab(page, `Changes: ${SPEC_NAME}`);
+  });
+
+  it('a spec not in the last commit: the view says it is new, no error, and shows its report', async () => {
+    await quickOpen(page, NEW_SPEC, 'machine_type');
+    await runCommand(page, 'Storage Perf: Show Changes Since Last Commit');
+    await page
+      .locator('.tab', { hasText: `Changes: ${NEW_SPEC}` })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    await view.locator('section.changes p.note', { hasText: 'The spec is new: it is not in the last commit' }).waitFor({ timeout: 60_000 });
+    await view.locator('h2', { hasText: `VM ${want.vmName}` }).waitFor();
+    await shot('9-changes-new-file');
+    await closeTab(page, `Changes: ${NEW_SPEC}`);
+  });
+
+  it('a .tf file, with Terraform enabled by the setting: its findings in the Problems panel', async () => {
+    await quickOpen(page, 'main.tf', 'n2-standard-7');
     const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'unknown-machine-type' });
     await row.first().waitFor({ timeout: 60_000 });
     assert.match((await row.first().textContent())!.replace(/\u00a0/g, ' '), /Ln 12, Col 18/);
-    await shot('8-terraform');
+    await shot('10-terraform');
   });
 });
