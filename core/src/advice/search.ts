@@ -78,9 +78,25 @@ export function smallestSizeMeeting(
 /** The smallest larger machine of the same series (and family) for which `ok` holds. */
 export function smallestMachineMeeting(c: Catalog, vm: VmSpec, machine: Machine, region: string, ok: Condition): Machine | undefined {
   for (const m of largerMachines(machine)) {
-    if (ok(evaluateOn(c, vm, m, region))) return m;
+    if (ok(onMachine(c, vm, m, region))) return m;
   }
   return undefined;
+}
+
+/**
+ * The VM's figures on another machine. The checks of one VM ask the same question of the same machines (a
+ * machine that lifts its caps, one on which each workload meets its target, the gain a machine brings): the
+ * evaluations of the last VM asked about are kept, and only those, so that memory stays that of one VM.
+ */
+let lastOnMachines: { c: Catalog; vm: VmSpec; region: string; byName: Map<string, VmEval> } | undefined;
+
+export function onMachine(c: Catalog, vm: VmSpec, m: Machine, region: string): VmEval {
+  const last = lastOnMachines;
+  const memo = last && last.vm === vm && last.c === c && last.region === region ? last.byName : new Map<string, VmEval>();
+  if (memo !== last?.byName) lastOnMachines = { c, vm, region, byName: memo };
+  let e = memo.get(m.name);
+  if (!e) memo.set(m.name, (e = evaluateOn(c, vm, m, region)));
+  return e;
 }
 
 /**
