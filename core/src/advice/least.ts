@@ -90,6 +90,10 @@ export function leastValue(lo: number, hi: number, probe: (v: number) => Probe, 
   let failAt = lo - 1;
   const fails: Point[] = [];
   let guesses = 0;
+  let step = 0;
+  let stepped = false;
+  // The ratio of the last value evaluated, while it is the highest that fails.
+  let nearRatio: number | undefined;
   // The range's least first: a condition that holds at both ends holds throughout (the searches for a cheaper
   // type at a given size mostly end there). Then guesses, each that holds followed by the value below it.
   let next: number | undefined = lo;
@@ -102,16 +106,27 @@ export function leastValue(lo: number, hi: number, probe: (v: number) => Probe, 
       if (g !== undefined && g <= failAt) g = undefined;
       guesses = g === undefined ? GUESSES : guesses + 1;
       guessed = g !== undefined;
-      v = g === undefined ? Math.floor((failAt + okAt) / 2) : Math.min(okAt - 1, g);
+      // Values that fell just short, or figures that reach the target where the condition still fails (figures
+      // that bend towards the target, as a share of a mix does; whole allocation units): the least is most
+      // likely just above, so step up from there, doubling, before halving the range.
+      if (!guessed && !step && !stepped && nearRatio !== undefined && nearRatio >= 0.9 * need) step = 1;
+      v = g !== undefined ? Math.min(okAt - 1, g) : step && failAt + step < okAt ? failAt + step : Math.floor((failAt + okAt) / 2);
+      if (!guessed && step) {
+        stepped = true;
+        step = failAt + step < okAt ? step * 2 : 0;
+      }
     }
     next = undefined;
     const p = probe(v);
     if (p.ok) {
       okAt = v;
       okRatio = p.ratio;
+      step = 0;
+      nearRatio = undefined;
       if (guessed) next = v - 1;
     } else {
       failAt = v;
+      nearRatio = p.ratio;
       // Figures that reach what is asked where the condition still fails: something else binds (another
       // workload's target), and the figures cannot aim the search.
       if (p.ratio === undefined || !Number.isFinite(p.ratio) || p.ratio >= need) guesses = GUESSES;
