@@ -63,6 +63,9 @@ export class EvaluationCache {
   private used = new Set<string>();
   private usedBefore = new Set<string>();
   private readonly catalogIds = new WeakMap<Catalog, number>();
+  /** Evaluations asked for and found (a VM of the same content evaluated before), and asked for and made. */
+  hits = 0;
+  misses = 0;
 
   constructor(private readonly maxBytes = 48 * 1024 * 1024) {}
 
@@ -79,10 +82,12 @@ export class EvaluationCache {
   evaluation(key: string, vm: VmSpec, evaluate: () => VmEval): VmEval {
     const hit = this.use(key);
     if (!hit) {
+      this.misses++;
       const evaluation = evaluate();
       this.add(key, { evaluation, findings: new Map(), bytes: ENTRY_BYTES + 2 * key.length });
       return evaluation;
     }
+    this.hits++;
     // Stored at this place again, so that the next analysis gets the same object (and the advice memoised on it).
     const was = hit.evaluation.spec;
     if (was.path !== vm.path || was.name !== vm.name) {
@@ -91,6 +96,11 @@ export class EvaluationCache {
       hit.evaluation = moved;
     }
     return hit.evaluation;
+  }
+
+  /** The share of evaluations asked for that the cache had (0 when none was asked for). */
+  hitRate(): number {
+    return this.hits + this.misses ? this.hits / (this.hits + this.misses) : 0;
   }
 
   /** The findings of the VM at `place`, when they were memoised under `fkey`, moved there. */

@@ -7,9 +7,8 @@
 import { type Catalog, type Machine } from '../catalog';
 import { vmContent } from '../document/vm-content';
 import { contentOrigin } from '../vm-cache';
-import { evaluateOn } from '../model/evaluate';
 import { METRICS, type VmEval } from '../model/types';
-import { cheaperDisk, smallestMachineMeeting, type CheaperDisk } from './search';
+import { cheaperDisk, onMachine, smallestMachineMeeting, type CheaperDisk } from './search';
 import { recall } from './recall';
 import { suggestForWorkload, type WorkloadSuggestions } from './workload';
 
@@ -75,7 +74,7 @@ export class VmAdvice {
   /** The VM's figures on another machine (for the gain a machine change brings). */
   onMachine(m: Machine): VmEval {
     let e = this.machineMemo.get(m.name);
-    if (!e) this.machineMemo.set(m.name, (e = evaluateOn(this.evaluation.catalog, this.evaluation.spec, m, this.region)));
+    if (!e) this.machineMemo.set(m.name, (e = onMachine(this.evaluation.catalog, this.evaluation.spec, m, this.region)));
     return e;
   }
 }

@@ -8,7 +8,7 @@ import type { DiskSpec, VmSpec } from '../document/types';
 import { perGibPrice } from '../model/cost';
 import { evaluateOn } from '../model/evaluate';
 import { provisionedBounds } from '../model/provisioned';
-import type { VmEval } from '../model/types';
+import { leastValue, probeOf, type Condition } from './least';
 
 /** A provisioned disk that meets the condition: its type, size, what is provisioned above the defaults, and its price. */
 export interface ProvisionedChoice {
@@ -29,20 +29,7 @@ interface Where {
   machine: Machine;
   region: string;
   disk: DiskSpec;
-  ok: (e: VmEval) => boolean;
-}
-
-/** The smallest whole value in [lo, hi] for which `meets` holds (it holds of all above once of one); undefined: none. */
-function least(lo: number, hi: number, meets: (v: number) => boolean): number | undefined {
-  lo = Math.ceil(lo);
-  hi = Math.floor(hi);
-  if (hi < lo || !meets(hi)) return undefined;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (meets(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
+  ok: Condition;
 }
 
 /**
@@ -73,12 +60,13 @@ function leastProvisioned(
   // Throughput the search does not buy stays as the disk has it, on a type that provisions throughput at all;
   // on one that does not (io2, Hyperdisk Extreme) the choice carries none, as its edit writes none.
   const kept = pr.mibps ? w.disk.provisioned_mibps : undefined;
-  const meets = (iops?: number, mibps?: number) => w.ok(run(spec(iops, mibpsRange ? mibps : kept)));
-  // Performance never decreases as either amount grows: bisect IOPS with the most throughput, then throughput.
-  const iops = iopsRange ? least(iopsRange.lo, iopsRange.hi, (v) => meets(v, mibpsRange?.hi)) : undefined;
+  const probe = (iops?: number, mibps?: number) => probeOf(w.ok, run(spec(iops, mibpsRange ? mibps : kept)));
+  const need = w.ok.need;
+  // Performance never decreases as either amount grows: the least IOPS with the most throughput, then the least throughput.
+  const iops = iopsRange ? leastValue(iopsRange.lo, iopsRange.hi, (v) => probe(v, mibpsRange?.hi), need) : undefined;
   if (iopsRange && iops === undefined) return undefined;
-  if (!iopsRange && !meets(undefined, mibpsRange?.hi)) return undefined;
-  const mibps = mibpsRange ? least(mibpsRange.lo, mibpsRange.hi, (v) => meets(iops, v)) : undefined;
+  if (!iopsRange && !probe(undefined, mibpsRange?.hi).ok) return undefined;
+  const mibps = mibpsRange ? leastValue(mibpsRange.lo, mibpsRange.hi, (v) => probe(iops, v), need) : undefined;
   // Written where above what the type gives unasked, or where the spec writes the key already (it is then changed);
   // a type that needs its IOPS written (io1) gets them written even at the least value.
   const keep = (v: number | undefined, def: number | undefined, written: boolean) =>
@@ -112,7 +100,7 @@ export function ownProvisioned(
   machine: Machine,
   region: string,
   disk: DiskSpec,
-  ok: (e: VmEval) => boolean,
+  ok: Condition,
 ): ProvisionedChoice | undefined {
   const t = c.disk_types[disk.type];
   if (!t || t.model !== 'provisioned') return undefined;
@@ -135,7 +123,7 @@ export function cheapestProvisionedMeeting(
   machine: Machine,
   region: string,
   disk: DiskSpec,
-  ok: (e: VmEval) => boolean,
+  ok: Condition,
   opts: { sizeGib: number; throughput: boolean; redundant: boolean; below?: number },
 ): ProvisionedChoice | undefined {
   let best: ProvisionedChoice | undefined;

@@ -13,21 +13,13 @@ import { evaluateOn } from '../model/evaluate';
 import type { DiskEval, VmEval } from '../model/types';
 import { cheapestProvisionedMeeting, type ProvisionedChoice } from './provisioned';
 import { recall } from './recall';
+import { condition, leastValue, probeOf, targetRatio, type Condition } from './least';
 
 export function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>): VmSpec {
   return { ...vm, disks: vm.disks.map((d) => (d === disk ? { ...d, ...change } : d)) };
 }
 
-/**
- * A condition on an evaluated VM that a search makes hold. One made by `condition` carries a key naming what it
- * asks of which parts ("workload oltp meets its target"), so that the size searches below can be memoised: the
- * same condition on the same VM gives the same answer.
- */
-export type Condition = ((e: VmEval) => boolean) & { readonly key?: string };
-
-export function condition(key: string, holds: (e: VmEval) => boolean): Condition {
-  return Object.assign(holds, { key });
-}
+export { condition, type Condition } from './least';
 
 /**
  * The smallest step of a disk's size on which a keyed condition holds, over the type's whole range (null: none),
@@ -58,12 +50,12 @@ export function smallestSizeMeeting(
   const t = c.disk_types[disk.type];
   if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
   const step = t.model === 'allocation-units' ? t.unit_gib : 1;
-  const meets = (units: number) => ok(evaluateOn(c, withDisk(vm, disk, { size_gib: units * step }), machine, region));
+  const meets = (units: number) => probeOf(ok, evaluateOn(c, withDisk(vm, disk, { size_gib: units * step }), machine, region));
   const lo = Math.ceil(Math.max(sizeRange(t, disk.replication).advised, minSize) / step);
   const hi = Math.floor(Math.min(t.size_gib.max, maxSize) / step);
   if (hi < lo) return undefined;
   let units: number | undefined;
-  if (ok.key === undefined) units = leastStep(lo, hi, meets);
+  if (ok.key === undefined) units = leastValue(lo, hi, meets, ok.need);
   else {
     // Performance never decreases with size: the least step over the whole range, raised to `lo`, is the
     // least step in [lo, hi] when it is not above hi.
@@ -73,7 +65,7 @@ export function smallestSizeMeeting(
       memo,
       sizeSearchKey(vm, disk, machine, region, ok.key),
       SIZE_MEMO_LIMIT,
-      () => leastStep(Math.ceil(t.size_gib.min / step), Math.floor(t.size_gib.max / step), meets) ?? null,
+      () => leastValue(Math.ceil(t.size_gib.min / step), Math.floor(t.size_gib.max / step), meets, ok.need) ?? null,
     );
     units = least === null || least > hi ? undefined : Math.max(least, lo);
   }
@@ -83,23 +75,28 @@ export function smallestSizeMeeting(
   return size;
 }
 
-/** The least whole step in [lo, hi] for which `meets` holds (it holds of all above once of one); undefined: none. */
-function leastStep(lo: number, hi: number, meets: (units: number) => boolean): number | undefined {
-  if (hi < lo || !meets(hi)) return undefined;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (meets(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
 /** The smallest larger machine of the same series (and family) for which `ok` holds. */
 export function smallestMachineMeeting(c: Catalog, vm: VmSpec, machine: Machine, region: string, ok: Condition): Machine | undefined {
   for (const m of largerMachines(machine)) {
-    if (ok(evaluateOn(c, vm, m, region))) return m;
+    if (ok(onMachine(c, vm, m, region))) return m;
   }
   return undefined;
+}
+
+/**
+ * The VM's figures on another machine. The checks of one VM ask the same question of the same machines (a
+ * machine that lifts its caps, one on which each workload meets its target, the gain a machine brings): the
+ * evaluations of the last VM asked about are kept, and only those, so that memory stays that of one VM.
+ */
+let lastOnMachines: { c: Catalog; vm: VmSpec; region: string; byName: Map<string, VmEval> } | undefined;
+
+export function onMachine(c: Catalog, vm: VmSpec, m: Machine, region: string): VmEval {
+  const last = lastOnMachines;
+  const memo = last && last.vm === vm && last.c === c && last.region === region ? last.byName : new Map<string, VmEval>();
+  if (memo !== last?.byName) lastOnMachines = { c, vm, region, byName: memo };
+  let e = memo.get(m.name);
+  if (!e) memo.set(m.name, (e = evaluateOn(c, vm, m, region)));
+  return e;
 }
 
 /**
@@ -124,8 +121,11 @@ export function cheaperDisk(
   if (!mine.length || !current.cost.complete || current.cost.monthly === undefined) return undefined;
   const now = current.cost.monthly;
   // With the spec's headroom: a smaller disk that meets a target with less room than the policy asks is not one.
-  const allMet = condition(`every workload of disk ${disk.name} meets its target with ${minHeadroom} to spare`, (e) =>
-    mine.every((w) => meetsWithHeadroom(e, w.name, minHeadroom)),
+  const names = mine.map((w) => w.name);
+  const allMet = condition(
+    `every workload of disk ${disk.name} meets its target with ${minHeadroom} to spare`,
+    (e) => mine.every((w) => meetsWithHeadroom(e, w.name, minHeadroom)),
+    { ratio: (e) => targetRatio(e, names), need: 1 + Math.max(0, minHeadroom) },
   );
   // Never smaller than the data it must hold (data_size plus growth, when the spec says).
   const best = cheapestDiskMeeting(c, vm, machine, region, current, allMet, now, capacityNeed(disk) ?? 0);

@@ -17,6 +17,7 @@ import {
   type Condition,
 } from './search';
 import { ownProvisioned } from './provisioned';
+import { targetRatio } from './least';
 
 /** What meets the target: a disk size, a machine, (together) both at once, or another disk type and size. */
 export interface WorkloadSuggestions {
@@ -211,6 +212,7 @@ function keepingOthers(e: VmEval, name: string, minHeadroom: number): Condition 
   return condition(
     `workload ${name} meets its target with ${minHeadroom} to spare${others}`,
     (x) => meetsWithHeadroom(x, name, minHeadroom) && keep.every((n) => x.workloads.find((y) => y.spec.name === n)?.meets_target !== false),
+    { ratio: (x) => targetRatio(x, [name]), need: 1 + Math.max(0, minHeadroom) },
   );
 }
 
@@ -227,6 +229,7 @@ function diskCondition(s: Search, e: VmEval, single: DiskSpec): Condition {
   return condition(
     `${s.met.key}; of disk ${single.name}, ${others.map((o) => `'${o.name}'`).join(', ') || 'no other workload'} keeps meeting its own`,
     (x) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false),
+    s.met.ratio && { ratio: s.met.ratio, need: s.met.need ?? 1 },
   );
 }
 

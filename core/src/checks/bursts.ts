@@ -6,6 +6,7 @@
  */
 import { resolveMachine, vmLimitRow } from '../catalog';
 import { vmCostChange, provisionedValues, boughtText, removedText } from '../advice/fixes';
+import { diskWorkloadsMet } from '../advice/least';
 import { cheapestProvisionedMeeting } from '../advice/provisioned';
 import type { FixData } from '../diagnostics';
 import { evaluateOn } from '../model/evaluate';
@@ -14,7 +15,7 @@ import { judgeTargets } from '../model/workload';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
 import { fmt, fmtMoney } from '../units';
 import type { CheckModule, VmContext } from './types';
-import { disksNamed, workloadsOn } from '../model/lookups';
+import { disksNamed } from '../model/lookups';
 
 export const bursts: CheckModule = {
   id: 'bursts',
@@ -62,18 +63,13 @@ function meetsOnBurst(w: WorkloadEval): boolean {
   return judgeTargets(w.spec.target, got).shortfalls.length === 0;
 }
 
-/** The workloads of one disk all meet their targets (or have none). */
-function diskMet(e: VmEval, name: string): boolean {
-  return workloadsOn(e, name).every((x) => x.meets_target !== false);
-}
-
 function outOfBurst(ctx: VmContext, d: DiskEval, w: WorkloadEval): void {
   const m = ctx.machine;
   const p = d.spec.path;
   const fixes: FixData[] = [];
   const choice =
     m &&
-    cheapestProvisionedMeeting(ctx.catalog, ctx.vm, m, ctx.region, d.spec, (e) => diskMet(e, d.spec.name), {
+    cheapestProvisionedMeeting(ctx.catalog, ctx.vm, m, ctx.region, d.spec, diskWorkloadsMet(d.spec.name), {
       sizeGib: d.size_gib,
       throughput: false,
       redundant: d.type.replicated !== false,

@@ -5,11 +5,12 @@
  */
 import { resolveMachine, type Catalog, type Machine } from '../catalog';
 import { boughtText, provisionedValues, removedText, vmCostChange } from '../advice/fixes';
+import { diskWorkloadsMet } from '../advice/least';
 import { cheapestProvisionedMeeting } from '../advice/provisioned';
 import type { FixData } from '../diagnostics';
 import { evaluateOn } from '../model/evaluate';
 import { provisionedValue } from '../model/provisioned';
-import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
+import type { DiskEval, WorkloadEval } from '../model/types';
 import { fmt, fmtMoney, formatBlock, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
 import { workloadsOn } from '../model/lookups';
@@ -71,7 +72,7 @@ function reached(w: WorkloadEval): number {
 function toSsd(ctx: VmContext, d: DiskEval): FixData[] {
   const m = ctx.machine;
   if (!m) return [];
-  const met = (e: VmEval) => workloadsOn(e, d.spec.name).every((x) => x.meets_target !== false);
+  const met = diskWorkloadsMet(d.spec.name);
   const choice = cheapestProvisionedMeeting(ctx.catalog, ctx.vm, m, ctx.region, d.spec, met, {
     sizeGib: d.size_gib,
     throughput: true,

@@ -1,0 +1,162 @@
+/**
+ * The least whole value in a range at which a condition holds, where it holds of every value above once it
+ * holds of one (performance never decreases as a disk grows or buys more): the searches of ./search and
+ * ./provisioned. The figures are piecewise-linear in the value (per-GiB and per-unit rates up to caps), so the
+ * value at which a workload's figures reach its target is computed from the figures of the values already
+ * evaluated (in proportion to them, or along the line two of them lie on) rather than found by halving the
+ * range: a candidate is evaluated, and its neighbour below, to confirm it is the least. Where a guess does not
+ * land (a cap, a condition on other workloads), the range still shrinks as a bisection's would, and after a few
+ * guesses the search bisects: the answer is the one a bisection gives, in a few evaluations instead of 15–20.
+ */
+
+import type { VmEval } from '../model/types';
+
+/**
+ * A condition on an evaluated VM that a search makes hold. One made by `condition` carries a key naming what it
+ * asks of which parts ("workload oltp meets its target"), so that the size searches can be memoised: the same
+ * condition on the same VM gives the same answer. `ratio` (with `need`, the ratio at which it holds) says how
+ * near an evaluated VM is to it, for the searches to aim with; the condition itself alone decides.
+ */
+export type Condition = ((e: VmEval) => boolean) & {
+  readonly key?: string;
+  readonly ratio?: (e: VmEval) => number | undefined;
+  readonly need?: number;
+};
+
+export function condition(
+  key: string,
+  holds: (e: VmEval) => boolean,
+  aim?: { ratio: (e: VmEval) => number | undefined; need: number },
+): Condition {
+  return Object.assign(holds, { key, ...(aim && { ratio: aim.ratio, need: aim.need }) });
+}
+
+/**
+ * The workloads on a disk all meet their targets (or have none): a condition without a key (never memoised),
+ * aimed by their ratios.
+ */
+export function diskWorkloadsMet(disk: string): Condition {
+  const holds = (e: VmEval) => e.workloads.every((x) => !x.disks.includes(disk) || x.meets_target !== false);
+  return Object.assign(holds, { ratio: (e: VmEval) => diskTargetRatio(e, disk), need: 1 });
+}
+
+/** The least ratio of achieved ÷ wanted over the named workloads' targets (1 + headroom); undefined when one has none. */
+export function targetRatio(e: VmEval, names: readonly string[]): number | undefined {
+  let least: number | undefined;
+  for (const name of names) {
+    const h = e.workloads.find((x) => x.spec.name === name)?.headroom;
+    if (h === undefined) return undefined;
+    if (least === undefined || 1 + h < least) least = 1 + h;
+  }
+  return least;
+}
+
+/** The least ratio of achieved ÷ wanted over the targets of the workloads on a disk (undefined: none judged). */
+export function diskTargetRatio(e: VmEval, disk: string): number | undefined {
+  let least: number | undefined;
+  for (const w of e.workloads)
+    if (w.disks.includes(disk) && w.headroom !== undefined && (least === undefined || 1 + w.headroom < least)) least = 1 + w.headroom;
+  return least;
+}
+
+/** A value of `c` evaluated: whether it holds, and its ratio. */
+export function probeOf(c: Condition, e: VmEval): Probe {
+  return { ok: c(e), ratio: c.ratio?.(e) };
+}
+
+/** What one evaluated value says: whether the condition holds, and how far the figures are from it. */
+export interface Probe {
+  ok: boolean;
+  /**
+   * The figures as a share of what the condition asks (the least of achieved ÷ wanted over the targets it
+   * judges): 1 where they just meet it; undefined where the condition gives none.
+   */
+  ratio?: number;
+}
+
+/** Guesses after which the search only bisects: a guess that does not land twice running will not land. */
+const GUESSES = 4;
+
+/** The least whole value in [lo, hi] at which `probe` holds (undefined: none), with `need` the ratio that meets. */
+export function leastValue(lo: number, hi: number, probe: (v: number) => Probe, need = 1): number | undefined {
+  lo = Math.ceil(lo);
+  hi = Math.floor(hi);
+  if (hi < lo) return undefined;
+  const top = probe(hi);
+  if (!top.ok) return undefined;
+  // Invariant: the condition holds at `okAt` and not at `failAt` (lo - 1 stands for "below the range").
+  let okAt = hi;
+  let okRatio = top.ratio;
+  let failAt = lo - 1;
+  const fails: Point[] = [];
+  let guesses = 0;
+  let step = 0;
+  let stepped = false;
+  // The ratio of the last value evaluated, while it is the highest that fails.
+  let nearRatio: number | undefined;
+  // The range's least first: a condition that holds at both ends holds throughout (the searches for a cheaper
+  // type at a given size mostly end there). Then guesses, each that holds followed by the value below it.
+  let next: number | undefined = lo;
+  while (failAt + 1 < okAt) {
+    let v: number | undefined = next;
+    let guessed = false;
+    if (v === undefined || !(v > failAt && v < okAt)) {
+      let g = guesses < GUESSES ? guess(fails, { v: okAt, ratio: okRatio }, need) : undefined;
+      // A guess at or below a value that fails says the figures are not what fails: bisect from here on.
+      if (g !== undefined && g <= failAt) g = undefined;
+      guesses = g === undefined ? GUESSES : guesses + 1;
+      guessed = g !== undefined;
+      // Values that fell just short, or figures that reach the target where the condition still fails (figures
+      // that bend towards the target, as a share of a mix does; whole allocation units): the least is most
+      // likely just above, so step up from there, doubling, before halving the range.
+      if (!guessed && !step && !stepped && nearRatio !== undefined && nearRatio >= 0.9 * need) step = 1;
+      v = g !== undefined ? Math.min(okAt - 1, g) : step && failAt + step < okAt ? failAt + step : Math.floor((failAt + okAt) / 2);
+      if (!guessed && step) {
+        stepped = true;
+        step = failAt + step < okAt ? step * 2 : 0;
+      }
+    }
+    next = undefined;
+    const p = probe(v);
+    if (p.ok) {
+      okAt = v;
+      okRatio = p.ratio;
+      step = 0;
+      nearRatio = undefined;
+      if (guessed) next = v - 1;
+    } else {
+      failAt = v;
+      nearRatio = p.ratio;
+      // Figures that reach what is asked where the condition still fails: something else binds (another
+      // workload's target), and the figures cannot aim the search.
+      if (p.ratio === undefined || !Number.isFinite(p.ratio) || p.ratio >= need) guesses = GUESSES;
+      else fails.push({ v, ratio: p.ratio });
+    }
+  }
+  return okAt;
+}
+
+interface Point {
+  v: number;
+  ratio: number;
+}
+
+/**
+ * The least whole value at which the figures reach `need`, from the values that fall short: along the line
+ * through the two highest (a linear piece of the figures), else in proportion to the highest. Where that lands
+ * at or above the least value known to hold, along the line from the highest short of it to that value (the
+ * caller then tries the value just below, which confirms the least).
+ */
+function guess(fails: Point[], ok: { v: number; ratio?: number }, need: number): number | undefined {
+  const n = fails.length;
+  if (!n) return undefined;
+  const b = fails[n - 1];
+  let g: number | undefined;
+  if (n >= 2 && b.ratio > fails[n - 2].ratio) {
+    const a = fails[n - 2];
+    g = Math.ceil(b.v + ((need - b.ratio) * (b.v - a.v)) / (b.ratio - a.ratio) - 1e-9);
+  } else if (b.ratio > 0 && b.v > 0) g = Math.ceil((b.v * need) / b.ratio - 1e-9);
+  if ((g === undefined || g >= ok.v) && ok.ratio !== undefined && Number.isFinite(ok.ratio) && ok.ratio > b.ratio)
+    g = Math.ceil(b.v + ((need - b.ratio) * (ok.v - b.v)) / (ok.ratio - b.ratio) - 1e-9);
+  return g;
+}

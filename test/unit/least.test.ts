@@ -1,0 +1,76 @@
+/**
+ * The searches' least value (core/src/advice/least.ts) is aimed by the figures, but its answer is the least value
+ * at which the condition holds, whatever the figures say: the same answer a bisection (or a scan) gives, for any
+ * condition that holds of every value above one that holds.
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { analyze, EvaluationCache } from '../../core/src';
+import { leastValue, type Probe } from '../../core/src/advice/least';
+import { SPEC_HEAD, vmLines } from '../../bench/specs';
+
+/** The least value in [lo, hi] at which `holds` is true, by a scan: the reference. */
+function scan(lo: number, hi: number, holds: (v: number) => boolean): number | undefined {
+  for (let v = lo; v <= hi; v++) if (holds(v)) return v;
+  return undefined;
+}
+
+describe('least value of a search', () => {
+  it('is the least value that holds, with figures that aim right, wrong or not at all', () => {
+    const ratioKinds = ['linear', 'capped', 'flat', 'misleading', 'none'] as const;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: -10, max: 5100 }),
+        fc.constantFrom(...ratioKinds),
+        fc.double({ min: 0.01, max: 100, noNaN: true }),
+        fc.double({ min: 0, max: 5, noNaN: true }),
+        (a, b, threshold, kind, slope, base) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const holds = (v: number) => v >= threshold;
+          const ratio = (v: number): number | undefined => {
+            if (kind === 'none') return undefined;
+            if (kind === 'flat') return base;
+            if (kind === 'misleading') return base + (v % 97) / slope;
+            const r = (base + slope * v) / (base + slope * Math.max(threshold, 0) || 1);
+            return kind === 'capped' ? Math.min(r, 1.2) : r;
+          };
+          let probes = 0;
+          const probe = (v: number): Probe => {
+            probes++;
+            assert.ok(v >= lo && v <= hi, `probed ${v} outside [${lo}, ${hi}]`);
+            return { ok: holds(v), ratio: ratio(v) };
+          };
+          assert.equal(leastValue(lo, hi, probe), scan(lo, hi, holds));
+          // Never much more than a bisection: the guesses are bounded, then it halves.
+          assert.ok(probes <= 2 * Math.ceil(Math.log2(hi - lo + 2)) + 12, `${probes} probes over [${lo}, ${hi}]`);
+        },
+      ),
+      { numRuns: 2000, seed: 26 },
+    );
+  });
+
+  it('finds a value on a linear piece in a few evaluations', () => {
+    // 6 IOPS per GiB, a target of 15,000 IOPS: the least size is 2,500 GiB.
+    let probes = 0;
+    const got = leastValue(10, 65536, (v) => {
+      probes++;
+      return { ok: 6 * v >= 15000, ratio: (6 * v) / 15000 };
+    });
+    assert.equal(got, 2500);
+    assert.ok(probes <= 5, `${probes} evaluations`);
+  });
+});
+
+describe('evaluation cache hit rate', () => {
+  it('counts an evaluation found for a VM of the same content as a hit, a new content as a miss', () => {
+    const text = [...SPEC_HEAD, ...vmLines('a', 1), ...vmLines('b', 1), ...vmLines('c', 2)].join('\n') + '\n';
+    const cache = new EvaluationCache();
+    analyze(text, { cache });
+    assert.deepEqual([cache.hits, cache.misses], [1, 2]);
+    assert.equal(cache.hitRate(), 1 / 3);
+    analyze(text, { cache });
+    assert.deepEqual([cache.hits, cache.misses], [4, 2]);
+  });
+});
