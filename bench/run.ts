@@ -11,6 +11,7 @@ import { benchLsp } from './lsp';
 import { benchScale } from './lsp-scale';
 import { benchLint } from './lint';
 import { benchExtension } from './extension';
+import { benchDiff } from './diff';
 import { benchEvaluateCli, specWithVms } from './evaluate';
 import { goalTable } from './goals';
 import { benchTerraform, benchTerraformFiles } from './terraform';
@@ -89,8 +90,12 @@ async function main(): Promise<void> {
   print(lint.lines);
   const evaluate = await benchEvaluateCli();
   print(evaluate.lines);
+  const diff = await benchDiff(10000, 3, 'distinct');
+  print(diff.lines);
+  const diffReplicas = await benchDiff(10000, 3, 'replicas');
+  print(diffReplicas.lines);
   // The CLI section of docs/performance.md: each goal as measured in this run.
-  print(['## CLI goals (docs/performance.md)', '', ...goalTable([...evaluate.goals, ...lint.goals])]);
+  print(['## CLI goals (docs/performance.md)', '', ...goalTable([...evaluate.goals, ...lint.goals, ...diff.goals, ...diffReplicas.goals])]);
 }
 
 if (require.main === module) {
