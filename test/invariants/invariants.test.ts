@@ -17,6 +17,7 @@ import {
   METRICS,
   resolveMachine,
   textWithFix,
+  sizeRange,
   unmodelledOn,
   type Analysis,
   type FileReport,
@@ -224,7 +225,7 @@ describe('invariants over specs generated from the catalogs', function () {
     assert.deepEqual([...(s.definitions.disk.properties.interface.enum ?? [])].sort(), [...interfaces].sort());
   });
 
-  it('7. the fix offered first for a missed target is never dearer than another disk type of the same size that meets it', () => {
+  it('7. the fix offered first for a missed target is never dearer than another disk type of the same size (at least its documented minimum) that meets it', () => {
     holds(
       (text, a, s) => {
         if (hasOutOfRange(s)) return;
@@ -244,11 +245,15 @@ describe('invariants over specs generated from the catalogs', function () {
           for (const type of Object.keys(c.disk_types)) {
             const t = c.disk_types[type];
             if (type === disk.type || t.model === 'devices' || !attaches(e.machine, type) || disk.size === undefined) continue;
-            if (disk.size < t.size_gib.min || disk.size > t.size_gib.max || unmodelledOn(t, e.machine)) continue;
+            // The same size, or the smallest advice proposes of that type where the size is below it (Google's
+            // documented minimum, above what its API accepts): advice never proposes a smaller one.
+            const range = sizeRange(t, disk.replication);
+            const size = Math.max(disk.size, range.advised);
+            if (size > range.max || unmodelledOn(t, e.machine)) continue;
             const alt = structuredClone(s);
             // The same replication (a regional disk stays regional), where the type offers it.
             if (disk.replication === 'regional' && !t.replication?.includes('regional')) continue;
-            alt.vms[vi].disks[diskAt] = { name: disk.name, type, size: disk.size, sizeSpelling: 'GiB', replication: disk.replication };
+            alt.vms[vi].disks[diskAt] = { name: disk.name, type, size, sizeSpelling: 'GiB', replication: disk.replication };
             const r = fileReport('x', analyze(toYaml(alt))).vms[vi];
             // It meets every target the fix meets, with the spec's headroom wherever the fix keeps it.
             const policy = a.spec?.min_headroom ?? 0;
@@ -260,7 +265,7 @@ describe('invariants over specs generated from the catalogs', function () {
             if (!meets || r.monthly_cost === null || !r.monthly_cost_complete) continue;
             assert.ok(
               r.monthly_cost >= fixed.monthly_cost - 0.01,
-              `'${fix.title}' makes ${vm.name} $${fixed.monthly_cost}/month; ${type} at the same size meets the same targets for $${r.monthly_cost}`,
+              `'${fix.title}' makes ${vm.name} $${fixed.monthly_cost}/month; ${type} at ${size} GiB meets the same targets for $${r.monthly_cost}`,
             );
           }
         });
