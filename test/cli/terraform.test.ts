@@ -120,6 +120,18 @@ describe('storage-perf with Terraform files', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('lint FOLDER with a workload sidecar naming the module: the module is linted too, its findings on its .tf lines', async () => {
+    const r = await lint([MODULE, '--format', 'json'], { cwd: ROOT });
+    assert.equal(r.code, 1, r.stderr);
+    const found = (JSON.parse(r.stdout).files as Array<{ path: string; diagnostics: ReportDiagnostic[] }>).map((f) => [
+      f.path,
+      f.diagnostics.map((d) => d.code),
+    ]);
+    const paths = found.map(([p]) => p);
+    assert.deepEqual(paths, [`${MODULE}/workloads.perf.yaml`, `${MODULE}/main.tf`, `${MODULE}/modules/db/main.tf`]);
+    const main = found.find(([p]) => p === `${MODULE}/main.tf`)![1] as string[];
+    assert.ok(main.includes('unknown-machine-type'), main.join(' '));
+  });
   it('evaluate a folder without .tf files: cannot be read, exit 2', () => {
     const r = spawnSync(process.execPath, [BIN, 'evaluate', 'docs'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(r.status, 2);

@@ -11,7 +11,7 @@ import ignore, { type Ignore } from 'ignore';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ioReason } from '../../../protocol/src/file-io';
-import { isTerraformSourcePath } from '../../../core/src';
+import { isTerraformSourcePath, sidecarPlanPath } from '../../../core/src';
 
 /** What a folder search picks up: the names the editor treats as specs (the extension's filename patterns). */
 export const SPEC_SUFFIXES = ['.perf.yaml', '.perf.yml'];
@@ -161,11 +161,35 @@ export function collectTargets(paths: string[], cwd: string, stdinName?: string)
       if (module) add(module);
       else if (!found.length) problems.push(`no *.perf.yaml files (or .tf files of a Terraform module) under ${p} (after .gitignore)`);
       found.forEach(add);
+      // A workload sidecar of the folder names the Terraform it covers: that module is linted too, so that
+      // `lint DIR` reports its findings as `evaluate` of it does (the sidecar's own are about its workloads).
+      for (const f of found) {
+        const named = sidecarModule(f);
+        if (named && relative(abs, named).split(sep)[0] !== '..') add(named);
+      }
     } else {
       add(abs); // a file named explicitly is linted whatever its name, ignored or not
     }
   }
   return { targets, problems };
+}
+
+/** The entry .tf file of the module a workload sidecar names (`terraform: main.tf` or a folder), if any. */
+function sidecarModule(spec: string): string | undefined {
+  let named: string | undefined;
+  try {
+    named = sidecarPlanPath(readFileSync(spec, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!named) return undefined;
+  const target = resolve(dirname(spec), named);
+  try {
+    if (statSync(target).isDirectory()) return moduleEntry(target);
+  } catch {
+    return undefined;
+  }
+  return isTerraformSourcePath(target) ? moduleEntry(dirname(target)) : undefined;
 }
 
 /** The .tf file a module folder is read from: main.tf, else the first .tf file by name; undefined without one. */
