@@ -127,6 +127,8 @@ export interface VmReport {
   /** What the total lacks, e.g. "IOPS price unknown in europe-west4". */
   monthly_cost_missing: string[];
   machine_monthly_cost: number | null;
+  /** The machine's price is whole (a template's: every instance its groups run is priced). */
+  machine_monthly_cost_complete: boolean;
   machine_cost_explanation: string;
   /** The disks' part of `monthly_cost` (known part). */
   disks_monthly_cost: number | null;
@@ -273,6 +275,7 @@ function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions =
     monthly_cost_complete: v.monthly_cost_complete,
     monthly_cost_missing: gapTexts(vmCosts(v)),
     machine_monthly_cost: money(v.machine_cost.monthly),
+    machine_monthly_cost_complete: v.machine_cost.complete,
     machine_cost_explanation: v.machine_cost.why,
     disks_monthly_cost: money(disksMonthly(v)),
     egress: v.egress

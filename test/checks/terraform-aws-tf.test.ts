@@ -334,4 +334,54 @@ describe('terraform .tf.json: AWS launch templates, groups and instance store', 
       ],
     );
   });
+
+  it('a desired_capacity known only after apply is not min_size; a group part Spot is not priced on demand', () => {
+    const lt = '  launch_template {\n    id      = aws_launch_template.web.id\n    version = "$Latest"\n  }';
+    const unknown = run(
+      `${PROVIDER}variable "n" { type = number }\n${TEMPLATE}${group(`  min_size = 1\n  max_size = 4\n  desired_capacity = var.n\n${lt}`)}`,
+    );
+    assert.equal(unknown.r.monthly_cost_complete, false);
+    assert.match(find(unknown.a, 'terraform-template').message, /desired_capacity is known only after apply, not in the total$/);
+    const spot = run(
+      PROVIDER +
+        TEMPLATE +
+        group(`  min_size = 4
+  max_size = 4
+  mixed_instances_policy {
+    instances_distribution {
+      on_demand_percentage_above_base_capacity = 0
+    }
+    launch_template {
+      launch_template_specification {
+        launch_template_id = aws_launch_template.web.id
+      }
+    }
+  }`),
+    );
+    assert.equal(spot.r.monthly_cost_complete, false);
+    assert.match(find(spot.a, 'terraform-template').message, /runs Spot instances, whose price is not modelled, not in the total$/);
+  });
+
+  it('a group whose launch template is not in the configuration is said, and leaves the total partial', () => {
+    const { a, r } = run(
+      `${PROVIDER}${TEMPLATE}${group('  min_size = 2\n  max_size = 2\n  launch_template {\n    id = "lt-0123456789abcdef0"\n  }')}`,
+    );
+    assert.equal(r.monthly_cost_complete, false);
+    assert.ok(
+      r.monthly_cost_missing.includes("aws_autoscaling_group.web's instances, template not evaluated"),
+      r.monthly_cost_missing.join(' | '),
+    );
+    assert.ok(
+      a.diagnostics.some(
+        (d) => d.code === 'terraform-unknown-value' && /^aws_autoscaling_group\.web's instances are left out/.test(d.message),
+      ),
+    );
+  });
+
+  it("a launch template that maps a data volume only: the AMI's root volume is said to be left out", () => {
+    const data = TEMPLATE.replace('device_name = "/dev/xvda"', 'device_name = "/dev/sdf"');
+    const { a } = run(PROVIDER + data);
+    assert.ok(a.diagnostics.some((d) => d.code === 'terraform-unknown-value' && /root volume is not set here/.test(d.message)));
+    assert.ok(!run(PROVIDER + TEMPLATE).a.diagnostics.some((d) => /root volume is not set here/.test(d.message)));
+  });
 });

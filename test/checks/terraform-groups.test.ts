@@ -290,4 +290,35 @@ resource "google_compute_instance_from_template" "db" {
     assert.equal(r.monthly_cost_complete, false);
     assert.ok(a.diagnostics.some((d) => d.code === 'price-unknown'));
   });
+
+  it('a group of unknown count, or running a template not in the configuration, leaves the total partial and is said', () => {
+    const counted = run(
+      `variable "n" { type = number }\n${TEMPLATE}${group('target_size = 3').replace('name               = "web"', 'count              = var.n\n  name               = "web"')}`,
+    );
+    assert.equal(counted.r.monthly_cost_complete, false);
+    assert.ok(
+      counted.r.monthly_cost_missing.some((m) => m.startsWith('google_compute_instance_group_manager.web')),
+      counted.r.monthly_cost_missing.join(' | '),
+    );
+    const literal = run(
+      TEMPLATE + group('target_size = 3').replace('google_compute_instance_template.web.id', '"projects/p/global/instanceTemplates/other"'),
+    );
+    assert.equal(literal.r.monthly_cost_complete, false);
+    assert.ok(literal.a.diagnostics.some((d) => /^google_compute_instance_group_manager\.web's instances are left out/.test(d.message)));
+  });
+
+  it("instance_from_template: its own machine_type known only after apply is not the template's", () => {
+    const { a, r } = run(`variable "mt" { type = string }
+${TEMPLATE}
+resource "google_compute_instance_from_template" "db" {
+  name                     = "db"
+  zone                     = "us-central1-a"
+  machine_type             = var.mt
+  source_instance_template = google_compute_instance_template.web.self_link_unique
+}
+`);
+    assert.ok(!r.vms.some((v) => v.name === 'google_compute_instance_from_template.db'));
+    assert.equal(r.monthly_cost_complete, false);
+    assert.ok(a.diagnostics.some((d) => /google_compute_instance_from_template\.db's machine_type is unknown until plan/.test(d.message)));
+  });
 });

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyze, diffAnalyses, EvaluationCache, frontEndFor, type DiffRecord } from '../../core/src';
+import { vmMoney } from '../../core/src/diff/items';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -168,5 +169,22 @@ describe('diff (core)', () => {
     const r = diff(text, text);
     assert.equal(r.summary, 'No change in figures, targets, cost or findings (1 VM unchanged)');
     assert.equal(r.monthly_cost.delta, 0);
+  });
+});
+
+describe('diff: a partial machine price stays partial', () => {
+  it("a template's machine price with instances not priced (an autoscaled group) is not shown as whole", () => {
+    const v = {
+      machine_monthly_cost: 100,
+      machine_monthly_cost_complete: false,
+      disks: [],
+      disks_monthly_cost: 0,
+      monthly_cost: 100,
+      monthly_cost_complete: false,
+      monthly_cost_missing: ['the 2–10 instances x scales y to'],
+    } as unknown as Parameters<typeof vmMoney>[0];
+    const m = vmMoney(v);
+    assert.equal(m.machine?.complete, false);
+    assert.equal(vmMoney({ ...v!, machine_monthly_cost_complete: true }).machine?.complete, true);
   });
 });

@@ -57,8 +57,9 @@ export function baseAtRef(ref: string, path: string): BaseAtRef {
     if (sidecarPlanPath(text) === undefined) return { text };
   }
   const folder = isFolder(abs) ? abs : dirname(abs);
-  const names = git(['ls-tree', '-r', '--name-only', ref, '--', '.'], folder)
-    .split('\n')
+  // -z: names as they are, not quoted (a name with a space or non-ASCII letters would be).
+  const names = git(['ls-tree', '-r', '-z', '--name-only', ref, '--', '.'], folder)
+    .split('\0')
     .filter((f) => f && MODULE_FILE.test(f));
   if (!names.length) throw new GitReadError(`no file of ${isFolder(abs) ? 'the folder' : "the file's folder"} at ${ref}`);
   if (names.length > MAX_FILES) throw new GitReadError(`more than ${MAX_FILES} files under the folder at ${ref}`);

@@ -88,10 +88,23 @@ export async function lintAcross(sessions: Session[], targets: Target[]): Promis
   const inFlight = Math.min(CONCURRENCY, targets.length);
   await Promise.all(sessions.flatMap((s) => Array.from({ length: inFlight }, () => worker(s))));
   if (failed !== undefined) throw failed;
-  // A module's findings in files that are not targets themselves (a called module's) follow its entry file.
-  const seen = new Set(out.map((r) => r.file));
-  const first = (x: FileResult) => !seen.has(x.file) && !!seen.add(x.file);
-  return out.flatMap(({ related, ...r }) => [r, ...(related ?? []).filter(first)]);
+  // A module's findings in files that are not targets themselves (a called module's) follow its entry file; a
+  // file two modules call gets the findings of both, each once.
+  const linted = new Set(out.map((r) => r.file));
+  const byFile = new Map<string | undefined, FileResult>();
+  const key = (f: Finding) => `${f.line}:${f.column}:${f.code}:${f.message}`;
+  return out.flatMap(({ related, ...r }) =>
+    [r, ...(related ?? [])].filter((x, i) => {
+      if (i === 0) return true;
+      if (linted.has(x.file)) return false;
+      const known = byFile.get(x.file);
+      if (!known) return !!byFile.set(x.file, x);
+      const have = new Set(known.findings.map(key));
+      known.findings.push(...x.findings.filter((f) => !have.has(key(f))));
+      known.findings.sort(byPosition);
+      return false;
+    }),
+  );
 }
 
 interface CodeAction {

@@ -120,10 +120,12 @@ function checkDisk(ctx: VmContext, d: DiskSpec, t: DiskType): void {
 function size(ctx: VmContext, d: DiskSpec, t: Exclude<DiskType, { model: 'devices' }>): void {
   const p = d.path;
   if (d.size_gib === undefined && !ctx.has(`${p}/size`)) {
-    const def = t.size_gib.default ?? t.size_gib.min;
+    const range = sizeRange(t, d.replication);
+    // The type's default size, where a regional disk may have it (Google: a regional standard disk from 200 GB).
+    const def = Math.max(t.size_gib.default ?? range.advised, range.min);
     ctx.report(
       'missing-size',
-      `disk '${d.name}' needs a size (${d.type}: ${sizeText(t.size_gib.min)} to ${sizeText(t.size_gib.max)})`,
+      `disk '${d.name}' needs a size (${d.replication === 'regional' && range.min !== t.size_gib.min ? 'regional ' : ''}${d.type}: ${sizeText(range.advised)} to ${sizeText(range.max)})`,
       ctx.key(`${p}/name`),
       {
         path: p,

@@ -119,10 +119,10 @@ export function matchByName<T extends { name: string }, D>(before: T[], after: T
 /** A VM's three prices as its report states them. */
 export function vmMoney(v: VmReport | undefined) {
   if (!v) return { machine: null, disks: null, total: null };
-  // The machine's price has no parts of its own: unknown exactly when it is null.
+  // A machine's price may be partial (a template whose groups' sizes are not all known): as its report says.
   const disksComplete = v.disks.every((d) => d.monthly_cost_complete);
   return {
-    machine: money(v.machine_monthly_cost, v.machine_monthly_cost !== null),
+    machine: money(v.machine_monthly_cost, v.machine_monthly_cost_complete && v.machine_monthly_cost !== null),
     // A VM without disks pays nothing for them, which is known.
     disks: v.disks.length ? money(v.disks_monthly_cost, disksComplete && v.disks_monthly_cost !== null) : money(0, true),
     total: money(v.monthly_cost, v.monthly_cost_complete, v.monthly_cost_missing),

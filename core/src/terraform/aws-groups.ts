@@ -39,8 +39,14 @@ export function asgRun(g: PlanResource, ctx: PlanContext): TemplateRun {
   const overrides = items(at(v, ...SPEC.slice(0, 4), 'override'));
   if (overrides.some((o) => at(o, 'instance_type') || at(o, 'instance_requirements')))
     return { group: g.address, unknown: 'its mixed instances policy runs other instance types too' };
-  const desired = num(at(v, 'desired_capacity')) ?? min;
-  if (desired === undefined) return { group: g.address, unknown: 'desired_capacity and min_size are known only after apply' };
+  // Part Spot: below 100 % on demand above the base capacity (absent: 100 %), priced otherwise; unknown: not guessed.
+  const onDemand = ['mixed_instances_policy', 0, 'instances_distribution', 0, 'on_demand_percentage_above_base_capacity'];
+  const share = num(at(v, ...onDemand));
+  if ((share !== undefined && share < 100) || (share === undefined && ctx.written(g, onDemand)))
+    return { group: g.address, unknown: 'its instances distribution runs Spot instances, whose price is not modelled' };
+  // min_size stands in for desired_capacity only where the configuration does not write one (AWS's default).
+  const desired = num(at(v, 'desired_capacity')) ?? (ctx.written(g, ['desired_capacity']) ? undefined : min);
+  if (desired === undefined) return { group: g.address, unknown: 'desired_capacity is known only after apply' };
   return { group: g.address, instances: desired };
 }
 

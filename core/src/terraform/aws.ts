@@ -21,6 +21,8 @@ export const AWS_DISK_RESOURCES = ['aws_ebs_volume', 'aws_volume_attachment'];
 
 const IOPS_TYPES = new Set(['gp3', 'io1', 'io2']);
 const THROUGHPUT_TYPES = new Set(['gp3']);
+/** The device names AMIs give their root volume (Amazon Linux and most others: /dev/xvda; Ubuntu, Windows: /dev/sda1). */
+const ROOT_DEVICES = new Set(['/dev/xvda', '/dev/sda1']);
 const mibps = (v: string | number | boolean) => `${v}MiB/s`;
 
 /** A volume's `iops` and `throughput` settings (aws_ebs_volume and the block devices name them alike), for the types that take them. */
@@ -200,11 +202,12 @@ function launchTemplate(res: PlanResource, ctx: PlanContext): MappedVm | undefin
       if (s) specs.push(s);
     } else if (str(at(m, 'virtual_name'))) stores.push(m);
   }
-  // Without an EBS mapping, the root volume is the AMI's: left out, as on an instance without root_block_device.
-  if (!mappings.some((m) => at(m, 'ebs', 0)))
+  // Without an EBS mapping of a root device name, the root volume is the AMI's: left out, as on an instance
+  // without root_block_device (AMIs name their root /dev/xvda or /dev/sda1).
+  if (!mappings.some((m) => at(m, 'ebs', 0) && ROOT_DEVICES.has(str(at(m, 'device_name')) ?? '')))
     ctx.report(
       'terraform-unknown-value',
-      `${res.address}'s root volume is not set here (its type and size come from the AMI): it is left out of the figures; set block_device_mappings with an ebs block to include it`,
+      `${res.address}'s root volume is not set here (its type and size come from the AMI): it is left out of the figures; map its root device (/dev/xvda or /dev/sda1) with an ebs block to include it`,
       res.addressSpan,
     );
   const store = instanceStore(`${res.address}.block_device_mappings`, stores);

@@ -81,7 +81,8 @@ function names(message: string, name: string): boolean {
  * An instance's key after a module call or a resource address (`module.db[0]`, `google_compute_disk.data["a"]`),
  * not the index of an inline block's name (`.disk[1]`): resource types have an underscore, block names need none.
  */
-const INSTANCE_KEY = /(\bmodule\.[\w-]+|\b[a-z][a-z0-9]*_[a-z0-9_]+\.[\w-]+)\[(?:"(?:[^"\\]|\\.)*"|\d+)\]/g;
+const INSTANCE_KEY =
+  /((?:^|(?<=[\s('"(,]|\]\.|[\w-]\.))module\.[\w-]+|(?:^|(?<=[\s('"(,]|\]\.|module\.[\w-]+\.))[a-z][a-z0-9]*_[a-z0-9_]+\.[\w-]+)\[(?:"(?:[^"\\]|\\.)*"|\d+)\]/g;
 
 /**
  * Findings at one place (`at`) that differ only by the instances of the resources they name (`x[0]: m`,

@@ -254,7 +254,8 @@ function fromTemplate(res: PlanResource, ctx: PlanContext): MappedVm | undefined
     return undefined;
   }
   const own = (k: string) => at(res.values, k, 0) !== undefined;
-  const machine = located(at(res.values, 'machine_type')) ?? machineOf(t, ctx);
+  // Its own machine type, even one known only after apply: then the template's is not the one it runs.
+  const machine = ctx.written(res, ['machine_type']) ? machineOf(res, ctx) : machineOf(t, ctx);
   if (!machine) return undefined;
   const disks = new Disks(res, ctx);
   if (own('boot_disk')) bootDisk(res, disks);

@@ -20,8 +20,9 @@ const AUTOSCALERS = ['google_compute_autoscaler', 'google_compute_region_autosca
 export const GROUP_RESOURCES = [...GROUPS, ...AUTOSCALERS, ...AWS_GROUP_RESOURCES];
 
 /** Each template's VM marked as a template, with the groups that run it, the region they run in, and a finding. */
-export function markTemplates(spec: Spec, resources: PlanResource[], vms: MappedVm[], ctx: PlanContext): void {
+export function markTemplates(spec: Spec, resources: PlanResource[], vms: MappedVm[], ctx: PlanContext, missing: string[]): void {
   const groups = resources.filter((r) => GROUPS.has(r.type));
+  const running = new Set<PlanResource>();
   const scalers = new Map<PlanResource, PlanResource>();
   for (const a of AUTOSCALERS.flatMap((t) => ctx.ofType(t))) {
     const g = ctx.referenced(a, ['target']);
@@ -36,6 +37,7 @@ export function markTemplates(spec: Spec, resources: PlanResource[], vms: Mapped
     for (const g of groups) {
       const versions = versionsRunning(g, v.resource, ctx);
       if (!versions) continue;
+      running.add(g);
       const run = runOf(g, versions, scalers.get(g), ctx);
       const where = groupRegion(g);
       region ??= where;
@@ -46,6 +48,14 @@ export function markTemplates(spec: Spec, resources: PlanResource[], vms: Mapped
     vm.template = { runs };
     if (region !== undefined) vm.region = region;
     ctx.report('terraform-template', `${v.resource.address}: ${templateText(runs)}`, v.resource.addressSpan);
+  }
+  // A group whose template is not one evaluated here (named by a literal, a data source, another module, or not
+  // evaluated itself): its instances are said to be left out, never dropped without a word.
+  for (const g of groups) {
+    if (running.has(g)) continue;
+    const message = `${g.address}'s instances are left out: it runs no template storage-perf evaluates in this configuration`;
+    ctx.report('terraform-unknown-value', message, g.addressSpan);
+    missing.push(`${g.address}'s instances, template not evaluated`);
   }
 }
 

@@ -37,6 +37,8 @@ export interface PlanContext {
   ofType(type: string): PlanResource[];
   /** Resources of a type whose `values` has this attribute value (a disk by its `name`, its `id`). */
   withValue(type: string, attribute: string, value: string): PlanResource[];
+  /** Whether the configuration writes this attribute of the resource (its value may still be unknown until apply). */
+  written(from: PlanResource, path: Array<string | number>): boolean;
 }
 
 /** One mapped VM: its spec, and the disk resources it uses (for the shared-disk finding). */

@@ -81,7 +81,7 @@ export function resourcesToSpec(
   }
   sharedAndUnattached(resources, vms, ctx);
   result.spec = toSpec(result, vms, anchor);
-  markTemplates(result.spec, resources, vms, ctx);
+  markTemplates(result.spec, resources, vms, ctx, summary.missing);
 }
 
 /** The plan's root object, or undefined with the one error that says why it is not a plan this reads. */
@@ -181,6 +181,7 @@ function planContext(resources: PlanResource[], config: Map<string, Node | undef
     report,
     ofType: (type) => byType.get(type) ?? [],
     withValue: (type, attribute, value) => index(type, attribute).get(value) ?? [],
+    written: (from, path) => at(config.get(from.configAddress), ...path) !== undefined,
     undeclared(from, expression) {
       for (const ref of referencesAt(config.get(from.configAddress), expression)) {
         const segs = configAddressOf(ref).split('.');
@@ -209,9 +210,9 @@ function planContext(resources: PlanResource[], config: Map<string, Node | undef
   };
 }
 
-/** Whether resources of this type are read as VMs (instances, templates). */
+/** Whether resources of this type run VMs: instances and templates read as VMs, and the groups that run templates. */
 export function readsAsVm(type: string): boolean {
-  return MAPPERS[type] !== undefined;
+  return MAPPERS[type] !== undefined || GROUP_RESOURCES.includes(type);
 }
 
 /** The providers of the mappers as their users name them. */

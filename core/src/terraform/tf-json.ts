@@ -28,6 +28,7 @@ const BLOCKS = new Set([
   'placement',
   'launch_template',
   'mixed_instances_policy',
+  'instances_distribution',
   'launch_template_specification',
   'override',
   'version',

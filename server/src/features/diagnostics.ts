@@ -13,6 +13,8 @@ import {
   type Diagnostic as LspDiagnostic,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LineIndex } from '../../../core/src';
 import type { ServerContext } from '../context';
 import type { Entry } from '../documents';
@@ -99,11 +101,13 @@ function registerPull(ctx: ServerContext, fio: FioResults, diagnosticsOf: Diagno
  * linted root module shows what `evaluate` of it shows, and a child module's files get its caller's inputs.
  */
 function relatedReports(uri: string, related: NonNullable<Entry['related']>): Record<string, FullDocumentDiagnosticReport> {
-  const folder = uri.slice(0, uri.lastIndexOf('/') + 1);
   const out: Record<string, FullDocumentDiagnosticReport> = {};
+  if (!uri.startsWith('file:')) return out;
+  const folder = dirname(fileURLToPath(uri));
   for (const r of related) {
     const entry = { index: new LineIndex(r.text) };
-    out[new URL(r.path, folder).href] = { kind: DocumentDiagnosticReportKind.Full, items: r.diagnostics.map((d) => toLsp(entry, d)) };
+    const href = pathToFileURL(resolve(folder, r.path)).href;
+    out[href] = { kind: DocumentDiagnosticReportKind.Full, items: r.diagnostics.map((d) => toLsp(entry, d)) };
   }
   return out;
 }
