@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DiffRecord } from '../../core/src';
+import { SSD, spec, vm } from '../fixtures/diff-specs';
 
 const ROOT = resolve(__dirname, '../../..');
 const BIN = join(ROOT, 'cli/bin/storage-perf.js');
@@ -13,27 +14,6 @@ function cli(args: string[], cwd = ROOT) {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
-
-function vm(name: string, machine: string, disk: string, target = 12000): string {
-  return [
-    `  - name: ${name}`,
-    `    machine_type: ${machine}`,
-    '    disks:',
-    '      - name: data',
-    ...disk.split('\n').map((l) => `        ${l}`),
-    '    workloads:',
-    '      - name: oltp',
-    '        disk: data',
-    '        block_size: 8KiB',
-    '        read_ratio: 0.7',
-    '        queue_depth: 64',
-    '        target:',
-    `          iops: ${target}`,
-    '',
-  ].join('\n');
-}
-const spec = (vms: string, region = 'us-central1') => `version: 1\nprovider: gcp\ncatalog: gcp-2024\nregion: ${region}\nvms:\n${vms}`;
-const SSD = 'type: pd-ssd\nsize: 500GiB';
 
 describe('storage-perf diff', () => {
   let dir: string;

@@ -8,30 +8,9 @@ import { join, resolve } from 'node:path';
 import { analyze, diffAnalyses, EvaluationCache, frontEndFor, type DiffRecord } from '../../core/src';
 import { vmMoney } from '../../core/src/diff/items';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
+import { SSD, spec, vm } from '../fixtures/diff-specs';
 
 const ROOT = resolve(__dirname, '../../..');
-
-function vm(name: string, machine: string, disk: string, target = 12000): string {
-  return [
-    `  - name: ${name}`,
-    `    machine_type: ${machine}`,
-    '    disks:',
-    '      - name: data',
-    ...disk.split('\n').map((l) => `        ${l}`),
-    '    workloads:',
-    '      - name: oltp',
-    '        disk: data',
-    '        block_size: 8KiB',
-    '        read_ratio: 0.7',
-    '        queue_depth: 64',
-    '        target:',
-    `          iops: ${target}`,
-    '',
-  ].join('\n');
-}
-
-const spec = (vms: string, region = 'us-central1') => `version: 1\nprovider: gcp\ncatalog: gcp-2024\nregion: ${region}\nvms:\n${vms}`;
-const SSD = 'type: pd-ssd\nsize: 500GiB';
 
 function diff(base: string, head: string, cache: EvaluationCache | undefined = new EvaluationCache()): DiffRecord {
   return diffAnalyses({ analysis: analyze(base, { cache }), path: 'base' }, { analysis: analyze(head, { cache }), path: 'head' });

@@ -1,0 +1,91 @@
+/**
+ * What a diff shows of a changed VM, as rows (item, before, after, note): its machine, prices, disks and
+ * workloads. `storage-perf diff`'s text formats and the report view's changes section lay out the same rows;
+ * how a missing value, a binding limit and money read is each one's own (`RowStyle`).
+ */
+import type { DiskDiff, FigureChange, Money, MoneyChange, VmDiff, WorkloadDiff } from '../../core/src';
+import { fmt, fmtHeadroom } from '../../core/src/units';
+
+export type Row = [item: string, before: string, after: string, note: string];
+
+export interface RowStyle {
+  /** Where there is nothing on that side ("-", "—"). */
+  none: string;
+  /** A binding limit as the output names it. */
+  limit(by: string): string;
+  /** A side's price. */
+  money(m: Money | null, currency: string | null): string;
+  /** After − before, or why it is unknown. */
+  delta(m: MoneyChange, currency: string | null): string;
+}
+
+const FIGURES: Array<[keyof DiskDiff['figures'], string, number]> = [
+  ['read_iops', 'read IOPS', 0],
+  ['write_iops', 'write IOPS', 0],
+  ['read_mibps', 'read MiB/s', 1],
+  ['write_mibps', 'write MiB/s', 1],
+];
+
+/** A changed VM's rows, with money in the record's currency. */
+export function vmRows(v: VmDiff, currency: string | null, s: RowStyle): Row[] {
+  const text = (x: string | number | null) => (x === null ? s.none : typeof x === 'number' ? fmt(x) : x);
+  const rows: Row[] = [];
+  const kind = v.change === 'changed' ? '' : v.change;
+  if (v.machine_type.before !== v.machine_type.after || kind)
+    rows.push(['machine', text(v.machine_type.before), text(v.machine_type.after), kind]);
+  if (v.figures_unavailable.before !== v.figures_unavailable.after)
+    rows.push(['figures', v.figures_unavailable.before ?? 'available', v.figures_unavailable.after ?? 'available', '']);
+  for (const [part, m] of Object.entries(v.monthly_cost))
+    if (m.delta !== 0) rows.push([`${part} per month`, s.money(m.before, currency), s.money(m.after, currency), s.delta(m, currency)]);
+  for (const d of v.disks) rows.push(...diskRows(d, currency, s, text));
+  for (const w of v.workloads) rows.push(...workloadRows(w, s));
+  return rows;
+}
+
+/** "15,000 (vm)": a figure with the limit that binds it. */
+function figureCell(f: FigureChange, side: 'before' | 'after', digits: number, s: RowStyle): string {
+  const v = f[side];
+  if (v === null) return s.none;
+  const by = f.limited_by[side];
+  return `${fmt(v, digits)}${by ? ` (${s.limit(by)})` : ''}`;
+}
+
+function diskRows(d: DiskDiff, currency: string | null, s: RowStyle, text: (x: string | number | null) => string): Row[] {
+  const rows: Row[] = [];
+  const name = `disk ${d.name}`;
+  const kind = d.change === 'changed' ? '' : d.change;
+  if (d.type.before !== d.type.after || kind) rows.push([`${name}: type`, text(d.type.before), text(d.type.after), kind]);
+  if (d.size_gib.before !== d.size_gib.after) rows.push([`${name}: GiB`, text(d.size_gib.before), text(d.size_gib.after), '']);
+  for (const [k, label, digits] of FIGURES) {
+    const f = d.figures[k];
+    if (f.before === f.after && f.limited_by.before === f.limited_by.after) continue;
+    const note = f.limit_changed ? `limit ${s.limit(f.limited_by.before!)} → ${s.limit(f.limited_by.after!)}` : '';
+    rows.push([`${name}: ${label}`, figureCell(f, 'before', digits, s), figureCell(f, 'after', digits, s), note]);
+  }
+  if (d.upper_bound.before !== d.upper_bound.after)
+    rows.push([`${name}: upper bound`, d.upper_bound.before ?? 'none', d.upper_bound.after ?? 'none', '']);
+  const m = d.monthly_cost;
+  if (m.delta !== 0) rows.push([`${name}: per month`, s.money(m.before, currency), s.money(m.after, currency), s.delta(m, currency)]);
+  return rows;
+}
+
+/** "met (+25%)", "missed (-60%)", "no target", or `none` where the workload does not exist on that side. */
+function targetCell(w: WorkloadDiff, side: 'before' | 'after', s: RowStyle): string {
+  const t = w.target[side];
+  if (t === null) return s.none;
+  const h = w.headroom[side];
+  return (t === 'met' || t === 'missed') && h !== null ? `${t} (${fmtHeadroom(h)})` : t;
+}
+
+function workloadRows(w: WorkloadDiff, s: RowStyle): Row[] {
+  const name = `workload ${w.name}`;
+  const note = w.verdict === 'now missed' || w.verdict === 'now met' ? w.verdict : w.change === 'changed' ? '' : w.change;
+  const rows: Row[] = [[`${name}: target`, targetCell(w, 'before', s), targetCell(w, 'after', s), note]];
+  const fig = (x: number | null, by: string | null, unit: string, digits: number) =>
+    x === null ? s.none : `${fmt(x, digits)} ${unit}${by ? ` (${s.limit(by)})` : ''}`;
+  if (w.iops.before !== w.iops.after || w.limited_by.before !== w.limited_by.after)
+    rows.push([`${name}: IOPS`, fig(w.iops.before, w.limited_by.before, 'IOPS', 0), fig(w.iops.after, w.limited_by.after, 'IOPS', 0), '']);
+  if (w.mibps.before !== w.mibps.after)
+    rows.push([`${name}: MiB/s`, fig(w.mibps.before, null, 'MiB/s', 1), fig(w.mibps.after, null, 'MiB/s', 1), '']);
+  return rows;
+}
