@@ -427,4 +427,40 @@ vms:
       assert.notEqual(w0?.meets_target, false, `${fix.title} makes w0 miss`);
     }
   });
+  it("headroom-below-policy never reads as meeting the policy: 9.95% is said as such, not '10%' (seed 555)", () => {
+    const text = `version: 1
+provider: aws
+catalog: aws-2025
+policy:
+  min_headroom: 10%
+vms:
+  - name: vm1
+    machine_type: m5.16xlarge
+    disks:
+      - name: d0
+        type: gp2
+        size: 16384GiB
+      - name: d3
+        type: st1
+        size: 3226GiB
+      - name: d1
+        type: sc1
+        size: 125GiB
+      - name: d2
+        type: gp3
+        size: 1GiB
+    workloads:
+      - name: w0
+        pattern: random
+        block_size: 128KiB
+        read_ratio: 0
+        target:
+          throughput: 457MiB/s
+`;
+    const a = analyze(text);
+    const h = a.vms[0].workloads[0].headroom!;
+    assert.ok(h < 0.1 && h > 0.099, `${h}`);
+    const d = find(a, 'headroom-below-policy');
+    assert.equal(d.message, "workload 'w0' meets its target with 9.95% to spare; the policy asks for 10%");
+  });
 });

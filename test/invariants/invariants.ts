@@ -221,7 +221,9 @@ function targetsStayMet(rBefore: FileReport, rAfter: FileReport, minHeadroom: nu
       if (w.meets_target !== true) return;
       const now = rAfter.vms[i]?.workloads[j];
       assert.ok(now?.meets_target === true, `${what}\n'${w.name}' of ${v.name} met its target and no longer does`);
-      if (minHeadroom !== undefined && w.headroom !== null && w.headroom >= minHeadroom - 1e-9)
+      // Kept before: the report's headroom (rounded to 0.001) says so beyond its rounding; just under the policy,
+      // 0.0995 shows as 0.1, and the product (rightly) judged it below.
+      if (minHeadroom !== undefined && w.headroom !== null && w.headroom >= minHeadroom + 5e-4)
         assert.ok(
           now.headroom !== null && now.headroom >= minHeadroom - 1e-3,
           `${what}\n'${w.name}' of ${v.name} kept the policy's ${minHeadroom * 100}% headroom and then has ${now.headroom}`,

@@ -128,12 +128,21 @@ const BOUND_BY: Record<WorkloadEval['limited_by'], string> = {
   devices: 'the device count',
 };
 
+/** `value` with as many decimals as it takes to read below `limit` (9.95, not "10", under a policy of 10). */
+function shownBelow(value: number, limit: number): string {
+  for (let digits = 1; digits < 6; digits++) {
+    const shown = fmt(value, digits);
+    if (Number(shown.replace(/,/g, '')) < limit) return shown;
+  }
+  return fmt(value, 6);
+}
+
 function headroom(ctx: VmContext, w: WorkloadEval): void {
   const want = ctx.spec.min_headroom;
   if (want === undefined || w.meets_target !== true || w.headroom === undefined || w.headroom >= want - 1e-9) return;
   ctx.report(
     'headroom-below-policy',
-    `workload '${w.spec.name}' meets its target with ${fmt(w.headroom * 100)}% to spare; the policy asks for ${fmt(want * 100)}%`,
+    `workload '${w.spec.name}' meets its target with ${shownBelow(w.headroom * 100, want * 100)}% to spare; the policy asks for ${fmt(want * 100)}%`,
     ctx.key(`${w.spec.path}/target`) ?? ctx.key(`${w.spec.path}/name`),
     { path: `${w.spec.path}/target` },
   );

@@ -5,7 +5,8 @@
  */
 import { resolveMachine, type Catalog, type Machine } from '../catalog';
 import { boughtText, provisionedValues, removedText, vmCostChange } from '../advice/fixes';
-import { diskWorkloadsMet } from '../advice/least';
+import { diskWorkloadsMet, type Condition } from '../advice/least';
+import { meetsWithHeadroom } from '../advice/search';
 import { cheapestProvisionedMeeting } from '../advice/provisioned';
 import type { FixData } from '../diagnostics';
 import { evaluateOn } from '../model/evaluate';
@@ -72,7 +73,13 @@ function reached(w: WorkloadEval): number {
 function toSsd(ctx: VmContext, d: DiskEval): FixData[] {
   const m = ctx.machine;
   if (!m) return [];
-  const met = diskWorkloadsMet(d.spec.name);
+  // Every target of the volume met, and the policy's headroom kept by each workload that has it today.
+  const policy = ctx.spec.min_headroom ?? 0;
+  const kept = ctx.evaluation.workloads
+    .filter((w) => w.disks.includes(d.spec.name) && w.headroom !== undefined && w.headroom >= policy - 1e-9)
+    .map((w) => w.spec.name);
+  const onDisk = diskWorkloadsMet(d.spec.name);
+  const met: Condition = policy && kept.length ? (e) => onDisk(e) && kept.every((n) => meetsWithHeadroom(e, n, policy)) : onDisk;
   const choice = cheapestProvisionedMeeting(ctx.catalog, ctx.vm, m, ctx.region, d.spec, met, {
     sizeGib: d.size_gib,
     throughput: true,
