@@ -24,9 +24,13 @@ const TEMPLATE_PATHS: Array<Array<string | number>> = [
   [...SPEC, 'launch_template_name'],
 ];
 
-/** Whether the group runs this launch template (named by a reference to it, by id or by name). */
-export function asgRunsTemplate(g: PlanResource, template: PlanResource, ctx: PlanContext): boolean {
-  return TEMPLATE_PATHS.some((p) => ctx.referenced(g, p) === template);
+/** The launch template of the configuration the group runs (named by a reference to it, by id or by name). */
+export function asgTemplate(g: PlanResource, ctx: PlanContext): PlanResource | undefined {
+  for (const p of TEMPLATE_PATHS) {
+    const t = ctx.referenced(g, p);
+    if (t) return t;
+  }
+  return undefined;
 }
 
 /** How many instances of its launch template the group runs, or why that is not known before it runs. */

@@ -9,9 +9,9 @@
 import type { Node } from 'jsonc-parser';
 import type { Spec, TemplateRun } from '../document/types';
 import { plural } from '../units';
-import { AWS_GROUP_RESOURCES, AWS_GROUPS, asgRegion, asgRun, asgRunsTemplate } from './aws-groups';
+import { AWS_GROUP_RESOURCES, AWS_GROUPS, asgRegion, asgRun, asgTemplate } from './aws-groups';
 import { at, items, num, str } from './json';
-import type { MappedVm, PlanContext, PlanResource } from './plan-model';
+import { push, type MappedVm, type PlanContext, type PlanResource } from './plan-model';
 
 const TEMPLATES = new Set(['google_compute_instance_template', 'google_compute_region_instance_template', 'aws_launch_template']);
 const GROUPS = new Set(['google_compute_instance_group_manager', 'google_compute_region_instance_group_manager', ...AWS_GROUPS]);
@@ -28,15 +28,17 @@ export function markTemplates(spec: Spec, resources: PlanResource[], vms: Mapped
     const g = ctx.referenced(a, ['target']);
     if (g) scalers.set(g, a);
   }
+  // Each group's templates read once (not each template against every group), in the groups' order.
+  const byTemplate = new Map<PlanResource, Array<{ g: PlanResource; versions: number[] }>>();
+  for (const g of groups) for (const [t, versions] of templatesRun(g, ctx)) push(byTemplate, t, { g, versions });
+  const specVms = new Map(spec.vms.map((x) => [x.name, x]));
   for (const v of vms) {
     if (!TEMPLATES.has(v.resource.type)) continue;
-    const vm = spec.vms.find((x) => x.name === v.resource.address);
+    const vm = specVms.get(v.resource.address);
     if (!vm) continue;
     const runs: TemplateRun[] = [];
     let region: string | undefined;
-    for (const g of groups) {
-      const versions = versionsRunning(g, v.resource, ctx);
-      if (!versions) continue;
+    for (const { g, versions } of byTemplate.get(v.resource) ?? []) {
       running.add(g);
       const run = runOf(g, versions, scalers.get(g), ctx);
       const where = groupRegion(g);
@@ -60,18 +62,23 @@ export function markTemplates(spec: Spec, resources: PlanResource[], vms: Mapped
 }
 
 /**
- * The version blocks of a group that run this template (-1 for the top-level `instance_template` of older
- * configurations), or undefined when none does.
+ * The templates of the configuration a group runs, each with the version blocks that run it (-1 for the top-level
+ * `instance_template` of older configurations, and for an AWS Auto Scaling group's one launch template).
  */
-function versionsRunning(g: PlanResource, template: PlanResource, ctx: PlanContext): number[] | undefined {
-  // An AWS Auto Scaling group runs one launch template (./aws-groups.ts).
-  if (AWS_GROUPS.includes(g.type)) return asgRunsTemplate(g, template, ctx) ? [-1] : undefined;
-  const out: number[] = [];
-  if (ctx.referenced(g, ['instance_template']) === template) out.push(-1);
+function templatesRun(g: PlanResource, ctx: PlanContext): Map<PlanResource, number[]> {
+  const out = new Map<PlanResource, number[]>();
+  if (AWS_GROUPS.includes(g.type)) {
+    const t = asgTemplate(g, ctx);
+    if (t) out.set(t, [-1]);
+    return out;
+  }
+  const top = ctx.referenced(g, ['instance_template']);
+  if (top) push(out, top, -1);
   items(at(g.values, 'version')).forEach((_, i) => {
-    if (ctx.referenced(g, ['version', i, 'instance_template']) === template) out.push(i);
+    const t = ctx.referenced(g, ['version', i, 'instance_template']);
+    if (t) push(out, t, i);
   });
-  return out.length ? out : undefined;
+  return out;
 }
 
 /**

@@ -193,8 +193,9 @@ function planContext(resources: PlanResource[], config: Map<string, Node | undef
     },
     referenced(from, expression) {
       const refs = referencesAt(config.get(from.configAddress), expression);
-      // `for_each = google_compute_disk.data` makes each.value that resource's instance of the same key.
-      if (refs.some((r) => /^each\.value\b/.test(r))) refs.push(...forEachOf(config, from).map((r) => `${r}[each.key]`));
+      // `for_each = google_compute_disk.data` makes each.value that resource's instance of the same key (the
+      // reference to each.value makes the look-up below one by the instance's own key).
+      if (refs.some((r) => /^each\.value\b/.test(r))) refs.push(...forEachOf(config, from));
       const perInstance = refs.some((r) => r === 'count.index' || r.startsWith('each.'));
       for (const ref of refs) {
         const segs = configAddressOf(ref).split('.');
