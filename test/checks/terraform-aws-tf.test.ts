@@ -7,21 +7,11 @@
  * write them (terraform-aws-modules' autoscaling and ec2-instance; our own text).
  */
 import * as assert from 'node:assert/strict';
-import { analyze, fileReport, joinTfFiles, terraformFilesFrontEnd, type HclParse } from '../../core/src';
-import { loadHclParser } from '../../protocol/src/hcl-parser';
+import { loadTfParser, runTf } from '../fixtures/tf-analysis';
 import { find } from './helpers';
 
-let parse: HclParse;
-before(async () => {
-  parse = await loadHclParser();
-});
-
-function run(main: string, path = 'main.tf') {
-  const files = [{ path, text: main }];
-  const { text } = joinTfFiles(files);
-  const a = analyze(text, { frontEnd: terraformFilesFrontEnd(parse, files) });
-  return { a, r: fileReport('main.tf', a), text };
-}
+before(loadTfParser);
+const run = runTf;
 
 const PROVIDER = `
 provider "aws" {
