@@ -9,6 +9,10 @@ import {
   fmt,
   fmtMoney,
   plural,
+  reportDiagnostics,
+  streamedAnalysis,
+  type StreamedAnalysis,
+  type VmEval,
   targetVerdict,
   type Analysis,
   type FileReport,
@@ -81,8 +85,10 @@ export async function evaluateCommand(args: string[]): Promise<number> {
       unreadable = true;
       continue;
     }
-    const a = analyze(input.text, { registry, cache, frontEnd: input.frontEnd });
-    files.push(format === 'json' ? streamedReport(path, a) : fileReport(path, a));
+    const options = { registry, cache, frontEnd: input.frontEnd };
+    files.push(
+      format === 'json' ? streamedReport(path, streamedAnalysis(input.text, options)) : fileReport(path, analyze(input.text, options)),
+    );
   }
   if (format === 'json') await writeChunks(jsonLines({ files }), process.stdout);
   else
@@ -112,25 +118,38 @@ export function readInput(path: string, options: TfInputOptions): AnalysisInput 
 }
 
 /**
- * A file's report whose VMs are made as they are written: the report of a spec of many VMs is never held
- * whole beside its analysis. Written as JSON, it is the same as `fileReport`'s (the key order too).
+ * A file's report whose VMs are made as they are written: each VM is evaluated, checked, reported and let go
+ * before the next, so that a spec of many VMs is never held whole, nor its report. Written as JSON, it is the same
+ * as `fileReport`'s (the key order too).
  */
 type StreamedFile = Omit<FileReport, 'vms'> & { vms: Iterable<VmReport> };
 
-function streamedReport(path: string, a: Analysis): StreamedFile {
-  return { ...fileReport(path, { ...a, vms: [] }), vms: prewrittenVms(a) as Iterable<VmReport> };
+function streamedReport(path: string, s: StreamedAnalysis): StreamedFile {
+  const a = s.analysis;
+  const vms = s.vms();
+  const file: StreamedFile = { ...fileReport(path, a), vms: prewrittenVms(a, vms) as Iterable<VmReport> };
+  // The findings follow the VMs in the report, as they do in the object: they are whole once every VM is checked.
+  let diagnostics: FileReport['diagnostics'] | undefined;
+  return Object.defineProperty(file, 'diagnostics', {
+    enumerable: true,
+    get: () => {
+      // Whatever VMs the writer left unread (none: it writes them first) are checked before the findings are read.
+      for (const _ of vms);
+      return (diagnostics ??= reportDiagnostics(a));
+    },
+  });
 }
 
 /**
  * The report's VMs as JSON: VMs written alike share one report but for the name (vmReportParts), so its text is
  * written once for them, and each VM's is its name's line and that text. The same bytes as JSON.stringify.
  */
-function* prewrittenVms(a: Analysis): Generator<PrewrittenJson> {
+function* prewrittenVms(a: Analysis, vms: Iterable<VmEval>): Generator<PrewrittenJson> {
   // Each shared text is encoded as UTF-8 once, at the indentation of its place: 58 MB of JSON for 10,000 VMs is
   // then copied, not encoded again for every VM.
   const texts = new WeakMap<object, { body: string; indent?: string; encoded?: Uint8Array }>();
   const head = (name: string) => `{\n  "name": ${JSON.stringify(name)}`;
-  for (const { name, rest } of vmReportParts(a)) {
+  for (const { name, rest } of vmReportParts(a, vms)) {
     let t = texts.get(rest);
     if (!t) texts.set(rest, (t = { body: JSON.stringify({ name, ...rest }, null, 2).slice(head(name).length) }));
     const text = t;

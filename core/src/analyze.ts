@@ -72,6 +72,60 @@ export function finishSteps(steps: AnalysisSteps): Analysis {
  * the spec-wide checks are the first step.
  */
 export function* analysisSteps(text: string, opts: AnalyzeOptions = {}): AnalysisSteps {
+  const run = begin(text, opts);
+  if (run.vms)
+    for (const e of run.vms.checked(new CostTotal())) {
+      run.out.vms.push(e);
+      yield;
+    }
+  return finish(run);
+}
+
+/**
+ * The analysis of a spec whose VMs come one at a time and are not kept: the JSON report of a spec of many VMs is
+ * written VM by VM, never held whole (cli/src/evaluate.ts). `analysis` has the spec's catalog, region and cost
+ * totals at once (each VM is evaluated once ahead for its price: the totals come before the VMs in the report),
+ * no VMs, and its findings once `vms()` has run to its end.
+ */
+export interface StreamedAnalysis {
+  analysis: Analysis;
+  /** Each VM's evaluation, checked, in the spec's order; then the findings are put in `analysis`. */
+  vms(): Generator<VmEval, void, void>;
+}
+
+export function streamedAnalysis(text: string, opts: AnalyzeOptions = {}): StreamedAnalysis {
+  const run = begin(text, opts);
+  const total = new CostTotal();
+  // Each VM's evaluation as the checks below get it (the same function, from the same cache): the totals are theirs.
+  const vms = run.vms;
+  if (vms) {
+    for (const vm of vms.specs) total.add(vms.price(vm));
+    total.finish(run.out);
+  }
+  return {
+    analysis: run.out,
+    *vms() {
+      if (vms) yield* vms.checked(undefined);
+      finish(run);
+    },
+  };
+}
+
+/** An analysis begun: parsed, its spec-wide checks run, its catalog resolved; its VMs to evaluate (none without a catalog). */
+interface Run {
+  text: string;
+  out: Analysis;
+  found: Diagnostic[];
+  vms?: {
+    specs: VmSpec[];
+    /** Evaluates and checks each VM in turn, adding its price to `total` when one is given. */
+    checked: (total: CostTotal | undefined) => Generator<VmEval, void, void>;
+    /** A VM's price, as its evaluation gives it (the cache's when it has one, not added to it). */
+    price: (vm: VmSpec) => VmPrice;
+  };
+}
+
+function begin(text: string, opts: AnalyzeOptions): Run {
   const parsed = (opts.frontEnd ?? parseSpec)(text);
   const found: Diagnostic[] = [];
   const ctx = specContext(text, parsed, found);
@@ -83,13 +137,73 @@ export function* analysisSteps(text: string, opts: AnalyzeOptions = {}): Analysi
     defaultCatalog: opts.defaultCatalog,
     defaultRegion: opts.defaultRegion,
   });
-  if (resolved && parsed.spec) yield* evaluateVms(out, { ...ctx, found }, parsed.spec, resolved.catalog, resolved.region, opts);
+  const spec = parsed.spec;
+  if (!resolved || !spec) return { text, out, found };
+  const { catalog, region } = resolved;
+  out.catalog = catalog;
+  out.region = region;
+  const checked = { ...ctx, found };
+  const memo = opts.cache && vmMemo(checked, spec, catalog, region, opts.cache);
+  const vms = {
+    specs: spec.vms,
+    price: (vm: VmSpec) => (memo ? memo.price(vm) : priceOf(evaluateVm(catalog, vm, vm.region ?? region))),
+    *checked(total: CostTotal | undefined) {
+      for (const vm of spec.vms) {
+        // A Terraform VM runs in its own zone's region, which may not be the file's (the first VM's).
+        const own = vm.region ?? region;
+        const e = memo ? memo.run(vm) : checkVm(checked, spec, catalog, own, vm, evaluateVm(catalog, vm, own));
+        total?.add(priceOf(e));
+        yield e;
+      }
+      total?.finish(out);
+    },
+  };
+  return { text, out, found, vms };
+}
+
+function finish(run: Run): Analysis {
+  const { out, text } = run;
+  const parsed = out.parsed;
   // Findings in the order of the text; stable, so findings at one place keep the registry's order.
   // Findings on text that several VMs share (an anchor) name their VM; fixes there say which VMs they change.
-  const scoped = scopeSharedFindings(text, parsed.tree, parsed.spec, applySuppressions(text, found));
+  const scoped = scopeSharedFindings(text, parsed.tree, parsed.spec, applySuppressions(text, run.found));
   // At most FINDINGS_PER_CODE findings of one code, the rest counted (./finding-cap.ts): what one file can cost.
   out.diagnostics = capFindings(parsed.finishFindings ? parsed.finishFindings(scoped) : scoped);
   return out;
+}
+
+/** What a VM adds to the spec's total: its price, whether it is whole, and what it lacks. */
+interface VmPrice {
+  monthly_cost?: number;
+  monthly_cost_complete: boolean;
+  missing: string[];
+}
+
+function priceOf(e: VmEval): VmPrice {
+  return { monthly_cost: e.monthly_cost, monthly_cost_complete: e.monthly_cost_complete, missing: gapTexts(vmCosts(e)) };
+}
+
+/** The VMs' prices added up as they come: the known part, whether it is whole, and what it lacks (each phrase once). */
+class CostTotal {
+  private monthly?: number;
+  private complete = true;
+  private count = 0;
+  private readonly missing = new Set<string>();
+
+  add(p: VmPrice): void {
+    this.count++;
+    if (p.monthly_cost !== undefined) this.monthly = (this.monthly ?? 0) + p.monthly_cost;
+    this.complete &&= p.monthly_cost_complete;
+    for (const text of p.missing) this.missing.add(text);
+  }
+
+  finish(out: Analysis): void {
+    if (!this.count && this.complete) this.monthly = 0;
+    const left = out.parsed.terraform?.missing ?? [];
+    out.monthly_cost = this.monthly;
+    out.monthly_cost_complete = this.complete && this.monthly !== undefined && !left.length;
+    out.monthly_cost_missing = [...new Set([...this.missing, ...left])];
+  }
 }
 
 function specContext(text: string, parsed: ParsedSpec, found: Diagnostic[]): SpecContext {
@@ -104,33 +218,6 @@ function specContext(text: string, parsed: ParsedSpec, found: Diagnostic[]): Spe
     key: (path) => keySpan(parsed.tree, path),
     has: (path) => parsed.tree.nodes.has(path),
   };
-}
-
-function* evaluateVms(
-  out: Analysis,
-  ctx: SpecContext & { found: Diagnostic[] },
-  spec: Spec,
-  catalog: Catalog,
-  region: string,
-  opts: AnalyzeOptions,
-): Generator<void, void, void> {
-  out.catalog = catalog;
-  out.region = region;
-  let complete = true;
-  const memo = opts.cache && vmMemo(ctx, spec, catalog, region, opts.cache);
-  for (const vm of spec.vms) {
-    // A Terraform VM runs in its own zone's region, which may not be the file's (the first VM's).
-    const own = vm.region ?? region;
-    const e = memo ? memo.run(vm) : checkVm(ctx, spec, catalog, own, vm, evaluateVm(catalog, vm, own));
-    out.vms.push(e);
-    if (e.monthly_cost !== undefined) out.monthly_cost = (out.monthly_cost ?? 0) + e.monthly_cost;
-    complete &&= e.monthly_cost_complete;
-    yield;
-  }
-  if (!out.vms.length && complete) out.monthly_cost = 0;
-  const left = out.parsed.terraform?.missing ?? [];
-  out.monthly_cost_complete = complete && out.monthly_cost !== undefined && !left.length;
-  out.monthly_cost_missing = [...new Set([...gapTexts(out.vms.flatMap(vmCosts)), ...left])];
 }
 
 /** Runs every check module's `vm` hook on one evaluated VM. */
@@ -149,7 +236,21 @@ function checkVm(ctx: SpecContext, spec: Spec, catalog: Catalog, region: string,
 function vmMemo(ctx: SpecContext & { found: Diagnostic[] }, spec: Spec, catalog: Catalog, fileRegion: string, cache: EvaluationCache) {
   const found = ctx.found;
   const firstKnown = catalog.machine_prices ? undefined : spec.vms.find((v) => resolveMachine(catalog, v).ok);
+  // The prices of the VMs looked at ahead of their checks, by content: VMs written alike are evaluated once.
+  const prices = new Map<string, VmPrice>();
   return {
+    /**
+     * The VM's price, from the cache's evaluation when it has one, else from one made and not kept: a look ahead
+     * at every VM of a large spec would otherwise fill the cache with evaluations that the checks, later, find
+     * evicted.
+     */
+    price(vm: VmSpec): VmPrice {
+      const region = vm.region ?? fileRegion;
+      const key = cache.key(catalog, region, vm);
+      let p = prices.get(key);
+      if (!p) prices.set(key, (p = priceOf(cache.peek(key) ?? evaluateVm(catalog, vm, region))));
+      return p;
+    },
     run(vm: VmSpec): VmEval {
       const region = vm.region ?? fileRegion;
       const key = cache.key(catalog, region, vm);

@@ -1,5 +1,15 @@
 /** The analysis core: spec parsing with source ranges, the limits model, evaluation and cost. No LSP, no I/O. */
-export { analysisSteps, analyze, EvaluationCache, finishSteps, type Analysis, type AnalysisSteps, type AnalyzeOptions } from './analyze';
+export {
+  analysisSteps,
+  analyze,
+  EvaluationCache,
+  finishSteps,
+  streamedAnalysis,
+  type Analysis,
+  type AnalysisSteps,
+  type AnalyzeOptions,
+  type StreamedAnalysis,
+} from './analyze';
 export { parseSpec, keySpan, valueSpan, suggest, type ParsedSpec, type TerraformSummary } from './document/parse';
 export { parseTerraformPlan, frontEndFor, isTerraformPlanPath, sidecarFrontEnd, sidecarPlanPath } from './terraform';
 export {

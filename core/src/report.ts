@@ -221,7 +221,7 @@ export function fileReport(path: string, a: Analysis): FileReport {
 
 /** The report's VMs one at a time (those of `fileReport`): a writer that streams need not hold them all. */
 export function* vmReports(a: Analysis): Generator<VmReport> {
-  for (const { name, rest } of vmReportParts(a)) yield { name, ...rest };
+  for (const { name, rest } of vmReportParts(a, a.vms)) yield { name, ...rest };
 }
 
 /**
@@ -229,9 +229,14 @@ export function* vmReports(a: Analysis): Generator<VmReport> {
  * each) differ in their reports by name only: the rest is made once and is the same object for them all, so
  * that a writer can write it once too. Their region is part of what they are written alike in.
  */
-export function* vmReportParts(a: Analysis): Generator<{ name: string; rest: Omit<VmReport, 'name'> }> {
-  const made = new Map<VmEval, Omit<VmReport, 'name'>>();
-  for (const v of a.vms) {
+export function* vmReportParts(
+  a: Pick<Analysis, 'region' | 'spec'>,
+  vms: Iterable<VmEval>,
+): Generator<{ name: string; rest: Omit<VmReport, 'name'> }> {
+  // Weakly: a report lives as long as the evaluation it is made from, which the evaluation cache bounds when
+  // the VMs come one at a time (`streamedAnalysis`).
+  const made = new WeakMap<VmEval, Omit<VmReport, 'name'>>();
+  for (const v of vms) {
     const origin = contentOrigin(v);
     let rest = made.get(origin);
     if (!rest) {

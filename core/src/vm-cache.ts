@@ -98,6 +98,14 @@ export class EvaluationCache {
     return hit.evaluation;
   }
 
+  /**
+   * The evaluation memoised under `key` (for the VM it was made for), without adding one, counting a hit or miss,
+   * or changing what is least recently used.
+   */
+  peek(key: string): VmEval | undefined {
+    return this.entries.get(key)?.evaluation;
+  }
+
   /** The share of evaluations asked for that the cache had (0 when none was asked for). */
   hitRate(): number {
     return this.hits + this.misses ? this.hits / (this.hits + this.misses) : 0;

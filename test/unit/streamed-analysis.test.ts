@@ -1,0 +1,67 @@
+/**
+ * `streamedAnalysis` (core/src/analyze.ts) hands out each VM as it is checked and keeps none, with the cost totals
+ * known before the first: the JSON report of a large spec is written VM by VM from it. It must give what `analyze`
+ * gives: the same totals, the same VMs' reports in the same order, the same findings, with and without a cache.
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { analyze, EvaluationCache, fileReport, reportDiagnostics, streamedAnalysis, vmReportParts } from '../../core/src';
+import { distinctFleet, FLEET_EDITIONS } from '../../bench/fleet';
+import { specWithVms } from '../../bench/evaluate';
+
+/** What a report says of a spec, from the streamed analysis, in the order a writer reads it. */
+function streamedReport(text: string, cache?: EvaluationCache) {
+  const s = streamedAnalysis(text, { cache });
+  const head = { ...s.analysis };
+  const totals = [head.monthly_cost, head.monthly_cost_complete, head.monthly_cost_missing];
+  const vms = [...vmReportParts(s.analysis, s.vms())].map(({ name, rest }) => ({ name, ...rest }));
+  assert.equal(s.analysis.vms.length, 0, 'a streamed analysis keeps no VM');
+  return { totals, vms, diagnostics: reportDiagnostics(s.analysis) };
+}
+
+function wholeReport(text: string, cache?: EvaluationCache) {
+  const r = fileReport('spec', analyze(text, { cache }));
+  return {
+    totals: [r.monthly_cost === null ? undefined : r.monthly_cost, r.monthly_cost_complete, r.monthly_cost_missing],
+    vms: r.vms,
+    diagnostics: r.diagnostics,
+  };
+}
+
+/** Totals compared as the report writes them (to the cent). */
+function sameReport(text: string, cache: () => EvaluationCache | undefined): void {
+  const a = streamedReport(text, cache());
+  const b = wholeReport(text, cache());
+  const cents = (x: unknown) => (typeof x === 'number' ? Math.round(x * 100) : x);
+  assert.deepEqual(a.totals.map(cents), b.totals.map(cents));
+  assert.deepEqual(JSON.parse(JSON.stringify(a.vms)), JSON.parse(JSON.stringify(b.vms)));
+  assert.deepEqual(a.diagnostics, b.diagnostics);
+}
+
+describe('streamed analysis', () => {
+  it("gives analyze's totals, VM reports and findings for distinct fleets of every edition, with and without a cache", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...FLEET_EDITIONS), fc.integer({ min: 1, max: 1_000_000 }), fc.boolean(), (edition, seed, cached) => {
+        sameReport(distinctFleet(edition, 12, seed).text, () => (cached ? new EvaluationCache() : undefined));
+      }),
+      { numRuns: 12, seed: 26 },
+    );
+  });
+
+  it('gives the same for replicas (VMs written alike share a cached evaluation) and for a cache shared with an earlier file', () => {
+    const text = specWithVms(60);
+    sameReport(text, () => new EvaluationCache());
+    const shared = new EvaluationCache();
+    analyze(text, { cache: shared });
+    sameReport(text, () => shared);
+  });
+
+  it('says no total, and no VM, where the spec has no catalog to price it with, and keeps its findings', () => {
+    for (const text of ['catalog: gcp-1999\nvms:\n  - name: a\n    machine_type: n2-standard-4\n', 'vms: [\n', ''])
+      sameReport(text, () => undefined);
+    const s = streamedAnalysis('catalog: gcp-1999\nvms:\n  - name: a\n    machine_type: n2-standard-4\n');
+    assert.equal(s.analysis.monthly_cost, undefined);
+    assert.deepEqual([...s.vms()], []);
+    assert.ok(s.analysis.diagnostics.length > 0);
+  });
+});
