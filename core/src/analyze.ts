@@ -12,12 +12,13 @@ import type { Report, SpecContext, VmContext } from './checks/types';
 import type { Diagnostic } from './diagnostics';
 import { detached, type Span } from './text';
 import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './document/parse';
-import { scopeSharedFindings } from './document/shared-text';
+import { mayShareText, scopeSharedFindings } from './document/shared-text';
 import type { Spec, VmSpec } from './document/types';
 import { evaluateVm } from './model/evaluate';
 import { gapTexts, vmCosts, type VmEval } from './model/types';
-import { applySuppressions } from './suppress';
-import { capFindings } from './finding-cap';
+import { applySuppressions, findSuppressions } from './suppress';
+import { FindingCap } from './finding-cap';
+import { FINDINGS_PER_CODE } from './checks/finding-cap';
 import { resolveMachine } from './catalog/machines';
 import { EvaluationCache } from './vm-cache';
 
@@ -99,7 +100,7 @@ export function streamedAnalysis(text: string, opts: AnalyzeOptions = {}): Strea
   // Each VM's evaluation as the checks below get it (the same function, from the same cache): the totals are theirs.
   const vms = run.vms;
   if (vms) {
-    for (const vm of vms.specs) total.add(vms.price(vm));
+    vms.priceAll(total);
     total.finish(run.out);
   }
   return {
@@ -116,12 +117,14 @@ interface Run {
   text: string;
   out: Analysis;
   found: Diagnostic[];
+  /** The findings' cap, applied as they come where nothing else changes them before it (`prunable`). */
+  cap: FindingCap;
   vms?: {
     specs: VmSpec[];
     /** Evaluates and checks each VM in turn, adding its price to `total` when one is given. */
     checked: (total: CostTotal | undefined) => Generator<VmEval, void, void>;
-    /** A VM's price, as its evaluation gives it (the cache's when it has one, not added to it). */
-    price: (vm: VmSpec) => VmPrice;
+    /** Adds each VM's price to `total`, as its evaluation gives it (the cache's when it has one, not added to it). */
+    priceAll: (total: CostTotal) => void;
   };
 }
 
@@ -138,27 +141,38 @@ function begin(text: string, opts: AnalyzeOptions): Run {
     defaultRegion: opts.defaultRegion,
   });
   const spec = parsed.spec;
-  if (!resolved || !spec) return { text, out, found };
+  const cap = new FindingCap();
+  if (!resolved || !spec) return { text, out, found, cap };
   const { catalog, region } = resolved;
   out.catalog = catalog;
   out.region = region;
   const checked = { ...ctx, found };
+  const prune = prunable(text, parsed);
+  let pruneAt = PRUNE_AT;
   const memo = opts.cache && vmMemo(checked, spec, catalog, region, opts.cache);
   const vms = {
     specs: spec.vms,
-    price: (vm: VmSpec) => (memo ? memo.price(vm) : priceOf(evaluateVm(catalog, vm, vm.region ?? region))),
+    priceAll: (total: CostTotal) => {
+      if (memo) memo.priceAll(total);
+      else for (const vm of spec.vms) total.add(priceOf(evaluateVm(catalog, vm, vm.region ?? region)));
+    },
     *checked(total: CostTotal | undefined) {
       for (const vm of spec.vms) {
         // A Terraform VM runs in its own zone's region, which may not be the file's (the first VM's).
         const own = vm.region ?? region;
         const e = memo ? memo.run(vm) : checkVm(checked, spec, catalog, own, vm, evaluateVm(catalog, vm, own));
         total?.add(priceOf(e));
+        // What is past the cap already is counted and let go: a spec of 10,000 VMs finds 50,000 things.
+        if (prune && found.length >= pruneAt) {
+          cap.prune(found);
+          pruneAt = Math.max(PRUNE_AT, 2 * found.length);
+        }
         yield e;
       }
       total?.finish(out);
     },
   };
-  return { text, out, found, vms };
+  return { text, out, found, cap, vms };
 }
 
 function finish(run: Run): Analysis {
@@ -168,8 +182,19 @@ function finish(run: Run): Analysis {
   // Findings on text that several VMs share (an anchor) name their VM; fixes there say which VMs they change.
   const scoped = scopeSharedFindings(text, parsed.tree, parsed.spec, applySuppressions(text, run.found));
   // At most FINDINGS_PER_CODE findings of one code, the rest counted (./finding-cap.ts): what one file can cost.
-  out.diagnostics = capFindings(parsed.finishFindings ? parsed.finishFindings(scoped) : scoped);
+  out.diagnostics = run.cap.finish(parsed.finishFindings ? parsed.finishFindings(scoped) : scoped);
   return out;
+}
+
+/** Findings in hand before the cap is applied to them as they come, and again whenever they double. */
+const PRUNE_AT = 4 * FINDINGS_PER_CODE;
+
+/**
+ * Whether the cap may drop findings before the analysis ends: where no suppression comment, no text that VMs share
+ * and no front end's wording can change or remove a finding before the cap counts it.
+ */
+function prunable(text: string, parsed: ParsedSpec): boolean {
+  return !parsed.finishFindings && !parsed.sources && !mayShareText(text) && !findSuppressions(text).length;
 }
 
 /** What a VM adds to the spec's total: its price, whether it is whole, and what it lacks. */
@@ -236,20 +261,21 @@ function checkVm(ctx: SpecContext, spec: Spec, catalog: Catalog, region: string,
 function vmMemo(ctx: SpecContext & { found: Diagnostic[] }, spec: Spec, catalog: Catalog, fileRegion: string, cache: EvaluationCache) {
   const found = ctx.found;
   const firstKnown = catalog.machine_prices ? undefined : spec.vms.find((v) => resolveMachine(catalog, v).ok);
-  // The prices of the VMs looked at ahead of their checks, by content: VMs written alike are evaluated once.
-  const prices = new Map<string, VmPrice>();
   return {
     /**
-     * The VM's price, from the cache's evaluation when it has one, else from one made and not kept: a look ahead
-     * at every VM of a large spec would otherwise fill the cache with evaluations that the checks, later, find
-     * evicted.
+     * Adds each VM's price to `total`, from the cache's evaluation when it has one, else from one made and not kept:
+     * a look ahead at every VM of a large spec would otherwise fill the cache with evaluations that the checks,
+     * later, find evicted. VMs written alike are priced once.
      */
-    price(vm: VmSpec): VmPrice {
-      const region = vm.region ?? fileRegion;
-      const key = cache.key(catalog, region, vm);
-      let p = prices.get(key);
-      if (!p) prices.set(key, (p = priceOf(cache.peek(key) ?? evaluateVm(catalog, vm, region))));
-      return p;
+    priceAll(total: CostTotal): void {
+      const prices = new Map<string, VmPrice>();
+      for (const vm of spec.vms) {
+        const region = vm.region ?? fileRegion;
+        const key = cache.key(catalog, region, vm);
+        let p = prices.get(key);
+        if (!p) prices.set(key, (p = priceOf(cache.peek(key) ?? evaluateVm(catalog, vm, region))));
+        total.add(p);
+      }
     },
     run(vm: VmSpec): VmEval {
       const region = vm.region ?? fileRegion;

@@ -10,9 +10,11 @@ import type { YamlNode, YamlTree } from './yaml-nodes';
 
 const VM_PATH = /^\/vms\/(\d+)(?=\/|$)/;
 
+/** Whether any text may be shared: shared nodes come only from aliases. Without, `scopeSharedFindings` changes nothing. */
+export const mayShareText = (text: string) => text.includes('*');
+
 export function scopeSharedFindings(text: string, tree: YamlTree, spec: Spec | undefined, diagnostics: Diagnostic[]): Diagnostic[] {
-  // Shared nodes come only from aliases.
-  if (!spec || !text.includes('*')) return diagnostics;
+  if (!spec || !mayShareText(text)) return diagnostics;
   const owners = vmOwners(tree);
   if (!owners.size) return diagnostics;
   const byPath = new Map(spec.vms.map((v) => [v.path, v.name]));
