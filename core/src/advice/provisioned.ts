@@ -8,6 +8,7 @@ import type { DiskSpec, VmSpec } from '../document/types';
 import { perGibPrice } from '../model/cost';
 import { evaluateOn } from '../model/evaluate';
 import { provisionedBounds } from '../model/provisioned';
+import type { VmEval } from '../model/types';
 import { leastValue, probeOf, type Condition } from './least';
 
 /** A provisioned disk that meets the condition: its type, size, what is provisioned above the defaults, and its price. */
@@ -56,7 +57,16 @@ function leastProvisioned(
     provisioned_iops: iops,
     provisioned_mibps: mibps,
   });
-  const run = (d: DiskSpec) => evaluateOn(w.c, { ...w.vm, disks: w.vm.disks.map((x) => (x === w.disk ? d : x)) }, w.machine, w.region);
+  // The amounts a search confirms are asked again (the IOPS found, with the most throughput, starts the throughput
+  // search; the least of both is priced): each pair is evaluated once. Parts are found by name, not by spec.
+  const evaluated = new Map<string, VmEval>();
+  const run = (d: DiskSpec) => {
+    const key = `${d.provisioned_iops}/${d.provisioned_mibps}`;
+    let e = evaluated.get(key);
+    if (!e)
+      evaluated.set(key, (e = evaluateOn(w.c, { ...w.vm, disks: w.vm.disks.map((x) => (x === w.disk ? d : x)) }, w.machine, w.region)));
+    return e;
+  };
   // Throughput the search does not buy stays as the disk has it, on a type that provisions throughput at all;
   // on one that does not (io2, Hyperdisk Extreme) the choice carries none, as its edit writes none.
   const kept = pr.mibps ? w.disk.provisioned_mibps : undefined;
