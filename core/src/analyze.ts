@@ -146,9 +146,18 @@ function begin(text: string, opts: AnalyzeOptions): Run {
   const { catalog, region } = resolved;
   out.catalog = catalog;
   out.region = region;
-  const checked = { ...ctx, found };
   const prune = prunable(text, parsed);
   let pruneAt = PRUNE_AT;
+  const checked: CheckedContext = {
+    ...ctx,
+    found,
+    listed: (code, span) => {
+      if (!prune || !span || cap.listed(code, span)) return true;
+      checked.unlisted++;
+      return false;
+    },
+    unlisted: 0,
+  };
   const memo = opts.cache && vmMemo(checked, spec, catalog, region, opts.cache);
   const vms = {
     specs: spec.vms,
@@ -246,7 +255,15 @@ function specContext(text: string, parsed: ParsedSpec, found: Diagnostic[]): Spe
 }
 
 /** Runs every check module's `vm` hook on one evaluated VM. */
-function checkVm(ctx: SpecContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval): VmEval {
+/** What the checks of a VM are given beyond the spec's: where findings go, and whether one is past the cap. */
+type CheckedContext = SpecContext & {
+  found: Diagnostic[];
+  listed: VmContext['listed'];
+  /** How many times `listed` said no: findings made then lack what a listed one has, and are not memoised. */
+  unlisted: number;
+};
+
+function checkVm(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval): VmEval {
   const vmCtx = vmContext(ctx, spec, catalog, region, vm, e);
   for (const m of CHECKS) m.vm?.(vmCtx);
   return e;
@@ -258,7 +275,7 @@ function checkVm(ctx: SpecContext, spec: Spec, catalog: Catalog, region: string,
  * the catalog knows (where an edition without machine prices is said once). Findings with a span outside the
  * VM's text (an alias's anchor elsewhere) cannot be moved with it and are not memoised.
  */
-function vmMemo(ctx: SpecContext & { found: Diagnostic[] }, spec: Spec, catalog: Catalog, fileRegion: string, cache: EvaluationCache) {
+function vmMemo(ctx: CheckedContext, spec: Spec, catalog: Catalog, fileRegion: string, cache: EvaluationCache) {
   const found = ctx.found;
   const firstKnown = catalog.machine_prices ? undefined : spec.vms.find((v) => resolveMachine(catalog, v).ok);
   return {
@@ -298,9 +315,11 @@ function vmMemo(ctx: SpecContext & { found: Diagnostic[] }, spec: Spec, catalog:
         return e;
       }
       const before = found.length;
+      const unlisted = ctx.unlisted;
       checkVm(ctx, spec, catalog, region, vm, e);
       const mine = found.slice(before);
-      if (memoisable(mine, at, name, vm.name)) cache.setFindings(key, fkey, { ...place, diagnostics: mine });
+      // Findings past the cap are made without their advice: another VM written alike may be listed.
+      if (ctx.unlisted === unlisted && memoisable(mine, at, name, vm.name)) cache.setFindings(key, fkey, { ...place, diagnostics: mine });
       return e;
     },
   };
@@ -322,7 +341,7 @@ function memoisable(found: Diagnostic[], vm: Span, name: Span | undefined, vmNam
   return !name || !found.length || !JSON.stringify(found).includes(vmName);
 }
 
-function vmContext(ctx: SpecContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval): VmContext {
+function vmContext(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval): VmContext {
   return {
     ...ctx,
     spec,

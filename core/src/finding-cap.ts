@@ -8,6 +8,7 @@
 import { FINDINGS_PER_CODE } from './checks/finding-cap';
 import { diag } from './checks/registry';
 import type { Diagnostic, Severity } from './diagnostics';
+import type { Span } from './text';
 import { fmt } from './units';
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
@@ -30,6 +31,8 @@ export class FindingCap {
   /** Every code seen, in the order of its first finding (`found` is in the order found): the more-findings' order. */
   private readonly codes = new Set<string>();
   private readonly dropped = new Map<string, Dropped>();
+  /** Of each code past the cap at the last `past`: the place of the last finding kept. */
+  private readonly lastKept = new Map<string, Span>();
 
   constructor(private readonly perCode = FINDINGS_PER_CODE) {}
 
@@ -40,6 +43,15 @@ export class FindingCap {
     let kept = 0;
     for (const d of found) if (!drop.has(d)) found[kept++] = d;
     found.length = kept;
+  }
+
+  /**
+   * False when a finding of `code` at `span`, found after every finding `prune` has seen, is past the cap: at
+   * least `perCode` findings of its code come before it in the order of the text. True when that is not known.
+   */
+  listed(code: string, span: Span): boolean {
+    const last = this.lastKept.get(code);
+    return !last || span.start < last.start || (span.start === last.start && span.end < last.end);
   }
 
   /** `found` capped: what it keeps in its order, then one more-findings per code past the cap. */
@@ -74,6 +86,7 @@ export class FindingCap {
       // Stable: findings at one place stay in the order found.
       const order = (a: Diagnostic, b: Diagnostic) => a.span.start - b.span.start || a.span.end - b.span.end;
       const rest = all.sort(order).slice(this.perCode);
+      this.lastKept.set(code, all[this.perCode - 1].span);
       const had = this.dropped.get(code);
       let { severity, last } = had ?? { severity: 'hint' as Severity, last: rest[0] };
       for (const d of rest) {

@@ -10,7 +10,7 @@ import { contentOrigin } from '../vm-cache';
 import { METRICS, type VmEval } from '../model/types';
 import { cheaperDisk, onMachine, smallestMachineMeeting, type CheaperDisk } from './search';
 import { recall } from './recall';
-import { suggestForWorkload, type WorkloadSuggestions } from './workload';
+import { queueSuggestions, suggestForWorkload, type QueueSuggestions, type WorkloadSuggestions } from './workload';
 
 export {
   cheaperDisk,
@@ -28,6 +28,7 @@ export class VmAdvice {
   private liftMemo?: { machine?: Machine };
   private readonly cheaperMemo = new Map<string, CheaperDisk | undefined>();
   private readonly workloadMemo = new Map<string, WorkloadSuggestions>();
+  private readonly queueMemo = new Map<string, QueueSuggestions>();
   private readonly machineMemo = new Map<string, VmEval>();
 
   constructor(
@@ -47,6 +48,22 @@ export class VmAdvice {
       this.workloadMemo.set(name, s);
     }
     return s;
+  }
+
+  /**
+   * What a deeper queue does for the named workload: `workload(name)`'s queue depth or reach, searched for alone
+   * when the rest of that answer was not asked for (a finding past the file's cap does not ask for it).
+   */
+  queue(name: string): QueueSuggestions {
+    const all = this.workloadMemo.get(name);
+    if (all) return all;
+    let q = this.queueMemo.get(name);
+    if (!q) {
+      const r = this.evaluation.workloads.find((w) => w.spec.name === name);
+      q = r ? queueSuggestions(this.evaluation, this.region, r, this.minHeadroom) : {};
+      this.queueMemo.set(name, q);
+    }
+    return q;
   }
 
   /** The smallest larger machine of the series on which no disk is capped by the machine's per-VM limits. */

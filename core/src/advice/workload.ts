@@ -72,23 +72,30 @@ interface Search {
   met: Condition;
 }
 
+/** The search for what makes `r` meet its target; none where it meets it, has none, or the VM has no machine. */
+function searchFor(e: VmEval, region: string, r: WorkloadEval, minHeadroom: number): Search | undefined {
+  // A VM without a machine has no workloads evaluated (its figures are unavailable): nothing to advise.
+  if (r.meets_target !== false || !e.machine) return undefined;
+  return { c: e.catalog, vm: e.spec, machine: e.machine, region, w: r.spec, met: keepingOthers(e, r.spec.name, minHeadroom) };
+}
+
+/**
+ * What a deeper queue does for `r`: the part of `suggestForWorkload`'s answer that the queue-depth check reads,
+ * without the searches for disks and machines.
+ */
+export function queueSuggestions(e: VmEval, region: string, r: WorkloadEval, minHeadroom = 0): QueueSuggestions {
+  const s = searchFor(e, region, r, minHeadroom);
+  return s ? deeperQueue(s, e, r) : {};
+}
+
+export type QueueSuggestions = Pick<WorkloadSuggestions, 'queue_depth' | 'queue_reach'>;
+
 /** What would make `r` meet its target, with `minHeadroom` to spare (the spec's policy; 0: just meet it). */
 export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, minHeadroom = 0): WorkloadSuggestions {
   const out: WorkloadSuggestions = {};
-  // A VM without a machine has no workloads evaluated (its figures are unavailable): nothing to advise.
-  if (r.meets_target !== false || !e.machine) return out;
-  const machine = e.machine;
-  const c = e.catalog;
-  const vm = e.spec;
-  const w = r.spec;
-  const s: Search = {
-    c,
-    vm,
-    machine,
-    region,
-    w,
-    met: keepingOthers(e, w.name, minHeadroom),
-  };
+  const s = searchFor(e, region, r, minHeadroom);
+  if (!s) return out;
+  const { c, vm, machine, w } = s;
   const single = singleDisk(vm, w.disk);
   if (single) ownChange(s, single, out);
   const bigger = smallestMachineMeeting(c, vm, machine, region, s.met);
@@ -265,7 +272,7 @@ function depthMeeting(s: Search, vm: VmSpec, m: Machine): number | undefined {
  * in the providers' range for the demand, as deep as the guidance finds useful. Where the hardware misses the
  * target anyway, no depth is offered: only where the queue binds below the hardware, the depth that stops it.
  */
-function deeperQueue(s: Search, e: VmEval, r: WorkloadEval): Pick<WorkloadSuggestions, 'queue_depth' | 'queue_reach'> {
+function deeperQueue(s: Search, e: VmEval, r: WorkloadEval): QueueSuggestions {
   const qd = s.w.queue_depth;
   const perIo = s.c.queue.iops_per_outstanding_io.high;
   const network = e.disks.some((d) => r.disks.includes(d.spec.name) && d.type.model !== 'devices');

@@ -149,6 +149,11 @@ function headroom(ctx: VmContext, w: WorkloadEval): void {
 }
 
 function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
+  const wp = w.spec.path;
+  const at = ctx.key(`${wp}/target`) ?? ctx.key(`${wp}/name`);
+  // Past the file's cap this finding is counted, not listed: what would meet the target is not searched for it.
+  if (!ctx.listed('target-unreachable', at))
+    return ctx.report('target-unreachable', `workload '${w.spec.name}' reaches ${w.shortfalls.join(', ')}`, at, { path: `${wp}/target` });
   const s = ctx.advice.workload(w.spec.name);
   const fixes = targetFixes({ c: ctx.catalog, region: ctx.region, e: ctx.evaluation, has: ctx.has, workload: w.spec.name }, s);
   const how = [
@@ -166,12 +171,14 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   // The binding limit by name only (the queue depth and the block size too: their own findings say how much they
   // allow); the formula behind it is the hover's (and the report's explanation).
   const limitedBy = `, bound by ${BOUND_BY[w.limited_by]}`;
-  const wp = w.spec.path;
   ctx.report(
     'target-unreachable',
     `workload '${w.spec.name}' reaches ${w.shortfalls.join(', ')}${limitedBy}${how ? ` — ${how}` : ''}`,
-    ctx.key(`${wp}/target`) ?? ctx.key(`${wp}/name`),
-    { path: `${wp}/target`, fixes },
+    at,
+    {
+      path: `${wp}/target`,
+      fixes,
+    },
   );
 }
 
@@ -191,7 +198,7 @@ function queueDepth(ctx: VmContext, w: WorkloadEval): void {
   if (qd === undefined || w.meets_target !== false) return;
   // The advice evaluates what a deeper queue gives: a depth that meets the target, or, where the hardware misses
   // it anyway, the depth at which the queue stops binding. Neither: the queue is not what holds the workload.
-  const s = ctx.advice.workload(w.spec.name);
+  const s = ctx.advice.queue(w.spec.name);
   const want = s.queue_depth;
   const reach = s.queue_reach;
   if (want === undefined && !reach) return;

@@ -36,6 +36,12 @@ export interface VmContext extends SpecContext {
   evaluation: VmEval;
   /** Searches for what would do better; run only when a check asks. */
   advice: VmAdvice;
+  /**
+   * False where a finding of this code at this place is past the file's cap already (../finding-cap.ts): it will
+   * be counted, not listed, so a check may report it without what only a listed finding needs (its advice, its
+   * fixes). True wherever that cannot be known yet.
+   */
+  listed(code: string, span: Span | undefined): boolean;
   /** Where a finding about the machine goes: its machine_type (or series/vcpus) key. */
   machineSpan(): Span | undefined;
   /** The fix that puts machine `m` in place of the VM's, in the way the spec names it. */
