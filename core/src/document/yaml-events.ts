@@ -7,7 +7,16 @@
 import { getScalarValue, EVENT_ID, SCALAR_STYLE } from 'js-yaml';
 import type { AliasEvent, Event, MappingEvent, ScalarEvent, SequenceEvent } from 'js-yaml';
 import { detached, type Span } from '../text';
-import type { MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode } from './yaml-nodes';
+import {
+  ParsedMap,
+  ParsedScalar,
+  ParsedSeq,
+  type MapEntry,
+  type MapNode,
+  type SeqNode,
+  type TreeProblem,
+  type YamlNode,
+} from './yaml-nodes';
 
 export interface AnchorUse {
   name: string;
@@ -17,6 +26,9 @@ export interface AnchorUse {
   /** How many aliases (`*name`) refer to it. */
   aliases: number;
 }
+
+/** A collection's children while they are read (never filled: each gets its own array at its end). */
+const NONE: never[] = Object.freeze([]) as never[];
 
 const NULL_RE = /^(?:~|null|Null|NULL|)$/;
 const BOOL_RE = /^(?:true|True|TRUE|false|False|FALSE)$/;
@@ -72,6 +84,18 @@ export class EventReader {
   private readonly anchors = new Map<string, AnchorUse>();
   /** Collections still being read: an alias to one of them is a cycle. */
   private readonly open = new Set<YamlNode>();
+  /**
+   * The entries and items of the collections being read, each collection's after its parent's: a collection's
+   * array is copied out of them at its end, exactly as long as it is. Pushed onto one by one, an array of a
+   * few would keep room for 17 (V8's growth): 16 MB of 22 for the 140,000 arrays of 10,000 VMs.
+   */
+  private readonly entryStack: MapEntry[] = [];
+  private readonly itemStack: YamlNode[] = [];
+  /**
+   * One string object for each distinct string value read (keys repeat: `name` is 60,000 strings in 10,000 VMs),
+   * while the document is read; the tree keeps only the strings, not this map.
+   */
+  private readonly strings = new Map<string, string>();
 
   constructor(
     private readonly text: string,
@@ -139,13 +163,12 @@ export class EventReader {
     this.anchorUses.push(use);
   }
 
-  private scalar(ev: ScalarEvent): ScalarNode {
+  private scalar(ev: ScalarEvent): ParsedScalar {
     const text = this.text;
-    // Scalars end up in specs and findings that caches keep across edits: they must not hold the document.
-    const raw = detached(getScalarValue(text, ev));
+    const raw = getScalarValue(text, ev);
     const quoted = ev.style !== SCALAR_STYLE.PLAIN;
     const tag = ev.tagStart >= 0 ? text.slice(ev.tagStart, ev.tagEnd) : '';
-    const value = quoted || tag === '!!str' || tag === '!' ? raw : resolvePlain(raw);
+    const value = quoted || tag === '!!str' || tag === '!' ? this.intern(raw) : resolvePlain(raw);
     // Block scalars report their span from the indentation; trim it so ranges start at the text.
     let start = ev.valueStart;
     if (ev.style === SCALAR_STYLE.LITERAL_BLOCK || ev.style === SCALAR_STYLE.FOLDED_BLOCK) {
@@ -154,7 +177,23 @@ export class EventReader {
       start = Math.max(0, start - 1);
     }
     const end = quoted && ev.style <= SCALAR_STYLE.DOUBLE_QUOTED ? Math.min(text.length, ev.valueEnd + 1) : ev.valueEnd;
-    return { kind: 'scalar', text: raw, value, quoted, start, end: Math.max(end, start) };
+    // The text is kept only where the value does not give it back (see ParsedScalar).
+    let own: string | true | undefined;
+    if (quoted) own = true;
+    else if (typeof value === 'string') return new ParsedScalar(this.intern(value), start, Math.max(end, start), undefined);
+    else if (typeof value !== 'number' || String(value) !== raw) own = detached(raw);
+    return new ParsedScalar(value, start, Math.max(end, start), own);
+  }
+
+  /** The one string object of this value (see `strings`). */
+  private intern(s: string): string {
+    let one = this.strings.get(s);
+    if (one === undefined) {
+      // Scalars end up in specs and findings that caches keep across edits: they must not hold the document.
+      one = detached(s);
+      this.strings.set(one, one);
+    }
+    return one;
   }
 
   private alias(ev: AliasEvent): YamlNode {
@@ -174,21 +213,23 @@ export class EventReader {
       use.aliases++;
       return target;
     } else this.problems.push({ code: 'yaml-syntax', message: `unknown alias *${name}`, span });
-    const stand: YamlNode = { kind: 'scalar', text: '', value: null, quoted: false, ...span };
+    const stand: YamlNode = new ParsedScalar(null, span.start, span.end, '');
     this.unresolved.add(stand);
     return stand;
   }
 
   private mapping(ev: MappingEvent): MapNode {
-    const { text, events, problems } = this;
-    const n: MapNode = { kind: 'map', entries: [], flow: ev.style === 2, start: ev.start, end: ev.start + 1 };
+    const { text, events, problems, entryStack } = this;
+    const n = new ParsedMap(NONE, ev.style === 2, ev.start, ev.start + 1);
     this.anchor(ev, n);
     this.open.add(n);
+    const base = entryStack.length;
     const seen = new Map<string, YamlNode>();
     const merges: YamlNode[] = [];
+    let last: YamlNode | undefined;
     while (events[this.i].type !== EVENT_ID.POP) {
       // An empty first key of a flow mapping sits after its '{', not on it (a fix removing it keeps the brace).
-      const prevEnd = n.entries.length ? n.entries[n.entries.length - 1].value.end : Math.max(0, n.start) + (n.flow ? 1 : 0);
+      const prevEnd = last ? last.end : Math.max(0, n.start) + (n.flow ? 1 : 0);
       this.aliasEnd = -1;
       const rawKey = this.node();
       const rawValue = this.node();
@@ -208,7 +249,8 @@ export class EventReader {
         merges.push(value);
         continue;
       }
-      n.entries.push({ key, value });
+      entryStack.push({ key, value });
+      last = value;
       if (key.kind !== 'scalar') {
         problems.push({ code: 'yaml-complex-key', message: 'keys must be plain text, not a mapping or list', span: key });
       } else {
@@ -221,7 +263,9 @@ export class EventReader {
     this.open.delete(n);
     this.i++;
     if (n.flow) n.end = closingBracket(text, n.end, '}');
-    for (const m of merges) this.merge(n, m, seen);
+    for (const m of merges) this.merge(m, seen);
+    n.entries = entryStack.slice(base);
+    entryStack.length = base;
     return n;
   }
 
@@ -230,7 +274,7 @@ export class EventReader {
    * set itself, the first mapping of a list winning over later ones (https://yaml.org/type/merge.html). The
    * entries are the merged mapping's own nodes, so their spans point at the text they come from.
    */
-  private merge(n: MapNode, from: YamlNode, seen: Map<string, YamlNode>): void {
+  private merge(from: YamlNode, seen: Map<string, YamlNode>): void {
     const sources = from.kind === 'seq' ? from.items : [from];
     // An alias that could not be resolved has its own error already: one mistake, one finding.
     if (sources.some((m) => this.unresolved.has(m))) return;
@@ -248,20 +292,26 @@ export class EventReader {
         const k = String(e.key.value);
         if (seen.has(k)) continue;
         seen.set(k, e.key);
-        n.entries.push({ key: e.key, value: e.value, merged: true });
+        this.entryStack.push({ key: e.key, value: e.value, merged: true });
       }
   }
 
   private sequence(ev: SequenceEvent): SeqNode {
-    const n: SeqNode = { kind: 'seq', items: [], flow: ev.style === 2, start: ev.start, end: ev.start + 1 };
+    const { itemStack } = this;
+    const n = new ParsedSeq(NONE, ev.style === 2, ev.start, ev.start + 1);
     this.anchor(ev, n);
     this.open.add(n);
+    const base = itemStack.length;
+    let last: YamlNode | undefined;
     while (this.events[this.i].type !== EVENT_ID.POP) {
       this.aliasEnd = -1;
-      const item = placeEmpty(this.node(), n.items.length ? n.items[n.items.length - 1].end : n.start + 1);
-      n.items.push(item);
+      const item = placeEmpty(this.node(), last ? last.end : n.start + 1);
+      itemStack.push(item);
+      last = item;
       n.end = Math.max(n.end, item.end, this.aliasEnd);
     }
+    n.items = itemStack.slice(base);
+    itemStack.length = base;
     this.open.delete(n);
     this.i++;
     if (n.flow) n.end = closingBracket(this.text, n.end, ']');

@@ -96,7 +96,17 @@ export function buildTree(text: string): YamlTree {
     problems.push(tooBig);
     return { root, problems, nodes, value: undefined };
   }
-  return { root, problems, nodes: new TreeNodes(root), value: toValue(root), mirrorsRoot: true };
+  // The plain value is made again on each read, not kept: it is read once, to check the schema, and was 7 MB of the
+  // 108 MB a tree of 10,000 VMs kept for the whole analysis.
+  return {
+    root,
+    problems,
+    nodes: new TreeNodes(root),
+    get value() {
+      return toValue(root);
+    },
+    mirrorsRoot: true,
+  };
 }
 
 /** Span helpers over the source map: a value's own span, or for a key its key (the value where it has none). */
