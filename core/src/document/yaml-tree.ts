@@ -16,7 +16,7 @@ import { EventReader } from './yaml-events';
 export { resolvePlain } from './yaml-events';
 
 export type { MapEntry, MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode, YamlTree } from './yaml-nodes';
-import type { TreeProblem, YamlNode, YamlTree } from './yaml-nodes';
+import { entryCount, keyAt, valueAt, type TreeProblem, type YamlNode, type YamlTree } from './yaml-nodes';
 
 /**
  * The work on a document follows its size with aliases expanded, so aliases may grow it only so much: by at most
@@ -153,8 +153,8 @@ function expandedSizer(limit: number): (n: YamlNode) => number {
     memo.set(n, 1); // a cycle counts once; cycles cannot come from YAML anchors anyway
     let s = 1;
     if (n.kind === 'map')
-      for (const e of n.entries) {
-        s += size(e.key) + size(e.value);
+      for (let i = 0; i < entryCount(n); i++) {
+        s += size(keyAt(n, i)) + size(valueAt(n, i));
         if (s > limit) break;
       }
     else if (n.kind === 'seq')
@@ -173,10 +173,11 @@ function toValue(n: YamlNode): unknown {
   if (n.kind === 'scalar') return n.value;
   if (n.kind === 'seq') return n.items.map(toValue);
   const obj: Record<string, unknown> = {};
-  for (const e of n.entries) {
-    if (e.key.kind !== 'scalar') continue;
-    const k = String(e.key.value);
-    const v = toValue(e.value);
+  for (let i = 0; i < entryCount(n); i++) {
+    const key = keyAt(n, i);
+    if (key.kind !== 'scalar') continue;
+    const k = String(key.value);
+    const v = toValue(valueAt(n, i));
     // defineProperty (slower) only where assignment would not make an ordinary key: `__proto__`.
     if (k === '__proto__') Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
     else obj[k] = v;

@@ -3,6 +3,7 @@
  * ordering and formatting elsewhere survive.
  */
 import type { FixData } from '../diagnostics';
+import { withEntries } from '../document/yaml-nodes';
 import type { MapEntry, MapNode, YamlNode, YamlTree } from '../document/yaml-tree';
 import { LineIndex } from '../text';
 import { commentsIn } from './kept-comments';
@@ -38,7 +39,12 @@ function entryOf(tree: YamlTree, path: string): { map: MapNode; index: number } 
 
 /** The mapping as written: without the entries a merge key brings in from elsewhere in the text. */
 function ownEntries(map: MapNode): MapNode {
-  return map.entries.some((e) => e.merged) ? { ...map, entries: map.entries.filter((e) => !e.merged) } : map;
+  return map.entries.some((e) => e.merged)
+    ? withEntries(
+        map,
+        map.entries.filter((e) => !e.merged),
+      )
+    : map;
 }
 
 export function fixEdits(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
@@ -106,7 +112,10 @@ function addKey(text: string, tree: YamlTree, path: string, line: string, remove
   const found = tree.nodes.get(path)?.value;
   if (!found || found.kind !== 'map') return [];
   const own = ownEntries(found);
-  const map = { ...own, entries: own.entries.filter((e) => !removed.has(e.key)) };
+  const map = withEntries(
+    own,
+    own.entries.filter((e) => !removed.has(e.key)),
+  );
   if (!map.entries.length) return [];
   return map.flow ? addFlowEntry(text, map, line) : addBlockEntry(text, map, line);
 }
