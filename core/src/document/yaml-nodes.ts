@@ -31,7 +31,8 @@ export type YamlNode = ScalarNode | MapNode | SeqNode;
  * kind) sits once on its prototype, and a scalar keeps its text only where it is not its value (most keys and
  * values are strings, or numbers written the way JavaScript writes them): 48 bytes a scalar instead of 72.
  * Few classes, so that code reading `kind` sees as few shapes as it did.
- * Being classes, a spread (`{ ...n }`) would lose `kind` and `text`: copy a node with `withSpan`.
+ * Being classes, a spread (`{ ...n }`) or a structured clone would lose `kind`, a scalar's `text` and a mapping's
+ * `entries`: copy a node with `withSpan` or `withEntries`.
  */
 export class ParsedScalar implements ScalarNode {
   declare readonly kind: 'scalar';

@@ -37,14 +37,13 @@ function entryOf(tree: YamlTree, path: string): { map: MapNode; index: number } 
   return index >= 0 ? { map: own, index } : undefined;
 }
 
-/** The mapping as written: without the entries a merge key brings in from elsewhere in the text. */
+/**
+ * The mapping as written: without the entries a merge key brings in from elsewhere in the text. Always a copy
+ * with its entries in an array: a parsed mapping makes its `entries` on each read, and they are read often here.
+ */
 function ownEntries(map: MapNode): MapNode {
-  return map.entries.some((e) => e.merged)
-    ? withEntries(
-        map,
-        map.entries.filter((e) => !e.merged),
-      )
-    : map;
+  const entries = map.entries;
+  return withEntries(map, entries.some((e) => e.merged) ? entries.filter((e) => !e.merged) : entries);
 }
 
 export function fixEdits(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
