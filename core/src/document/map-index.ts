@@ -7,8 +7,9 @@
  *
  * Which entry a key names is what a scan in document order finds: keys by their scalar value as a string
  * (non-scalar keys have none), the first of duplicate keys first, merged entries after the mapping's own.
+ * Entries are given by their index in the mapping (see `keyAt`, `valueAt`): no object is made for a lookup.
  */
-import type { MapEntry, MapNode } from './yaml-nodes';
+import { entryCount, keyAt, type MapNode } from './yaml-nodes';
 
 /** Mappings of up to this many entries are scanned: a spec's own mappings (a VM, a disk, a target) are. */
 const SCANNED = 12;
@@ -16,48 +17,61 @@ const SCANNED = 12;
 interface Index {
   /** How many entries were indexed: a mapping still being built is indexed again once it has grown. */
   length: number;
-  /** The first entry of each key. */
-  first: Map<string, MapEntry>;
-  /** Entries after the first under one key (duplicate keys), in document order. */
-  more?: Map<string, MapEntry[]>;
+  /** The index of the first entry of each key. */
+  first: Map<string, number>;
+  /** The entries after the first under one key (duplicate keys), in document order. */
+  more?: Map<string, number[]>;
 }
 
 const indexes = new WeakMap<MapNode, Index>();
 
-function indexOf(map: MapNode): Index {
+function indexOf(map: MapNode, length: number): Index {
   let ix = indexes.get(map);
-  if (ix && ix.length === map.entries.length) return ix;
-  ix = { length: map.entries.length, first: new Map() };
-  for (const e of map.entries) {
-    if (e.key.kind !== 'scalar') continue;
-    const k = String(e.key.value);
-    if (!ix.first.has(k)) ix.first.set(k, e);
+  if (ix && ix.length === length) return ix;
+  ix = { length, first: new Map() };
+  for (let i = 0; i < length; i++) {
+    const key = keyAt(map, i);
+    if (key.kind !== 'scalar') continue;
+    const k = String(key.value);
+    if (!ix.first.has(k)) ix.first.set(k, i);
     else {
       ix.more ??= new Map();
       const list = ix.more.get(k);
-      if (list) list.push(e);
-      else ix.more.set(k, [e]);
+      if (list) list.push(i);
+      else ix.more.set(k, [i]);
     }
   }
   indexes.set(map, ix);
   return ix;
 }
 
-/** The first entry whose key is `key`, as a scan in document order finds it. */
-export function entryNamed(map: MapNode, key: string): MapEntry | undefined {
-  if (map.entries.length <= SCANNED) {
-    for (const e of map.entries) if (e.key.kind === 'scalar' && String(e.key.value) === key) return e;
-    return undefined;
+/** The index of the first entry whose key is `key`, as a scan in document order finds it; -1 when none. */
+export function indexNamed(map: MapNode, key: string): number {
+  const length = entryCount(map);
+  if (length <= SCANNED) {
+    for (let i = 0; i < length; i++) {
+      const k = keyAt(map, i);
+      if (k.kind === 'scalar' && String(k.value) === key) return i;
+    }
+    return -1;
   }
-  return indexOf(map).first.get(key);
+  return indexOf(map, length).first.get(key) ?? -1;
 }
 
-/** Every entry whose key is `key` (duplicate keys), in document order. */
-export function entriesNamed(map: MapNode, key: string): MapEntry[] {
-  if (map.entries.length <= SCANNED) return map.entries.filter((e) => e.key.kind === 'scalar' && String(e.key.value) === key);
-  const ix = indexOf(map);
+/** The indexes of every entry whose key is `key` (duplicate keys), in document order. */
+export function indexesNamed(map: MapNode, key: string): number[] {
+  const length = entryCount(map);
+  if (length <= SCANNED) {
+    const out: number[] = [];
+    for (let i = 0; i < length; i++) {
+      const k = keyAt(map, i);
+      if (k.kind === 'scalar' && String(k.value) === key) out.push(i);
+    }
+    return out;
+  }
+  const ix = indexOf(map, length);
   const first = ix.first.get(key);
-  if (!first) return [];
+  if (first === undefined) return [];
   const more = ix.more?.get(key);
   return more ? [first, ...more] : [first];
 }

@@ -46,7 +46,9 @@ const KEYWORD_RANK: Record<string, number> = {
 
 /** `v` is the spec's validator unless another schema built on it is given (the Terraform sidecar's). */
 export function schemaDiagnostics(tree: YamlTree, reported: Set<string>, v: ValidateFunction = validate()): Diagnostic[] {
-  if (v(tree.value)) return [];
+  // Read once: a parsed tree makes its plain value on each read (see YamlTree.value).
+  const value = tree.value;
+  if (v(value)) return [];
   const errors = (v.errors ?? []) as ErrorObject[];
   const out: Diagnostic[] = [];
   const byPath = new Map<string, ErrorObject[]>();
@@ -78,7 +80,7 @@ export function schemaDiagnostics(tree: YamlTree, reported: Set<string>, v: Vali
     // no text at all (`type:`, `type: [a]`): then the type error is the one finding.
     const typeError = list.find((x) => x.keyword === 'type');
     if (e.keyword === 'enum' && typeError && !isText(tree, basePath)) e = typeError;
-    const d = errorToDiagnostic(tree, e, path);
+    const d = errorToDiagnostic(tree, value, e, path);
     if (d) out.push(d);
   }
   return out;
@@ -90,7 +92,7 @@ function reportedAtOrAbove(reported: Set<string>, path: string): boolean {
   return false;
 }
 
-function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagnostic | undefined {
+function errorToDiagnostic(tree: YamlTree, value: unknown, e: ErrorObject, path: string): Diagnostic | undefined {
   const where = e.instancePath;
   const label = where.split('/').pop() || 'spec';
   switch (e.keyword) {
@@ -114,10 +116,10 @@ function errorToDiagnostic(tree: YamlTree, e: ErrorObject, path: string): Diagno
       break;
     }
     case 'const':
-      if (where === '/version') return versionDiagnostic(tree, where);
+      if (where === '/version') return versionDiagnostic(tree, value, where);
       break;
     case 'enum':
-      return enumDiagnostic(tree, e, where, label);
+      return enumDiagnostic(tree, value, e, where, label);
     case 'type': {
       const span = valueSpan(tree, where);
       if (!span) return undefined;
@@ -203,10 +205,10 @@ const SYNONYMS: Record<string, string> = {
 };
 
 /** `version: "1"` is the right version in the wrong type: say so, and offer the number. */
-function versionDiagnostic(tree: YamlTree, where: string): Diagnostic | undefined {
+function versionDiagnostic(tree: YamlTree, value: unknown, where: string): Diagnostic | undefined {
   const span = valueSpan(tree, where);
   if (!span) return undefined;
-  const v = (tree.value as { version?: unknown } | undefined)?.version;
+  const v = (value as { version?: unknown } | undefined)?.version;
   if (typeof v === 'string' && v.trim() === '1')
     return diag('unsupported-version', `version is the number 1, not the text '${v}': remove the quotes`, span, {
       path: where,
@@ -216,7 +218,7 @@ function versionDiagnostic(tree: YamlTree, where: string): Diagnostic | undefine
 }
 
 /** A value not among the schema's: with the near spelling as the preferred fix where one is near. */
-function enumDiagnostic(tree: YamlTree, e: ErrorObject, where: string, label: string): Diagnostic | undefined {
+function enumDiagnostic(tree: YamlTree, value: unknown, e: ErrorObject, where: string, label: string): Diagnostic | undefined {
   const allowed = (e.params.allowedValues as unknown[]).map(String);
   const span = valueSpan(tree, where);
   if (!span) return undefined;
@@ -225,7 +227,7 @@ function enumDiagnostic(tree: YamlTree, e: ErrorObject, where: string, label: st
   if (
     label === 'type' &&
     /^\/vms\/\d+\/disks\/\d+\/type$/.test(where) &&
-    KNOWN_PROVIDERS.has(String((tree.value as { provider?: unknown } | undefined)?.provider))
+    KNOWN_PROVIDERS.has(String((value as { provider?: unknown } | undefined)?.provider))
   )
     return undefined;
   const code = label === 'type' ? 'unknown-disk-type' : 'invalid-value';

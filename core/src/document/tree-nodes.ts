@@ -9,8 +9,8 @@
  * first that has the rest of the path, entries brought in by a merge key after the mapping's own, keys by
  * their scalar value as a string (non-scalar keys have no pointer), list items by their canonical index.
  */
-import { entriesNamed, entryNamed } from './map-index';
-import type { NodeEntry, YamlNode } from './yaml-nodes';
+import { indexesNamed, indexNamed } from './map-index';
+import { entryCount, keyAt, valueAt, type NodeEntry, type YamlNode } from './yaml-nodes';
 
 const INDEX = /^(?:0|[1-9][0-9]*)$/;
 
@@ -88,13 +88,13 @@ function find(n: YamlNode, seg: string[], i: number, key: YamlNode | undefined):
   if (n.kind !== 'map') return undefined;
   // By the mapping's index (./map-index.ts): a scan per lookup made a finding per key of a large mapping quadratic.
   const k = unescapePointer(seg[i]);
-  const first = entryNamed(n, k);
-  if (!first) return undefined;
-  const found = find(first.value, seg, i + 1, first.key);
+  const first = indexNamed(n, k);
+  if (first < 0) return undefined;
+  const found = find(valueAt(n, first), seg, i + 1, keyAt(n, first));
   if (found || i + 1 === seg.length) return found;
   // Duplicate keys: the first that has the rest of the path.
-  for (const e of entriesNamed(n, k).slice(1)) {
-    const f = find(e.value, seg, i + 1, e.key);
+  for (const j of indexesNamed(n, k).slice(1)) {
+    const f = find(valueAt(n, j), seg, i + 1, keyAt(n, j));
     if (f) return f;
   }
   return undefined;
@@ -105,5 +105,8 @@ function collect(n: YamlNode, path: string, key: YamlNode | undefined, out: Map<
   if (!out.has(path)) out.set(path, { key, value: n });
   if (n.kind === 'seq') n.items.forEach((it, idx) => collect(it, `${path}/${idx}`, undefined, out));
   else if (n.kind === 'map')
-    for (const e of n.entries) if (e.key.kind === 'scalar') collect(e.value, `${path}/${escapePointer(String(e.key.value))}`, e.key, out);
+    for (let i = 0; i < entryCount(n); i++) {
+      const key = keyAt(n, i);
+      if (key.kind === 'scalar') collect(valueAt(n, i), `${path}/${escapePointer(String(key.value))}`, key, out);
+    }
 }

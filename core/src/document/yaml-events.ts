@@ -7,7 +7,21 @@
 import { getScalarValue, EVENT_ID, SCALAR_STYLE } from 'js-yaml';
 import type { AliasEvent, Event, MappingEvent, ScalarEvent, SequenceEvent } from 'js-yaml';
 import { detached, type Span } from '../text';
-import type { MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode } from './yaml-nodes';
+import { StringTable } from './string-table';
+import {
+  ParsedMap,
+  ParsedScalar,
+  ParsedSeq,
+  ParsedTextScalar,
+  entryCount,
+  keyAt,
+  mergedFrom,
+  valueAt,
+  type MapNode,
+  type SeqNode,
+  type TreeProblem,
+  type YamlNode,
+} from './yaml-nodes';
 
 export interface AnchorUse {
   name: string;
@@ -17,6 +31,12 @@ export interface AnchorUse {
   /** How many aliases (`*name`) refer to it. */
   aliases: number;
 }
+
+/** A collection's children while they are read (never filled: each gets its own array at its end). */
+const NONE: never[] = Object.freeze([]) as never[];
+
+/** Mappings of up to this many entries find a duplicate key by a scan of their entries. */
+const SCANNED_KEYS = 8;
 
 const NULL_RE = /^(?:~|null|Null|NULL|)$/;
 const BOOL_RE = /^(?:true|True|TRUE|false|False|FALSE)$/;
@@ -33,9 +53,12 @@ const NAN_RE = /^\.(?:nan|NaN|NAN)$/;
  * scalars are keys and names, which this tells apart by their first character, without trying eight patterns.
  */
 function maybeNotString(s: string): boolean {
-  if (!s) return true;
-  const c = s.charCodeAt(0);
-  return (c >= 48 && c <= 57) || '~nNtTfF+-.'.includes(s[0]);
+  return maybeNotStringAt(s, 0, s.length);
+}
+function maybeNotStringAt(text: string, start: number, end: number): boolean {
+  if (start >= end) return true;
+  const c = text.charCodeAt(start);
+  return (c >= 48 && c <= 57) || '~nNtTfF+-.'.includes(text[start]);
 }
 
 /** YAML 1.2 core-schema resolution of a plain scalar. */
@@ -72,6 +95,14 @@ export class EventReader {
   private readonly anchors = new Map<string, AnchorUse>();
   /** Collections still being read: an alias to one of them is a cycle. */
   private readonly open = new Set<YamlNode>();
+  /**
+   * The keys and values, or items, of the collections being read, each collection's after its parent's: a
+   * collection's array is copied out of it at its end, exactly as long as it is. Pushed onto one by one, an array
+   * of a few would keep room for 17 (V8's growth): 16 MB of 22 for the 140,000 arrays of 10,000 VMs.
+   */
+  private readonly stack: YamlNode[] = [];
+  /** One string object for each distinct string read, while the document is read (the tree keeps the strings). */
+  private readonly strings = new StringTable();
 
   constructor(
     private readonly text: string,
@@ -139,13 +170,16 @@ export class EventReader {
     this.anchorUses.push(use);
   }
 
-  private scalar(ev: ScalarEvent): ScalarNode {
+  private scalar(ev: ScalarEvent): ParsedScalar {
     const text = this.text;
-    // Scalars end up in specs and findings that caches keep across edits: they must not hold the document.
-    const raw = detached(getScalarValue(text, ev));
     const quoted = ev.style !== SCALAR_STYLE.PLAIN;
     const tag = ev.tagStart >= 0 ? text.slice(ev.tagStart, ev.tagEnd) : '';
-    const value = quoted || tag === '!!str' || tag === '!' ? raw : resolvePlain(raw);
+    const asText = quoted || tag === '!!str' || tag === '!';
+    // What can only be a string is read through the string table, from the document, without slicing it first.
+    const interned = ev.fast && ev.valueStart >= 0 && (asText || !maybeNotStringAt(text, ev.valueStart, ev.valueEnd));
+    const raw = interned ? this.strings.of(text, ev.valueStart, ev.valueEnd) : getScalarValue(text, ev);
+    let value = asText ? raw : resolvePlain(raw);
+    if (typeof value === 'string' && !interned) value = this.strings.of(value, 0, value.length);
     // Block scalars report their span from the indentation; trim it so ranges start at the text.
     let start = ev.valueStart;
     if (ev.style === SCALAR_STYLE.LITERAL_BLOCK || ev.style === SCALAR_STYLE.FOLDED_BLOCK) {
@@ -153,8 +187,13 @@ export class EventReader {
     } else if (quoted) {
       start = Math.max(0, start - 1);
     }
-    const end = quoted && ev.style <= SCALAR_STYLE.DOUBLE_QUOTED ? Math.min(text.length, ev.valueEnd + 1) : ev.valueEnd;
-    return { kind: 'scalar', text: raw, value, quoted, start, end: Math.max(end, start) };
+    let end = quoted && ev.style <= SCALAR_STYLE.DOUBLE_QUOTED ? Math.min(text.length, ev.valueEnd + 1) : ev.valueEnd;
+    // The text is kept only where the value does not give it back (see ParsedScalar).
+    end = Math.max(end, start);
+    if (quoted) return new ParsedTextScalar(value, start, end, true);
+    if (typeof value === 'string') return new ParsedScalar(value, start, end);
+    if (typeof value === 'number' && String(value) === raw) return new ParsedScalar(value, start, end);
+    return new ParsedTextScalar(value, start, end, detached(raw));
   }
 
   private alias(ev: AliasEvent): YamlNode {
@@ -174,21 +213,24 @@ export class EventReader {
       use.aliases++;
       return target;
     } else this.problems.push({ code: 'yaml-syntax', message: `unknown alias *${name}`, span });
-    const stand: YamlNode = { kind: 'scalar', text: '', value: null, quoted: false, ...span };
+    const stand: YamlNode = new ParsedTextScalar(null, span.start, span.end, '');
     this.unresolved.add(stand);
     return stand;
   }
 
   private mapping(ev: MappingEvent): MapNode {
-    const { text, events, problems } = this;
-    const n: MapNode = { kind: 'map', entries: [], flow: ev.style === 2, start: ev.start, end: ev.start + 1 };
+    const { text, events, problems, stack } = this;
+    const n = new ParsedMap(NONE, ev.style === 2, ev.start, ev.start + 1);
     this.anchor(ev, n);
     this.open.add(n);
-    const seen = new Map<string, YamlNode>();
+    const base = stack.length;
+    // The mapping's keys, once it has more than a few (a Set for each of 80,000 small mappings cost more than a scan).
+    let keys: Set<string> | undefined;
     const merges: YamlNode[] = [];
+    let last: YamlNode | undefined;
     while (events[this.i].type !== EVENT_ID.POP) {
       // An empty first key of a flow mapping sits after its '{', not on it (a fix removing it keeps the brace).
-      const prevEnd = n.entries.length ? n.entries[n.entries.length - 1].value.end : Math.max(0, n.start) + (n.flow ? 1 : 0);
+      const prevEnd = last ? last.end : Math.max(0, n.start) + (n.flow ? 1 : 0);
       this.aliasEnd = -1;
       const rawKey = this.node();
       const rawValue = this.node();
@@ -208,20 +250,28 @@ export class EventReader {
         merges.push(value);
         continue;
       }
-      n.entries.push({ key, value });
+      stack.push(key, value);
+      last = value;
       if (key.kind !== 'scalar') {
         problems.push({ code: 'yaml-complex-key', message: 'keys must be plain text, not a mapping or list', span: key });
       } else {
         const k = String(key.value);
-        if (seen.has(k))
+        if (keys ? keys.has(k) : this.hasKey(base, stack.length - 2, k))
           problems.push({ code: 'yaml-duplicate-key', message: `duplicate key '${k}': only the last one would count`, span: key });
-        seen.set(k, key);
+        if (keys) keys.add(k);
+        else if (stack.length - base > 2 * SCANNED_KEYS) keys = this.keysFrom(base);
       }
     }
     this.open.delete(n);
     this.i++;
     if (n.flow) n.end = closingBracket(text, n.end, '}');
-    for (const m of merges) this.merge(n, m, seen);
+    if (merges.length) {
+      mergedFrom.set(n, (stack.length - base) >> 1);
+      const seen = keys ?? this.keysFrom(base);
+      for (const m of merges) this.merge(m, seen);
+    }
+    n.kv = stack.slice(base);
+    stack.length = base;
     return n;
   }
 
@@ -230,7 +280,7 @@ export class EventReader {
    * set itself, the first mapping of a list winning over later ones (https://yaml.org/type/merge.html). The
    * entries are the merged mapping's own nodes, so their spans point at the text they come from.
    */
-  private merge(n: MapNode, from: YamlNode, seen: Map<string, YamlNode>): void {
+  private merge(from: YamlNode, seen: Set<string>): void {
     const sources = from.kind === 'seq' ? from.items : [from];
     // An alias that could not be resolved has its own error already: one mistake, one finding.
     if (sources.some((m) => this.unresolved.has(m))) return;
@@ -243,25 +293,53 @@ export class EventReader {
       return;
     }
     for (const m of sources as MapNode[])
-      for (const e of m.entries) {
-        if (e.key.kind !== 'scalar') continue;
-        const k = String(e.key.value);
+      for (let i = 0; i < entryCount(m); i++) {
+        const key = keyAt(m, i);
+        if (key.kind !== 'scalar') continue;
+        const k = String(key.value);
         if (seen.has(k)) continue;
-        seen.set(k, e.key);
-        n.entries.push({ key: e.key, value: e.value, merged: true });
+        seen.add(k);
+        this.stack.push(key, valueAt(m, i));
       }
   }
 
+  /** Whether a scalar key on the stack (keys and values in turn) from `from` to `to` (not included) is `k`. */
+  private hasKey(from: number, to: number, k: string): boolean {
+    const stack = this.stack;
+    for (let i = from; i < to; i += 2) {
+      const key = stack[i];
+      if (key.kind === 'scalar' && String(key.value) === k) return true;
+    }
+    return false;
+  }
+
+  /** The scalar keys on the stack (keys and values in turn) from `from` on. */
+  private keysFrom(from: number): Set<string> {
+    const keys = new Set<string>();
+    const stack = this.stack;
+    for (let i = from; i < stack.length; i += 2) {
+      const key = stack[i];
+      if (key.kind === 'scalar') keys.add(String(key.value));
+    }
+    return keys;
+  }
+
   private sequence(ev: SequenceEvent): SeqNode {
-    const n: SeqNode = { kind: 'seq', items: [], flow: ev.style === 2, start: ev.start, end: ev.start + 1 };
+    const { stack } = this;
+    const n = new ParsedSeq(NONE, ev.style === 2, ev.start, ev.start + 1);
     this.anchor(ev, n);
     this.open.add(n);
+    const base = stack.length;
+    let last: YamlNode | undefined;
     while (this.events[this.i].type !== EVENT_ID.POP) {
       this.aliasEnd = -1;
-      const item = placeEmpty(this.node(), n.items.length ? n.items[n.items.length - 1].end : n.start + 1);
-      n.items.push(item);
+      const item = placeEmpty(this.node(), last ? last.end : n.start + 1);
+      stack.push(item);
+      last = item;
       n.end = Math.max(n.end, item.end, this.aliasEnd);
     }
+    n.items = stack.slice(base);
+    stack.length = base;
     this.open.delete(n);
     this.i++;
     if (n.flow) n.end = closingBracket(this.text, n.end, ']');
@@ -271,7 +349,8 @@ export class EventReader {
 
 /** `<<` written plain (a quoted "<<" is an ordinary key). */
 function isMergeKey(key: YamlNode): boolean {
-  return key.kind === 'scalar' && !key.quoted && key.text === '<<';
+  // By its value, which is its text where it is not quoted (and reads no getter): every key is asked.
+  return key.kind === 'scalar' && key.value === '<<' && !key.quoted;
 }
 
 /** An empty value (`key:` with nothing after it) has no source span of its own: place it right after its key. */

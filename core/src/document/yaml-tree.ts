@@ -16,7 +16,7 @@ import { EventReader } from './yaml-events';
 export { resolvePlain } from './yaml-events';
 
 export type { MapEntry, MapNode, ScalarNode, SeqNode, TreeProblem, YamlNode, YamlTree } from './yaml-nodes';
-import type { TreeProblem, YamlNode, YamlTree } from './yaml-nodes';
+import { entryCount, keyAt, valueAt, type TreeProblem, type YamlNode, type YamlTree } from './yaml-nodes';
 
 /**
  * The work on a document follows its size with aliases expanded, so aliases may grow it only so much: by at most
@@ -96,7 +96,17 @@ export function buildTree(text: string): YamlTree {
     problems.push(tooBig);
     return { root, problems, nodes, value: undefined };
   }
-  return { root, problems, nodes: new TreeNodes(root), value: toValue(root), mirrorsRoot: true };
+  // The plain value is made again on each read, not kept: it is read once, to check the schema, and was 7 MB of the
+  // 108 MB a tree of 10,000 VMs kept for the whole analysis.
+  return {
+    root,
+    problems,
+    nodes: new TreeNodes(root),
+    get value() {
+      return toValue(root);
+    },
+    mirrorsRoot: true,
+  };
 }
 
 /** Span helpers over the source map: a value's own span, or for a key its key (the value where it has none). */
@@ -143,8 +153,8 @@ function expandedSizer(limit: number): (n: YamlNode) => number {
     memo.set(n, 1); // a cycle counts once; cycles cannot come from YAML anchors anyway
     let s = 1;
     if (n.kind === 'map')
-      for (const e of n.entries) {
-        s += size(e.key) + size(e.value);
+      for (let i = 0; i < entryCount(n); i++) {
+        s += size(keyAt(n, i)) + size(valueAt(n, i));
         if (s > limit) break;
       }
     else if (n.kind === 'seq')
@@ -163,10 +173,11 @@ function toValue(n: YamlNode): unknown {
   if (n.kind === 'scalar') return n.value;
   if (n.kind === 'seq') return n.items.map(toValue);
   const obj: Record<string, unknown> = {};
-  for (const e of n.entries) {
-    if (e.key.kind !== 'scalar') continue;
-    const k = String(e.key.value);
-    const v = toValue(e.value);
+  for (let i = 0; i < entryCount(n); i++) {
+    const key = keyAt(n, i);
+    if (key.kind !== 'scalar') continue;
+    const k = String(key.value);
+    const v = toValue(valueAt(n, i));
     // defineProperty (slower) only where assignment would not make an ordinary key: `__proto__`.
     if (k === '__proto__') Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
     else obj[k] = v;

@@ -3,6 +3,7 @@
  * ordering and formatting elsewhere survive.
  */
 import type { FixData } from '../diagnostics';
+import { withEntries } from '../document/yaml-nodes';
 import type { MapEntry, MapNode, YamlNode, YamlTree } from '../document/yaml-tree';
 import { LineIndex } from '../text';
 import { commentsIn } from './kept-comments';
@@ -36,9 +37,13 @@ function entryOf(tree: YamlTree, path: string): { map: MapNode; index: number } 
   return index >= 0 ? { map: own, index } : undefined;
 }
 
-/** The mapping as written: without the entries a merge key brings in from elsewhere in the text. */
+/**
+ * The mapping as written: without the entries a merge key brings in from elsewhere in the text. Always a copy
+ * with its entries in an array: a parsed mapping makes its `entries` on each read, and they are read often here.
+ */
 function ownEntries(map: MapNode): MapNode {
-  return map.entries.some((e) => e.merged) ? { ...map, entries: map.entries.filter((e) => !e.merged) } : map;
+  const entries = map.entries;
+  return withEntries(map, entries.some((e) => e.merged) ? entries.filter((e) => !e.merged) : entries);
 }
 
 export function fixEdits(text: string, tree: YamlTree, fix: FixData): TextEdit[] {
@@ -106,7 +111,10 @@ function addKey(text: string, tree: YamlTree, path: string, line: string, remove
   const found = tree.nodes.get(path)?.value;
   if (!found || found.kind !== 'map') return [];
   const own = ownEntries(found);
-  const map = { ...own, entries: own.entries.filter((e) => !removed.has(e.key)) };
+  const map = withEntries(
+    own,
+    own.entries.filter((e) => !removed.has(e.key)),
+  );
   if (!map.entries.length) return [];
   return map.flow ? addFlowEntry(text, map, line) : addBlockEntry(text, map, line);
 }

@@ -4,7 +4,7 @@
  * start or after white space, outside quoted text and outside the scalars of the removed value (a `#` inside a
  * block scalar is its content).
  */
-import type { YamlNode } from '../document/yaml-nodes';
+import { entryCount, keyAt, valueAt, type YamlNode } from '../document/yaml-nodes';
 import { LineIndex } from '../text';
 
 export interface KeptComment {
@@ -64,9 +64,9 @@ function multiLineScalars(text: string, n: YamlNode, out: YamlNode[] = [], seen 
     if (n.quoted || /[\r\n]/.test(text.slice(n.start, n.end))) out.push(n);
   } else if (n.kind === 'seq') for (const it of n.items) multiLineScalars(text, it, out, seen);
   else
-    for (const e of n.entries) {
-      multiLineScalars(text, e.key, out, seen);
-      multiLineScalars(text, e.value, out, seen);
+    for (let i = 0; i < entryCount(n); i++) {
+      multiLineScalars(text, keyAt(n, i), out, seen);
+      multiLineScalars(text, valueAt(n, i), out, seen);
     }
   return out;
 }

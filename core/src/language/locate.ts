@@ -1,4 +1,5 @@
 /** What is under the cursor: the deepest YAML node at an offset, as a JSON pointer into the spec. */
+import { entryCount, keyAt, valueAt } from '../document/yaml-nodes';
 import { escapePointer, type YamlNode, type YamlTree } from '../document/yaml-tree';
 
 export interface Location {
@@ -22,12 +23,15 @@ export function locate(tree: YamlTree, offset: number): Location | undefined {
     const n = loc.node;
     let next: Location | undefined;
     if (n.kind === 'map') {
-      for (const e of n.entries) {
-        if (e.key.kind !== 'scalar') continue;
-        const path = `${loc.path}/${escapePointer(String(e.key.value))}`;
-        if (within(e.key, offset)) return { path, onKey: true, node: e.value, key: e.key };
-        if (e.value.start <= e.value.end && within(e.value, offset) && !(e.value.start === e.value.end && offset !== e.value.start)) {
-          next = { path, onKey: false, node: e.value, key: e.key };
+      // By index: a parsed mapping makes its `entries` on each read (each hover in a mapping of 90,000 keys would).
+      for (let i = 0; i < entryCount(n); i++) {
+        const key = keyAt(n, i);
+        const value = valueAt(n, i);
+        if (key.kind !== 'scalar') continue;
+        const path = `${loc.path}/${escapePointer(String(key.value))}`;
+        if (within(key, offset)) return { path, onKey: true, node: value, key };
+        if (value.start <= value.end && within(value, offset) && !(value.start === value.end && offset !== value.start)) {
+          next = { path, onKey: false, node: value, key };
           break;
         }
       }

@@ -9,7 +9,7 @@ import type { Diagnostic } from '../diagnostics';
 import { Converter } from '../document/convert';
 import { markInvalidWorkloads, type ParsedSpec } from '../document/parse';
 import { suggest } from '../document/suggest';
-import type { NodeEntry, SeqNode, YamlNode, YamlTree } from '../document/yaml-nodes';
+import { withSpan, type NodeEntry, type SeqNode, type YamlNode, type YamlTree } from '../document/yaml-nodes';
 import { buildTree } from '../document/yaml-tree';
 import type { Span } from '../text';
 import { schemaDiagnostics } from '../document/schema-diagnostics';
@@ -125,5 +125,5 @@ function copyVm(plan: YamlTree, from: string, to: string, at: Span, nodes: Map<s
 }
 
 function placed(n: { key?: YamlNode; value: YamlNode }, at: Span): { key?: YamlNode; value: YamlNode } {
-  return { key: n.key && { ...n.key, start: at.start, end: at.end }, value: { ...n.value, start: at.start, end: at.end } as YamlNode };
+  return { key: n.key && withSpan(n.key, at.start, at.end), value: withSpan(n.value, at.start, at.end) };
 }
