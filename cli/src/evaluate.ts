@@ -13,6 +13,7 @@ import {
   streamedAnalysis,
   type StreamedAnalysis,
   type VmEval,
+  type VmSpec,
   targetVerdict,
   type Analysis,
   type FileReport,
@@ -127,7 +128,7 @@ type StreamedFile = Omit<FileReport, 'vms'> & { vms: Iterable<VmReport> };
 function streamedReport(path: string, s: StreamedAnalysis): StreamedFile {
   const a = s.analysis;
   const vms = s.vms();
-  const file: StreamedFile = { ...fileReport(path, a), vms: prewrittenVms(a, vms) as Iterable<VmReport> };
+  const file: StreamedFile = { ...fileReport(path, a), vms: prewrittenVms(a, vms, s.alike) as Iterable<VmReport> };
   // The findings follow the VMs in the report, as they do in the object: they are whole once every VM is checked.
   let diagnostics: FileReport['diagnostics'] | undefined;
   return Object.defineProperty(file, 'diagnostics', {
@@ -144,12 +145,12 @@ function streamedReport(path: string, s: StreamedAnalysis): StreamedFile {
  * The report's VMs as JSON: VMs written alike share one report but for the name (vmReportParts), so its text is
  * written once for them, and each VM's is its name's line and that text. The same bytes as JSON.stringify.
  */
-function* prewrittenVms(a: Analysis, vms: Iterable<VmEval>): Generator<PrewrittenJson> {
+function* prewrittenVms(a: Analysis, vms: Iterable<VmEval>, alike: (vm: VmSpec) => boolean): Generator<PrewrittenJson> {
   // Each shared text is encoded as UTF-8 once, at the indentation of its place: 58 MB of JSON for 10,000 VMs is
   // then copied, not encoded again for every VM.
   const texts = new WeakMap<object, { body: string; indent?: string; encoded?: Uint8Array }>();
   const head = (name: string) => `{\n  "name": ${JSON.stringify(name)}`;
-  for (const { name, rest } of vmReportParts(a, vms)) {
+  for (const { name, rest } of vmReportParts(a, vms, alike)) {
     let t = texts.get(rest);
     if (!t) texts.set(rest, (t = { body: JSON.stringify({ name, ...rest }, null, 2).slice(head(name).length) }));
     const text = t;

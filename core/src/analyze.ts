@@ -92,6 +92,11 @@ export interface StreamedAnalysis {
   analysis: Analysis;
   /** Each VM's evaluation, checked, in the spec's order; then the findings are put in `analysis`. */
   vms(): Generator<VmEval, void, void>;
+  /**
+   * Whether another VM of the spec has this one's content and shares its evaluation (through the cache): its report
+   * but for the name is that VM's, worth keeping for it. A VM of its own kind is let go once written.
+   */
+  alike(vm: VmSpec): boolean;
 }
 
 export function streamedAnalysis(text: string, opts: AnalyzeOptions = {}): StreamedAnalysis {
@@ -99,12 +104,14 @@ export function streamedAnalysis(text: string, opts: AnalyzeOptions = {}): Strea
   const total = new CostTotal();
   // Each VM's evaluation as the checks below get it (the same function, from the same cache): the totals are theirs.
   const vms = run.vms;
+  let alike: WeakSet<VmSpec> | undefined;
   if (vms) {
-    vms.priceAll(total);
+    alike = vms.priceAll(total);
     total.finish(run.out);
   }
   return {
     analysis: run.out,
+    alike: (vm) => !!alike?.has(vm),
     *vms() {
       if (vms) yield* vms.checked(undefined);
       finish(run);
@@ -123,8 +130,11 @@ interface Run {
     specs: VmSpec[];
     /** Evaluates and checks each VM in turn, adding its price to `total` when one is given. */
     checked: (total: CostTotal | undefined) => Generator<VmEval, void, void>;
-    /** Adds each VM's price to `total`, as its evaluation gives it (the cache's when it has one, not added to it). */
-    priceAll: (total: CostTotal) => void;
+    /**
+     * Adds each VM's price to `total`, as its evaluation gives it (the cache's when it has one, not added to it);
+     * gives the VMs whose content another VM of the spec shares.
+     */
+    priceAll: (total: CostTotal) => WeakSet<VmSpec>;
   };
 }
 
@@ -162,8 +172,10 @@ function begin(text: string, opts: AnalyzeOptions): Run {
   const vms = {
     specs: spec.vms,
     priceAll: (total: CostTotal) => {
-      if (memo) memo.priceAll(total);
-      else for (const vm of spec.vms) total.add(priceOf(evaluateVm(catalog, vm, vm.region ?? region)));
+      if (memo) return memo.priceAll(total);
+      // Without a cache no two VMs share an evaluation.
+      for (const vm of spec.vms) total.add(priceOf(evaluateVm(catalog, vm, vm.region ?? region)));
+      return new WeakSet<VmSpec>();
     },
     *checked(total: CostTotal | undefined) {
       for (const vm of spec.vms) {
@@ -284,15 +296,19 @@ function vmMemo(ctx: CheckedContext, spec: Spec, catalog: Catalog, fileRegion: s
      * a look ahead at every VM of a large spec would otherwise fill the cache with evaluations that the checks,
      * later, find evicted. VMs written alike are priced once.
      */
-    priceAll(total: CostTotal): void {
-      const prices = new Map<string, VmPrice>();
+    priceAll(total: CostTotal): WeakSet<VmSpec> {
+      const prices = new Map<string, { price: VmPrice; first: VmSpec }>();
+      const alike = new WeakSet<VmSpec>();
       for (const vm of spec.vms) {
         const region = vm.region ?? fileRegion;
         const key = cache.key(catalog, region, vm);
-        let p = prices.get(key);
-        if (!p) prices.set(key, (p = priceOf(cache.peek(key) ?? evaluateVm(catalog, vm, region))));
-        total.add(p);
+        const seen = prices.get(key);
+        if (seen) alike.add(seen.first).add(vm);
+        const price = seen?.price ?? priceOf(cache.peek(key) ?? evaluateVm(catalog, vm, region));
+        if (!seen) prices.set(key, { price, first: vm });
+        total.add(price);
       }
+      return alike;
     },
     run(vm: VmSpec): VmEval {
       const region = vm.region ?? fileRegion;

@@ -3,7 +3,7 @@ import { INSTANCE_STORE, instanceStoreOf, unstatedInstanceStoreOf } from './cata
 import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
 import type { Severity } from './diagnostics';
-import type { DiskSpec, Target, WorkloadSpec } from './document/types';
+import type { DiskSpec, Target, VmSpec, WorkloadSpec } from './document/types';
 import { workloadBurstText } from './model/burst';
 import { instanceStoreSkip } from './model/instance-store';
 import { contentOrigin } from './vm-cache';
@@ -232,9 +232,10 @@ export function* vmReports(a: Analysis): Generator<VmReport> {
 export function* vmReportParts(
   a: Pick<Analysis, 'region' | 'spec'>,
   vms: Iterable<VmEval>,
+  alike: (vm: VmSpec) => boolean = () => true,
 ): Generator<{ name: string; rest: Omit<VmReport, 'name'> }> {
   // Weakly: a report lives as long as the evaluation it is made from, which the evaluation cache bounds when
-  // the VMs come one at a time (`streamedAnalysis`).
+  // the VMs come one at a time (`streamedAnalysis`); and only for a VM that `alike` says another shares.
   const made = new WeakMap<VmEval, Omit<VmReport, 'name'>>();
   for (const v of vms) {
     const origin = contentOrigin(v);
@@ -242,7 +243,8 @@ export function* vmReportParts(
     if (!rest) {
       // A Terraform VM is priced, and its suggestions searched, in its own zone's region.
       const { name: _name, ...r } = vmReport(v, v.spec.region ?? a.region ?? v.catalog.default_region, a.spec?.min_headroom);
-      made.set(origin, (rest = r));
+      rest = r;
+      if (alike(v.spec)) made.set(origin, rest);
     }
     yield { name: v.spec.name, rest };
   }

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { analyze, EvaluationCache, fileReport, reportDiagnostics, streamedAnalysis, vmReportParts } from '../../core/src';
 import { distinctFleet, FLEET_EDITIONS } from '../../bench/fleet';
 import { specWithVms } from '../../bench/evaluate';
+import { vmContent } from '../../core/src/document/vm-content';
 
 /** What a report says of a spec, from the streamed analysis, in the order a writer reads it. */
 function streamedReport(text: string, cache?: EvaluationCache) {
@@ -54,6 +55,35 @@ describe('streamed analysis', () => {
     const shared = new EvaluationCache();
     analyze(text, { cache: shared });
     sameReport(text, () => shared);
+  });
+
+  it('says which VMs share their content with another (their report but for the name is kept for it), and none without a cache', () => {
+    // The replica fleet: VMs written alike but for their names, each sharing its report with another.
+    const text = specWithVms(900);
+    const s = streamedAnalysis(text, { cache: new EvaluationCache() });
+    const vms = s.analysis.spec!.vms;
+    const count = new Map<string, number>();
+    for (const vm of vms) count.set(vmContent(vm), (count.get(vmContent(vm)) ?? 0) + 1);
+    const alike = vms.filter((vm) => s.alike(vm));
+    assert.ok(alike.length > 100 && alike.length < vms.length, `${alike.length} of ${vms.length}`);
+    assert.deepEqual(
+      alike,
+      vms.filter((vm) => count.get(vmContent(vm))! > 1),
+    );
+    const reports = fileReport('spec', analyze(text, { cache: new EvaluationCache() })).vms.map(({ name: _, ...rest }) =>
+      JSON.stringify(rest),
+    );
+    for (const vm of alike) {
+      const i = vms.indexOf(vm);
+      assert.ok(
+        reports.some((r, j) => j !== i && r === reports[i]),
+        `${vm.name} shares its report with another VM`,
+      );
+    }
+    const distinct = streamedAnalysis(distinctFleet('gcp-2024', 50, 5).text, { cache: new EvaluationCache() });
+    assert.ok(distinct.analysis.spec!.vms.every((vm) => !distinct.alike(vm)));
+    const uncached = streamedAnalysis(text);
+    assert.ok(uncached.analysis.spec!.vms.every((vm) => !uncached.alike(vm)));
   });
 
   it('says no total, and no VM, where the spec has no catalog to price it with, and keeps its findings', () => {
