@@ -29,7 +29,7 @@ import { diskCost } from './cost';
 import { markUnreachedDevices } from './local-ssd';
 import { instanceStoreDisks } from './instance-store';
 import { provisionedValue } from './provisioned';
-import { capTogether, SHARE_METRICS, workloadDemands, type DiskDemand } from './vm-share';
+import { capTogether, exceeds, SHARE_METRICS, workloadDemands, type DiskDemand } from './vm-share';
 import { bound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
 
 const UNIT: Record<Metric, string> = { read_iops: 'IOPS', write_iops: 'IOPS', read_mibps: 'MiB/s', write_mibps: 'MiB/s' };
@@ -275,12 +275,6 @@ function copy(b: Bound): Bound {
   return bound(b.value, b.by, () => b.why);
 }
 
-function clone(f: DiskFigures): DiskFigures {
-  const out = {} as DiskFigures;
-  for (const k of Object.keys(f) as Array<keyof DiskFigures>) out[k] = copy(f[k]!);
-  return out;
-}
-
 /** Disks that can be evaluated: known type, modelled on this machine, and a size (or a device count). */
 export function evaluableDisks(c: Catalog, vm: VmSpec, machine?: Machine): DiskSpec[] {
   return vm.disks.filter((d) => {
@@ -333,7 +327,8 @@ export function evaluateDisks(
       type: t,
       size_gib: size,
       figures,
-      diskOnly: clone(figures),
+      // The same Bounds (never changed: a limit replaces a figure's Bound), in an object of their own.
+      diskOnly: { ...figures },
       cost: diskCost(c, t, d, size, region, machine?.series),
       baselineGroup: baselined ? groupMembers.get(d.type)! : [],
       vmLimitKnown: t.model === 'devices',
@@ -375,7 +370,8 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], demands:
     for (const d of group) d.vmLimitKnown = !found.row.upper_bound_of;
     for (const m of SHARE_METRICS) {
       const cap = limitValue(found.row[m], machine.vcpus);
-      if (cap === undefined) continue;
+      // Most caps do not bind: the sentence's parts and the list of members only for one that does.
+      if (cap === undefined || !exceeds(group, m, cap)) continue;
       const unit = UNIT[m === 'write_iops_16k' ? 'write_iops' : m];
       const members = group.filter((d) => d.figures[m]);
       const shared = members.length > 1 ? `, shared by ${members.length} ${typeName} disks` : '';

@@ -6,7 +6,7 @@ import { egressGbps, type Catalog, type Machine } from '../catalog';
 import type { VmSpec } from '../document/types';
 import { fmt, gbpsToMibps } from '../units';
 import type { DiskEval, EgressInfo } from './types';
-import { capTogether, type DiskDemand } from './vm-share';
+import { capTogether, exceeds, type DiskDemand } from './vm-share';
 
 /** A type that exists only replicated (Hyperdisk Balanced High Availability) writes to two zones whatever the spec says. */
 function replicationOf(d: DiskEval): 'zonal' | 'regional' {
@@ -53,6 +53,7 @@ export function applyEgress(
   const scale = (m: 'write_mibps' | 'write_iops' | 'write_iops_16k', bytesKib: number) => {
     // Network MiB/s that one unit of the figure sends.
     const per = (d: DiskEval) => (m === 'write_mibps' ? 1 : bytesKib / 1024) * mult(d);
+    if (!exceeds(writers, m, budget, per)) return; // most caps do not bind: no sentence's parts for them
     const members = writers.filter((d) => d.figures[m]);
     const what = (v: number) => (m === 'write_mibps' ? `${fmt(v)} MiB/s of writes` : `${fmt(v)} write IOPS at ${bytesKib} KiB`);
     const shared = (shareWhy: (unit: string) => string) =>

@@ -46,6 +46,25 @@ class LazyBound extends LazyText implements Bound {
   }
 }
 
+/**
+ * A Bound whose sentence a subclass builds from the data it keeps, on first read: no closure per figure, for the
+ * kinds of figure an evaluation makes many of and seldom explains.
+ */
+export abstract class ExplainedBound implements Bound {
+  private text?: string;
+  constructor(
+    readonly value: number,
+    readonly by: LimitKind,
+  ) {}
+  protected abstract explain(): string;
+  get why(): string {
+    return (this.text ??= this.explain());
+  }
+  toJSON() {
+    return { value: this.value, by: this.by, why: this.why };
+  }
+}
+
 /** A figure above the sustained one, and for how long it holds. */
 export interface Burst {
   value: number;

@@ -24,32 +24,44 @@ export type DiskDemand = Partial<Record<ShareMetric, number>>;
  */
 export function workloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): Map<DiskEval, DiskDemand> {
   const out = new Map<DiskEval, DiskDemand>();
-  // The disks of each name, gathered once: a scan of them per workload was quadratic on a VM of many of both.
+  // The disks of each name, gathered once, and only when a workload with a target names one: a scan of them per
+  // workload was quadratic on a VM of many of both. Loops, not map/reduce: this runs for every candidate.
+  let byName: Map<string, DiskEval[]> | undefined;
+  for (const w of vm.workloads) {
+    const total = demandIops(w.target, w.read_ratio, w.block_kib);
+    if (total === undefined || !(total > 0)) continue;
+    let on = disks;
+    if (w.disk !== undefined) {
+      byName ??= disksByName(disks);
+      on = byName.get(w.disk) ?? NO_DISKS;
+    }
+    if (!on.length) continue;
+    for (const m of SHARE_METRICS) {
+      const want = askOf(c, w, on[0], m, total);
+      if (!want) continue;
+      let sum = 0;
+      for (const d of on) sum += figureOf(d, m);
+      for (const d of on) {
+        const part = on.length === 1 ? want : sum > 0 ? (want * figureOf(d, m)) / sum : 0;
+        let dd = out.get(d);
+        if (!dd) out.set(d, (dd = {}));
+        dd[m] = (dd[m] ?? 0) + part;
+      }
+    }
+  }
+  return out;
+}
+
+const NO_DISKS: DiskEval[] = [];
+
+function disksByName(disks: DiskEval[]): Map<string, DiskEval[]> {
   const byName = new Map<string, DiskEval[]>();
   for (const d of disks) {
     const list = byName.get(d.spec.name);
     if (list) list.push(d);
     else byName.set(d.spec.name, [d]);
   }
-  for (const w of vm.workloads) {
-    const total = demandIops(w.target, w.read_ratio, w.block_kib);
-    if (total === undefined || !(total > 0)) continue;
-    const on = w.disk === undefined ? disks : (byName.get(w.disk) ?? []);
-    if (!on.length) continue;
-    for (const m of SHARE_METRICS) {
-      const want = askOf(c, w, on[0], m, total);
-      if (!want) continue;
-      const alone = on.map((d) => figureOf(d, m));
-      const sum = alone.reduce((s, x) => s + x, 0);
-      on.forEach((d, i) => {
-        const part = on.length === 1 ? want : sum > 0 ? (want * alone[i]) / sum : 0;
-        const dd = out.get(d) ?? {};
-        dd[m] = (dd[m] ?? 0) + part;
-        out.set(d, dd);
-      });
-    }
-  }
-  return out;
+  return byName;
 }
 
 function figureOf(d: DiskEval, m: ShareMetric): number {
@@ -128,20 +140,34 @@ export function capTogether(
   demands: Map<DiskEval, DiskDemand>,
   by: LimitKind,
   why: (d: DiskEval, value: number, shareWhy: (unit: string) => string) => string,
-  weight: (d: DiskEval) => number = () => 1,
+  weight?: (d: DiskEval) => number,
 ): boolean {
+  if (!exceeds(members, m, cap, weight)) return false;
   const capped = members.filter((d) => d.figures[m]);
-  const alone = capped.map((d) => d.figures[m]!.value * weight(d));
-  if (alone.reduce((s, x) => s + x, 0) <= cap + 1e-9) return false;
+  const alone = capped.map((d) => d.figures[m]!.value * (weight ? weight(d) : 1));
   const shares = shareCap(
     cap,
     alone,
-    capped.map((d) => (demands.get(d)?.[m] ?? 0) * weight(d)),
+    capped.map((d) => (demands.get(d)?.[m] ?? 0) * (weight ? weight(d) : 1)),
   );
   capped.forEach((d, i) => {
     if (shares.values[i] >= alone[i] - 1e-9) return;
-    const v = shares.values[i] / weight(d);
+    const v = shares.values[i] / (weight ? weight(d) : 1);
     d.figures[m] = bound(v, by, () => why(d, v, (unit) => shares.why(i, unit)));
   });
   return true;
+}
+
+/**
+ * Whether the disks' figure `m` (each times its weight) adds up to more than `cap`: the test every per-VM limit
+ * makes first, and that most do not pass. Without arrays or closures, so that a caller can make its sentence's
+ * parts only for a cap that binds.
+ */
+export function exceeds(members: DiskEval[], m: ShareMetric, cap: number, weight?: (d: DiskEval) => number): boolean {
+  let sum = 0;
+  for (const d of members) {
+    const f = d.figures[m];
+    if (f) sum += f.value * (weight ? weight(d) : 1);
+  }
+  return !(sum <= cap + 1e-9); // as the share's own test reads it, NaN included
 }
