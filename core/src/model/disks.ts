@@ -30,7 +30,7 @@ import { markUnreachedDevices } from './local-ssd';
 import { instanceStoreDisks } from './instance-store';
 import { provisionedValue } from './provisioned';
 import { capTogether, exceeds, SHARE_METRICS, workloadDemands, type DiskDemand } from './vm-share';
-import { bound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
+import { bound, ExplainedBound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
 
 const UNIT: Record<Metric, string> = { read_iops: 'IOPS', write_iops: 'IOPS', read_mibps: 'MiB/s', write_mibps: 'MiB/s' };
 const LABEL: Record<Metric, string> = {
@@ -67,52 +67,80 @@ function minBound(a: Bound, cap: number | undefined, by: Bound['by'], why: () =>
 
 function scaledFigures(c: Catalog, t: ScaledDiskType, d: DiskSpec, size: number, groupSize: number, groupCount: number): DiskFigures {
   const r = t.rates;
-  const share = size / groupSize;
-  const one = (rate: number, base: number | undefined, unit: string): Bound => {
-    const b = base ?? 0;
-    const value = rate * size + b * share;
-    const basePart = () =>
-      b
-        ? groupCount > 1
-          ? ` + ${fmt(b * share)} (its ${fmt(share * 100)}% share of the ${fmt(b)} ${unit} baseline per VM)`
-          : ` + ${fmt(b)} ${unit} baseline`
-        : '';
-    return bound(value, 'size', () => `${rate} ${unit} per GiB × ${fmt(size)} GiB${basePart()} = ${fmt(value)} ${unit} (${cite(c, r)})`);
-  };
-  // A floor whatever the size (AWS gp2: 100 IOPS, 25 MiB/s).
-  const floor = (b: Bound, min: number | undefined, unit: string): Bound =>
-    min !== undefined && b.value < min
-      ? bound(min, 'size', () => `${t.label} minimum ${fmt(min)} ${unit} (at ${fmt(size)} GiB, under the per-GiB rate) (${cite(c, r)})`)
-      : b;
+  // One object for what every figure's sentence needs; each figure is then made once, as the limit that sets it.
+  const x: Scaled = { c, t, d, size, share: size / groupSize, groupCount };
   const f: DiskFigures = {
-    read_iops: floor(one(r.read_iops_per_gib, r.baseline_iops, 'IOPS'), r.min_iops, 'IOPS'),
-    write_iops: floor(one(r.write_iops_per_gib, r.baseline_iops, 'IOPS'), r.min_iops, 'IOPS'),
-    read_mibps: floor(one(r.read_mibps_per_gib, r.baseline_mibps, 'MiB/s'), r.min_mibps, 'MiB/s'),
-    write_mibps: floor(one(r.write_mibps_per_gib, r.baseline_mibps, 'MiB/s'), r.min_mibps, 'MiB/s'),
+    read_iops: scaledFigure(x, 'read_iops', r.read_iops_per_gib, r.baseline_iops, r.min_iops),
+    write_iops: scaledFigure(x, 'write_iops', r.write_iops_per_gib, r.baseline_iops, r.min_iops),
+    read_mibps: scaledFigure(x, 'read_mibps', r.read_mibps_per_gib, r.baseline_mibps, r.min_mibps),
+    write_mibps: scaledFigure(x, 'write_mibps', r.write_mibps_per_gib, r.baseline_mibps, r.min_mibps),
   };
-  if (t.disk_max.write_iops_16k !== undefined) f.write_iops_16k = copy(f.write_iops);
-  for (const m of [...METRICS, 'write_iops_16k'] as const) {
-    const cur = f[m];
-    if (!cur) continue;
-    const regional = d.replication === 'regional' ? capRow(t.regional_max, m) : undefined;
-    if (regional !== undefined && regional < cur.value) {
-      f[m] = bound(
-        regional,
-        'disk',
-        () =>
-          `regional ${t.label} maximum ${fmt(regional)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.regional_max!)})`,
-      );
-      continue;
-    }
-    const cap = capRow(t.disk_max, m);
-    f[m] = minBound(
-      cur,
-      cap,
-      'disk',
-      () => `${t.label} maximum ${fmt(cap ?? 0)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.disk_max)})`,
-    );
-  }
+  if (t.disk_max.write_iops_16k !== undefined)
+    f.write_iops_16k = scaledFigure(x, 'write_iops_16k', r.write_iops_per_gib, r.baseline_iops, r.min_iops);
   return f;
+}
+
+interface Scaled {
+  c: Catalog;
+  t: ScaledDiskType;
+  d: DiskSpec;
+  size: number;
+  /** The disk's part of the type's baseline per VM. */
+  share: number;
+  /** Disks of the type on the VM (sharing its baseline). */
+  groupCount: number;
+}
+
+/**
+ * A figure of a disk sized for performance: the per-GiB rate (with the disk's share of a baseline), at least the
+ * type's floor whatever the size (AWS gp2: 100 IOPS, 25 MiB/s), at most its regional or per-disk maximum.
+ */
+function scaledFigure(x: Scaled, m: Metric | 'write_iops_16k', rate: number, base: number | undefined, min: number | undefined): Bound {
+  const b = base ?? 0;
+  const value = rate * x.size + b * x.share;
+  const floored = min !== undefined && value < min;
+  const cur = floored ? min : value;
+  const regional = x.d.replication === 'regional' ? capRow(x.t.regional_max, m) : undefined;
+  if (regional !== undefined && regional < cur) return new ScaledBound(regional, 'disk', x, m, 'regional', rate, b);
+  const cap = capRow(x.t.disk_max, m);
+  if (cap !== undefined && cap < cur) return new ScaledBound(cap, 'disk', x, m, 'max', rate, b);
+  return new ScaledBound(cur, 'size', x, m, floored ? 'floor' : 'rate', rate, b);
+}
+
+/** A scaled disk's figure, explained on read by the limit that sets it. */
+class ScaledBound extends ExplainedBound {
+  constructor(
+    value: number,
+    by: Bound['by'],
+    private readonly x: Scaled,
+    private readonly m: Metric | 'write_iops_16k',
+    private readonly kind: 'rate' | 'floor' | 'regional' | 'max',
+    private readonly rate: number,
+    private readonly base: number,
+  ) {
+    super(value, by);
+  }
+  protected explain(): string {
+    const { c, t, size, share, groupCount } = this.x;
+    const unit = UNIT[this.m === 'write_iops_16k' ? 'write_iops' : this.m];
+    const b = this.base;
+    switch (this.kind) {
+      case 'regional':
+        return `regional ${t.label} maximum ${fmt(this.value)} ${unit} (${cite(c, t.regional_max!)})`;
+      case 'max':
+        return `${t.label} maximum ${fmt(this.value)} ${unit} (${cite(c, t.disk_max)})`;
+      case 'floor':
+        return `${t.label} minimum ${fmt(this.value)} ${unit} (at ${fmt(size)} GiB, under the per-GiB rate) (${cite(c, t.rates)})`;
+      case 'rate': {
+        const basePart = b
+          ? groupCount > 1
+            ? ` + ${fmt(b * share)} (its ${fmt(share * 100)}% share of the ${fmt(b)} ${unit} baseline per VM)`
+            : ` + ${fmt(b)} ${unit} baseline`
+          : '';
+        return `${this.rate} ${unit} per GiB × ${fmt(size)} GiB${basePart} = ${fmt(this.value)} ${unit} (${cite(c, t.rates)})`;
+      }
+    }
+  }
 }
 
 function provisionedFigures(c: Catalog, t: ProvisionedDiskType, d: DiskSpec, size: number): DiskFigures {
@@ -200,13 +228,21 @@ function throughputByIops(c: Catalog, t: ProvisionedDiskType, iops: Bound | unde
 
 const IFACE_LABEL: Record<string, string> = { nvme: 'NVMe', scsi: 'SCSI' };
 
+/** A device table's rows by device count, sorted once per table (they are catalog data, never changed). */
+function byCount<R extends { count: number }>(rows: R[]): R[] {
+  let sorted = sortedRows.get(rows) as R[] | undefined;
+  if (!sorted) sortedRows.set(rows, (sorted = [...rows].sort((a, b) => a.count - b.count)));
+  return sorted;
+}
+const sortedRows = new WeakMap<object[], object[]>();
+
 function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures {
   const n = d.count ?? 1;
   const ifaceName = d.interface ?? 'nvme';
   const iface = t.interfaces[ifaceName] ?? Object.values(t.interfaces)[0];
   const out = {} as DiskFigures;
   if (iface.by_count?.length) {
-    const rows = [...iface.by_count].sort((a, b) => a.count - b.count);
+    const rows = byCount(iface.by_count);
     const row = rows.find((r) => r.count >= n) ?? rows[rows.length - 1];
     // More devices than the table's largest row: held to that row, and said so (never "up to" a smaller count).
     const which =
@@ -228,18 +264,15 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
     const rate = iface.rates![`${m}_per_gib` as keyof typeof iface.rates] as number;
     const v = rate * gib;
     const cap = iface.max?.[m];
-    const base = bound(
-      v,
-      'devices',
-      () =>
-        `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} × ${t.device_gib} GiB × ${rate} ${UNIT[m]} per GiB = ${fmt(v)} ${UNIT[m]} (${cite(c, iface)})`,
-    );
-    out[m] = minBound(
-      base,
-      cap,
-      'devices',
-      () => `local SSD ${ifaceName.toUpperCase()} maximum ${fmt(cap ?? 0)} ${UNIT[m]} (${cite(c, iface)})`,
-    );
+    out[m] =
+      cap !== undefined && cap < v
+        ? bound(cap, 'devices', () => `local SSD ${ifaceName.toUpperCase()} maximum ${fmt(cap ?? 0)} ${UNIT[m]} (${cite(c, iface)})`)
+        : bound(
+            v,
+            'devices',
+            () =>
+              `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} × ${t.device_gib} GiB × ${rate} ${UNIT[m]} per GiB = ${fmt(v)} ${UNIT[m]} (${cite(c, iface)})`,
+          );
   }
   return out;
 }
@@ -254,25 +287,19 @@ function unitFigures(c: Catalog, t: AllocationUnitDiskType, size: number): DiskF
   const out = {} as DiskFigures;
   for (const m of METRICS) {
     const v = t.per_unit[m] * n;
-    const base = bound(
-      v,
-      'size',
-      () =>
-        `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${UNIT[m]} = ${fmt(v)} ${UNIT[m]} (${cite(c, t.per_unit)})`,
-    );
-    out[m] = minBound(
-      base,
-      t.disk_max[m],
-      'disk',
-      () => `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${UNIT[m]} (${cite(c, t.disk_max)})`,
-    );
+    const cap = t.disk_max[m];
+    // Only the Bound of the limit that sets the figure is made (the other would be dropped at once).
+    out[m] =
+      cap !== undefined && cap < v
+        ? bound(cap, 'disk', () => `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${UNIT[m]} (${cite(c, t.disk_max)})`)
+        : bound(
+            v,
+            'size',
+            () =>
+              `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${UNIT[m]} = ${fmt(v)} ${UNIT[m]} (${cite(c, t.per_unit)})`,
+          );
   }
   return out;
-}
-
-/** A copy that keeps the explanation lazy (a spread would build it). */
-function copy(b: Bound): Bound {
-  return bound(b.value, b.by, () => b.why);
 }
 
 /** Disks that can be evaluated: known type, modelled on this machine, and a size (or a device count). */
@@ -364,7 +391,8 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], demands:
     if (group) group.push(d);
     else byType.set(key, [d]);
   }
-  for (const [typeName, group] of byType) {
+  for (const typeName of byType.keys()) {
+    const group = byType.get(typeName)!;
     const found = vmLimitRow(c, machine, group[0].typeName);
     if (!found) continue;
     for (const d of group) d.vmLimitKnown = !found.row.upper_bound_of;
@@ -372,18 +400,15 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], demands:
       const cap = limitValue(found.row[m], machine.vcpus);
       // Most caps do not bind: the sentence's parts and the list of members only for one that does.
       if (cap === undefined || !exceeds(group, m, cap)) continue;
-      const unit = UNIT[m === 'write_iops_16k' ? 'write_iops' : m];
-      const members = group.filter((d) => d.figures[m]);
-      const shared = members.length > 1 ? `, shared by ${members.length} ${typeName} disks` : '';
-      capTogether(
-        members,
-        m,
-        cap,
-        demands,
-        'vm',
-        (_, __, shareWhy) =>
-          `${limitName(machine, typeName, found.row)}: ${fmt(cap)} ${unit}${shared}${shareWhy(unit)} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`,
-      );
+      // The disks of the group with this figure are counted when the sentence is read (a figure is replaced, never
+      // removed, so the count holds).
+      capTogether(group, m, cap, demands, 'vm', (_, __, shareWhy) => {
+        const unit = UNIT[m === 'write_iops_16k' ? 'write_iops' : m];
+        let n = 0;
+        for (const d of group) if (d.figures[m]) n++;
+        const shared = n > 1 ? `, shared by ${n} ${typeName} disks` : '';
+        return `${limitName(machine, typeName, found.row)}: ${fmt(cap)} ${unit}${shared}${shareWhy(unit)} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`;
+      });
     }
   }
 }

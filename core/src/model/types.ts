@@ -143,11 +143,18 @@ class LazyCost extends LazyText implements Cost {
 
 /** The sum of several prices: the known parts added up, complete only when every one is. */
 export function sumCosts(costs: Cost[]): { monthly?: number; complete: boolean } {
-  const known = costs.filter((x) => x.monthly !== undefined);
-  return {
-    monthly: known.length ? toCents(known.reduce((s, x) => s + x.monthly!, 0)) : undefined,
-    complete: costs.every((x) => x.complete),
-  };
+  // A loop, not filter/reduce/every: this prices every candidate a search tries. The same sum, in the same order.
+  let sum = 0;
+  let known = false;
+  let complete = true;
+  for (const x of costs) {
+    if (x.monthly !== undefined) {
+      sum += x.monthly;
+      known = true;
+    }
+    if (!x.complete) complete = false;
+  }
+  return { monthly: known ? toCents(sum) : undefined, complete };
 }
 
 /** The distinct phrases of what several prices lack, for "at least $X (...)". */
@@ -176,7 +183,11 @@ export function vmCosts(e: {
   unmodelled?: Array<{ cost: Cost }>;
   unevaluated?: Array<{ cost: Cost }>;
 }): Cost[] {
-  return [e.machine_cost, ...[...e.disks, ...(e.unmodelled ?? []), ...(e.unevaluated ?? [])].map((d) => d.cost)];
+  const out = [e.machine_cost];
+  for (const d of e.disks) out.push(d.cost);
+  for (const d of e.unmodelled ?? []) out.push(d.cost);
+  for (const d of e.unevaluated ?? []) out.push(d.cost);
+  return out;
 }
 
 /** A disk of a type the edition does not model on this machine (catalog `unmodelled_on`): its price, and why no figures. */

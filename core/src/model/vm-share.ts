@@ -7,7 +7,7 @@
 import type { Catalog } from '../catalog';
 import type { VmSpec, WorkloadSpec } from '../document/types';
 import { fmt } from '../units';
-import { bound, METRICS, type DiskEval, type LimitKind, type Metric } from './types';
+import { ExplainedBound, METRICS, type DiskEval, type LimitKind, type Metric } from './types';
 import { demandIops } from './workload';
 
 export type ShareMetric = Metric | 'write_iops_16k';
@@ -92,39 +92,56 @@ export interface Shares {
  * Demand first, each disk's up to what it does alone; the rest in proportion to what each could do beyond it.
  */
 export function shareCap(cap: number, alone: number[], asked: number[]): Shares {
-  const demand = alone.map((a, i) => Math.min(a, asked[i] ?? 0));
-  const wanted = demand.reduce((s, x) => s + x, 0);
-  const n = alone.length;
-  if (wanted <= 0) {
-    const total = alone.reduce((s, x) => s + x, 0);
-    return {
-      values: alone.map((a) => (total > 0 ? (a * cap) / total : 0)),
-      why: () =>
-        n > 1 ? ' in proportion to what each could do alone, as if all were busy at once (no workload target on them says otherwise)' : '',
-    };
+  return new Split(
+    cap,
+    alone,
+    alone.map((a, i) => Math.min(a, asked[i] ?? 0)),
+  );
+}
+
+/** A cap shared out, with why each disk got its share built on read (a class: no closure per cap that binds). */
+class Split implements Shares {
+  readonly values: number[];
+  private readonly wanted: number;
+  private readonly left: number;
+  /** No target asks anything; targets ask the whole cap or more; they ask less, and the rest is shared. */
+  private readonly mode: 'alone' | 'demand' | 'rest';
+  constructor(
+    cap: number,
+    alone: number[],
+    private readonly demand: number[],
+  ) {
+    let wanted = 0;
+    for (const x of demand) wanted += x;
+    this.wanted = wanted;
+    this.left = cap - wanted;
+    this.mode = wanted <= 0 ? 'alone' : wanted >= cap ? 'demand' : 'rest';
+    if (wanted <= 0) {
+      let total = 0;
+      for (const a of alone) total += a;
+      this.values = alone.map((a) => (total > 0 ? (a * cap) / total : 0));
+    } else if (wanted >= cap) {
+      this.values = demand.map((x) => (x * cap) / wanted);
+    } else {
+      let roomTotal = 0;
+      for (let i = 0; i < alone.length; i++) roomTotal += alone[i] - demand[i];
+      const left = this.left;
+      this.values = demand.map((x, i) => x + (roomTotal > 0 ? (left * (alone[i] - demand[i])) / roomTotal : 0));
+    }
   }
-  if (wanted >= cap) {
-    return {
-      values: demand.map((x) => (x * cap) / wanted),
-      why: (i, unit) =>
-        n === 1
-          ? ''
-          : demand[i] > 0
-            ? ` in proportion to what their workloads' targets ask (${fmt(wanted)} ${unit} in all; this disk's: ${fmt(demand[i])})`
-            : `; their workloads' targets ask ${fmt(wanted)} ${unit} in all, which leaves nothing to this disk, whose workloads have none`,
-    };
+  why(i: number, unit: string): string {
+    const { demand, wanted, values, left, mode } = this;
+    if (mode === 'alone')
+      return demand.length > 1
+        ? ' in proportion to what each could do alone, as if all were busy at once (no workload target on them says otherwise)'
+        : '';
+    if (demand.length === 1) return '';
+    if (mode === 'demand')
+      return demand[i] > 0
+        ? ` in proportion to what their workloads' targets ask (${fmt(wanted)} ${unit} in all; this disk's: ${fmt(demand[i])})`
+        : `; their workloads' targets ask ${fmt(wanted)} ${unit} in all, which leaves nothing to this disk, whose workloads have none`;
+    return `: ${fmt(demand[i])} ${unit} for ${demand[i] > 0 ? "its workloads' targets" : 'targets (its workloads have none)'}, then ${fmt(values[i] - demand[i])} of the ${fmt(left)} left after all targets, in proportion to what each disk could do beyond its own`;
   }
-  const left = cap - wanted;
-  const room = alone.map((a, i) => a - demand[i]);
-  const roomTotal = room.reduce((s, x) => s + x, 0);
-  const values = demand.map((x, i) => x + (roomTotal > 0 ? (left * room[i]) / roomTotal : 0));
-  return {
-    values,
-    why: (i, unit) =>
-      n === 1
-        ? ''
-        : `: ${fmt(demand[i])} ${unit} for ${demand[i] > 0 ? "its workloads' targets" : 'targets (its workloads have none)'}, then ${fmt(values[i] - demand[i])} of the ${fmt(left)} left after all targets, in proportion to what each disk could do beyond its own`,
-  };
 }
 
 /**
@@ -143,19 +160,42 @@ export function capTogether(
   weight?: (d: DiskEval) => number,
 ): boolean {
   if (!exceeds(members, m, cap, weight)) return false;
-  const capped = members.filter((d) => d.figures[m]);
-  const alone = capped.map((d) => d.figures[m]!.value * (weight ? weight(d) : 1));
-  const shares = shareCap(
-    cap,
-    alone,
-    capped.map((d) => (demands.get(d)?.[m] ?? 0) * (weight ? weight(d) : 1)),
-  );
-  capped.forEach((d, i) => {
-    if (shares.values[i] >= alone[i] - 1e-9) return;
-    const v = shares.values[i] / (weight ? weight(d) : 1);
-    d.figures[m] = bound(v, by, () => why(d, v, (unit) => shares.why(i, unit)));
-  });
+  // A cap binds about 25 times per VM a search evaluates: one pass over the disks (a filter and three maps were).
+  const capped: DiskEval[] = [];
+  const alone: number[] = [];
+  const demand: number[] = [];
+  for (const d of members) {
+    const f = d.figures[m];
+    if (!f) continue;
+    const k = weight ? weight(d) : 1;
+    capped.push(d);
+    alone.push(f.value * k);
+    demand.push(Math.min(f.value * k, (demands.get(d)?.[m] ?? 0) * k));
+  }
+  const shares = new Split(cap, alone, demand);
+  for (let i = 0; i < capped.length; i++) {
+    const d = capped[i];
+    if (shares.values[i] >= alone[i] - 1e-9) continue;
+    d.figures[m] = new ShareBound(shares.values[i] / (weight ? weight(d) : 1), by, d, i, shares, why);
+  }
   return true;
+}
+
+/** A disk's share of a cap, explained on read (no closure per disk). */
+class ShareBound extends ExplainedBound {
+  constructor(
+    value: number,
+    by: LimitKind,
+    private readonly d: DiskEval,
+    private readonly i: number,
+    private readonly shares: Shares,
+    private readonly whyOf: (d: DiskEval, value: number, shareWhy: (unit: string) => string) => string,
+  ) {
+    super(value, by);
+  }
+  protected explain(): string {
+    return this.whyOf(this.d, this.value, (unit) => this.shares.why(this.i, unit));
+  }
 }
 
 /**

@@ -72,7 +72,8 @@ class SumBound extends ExplainedBound {
 }
 
 export function mixRule(disks: DiskEval[], what: 'iops' | 'throughput'): MixRule {
-  return disks.some((d) => d.type.mix[what] === 'shared') ? 'shared' : 'independent';
+  for (const d of disks) if (d.type.mix[what] === 'shared') return 'shared';
+  return 'independent';
 }
 
 export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[]): WorkloadEval {
@@ -194,49 +195,31 @@ function workloadWhy(c: Catalog, B: number, rho: number, T: number, binding: Con
  * Each is offered as it is found and only the least kept, its sentence built on read: a list of every limit,
  * each with its explanation, was most of what an evaluation allocated.
  */
-function bindingOf(c: Catalog, w: WorkloadSpec, disks: DiskEval[], networkDisks: boolean): Constraint {
+function bindingOf(c: Catalog, w: WorkloadSpec, disks: DiskEval[], networkDisks: boolean): Binding {
   const f = sumFigures(disks);
   const B = w.block_kib;
-  const rho = w.read_ratio;
   // Writes above the small-write size have their own IOPS column where the tables give one (gcp-2020: 16 KiB).
   const writeIopsLimit = B > c.io.write_iops_max_kib && f.write_iops_16k ? f.write_iops_16k : f.write_iops;
-  const least = new Least();
+  const least = new Binding(c, w, disks[0].type.mix.table);
   if (c.io.iops_formula === 'harmonic') {
     // Yandex: the per-direction formula already folds in bandwidth; reads and writes share one resource.
-    const readOps = harmonicIops(f.read_iops, f.read_mibps, B, 'read');
-    const writeOps = harmonicIops(writeIopsLimit, f.write_mibps, B, 'write');
     least.shared(
-      rho,
-      readOps,
-      writeOps,
+      harmonicIops(f.read_iops, f.read_mibps, B, 'read'),
+      harmonicIops(writeIopsLimit, f.write_mibps, B, 'write'),
       'iops',
-      () => `reads and writes share the disk: 1 / (${fmt(rho)}/${fmt(readOps.value)} + ${fmt(1 - rho)}/${fmt(writeOps.value)})`,
+      'disk',
     );
   } else {
-    const table = disks[0].type.mix.table;
-    if (mixRule(disks, 'iops') === 'shared')
-      least.shared(rho, f.read_iops, writeIopsLimit, 'iops', () => `reads and writes share the IOPS limit (${c.edition}: ${table})`);
-    else least.independent(rho, f.read_iops, writeIopsLimit, 'iops');
+    if (mixRule(disks, 'iops') === 'shared') least.shared(f.read_iops, writeIopsLimit, 'iops', 'iops');
+    else least.independent(f.read_iops, writeIopsLimit, 'iops');
     const rb = bytesAsOps(f.read_mibps, B);
     const wb = bytesAsOps(f.write_mibps, B);
-    if (mixRule(disks, 'throughput') === 'shared')
-      least.shared(rho, rb, wb, 'bytes', () => `reads and writes share the throughput limit (${c.edition}: ${table})`);
-    else least.independent(rho, rb, wb, 'bytes');
+    if (mixRule(disks, 'throughput') === 'shared') least.shared(rb, wb, 'bytes', 'throughput');
+    else least.independent(rb, wb, 'bytes');
   }
   // The queue and CPU guidance is for network disks (milliseconds of latency); local SSDs answer far faster.
-  if (w.queue_depth !== undefined && networkDisks) {
-    const per = c.queue.iops_per_outstanding_io.high;
-    const qd = w.queue_depth;
-    if (least.beats(qd * per))
-      least.set(
-        qd * per,
-        'queue_depth',
-        'queue',
-        () =>
-          `queue depth ${qd} × at most ${per} IOPS per outstanding I/O = ${fmt(qd * per)} IOPS (Little's law; ${c.edition}: ${c.queue.table})`,
-      );
-  }
-  return least.binding!;
+  if (w.queue_depth !== undefined && networkDisks) least.queue(w.queue_depth * c.queue.iops_per_outstanding_io.high);
+  return least;
 }
 
 /** The shortfalls against each target and the smallest headroom (undefined without targets). */
@@ -338,29 +321,80 @@ class HarmonicBound extends ExplainedBound {
   }
 }
 
-/** The least of the limits offered so far (the first of equals, as a reduce over the list kept them). */
-class Least {
-  binding?: Constraint;
-  beats(total: number): boolean {
-    return this.binding === undefined || total < this.binding.total;
+/**
+ * The least of the limits offered so far (the first of equals, as a reduce over a list of them kept it), with
+ * what its sentence needs: the figure that binds (or the larger part of a shared limit) and which rule shares it.
+ */
+class Binding implements Constraint {
+  total = NaN;
+  by: LimitKind = 'size';
+  kind: Constraint['kind'] = 'iops';
+  private offered = false;
+  /** The figure that binds, or the larger part of a limit reads and writes share. */
+  private figure?: Bound;
+  /** How reads and writes share it (none: one direction's own figure binds), or the queue depth. */
+  private rule: 'none' | 'disk' | 'iops' | 'throughput' | 'queue' = 'none';
+  private read?: Bound;
+  private write?: Bound;
+  constructor(
+    private readonly c: Catalog,
+    private readonly w: WorkloadSpec,
+    private readonly table: string,
+  ) {}
+  private beats(total: number): boolean {
+    return !this.offered || total < this.total;
   }
-  set(total: number, by: LimitKind, kind: Constraint['kind'], why: () => string): void {
-    this.binding = { total, by, kind, why };
+  private set(total: number, by: LimitKind, kind: Constraint['kind']): void {
+    this.offered = true;
+    this.total = total;
+    this.by = by;
+    this.kind = kind;
   }
   /** Reads and writes share one limit: the fractions of it they use add up to at most 1. */
-  shared(rho: number, r: Bound, w: Bound, kind: 'iops' | 'bytes', rule: () => string): void {
+  shared(r: Bound, w: Bound, kind: 'iops' | 'bytes', rule: 'disk' | 'iops' | 'throughput'): void {
+    const rho = this.w.read_ratio;
     // A direction the workload does not use costs nothing, even where its figure is 0 (a share with nothing left).
     const rTerm = rho > 0 ? rho / r.value : 0;
     const wTerm = rho < 1 ? (1 - rho) / w.value : 0;
     const total = 1 / (rTerm + wTerm);
     if (!this.beats(total)) return;
-    const dominant = rTerm >= wTerm ? r : w;
-    const pure = rho === 1 || rho === 0;
-    this.set(total, dominant.by, kind, () => (pure ? dominant.why : `${rule()}; the larger part: ${dominant.why}`));
+    this.figure = rTerm >= wTerm ? r : w;
+    this.set(total, this.figure.by, kind);
+    this.rule = rho === 1 || rho === 0 ? 'none' : rule;
+    this.read = r;
+    this.write = w;
   }
   /** Each direction has its own limit. */
-  independent(rho: number, r: Bound, w: Bound, kind: 'iops' | 'bytes'): void {
-    if (rho > 0 && this.beats(r.value / rho)) this.set(r.value / rho, r.by, kind, () => r.why);
-    if (rho < 1 && this.beats(w.value / (1 - rho))) this.set(w.value / (1 - rho), w.by, kind, () => w.why);
+  independent(r: Bound, w: Bound, kind: 'iops' | 'bytes'): void {
+    const rho = this.w.read_ratio;
+    if (rho > 0) this.alone(r, r.value / rho, kind);
+    if (rho < 1) this.alone(w, w.value / (1 - rho), kind);
+  }
+  private alone(b: Bound, total: number, kind: 'iops' | 'bytes'): void {
+    if (!this.beats(total)) return;
+    this.set(total, b.by, kind);
+    this.figure = b;
+    this.rule = 'none';
+  }
+  /** Little's law: at most the queue depth × the IOPS one outstanding I/O gives. */
+  queue(total: number): void {
+    if (!this.beats(total)) return;
+    this.set(total, 'queue_depth', 'queue');
+    this.rule = 'queue';
+  }
+  why(): string {
+    const { c, w, rule } = this;
+    const rho = w.read_ratio;
+    if (rule === 'queue') {
+      const per = c.queue.iops_per_outstanding_io.high;
+      const qd = w.queue_depth!;
+      return `queue depth ${qd} × at most ${per} IOPS per outstanding I/O = ${fmt(qd * per)} IOPS (Little's law; ${c.edition}: ${c.queue.table})`;
+    }
+    if (rule === 'none') return this.figure!.why;
+    const shares =
+      rule === 'disk'
+        ? `reads and writes share the disk: 1 / (${fmt(rho)}/${fmt(this.read!.value)} + ${fmt(1 - rho)}/${fmt(this.write!.value)})`
+        : `reads and writes share the ${rule === 'iops' ? 'IOPS' : 'throughput'} limit (${c.edition}: ${this.table})`;
+    return `${shares}; the larger part: ${this.figure!.why}`;
   }
 }
