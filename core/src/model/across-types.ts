@@ -9,7 +9,7 @@ import { fmt } from '../units';
 import type { DiskEval } from './types';
 import { capTogether, exceeds, SHARE_METRICS, type DiskDemand } from './vm-share';
 
-export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskEval[], demands: Map<DiskEval, DiskDemand>): void {
+export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskEval[], demands: ReadonlyMap<DiskEval, DiskDemand>): void {
   const rule = c.limit_across_types;
   if (!rule) return;
   // Most VMs have disks of fewer than two of these types: found without building the group's lists.

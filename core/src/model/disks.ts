@@ -61,10 +61,6 @@ function capRow(row: LimitRow | undefined, m: Metric | 'write_iops_16k', vcpus =
   return row ? limitValue(row[m], vcpus) : undefined;
 }
 
-function minBound(a: Bound, cap: number | undefined, by: Bound['by'], why: () => string): Bound {
-  return cap !== undefined && cap < a.value ? bound(cap, by, why) : a;
-}
-
 function scaledFigures(c: Catalog, t: ScaledDiskType, d: DiskSpec, size: number, groupSize: number, groupCount: number): DiskFigures {
   const r = t.rates;
   // One object for what every figure's sentence needs; each figure is then made once, as the limit that sets it.
@@ -182,17 +178,19 @@ function provisionedFigures(c: Catalog, t: ProvisionedDiskType, d: DiskSpec, siz
     );
   }
   mibps = throughputByIops(c, t, iops, mibps);
-  const capped = (m: Metric, b: Bound | undefined): Bound => {
-    const cap = capRow(t.disk_max, m)!;
-    const why = () => `${t.label} maximum ${fmt(cap)} ${UNIT[m]} (${cite(c, t.disk_max)})`;
-    return minBound(b ?? bound(cap, 'disk', why), cap, 'disk', why);
-  };
   return {
-    read_iops: capped('read_iops', iops),
-    write_iops: capped('write_iops', iops),
-    read_mibps: capped('read_mibps', mibps),
-    write_mibps: capped('write_mibps', mibps),
+    read_iops: atMost(c, t, 'read_iops', iops),
+    write_iops: atMost(c, t, 'write_iops', iops),
+    read_mibps: atMost(c, t, 'read_mibps', mibps),
+    write_mibps: atMost(c, t, 'write_mibps', mibps),
   };
+}
+
+/** A provisioned figure held to the type's maximum (the maximum itself where nothing is provisioned). */
+function atMost(c: Catalog, t: ProvisionedDiskType, m: Metric, b: Bound | undefined): Bound {
+  const cap = capRow(t.disk_max, m)!;
+  if (b && !(cap !== undefined && cap < b.value)) return b;
+  return bound(cap, 'disk', () => `${t.label} maximum ${fmt(cap)} ${UNIT[m]} (${cite(c, t.disk_max)})`);
 }
 
 /**
@@ -289,17 +287,28 @@ function unitFigures(c: Catalog, t: AllocationUnitDiskType, size: number): DiskF
     const v = t.per_unit[m] * n;
     const cap = t.disk_max[m];
     // Only the Bound of the limit that sets the figure is made (the other would be dropped at once).
-    out[m] =
-      cap !== undefined && cap < v
-        ? bound(cap, 'disk', () => `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${UNIT[m]} (${cite(c, t.disk_max)})`)
-        : bound(
-            v,
-            'size',
-            () =>
-              `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${UNIT[m]} = ${fmt(v)} ${UNIT[m]} (${cite(c, t.per_unit)})`,
-          );
+    out[m] = cap !== undefined && cap < v ? new UnitBound(cap, 'disk', c, t, m, n) : new UnitBound(v, 'size', c, t, m, n);
   }
   return out;
+}
+
+/** A figure of a disk sold in allocation units: the units' figure, or the type's per-disk maximum ('disk'). */
+class UnitBound extends ExplainedBound {
+  constructor(
+    value: number,
+    by: 'size' | 'disk',
+    private readonly c: Catalog,
+    private readonly t: AllocationUnitDiskType,
+    private readonly m: Metric,
+    private readonly units: number,
+  ) {
+    super(value, by);
+  }
+  protected explain(): string {
+    const { c, t, m, units: n } = this;
+    if (this.by === 'disk') return `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${UNIT[m]} (${cite(c, t.disk_max)})`;
+    return `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${UNIT[m]} = ${fmt(this.value)} ${UNIT[m]} (${cite(c, t.per_unit)})`;
+  }
 }
 
 /** Disks that can be evaluated: known type, modelled on this machine, and a size (or a device count). */
@@ -313,6 +322,9 @@ export function evaluableDisks(c: Catalog, vm: VmSpec, machine?: Machine): DiskS
   });
 }
 
+/** The baseline group of a disk without a baseline (one empty list for them all). */
+const NO_GROUP: readonly string[] = [];
+
 export function evaluateDisks(
   c: Catalog,
   vm: VmSpec,
@@ -321,13 +333,13 @@ export function evaluateDisks(
 ): { disks: DiskEval[]; egress?: EgressInfo } {
   const specs = evaluableDisks(c, vm, machine);
   // One baseline per disk type per VM (gcp-2024): sizes of a type are pooled.
-  const groupSize = new Map<string, number>();
-  const groupMembers = new Map<string, string[]>();
+  const groups = new Map<string, { size: number; members: string[] }>();
   for (const d of specs) {
-    groupSize.set(d.type, (groupSize.get(d.type) ?? 0) + effectiveSize(c, d)!);
-    const members = groupMembers.get(d.type);
-    if (members) members.push(d.name);
-    else groupMembers.set(d.type, [d.name]);
+    const group = groups.get(d.type);
+    if (group) {
+      group.size += effectiveSize(c, d)!;
+      group.members.push(d.name);
+    } else groups.set(d.type, { size: effectiveSize(c, d)!, members: [d.name] });
   }
   const disks: DiskEval[] = specs.map((d) => {
     const t = c.disk_types[d.type];
@@ -335,7 +347,7 @@ export function evaluateDisks(
     let figures: DiskFigures;
     switch (t.model) {
       case 'scaled':
-        figures = scaledFigures(c, t, d, size, groupSize.get(d.type)!, groupMembers.get(d.type)!.length);
+        figures = scaledFigures(c, t, d, size, groups.get(d.type)!.size, groups.get(d.type)!.members.length);
         break;
       case 'provisioned':
         figures = provisionedFigures(c, t, d, size);
@@ -357,7 +369,7 @@ export function evaluateDisks(
       // The same Bounds (never changed: a limit replaces a figure's Bound), in an object of their own.
       diskOnly: { ...figures },
       cost: diskCost(c, t, d, size, region, machine?.series),
-      baselineGroup: baselined ? groupMembers.get(d.type)! : [],
+      baselineGroup: baselined ? groups.get(d.type)!.members : NO_GROUP,
       vmLimitKnown: t.model === 'devices',
     };
   });
@@ -365,7 +377,11 @@ export function evaluateDisks(
   // The machine's instance store: AWS's IOPS for it, no throughput (./instance-store).
   if (machine) disks.push(...instanceStoreDisks(c, machine, vm));
   const demands = workloadDemands(c, vm, disks);
-  for (const [d, x] of demands) d.demand = x;
+  if (demands.size)
+    for (const d of disks) {
+      const x = demands.get(d);
+      if (x) d.demand = x;
+    }
   if (machine) {
     applyVmLimits(c, machine, disks, demands);
     applyLimitAcrossTypes(c, machine, disks, demands);
@@ -381,7 +397,7 @@ export function evaluateDisks(
  * The tables' IOPS and throughput limits are on reads and writes together; the disk types' shared mix rule
  * applies that when a workload mixes them.
  */
-function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], demands: Map<DiskEval, DiskDemand>): void {
+function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], demands: ReadonlyMap<DiskEval, DiskDemand>): void {
   // Disks are capped by type, or together where one limit covers several types (AWS's per-instance EBS limit).
   const byType = new Map<string, DiskEval[]>();
   for (const d of disks) {

@@ -23,7 +23,7 @@ export function applyEgress(
   machine: Machine,
   vm: VmSpec,
   disks: DiskEval[],
-  demands: Map<DiskEval, DiskDemand>,
+  demands: ReadonlyMap<DiskEval, DiskDemand>,
 ): EgressInfo | undefined {
   const gbps = egressGbps(c, machine);
   if (!c.egress || gbps === undefined) return undefined;

@@ -22,8 +22,9 @@ export type DiskDemand = Partial<Record<ShareMetric, number>>;
  * once, as the disks are). Where a type shares a resource between reads and writes, a workload asks its whole
  * rate of both figures (ρT/R + (1−ρ)T/W ≤ 1 holds at R = W = T); where each direction has its own, its part.
  */
-export function workloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): Map<DiskEval, DiskDemand> {
-  const out = new Map<DiskEval, DiskDemand>();
+export function workloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): ReadonlyMap<DiskEval, DiskDemand> {
+  let out: Map<DiskEval, DiskDemand> | undefined; // made at the first demand: many VMs have no target
+
   // The disks of each name, gathered once, and only when a workload with a target names one: a scan of them per
   // workload was quadratic on a VM of many of both. Loops, not map/reduce: this runs for every candidate.
   let byName: Map<string, DiskEval[]> | undefined;
@@ -43,15 +44,17 @@ export function workloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): Map<
       for (const d of on) sum += figureOf(d, m);
       for (const d of on) {
         const part = on.length === 1 ? want : sum > 0 ? (want * figureOf(d, m)) / sum : 0;
+        out ??= new Map();
         let dd = out.get(d);
         if (!dd) out.set(d, (dd = {}));
         dd[m] = (dd[m] ?? 0) + part;
       }
     }
   }
-  return out;
+  return out ?? NO_DEMANDS;
 }
 
+const NO_DEMANDS: ReadonlyMap<DiskEval, DiskDemand> = new Map();
 const NO_DISKS: DiskEval[] = [];
 
 function disksByName(disks: DiskEval[]): Map<string, DiskEval[]> {
@@ -154,7 +157,7 @@ export function capTogether(
   members: DiskEval[],
   m: ShareMetric,
   cap: number,
-  demands: Map<DiskEval, DiskDemand>,
+  demands: ReadonlyMap<DiskEval, DiskDemand>,
   by: LimitKind,
   why: (d: DiskEval, value: number, shareWhy: (unit: string) => string) => string,
   weight?: (d: DiskEval) => number,
