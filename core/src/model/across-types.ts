@@ -7,9 +7,9 @@
 import { attaches, describeRow, limitValue, vmLimitRow, type Catalog, type Machine } from '../catalog';
 import { fmt } from '../units';
 import type { DiskEval } from './types';
-import { capTogether, exceeds, SHARE_METRICS, type DiskDemand } from './vm-share';
+import { capTogether, exceeds, SHARE_METRICS } from './vm-share';
 
-export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskEval[], demands: ReadonlyMap<DiskEval, DiskDemand>): void {
+export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskEval[]): void {
   const rule = c.limit_across_types;
   if (!rule) return;
   // Most VMs have disks of fewer than two of these types: found without building the group's lists.
@@ -34,7 +34,6 @@ export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskE
       group,
       m,
       cap,
-      demands,
       'vm',
       (_, __, shareWhy) =>
         `${machine.name} limit ${fmt(cap)} ${unit}, shared by the disks of different types (${types.join(', ')}): ${fastest}'s row, the fastest type ${machine.name} supports (${c.edition}: ${found.table.table}, row ${describeRow(found.row)}; ${rule.table}); shared${shareWhy(unit)}`,

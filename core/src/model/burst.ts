@@ -111,14 +111,14 @@ export function diskBursts(c: Catalog, machine: Machine | undefined, disks: Disk
       const windowSeconds = found?.table.burst_seconds;
       // What each disk reaches alone at its best, and whether any has a bucket: without one, or a window above
       // the sustained limit, nothing here bursts (no burst lasts for ever), as for most figures of most VMs.
-      const best: number[] = [];
+      const best = new Array<number>(group.length); // of its final length: a push onto [] reserves room for 17
       let total = 0;
       let bucket = false;
-      for (const d of group) {
-        const own = ownBurst(d, m);
+      for (let i = 0; i < group.length; i++) {
+        const own = ownBurst(group[i], m);
         if (own) bucket = true;
-        best.push(own?.value ?? d.diskOnly[m].value);
-        total += best[best.length - 1];
+        best[i] = own?.value ?? group[i].diskOnly[m].value;
+        total += best[i];
       }
       if (!bucket && (windowSeconds === undefined || lifted === sustained)) continue;
       const atLifted = shareAt(lifted, group, m, best, total);
@@ -181,7 +181,7 @@ export function workloadBurstText(w: WorkloadEval): string | undefined {
 /** The workload again on its disks' burst figures; undefined when bursting gives it nothing more. */
 export function workloadBurst(
   w: WorkloadEval,
-  disks: DiskEval[],
+  disks: readonly DiskEval[],
   bursts: Map<DiskEval, DiskBursts>,
   evaluate: (on: DiskEval[]) => WorkloadEval,
 ): WorkloadBurst | undefined {

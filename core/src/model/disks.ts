@@ -29,7 +29,7 @@ import { diskCost } from './cost';
 import { markUnreachedDevices } from './local-ssd';
 import { instanceStoreDisks } from './instance-store';
 import { provisionedValue } from './provisioned';
-import { capTogether, exceeds, SHARE_METRICS, workloadDemands, type DiskDemand } from './vm-share';
+import { capTogether, exceeds, setWorkloadDemands, SHARE_METRICS } from './vm-share';
 import { bound, ExplainedBound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
 
 const UNIT: Record<Metric, string> = { read_iops: 'IOPS', write_iops: 'IOPS', read_mibps: 'MiB/s', write_mibps: 'MiB/s' };
@@ -376,18 +376,13 @@ export function evaluateDisks(
 
   // The machine's instance store: AWS's IOPS for it, no throughput (./instance-store).
   if (machine) disks.push(...instanceStoreDisks(c, machine, vm));
-  const demands = workloadDemands(c, vm, disks);
-  if (demands.size)
-    for (const d of disks) {
-      const x = demands.get(d);
-      if (x) d.demand = x;
-    }
+  setWorkloadDemands(c, vm, disks);
   if (machine) {
-    applyVmLimits(c, machine, disks, demands);
-    applyLimitAcrossTypes(c, machine, disks, demands);
+    applyVmLimits(c, machine, disks);
+    applyLimitAcrossTypes(c, machine, disks);
     markUnreachedDevices(c, machine, disks);
   }
-  const egress = machine ? applyEgress(c, machine, vm, disks, demands) : undefined;
+  const egress = machine ? applyEgress(c, machine, vm, disks) : undefined;
   return { disks, egress };
 }
 
@@ -397,7 +392,7 @@ export function evaluateDisks(
  * The tables' IOPS and throughput limits are on reads and writes together; the disk types' shared mix rule
  * applies that when a workload mixes them.
  */
-function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], demands: ReadonlyMap<DiskEval, DiskDemand>): void {
+function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
   // Disks are capped by type, or together where one limit covers several types (AWS's per-instance EBS limit).
   const byType = new Map<string, DiskEval[]>();
   for (const d of disks) {
@@ -418,7 +413,7 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], demands:
       if (cap === undefined || !exceeds(group, m, cap)) continue;
       // The disks of the group with this figure are counted when the sentence is read (a figure is replaced, never
       // removed, so the count holds).
-      capTogether(group, m, cap, demands, 'vm', (_, __, shareWhy) => {
+      capTogether(group, m, cap, 'vm', (_, __, shareWhy) => {
         const unit = UNIT[m === 'write_iops_16k' ? 'write_iops' : m];
         let n = 0;
         for (const d of group) if (d.figures[m]) n++;

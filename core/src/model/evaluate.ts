@@ -16,6 +16,7 @@ import type { DiskSpec, TemplateRun, VmSpec } from '../document/types';
 import { plural } from '../units';
 import { diskCost, machineCost } from './cost';
 import { catalogBursts, diskBursts, workloadBurst } from './burst';
+import { disksOfName } from './lookups';
 import { effectiveSize, evaluateDisks } from './disks';
 import {
   cost,
@@ -67,12 +68,11 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
   // An instance store has IOPS figures only: a workload that needs more of it is left out too (./instance-store).
   const withoutFigures = disksWithoutFigures(vm, disks, unmodelled, unevaluated);
   const workloads: WorkloadEval[] = [];
-  let byName: Map<string, DiskEval[]> | undefined; // only when a workload names its disk
   for (const w of vm.workloads) {
     if (w.invalid !== undefined) continue;
     if (w.disk === undefined ? withoutFigures !== undefined : !!withoutFigures?.has(w.disk)) continue;
     if (instanceStoreSkip(c, vm, w)) continue;
-    const on = w.disk === undefined ? disks : ((byName ??= disksByName(disks)).get(w.disk) ?? []);
+    const on = w.disk === undefined ? disks : disksOfName(disks, w.disk);
     if (!on.length) continue;
     const e = evaluateWorkload(c, w, on);
     if (bursts?.size) e.burst = workloadBurst(e, on, bursts, (lifted) => evaluateWorkload(c, w, lifted));
@@ -150,7 +150,9 @@ function unmodelledDisks(c: Catalog, vm: VmSpec, machine: Machine, region: strin
  */
 function unevaluatedDisks(c: Catalog, vm: VmSpec, machine: Machine, disks: DiskEval[], unmodelled: UnmodelledDisk[]): UnevaluatedDisk[] {
   const out: UnevaluatedDisk[] = [];
-  const placed = new Set([...disks.map((x) => x.spec), ...unmodelled.map((u) => u.spec)]);
+  const placed = new Set<DiskSpec>();
+  for (const x of disks) placed.add(x.spec);
+  for (const u of unmodelled) placed.add(u.spec);
   for (const d of vm.disks) {
     if (placed.has(d)) continue;
     if (d.type === INSTANCE_STORE && !c.disk_types[d.type]) continue; // listed as the instance's store
@@ -206,16 +208,5 @@ function disksWithoutFigures(
     if (d.type === INSTANCE_STORE && !(evaluated ??= new Set(disks.map((x) => x.spec))).has(d)) (out ??= new Set()).add(d.name);
   for (const u of unmodelled) (out ??= new Set()).add(u.spec.name);
   for (const u of unevaluated) (out ??= new Set()).add(u.spec.name);
-  return out;
-}
-
-/** The disks of each name (a workload's `disk`), looked up once per workload instead of a scan each. */
-function disksByName(disks: DiskEval[]): Map<string, DiskEval[]> {
-  const out = new Map<string, DiskEval[]>();
-  for (const d of disks) {
-    const list = out.get(d.spec.name);
-    if (list) list.push(d);
-    else out.set(d.spec.name, [d]);
-  }
   return out;
 }

@@ -183,10 +183,13 @@ export function vmCosts(e: {
   unmodelled?: Array<{ cost: Cost }>;
   unevaluated?: Array<{ cost: Cost }>;
 }): Cost[] {
-  const out = [e.machine_cost];
-  for (const d of e.disks) out.push(d.cost);
-  for (const d of e.unmodelled ?? []) out.push(d.cost);
-  for (const d of e.unevaluated ?? []) out.push(d.cost);
+  // One list of its final length (a push onto a short list makes room for 17).
+  const out = new Array<Cost>(1 + e.disks.length + (e.unmodelled?.length ?? 0) + (e.unevaluated?.length ?? 0));
+  let i = 0;
+  out[i++] = e.machine_cost;
+  for (const d of e.disks) out[i++] = d.cost;
+  for (const d of e.unmodelled ?? []) out[i++] = d.cost;
+  for (const d of e.unevaluated ?? []) out[i++] = d.cost;
   return out;
 }
 

@@ -9,6 +9,7 @@ import type { VmSpec, WorkloadSpec } from '../document/types';
 import { fmt } from '../units';
 import { ExplainedBound, METRICS, type DiskEval, type LimitKind, type Metric } from './types';
 import { demandIops } from './workload';
+import { disksOfName } from './lookups';
 
 export type ShareMetric = Metric | 'write_iops_16k';
 export const SHARE_METRICS: readonly ShareMetric[] = [...METRICS, 'write_iops_16k'];
@@ -21,21 +22,15 @@ export type DiskDemand = Partial<Record<ShareMetric, number>>;
  * disks asks each in proportion to what it gives alone; workloads on one disk add up (they are taken to run at
  * once, as the disks are). Where a type shares a resource between reads and writes, a workload asks its whole
  * rate of both figures (ρT/R + (1−ρ)T/W ≤ 1 holds at R = W = T); where each direction has its own, its part.
+ * Set as each disk's `demand` (left absent on a disk no target asks anything of), which the shares then read.
  */
-export function workloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): ReadonlyMap<DiskEval, DiskDemand> {
-  let out: Map<DiskEval, DiskDemand> | undefined; // made at the first demand: many VMs have no target
-
+export function setWorkloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): void {
   // The disks of each name, gathered once, and only when a workload with a target names one: a scan of them per
   // workload was quadratic on a VM of many of both. Loops, not map/reduce: this runs for every candidate.
-  let byName: Map<string, DiskEval[]> | undefined;
   for (const w of vm.workloads) {
     const total = demandIops(w.target, w.read_ratio, w.block_kib);
     if (total === undefined || !(total > 0)) continue;
-    let on = disks;
-    if (w.disk !== undefined) {
-      byName ??= disksByName(disks);
-      on = byName.get(w.disk) ?? NO_DISKS;
-    }
+    const on = w.disk === undefined ? disks : disksOfName(disks, w.disk);
     if (!on.length) continue;
     for (const m of SHARE_METRICS) {
       const want = askOf(c, w, on[0], m, total);
@@ -44,27 +39,12 @@ export function workloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): Read
       for (const d of on) sum += figureOf(d, m);
       for (const d of on) {
         const part = on.length === 1 ? want : sum > 0 ? (want * figureOf(d, m)) / sum : 0;
-        out ??= new Map();
-        let dd = out.get(d);
-        if (!dd) out.set(d, (dd = {}));
+        let dd = d.demand;
+        if (!dd) d.demand = dd = {};
         dd[m] = (dd[m] ?? 0) + part;
       }
     }
   }
-  return out ?? NO_DEMANDS;
-}
-
-const NO_DEMANDS: ReadonlyMap<DiskEval, DiskDemand> = new Map();
-const NO_DISKS: DiskEval[] = [];
-
-function disksByName(disks: DiskEval[]): Map<string, DiskEval[]> {
-  const byName = new Map<string, DiskEval[]>();
-  for (const d of disks) {
-    const list = byName.get(d.spec.name);
-    if (list) list.push(d);
-    else byName.set(d.spec.name, [d]);
-  }
-  return byName;
 }
 
 function figureOf(d: DiskEval, m: ShareMetric): number {
@@ -157,23 +137,23 @@ export function capTogether(
   members: DiskEval[],
   m: ShareMetric,
   cap: number,
-  demands: ReadonlyMap<DiskEval, DiskDemand>,
   by: LimitKind,
   why: (d: DiskEval, value: number, shareWhy: (unit: string) => string) => string,
   weight?: (d: DiskEval) => number,
 ): boolean {
   if (!exceeds(members, m, cap, weight)) return false;
   // A cap binds about 25 times per VM a search evaluates: one pass over the disks (a filter and three maps were).
-  const capped: DiskEval[] = [];
-  const alone: number[] = [];
-  const demand: number[] = [];
-  for (const d of members) {
-    const f = d.figures[m];
-    if (!f) continue;
+  // Lists of their final length (a push onto an empty list reserves room for 17).
+  let n = 0;
+  for (const d of members) if (d.figures[m]) n++;
+  const capped = n === members.length ? members : members.filter((d) => d.figures[m]);
+  const alone = new Array<number>(n);
+  const demand = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const d = capped[i];
     const k = weight ? weight(d) : 1;
-    capped.push(d);
-    alone.push(f.value * k);
-    demand.push(Math.min(f.value * k, (demands.get(d)?.[m] ?? 0) * k));
+    alone[i] = d.figures[m]!.value * k;
+    demand[i] = Math.min(alone[i], (d.demand?.[m] ?? 0) * k);
   }
   const shares = new Split(cap, alone, demand);
   for (let i = 0; i < capped.length; i++) {

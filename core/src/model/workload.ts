@@ -31,7 +31,7 @@ interface Constraint {
 }
 
 /** Sums the figures of several disks (a workload spread over all of a VM's disks). */
-export function sumFigures(disks: DiskEval[]): DiskFigures {
+export function sumFigures(disks: readonly DiskEval[]): DiskFigures {
   // One disk: its own figures (the caller only reads them). Several: loops, not map/filter/reduce chains, and a
   // sum whose sentence is built only when read — this runs for every workload of every candidate a search tries.
   if (disks.length === 1) return disks[0].figures;
@@ -71,12 +71,12 @@ class SumBound extends ExplainedBound {
   }
 }
 
-export function mixRule(disks: DiskEval[], what: 'iops' | 'throughput'): MixRule {
+export function mixRule(disks: readonly DiskEval[], what: 'iops' | 'throughput'): MixRule {
   for (const d of disks) if (d.type.mix[what] === 'shared') return 'shared';
   return 'independent';
 }
 
-export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[]): WorkloadEval {
+export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: readonly DiskEval[]): WorkloadEval {
   const B = w.block_kib;
   const rho = w.read_ratio;
   let networkDisks = false;
@@ -195,7 +195,7 @@ function workloadWhy(c: Catalog, B: number, rho: number, T: number, binding: Con
  * Each is offered as it is found and only the least kept, its sentence built on read: a list of every limit,
  * each with its explanation, was most of what an evaluation allocated.
  */
-function bindingOf(c: Catalog, w: WorkloadSpec, disks: DiskEval[], networkDisks: boolean): Binding {
+function bindingOf(c: Catalog, w: WorkloadSpec, disks: readonly DiskEval[], networkDisks: boolean): Binding {
   const f = sumFigures(disks);
   const B = w.block_kib;
   // Writes above the small-write size have their own IOPS column where the tables give one (gcp-2020: 16 KiB).
