@@ -146,7 +146,6 @@ export function memoryGib(sp: SeriesPrice | undefined, m: Machine): number | und
 /** What a machine costs a month on demand: per type where the catalog prices it so, else per vCPU and per GiB. */
 export function machineCost(c: Catalog, m: Machine | undefined, region: string, pricing?: VmSpec['pricing']): Cost {
   const mp = c.machine_prices;
-  const unknown = (text: string, why: string) => cost(undefined, false, () => why, [{ part: 'machine', text }]);
   if (!m) return unknown('machine price unknown', 'the machine is not known, so neither is its price');
   // A Spot price changes with demand and is not in any catalog: never the on-demand price in its place.
   if (pricing === 'spot')
@@ -157,10 +156,7 @@ export function machineCost(c: Catalog, m: Machine | undefined, region: string, 
   if (!mp) return unknown('machine price unknown', `${c.edition} has no machine prices: only disks are priced`);
   const sp = mp.series[m.series];
   const hours = mp.hours_per_month;
-  const money = (n: number) => fmtMoney(n, c.currency);
   const uncertain = !!mp.uncertain;
-  const cite = () =>
-    `${c.edition}: ${mp.table.split(':')[0]}, ${mp.date}; ${hours} hours a month${uncertain ? '; uncertain: a secondary source' : ''}`;
   const typed = sp?.per_type_hour?.[m.name];
   if (typed) {
     const hourly = typed[region];
@@ -169,7 +165,8 @@ export function machineCost(c: Catalog, m: Machine | undefined, region: string, 
     return cost(
       hourly * hours,
       uncertain,
-      () => `${m.name}: ${fmtUnitPrice(hourly, c.currency)} per hour × ${hours} hours = ${money(hourly * hours)} (${cite()})`,
+      () =>
+        `${m.name}: ${fmtUnitPrice(hourly, c.currency)} per hour × ${hours} hours = ${fmtMoney(hourly * hours, c.currency)} (${priceCite(c)})`,
     );
   }
   // A custom type's memory is in its name, but Google bills custom vCPUs and memory at their own rates, which the
@@ -194,6 +191,17 @@ export function machineCost(c: Catalog, m: Machine | undefined, region: string, 
     monthly,
     uncertain,
     () =>
-      `${m.name}: (${plural(m.vcpus, 'vCPU')} × ${fmtUnitPrice(perVcpu, c.currency)} + ${fmt(gib, 2)} GiB × ${fmtUnitPrice(perGib, c.currency)}) per hour × ${hours} hours = ${money(monthly)} (${cite()})`,
+      `${m.name}: (${plural(m.vcpus, 'vCPU')} × ${fmtUnitPrice(perVcpu, c.currency)} + ${fmt(gib, 2)} GiB × ${fmtUnitPrice(perGib, c.currency)}) per hour × ${hours} hours = ${fmtMoney(monthly, c.currency)} (${priceCite(c)})`,
   );
+}
+
+/** A machine price the catalog lacks: the gap, and why (helpers at module level: no closures per price). */
+function unknown(text: string, why: string): Cost {
+  return cost(undefined, false, () => why, [{ part: 'machine', text }]);
+}
+
+/** The machine price table of an edition, as every machine price's sentence cites it. */
+function priceCite(c: Catalog): string {
+  const mp = c.machine_prices!;
+  return `${c.edition}: ${mp.table.split(':')[0]}, ${mp.date}; ${mp.hours_per_month} hours a month${mp.uncertain ? '; uncertain: a secondary source' : ''}`;
 }

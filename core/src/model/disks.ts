@@ -366,8 +366,8 @@ export function evaluateDisks(
       type: t,
       size_gib: size,
       figures,
-      // The same Bounds (never changed: a limit replaces a figure's Bound), in an object of their own.
-      diskOnly: { ...figures },
+      // The same object until a limit sets a figure (setFigure): most disks keep their own figures.
+      diskOnly: figures,
       cost: diskCost(c, t, d, size, region, machine?.series),
       baselineGroup: baselined ? groups.get(d.type)!.members : NO_GROUP,
       vmLimitKnown: t.model === 'devices',

@@ -65,6 +65,15 @@ export abstract class ExplainedBound implements Bound {
   }
 }
 
+/**
+ * Sets a disk's figure `m` to a lower limit's Bound. A disk starts with one object for its figures and `diskOnly`
+ * (most disks keep their own figures: no copy of them); the first figure a limit sets gets `figures` its own.
+ */
+export function setFigure(d: DiskEval, m: Metric | 'write_iops_16k', b: Bound): void {
+  if (d.figures === d.diskOnly) d.figures = { ...d.diskOnly };
+  d.figures[m] = b;
+}
+
 /** A figure above the sustained one, and for how long it holds. */
 export interface Burst {
   value: number;

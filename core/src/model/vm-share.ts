@@ -7,7 +7,7 @@
 import type { Catalog } from '../catalog';
 import type { VmSpec, WorkloadSpec } from '../document/types';
 import { fmt } from '../units';
-import { ExplainedBound, METRICS, type DiskEval, type LimitKind, type Metric } from './types';
+import { ExplainedBound, METRICS, setFigure, type DiskEval, type LimitKind, type Metric } from './types';
 import { demandIops } from './workload';
 import { disksOfName } from './lookups';
 
@@ -159,7 +159,7 @@ export function capTogether(
   for (let i = 0; i < capped.length; i++) {
     const d = capped[i];
     if (shares.values[i] >= alone[i] - 1e-9) continue;
-    d.figures[m] = new ShareBound(shares.values[i] / (weight ? weight(d) : 1), by, d, i, shares, why);
+    setFigure(d, m, new ShareBound(shares.values[i] / (weight ? weight(d) : 1), by, d, i, shares, why));
   }
   return true;
 }

@@ -90,22 +90,25 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: readonly Di
 
   const targets = w.target as Targets;
   const achieved = { iops: T, read_iops, write_iops, mibps: read_mibps + write_mibps, read_mibps, write_mibps };
-  const judged = judgeTargets(targets, achieved);
-  const { shortfalls } = judged;
-  let { headroom } = judged;
+  // The shortfalls' sentences are written when read (a search judges many candidates that miss): here, only
+  // whether any target is missed and the headroom, as judgeTargets finds them.
+  const judgedHeadroom = headroomOf(targets, achieved);
+  const missed = anyMissed(targets, achieved);
+  let headroom = judgedHeadroom;
   // Figures the machine's vCPUs do not reach (local SSD): a target missed even at them is missed; one met only at
   // them is not judged (the provider gives no figure for fewer vCPUs, so neither met nor missed can be said).
   let unreached: DiskEval['vcpusNeeded'];
   for (const d of disks) unreached ??= d.vcpusNeeded;
-  let meets = judged.headroom !== undefined ? shortfalls.length === 0 : undefined;
+  let meets = judgedHeadroom !== undefined ? !missed : undefined;
+  let unreachedShortfall: DiskEval['vcpusNeeded']; // said among the shortfalls
   if (unreached && headroom !== undefined) {
     if (meets) meets = undefined;
-    else shortfalls.push(`its local SSD figures only with ${unreached.need} vCPUs (the machine has ${unreached.vcpus})`);
+    else unreachedShortfall = unreached;
     headroom = undefined;
   }
   // Small blocks: the IOPS limit binds long before the throughput limit, so a throughput target is out of reach.
   const wantsBytes = targets.mibps !== undefined || targets.read_mibps !== undefined || targets.write_mibps !== undefined;
-  const smallBlocks = wantsBytes && shortfalls.length > 0 && binding.kind === 'iops' && B < c.io.throughput_min_kib;
+  const smallBlocks = wantsBytes && missed && binding.kind === 'iops' && B < c.io.throughput_min_kib;
   const demand = demandIops(targets, rho, B) ?? T;
   const r = new WorkloadResult(w, c, B, rho, T, binding, smallBlocks ? achieved.mibps : undefined);
   r.disks = disks.map((d) => d.spec.name);
@@ -116,7 +119,7 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: readonly Di
   r.limited_by = smallBlocks ? 'block_size' : binding.by;
   r.meets_target = meets;
   r.headroom = headroom;
-  r.shortfalls = shortfalls;
+  r.unreachedShortfall = unreachedShortfall;
   r.demand_iops = demand;
   r.cpu_vcpus_needed = networkDisks ? (rho * demand) / c.cpu.read_iops_per_vcpu + ((1 - rho) * demand) / c.cpu.write_iops_per_vcpu : 0;
   r.queue_depth_needed = {
@@ -142,12 +145,14 @@ class WorkloadResult implements WorkloadEval {
   limited_by!: LimitKind;
   meets_target?: boolean;
   headroom?: number;
-  shortfalls!: string[];
+  /** Said last among the shortfalls: a target missed on local SSD figures the machine's vCPUs do not reach. */
+  unreachedShortfall?: { need: number; vcpus: number };
   demand_iops!: number;
   cpu_vcpus_needed!: number;
   queue_depth_needed!: { low: number; high: number };
   declare burst?: WorkloadBurst;
   private text?: string;
+  private missedText?: string[];
   constructor(
     spec: WorkloadSpec,
     private readonly c: Catalog,
@@ -161,6 +166,15 @@ class WorkloadResult implements WorkloadEval {
   }
   get why(): string {
     return (this.text ??= workloadWhy(this.c, this.B, this.rho, this.T, this.binding, this.smallBlocksMibps));
+  }
+  get shortfalls(): string[] {
+    if (this.missedText) return this.missedText;
+    const { read_iops, write_iops, read_mibps, write_mibps } = this;
+    const achieved = { iops: this.T, read_iops, write_iops, mibps: read_mibps + write_mibps, read_mibps, write_mibps };
+    const out = judgeTargets(this.spec.target as Targets, achieved).shortfalls;
+    const u = this.unreachedShortfall;
+    if (u) out.push(`its local SSD figures only with ${u.need} vCPUs (the machine has ${u.vcpus})`);
+    return (this.missedText = out);
   }
   /** The fields a literal of the same evaluation would have, `why` among them. */
   toJSON() {
@@ -259,6 +273,29 @@ const TARGET_LABEL: Record<keyof Targets, string> = {
   read_mibps: 'read throughput',
   write_mibps: 'write throughput',
 };
+
+/** The smallest headroom over the targets, as judgeTargets gives it (undefined without targets). */
+function headroomOf(targets: Targets, achieved: Record<keyof Targets, number>): number | undefined {
+  let headroom: number | undefined;
+  for (const key in targets) {
+    const k = key as keyof Targets;
+    const want = targets[k];
+    if (want === undefined) continue;
+    const ratio = want > 0 ? achieved[k] / want - 1 : Infinity;
+    if (headroom === undefined || ratio < headroom) headroom = ratio;
+  }
+  return headroom;
+}
+
+/** Whether judgeTargets finds a shortfall. */
+function anyMissed(targets: Targets, achieved: Record<keyof Targets, number>): boolean {
+  for (const key in targets) {
+    const k = key as keyof Targets;
+    const want = targets[k];
+    if (want !== undefined && !(achieved[k] + 1e-6 >= want)) return true;
+  }
+  return false;
+}
 
 /** The total IOPS a workload's targets ask for, at its mix and block size. */
 export function demandIops(t: Targets, rho: number, blockKib: number): number | undefined {
