@@ -9,6 +9,7 @@ import type { Diagnostic, FixData } from './diagnostics';
 import type { DiskSpec, VmSpec, WorkloadSpec } from './document/types';
 import { vmContent } from './document/vm-content';
 import type { VmEval } from './model/types';
+import { workloadAt } from './model/workload';
 import type { Span } from './text';
 
 /**
@@ -201,7 +202,8 @@ function rebaseEvaluation(e: VmEval, vm: VmSpec): VmEval {
     ...e,
     spec: vm,
     disks: e.disks.map((d) => ({ ...d, spec: disk(d.spec) })),
-    workloads: e.workloads.map((w) => ({ ...w, spec: workload(w.spec) })),
+    // Not a spread: an evaluated workload builds its sentence on read, from its prototype.
+    workloads: e.workloads.map((w) => workloadAt(w, workload(w.spec))),
     ...(e.unmodelled && { unmodelled: e.unmodelled.map((u) => ({ ...u, spec: disk(u.spec) })) }),
     ...(e.unevaluated && { unevaluated: e.unevaluated.map((u) => ({ ...u, spec: disk(u.spec) })) }),
   };

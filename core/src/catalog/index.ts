@@ -244,9 +244,19 @@ function findVmLimitRow(c: Catalog, m: Machine, diskType: string): VmRow | undef
  * (AWS's per-instance EBS limit), or the type itself.
  */
 export function vmLimitGroup(c: Catalog, m: Machine, diskType: string): string {
-  const t = c.vm_limits.find((x) => x.shared_by?.includes(diskType) && (x.series.includes(m.series) || x.series.includes('*')));
-  return t ? Object.keys(t.disk_types)[0] : diskType;
+  // Asked for every disk of every candidate a search tries: kept per edition, series and type.
+  let bySeries = groupMemo.get(c);
+  if (!bySeries) groupMemo.set(c, (bySeries = new Map()));
+  let byType = bySeries.get(m.series);
+  if (!byType) bySeries.set(m.series, (byType = new Map()));
+  let group = byType.get(diskType);
+  if (group === undefined) {
+    const t = c.vm_limits.find((x) => x.shared_by?.includes(diskType) && (x.series.includes(m.series) || x.series.includes('*')));
+    byType.set(diskType, (group = t ? Object.keys(t.disk_types)[0] : diskType));
+  }
+  return group;
 }
+const groupMemo = new WeakMap<Catalog, Map<string, Map<string, string>>>();
 
 export function limitValue(l: Limit | undefined, vcpus: number): number | undefined {
   if (l === undefined) return undefined;

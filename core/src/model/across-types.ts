@@ -7,26 +7,33 @@
 import { attaches, describeRow, limitValue, vmLimitRow, type Catalog, type Machine } from '../catalog';
 import { fmt } from '../units';
 import type { DiskEval } from './types';
-import { capTogether, SHARE_METRICS, type DiskDemand } from './vm-share';
+import { capTogether, exceeds, SHARE_METRICS } from './vm-share';
 
-export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskEval[], demands: Map<DiskEval, DiskDemand>): void {
+export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskEval[]): void {
   const rule = c.limit_across_types;
   if (!rule) return;
+  // Most VMs have disks of fewer than two of these types: found without building the group's lists.
+  let first: string | undefined;
+  let several = false;
+  for (const d of disks)
+    if (rule.types.includes(d.typeName)) {
+      first ??= d.typeName;
+      if (d.typeName !== first) several = true;
+    }
+  if (!several) return;
   const group = disks.filter((d) => rule.types.includes(d.typeName));
   const types = [...new Set(group.map((d) => d.typeName))];
-  if (types.length < 2) return;
   const fastest = rule.types.find((t) => attaches(machine, t) && vmLimitRow(c, machine, t));
   if (!fastest) return;
   const found = vmLimitRow(c, machine, fastest)!;
   for (const m of SHARE_METRICS) {
     const cap = limitValue(found.row[m], machine.vcpus);
-    if (cap === undefined) continue;
+    if (cap === undefined || !exceeds(group, m, cap)) continue;
     const unit = m.endsWith('iops') || m === 'write_iops_16k' ? 'IOPS' : 'MiB/s';
     capTogether(
       group,
       m,
       cap,
-      demands,
       'vm',
       (_, __, shareWhy) =>
         `${machine.name} limit ${fmt(cap)} ${unit}, shared by the disks of different types (${types.join(', ')}): ${fastest}'s row, the fastest type ${machine.name} supports (${c.edition}: ${found.table.table}, row ${describeRow(found.row)}; ${rule.table}); shared${shareWhy(unit)}`,

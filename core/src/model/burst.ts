@@ -8,7 +8,7 @@ import { limitValue, vmLimitGroup, vmLimitRow, type Catalog, type Machine } from
 import { fmt } from '../units';
 import { metricLabel, metricUnit } from './disks';
 import { shareCap } from './vm-share';
-import { METRICS, type Burst, type DiskBursts, type DiskEval, type Metric, type WorkloadBurst, type WorkloadEval } from './types';
+import { bound, METRICS, type Burst, type DiskBursts, type DiskEval, type Metric, type WorkloadBurst, type WorkloadEval } from './types';
 
 interface OwnBurst {
   value: number;
@@ -32,23 +32,31 @@ function ownBurst(d: DiskEval, m: Metric): OwnBurst | undefined {
   const max = typeof cap === 'number' ? cap : Infinity;
   const base = d.diskOnly[m].value;
   const iopsMetric = m === 'read_iops' || m === 'write_iops';
-  let out: OwnBurst;
+  // The burst's record is made only when the disk bursts (asked for every figure of every candidate's disks).
   if (t.credits && (iopsMetric || t.credits.io_kib)) {
     const cr = t.credits;
+    const perIo = iopsMetric ? 1 : cr.io_kib! / 1024;
+    let sizeCap = Infinity;
+    for (const r of cr.burst_mibps_max ?? [])
+      if (d.size_gib <= r.up_to_gib) {
+        sizeCap = r.mibps;
+        break;
+      }
+    const value = iopsMetric ? Math.min(cr.iops, max) : Math.min(cr.iops * perIo, sizeCap, max);
+    if (!(value > base + 1e-9)) return undefined;
     // Credits are I/Os: the baseline that earns them is the volume's IOPS; a MiB/s burst spends I/Os of io_kib.
     const baseIops = d.diskOnly[m.endsWith('iops') ? m : m === 'read_mibps' ? 'read_iops' : 'write_iops'].value;
-    const perIo = iopsMetric ? 1 : cr.io_kib! / 1024;
-    const sizeCap = cr.burst_mibps_max?.find((r) => d.size_gib <= r.up_to_gib)?.mibps ?? Infinity;
-    const value = iopsMetric ? Math.min(cr.iops, max) : Math.min(cr.iops * perIo, sizeCap, max);
-    out = { value, bucket: cr.bucket, base: baseIops, spend: value / perIo };
-  } else if (t.throughput_credits) {
+    return { value, bucket: cr.bucket, base: baseIops, spend: value / perIo };
+  }
+  if (t.throughput_credits) {
     const tc = t.throughput_credits;
     const value = Math.min(tc.burst_mibps_per_gib * d.size_gib, tc.burst_max_mibps, max);
+    if (!(value > base + 1e-9)) return undefined;
     // st1 and sc1 count every I/O as io_kib (1 MiB): their IOPS and MiB/s figures are the same number of MiB.
     const perIo = iopsMetric ? tc.io_kib / 1024 : 1;
-    out = { value, bucket: tc.bucket_mib_per_gib * d.size_gib, base: base * perIo, spend: value * perIo };
-  } else return undefined;
-  return out.value > base + 1e-9 ? out : undefined;
+    return { value, bucket: tc.bucket_mib_per_gib * d.size_gib, base: base * perIo, spend: value * perIo };
+  }
+  return undefined;
 }
 
 /**
@@ -97,33 +105,53 @@ export function diskBursts(c: Catalog, machine: Machine | undefined, disks: Disk
   for (const group of groups.values()) {
     const found = machine && group[0].type.model !== 'devices' ? vmLimitRow(c, machine, group[0].typeName) : undefined;
     for (const m of METRICS) {
-      const best = group.map((d) => ownBurst(d, m)?.value ?? d.diskOnly[m].value);
-      const total = best.reduce((s, x) => s + x, 0);
-      const asked = group.map((d) => d.demand?.[m] ?? 0);
-      // Shared like the sustained limit (./vm-share): the targets' demand first, then the rest.
-      const shareAt = (cap: number) => (total > cap ? shareCap(cap, best, asked).values : best);
       // The machine's sustained limit, and the level it reaches for its window (none: the same).
       const sustained = (found && machine && limitValue(found.row[m], machine.vcpus)) ?? Infinity;
       const lifted = found?.row.burst?.[m] ?? sustained;
       const windowSeconds = found?.table.burst_seconds;
-      const atLifted = shareAt(lifted);
-      const atSustained = shareAt(sustained);
-      group.forEach((d, i) => {
+      // What each disk reaches alone at its best, and whether any has a bucket: without one, or a window above
+      // the sustained limit, nothing here bursts (no burst lasts for ever), as for most figures of most VMs.
+      const best = new Array<number>(group.length); // of its final length: a push onto [] reserves room for 17
+      let total = 0;
+      let bucket = false;
+      for (let i = 0; i < group.length; i++) {
+        const own = ownBurst(group[i], m);
+        if (own) bucket = true;
+        best[i] = own?.value ?? group[i].diskOnly[m].value;
+        total += best[i];
+      }
+      if (!bucket && (windowSeconds === undefined || lifted === sustained)) continue;
+      const atLifted = shareAt(lifted, group, m, best, total);
+      const atSustained = lifted === sustained ? atLifted : shareAt(sustained, group, m, best, total);
+      for (let i = 0; i < group.length; i++) {
+        const d = group[i];
         const value = atLifted[i];
-        if (value <= d.figures[m].value * 1.001) return;
+        if (value <= d.figures[m].value * 1.001) continue;
         const own = ownBurst(d, m);
         const credits = own ? bucketSeconds(own.bucket, (own.spend * value) / own.value, own.base) : Infinity;
         const aboveMachine = value > atSustained[i] * 1.001;
         const window = aboveMachine && windowSeconds !== undefined ? windowSeconds : Infinity;
         const seconds = Math.min(credits, window);
-        if (!Number.isFinite(seconds)) return;
+        if (!Number.isFinite(seconds)) continue;
         const burst: Burst = { value, seconds, ends: credits <= window ? 'credits' : 'window' };
         if (Number.isFinite(window)) burst.window = { above: atSustained[i], seconds: window };
-        out.set(d, { ...out.get(d), [m]: burst });
-      });
+        const bursts = out.get(d);
+        if (bursts) bursts[m] = burst;
+        else out.set(d, { [m]: burst });
+      }
     }
   }
   return out;
+}
+
+/** A cap shared like the sustained limit (./vm-share): the targets' demand first, then the rest; under it, `best`. */
+function shareAt(cap: number, group: DiskEval[], m: Metric, best: number[], total: number): number[] {
+  if (!(total > cap)) return best;
+  return shareCap(
+    cap,
+    best,
+    group.map((d) => d.demand?.[m] ?? 0),
+  ).values;
 }
 
 /** "3,000 IOPS for 31 min, then 300". */
@@ -153,7 +181,7 @@ export function workloadBurstText(w: WorkloadEval): string | undefined {
 /** The workload again on its disks' burst figures; undefined when bursting gives it nothing more. */
 export function workloadBurst(
   w: WorkloadEval,
-  disks: DiskEval[],
+  disks: readonly DiskEval[],
   bursts: Map<DiskEval, DiskBursts>,
   evaluate: (on: DiskEval[]) => WorkloadEval,
 ): WorkloadBurst | undefined {
@@ -165,7 +193,9 @@ export function workloadBurst(
     const figures = { ...d.figures };
     for (const m of METRICS) {
       const x = b[m];
-      if (x) figures[m] = { value: x.value, by: d.figures[m].by, why: d.figures[m].why };
+      // The sustained figure's sentence, read only if this one's is (this evaluation's sentences seldom are).
+      const f = d.figures[m];
+      if (x) figures[m] = bound(x.value, f.by, () => f.why);
     }
     delete figures.write_iops_16k;
     return { ...d, figures };
@@ -175,7 +205,8 @@ export function workloadBurst(
   if (total(r) <= total(w) * 1.001) return undefined;
   let seconds = Infinity;
   let ends: WorkloadBurst['ends'] = 'window';
-  for (const [i, d] of on.entries()) {
+  for (let i = 0; i < on.length; i++) {
+    const d = on[i];
     for (const m of METRICS) {
       const b = bursts.get(d)?.[m];
       if (!b) continue;
@@ -192,7 +223,10 @@ export function workloadBurst(
           : Infinity;
       const window = b.window && use > b.window.above * 1.001 ? b.window.seconds : Infinity;
       const s = Math.min(credits, window);
-      if (s < seconds) [seconds, ends] = [s, credits <= window ? 'credits' : 'window'];
+      if (s < seconds) {
+        seconds = s;
+        ends = credits <= window ? 'credits' : 'window';
+      }
     }
   }
   if (!Number.isFinite(seconds)) return undefined;

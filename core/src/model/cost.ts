@@ -40,86 +40,99 @@ export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, reg
     const text = p ? `no ${d.type} price${own ? ` on ${own}` : ''} for region ${region}` : `no price for ${d.type}`;
     return cost(undefined, false, () => `${c.edition} has ${text}`, [{ part: 'capacity', text: `${d.type} price unknown in ${region}` }]);
   }
-  const money = (n: number) => fmtUnitPrice(n, c.currency);
-  let total = perGib * size;
-  const parts: Array<() => string> = [
-    () => `${fmt(size, 2)} GiB × ${money(perGib)}${regional ? ' (regional)' : own ? ` (on ${own})` : ''}`,
-  ];
+  // The sum and its gaps now; the sentence's parts only when it is read, by the same walk over the parts (a list
+  // of a closure per part was made for every disk of every candidate a search prices, and seldom read).
   const gaps: PriceGap[] = [];
-  if (t.model === 'provisioned') {
-    const pr = t.provisioned;
-    const extras = [
-      { part: 'iops', limit: pr.iops, asked: d.provisioned_iops, included: p.included_iops, rate: p.per_iops_month, unit: 'IOPS' },
-      {
-        part: 'throughput',
-        limit: pr.mibps,
-        asked: d.provisioned_mibps,
-        included: p.included_mibps,
-        rate: p.per_mibps_month,
-        unit: 'MiB/s',
-      },
-    ] as const;
-    for (const x of extras) {
-      if (!x.limit) continue;
-      const asked = clampToType ? provisionedValue(x.limit, x.asked, size) : (x.asked ?? x.limit.default ?? x.limit.min);
-      const billable = Math.max(0, asked - (x.included ?? 0));
-      if (billable <= 0) continue;
-      if (x.part === 'iops' && p.per_iops_month_tiers) {
-        const t = tieredIops(p.per_iops_month_tiers, billable, region, money);
-        if (t.amount !== undefined) total += t.amount;
-        else gaps.push({ part: 'iops', text: `IOPS price unknown in ${region}` });
-        parts.push(t.part);
-        continue;
-      }
-      const rate = x.rate?.[region];
-      if (rate !== undefined) {
-        total += billable * rate;
-        parts.push(() => `${fmt(billable)} ${x.unit} × ${money(rate)}`);
-      } else {
-        const what = x.part === 'iops' ? 'IOPS' : 'throughput';
-        gaps.push({ part: x.part, text: `${what} price unknown in ${region}` });
-        parts.push(
-          () =>
-            `${fmt(billable)} provisioned ${x.unit}${x.included ? ` above the included ${fmt(x.included)}` : ''} (no price in ${region})`,
-        );
-      }
-    }
-  }
+  const total = priceParts(c, t, d, size, region, perGib, clampToType, gaps, undefined);
   const uncertain = !!p.uncertain;
   return cost(
     total,
     uncertain,
-    () =>
-      `${parts.map((f) => f()).join(' + ')} per month = ${gaps.length ? 'at least ' : ''}${fmtMoney(total, c.currency)} (${c.edition}: ${p.table}${uncertain ? '; uncertain: a secondary source' : ''})`,
+    () => {
+      const texts = [`${fmt(size, 2)} GiB × ${fmtUnitPrice(perGib, c.currency)}${regional ? ' (regional)' : own ? ` (on ${own})` : ''}`];
+      priceParts(c, t, d, size, region, perGib, clampToType, [], texts);
+      return `${texts.join(' + ')} per month = ${gaps.length ? 'at least ' : ''}${fmtMoney(total, c.currency)} (${c.edition}: ${p.table}${uncertain ? '; uncertain: a secondary source' : ''})`;
+    },
     gaps,
   );
 }
 
 /**
+ * A disk's monthly price: capacity, then provisioned IOPS and throughput above what it includes. Puts what the
+ * catalog has no price for in `gaps`, and each part's text in `texts` when given.
+ */
+function priceParts(
+  c: Catalog,
+  t: DiskType,
+  d: DiskSpec,
+  size: number,
+  region: string,
+  perGib: number,
+  clampToType: boolean,
+  gaps: PriceGap[],
+  texts: string[] | undefined,
+): number {
+  let total = perGib * size;
+  if (t.model !== 'provisioned') return total;
+  const p = t.price!;
+  const pr = t.provisioned;
+  for (const part of ['iops', 'throughput'] as const) {
+    const iops = part === 'iops';
+    const limit = iops ? pr.iops : pr.mibps;
+    if (!limit) continue;
+    const given = iops ? d.provisioned_iops : d.provisioned_mibps;
+    const included = iops ? p.included_iops : p.included_mibps;
+    const asked = clampToType ? provisionedValue(limit, given, size) : (given ?? limit.default ?? limit.min);
+    const billable = Math.max(0, asked - (included ?? 0));
+    if (billable <= 0) continue;
+    if (iops && p.per_iops_month_tiers) {
+      const tiered = tieredIops(p.per_iops_month_tiers, billable, region, c.currency, texts);
+      if (tiered !== undefined) total += tiered;
+      else gaps.push({ part: 'iops', text: `IOPS price unknown in ${region}` });
+      continue;
+    }
+    const unit = iops ? 'IOPS' : 'MiB/s';
+    const rate = (iops ? p.per_iops_month : p.per_mibps_month)?.[region];
+    if (rate !== undefined) {
+      total += billable * rate;
+      texts?.push(`${fmt(billable)} ${unit} × ${fmtUnitPrice(rate, c.currency)}`);
+    } else {
+      gaps.push({ part, text: `${iops ? 'IOPS' : 'throughput'} price unknown in ${region}` });
+      texts?.push(`${fmt(billable)} provisioned ${unit}${included ? ` above the included ${fmt(included)}` : ''} (no price in ${region})`);
+    }
+  }
+  return total;
+}
+
+/**
  * IOPS billed in tiers (AWS io2: the first 32,000 at one rate, the next 32,000 at a lower one, the rest lower
- * still). A tier the IOPS reach without a price in the region leaves the whole IOPS price unknown.
+ * still). A tier the IOPS reach without a price in the region leaves the whole IOPS price unknown (undefined).
  */
 function tieredIops(
   tiers: NonNullable<PriceTable['per_iops_month_tiers']>,
   iops: number,
   region: string,
-  money: (n: number) => string,
-): { amount?: number; part: () => string } {
+  currency: Catalog['currency'],
+  texts: string[] | undefined,
+): number | undefined {
   let from = 0;
   let amount = 0;
-  const texts: Array<() => string> = [];
+  const parts: string[] | undefined = texts && [];
   for (const tier of tiers) {
     if (from >= iops) break;
     const to = Math.min(iops, tier.up_to_iops ?? Infinity);
     const rate = tier.per_iops_month[region];
-    if (rate === undefined) return { part: () => `${fmt(iops)} provisioned IOPS (no price in ${region} for IOPS above ${fmt(from)})` };
+    if (rate === undefined) {
+      texts?.push(`${fmt(iops)} provisioned IOPS (no price in ${region} for IOPS above ${fmt(from)})`);
+      return undefined;
+    }
     const n = to - from;
-    const lo = from;
     amount += n * rate;
-    texts.push(() => `${fmt(n)} IOPS${lo > 0 ? ` above ${fmt(lo)}` : ''} × ${money(rate)}`);
+    parts?.push(`${fmt(n)} IOPS${from > 0 ? ` above ${fmt(from)}` : ''} × ${fmtUnitPrice(rate, currency)}`);
     from = to;
   }
-  return { amount, part: () => texts.map((f) => f()).join(' + ') };
+  if (texts) texts.push(parts!.join(' + '));
+  return amount;
 }
 
 /** GiB of memory of a machine: its own entry, or its family's GiB per vCPU. */
@@ -133,7 +146,6 @@ export function memoryGib(sp: SeriesPrice | undefined, m: Machine): number | und
 /** What a machine costs a month on demand: per type where the catalog prices it so, else per vCPU and per GiB. */
 export function machineCost(c: Catalog, m: Machine | undefined, region: string, pricing?: VmSpec['pricing']): Cost {
   const mp = c.machine_prices;
-  const unknown = (text: string, why: string) => cost(undefined, false, () => why, [{ part: 'machine', text }]);
   if (!m) return unknown('machine price unknown', 'the machine is not known, so neither is its price');
   // A Spot price changes with demand and is not in any catalog: never the on-demand price in its place.
   if (pricing === 'spot')
@@ -144,10 +156,7 @@ export function machineCost(c: Catalog, m: Machine | undefined, region: string, 
   if (!mp) return unknown('machine price unknown', `${c.edition} has no machine prices: only disks are priced`);
   const sp = mp.series[m.series];
   const hours = mp.hours_per_month;
-  const money = (n: number) => fmtMoney(n, c.currency);
   const uncertain = !!mp.uncertain;
-  const cite = () =>
-    `${c.edition}: ${mp.table.split(':')[0]}, ${mp.date}; ${hours} hours a month${uncertain ? '; uncertain: a secondary source' : ''}`;
   const typed = sp?.per_type_hour?.[m.name];
   if (typed) {
     const hourly = typed[region];
@@ -156,7 +165,8 @@ export function machineCost(c: Catalog, m: Machine | undefined, region: string, 
     return cost(
       hourly * hours,
       uncertain,
-      () => `${m.name}: ${fmtUnitPrice(hourly, c.currency)} per hour × ${hours} hours = ${money(hourly * hours)} (${cite()})`,
+      () =>
+        `${m.name}: ${fmtUnitPrice(hourly, c.currency)} per hour × ${hours} hours = ${fmtMoney(hourly * hours, c.currency)} (${priceCite(c)})`,
     );
   }
   // A custom type's memory is in its name, but Google bills custom vCPUs and memory at their own rates, which the
@@ -181,6 +191,17 @@ export function machineCost(c: Catalog, m: Machine | undefined, region: string, 
     monthly,
     uncertain,
     () =>
-      `${m.name}: (${plural(m.vcpus, 'vCPU')} × ${fmtUnitPrice(perVcpu, c.currency)} + ${fmt(gib, 2)} GiB × ${fmtUnitPrice(perGib, c.currency)}) per hour × ${hours} hours = ${money(monthly)} (${cite()})`,
+      `${m.name}: (${plural(m.vcpus, 'vCPU')} × ${fmtUnitPrice(perVcpu, c.currency)} + ${fmt(gib, 2)} GiB × ${fmtUnitPrice(perGib, c.currency)}) per hour × ${hours} hours = ${fmtMoney(monthly, c.currency)} (${priceCite(c)})`,
   );
+}
+
+/** A machine price the catalog lacks: the gap, and why (helpers at module level: no closures per price). */
+function unknown(text: string, why: string): Cost {
+  return cost(undefined, false, () => why, [{ part: 'machine', text }]);
+}
+
+/** The machine price table of an edition, as every machine price's sentence cites it. */
+function priceCite(c: Catalog): string {
+  const mp = c.machine_prices!;
+  return `${c.edition}: ${mp.table.split(':')[0]}, ${mp.date}; ${mp.hours_per_month} hours a month${mp.uncertain ? '; uncertain: a secondary source' : ''}`;
 }

@@ -29,8 +29,8 @@ import { diskCost } from './cost';
 import { markUnreachedDevices } from './local-ssd';
 import { instanceStoreDisks } from './instance-store';
 import { provisionedValue } from './provisioned';
-import { capTogether, SHARE_METRICS, workloadDemands, type DiskDemand } from './vm-share';
-import { bound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
+import { capTogether, exceeds, setWorkloadDemands, SHARE_METRICS } from './vm-share';
+import { bound, ExplainedBound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
 
 const UNIT: Record<Metric, string> = { read_iops: 'IOPS', write_iops: 'IOPS', read_mibps: 'MiB/s', write_mibps: 'MiB/s' };
 const LABEL: Record<Metric, string> = {
@@ -61,58 +61,82 @@ function capRow(row: LimitRow | undefined, m: Metric | 'write_iops_16k', vcpus =
   return row ? limitValue(row[m], vcpus) : undefined;
 }
 
-function minBound(a: Bound, cap: number | undefined, by: Bound['by'], why: () => string): Bound {
-  return cap !== undefined && cap < a.value ? bound(cap, by, why) : a;
-}
-
 function scaledFigures(c: Catalog, t: ScaledDiskType, d: DiskSpec, size: number, groupSize: number, groupCount: number): DiskFigures {
   const r = t.rates;
-  const share = size / groupSize;
-  const one = (rate: number, base: number | undefined, unit: string): Bound => {
-    const b = base ?? 0;
-    const value = rate * size + b * share;
-    const basePart = () =>
-      b
-        ? groupCount > 1
-          ? ` + ${fmt(b * share)} (its ${fmt(share * 100)}% share of the ${fmt(b)} ${unit} baseline per VM)`
-          : ` + ${fmt(b)} ${unit} baseline`
-        : '';
-    return bound(value, 'size', () => `${rate} ${unit} per GiB × ${fmt(size)} GiB${basePart()} = ${fmt(value)} ${unit} (${cite(c, r)})`);
-  };
-  // A floor whatever the size (AWS gp2: 100 IOPS, 25 MiB/s).
-  const floor = (b: Bound, min: number | undefined, unit: string): Bound =>
-    min !== undefined && b.value < min
-      ? bound(min, 'size', () => `${t.label} minimum ${fmt(min)} ${unit} (at ${fmt(size)} GiB, under the per-GiB rate) (${cite(c, r)})`)
-      : b;
+  // One object for what every figure's sentence needs; each figure is then made once, as the limit that sets it.
+  const x: Scaled = { c, t, d, size, share: size / groupSize, groupCount };
   const f: DiskFigures = {
-    read_iops: floor(one(r.read_iops_per_gib, r.baseline_iops, 'IOPS'), r.min_iops, 'IOPS'),
-    write_iops: floor(one(r.write_iops_per_gib, r.baseline_iops, 'IOPS'), r.min_iops, 'IOPS'),
-    read_mibps: floor(one(r.read_mibps_per_gib, r.baseline_mibps, 'MiB/s'), r.min_mibps, 'MiB/s'),
-    write_mibps: floor(one(r.write_mibps_per_gib, r.baseline_mibps, 'MiB/s'), r.min_mibps, 'MiB/s'),
+    read_iops: scaledFigure(x, 'read_iops', r.read_iops_per_gib, r.baseline_iops, r.min_iops),
+    write_iops: scaledFigure(x, 'write_iops', r.write_iops_per_gib, r.baseline_iops, r.min_iops),
+    read_mibps: scaledFigure(x, 'read_mibps', r.read_mibps_per_gib, r.baseline_mibps, r.min_mibps),
+    write_mibps: scaledFigure(x, 'write_mibps', r.write_mibps_per_gib, r.baseline_mibps, r.min_mibps),
   };
-  if (t.disk_max.write_iops_16k !== undefined) f.write_iops_16k = copy(f.write_iops);
-  for (const m of [...METRICS, 'write_iops_16k'] as const) {
-    const cur = f[m];
-    if (!cur) continue;
-    const regional = d.replication === 'regional' ? capRow(t.regional_max, m) : undefined;
-    if (regional !== undefined && regional < cur.value) {
-      f[m] = bound(
-        regional,
-        'disk',
-        () =>
-          `regional ${t.label} maximum ${fmt(regional)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.regional_max!)})`,
-      );
-      continue;
-    }
-    const cap = capRow(t.disk_max, m);
-    f[m] = minBound(
-      cur,
-      cap,
-      'disk',
-      () => `${t.label} maximum ${fmt(cap ?? 0)} ${UNIT[m === 'write_iops_16k' ? 'write_iops' : m]} (${cite(c, t.disk_max)})`,
-    );
-  }
+  if (t.disk_max.write_iops_16k !== undefined)
+    f.write_iops_16k = scaledFigure(x, 'write_iops_16k', r.write_iops_per_gib, r.baseline_iops, r.min_iops);
   return f;
+}
+
+interface Scaled {
+  c: Catalog;
+  t: ScaledDiskType;
+  d: DiskSpec;
+  size: number;
+  /** The disk's part of the type's baseline per VM. */
+  share: number;
+  /** Disks of the type on the VM (sharing its baseline). */
+  groupCount: number;
+}
+
+/**
+ * A figure of a disk sized for performance: the per-GiB rate (with the disk's share of a baseline), at least the
+ * type's floor whatever the size (AWS gp2: 100 IOPS, 25 MiB/s), at most its regional or per-disk maximum.
+ */
+function scaledFigure(x: Scaled, m: Metric | 'write_iops_16k', rate: number, base: number | undefined, min: number | undefined): Bound {
+  const b = base ?? 0;
+  const value = rate * x.size + b * x.share;
+  const floored = min !== undefined && value < min;
+  const cur = floored ? min : value;
+  const regional = x.d.replication === 'regional' ? capRow(x.t.regional_max, m) : undefined;
+  if (regional !== undefined && regional < cur) return new ScaledBound(regional, 'disk', x, m, 'regional', rate, b);
+  const cap = capRow(x.t.disk_max, m);
+  if (cap !== undefined && cap < cur) return new ScaledBound(cap, 'disk', x, m, 'max', rate, b);
+  return new ScaledBound(cur, 'size', x, m, floored ? 'floor' : 'rate', rate, b);
+}
+
+/** A scaled disk's figure, explained on read by the limit that sets it. */
+class ScaledBound extends ExplainedBound {
+  constructor(
+    value: number,
+    by: Bound['by'],
+    private readonly x: Scaled,
+    private readonly m: Metric | 'write_iops_16k',
+    private readonly kind: 'rate' | 'floor' | 'regional' | 'max',
+    private readonly rate: number,
+    private readonly base: number,
+  ) {
+    super(value, by);
+  }
+  protected explain(): string {
+    const { c, t, size, share, groupCount } = this.x;
+    const unit = UNIT[this.m === 'write_iops_16k' ? 'write_iops' : this.m];
+    const b = this.base;
+    switch (this.kind) {
+      case 'regional':
+        return `regional ${t.label} maximum ${fmt(this.value)} ${unit} (${cite(c, t.regional_max!)})`;
+      case 'max':
+        return `${t.label} maximum ${fmt(this.value)} ${unit} (${cite(c, t.disk_max)})`;
+      case 'floor':
+        return `${t.label} minimum ${fmt(this.value)} ${unit} (at ${fmt(size)} GiB, under the per-GiB rate) (${cite(c, t.rates)})`;
+      case 'rate': {
+        const basePart = b
+          ? groupCount > 1
+            ? ` + ${fmt(b * share)} (its ${fmt(share * 100)}% share of the ${fmt(b)} ${unit} baseline per VM)`
+            : ` + ${fmt(b)} ${unit} baseline`
+          : '';
+        return `${this.rate} ${unit} per GiB × ${fmt(size)} GiB${basePart} = ${fmt(this.value)} ${unit} (${cite(c, t.rates)})`;
+      }
+    }
+  }
 }
 
 function provisionedFigures(c: Catalog, t: ProvisionedDiskType, d: DiskSpec, size: number): DiskFigures {
@@ -154,17 +178,19 @@ function provisionedFigures(c: Catalog, t: ProvisionedDiskType, d: DiskSpec, siz
     );
   }
   mibps = throughputByIops(c, t, iops, mibps);
-  const capped = (m: Metric, b: Bound | undefined): Bound => {
-    const cap = capRow(t.disk_max, m)!;
-    const why = () => `${t.label} maximum ${fmt(cap)} ${UNIT[m]} (${cite(c, t.disk_max)})`;
-    return minBound(b ?? bound(cap, 'disk', why), cap, 'disk', why);
-  };
   return {
-    read_iops: capped('read_iops', iops),
-    write_iops: capped('write_iops', iops),
-    read_mibps: capped('read_mibps', mibps),
-    write_mibps: capped('write_mibps', mibps),
+    read_iops: atMost(c, t, 'read_iops', iops),
+    write_iops: atMost(c, t, 'write_iops', iops),
+    read_mibps: atMost(c, t, 'read_mibps', mibps),
+    write_mibps: atMost(c, t, 'write_mibps', mibps),
   };
+}
+
+/** A provisioned figure held to the type's maximum (the maximum itself where nothing is provisioned). */
+function atMost(c: Catalog, t: ProvisionedDiskType, m: Metric, b: Bound | undefined): Bound {
+  const cap = capRow(t.disk_max, m)!;
+  if (b && !(cap !== undefined && cap < b.value)) return b;
+  return bound(cap, 'disk', () => `${t.label} maximum ${fmt(cap)} ${UNIT[m]} (${cite(c, t.disk_max)})`);
 }
 
 /**
@@ -200,13 +226,21 @@ function throughputByIops(c: Catalog, t: ProvisionedDiskType, iops: Bound | unde
 
 const IFACE_LABEL: Record<string, string> = { nvme: 'NVMe', scsi: 'SCSI' };
 
+/** A device table's rows by device count, sorted once per table (they are catalog data, never changed). */
+function byCount<R extends { count: number }>(rows: R[]): R[] {
+  let sorted = sortedRows.get(rows) as R[] | undefined;
+  if (!sorted) sortedRows.set(rows, (sorted = [...rows].sort((a, b) => a.count - b.count)));
+  return sorted;
+}
+const sortedRows = new WeakMap<object[], object[]>();
+
 function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures {
   const n = d.count ?? 1;
   const ifaceName = d.interface ?? 'nvme';
   const iface = t.interfaces[ifaceName] ?? Object.values(t.interfaces)[0];
   const out = {} as DiskFigures;
   if (iface.by_count?.length) {
-    const rows = [...iface.by_count].sort((a, b) => a.count - b.count);
+    const rows = byCount(iface.by_count);
     const row = rows.find((r) => r.count >= n) ?? rows[rows.length - 1];
     // More devices than the table's largest row: held to that row, and said so (never "up to" a smaller count).
     const which =
@@ -228,18 +262,15 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
     const rate = iface.rates![`${m}_per_gib` as keyof typeof iface.rates] as number;
     const v = rate * gib;
     const cap = iface.max?.[m];
-    const base = bound(
-      v,
-      'devices',
-      () =>
-        `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} × ${t.device_gib} GiB × ${rate} ${UNIT[m]} per GiB = ${fmt(v)} ${UNIT[m]} (${cite(c, iface)})`,
-    );
-    out[m] = minBound(
-      base,
-      cap,
-      'devices',
-      () => `local SSD ${ifaceName.toUpperCase()} maximum ${fmt(cap ?? 0)} ${UNIT[m]} (${cite(c, iface)})`,
-    );
+    out[m] =
+      cap !== undefined && cap < v
+        ? bound(cap, 'devices', () => `local SSD ${ifaceName.toUpperCase()} maximum ${fmt(cap ?? 0)} ${UNIT[m]} (${cite(c, iface)})`)
+        : bound(
+            v,
+            'devices',
+            () =>
+              `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} × ${t.device_gib} GiB × ${rate} ${UNIT[m]} per GiB = ${fmt(v)} ${UNIT[m]} (${cite(c, iface)})`,
+          );
   }
   return out;
 }
@@ -254,31 +285,30 @@ function unitFigures(c: Catalog, t: AllocationUnitDiskType, size: number): DiskF
   const out = {} as DiskFigures;
   for (const m of METRICS) {
     const v = t.per_unit[m] * n;
-    const base = bound(
-      v,
-      'size',
-      () =>
-        `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${UNIT[m]} = ${fmt(v)} ${UNIT[m]} (${cite(c, t.per_unit)})`,
-    );
-    out[m] = minBound(
-      base,
-      t.disk_max[m],
-      'disk',
-      () => `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${UNIT[m]} (${cite(c, t.disk_max)})`,
-    );
+    const cap = t.disk_max[m];
+    // Only the Bound of the limit that sets the figure is made (the other would be dropped at once).
+    out[m] = cap !== undefined && cap < v ? new UnitBound(cap, 'disk', c, t, m, n) : new UnitBound(v, 'size', c, t, m, n);
   }
   return out;
 }
 
-/** A copy that keeps the explanation lazy (a spread would build it). */
-function copy(b: Bound): Bound {
-  return bound(b.value, b.by, () => b.why);
-}
-
-function clone(f: DiskFigures): DiskFigures {
-  const out = {} as DiskFigures;
-  for (const k of Object.keys(f) as Array<keyof DiskFigures>) out[k] = copy(f[k]!);
-  return out;
+/** A figure of a disk sold in allocation units: the units' figure, or the type's per-disk maximum ('disk'). */
+class UnitBound extends ExplainedBound {
+  constructor(
+    value: number,
+    by: 'size' | 'disk',
+    private readonly c: Catalog,
+    private readonly t: AllocationUnitDiskType,
+    private readonly m: Metric,
+    private readonly units: number,
+  ) {
+    super(value, by);
+  }
+  protected explain(): string {
+    const { c, t, m, units: n } = this;
+    if (this.by === 'disk') return `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${UNIT[m]} (${cite(c, t.disk_max)})`;
+    return `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${UNIT[m]} = ${fmt(this.value)} ${UNIT[m]} (${cite(c, t.per_unit)})`;
+  }
 }
 
 /** Disks that can be evaluated: known type, modelled on this machine, and a size (or a device count). */
@@ -292,6 +322,9 @@ export function evaluableDisks(c: Catalog, vm: VmSpec, machine?: Machine): DiskS
   });
 }
 
+/** The baseline group of a disk without a baseline (one empty list for them all). */
+const NO_GROUP: readonly string[] = [];
+
 export function evaluateDisks(
   c: Catalog,
   vm: VmSpec,
@@ -300,13 +333,13 @@ export function evaluateDisks(
 ): { disks: DiskEval[]; egress?: EgressInfo } {
   const specs = evaluableDisks(c, vm, machine);
   // One baseline per disk type per VM (gcp-2024): sizes of a type are pooled.
-  const groupSize = new Map<string, number>();
-  const groupMembers = new Map<string, string[]>();
+  const groups = new Map<string, { size: number; members: string[] }>();
   for (const d of specs) {
-    groupSize.set(d.type, (groupSize.get(d.type) ?? 0) + effectiveSize(c, d)!);
-    const members = groupMembers.get(d.type);
-    if (members) members.push(d.name);
-    else groupMembers.set(d.type, [d.name]);
+    const group = groups.get(d.type);
+    if (group) {
+      group.size += effectiveSize(c, d)!;
+      group.members.push(d.name);
+    } else groups.set(d.type, { size: effectiveSize(c, d)!, members: [d.name] });
   }
   const disks: DiskEval[] = specs.map((d) => {
     const t = c.disk_types[d.type];
@@ -314,7 +347,7 @@ export function evaluateDisks(
     let figures: DiskFigures;
     switch (t.model) {
       case 'scaled':
-        figures = scaledFigures(c, t, d, size, groupSize.get(d.type)!, groupMembers.get(d.type)!.length);
+        figures = scaledFigures(c, t, d, size, groups.get(d.type)!.size, groups.get(d.type)!.members.length);
         break;
       case 'provisioned':
         figures = provisionedFigures(c, t, d, size);
@@ -333,23 +366,23 @@ export function evaluateDisks(
       type: t,
       size_gib: size,
       figures,
-      diskOnly: clone(figures),
+      // The same object until a limit sets a figure (setFigure): most disks keep their own figures.
+      diskOnly: figures,
       cost: diskCost(c, t, d, size, region, machine?.series),
-      baselineGroup: baselined ? groupMembers.get(d.type)! : [],
+      baselineGroup: baselined ? groups.get(d.type)!.members : NO_GROUP,
       vmLimitKnown: t.model === 'devices',
     };
   });
 
   // The machine's instance store: AWS's IOPS for it, no throughput (./instance-store).
   if (machine) disks.push(...instanceStoreDisks(c, machine, vm));
-  const demands = workloadDemands(c, vm, disks);
-  for (const [d, x] of demands) d.demand = x;
+  setWorkloadDemands(c, vm, disks);
   if (machine) {
-    applyVmLimits(c, machine, disks, demands);
-    applyLimitAcrossTypes(c, machine, disks, demands);
+    applyVmLimits(c, machine, disks);
+    applyLimitAcrossTypes(c, machine, disks);
     markUnreachedDevices(c, machine, disks);
   }
-  const egress = machine ? applyEgress(c, machine, vm, disks, demands) : undefined;
+  const egress = machine ? applyEgress(c, machine, vm, disks) : undefined;
   return { disks, egress };
 }
 
@@ -359,7 +392,7 @@ export function evaluateDisks(
  * The tables' IOPS and throughput limits are on reads and writes together; the disk types' shared mix rule
  * applies that when a workload mixes them.
  */
-function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], demands: Map<DiskEval, DiskDemand>): void {
+function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
   // Disks are capped by type, or together where one limit covers several types (AWS's per-instance EBS limit).
   const byType = new Map<string, DiskEval[]>();
   for (const d of disks) {
@@ -369,25 +402,24 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], demands:
     if (group) group.push(d);
     else byType.set(key, [d]);
   }
-  for (const [typeName, group] of byType) {
+  for (const typeName of byType.keys()) {
+    const group = byType.get(typeName)!;
     const found = vmLimitRow(c, machine, group[0].typeName);
     if (!found) continue;
     for (const d of group) d.vmLimitKnown = !found.row.upper_bound_of;
     for (const m of SHARE_METRICS) {
       const cap = limitValue(found.row[m], machine.vcpus);
-      if (cap === undefined) continue;
-      const unit = UNIT[m === 'write_iops_16k' ? 'write_iops' : m];
-      const members = group.filter((d) => d.figures[m]);
-      const shared = members.length > 1 ? `, shared by ${members.length} ${typeName} disks` : '';
-      capTogether(
-        members,
-        m,
-        cap,
-        demands,
-        'vm',
-        (_, __, shareWhy) =>
-          `${limitName(machine, typeName, found.row)}: ${fmt(cap)} ${unit}${shared}${shareWhy(unit)} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`,
-      );
+      // Most caps do not bind: the sentence's parts and the list of members only for one that does.
+      if (cap === undefined || !exceeds(group, m, cap)) continue;
+      // The disks of the group with this figure are counted when the sentence is read (a figure is replaced, never
+      // removed, so the count holds).
+      capTogether(group, m, cap, 'vm', (_, __, shareWhy) => {
+        const unit = UNIT[m === 'write_iops_16k' ? 'write_iops' : m];
+        let n = 0;
+        for (const d of group) if (d.figures[m]) n++;
+        const shared = n > 1 ? `, shared by ${n} ${typeName} disks` : '';
+        return `${limitName(machine, typeName, found.row)}: ${fmt(cap)} ${unit}${shared}${shareWhy(unit)} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`;
+      });
     }
   }
 }

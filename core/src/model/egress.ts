@@ -6,7 +6,7 @@ import { egressGbps, type Catalog, type Machine } from '../catalog';
 import type { VmSpec } from '../document/types';
 import { fmt, gbpsToMibps } from '../units';
 import type { DiskEval, EgressInfo } from './types';
-import { capTogether, type DiskDemand } from './vm-share';
+import { capTogether, exceeds } from './vm-share';
 
 /** A type that exists only replicated (Hyperdisk Balanced High Availability) writes to two zones whatever the spec says. */
 function replicationOf(d: DiskEval): 'zonal' | 'regional' {
@@ -18,13 +18,7 @@ function replicationOf(d: DiskEval): 'zonal' | 'regional' {
  * competes, though disk writes keep their guaranteed share of the cap. The writers share it as they share a
  * per-VM limit: what their workloads' targets ask first (./vm-share), counted in network MiB/s.
  */
-export function applyEgress(
-  c: Catalog,
-  machine: Machine,
-  vm: VmSpec,
-  disks: DiskEval[],
-  demands: Map<DiskEval, DiskDemand>,
-): EgressInfo | undefined {
+export function applyEgress(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[]): EgressInfo | undefined {
   const gbps = egressGbps(c, machine);
   if (!c.egress || gbps === undefined) return undefined;
   const e = c.egress;
@@ -53,12 +47,12 @@ export function applyEgress(
   const scale = (m: 'write_mibps' | 'write_iops' | 'write_iops_16k', bytesKib: number) => {
     // Network MiB/s that one unit of the figure sends.
     const per = (d: DiskEval) => (m === 'write_mibps' ? 1 : bytesKib / 1024) * mult(d);
+    if (!exceeds(writers, m, budget, per)) return; // most caps do not bind: no sentence's parts for them
     const members = writers.filter((d) => d.figures[m]);
     const what = (v: number) => (m === 'write_mibps' ? `${fmt(v)} MiB/s of writes` : `${fmt(v)} write IOPS at ${bytesKib} KiB`);
     const shared = (shareWhy: (unit: string) => string) =>
       members.length > 1 ? `, shared by ${members.length} disks${shareWhy('MiB/s of egress')}` : '';
-    if (capTogether(members, m, budget, demands, 'egress', (d, v, shareWhy) => explain(d, what(v)) + shared(shareWhy), per))
-      info.binds = true;
+    if (capTogether(members, m, budget, 'egress', (d, v, shareWhy) => explain(d, what(v)) + shared(shareWhy), per)) info.binds = true;
   };
   scale('write_mibps', 0);
   scale('write_iops', c.io.write_iops_max_kib);

@@ -12,10 +12,11 @@ import {
   type Catalog,
   type Machine,
 } from '../catalog';
-import type { TemplateRun, VmSpec } from '../document/types';
+import type { DiskSpec, TemplateRun, VmSpec } from '../document/types';
 import { plural } from '../units';
 import { diskCost, machineCost } from './cost';
 import { catalogBursts, diskBursts, workloadBurst } from './burst';
+import { disksOfName } from './lookups';
 import { effectiveSize, evaluateDisks } from './disks';
 import {
   cost,
@@ -65,19 +66,13 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
   // A workload on a disk without figures (instance store, a type not modelled on this machine, a disk without a
   // valid type or size) is not evaluated: figures over its other disks alone would look like its own.
   // An instance store has IOPS figures only: a workload that needs more of it is left out too (./instance-store).
-  const evaluated = new Set(disks.map((x) => x.spec));
-  const withoutFigures = new Set([
-    ...vm.disks.filter((d) => d.type === INSTANCE_STORE && !evaluated.has(d)).map((d) => d.name),
-    ...unmodelled.map((u) => u.spec.name),
-    ...unevaluated.map((u) => u.spec.name),
-  ]);
+  const withoutFigures = disksWithoutFigures(vm, disks, unmodelled, unevaluated);
   const workloads: WorkloadEval[] = [];
-  const byName = disksByName(disks);
   for (const w of vm.workloads) {
     if (w.invalid !== undefined) continue;
-    if (w.disk === undefined ? withoutFigures.size > 0 : withoutFigures.has(w.disk)) continue;
+    if (w.disk === undefined ? withoutFigures !== undefined : !!withoutFigures?.has(w.disk)) continue;
     if (instanceStoreSkip(c, vm, w)) continue;
-    const on = w.disk === undefined ? disks : (byName.get(w.disk) ?? []);
+    const on = w.disk === undefined ? disks : disksOfName(disks, w.disk);
     if (!on.length) continue;
     const e = evaluateWorkload(c, w, on);
     if (bursts?.size) e.burst = workloadBurst(e, on, bursts, (lifted) => evaluateWorkload(c, w, lifted));
@@ -155,7 +150,9 @@ function unmodelledDisks(c: Catalog, vm: VmSpec, machine: Machine, region: strin
  */
 function unevaluatedDisks(c: Catalog, vm: VmSpec, machine: Machine, disks: DiskEval[], unmodelled: UnmodelledDisk[]): UnevaluatedDisk[] {
   const out: UnevaluatedDisk[] = [];
-  const placed = new Set([...disks.map((x) => x.spec), ...unmodelled.map((u) => u.spec)]);
+  const placed = new Set<DiskSpec>();
+  for (const x of disks) placed.add(x.spec);
+  for (const u of unmodelled) placed.add(u.spec);
   for (const d of vm.disks) {
     if (placed.has(d)) continue;
     if (d.type === INSTANCE_STORE && !c.disk_types[d.type]) continue; // listed as the instance's store
@@ -195,13 +192,21 @@ function markSharedLimits(c: Catalog, machine: Machine, disks: DiskEval[], uneva
   }
 }
 
-/** The disks of each name (a workload's `disk`), looked up once per workload instead of a scan each. */
-function disksByName(disks: DiskEval[]): Map<string, DiskEval[]> {
-  const out = new Map<string, DiskEval[]>();
-  for (const d of disks) {
-    const list = out.get(d.spec.name);
-    if (list) list.push(d);
-    else out.set(d.spec.name, [d]);
-  }
+/**
+ * The names of the VM's disks without figures: an instance store the evaluation left out, a type not modelled on
+ * this machine, a disk without a valid type or size. Undefined when there are none (as on most VMs: no set then).
+ */
+function disksWithoutFigures(
+  vm: VmSpec,
+  disks: DiskEval[],
+  unmodelled: UnmodelledDisk[],
+  unevaluated: UnevaluatedDisk[],
+): Set<string> | undefined {
+  let out: Set<string> | undefined;
+  let evaluated: Set<DiskSpec> | undefined;
+  for (const d of vm.disks)
+    if (d.type === INSTANCE_STORE && !(evaluated ??= new Set(disks.map((x) => x.spec))).has(d)) (out ??= new Set()).add(d.name);
+  for (const u of unmodelled) (out ??= new Set()).add(u.spec.name);
+  for (const u of unevaluated) (out ??= new Set()).add(u.spec.name);
   return out;
 }

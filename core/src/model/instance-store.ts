@@ -65,7 +65,7 @@ export function instanceStoreDisk(c: Catalog, machine: Machine, d: DiskSpec): Di
     type,
     size_gib: store.sizeGib,
     figures,
-    diskOnly: { ...figures },
+    diskOnly: figures, // the same object until a limit sets a figure (setFigure)
     cost: cost(
       0,
       false,

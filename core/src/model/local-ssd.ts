@@ -4,7 +4,7 @@
  * target on them is not met.
  */
 import type { Catalog, DeviceDiskType, Machine } from '../catalog';
-import { bound, METRICS, type DiskEval } from './types';
+import { bound, METRICS, setFigure, type DiskEval } from './types';
 
 /**
  * The vCPUs the provider documents for the figures of n devices: its fewest for the series where it gives one
@@ -45,10 +45,10 @@ export function markUnreachedDevices(c: Catalog, machine: Machine, disks: DiskEv
     d.vcpusNeeded = { ...needed, machine: machine.name, vcpus: machine.vcpus };
     for (const m of METRICS) {
       const cur = d.figures[m];
-      d.figures[m] = bound(
-        cur.value,
-        cur.by,
-        () => `${cur.why}; not reached on ${machine.name}, which has ${machine.vcpus} vCPUs: ${needed.why}`,
+      setFigure(
+        d,
+        m,
+        bound(cur.value, cur.by, () => `${cur.why}; not reached on ${machine.name}, which has ${machine.vcpus} vCPUs: ${needed.why}`),
       );
     }
   }

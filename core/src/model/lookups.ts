@@ -28,10 +28,25 @@ function grouped<T>(
   return m;
 }
 
+/** `grouped` for items of one name each (no list of names per item). */
+function groupedByName<T>(memo: WeakMap<readonly T[], Map<string, T[]>>, list: readonly T[], name: (x: T) => string): Map<string, T[]> {
+  let m = memo.get(list);
+  if (m) return m;
+  m = new Map();
+  for (const x of list) {
+    const n = name(x);
+    const same = m.get(n);
+    if (same) same.push(x);
+    else m.set(n, [x]);
+  }
+  memo.set(list, m);
+  return m;
+}
+
 const diskSpecs = new WeakMap<readonly DiskSpec[], Map<string, DiskSpec[]>>();
 /** The VM's disks named `name` in its spec (more than one only with a duplicate name, itself an error). */
 export function diskSpecsNamed(vm: VmSpec, name: string): readonly DiskSpec[] {
-  return grouped(diskSpecs, vm.disks, (d) => [d.name]).get(name) ?? NONE;
+  return groupedByName(diskSpecs, vm.disks, (d) => d.name).get(name) ?? NONE;
 }
 
 const workloadSpecs = new WeakMap<readonly WorkloadSpec[], Map<string, WorkloadSpec[]>>();
@@ -43,7 +58,15 @@ export function workloadSpecsNaming(vm: VmSpec, name: string): readonly Workload
 const diskEvals = new WeakMap<readonly DiskEval[], Map<string, DiskEval[]>>();
 /** The evaluated disks named `name`. */
 export function disksNamed(e: VmEval, name: string): readonly DiskEval[] {
-  return grouped(diskEvals, e.disks, (d) => [d.spec.name]).get(name) ?? NONE;
+  return disksOfName(e.disks, name);
+}
+
+/**
+ * The disks of an evaluation's list named `name` (a workload's `disk`): the evaluation asks this of its list once it
+ * is complete (the per-VM shares, then each workload), and the checks reuse the grouping.
+ */
+export function disksOfName(disks: readonly DiskEval[], name: string): readonly DiskEval[] {
+  return groupedByName(diskEvals, disks, (d) => d.spec.name).get(name) ?? NONE;
 }
 
 const workloadEvals = new WeakMap<readonly WorkloadEval[], Map<string, WorkloadEval[]>>();

@@ -46,6 +46,34 @@ class LazyBound extends LazyText implements Bound {
   }
 }
 
+/**
+ * A Bound whose sentence a subclass builds from the data it keeps, on first read: no closure per figure, for the
+ * kinds of figure an evaluation makes many of and seldom explains.
+ */
+export abstract class ExplainedBound implements Bound {
+  private text?: string;
+  constructor(
+    readonly value: number,
+    readonly by: LimitKind,
+  ) {}
+  protected abstract explain(): string;
+  get why(): string {
+    return (this.text ??= this.explain());
+  }
+  toJSON() {
+    return { value: this.value, by: this.by, why: this.why };
+  }
+}
+
+/**
+ * Sets a disk's figure `m` to a lower limit's Bound. A disk starts with one object for its figures and `diskOnly`
+ * (most disks keep their own figures: no copy of them); the first figure a limit sets gets `figures` its own.
+ */
+export function setFigure(d: DiskEval, m: Metric | 'write_iops_16k', b: Bound): void {
+  if (d.figures === d.diskOnly) d.figures = { ...d.diskOnly };
+  d.figures[m] = b;
+}
+
 /** A figure above the sustained one, and for how long it holds. */
 export interface Burst {
   value: number;
@@ -124,11 +152,18 @@ class LazyCost extends LazyText implements Cost {
 
 /** The sum of several prices: the known parts added up, complete only when every one is. */
 export function sumCosts(costs: Cost[]): { monthly?: number; complete: boolean } {
-  const known = costs.filter((x) => x.monthly !== undefined);
-  return {
-    monthly: known.length ? toCents(known.reduce((s, x) => s + x.monthly!, 0)) : undefined,
-    complete: costs.every((x) => x.complete),
-  };
+  // A loop, not filter/reduce/every: this prices every candidate a search tries. The same sum, in the same order.
+  let sum = 0;
+  let known = false;
+  let complete = true;
+  for (const x of costs) {
+    if (x.monthly !== undefined) {
+      sum += x.monthly;
+      known = true;
+    }
+    if (!x.complete) complete = false;
+  }
+  return { monthly: known ? toCents(sum) : undefined, complete };
 }
 
 /** The distinct phrases of what several prices lack, for "at least $X (...)". */
@@ -157,7 +192,14 @@ export function vmCosts(e: {
   unmodelled?: Array<{ cost: Cost }>;
   unevaluated?: Array<{ cost: Cost }>;
 }): Cost[] {
-  return [e.machine_cost, ...[...e.disks, ...(e.unmodelled ?? []), ...(e.unevaluated ?? [])].map((d) => d.cost)];
+  // One list of its final length (a push onto a short list makes room for 17).
+  const out = new Array<Cost>(1 + e.disks.length + (e.unmodelled?.length ?? 0) + (e.unevaluated?.length ?? 0));
+  let i = 0;
+  out[i++] = e.machine_cost;
+  for (const d of e.disks) out[i++] = d.cost;
+  for (const d of e.unmodelled ?? []) out[i++] = d.cost;
+  for (const d of e.unevaluated ?? []) out[i++] = d.cost;
+  return out;
 }
 
 /** A disk of a type the edition does not model on this machine (catalog `unmodelled_on`): its price, and why no figures. */

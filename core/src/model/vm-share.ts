@@ -7,8 +7,9 @@
 import type { Catalog } from '../catalog';
 import type { VmSpec, WorkloadSpec } from '../document/types';
 import { fmt } from '../units';
-import { bound, METRICS, type DiskEval, type LimitKind, type Metric } from './types';
+import { ExplainedBound, METRICS, setFigure, type DiskEval, type LimitKind, type Metric } from './types';
 import { demandIops } from './workload';
+import { disksOfName } from './lookups';
 
 export type ShareMetric = Metric | 'write_iops_16k';
 export const SHARE_METRICS: readonly ShareMetric[] = [...METRICS, 'write_iops_16k'];
@@ -21,35 +22,29 @@ export type DiskDemand = Partial<Record<ShareMetric, number>>;
  * disks asks each in proportion to what it gives alone; workloads on one disk add up (they are taken to run at
  * once, as the disks are). Where a type shares a resource between reads and writes, a workload asks its whole
  * rate of both figures (ρT/R + (1−ρ)T/W ≤ 1 holds at R = W = T); where each direction has its own, its part.
+ * Set as each disk's `demand` (left absent on a disk no target asks anything of), which the shares then read.
  */
-export function workloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): Map<DiskEval, DiskDemand> {
-  const out = new Map<DiskEval, DiskDemand>();
-  // The disks of each name, gathered once: a scan of them per workload was quadratic on a VM of many of both.
-  const byName = new Map<string, DiskEval[]>();
-  for (const d of disks) {
-    const list = byName.get(d.spec.name);
-    if (list) list.push(d);
-    else byName.set(d.spec.name, [d]);
-  }
+export function setWorkloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): void {
+  // The disks of each name, gathered once, and only when a workload with a target names one: a scan of them per
+  // workload was quadratic on a VM of many of both. Loops, not map/reduce: this runs for every candidate.
   for (const w of vm.workloads) {
     const total = demandIops(w.target, w.read_ratio, w.block_kib);
     if (total === undefined || !(total > 0)) continue;
-    const on = w.disk === undefined ? disks : (byName.get(w.disk) ?? []);
+    const on = w.disk === undefined ? disks : disksOfName(disks, w.disk);
     if (!on.length) continue;
     for (const m of SHARE_METRICS) {
       const want = askOf(c, w, on[0], m, total);
       if (!want) continue;
-      const alone = on.map((d) => figureOf(d, m));
-      const sum = alone.reduce((s, x) => s + x, 0);
-      on.forEach((d, i) => {
-        const part = on.length === 1 ? want : sum > 0 ? (want * alone[i]) / sum : 0;
-        const dd = out.get(d) ?? {};
+      let sum = 0;
+      for (const d of on) sum += figureOf(d, m);
+      for (const d of on) {
+        const part = on.length === 1 ? want : sum > 0 ? (want * figureOf(d, m)) / sum : 0;
+        let dd = d.demand;
+        if (!dd) d.demand = dd = {};
         dd[m] = (dd[m] ?? 0) + part;
-        out.set(d, dd);
-      });
+      }
     }
   }
-  return out;
 }
 
 function figureOf(d: DiskEval, m: ShareMetric): number {
@@ -80,39 +75,56 @@ export interface Shares {
  * Demand first, each disk's up to what it does alone; the rest in proportion to what each could do beyond it.
  */
 export function shareCap(cap: number, alone: number[], asked: number[]): Shares {
-  const demand = alone.map((a, i) => Math.min(a, asked[i] ?? 0));
-  const wanted = demand.reduce((s, x) => s + x, 0);
-  const n = alone.length;
-  if (wanted <= 0) {
-    const total = alone.reduce((s, x) => s + x, 0);
-    return {
-      values: alone.map((a) => (total > 0 ? (a * cap) / total : 0)),
-      why: () =>
-        n > 1 ? ' in proportion to what each could do alone, as if all were busy at once (no workload target on them says otherwise)' : '',
-    };
+  return new Split(
+    cap,
+    alone,
+    alone.map((a, i) => Math.min(a, asked[i] ?? 0)),
+  );
+}
+
+/** A cap shared out, with why each disk got its share built on read (a class: no closure per cap that binds). */
+class Split implements Shares {
+  readonly values: number[];
+  private readonly wanted: number;
+  private readonly left: number;
+  /** No target asks anything; targets ask the whole cap or more; they ask less, and the rest is shared. */
+  private readonly mode: 'alone' | 'demand' | 'rest';
+  constructor(
+    cap: number,
+    alone: number[],
+    private readonly demand: number[],
+  ) {
+    let wanted = 0;
+    for (const x of demand) wanted += x;
+    this.wanted = wanted;
+    this.left = cap - wanted;
+    this.mode = wanted <= 0 ? 'alone' : wanted >= cap ? 'demand' : 'rest';
+    if (wanted <= 0) {
+      let total = 0;
+      for (const a of alone) total += a;
+      this.values = alone.map((a) => (total > 0 ? (a * cap) / total : 0));
+    } else if (wanted >= cap) {
+      this.values = demand.map((x) => (x * cap) / wanted);
+    } else {
+      let roomTotal = 0;
+      for (let i = 0; i < alone.length; i++) roomTotal += alone[i] - demand[i];
+      const left = this.left;
+      this.values = demand.map((x, i) => x + (roomTotal > 0 ? (left * (alone[i] - demand[i])) / roomTotal : 0));
+    }
   }
-  if (wanted >= cap) {
-    return {
-      values: demand.map((x) => (x * cap) / wanted),
-      why: (i, unit) =>
-        n === 1
-          ? ''
-          : demand[i] > 0
-            ? ` in proportion to what their workloads' targets ask (${fmt(wanted)} ${unit} in all; this disk's: ${fmt(demand[i])})`
-            : `; their workloads' targets ask ${fmt(wanted)} ${unit} in all, which leaves nothing to this disk, whose workloads have none`,
-    };
+  why(i: number, unit: string): string {
+    const { demand, wanted, values, left, mode } = this;
+    if (mode === 'alone')
+      return demand.length > 1
+        ? ' in proportion to what each could do alone, as if all were busy at once (no workload target on them says otherwise)'
+        : '';
+    if (demand.length === 1) return '';
+    if (mode === 'demand')
+      return demand[i] > 0
+        ? ` in proportion to what their workloads' targets ask (${fmt(wanted)} ${unit} in all; this disk's: ${fmt(demand[i])})`
+        : `; their workloads' targets ask ${fmt(wanted)} ${unit} in all, which leaves nothing to this disk, whose workloads have none`;
+    return `: ${fmt(demand[i])} ${unit} for ${demand[i] > 0 ? "its workloads' targets" : 'targets (its workloads have none)'}, then ${fmt(values[i] - demand[i])} of the ${fmt(left)} left after all targets, in proportion to what each disk could do beyond its own`;
   }
-  const left = cap - wanted;
-  const room = alone.map((a, i) => a - demand[i]);
-  const roomTotal = room.reduce((s, x) => s + x, 0);
-  const values = demand.map((x, i) => x + (roomTotal > 0 ? (left * room[i]) / roomTotal : 0));
-  return {
-    values,
-    why: (i, unit) =>
-      n === 1
-        ? ''
-        : `: ${fmt(demand[i])} ${unit} for ${demand[i] > 0 ? "its workloads' targets" : 'targets (its workloads have none)'}, then ${fmt(values[i] - demand[i])} of the ${fmt(left)} left after all targets, in proportion to what each disk could do beyond its own`,
-  };
 }
 
 /**
@@ -125,23 +137,60 @@ export function capTogether(
   members: DiskEval[],
   m: ShareMetric,
   cap: number,
-  demands: Map<DiskEval, DiskDemand>,
   by: LimitKind,
   why: (d: DiskEval, value: number, shareWhy: (unit: string) => string) => string,
-  weight: (d: DiskEval) => number = () => 1,
+  weight?: (d: DiskEval) => number,
 ): boolean {
-  const capped = members.filter((d) => d.figures[m]);
-  const alone = capped.map((d) => d.figures[m]!.value * weight(d));
-  if (alone.reduce((s, x) => s + x, 0) <= cap + 1e-9) return false;
-  const shares = shareCap(
-    cap,
-    alone,
-    capped.map((d) => (demands.get(d)?.[m] ?? 0) * weight(d)),
-  );
-  capped.forEach((d, i) => {
-    if (shares.values[i] >= alone[i] - 1e-9) return;
-    const v = shares.values[i] / weight(d);
-    d.figures[m] = bound(v, by, () => why(d, v, (unit) => shares.why(i, unit)));
-  });
+  if (!exceeds(members, m, cap, weight)) return false;
+  // A cap binds about 25 times per VM a search evaluates: one pass over the disks (a filter and three maps were).
+  // Lists of their final length (a push onto an empty list reserves room for 17).
+  let n = 0;
+  for (const d of members) if (d.figures[m]) n++;
+  const capped = n === members.length ? members : members.filter((d) => d.figures[m]);
+  const alone = new Array<number>(n);
+  const demand = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const d = capped[i];
+    const k = weight ? weight(d) : 1;
+    alone[i] = d.figures[m]!.value * k;
+    demand[i] = Math.min(alone[i], (d.demand?.[m] ?? 0) * k);
+  }
+  const shares = new Split(cap, alone, demand);
+  for (let i = 0; i < capped.length; i++) {
+    const d = capped[i];
+    if (shares.values[i] >= alone[i] - 1e-9) continue;
+    setFigure(d, m, new ShareBound(shares.values[i] / (weight ? weight(d) : 1), by, d, i, shares, why));
+  }
   return true;
+}
+
+/** A disk's share of a cap, explained on read (no closure per disk). */
+class ShareBound extends ExplainedBound {
+  constructor(
+    value: number,
+    by: LimitKind,
+    private readonly d: DiskEval,
+    private readonly i: number,
+    private readonly shares: Shares,
+    private readonly whyOf: (d: DiskEval, value: number, shareWhy: (unit: string) => string) => string,
+  ) {
+    super(value, by);
+  }
+  protected explain(): string {
+    return this.whyOf(this.d, this.value, (unit) => this.shares.why(this.i, unit));
+  }
+}
+
+/**
+ * Whether the disks' figure `m` (each times its weight) adds up to more than `cap`: the test every per-VM limit
+ * makes first, and that most do not pass. Without arrays or closures, so that a caller can make its sentence's
+ * parts only for a cap that binds.
+ */
+export function exceeds(members: DiskEval[], m: ShareMetric, cap: number, weight?: (d: DiskEval) => number): boolean {
+  let sum = 0;
+  for (const d of members) {
+    const f = d.figures[m];
+    if (f) sum += f.value * (weight ? weight(d) : 1);
+  }
+  return !(sum <= cap + 1e-9); // as the share's own test reads it, NaN included
 }

@@ -12,7 +12,16 @@
 import type { Catalog, MixRule } from '../catalog';
 import type { WorkloadSpec } from '../document/types';
 import { fmt, formatBlock } from '../units';
-import { bound, type Bound, type DiskEval, type DiskFigures, type LimitKind, type Targets, type WorkloadEval } from './types';
+import {
+  ExplainedBound,
+  type Bound,
+  type DiskEval,
+  type DiskFigures,
+  type LimitKind,
+  type Targets,
+  type WorkloadBurst,
+  type WorkloadEval,
+} from './types';
 
 interface Constraint {
   total: number;
@@ -22,37 +31,57 @@ interface Constraint {
 }
 
 /** Sums the figures of several disks (a workload spread over all of a VM's disks). */
-export function sumFigures(disks: DiskEval[]): DiskFigures {
+export function sumFigures(disks: readonly DiskEval[]): DiskFigures {
+  // One disk: its own figures (the caller only reads them). Several: loops, not map/filter/reduce chains, and a
+  // sum whose sentence is built only when read — this runs for every workload of every candidate a search tries.
+  if (disks.length === 1) return disks[0].figures;
   const out = {} as DiskFigures;
-  for (const m of ['read_iops', 'write_iops', 'read_mibps', 'write_mibps', 'write_iops_16k'] as const) {
-    const parts = disks
-      .map((d) => d.figures[m] ?? (m === 'write_iops_16k' ? d.figures.write_iops : undefined))
-      .filter((b): b is Bound => !!b);
-    if (!parts.length) continue;
-    if (m === 'write_iops_16k' && disks.every((d) => !d.figures.write_iops_16k)) continue;
-    const top = parts.reduce((a, b) => (b.value > a.value ? b : a));
-    out[m] =
-      parts.length === 1
-        ? top
-        : bound(
-            parts.reduce((s, b) => s + b.value, 0),
-            top.by,
-            () => `sum over ${parts.length} disks; the largest share: ${top.why}`,
-          );
+  const any16k = disks.some((d) => d.figures.write_iops_16k);
+  for (const m of SUM_METRICS) {
+    if (m === 'write_iops_16k' && !any16k) continue;
+    let top: Bound | undefined;
+    let sum = 0;
+    let n = 0;
+    for (const d of disks) {
+      const b = d.figures[m] ?? (m === 'write_iops_16k' ? d.figures.write_iops : undefined);
+      if (!b) continue;
+      if (!top || b.value > top.value) top = b;
+      sum += b.value;
+      n++;
+    }
+    if (!top) continue;
+    out[m] = n === 1 ? top : new SumBound(sum, n, top);
   }
   return out;
 }
 
-export function mixRule(disks: DiskEval[], what: 'iops' | 'throughput'): MixRule {
-  return disks.some((d) => d.type.mix[what] === 'shared') ? 'shared' : 'independent';
+const SUM_METRICS = ['read_iops', 'write_iops', 'read_mibps', 'write_mibps', 'write_iops_16k'] as const;
+
+/** A sum over several disks, explained by its largest part. */
+class SumBound extends ExplainedBound {
+  constructor(
+    value: number,
+    private readonly parts: number,
+    private readonly top: Bound,
+  ) {
+    super(value, top.by);
+  }
+  protected explain(): string {
+    return `sum over ${this.parts} disks; the largest share: ${this.top.why}`;
+  }
 }
 
-export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[]): WorkloadEval {
+export function mixRule(disks: readonly DiskEval[], what: 'iops' | 'throughput'): MixRule {
+  for (const d of disks) if (d.type.mix[what] === 'shared') return 'shared';
+  return 'independent';
+}
+
+export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: readonly DiskEval[]): WorkloadEval {
   const B = w.block_kib;
   const rho = w.read_ratio;
-  const blk = formatBlock(B);
-  const networkDisks = disks.some((d) => d.type.model !== 'devices');
-  const binding = constraintsOf(c, w, disks, networkDisks).reduce((a, b) => (b.total < a.total ? b : a));
+  let networkDisks = false;
+  for (const d of disks) if (d.type.model !== 'devices') networkDisks = true;
+  const binding = bindingOf(c, w, disks, networkDisks);
   const T = Math.max(0, binding.total);
   const read_iops = rho * T;
   const write_iops = (1 - rho) * T;
@@ -61,109 +90,160 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: DiskEval[])
 
   const targets = w.target as Targets;
   const achieved = { iops: T, read_iops, write_iops, mibps: read_mibps + write_mibps, read_mibps, write_mibps };
-  const judged = judgeTargets(targets, achieved);
-  const { shortfalls } = judged;
-  let { headroom } = judged;
+  // The shortfalls' sentences are written when read (a search judges many candidates that miss): here, only
+  // whether any target is missed and the headroom, as judgeTargets finds them.
+  const judgedHeadroom = headroomOf(targets, achieved);
+  const missed = anyMissed(targets, achieved);
+  let headroom = judgedHeadroom;
   // Figures the machine's vCPUs do not reach (local SSD): a target missed even at them is missed; one met only at
   // them is not judged (the provider gives no figure for fewer vCPUs, so neither met nor missed can be said).
-  const unreached = disks.find((d) => d.vcpusNeeded)?.vcpusNeeded;
-  let meets = judged.headroom !== undefined ? shortfalls.length === 0 : undefined;
+  let unreached: DiskEval['vcpusNeeded'];
+  for (const d of disks) unreached ??= d.vcpusNeeded;
+  let meets = judgedHeadroom !== undefined ? !missed : undefined;
+  let unreachedShortfall: DiskEval['vcpusNeeded']; // said among the shortfalls
   if (unreached && headroom !== undefined) {
     if (meets) meets = undefined;
-    else shortfalls.push(`its local SSD figures only with ${unreached.need} vCPUs (the machine has ${unreached.vcpus})`);
+    else unreachedShortfall = unreached;
     headroom = undefined;
   }
-  let limited_by = binding.by;
-  let explain = () => `${fmt(T)} IOPS at ${blk} (${fmt(rho * 100)}% reads): ${binding.why()}`;
   // Small blocks: the IOPS limit binds long before the throughput limit, so a throughput target is out of reach.
   const wantsBytes = targets.mibps !== undefined || targets.read_mibps !== undefined || targets.write_mibps !== undefined;
-  if (wantsBytes && shortfalls.length && binding.kind === 'iops' && B < c.io.throughput_min_kib) {
-    limited_by = 'block_size';
-    const base = explain;
-    explain = () =>
-      `${base()}; at ${blk} per I/O the IOPS limit caps throughput at ${fmt(achieved.mibps)} MiB/s (full throughput needs ${formatBlock(c.io.throughput_min_kib)} or larger I/O)`;
-  }
-
+  const smallBlocks = wantsBytes && missed && binding.kind === 'iops' && B < c.io.throughput_min_kib;
   const demand = demandIops(targets, rho, B) ?? T;
-  let whyText: string | undefined;
-  return {
-    spec: w,
-    disks: disks.map((d) => d.spec.name),
-    read_iops,
-    write_iops,
-    read_mibps,
-    write_mibps,
-    limited_by,
-    get why() {
-      return (whyText ??= explain());
-    },
-    meets_target: meets,
-    headroom,
-    shortfalls,
-    demand_iops: demand,
-    cpu_vcpus_needed: networkDisks ? (rho * demand) / c.cpu.read_iops_per_vcpu + ((1 - rho) * demand) / c.cpu.write_iops_per_vcpu : 0,
-    queue_depth_needed: {
-      low: Math.max(1, Math.ceil(demand / c.queue.iops_per_outstanding_io.high)),
-      high: Math.max(1, Math.ceil(demand / c.queue.iops_per_outstanding_io.low)),
-    },
+  const r = new WorkloadResult(w, c, B, rho, T, binding, smallBlocks ? achieved.mibps : undefined);
+  r.disks = disks.map((d) => d.spec.name);
+  r.read_iops = read_iops;
+  r.write_iops = write_iops;
+  r.read_mibps = read_mibps;
+  r.write_mibps = write_mibps;
+  r.limited_by = smallBlocks ? 'block_size' : binding.by;
+  r.meets_target = meets;
+  r.headroom = headroom;
+  r.unreachedShortfall = unreachedShortfall;
+  r.demand_iops = demand;
+  r.cpu_vcpus_needed = networkDisks ? (rho * demand) / c.cpu.read_iops_per_vcpu + ((1 - rho) * demand) / c.cpu.write_iops_per_vcpu : 0;
+  r.queue_depth_needed = {
+    low: Math.max(1, Math.ceil(demand / c.queue.iops_per_outstanding_io.high)),
+    high: Math.max(1, Math.ceil(demand / c.queue.iops_per_outstanding_io.low)),
   };
+  return r;
 }
 
-/** Every limit on the workload's total operation rate; the smallest binds. */
-function constraintsOf(c: Catalog, w: WorkloadSpec, disks: DiskEval[], networkDisks: boolean): Constraint[] {
+/**
+ * A workload's evaluation, its sentence built on first read from what it keeps (most evaluations are a search's
+ * and never explained). A class with the getter on its prototype: an object literal with a getter is a
+ * dictionary of about 1 KB, this about a fifth of it. Spreading one drops `why`: copy it with `workloadAt`.
+ */
+class WorkloadResult implements WorkloadEval {
+  // Declared, not initialised: the evaluation sets each one (an initial [] or {} would be made only to be dropped).
+  spec: WorkloadSpec;
+  disks!: string[];
+  read_iops!: number;
+  write_iops!: number;
+  read_mibps!: number;
+  write_mibps!: number;
+  limited_by!: LimitKind;
+  meets_target?: boolean;
+  headroom?: number;
+  /** Said last among the shortfalls: a target missed on local SSD figures the machine's vCPUs do not reach. */
+  unreachedShortfall?: { need: number; vcpus: number };
+  demand_iops!: number;
+  cpu_vcpus_needed!: number;
+  queue_depth_needed!: { low: number; high: number };
+  declare burst?: WorkloadBurst;
+  private text?: string;
+  private missedText?: string[];
+  constructor(
+    spec: WorkloadSpec,
+    private readonly c: Catalog,
+    private readonly B: number,
+    private readonly rho: number,
+    private readonly T: number,
+    private readonly binding: Constraint,
+    private readonly smallBlocksMibps: number | undefined,
+  ) {
+    this.spec = spec;
+  }
+  get why(): string {
+    return (this.text ??= workloadWhy(this.c, this.B, this.rho, this.T, this.binding, this.smallBlocksMibps));
+  }
+  get shortfalls(): string[] {
+    if (this.missedText) return this.missedText;
+    const { read_iops, write_iops, read_mibps, write_mibps } = this;
+    const achieved = { iops: this.T, read_iops, write_iops, mibps: read_mibps + write_mibps, read_mibps, write_mibps };
+    const out = judgeTargets(this.spec.target as Targets, achieved).shortfalls;
+    const u = this.unreachedShortfall;
+    if (u) out.push(`its local SSD figures only with ${u.need} vCPUs (the machine has ${u.vcpus})`);
+    return (this.missedText = out);
+  }
+  /** The fields a literal of the same evaluation would have, `why` among them. */
+  toJSON() {
+    const { spec, disks, read_iops, write_iops, read_mibps, write_mibps, limited_by, why, meets_target, headroom } = this;
+    const { shortfalls, demand_iops, cpu_vcpus_needed, queue_depth_needed } = this;
+    const burst = 'burst' in this ? { burst: this.burst } : {};
+    return {
+      ...{ spec, disks, read_iops, write_iops, read_mibps, write_mibps, limited_by, why, meets_target, headroom },
+      ...{ shortfalls, demand_iops, cpu_vcpus_needed, queue_depth_needed, ...burst },
+    };
+  }
+}
+
+/** The same evaluation of a workload for another spec of the same content (a replica's). */
+export function workloadAt(w: WorkloadEval, spec: WorkloadSpec): WorkloadEval {
+  if (!(w instanceof WorkloadResult)) return { ...w, spec };
+  const copy = Object.assign(Object.create(WorkloadResult.prototype) as WorkloadResult, w);
+  copy.spec = spec;
+  return copy;
+}
+
+/** "n IOPS at 4 KiB (70% reads): <the binding limit>", and why a throughput target is out of reach at small blocks. */
+function workloadWhy(c: Catalog, B: number, rho: number, T: number, binding: Constraint, smallBlocksMibps: number | undefined): string {
+  const blk = formatBlock(B);
+  const base = `${fmt(T)} IOPS at ${blk} (${fmt(rho * 100)}% reads): ${binding.why()}`;
+  if (smallBlocksMibps === undefined) return base;
+  return `${base}; at ${blk} per I/O the IOPS limit caps throughput at ${fmt(smallBlocksMibps)} MiB/s (full throughput needs ${formatBlock(c.io.throughput_min_kib)} or larger I/O)`;
+}
+
+/**
+ * The limit on the workload's total operation rate that binds: the smallest of them all (the first of equals).
+ * Each is offered as it is found and only the least kept, its sentence built on read: a list of every limit,
+ * each with its explanation, was most of what an evaluation allocated.
+ */
+function bindingOf(c: Catalog, w: WorkloadSpec, disks: readonly DiskEval[], networkDisks: boolean): Binding {
   const f = sumFigures(disks);
   const B = w.block_kib;
-  const rho = w.read_ratio;
   // Writes above the small-write size have their own IOPS column where the tables give one (gcp-2020: 16 KiB).
   const writeIopsLimit = B > c.io.write_iops_max_kib && f.write_iops_16k ? f.write_iops_16k : f.write_iops;
-  const constraints: Constraint[] = [];
+  const least = new Binding(c, w, disks[0].type.mix.table);
   if (c.io.iops_formula === 'harmonic') {
     // Yandex: the per-direction formula already folds in bandwidth; reads and writes share one resource.
-    const readOps = harmonicIops(f.read_iops, f.read_mibps, B, 'read');
-    const writeOps = harmonicIops(writeIopsLimit, f.write_mibps, B, 'write');
-    constraints.push(
-      shared(
-        rho,
-        readOps,
-        writeOps,
-        'iops',
-        () => `reads and writes share the disk: 1 / (${fmt(rho)}/${fmt(readOps.value)} + ${fmt(1 - rho)}/${fmt(writeOps.value)})`,
-      ),
+    least.shared(
+      harmonicIops(f.read_iops, f.read_mibps, B, 'read'),
+      harmonicIops(writeIopsLimit, f.write_mibps, B, 'write'),
+      'iops',
+      'disk',
     );
   } else {
-    const table = disks[0].type.mix.table;
-    if (mixRule(disks, 'iops') === 'shared')
-      constraints.push(
-        shared(rho, f.read_iops, writeIopsLimit, 'iops', () => `reads and writes share the IOPS limit (${c.edition}: ${table})`),
-      );
-    else constraints.push(...independent(rho, f.read_iops, writeIopsLimit, 'iops'));
+    if (mixRule(disks, 'iops') === 'shared') least.shared(f.read_iops, writeIopsLimit, 'iops', 'iops');
+    else least.independent(f.read_iops, writeIopsLimit, 'iops');
     const rb = bytesAsOps(f.read_mibps, B);
     const wb = bytesAsOps(f.write_mibps, B);
-    if (mixRule(disks, 'throughput') === 'shared')
-      constraints.push(shared(rho, rb, wb, 'bytes', () => `reads and writes share the throughput limit (${c.edition}: ${table})`));
-    else constraints.push(...independent(rho, rb, wb, 'bytes'));
+    if (mixRule(disks, 'throughput') === 'shared') least.shared(rb, wb, 'bytes', 'throughput');
+    else least.independent(rb, wb, 'bytes');
   }
   // The queue and CPU guidance is for network disks (milliseconds of latency); local SSDs answer far faster.
-  if (w.queue_depth !== undefined && networkDisks) {
-    const per = c.queue.iops_per_outstanding_io.high;
-    const qd = w.queue_depth;
-    constraints.push({
-      total: qd * per,
-      by: 'queue_depth',
-      kind: 'queue',
-      why: () =>
-        `queue depth ${qd} × at most ${per} IOPS per outstanding I/O = ${fmt(qd * per)} IOPS (Little's law; ${c.edition}: ${c.queue.table})`,
-    });
-  }
-  return constraints;
+  if (w.queue_depth !== undefined && networkDisks) least.queue(w.queue_depth * c.queue.iops_per_outstanding_io.high);
+  return least;
 }
 
 /** The shortfalls against each target and the smallest headroom (undefined without targets). */
 export function judgeTargets(targets: Targets, achieved: Record<keyof Targets, number>): { shortfalls: string[]; headroom?: number } {
   // Shortfalls that read alike (read and write each 1,590 of 2,000,000 IOPS) are said once, for both.
-  const alike = new Map<string, string[]>();
+  let alike: Map<string, string[]> | undefined; // made at the first shortfall: most judgements have none
   let headroom: number | undefined;
-  for (const k of Object.keys(targets) as Array<keyof Targets>) {
+  // for-in: the targets in the order written, as Object.keys gives them, without an array of them.
+  for (const key in targets) {
+    const k = key as keyof Targets;
     const want = targets[k];
     if (want === undefined) continue;
     const got = achieved[k];
@@ -174,8 +254,10 @@ export function judgeTargets(targets: Targets, achieved: Record<keyof Targets, n
     // Short of the target by less than the rounding shows: more digits, never "322 of 322".
     const shown = fmt(got) === fmt(want) ? fmt(got, 2) : fmt(got);
     const figure = `${shown} of ${fmt(want)} ${unit}`;
+    alike ??= new Map();
     alike.set(figure, [...(alike.get(figure) ?? []), TARGET_LABEL[k].replace(` ${unit === 'IOPS' ? 'IOPS' : 'throughput'}`, '')]);
   }
+  if (!alike) return { shortfalls: [], headroom };
   const shortfalls = [...alike].map(([figure, labels]) => {
     const what = figure.endsWith('IOPS') ? 'IOPS' : 'throughput';
     return labels.length === 1 ? `${labels[0]} ${what} ${figure}` : `${labels.join(' and ')} ${what} ${figure} each`;
@@ -192,51 +274,164 @@ const TARGET_LABEL: Record<keyof Targets, string> = {
   write_mibps: 'write throughput',
 };
 
+/** The smallest headroom over the targets, as judgeTargets gives it (undefined without targets). */
+function headroomOf(targets: Targets, achieved: Record<keyof Targets, number>): number | undefined {
+  let headroom: number | undefined;
+  for (const key in targets) {
+    const k = key as keyof Targets;
+    const want = targets[k];
+    if (want === undefined) continue;
+    const ratio = want > 0 ? achieved[k] / want - 1 : Infinity;
+    if (headroom === undefined || ratio < headroom) headroom = ratio;
+  }
+  return headroom;
+}
+
+/** Whether judgeTargets finds a shortfall. */
+function anyMissed(targets: Targets, achieved: Record<keyof Targets, number>): boolean {
+  for (const key in targets) {
+    const k = key as keyof Targets;
+    const want = targets[k];
+    if (want !== undefined && !(achieved[k] + 1e-6 >= want)) return true;
+  }
+  return false;
+}
+
 /** The total IOPS a workload's targets ask for, at its mix and block size. */
 export function demandIops(t: Targets, rho: number, blockKib: number): number | undefined {
-  const asks: number[] = [];
-  if (t.iops !== undefined) asks.push(t.iops);
-  if (t.read_iops !== undefined && rho > 0) asks.push(t.read_iops / rho);
-  if (t.write_iops !== undefined && rho < 1) asks.push(t.write_iops / (1 - rho));
-  const opsFor = (mibps: number) => (mibps * 1024) / blockKib;
-  if (t.mibps !== undefined) asks.push(opsFor(t.mibps));
-  if (t.read_mibps !== undefined && rho > 0) asks.push(opsFor(t.read_mibps) / rho);
-  if (t.write_mibps !== undefined && rho < 1) asks.push(opsFor(t.write_mibps) / (1 - rho));
-  return asks.length ? Math.max(...asks) : undefined;
+  // The largest ask, kept as they come (no list of them, no closures: this runs for every workload of every
+  // candidate a search tries). Math.max pairwise is Math.max of them all, NaN included.
+  let most: number | undefined;
+  if (t.iops !== undefined) most = larger(most, t.iops);
+  if (t.read_iops !== undefined && rho > 0) most = larger(most, t.read_iops / rho);
+  if (t.write_iops !== undefined && rho < 1) most = larger(most, t.write_iops / (1 - rho));
+  if (t.mibps !== undefined) most = larger(most, (t.mibps * 1024) / blockKib);
+  if (t.read_mibps !== undefined && rho > 0) most = larger(most, (t.read_mibps * 1024) / blockKib / rho);
+  if (t.write_mibps !== undefined && rho < 1) most = larger(most, (t.write_mibps * 1024) / blockKib / (1 - rho));
+  return most;
+}
+
+function larger(a: number | undefined, b: number): number {
+  return a === undefined ? b : Math.max(a, b);
 }
 
 function bytesAsOps(b: Bound, blockKib: number): Bound {
-  const v = (b.value * 1024) / blockKib;
-  return bound(v, b.by, () => `${fmt(b.value)} MiB/s ÷ ${formatBlock(blockKib)} = ${fmt(v)} IOPS; ${b.why}`);
+  return new OpsOfBytes((b.value * 1024) / blockKib, b, blockKib);
+}
+
+/** A throughput limit as operations at one block size. */
+class OpsOfBytes extends ExplainedBound {
+  constructor(
+    value: number,
+    private readonly bytes: Bound,
+    private readonly blockKib: number,
+  ) {
+    super(value, bytes.by);
+  }
+  protected explain(): string {
+    const b = this.bytes;
+    return `${fmt(b.value)} MiB/s ÷ ${formatBlock(this.blockKib)} = ${fmt(this.value)} IOPS; ${b.why}`;
+  }
 }
 
 /** Yandex's documented actual-IOPS formula for one request size: 1 / (1/MaxIOPS + size/MaxBandwidth). */
 export function harmonicIops(iops: Bound, mibps: Bound, blockKib: number, dir: string): Bound {
   const iopsTerm = 1 / iops.value;
   const bytesTerm = blockKib / 1024 / mibps.value;
-  const v = 1 / (iopsTerm + bytesTerm);
-  const by = iopsTerm >= bytesTerm ? iops.by : mibps.by;
-  return bound(
-    v,
-    by,
-    () =>
-      `${dir} IOPS at ${formatBlock(blockKib)}: 1 / (1/${fmt(iops.value)} + ${formatBlock(blockKib)} ÷ ${fmt(mibps.value)} MiB/s) = ${fmt(v)}; ${(iopsTerm >= bytesTerm ? iops : mibps).why}`,
-  );
+  return new HarmonicBound(1 / (iopsTerm + bytesTerm), iops, mibps, iopsTerm >= bytesTerm, blockKib, dir);
 }
 
-function shared(rho: number, r: Bound, w: Bound, kind: 'iops' | 'bytes', rule: () => string): Constraint {
-  // A direction the workload does not use costs nothing, even where its figure is 0 (a share with nothing left).
-  const rTerm = rho > 0 ? rho / r.value : 0;
-  const wTerm = rho < 1 ? (1 - rho) / w.value : 0;
-  const total = 1 / (rTerm + wTerm);
-  const dominant = rTerm >= wTerm ? r : w;
-  const pure = rho === 1 || rho === 0;
-  return { total, by: dominant.by, kind, why: () => (pure ? dominant.why : `${rule()}; the larger part: ${dominant.why}`) };
+class HarmonicBound extends ExplainedBound {
+  constructor(
+    value: number,
+    private readonly iops: Bound,
+    private readonly mibps: Bound,
+    private readonly iopsBind: boolean,
+    private readonly blockKib: number,
+    private readonly dir: string,
+  ) {
+    super(value, iopsBind ? iops.by : mibps.by);
+  }
+  protected explain(): string {
+    const blk = formatBlock(this.blockKib);
+    return `${this.dir} IOPS at ${blk}: 1 / (1/${fmt(this.iops.value)} + ${blk} ÷ ${fmt(this.mibps.value)} MiB/s) = ${fmt(this.value)}; ${(this.iopsBind ? this.iops : this.mibps).why}`;
+  }
 }
 
-function independent(rho: number, r: Bound, w: Bound, kind: 'iops' | 'bytes'): Constraint[] {
-  const out: Constraint[] = [];
-  if (rho > 0) out.push({ total: r.value / rho, by: r.by, kind, why: () => r.why });
-  if (rho < 1) out.push({ total: w.value / (1 - rho), by: w.by, kind, why: () => w.why });
-  return out;
+/**
+ * The least of the limits offered so far (the first of equals, as a reduce over a list of them kept it), with
+ * what its sentence needs: the figure that binds (or the larger part of a shared limit) and which rule shares it.
+ */
+class Binding implements Constraint {
+  total = NaN;
+  by: LimitKind = 'size';
+  kind: Constraint['kind'] = 'iops';
+  private offered = false;
+  /** The figure that binds, or the larger part of a limit reads and writes share. */
+  private figure?: Bound;
+  /** How reads and writes share it (none: one direction's own figure binds), or the queue depth. */
+  private rule: 'none' | 'disk' | 'iops' | 'throughput' | 'queue' = 'none';
+  private read?: Bound;
+  private write?: Bound;
+  constructor(
+    private readonly c: Catalog,
+    private readonly w: WorkloadSpec,
+    private readonly table: string,
+  ) {}
+  private beats(total: number): boolean {
+    return !this.offered || total < this.total;
+  }
+  private set(total: number, by: LimitKind, kind: Constraint['kind']): void {
+    this.offered = true;
+    this.total = total;
+    this.by = by;
+    this.kind = kind;
+  }
+  /** Reads and writes share one limit: the fractions of it they use add up to at most 1. */
+  shared(r: Bound, w: Bound, kind: 'iops' | 'bytes', rule: 'disk' | 'iops' | 'throughput'): void {
+    const rho = this.w.read_ratio;
+    // A direction the workload does not use costs nothing, even where its figure is 0 (a share with nothing left).
+    const rTerm = rho > 0 ? rho / r.value : 0;
+    const wTerm = rho < 1 ? (1 - rho) / w.value : 0;
+    const total = 1 / (rTerm + wTerm);
+    if (!this.beats(total)) return;
+    this.figure = rTerm >= wTerm ? r : w;
+    this.set(total, this.figure.by, kind);
+    this.rule = rho === 1 || rho === 0 ? 'none' : rule;
+    this.read = r;
+    this.write = w;
+  }
+  /** Each direction has its own limit. */
+  independent(r: Bound, w: Bound, kind: 'iops' | 'bytes'): void {
+    const rho = this.w.read_ratio;
+    if (rho > 0) this.alone(r, r.value / rho, kind);
+    if (rho < 1) this.alone(w, w.value / (1 - rho), kind);
+  }
+  private alone(b: Bound, total: number, kind: 'iops' | 'bytes'): void {
+    if (!this.beats(total)) return;
+    this.set(total, b.by, kind);
+    this.figure = b;
+    this.rule = 'none';
+  }
+  /** Little's law: at most the queue depth × the IOPS one outstanding I/O gives. */
+  queue(total: number): void {
+    if (!this.beats(total)) return;
+    this.set(total, 'queue_depth', 'queue');
+    this.rule = 'queue';
+  }
+  why(): string {
+    const { c, w, rule } = this;
+    const rho = w.read_ratio;
+    if (rule === 'queue') {
+      const per = c.queue.iops_per_outstanding_io.high;
+      const qd = w.queue_depth!;
+      return `queue depth ${qd} × at most ${per} IOPS per outstanding I/O = ${fmt(qd * per)} IOPS (Little's law; ${c.edition}: ${c.queue.table})`;
+    }
+    if (rule === 'none') return this.figure!.why;
+    const shares =
+      rule === 'disk'
+        ? `reads and writes share the disk: 1 / (${fmt(rho)}/${fmt(this.read!.value)} + ${fmt(1 - rho)}/${fmt(this.write!.value)})`
+        : `reads and writes share the ${rule === 'iops' ? 'IOPS' : 'throughput'} limit (${c.edition}: ${this.table})`;
+    return `${shares}; the larger part: ${this.figure!.why}`;
+  }
 }
