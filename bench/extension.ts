@@ -17,6 +17,8 @@ import { gzipSync } from 'node:zlib';
 const ROOT = resolve(__dirname, '../..');
 // Bundled afresh for the benchmark, beside the packaged dist/ (which a test may be installing meanwhile).
 const DIST = join(ROOT, 'out', 'bench-dist');
+/** The spec the stub workspace holds. */
+const SPEC = join(ROOT, 'examples', 'storage.perf.yaml');
 
 /**
  * A `vscode` module that accepts whatever the client asks of it: every property is a callable object whose
@@ -67,6 +69,9 @@ function stubVscode(extensionPath: string): Record<string, unknown> {
         textDocuments: [],
         notebookDocuments: [],
         getConfiguration: () => configuration,
+        // A workspace with a spec in it: the extension stays idle in one without (a .tf file alone activates it).
+        findFiles: async () => [{ scheme: 'file', fsPath: SPEC, path: SPEC, toString: () => `file://${SPEC}` }],
+        fs: { readFile: async (uri: { fsPath: string }) => readFileSync(uri.fsPath) },
       },
       {
         get: (t, k) =>
