@@ -101,6 +101,9 @@ export interface StreamedAnalysis {
 
 export function streamedAnalysis(text: string, opts: AnalyzeOptions = {}): StreamedAnalysis {
   const run = begin(text, opts);
+  // The findings are the analysis's once whole (capped, after every VM): none are shown before.
+  run.out.diagnostics = [];
+  let started = false;
   const total = new CostTotal();
   // Each VM's evaluation as the checks below get it (the same function, from the same cache): the totals are theirs.
   const vms = run.vms;
@@ -113,6 +116,9 @@ export function streamedAnalysis(text: string, opts: AnalyzeOptions = {}): Strea
     analysis: run.out,
     alike: (vm) => !!alike?.has(vm),
     *vms() {
+      // A second run would check every VM again and find everything twice.
+      if (started) throw new Error('the VMs of a streamed analysis are checked once');
+      started = true;
       if (vms) yield* vms.checked(undefined);
       finish(run);
     },
@@ -158,17 +164,18 @@ function begin(text: string, opts: AnalyzeOptions): Run {
   out.region = region;
   const prune = prunable(text, parsed);
   let pruneAt = PRUNE_AT;
+  // How many times `listed` said no: findings made then lack what a listed one has, and are not memoised.
+  let unlisted = 0;
   const checked: CheckedContext = {
     ...ctx,
     found,
     listed: (code, span) => {
       if (!prune || !span || cap.listed(code, span)) return true;
-      checked.unlisted++;
+      unlisted++;
       return false;
     },
-    unlisted: 0,
   };
-  const memo = opts.cache && vmMemo(checked, spec, catalog, region, opts.cache);
+  const memo = opts.cache && vmMemo(checked, spec, catalog, region, opts.cache, () => unlisted);
   const vms = {
     specs: spec.vms,
     priceAll: (total: CostTotal) => {
@@ -266,15 +273,13 @@ function specContext(text: string, parsed: ParsedSpec, found: Diagnostic[]): Spe
   };
 }
 
-/** Runs every check module's `vm` hook on one evaluated VM. */
 /** What the checks of a VM are given beyond the spec's: where findings go, and whether one is past the cap. */
 type CheckedContext = SpecContext & {
   found: Diagnostic[];
   listed: VmContext['listed'];
-  /** How many times `listed` said no: findings made then lack what a listed one has, and are not memoised. */
-  unlisted: number;
 };
 
+/** Runs every check module's `vm` hook on one evaluated VM. */
 function checkVm(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval): VmEval {
   const vmCtx = vmContext(ctx, spec, catalog, region, vm, e);
   for (const m of CHECKS) m.vm?.(vmCtx);
@@ -287,7 +292,15 @@ function checkVm(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: stri
  * the catalog knows (where an edition without machine prices is said once). Findings with a span outside the
  * VM's text (an alias's anchor elsewhere) cannot be moved with it and are not memoised.
  */
-function vmMemo(ctx: CheckedContext, spec: Spec, catalog: Catalog, fileRegion: string, cache: EvaluationCache) {
+function vmMemo(
+  ctx: CheckedContext,
+  spec: Spec,
+  catalog: Catalog,
+  fileRegion: string,
+  cache: EvaluationCache,
+  /** How many times the checks' `listed` has said no so far. */
+  unlisted: () => number,
+) {
   const found = ctx.found;
   const firstKnown = catalog.machine_prices ? undefined : spec.vms.find((v) => resolveMachine(catalog, v).ok);
   return {
@@ -331,11 +344,11 @@ function vmMemo(ctx: CheckedContext, spec: Spec, catalog: Catalog, fileRegion: s
         return e;
       }
       const before = found.length;
-      const unlisted = ctx.unlisted;
+      const said = unlisted();
       checkVm(ctx, spec, catalog, region, vm, e);
       const mine = found.slice(before);
       // Findings past the cap are made without their advice: another VM written alike may be listed.
-      if (ctx.unlisted === unlisted && memoisable(mine, at, name, vm.name)) cache.setFindings(key, fkey, { ...place, diagnostics: mine });
+      if (unlisted() === said && memoisable(mine, at, name, vm.name)) cache.setFindings(key, fkey, { ...place, diagnostics: mine });
       return e;
     },
   };

@@ -161,6 +161,7 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
 const known = (x: number | undefined) => (x === undefined ? null : r1(x));
 
 export function reportDiagnostics(a: Analysis): ReportDiagnostic[] {
+  if (!a.diagnostics.length) return [];
   const idx = new LineIndex(a.parsed.text);
   const sources = a.parsed.sources;
   return a.diagnostics.map((d) => {

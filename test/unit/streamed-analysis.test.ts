@@ -86,6 +86,17 @@ describe('streamed analysis', () => {
     assert.ok(uncached.analysis.spec!.vms.every((vm) => !uncached.alike(vm)));
   });
 
+  it('shows its findings only once whole, and checks its VMs once', () => {
+    const text = distinctFleet('aws-2025', 40, 9).text;
+    const s = streamedAnalysis(text);
+    const vms = s.vms();
+    vms.next();
+    assert.deepEqual(s.analysis.diagnostics, [], 'no finding before every VM is checked');
+    for (const _ of vms);
+    assert.deepEqual(s.analysis.diagnostics, analyze(text).diagnostics);
+    assert.throws(() => [...s.vms()], /checked once/);
+  });
+
   it('says no total, and no VM, where the spec has no catalog to price it with, and keeps its findings', () => {
     for (const text of ['catalog: gcp-1999\nvms:\n  - name: a\n    machine_type: n2-standard-4\n', 'vms: [\n', ''])
       sameReport(text, () => undefined);

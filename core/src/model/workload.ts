@@ -247,9 +247,9 @@ export function judgeTargets(targets: Targets, achieved: Record<keyof Targets, n
     const want = targets[k];
     if (want === undefined) continue;
     const got = achieved[k];
-    const ratio = want > 0 ? got / want - 1 : Infinity;
+    const ratio = headroomAt(got, want);
     if (headroom === undefined || ratio < headroom) headroom = ratio;
-    if (got + 1e-6 >= want) continue;
+    if (!missed(got, want)) continue;
     const unit = k.endsWith('iops') ? 'IOPS' : 'MiB/s';
     // Short of the target by less than the rounding shows: more digits, never "322 of 322".
     const shown = fmt(got) === fmt(want) ? fmt(got, 2) : fmt(got);
@@ -281,18 +281,24 @@ function headroomOf(targets: Targets, achieved: Record<keyof Targets, number>): 
     const k = key as keyof Targets;
     const want = targets[k];
     if (want === undefined) continue;
-    const ratio = want > 0 ? achieved[k] / want - 1 : Infinity;
+    const ratio = headroomAt(achieved[k], want);
     if (headroom === undefined || ratio < headroom) headroom = ratio;
   }
   return headroom;
 }
+
+/** A target is missed only by more than rounding error (1e-6): the one rule judgeTargets and anyMissed share. */
+const missed = (got: number, want: number) => !(got + 1e-6 >= want);
+
+/** The share above a target a figure reaches (0: just meets it; any figure exceeds a target of 0 without limit). */
+const headroomAt = (got: number, want: number) => (want > 0 ? got / want - 1 : Infinity);
 
 /** Whether judgeTargets finds a shortfall. */
 function anyMissed(targets: Targets, achieved: Record<keyof Targets, number>): boolean {
   for (const key in targets) {
     const k = key as keyof Targets;
     const want = targets[k];
-    if (want !== undefined && !(achieved[k] + 1e-6 >= want)) return true;
+    if (want !== undefined && missed(achieved[k], want)) return true;
   }
   return false;
 }
