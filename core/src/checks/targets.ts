@@ -151,9 +151,9 @@ function headroom(ctx: VmContext, w: WorkloadEval): void {
 function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   const wp = w.spec.path;
   const at = ctx.key(`${wp}/target`) ?? ctx.key(`${wp}/name`);
+  const reaches = `workload '${w.spec.name}' reaches ${w.shortfalls.join(', ')}`;
   // Past the file's cap this finding is counted, not listed: what would meet the target is not searched for it.
-  if (!ctx.listed('target-unreachable', at))
-    return ctx.report('target-unreachable', `workload '${w.spec.name}' reaches ${w.shortfalls.join(', ')}`, at, { path: `${wp}/target` });
+  if (!ctx.listed('target-unreachable', at)) return ctx.report('target-unreachable', reaches, at, { path: `${wp}/target` });
   const s = ctx.advice.workload(w.spec.name);
   const fixes = targetFixes({ c: ctx.catalog, region: ctx.region, e: ctx.evaluation, has: ctx.has, workload: w.spec.name }, s);
   const how = [
@@ -171,15 +171,10 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   // The binding limit by name only (the queue depth and the block size too: their own findings say how much they
   // allow); the formula behind it is the hover's (and the report's explanation).
   const limitedBy = `, bound by ${BOUND_BY[w.limited_by]}`;
-  ctx.report(
-    'target-unreachable',
-    `workload '${w.spec.name}' reaches ${w.shortfalls.join(', ')}${limitedBy}${how ? ` — ${how}` : ''}`,
-    at,
-    {
-      path: `${wp}/target`,
-      fixes,
-    },
-  );
+  ctx.report('target-unreachable', `${reaches}${limitedBy}${how ? ` — ${how}` : ''}`, at, {
+    path: `${wp}/target`,
+    fixes,
+  });
 }
 
 /** The disk a suggestion gives: another type, or the disk's own with more provisioned (its price maybe unknown). */
