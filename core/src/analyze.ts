@@ -133,7 +133,6 @@ interface Run {
   /** The findings' cap, applied as they come where nothing else changes them before it (`prunable`). */
   cap: FindingCap;
   vms?: {
-    specs: VmSpec[];
     /** Evaluates and checks each VM in turn, adding its price to `total` when one is given. */
     checked: (total: CostTotal | undefined) => Generator<VmEval, void, void>;
     /**
@@ -177,7 +176,6 @@ function begin(text: string, opts: AnalyzeOptions): Run {
   };
   const memo = opts.cache && vmMemo(checked, spec, catalog, region, opts.cache, () => unlisted);
   const vms = {
-    specs: spec.vms,
     priceAll: (total: CostTotal) => {
       if (memo) return memo.priceAll(total);
       // Without a cache no two VMs share an evaluation.
