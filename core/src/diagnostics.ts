@@ -55,6 +55,12 @@ export interface CodeInfo {
 export type CodeTable = Record<string, CodeInfo>;
 
 /** A finding of a registered code (`info` is its entry in the registry). */
+/**
+ * How long a message may be where a check chooses its words: a line, a fact and what to do. (A value the user wrote
+ * and the message quotes may make it longer; `makeDiagnostic` cuts only very long words.)
+ */
+export const MESSAGE_LENGTH = 240;
+
 export function makeDiagnostic(info: CodeInfo, code: string, message: string, span: Span, extra: Partial<Diagnostic> = {}): Diagnostic {
   // Messages quote the user's values: a 10 MB value must not make a 10 MB message.
   // (Split, not a regex: V8's regex engine overflows its stack on a 10 MB run of one character class.)

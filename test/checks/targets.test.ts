@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { analyze, applyEdits, fixEdits } from '../../core/src';
+import { MESSAGE_LENGTH } from '../../core/src/diagnostics';
 import { applyFix, BASE, expectAt, find, lineChanges, WL } from './helpers';
 
 describe('checks: targets', () => {
@@ -462,5 +463,39 @@ vms:
     assert.ok(h < 0.1 && h > 0.099, `${h}`);
     const d = find(a, 'headroom-below-policy');
     assert.equal(d.message, "workload 'w0' meets its target with 9.95% to spare; the policy asks for 10%");
+  });
+
+  it('target-unreachable: where its ways to meet the target make the message too long, the first is said, and each is a fix', () => {
+    // Found by the invariant suite (seed 99, 1,000 runs): two ways made 241 characters.
+    const text = `version: 1
+provider: aws
+catalog: aws-2023
+region: ap-southeast-1
+vms:
+  - name: vm0
+    machine_type: m7g.4xlarge
+    disks:
+      - name: d0
+        type: gp3
+        size: 1GiB
+    workloads:
+      - name: w0
+        pattern: random
+        block_size: 64k
+        read_ratio: 0.3
+        target:
+          read_iops: 1201
+          write_iops: 1401
+`;
+    const d = expectAt(text, 'target-unreachable', 'target');
+    assert.ok(d.message.length <= MESSAGE_LENGTH, `${d.message.length}: ${d.message}`);
+    assert.equal(
+      d.message,
+      "workload 'w0' reaches read IOPS 600 of 1,201 IOPS, write IOPS 1,400 of 1,401 IOPS, bound by the provisioned performance — provision 4,004 IOPS and 251 MiB/s on 'd0' (price unknown)",
+    );
+    const titles = (d.fixes ?? []).map((f) => f.title);
+    assert.equal(titles.length, 2, titles.join(' | '));
+    assert.match(titles[0], /^Provision 4,004 IOPS and 251 MiB\/s on 'd0'/);
+    assert.match(titles[1], /^Switch 'd0' to io1, 1280GiB, 4,004 IOPS provisioned/);
   });
 });

@@ -24,9 +24,10 @@ import {
   type FileReport,
   type FixData,
 } from '../../core/src';
+import { MESSAGE_LENGTH } from '../../core/src/diagnostics';
 
 /** The longest message a finding may have: a fact and what to do; the rest belongs in the hover. */
-export const MAX_MESSAGE = 240;
+export const MAX_MESSAGE = MESSAGE_LENGTH;
 
 const cents = (n: number) => Math.round(n * 100);
 

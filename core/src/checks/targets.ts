@@ -9,6 +9,7 @@ import type { WorkloadEval } from '../model/types';
 import { fmt, formatBlock, plural, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
 import { diskSpecsNamed } from '../model/lookups';
+import { MESSAGE_LENGTH } from '../diagnostics';
 
 export const targets: CheckModule = {
   id: 'targets',
@@ -156,7 +157,7 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   if (!ctx.listed('target-unreachable', at)) return ctx.report('target-unreachable', reaches, at, { path: `${wp}/target` });
   const s = ctx.advice.workload(w.spec.name);
   const fixes = targetFixes({ c: ctx.catalog, region: ctx.region, e: ctx.evaluation, has: ctx.has, workload: w.spec.name }, s);
-  const how = [
+  const ways = [
     s.instead ? `a ${sizeText(s.instead.disk_size_gib)} ${s.instead.disk_type} disk${boughtText(s.instead, ' with ')} for '${s.disk}'` : '',
     s.disk_type && s.disk_size_gib !== undefined ? diskText(ctx, s) : '',
     !s.disk_type && s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${sizeText(s.disk_size_gib)}` : '',
@@ -165,16 +166,16 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
     s.alternative
       ? `a ${sizeText(s.alternative.disk_size_gib)} ${s.alternative.disk_type} disk${boughtText(s.alternative, ' with ')} for '${s.disk}'`
       : '',
-  ]
-    .filter(Boolean)
-    .join(s.together ? ' and ' : ' or ');
+  ].filter(Boolean);
   // The binding limit by name only (the queue depth and the block size too: their own findings say how much they
   // allow); the formula behind it is the hover's (and the report's explanation).
   const limitedBy = `, bound by ${BOUND_BY[w.limited_by]}`;
-  ctx.report('target-unreachable', `${reaches}${limitedBy}${how ? ` — ${how}` : ''}`, at, {
-    path: `${wp}/target`,
-    fixes,
-  });
+  const said = (how: string) => `${reaches}${limitedBy}${how ? ` — ${how}` : ''}`;
+  // One line: where the ways to meet the target make it longer than a message is, the first is said and each
+  // is a fix of the finding. Ways that go together (a machine and a disk) are one change, said whole.
+  const all = said(ways.join(s.together ? ' and ' : ' or '));
+  const message = s.together || ways.length < 2 || all.length <= MESSAGE_LENGTH ? all : said(ways[0]);
+  ctx.report('target-unreachable', message, at, { path: `${wp}/target`, fixes });
 }
 
 /** The disk a suggestion gives: another type, or the disk's own with more provisioned (its price maybe unknown). */
