@@ -13,8 +13,8 @@
  */
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, spotWhere, str } from './json';
-import { diskBasics, push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
-import { Located, map, seq, type SpecMap } from './spec-tree';
+import { diskBasics, instanceVm, push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
+import { Located, map, type SpecMap } from './spec-tree';
 
 /** Resource types read only through the instances that use them. */
 export const AWS_DISK_RESOURCES = ['aws_ebs_volume', 'aws_volume_attachment'];
@@ -155,23 +155,23 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
     resources.push(volume);
     specs.push(s);
   }
-  const where = v ? span(v) : res.addressSpan;
-  return {
-    resource: res,
-    vm: map(where, {
-      name: new Located(res.address, res.addressSpan),
+  return instanceVm(
+    res,
+    {
       resource_name: located(at(v, 'tags', 'Name')),
-      machine_type: machine,
-      // A Spot instance (market options, or a Spot request): its price is not the on-demand one.
-      pricing:
-        res.type === 'aws_spot_instance_request'
-          ? new Located('spot', res.addressSpan)
-          : spotWhere(at(v, 'instance_market_options', 0, 'market_type'), (x) => String(x).toLowerCase() === 'spot'),
-      disks: seq(where, specs),
-    }),
-    diskResources: resources,
-    zone: located(at(v, 'availability_zone')),
-  };
+      fields: {
+        machine_type: machine,
+        // A Spot instance (market options, or a Spot request): its price is not the on-demand one.
+        pricing:
+          res.type === 'aws_spot_instance_request'
+            ? new Located('spot', res.addressSpan)
+            : spotWhere(at(v, 'instance_market_options', 0, 'market_type'), (x) => String(x).toLowerCase() === 'spot'),
+      },
+      disks: specs,
+    },
+    resources,
+    located(at(v, 'availability_zone')),
+  );
 }
 
 /**
@@ -212,19 +212,19 @@ function launchTemplate(res: PlanResource, ctx: PlanContext): MappedVm | undefin
     );
   const store = instanceStore(`${res.address}.block_device_mappings`, stores);
   if (store) specs.push(store);
-  const where = v ? span(v) : res.addressSpan;
-  return {
-    resource: res,
-    vm: map(where, {
-      name: new Located(res.address, res.addressSpan),
+  return instanceVm(
+    res,
+    {
       resource_name: located(at(v, 'name')) ?? located(at(v, 'name_prefix')),
-      machine_type: machine,
-      pricing: spotWhere(at(v, 'instance_market_options', 0, 'market_type'), (x) => String(x).toLowerCase() === 'spot'),
-      disks: seq(where, specs),
-    }),
-    diskResources: [],
-    zone: located(at(v, 'placement', 0, 'availability_zone')),
-  };
+      fields: {
+        machine_type: machine,
+        pricing: spotWhere(at(v, 'instance_market_options', 0, 'market_type'), (x) => String(x).toLowerCase() === 'spot'),
+      },
+      disks: specs,
+    },
+    [],
+    located(at(v, 'placement', 0, 'availability_zone')),
+  );
 }
 
 export const AWS_MAPPERS: Record<string, VmMapper> = {

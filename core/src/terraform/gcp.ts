@@ -6,8 +6,8 @@
  */
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, spotWhere, str } from './json';
-import { diskBasics, push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
-import { Located, map, seq, type SpecMap } from './spec-tree';
+import { diskBasics, instanceVm, push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
+import { Located, map, type SpecMap } from './spec-tree';
 
 const DISK_TYPES = ['google_compute_disk', 'google_compute_region_disk'];
 /** Resource types read only through the instances that use them. */
@@ -123,20 +123,17 @@ function spotOf(v: Node | undefined): Located | undefined {
 
 function vmOf(res: PlanResource, disks: Disks, machine: Located): MappedVm {
   const v = res.values;
-  const where = v ? span(v) : res.addressSpan;
-  return {
-    resource: res,
-    vm: map(where, {
-      name: new Located(res.address, res.addressSpan),
+  return instanceVm(
+    res,
+    {
       resource_name: located(at(v, 'name')) ?? located(at(v, 'name_prefix')),
-      machine_type: machine,
       // Spot and preemptible VMs: their price is not the on-demand one.
-      pricing: spotOf(v),
-      disks: seq(where, disks.specs),
-    }),
-    diskResources: disks.resources,
-    zone: located(at(v, 'zone')),
-  };
+      fields: { machine_type: machine, pricing: spotOf(v) },
+      disks: disks.specs,
+    },
+    disks.resources,
+    located(at(v, 'zone')),
+  );
 }
 
 function machineOf(res: PlanResource, ctx: PlanContext): Located | undefined {

@@ -7,7 +7,7 @@
 import type { Node } from 'jsonc-parser';
 import type { Span } from '../text';
 import { at, items, located, span, str } from './json';
-import { Located, type SpecMap } from './spec-tree';
+import { Located, map, seq, type SpecMap, type SpecValue } from './spec-tree';
 
 export interface PlanResource {
   /** The full address: module.db[0].google_compute_instance.primary["a"]. */
@@ -48,6 +48,31 @@ export interface MappedVm {
   diskResources: PlanResource[];
   /** Where it runs (a zone), for the region prices are read in. */
   zone?: Located;
+}
+
+/**
+ * The VM an instance resource (or template) becomes, placed on its values: named by its address, its `name` beside
+ * it, then the fields its provider gives (machine, pricing) and its disks; with the disk resources they come from
+ * and the zone it runs in.
+ */
+export function instanceVm(
+  res: PlanResource,
+  vm: { resource_name?: Located; fields: Record<string, SpecValue | undefined>; disks: SpecValue[] },
+  diskResources: PlanResource[],
+  zone: Located | undefined,
+): MappedVm {
+  const where = res.values ? span(res.values) : res.addressSpan;
+  return {
+    resource: res,
+    vm: map(where, {
+      name: new Located(res.address, res.addressSpan),
+      resource_name: vm.resource_name,
+      ...vm.fields,
+      disks: seq(where, vm.disks),
+    }),
+    diskResources,
+    zone,
+  };
 }
 
 /** A mapper per instance type the front end reads: its provider and how it becomes a VM of the spec. */

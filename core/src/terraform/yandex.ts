@@ -5,8 +5,8 @@
  */
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, str } from './json';
-import { diskBasics, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
-import { Located, map, seq, type SpecMap } from './spec-tree';
+import { diskBasics, instanceVm, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
+import { Located, map, type SpecMap } from './spec-tree';
 
 export const YANDEX_DISK_RESOURCES = ['yandex_compute_disk'];
 
@@ -66,19 +66,12 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
       );
   } else if (boot) use(diskById(res, ctx, boot, ['boot_disk', 0, 'disk_id']));
   items(at(v, 'secondary_disk')).forEach((b, i) => use(diskById(res, ctx, b, ['secondary_disk', i, 'disk_id'])));
-  const where = v ? span(v) : res.addressSpan;
-  return {
-    resource: res,
-    vm: map(where, {
-      name: new Located(res.address, res.addressSpan),
-      resource_name: located(at(v, 'name')),
-      series,
-      vcpus: cores,
-      disks: seq(where, specs),
-    }),
-    diskResources: resources,
-    zone: located(at(v, 'zone')),
-  };
+  return instanceVm(
+    res,
+    { resource_name: located(at(v, 'name')), fields: { series, vcpus: cores }, disks: specs },
+    resources,
+    located(at(v, 'zone')),
+  );
 }
 
 export const YANDEX_MAPPERS: Record<string, VmMapper> = {
