@@ -7,7 +7,7 @@
 import { type Catalog, type Machine } from '../catalog';
 import { vmContent } from '../document/vm-content';
 import { contentOrigin } from '../vm-cache';
-import { METRICS, type VmEval } from '../model/types';
+import { METRICS, type VmEval, type WorkloadEval } from '../model/types';
 import { cheaperDisk, onMachine, smallestMachineMeeting, type CheaperDisk } from './search';
 import { recall } from './recall';
 import { queueSuggestions, suggestForWorkload, type QueueSuggestions, type WorkloadSuggestions } from './workload';
@@ -41,13 +41,7 @@ export class VmAdvice {
 
   /** What would make the named workload meet its target (nothing when it meets it or has none). */
   workload(name: string): WorkloadSuggestions {
-    let s = this.workloadMemo.get(name);
-    if (!s) {
-      const r = this.evaluation.workloads.find((w) => w.spec.name === name);
-      s = r ? suggestForWorkload(this.evaluation, this.region, r, this.minHeadroom) : {};
-      this.workloadMemo.set(name, s);
-    }
-    return s;
+    return this.ofWorkload(this.workloadMemo, name, suggestForWorkload);
   }
 
   /**
@@ -55,15 +49,22 @@ export class VmAdvice {
    * when the rest of that answer was not asked for (a finding past the file's cap does not ask for it).
    */
   queue(name: string): QueueSuggestions {
-    const all = this.workloadMemo.get(name);
-    if (all) return all;
-    let q = this.queueMemo.get(name);
-    if (!q) {
+    return this.workloadMemo.get(name) ?? this.ofWorkload(this.queueMemo, name, queueSuggestions);
+  }
+
+  /** A search's answer for the named workload, memoised in `memo`; nothing for a workload the VM does not have. */
+  private ofWorkload<T extends object>(
+    memo: Map<string, T>,
+    name: string,
+    search: (e: VmEval, region: string, r: WorkloadEval, minHeadroom: number) => T,
+  ): T {
+    let s = memo.get(name);
+    if (!s) {
       const r = this.evaluation.workloads.find((w) => w.spec.name === name);
-      q = r ? queueSuggestions(this.evaluation, this.region, r, this.minHeadroom) : {};
-      this.queueMemo.set(name, q);
+      s = r ? search(this.evaluation, this.region, r, this.minHeadroom) : ({} as T);
+      memo.set(name, s);
     }
-    return q;
+    return s;
   }
 
   /** The smallest larger machine of the series on which no disk is capped by the machine's per-VM limits. */
