@@ -5,11 +5,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyze, builtinRegistry, CatalogRegistry, resolveMachine, vmLimitRow, type Catalog } from '../../core/src';
-import { diskOf, errors, run, specText, vmOf } from '../helpers';
+import { diskOf, errors, MBPS_IN_MIBPS, run, specText, vmOf } from '../helpers';
 
 const aws = builtinRegistry.get('aws-2025') as Catalog;
-/** AWS's decimal megabits per second in MiB/s: 10^6 / 8 bytes per second each. */
-const MBPS_IN_MIBPS = 1e6 / 8 / 2 ** 20;
 
 describe('aws-2025: m7i, c7i and r7i, i3, and the i4i sizes the 2023 guide lacks', () => {
   // The guide's Amazon EBS specifications rows: type, baseline Mbps, baseline MB/s (128 KiB I/O), baseline IOPS

@@ -7,11 +7,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { builtinRegistry, fileReport, resolveMachine, vmLimitRow, type Catalog } from '../../core/src';
-import { diskOf, errors, run, specText, vmOf } from '../helpers';
+import { diskOf, errors, MBPS_IN_MIBPS, run, specText, vmOf } from '../helpers';
 
 const aws = builtinRegistry.get('aws-2025') as Catalog;
-/** AWS's decimal megabits per second in MiB/s: 10^6 / 8 bytes per second each. */
-const MBPS_IN_MIBPS = 1e6 / 8 / 2 ** 20;
 
 describe('aws-2025: the families of the 2024 instance types guide', () => {
   // Rows as the guide prints them: type, vCPUs, baseline Mbps, baseline IOPS (16 KiB I/O), and for the sizes marked 1
