@@ -48,13 +48,11 @@ const INF_RE = /^[-+]?\.(?:inf|Inf|INF)$/;
 const NAN_RE = /^\.(?:nan|NaN|NAN)$/;
 
 /**
- * Whether a plain scalar can resolve to anything but a string: only what starts as one of the patterns above can
- * (null: empty, `~`, n, N; booleans: t, T, f, F; numbers, .inf and .nan: a digit, a sign or a dot). Most plain
- * scalars are keys and names, which this tells apart by their first character, without trying eight patterns.
+ * Whether a plain scalar (`text` from `start` to `end`) can resolve to anything but a string: only what starts as
+ * one of the patterns above can (null: empty, `~`, n, N; booleans: t, T, f, F; numbers, .inf and .nan: a digit, a
+ * sign or a dot). Most plain scalars are keys and names, which this tells apart by their first character, without
+ * trying eight patterns.
  */
-function maybeNotString(s: string): boolean {
-  return maybeNotStringAt(s, 0, s.length);
-}
 function maybeNotStringAt(text: string, start: number, end: number): boolean {
   if (start >= end) return true;
   const c = text.charCodeAt(start);
@@ -63,7 +61,7 @@ function maybeNotStringAt(text: string, start: number, end: number): boolean {
 
 /** YAML 1.2 core-schema resolution of a plain scalar. */
 export function resolvePlain(s: string): unknown {
-  if (!maybeNotString(s)) return s;
+  if (!maybeNotStringAt(s, 0, s.length)) return s;
   if (NULL_RE.test(s)) return null;
   if (BOOL_RE.test(s)) return s[0] === 't' || s[0] === 'T';
   if (INT_RE.test(s)) return Number(s);
