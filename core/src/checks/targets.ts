@@ -20,7 +20,7 @@ export const targets: CheckModule = {
     'target-unreachable': {
       severity: 'error',
       summary: "The workload's target cannot be met by this configuration.",
-      docs: "The fixes, searched by the model: the disk's own change (a resize, or more provisioned IOPS and throughput on a type sold by them), a larger machine of the series, another disk type on this machine, or a larger machine with the cheapest disk of any type it attaches that meets the target there — each with its cost. No fix is dearer than another the model knows on the same machine; where the catalog lacks a price of the disk's own change (Hyperdisk Balanced's provisioned IOPS), that change is still offered first, its price said unknown, with the cheapest priced type beside it.",
+      docs: "The fixes, searched by the model: the disk's own change (a resize, or more provisioned IOPS and throughput on a type sold by them), a larger machine of the series, another disk type on this machine, or a larger machine with the cheapest disk of any type it attaches that meets the target there — each with its cost. No fix is dearer than another the model knows on the same machine; where the catalog lacks a price of the disk's own change (Hyperdisk Balanced's provisioned IOPS), that change is still offered first, its price said unknown, with the cheapest priced type beside it. The message names each way while it stays one line (240 characters), else the first; each is a fix. Past the file's cap on findings of one code (more-findings), the finding states the shortfall alone, without the search.",
       fixType: 'sizing',
     },
     'queue-depth-too-low': {
