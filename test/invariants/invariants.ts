@@ -258,6 +258,27 @@ export function budgetsHold(a: Analysis): void {
   }
 }
 
+/**
+ * 3. A target is judged met only on figures the VM delivers: where a disk's figures are upper bounds (a per-VM
+ * limit the edition lacks, local SSD on fewer vCPUs than measured, a limit shared with a disk of unknown size),
+ * the VM may deliver less, so a target they reach is not judged (null), and one they miss is missed.
+ */
+export function judgedOnDeliveredFigures(r: FileReport): void {
+  for (const vm of r.vms) {
+    const bound = new Map(vm.disks.map((d) => [d.name, d.upper_bound]));
+    for (const w of vm.workloads) {
+      if (w.meets_target !== true) continue;
+      for (const name of w.disks)
+        assert.equal(
+          bound.get(name) ?? null,
+          null,
+          `${vm.name}/${w.name}: target met on '${name}', whose figures are upper bounds (${bound.get(name)})`,
+        );
+      assert.notEqual(w.headroom, null, `${vm.name}/${w.name}: met without a headroom`);
+    }
+  }
+}
+
 /** 6. Messages: short, registered, and never the same words twice in a row ("no prediction — no prediction"). */
 export function messagesRead(a: Analysis): void {
   for (const d of a.diagnostics) {

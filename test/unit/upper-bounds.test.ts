@@ -1,7 +1,8 @@
 /**
  * Figures that are only upper bounds say so on the figure itself, wherever it is shown: a Hyperdisk volume on a
  * machine whose per-VM limit the catalog lacks shows "≤ 50,000 (VM limit unknown)" in the hover, the inlay hint
- * and the JSON report, not a bare 50,000 beside a separate warning.
+ * and the JSON report, not a bare 50,000 beside a separate warning. A target reached only at such figures is not
+ * judged met: the VM may deliver less.
  */
 import * as assert from 'node:assert/strict';
 import { analyze, fileReport, hover, inlayHints } from '../../core/src';
@@ -42,5 +43,41 @@ describe('upper bounds on the figure', () => {
     assert.doesNotMatch(hover(a, text.indexOf('name: d') + 7)!.markdown, /≤/);
     assert.ok(inlayHints(a).every((x) => !x.label.includes('≤')));
     assert.equal(fileReport('x', a).vms[0].disks[0].upper_bound, null);
+  });
+
+  it('a target reached only at upper bounds is not judged (null, and the hover says why); one missed even at them is missed', () => {
+    // Found by the invariant suite (seed 4711): on c4-highcpu-32, whose per-VM Hyperdisk ML row gcp-2024 lacks, a
+    // target was "met" at the volume's own figures; on c4-highcpu-48, whose row binds, the same target missed.
+    const text = (iops: number) =>
+      specText({
+        catalog: 'gcp-2024',
+        machine: 'n4-standard-2',
+        disks: [{ name: 'hd', type: 'hyperdisk-balanced', size: '1000GiB', provisioned_iops: 50000, provisioned_throughput: '1200MiB/s' }],
+        workloads: [{ name: 'w', disk: 'hd', block_size: '4KiB', read_ratio: 1, target: { iops } }],
+      });
+    const reached = analyze(text(40000));
+    const w = fileReport('x', reached).vms[0].workloads[0];
+    assert.equal(w.meets_target, null);
+    assert.equal(w.headroom, null);
+    const h = hover(reached, text(40000).indexOf('name: w') + 7)!;
+    assert.match(
+      h.markdown,
+      /\*\*Target not judged\*\*: it is reached only at upper bounds \(`hd`: VM limit unknown\); the VM may deliver less\./,
+    );
+    assert.ok(!reached.diagnostics.some((d) => d.code === 'target-unreachable'));
+    // Missed at the upper bound: missed whatever the VM's own limit is.
+    const missed = analyze(text(60000));
+    assert.equal(fileReport('x', missed).vms[0].workloads[0].meets_target, false);
+    assert.ok(missed.diagnostics.some((d) => d.code === 'target-unreachable'));
+  });
+
+  it('the same target on a machine whose per-VM row is known is judged', () => {
+    const text = specText({
+      catalog: 'gcp-2024',
+      machine: 'c4d-standard-16',
+      disks: [{ name: 'hd', type: 'hyperdisk-balanced', size: '1000GiB', provisioned_iops: 50000, provisioned_throughput: '1200MiB/s' }],
+      workloads: [{ name: 'w', disk: 'hd', block_size: '4KiB', read_ratio: 1, target: { iops: 40000 } }],
+    });
+    assert.equal(fileReport('x', analyze(text)).vms[0].workloads[0].meets_target, true);
   });
 });

@@ -293,6 +293,14 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
       '',
       w.meets_target ? `**Target met**, headroom ${fmtHeadroom(w.headroom ?? 0)}.` : `**Target missed**: ${w.shortfalls.join('; ')}.`,
     );
+  } else if (Object.values(s.target).some((x) => x !== undefined)) {
+    // Met at figures that are only upper bounds: the VM may deliver less, so neither met nor missed can be said.
+    const bounds = vm.disks.filter((d) => w.disks.includes(d.spec.name) && upperBound(d));
+    if (bounds.length)
+      lines.push(
+        '',
+        `**Target not judged**: it is reached only at upper bounds (${bounds.map((d) => `\`${d.spec.name}\`: ${upperBound(d)}`).join('; ')}); the VM may deliver less.`,
+      );
   }
   const sug = adviceFor(vm, region, minHeadroom).workload(w.spec.name);
   const fixes = [

@@ -18,6 +18,7 @@ import {
   type DiskEval,
   type DiskFigures,
   type LimitKind,
+  upperBound,
   type Targets,
   type WorkloadBurst,
   type WorkloadEval,
@@ -95,15 +96,20 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: readonly Di
   const judgedHeadroom = headroomOf(targets, achieved);
   const missed = anyMissed(targets, achieved);
   let headroom = judgedHeadroom;
-  // Figures the machine's vCPUs do not reach (local SSD): a target missed even at them is missed; one met only at
-  // them is not judged (the provider gives no figure for fewer vCPUs, so neither met nor missed can be said).
+  // Figures that are only upper bounds (./types upperBound: local SSD on fewer vCPUs than the provider measured
+  // with, a per-VM limit the edition lacks, a limit shared with a disk of unknown size): a target missed even at
+  // them is missed; one met only at them is not judged, since the VM may deliver less and by how much is unknown.
   let unreached: DiskEval['vcpusNeeded'];
-  for (const d of disks) unreached ??= d.vcpusNeeded;
+  let bounded = false;
+  for (const d of disks) {
+    unreached ??= d.vcpusNeeded;
+    if (upperBound(d) !== undefined) bounded = true;
+  }
   let meets = judgedHeadroom !== undefined ? !missed : undefined;
   let unreachedShortfall: DiskEval['vcpusNeeded']; // said among the shortfalls
-  if (unreached && headroom !== undefined) {
+  if (bounded && headroom !== undefined) {
     if (meets) meets = undefined;
-    else unreachedShortfall = unreached;
+    else if (unreached) unreachedShortfall = unreached;
     headroom = undefined;
   }
   // Small blocks: the IOPS limit binds long before the throughput limit, so a throughput target is out of reach.
