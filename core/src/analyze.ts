@@ -21,6 +21,7 @@ import { FindingCap } from './finding-cap';
 import { FINDINGS_PER_CODE } from './checks/finding-cap';
 import { resolveMachine } from './catalog/machines';
 import { EvaluationCache } from './vm-cache';
+import { withoutWorkloads, workloadFindings } from './workload-findings';
 
 export { EvaluationCache } from './vm-cache';
 
@@ -37,6 +38,11 @@ export interface AnalyzeOptions {
    * (a Terraform plan: ./terraform) is given. Every check, figure and fix then works on what it returns.
    */
   frontEnd?: (text: string) => ParsedSpec;
+  /**
+   * Leave out the findings on VMs and disks that they have without the spec's workloads (./workload-findings): a
+   * workload sidecar linted beside the module it names, whose lint reports those.
+   */
+  workloadFindingsOnly?: boolean;
 }
 
 export interface Analysis {
@@ -128,6 +134,7 @@ export function streamedAnalysis(text: string, opts: AnalyzeOptions = {}): Strea
 /** An analysis begun: parsed, its spec-wide checks run, its catalog resolved; its VMs to evaluate (none without a catalog). */
 interface Run {
   text: string;
+  opts: AnalyzeOptions;
   out: Analysis;
   found: Diagnostic[];
   /** The findings' cap, applied as they come where nothing else changes them before it (`prunable`). */
@@ -157,11 +164,12 @@ function begin(text: string, opts: AnalyzeOptions): Run {
   });
   const spec = parsed.spec;
   const cap = new FindingCap();
-  if (!resolved || !spec) return { text, out, found, cap };
+  if (!resolved || !spec) return { text, opts, out, found, cap };
   const { catalog, region } = resolved;
   out.catalog = catalog;
   out.region = region;
-  const prune = prunable(text, parsed);
+  // (A sidecar's findings are compared with another analysis's before the cap: none is dropped before then.)
+  const prune = prunable(text, parsed) && !opts.workloadFindingsOnly;
   let pruneAt = PRUNE_AT;
   // How many times `listed` said no: findings made then lack what a listed one has, and are not memoised.
   let unlisted = 0;
@@ -198,7 +206,7 @@ function begin(text: string, opts: AnalyzeOptions): Run {
       total?.finish(out);
     },
   };
-  return { text, out, found, cap, vms };
+  return { text, opts, out, found, cap, vms };
 }
 
 function finish(run: Run): Analysis {
@@ -206,7 +214,16 @@ function finish(run: Run): Analysis {
   const parsed = out.parsed;
   // Findings in the order of the text; stable, so findings at one place keep the registry's order.
   // Findings on text that several VMs share (an anchor) name their VM; fixes there say which VMs they change.
-  const scoped = scopeSharedFindings(text, parsed.tree, parsed.spec, applySuppressions(text, run.found));
+  let scoped = scopeSharedFindings(text, parsed.tree, parsed.spec, applySuppressions(text, run.found));
+  if (run.opts.workloadFindingsOnly) {
+    const alone = analyze(text, {
+      ...run.opts,
+      cache: undefined,
+      workloadFindingsOnly: false,
+      frontEnd: withoutWorkloads(run.opts.frontEnd),
+    });
+    scoped = workloadFindings(scoped, alone.diagnostics);
+  }
   // At most FINDINGS_PER_CODE findings of one code, the rest counted (./finding-cap.ts): what one file can cost.
   out.diagnostics = run.cap.finish(parsed.finishFindings ? parsed.finishFindings(scoped) : scoped);
   return out;

@@ -18,6 +18,11 @@ export interface Settings {
   terraformVarFiles?: string[];
   /** Terraform: root module variables' values as `NAME=VALUE`, after every file (lint's --var). */
   terraformVars?: string[];
+  /**
+   * Workload sidecars (absolute paths) linted in one run with the Terraform module they name: the module's lint
+   * reports their VMs' and disks' own findings, so theirs are only what their workloads bring.
+   */
+  sidecarsWithModule?: string[];
 }
 
 /** Every key of Settings an editor's settings give (strings), for code that copies them one by one. */

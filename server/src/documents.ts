@@ -3,6 +3,7 @@
  * that need structure fall back on the last analysis that parsed while the text is mid-edit.
  */
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -27,6 +28,15 @@ function terraformOptions(s: Settings): TfInputOptions {
     return at > 0 ? [{ name: v.slice(0, at), value: v.slice(at + 1) }] : [];
   });
   return { varFiles: s.terraformVarFiles ?? [], vars };
+}
+
+/** The file path of a file: URI ('' for another scheme, which names no file a setting lists). */
+function pathOfUri(uri: string): string {
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return '';
+  }
 }
 
 /** What an analysis takes from the settings (settings.ts keeps them): read at each analysis. */
@@ -189,6 +199,7 @@ export class AnalysedDocuments {
       defaultCatalog: current.catalog,
       defaultRegion: current.region,
       frontEnd: input.frontEnd,
+      workloadFindingsOnly: !!current.sidecarsWithModule?.includes(pathOfUri(uri)),
     });
   }
 

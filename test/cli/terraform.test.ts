@@ -131,6 +131,19 @@ describe('storage-perf with Terraform files', () => {
     assert.deepEqual(paths, [`${MODULE}/workloads.perf.yaml`, `${MODULE}/main.tf`, `${MODULE}/modules/db/main.tf`]);
     const main = found.find(([p]) => p === `${MODULE}/main.tf`)![1] as string[];
     assert.ok(main.includes('unknown-machine-type'), main.join(' '));
+    // One mistake, one finding in the run: the shared baseline of the VM the sidecar names is said on the module's
+    // disks only, not again on the sidecar's `vm:` line; the sidecar keeps what its workload brings.
+    assert.deepEqual(found[0][1], ['target-unreachable']);
+    assert.deepEqual(found[2][1], ['shared-baseline', 'shared-baseline']);
+  });
+  it('lint of the sidecar alone (its module not linted beside it) keeps its VM findings on its `vm:` line', async () => {
+    const r = await lint([`${MODULE}/workloads.perf.yaml`, '--format', 'json'], { cwd: ROOT });
+    assert.equal(r.code, 1, r.stderr);
+    const [f] = JSON.parse(r.stdout).files as Array<{ path: string; diagnostics: ReportDiagnostic[] }>;
+    assert.deepEqual(
+      f.diagnostics.map((d) => `${d.line}:${d.code}`),
+      ['4:shared-baseline', '4:shared-baseline', '9:target-unreachable'],
+    );
   });
   it('evaluate a folder without .tf files: cannot be read, exit 2', () => {
     const r = spawnSync(process.execPath, [BIN, 'evaluate', 'docs'], { cwd: ROOT, encoding: 'utf8' });

@@ -120,6 +120,8 @@ function walk(dir: string, layers: Layer[], out: string[]): void {
 export interface Collected {
   targets: Target[];
   problems: string[];
+  /** The workload sidecars among the targets whose Terraform module is one too (the server is told: Settings). */
+  sidecarsWithModule: string[];
 }
 
 /** Resolves the command line's paths to files, in the order given (each folder's files sorted). */
@@ -171,7 +173,13 @@ export function collectTargets(paths: string[], cwd: string, stdinName?: string)
       add(abs); // a file named explicitly is linted whatever its name, ignored or not
     }
   }
-  return { targets, problems };
+  // A sidecar linted with its module reports only what its workloads bring: the module's lint reports the rest.
+  const sidecarsWithModule = targets.flatMap((t) => {
+    if (!t.file || isTerraformSourcePath(t.file)) return [];
+    const module = sidecarModule(t.file);
+    return module && seen.has(module) ? [t.file] : [];
+  });
+  return { targets, problems, sidecarsWithModule };
 }
 
 /** The entry .tf file of the module a workload sidecar names (`terraform: main.tf` or a folder), if any. */

@@ -210,7 +210,8 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
   // A catalog the server could not load would change every finding: refuse it here, with the reasons.
   if (settings.catalogPath) loadRegistry([settings.catalogPath]);
 
-  const { targets, problems } = collectTargets(positionals, cwd, opts.stdinName);
+  const { targets, problems, sidecarsWithModule } = collectTargets(positionals, cwd, opts.stdinName);
+  if (sidecarsWithModule.length) settings.sidecarsWithModule = sidecarsWithModule;
   problems.forEach(err);
   if (!targets.length) return 2;
   let stdinText: string | undefined;
