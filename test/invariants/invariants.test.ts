@@ -148,7 +148,9 @@ describe('invariants over specs generated from the catalogs', function () {
         if (!on.vms[0]?.unevaluated?.length) {
           const was = met(fileReport('x', a).vms[0]);
           const is = met(fileReport('x', on).vms[0]);
-          was.forEach((m, i) => m === true && assert.equal(is[i], true, `workload ${i} no longer meets its target on ${larger.name}`));
+          // Met stays met, or is no longer judged where the larger machine's per-VM limit is unknown (its figures
+          // are upper bounds): never missed.
+          was.forEach((m, i) => m === true && assert.notEqual(is[i], false, `workload ${i} no longer meets its target on ${larger.name}`));
         }
       }
       // Another disk, a copy of the first: the other disks together never get more. (One of them alone may: a

@@ -7,7 +7,7 @@
 import { type Catalog, type Machine } from '../catalog';
 import { vmContent } from '../document/vm-content';
 import { contentOrigin } from '../vm-cache';
-import { METRICS, type VmEval, type WorkloadEval } from '../model/types';
+import { METRICS, upperBound, type VmEval, type WorkloadEval } from '../model/types';
 import { cheaperDisk, onMachine, smallestMachineMeeting, type CheaperDisk } from './search';
 import { recall } from './recall';
 import { queueSuggestions, suggestForWorkload, type QueueSuggestions, type WorkloadSuggestions } from './workload';
@@ -71,9 +71,16 @@ export class VmAdvice {
   liftingMachine(): Machine | undefined {
     const e = this.evaluation;
     if (!this.liftMemo) {
+      // A disk whose figures the VM delivers here: on a machine whose per-VM limit for it is unknown, no cap binds
+      // only as far as anyone knows, so such a machine does not lift the cap.
+      const delivered = new Set(e.disks.filter((d) => upperBound(d) === undefined).map((d) => d.spec.name));
       const uncapped = (x: VmEval) =>
         // Not capped at all: capped-by-vcpu reports any cap, so a machine that leaves 0.1% of one does not lift it.
-        x.disks.every((d) => METRICS.every((k) => d.figures[k].by !== 'vm' || d.figures[k].value >= d.diskOnly[k].value * (1 - 1e-9)));
+        x.disks.every(
+          (d) =>
+            (!delivered.has(d.spec.name) || upperBound(d) === undefined) &&
+            METRICS.every((k) => d.figures[k].by !== 'vm' || d.figures[k].value >= d.diskOnly[k].value * (1 - 1e-9)),
+        );
       this.liftMemo = { machine: e.machine ? smallestMachineMeeting(e.catalog, e.spec, e.machine, this.region, uncapped) : undefined };
     }
     return this.liftMemo.machine;

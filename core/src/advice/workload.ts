@@ -218,7 +218,8 @@ function keepingOthers(e: VmEval, name: string, minHeadroom: number): Condition 
   const others = keep.length ? `; ${keep.map((n) => `'${n}'`).join(', ')} keep meeting theirs` : '';
   return condition(
     `workload ${name} meets its target with ${minHeadroom} to spare${others}`,
-    (x) => meetsWithHeadroom(x, name, minHeadroom) && keep.every((n) => x.workloads.find((y) => y.spec.name === n)?.meets_target !== false),
+    // Met, not merely not missed: on a machine whose per-VM limit is unknown a target met today would not be judged.
+    (x) => meetsWithHeadroom(x, name, minHeadroom) && keep.every((n) => x.workloads.find((y) => y.spec.name === n)?.meets_target === true),
     { ratio: (x) => targetRatio(x, [name]), need: 1 + Math.max(0, minHeadroom) },
   );
 }
@@ -227,15 +228,15 @@ function keepingOthers(e: VmEval, name: string, minHeadroom: number): Condition 
 function diskCondition(s: Search, e: VmEval, single: DiskSpec): Condition {
   // Only the workloads that meet their targets today: one that misses its own already is no reason to refuse
   // a type that meets this one (the disk's own resize is not held to it either).
-  const missing = new Set(e.workloads.filter((x) => x.meets_target === false).map((x) => x.spec.name));
+  const met = new Set(e.workloads.filter((x) => x.meets_target === true).map((x) => x.spec.name));
   const others = s.vm.workloads.filter(
-    (x) => x.name !== s.w.name && !missing.has(x.name) && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)),
+    (x) => x.name !== s.w.name && met.has(x.name) && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)),
   );
   // The key says exactly what is asked (the headroom, and which workloads must keep their targets): size searches
   // are memoised by it across VMs that differ in this disk's size, and so in which workloads meet theirs.
   return condition(
     `${s.met.key}; of disk ${single.name}, ${others.map((o) => `'${o.name}'`).join(', ') || 'no other workload'} keeps meeting its own`,
-    (x) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false),
+    (x) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target === true),
     s.met.ratio && { ratio: s.met.ratio, need: s.met.need ?? 1 },
   );
 }
