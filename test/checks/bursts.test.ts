@@ -100,6 +100,68 @@ describe('checks: bursts', () => {
     assert.equal(after.vms[0].workloads[0].meets_target, true);
   });
 
+  it('instance-limit-only-in-window judges the workloads together: its fix sustains each, and leaves no finding behind', () => {
+    // AWS's table: t3.nano 43 Mbps (5.1 MiB/s) sustained, 2,085 Mbps (248.6 MiB/s) for 30 minutes. 'w0' needs 50 × 256 KiB
+    // = 12.5 MiB/s (t3.small's 174 Mbps, 20.7 MiB/s, sustain it); 'w1' 50 reads at 30% of its mix: 167 IOPS, 41.7 MiB/s,
+    // above t3.medium's 347 Mbps (41.4 MiB/s) and within t3.large's 695 (82.9). A fix to t3.small, for 'w0' alone,
+    // left 'w1' met only in t3.small's window: the same finding again.
+    const text = `version: 1
+provider: aws
+catalog: aws-2023
+vms:
+  - name: vm0
+    machine_type: t3.nano
+    disks:
+      - name: d0
+        type: gp2
+        size: 1GiB
+      - name: d1
+        type: gp3
+        size: 1GiB
+    workloads:
+      - name: w0
+        pattern: random
+        block_size: 256k
+        read_ratio: 0
+        target:
+          iops: 50
+      - name: w1
+        pattern: random
+        block_size: 256k
+        read_ratio: 0.3
+        target:
+          read_iops: 50
+          write_iops: 50
+`;
+    const found = analyze(text).diagnostics.filter((x) => x.code === 'instance-limit-only-in-window');
+    assert.equal(found.length, 1, found.map((x) => x.message).join(' | '));
+    const d = expectAt(text, 'instance-limit-only-in-window', 'machine_type');
+    const after = analyze(applyFix(text, d.fixes![0]));
+    assert.ok(
+      !after.diagnostics.some((x) => x.code === 'instance-limit-only-in-window'),
+      after.diagnostics.map((x) => x.message).join(' | '),
+    );
+    assert.deepEqual(
+      after.vms[0].workloads.map((w) => [w.spec.name, w.meets_target]),
+      [
+        ['w0', true],
+        ['w1', true],
+      ],
+    );
+    assert.equal(
+      d.message,
+      "'w0' and 'w1' meet their targets only in t3.nano's EBS burst window, 30 minutes a day ('w0': 994 IOPS for 30 min, then 20.5); t3.large sustains them",
+    );
+    // us-east-1 on demand: t3.nano $0.0052/h ($3.80/month), t3.large $0.0832/h ($60.74); the volumes $0.10 + $0.08.
+    assert.equal(d.fixes?.map((f) => f.title).join(), 'Change machine to t3.large (+$56.94/month, $60.92/month in all)');
+    // More than two: the first and how many more.
+    const three = `${text}      - name: w2\n        block_size: 256k\n        read_ratio: 0\n        target:\n          iops: 40\n`;
+    assert.match(
+      expectAt(three, 'instance-limit-only-in-window', 'machine_type').message,
+      /^'w0' and 2 more workloads meet their targets only in t3\.nano's EBS burst window, 30 minutes a day \('w0': 994 IOPS for 30 min, then [\d.]+\); t3\.large sustains them$/,
+    );
+  });
+
   it('nothing on a size that sustains its maximum, or when the window does not meet the target either', () => {
     assert.ok(
       !codes(AWS('m6i.8xlarge', '        type: gp3\n        size: 500GiB\n        provisioned_iops: 10000\n', 7000)).includes(

@@ -4,16 +4,17 @@
  * target is taken as one to hold for as long as it runs: a workload that meets it only on a burst figure and
  * misses it on the sustained one gets a finding on what bursts, with the change that sustains it.
  */
-import { resolveMachine, vmLimitRow } from '../catalog';
+import { vmLimitRow, type Machine } from '../catalog';
 import { vmCostChange, provisionedValues, boughtText, removedText } from '../advice/fixes';
 import { diskWorkloadsMet } from '../advice/least';
+import { meetsWithHeadroom, smallestMachineMeeting } from '../advice/search';
 import { cheapestProvisionedMeeting } from '../advice/provisioned';
-import type { FixData } from '../diagnostics';
+import { MESSAGE_LENGTH, type FixData } from '../diagnostics';
 import { evaluateOn } from '../model/evaluate';
 import { bucketSeconds, workloadBurstText } from '../model/burst';
 import { judgeTargets } from '../model/workload';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
-import { fmt, fmtMoney } from '../units';
+import { fmt, fmtMoney, plural } from '../units';
 import type { CheckModule, VmContext } from './types';
 import { disksNamed } from '../model/lookups';
 
@@ -33,7 +34,7 @@ export const bursts: CheckModule = {
       severity: 'warning',
       summary:
         "The instance's EBS limit meets a workload's target only in its burst window (30 minutes a day); its sustained limit misses it.",
-      docs: "Smaller AWS instance sizes reach their EBS maximum for 30 minutes at least once every 24 hours and hold their baseline otherwise (AWS's EBS-optimized instance table, sizes marked *). Raised on `machine_type` when a workload bound by the instance's limit misses its target on the baseline and meets it in the window. The fix changes the machine to the smallest size of its family whose baseline meets the target, with the change in the VM's monthly price (or, where the edition has no instance price, the price said to be unknown).",
+      docs: "Smaller AWS instance sizes reach their EBS maximum for 30 minutes at least once every 24 hours and hold their baseline otherwise (AWS's EBS-optimized instance table, sizes marked *). Raised once on `machine_type` when workloads bound by the instance's limit miss their targets on the baseline and meet them in the window: the message names them (two in full, or the first and how many more) with the first one's figures. The fix changes the machine to the smallest size of its family whose baseline meets all their targets, on which every target met stays met and no workload is met only in that size's window (one that misses its target even in this window may meet it in a larger size's, and no more), with the change in the VM's monthly price (or, where the edition has no instance price, the price said to be unknown).",
       fixType: 'sizing',
     },
   },
@@ -41,7 +42,7 @@ export const bursts: CheckModule = {
     const ev = ctx.evaluation;
     const told = new Set<string>();
     for (const w of ev.workloads) {
-      if (w.meets_target !== false || !w.burst || !meetsOnBurst(w)) continue;
+      if (!missedButBurstMeets(w)) continue;
       if (w.limited_by === 'size' && w.disks.length === 1) {
         const d = disksNamed(ev, w.disks[0])[0];
         if (d && d.type.model === 'scaled' && d.type.credits && !told.has(d.spec.name)) {
@@ -49,18 +50,25 @@ export const bursts: CheckModule = {
           outOfBurst(ctx, d, w);
         }
       } else if (w.limited_by === 'vm' && !told.has('')) {
+        // One mistake, one finding: the machine's baseline, for every workload it holds below its target.
         told.add('');
-        onlyInWindow(ctx, ev, w);
+        onlyInWindow(ctx, ev, ev.workloads.filter(onlyInWindowOf));
       }
     }
   },
 };
 
-/** Whether the workload's figures while bursting meet its target. */
-function meetsOnBurst(w: WorkloadEval): boolean {
-  const b = w.burst!;
+/** Whether the workload misses its target on its sustained figures and meets it on its burst figures. */
+function missedButBurstMeets(w: WorkloadEval): boolean {
+  if (w.meets_target !== false || !w.burst) return false;
+  const b = w.burst;
   const got = { ...b, iops: b.read_iops + b.write_iops, mibps: b.read_mibps + b.write_mibps };
   return judgeTargets(w.spec.target, got).shortfalls.length === 0;
+}
+
+/** Whether the workload is one instance-limit-only-in-window names: met only in the instance's burst window. */
+function onlyInWindowOf(w: WorkloadEval): boolean {
+  return w.limited_by === 'vm' && missedButBurstMeets(w);
 }
 
 function outOfBurst(ctx: VmContext, d: DiskEval, w: WorkloadEval): void {
@@ -114,26 +122,54 @@ function lasts(d: DiskEval, w: WorkloadEval): string {
   return `at ${fmt(rate)} IOPS they last ${dur} (${fmt(t.credits.bucket)} ÷ (${fmt(rate)} − ${fmt(base)}) s), then ${fmt(base)} IOPS`;
 }
 
-function onlyInWindow(ctx: VmContext, ev: VmEval, w: WorkloadEval): void {
+/**
+ * The workloads met only in the machine's burst window, judged together: the fix is the smallest larger size of
+ * the family on which each of them meets its target (with the policy's headroom), every target met stays met, and
+ * no workload is met only in that size's window (one that misses its target in this window can meet it in the
+ * larger window and no more), so that the fix leaves no such finding behind.
+ */
+function onlyInWindow(ctx: VmContext, ev: VmEval, window: WorkloadEval[]): void {
   const m = ctx.machine;
+  const w = window[0];
   const on = ev.disks.filter((d) => w.disks.includes(d.spec.name));
   const found = m && on[0] && vmLimitRow(ctx.catalog, m, on[0].typeName);
   if (!m || !found?.row.burst || found.table.burst_seconds === undefined) return;
-  // The search a missed target runs anyway (memoised with the VM): the smallest larger size whose baseline meets it.
-  const s = ctx.advice.workload(w.spec.name);
-  const named = s.machine_type && !s.together ? resolveMachine(ctx.catalog, { machine_type: s.machine_type }) : undefined;
-  const bigger = named?.ok ? named.machine : undefined;
+  const names = window.map((x) => x.spec.name);
+  const keep = ev.workloads.filter((x) => x.meets_target === true).map((x) => x.spec.name);
+  const h = ctx.advice.minHeadroom;
+  const met = (x: VmEval, n: string) => x.workloads.find((y) => y.spec.name === n)?.meets_target !== false;
+  const sustained = (x: VmEval) =>
+    names.every((n) => meetsWithHeadroom(x, n, h)) && keep.every((n) => met(x, n)) && !x.workloads.some(onlyInWindowOf);
+  const bigger = smallestMachineMeeting(ctx.catalog, ctx.advice.evaluation.spec, m, ctx.region, sustained);
   const fixes: FixData[] = [];
   if (bigger) {
     const cost = vmCostChange(ctx.catalog, ev, evaluateOn(ctx.catalog, ctx.vm, bigger, ctx.region));
     fixes.push(ctx.setMachine(bigger, `Change machine to ${bigger.name} (${cost})`));
   }
-  const window = `${fmt(found.table.burst_seconds / 60)} minutes a day`;
-  const instead = bigger ? `; ${bigger.name} sustains it` : `; no larger size of ${m.series} sustains it`;
-  ctx.report(
-    'instance-limit-only-in-window',
-    `'${w.spec.name}' meets its target only in ${m.name}'s EBS burst window, ${window} (${workloadBurstText(w)})${instead}`,
-    ctx.machineSpan(),
-    { path: `${ctx.vm.path}/machine_type`, fixes },
-  );
+  ctx.report('instance-limit-only-in-window', windowMessage(m, found.table.burst_seconds, window, bigger), ctx.machineSpan(), {
+    path: `${ctx.vm.path}/machine_type`,
+    fixes,
+  });
+}
+
+/**
+ * "'oltp' meets its target only in m6i.xlarge's EBS burst window, 30 minutes a day (8,000 IOPS for 30 min, then
+ * 6,000); m6i.2xlarge sustains it"; for several workloads their names (or the first and how many more) and the
+ * first one's figures, within the length a message keeps to.
+ */
+function windowMessage(m: Machine, seconds: number, window: WorkloadEval[], bigger: Machine | undefined): string {
+  const one = window.length === 1;
+  const names = window.map((x) => `'${x.spec.name}'`);
+  const fact = (who: string, figures: string) =>
+    `${who} ${one ? 'meets its target' : 'meet their targets'} only in ${m.name}'s EBS burst window, ${fmt(seconds / 60)} minutes a day (${figures})`;
+  const it = one ? 'it' : 'them';
+  const todo = bigger ? `; ${bigger.name} sustains ${it}` : `; no larger size of ${m.series} sustains ${it}`;
+  const figures = workloadBurstText(window[0]) ?? '';
+  if (one) return fact(names[0], figures) + todo;
+  const ways = [
+    ...(names.length === 2 ? [`${names[0]} and ${names[1]}`] : []),
+    `${names[0]} and ${plural(names.length - 1, 'more workload')}`,
+  ];
+  const said = ways.map((who) => fact(who, `${names[0]}: ${figures}`) + todo);
+  return said.find((x) => x.length <= MESSAGE_LENGTH) ?? said[said.length - 1];
 }
