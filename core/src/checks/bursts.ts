@@ -137,7 +137,7 @@ function onlyInWindow(ctx: VmContext, ev: VmEval, window: WorkloadEval[]): void 
   const names = window.map((x) => x.spec.name);
   const keep = ev.workloads.filter((x) => x.meets_target === true).map((x) => x.spec.name);
   const h = ctx.advice.minHeadroom;
-  const met = (x: VmEval, n: string) => x.workloads.find((y) => y.spec.name === n)?.meets_target !== false;
+  const met = (x: VmEval, n: string) => x.workloads.find((y) => y.spec.name === n)?.meets_target === true;
   const sustained = (x: VmEval) =>
     names.every((n) => meetsWithHeadroom(x, n, h)) && keep.every((n) => met(x, n)) && !x.workloads.some(onlyInWindowOf);
   const bigger = smallestMachineMeeting(ctx.catalog, ctx.advice.evaluation.spec, m, ctx.region, sustained);
