@@ -77,13 +77,59 @@ export interface Probe {
 /** Guesses after which the search only bisects: a guess that does not land twice running will not land. */
 const GUESSES = 4;
 
-/** The least whole value in [lo, hi] at which `probe` holds (undefined: none), with `need` the ratio that meets. */
+/**
+ * The least whole value in [lo, hi] at which `probe` holds (undefined: none), with `need` the ratio that meets.
+ * Where it holds at `hi`, it is taken to hold of every value above the least; where it does not, it may still
+ * hold lower (`belowFailingTop`).
+ */
 export function leastValue(lo: number, hi: number, probe: (v: number) => Probe, need = 1): number | undefined {
   lo = Math.ceil(lo);
   hi = Math.floor(hi);
   if (hi < lo) return undefined;
   const top = probe(hi);
-  if (!top.ok) return undefined;
+  return top.ok ? leastBelow(lo, hi, top, probe, need) : belowFailingTop(lo, hi, top, probe, need);
+}
+
+/** Off by at most this, a ratio reaches `need`: the conditions' own tests allow as much (a headroom's 1e-9). */
+const RATIO_SLACK = 1e-9;
+
+/**
+ * The least value where the condition fails at `hi`. A disk's figures never fall as it grows or buys more, but
+ * another disk's can (a limit they share split by what each gives or asks: AWS's per-instance limit), so a
+ * condition that another disk's workloads keep their targets can fail at the top and hold lower. None where the
+ * figures it aims by fall short at the top (they never fall as the value grows). Else the range's least; else,
+ * where the figures at the top reach `need` (something else fails there), the least value at which they do
+ * (nothing below it holds), and from there up, doubling the step, a value that holds, below which the least is
+ * searched. Each value is evaluated once.
+ */
+function belowFailingTop(lo: number, hi: number, top: Probe, probe: (v: number) => Probe, need: number): number | undefined {
+  const reaches = (p: Probe) => p.ratio !== undefined && p.ratio >= need - RATIO_SLACK;
+  // Figures that fall short at the top fall short below it (the condition asks them to reach `need`).
+  if (lo >= hi || (top.ratio !== undefined && !reaches(top))) return undefined;
+  const seen = new Map<number, Probe>([[hi, top]]);
+  const at = (v: number) => {
+    let p = seen.get(v);
+    if (!p) seen.set(v, (p = probe(v)));
+    return p;
+  };
+  if (at(lo).ok) return lo;
+  if (!reaches(top)) return undefined;
+  const first = leastValue(lo, hi, (v) => {
+    const p = at(v);
+    return { ok: p.ok || reaches(p), ratio: p.ratio };
+  }, need);
+  if (first === undefined) return undefined;
+  let failAt = first - 1;
+  for (let step = 1, v = first; v < hi; v = Math.min(hi, first + step), step *= 2) {
+    const p = at(v);
+    if (p.ok) return leastBelow(failAt + 1, v, p, at, need);
+    failAt = v;
+  }
+  return undefined;
+}
+
+/** The least value in [lo, okAt] at which `probe` holds, where it holds at `okAt` and of every value above the least. */
+function leastBelow(lo: number, hi: number, top: Probe, probe: (v: number) => Probe, need: number): number {
   // Invariant: the condition holds at `okAt` and not at `failAt` (lo - 1 stands for "below the range").
   let okAt = hi;
   let okRatio = top.ratio;
