@@ -9,7 +9,7 @@ import { perGibPrice } from '../model/cost';
 import { evaluateOn } from '../model/evaluate';
 import { provisionedBounds } from '../model/provisioned';
 import type { VmEval } from '../model/types';
-import { leastValue, probeOf, type Condition } from './least';
+import { leastValue, probeOf, type Condition, type Probe } from './least';
 
 /** A provisioned disk that meets the condition: its type, size, what is provisioned above the defaults, and its price. */
 export interface ProvisionedChoice {
@@ -71,20 +71,25 @@ function leastProvisioned(
   // on one that does not (io2, Hyperdisk Extreme) the choice carries none, as its edit writes none.
   const kept = pr.mibps ? w.disk.provisioned_mibps : undefined;
   const probe = (iops?: number, mibps?: number) => probeOf(w.ok, run(spec(iops, mibpsRange ? mibps : kept)));
-  const need = w.ok.need;
-  // Performance never decreases as either amount grows: the least IOPS with the most throughput, then the least throughput.
-  const iops = iopsRange ? leastValue(iopsRange.lo, iopsRange.hi, (v) => probe(v, mibpsRange?.hi), need) : undefined;
-  if (iopsRange && iops === undefined) return undefined;
-  if (!iopsRange && !probe(undefined, mibpsRange?.hi).ok) return undefined;
-  const mibps = mibpsRange ? leastValue(mibpsRange.lo, mibpsRange.hi, (v) => probe(iops, v), need) : undefined;
   // Written where above what the type gives unasked, or where the spec writes the key already (it is then changed);
   // a type that needs its IOPS written (io1) gets them written even at the least value.
   const keep = (v: number | undefined, def: number | undefined, written: boolean) =>
     v !== undefined && (def === undefined || v > def || written) ? v : undefined;
-  const choice = spec(
-    keep(iops, pr.iops?.default, w.disk.provisioned_iops !== undefined),
-    mibpsRange ? keep(mibps, pr.mibps?.default, w.disk.provisioned_mibps !== undefined) : kept,
-  );
+  const written = (iops?: number, mibps?: number) =>
+    spec(
+      keep(iops, pr.iops?.default, w.disk.provisioned_iops !== undefined),
+      mibpsRange ? keep(mibps, pr.mibps?.default, w.disk.provisioned_mibps !== undefined) : kept,
+    );
+  // The least of both first, as the choice would write it: a search for a cheaper type mostly ends there; and
+  // where this disk shares a limit with another (AWS's per-instance limit, split by what each asks), the most of
+  // both can take another disk's share from its workloads, and fail where the least holds.
+  const least = written(iopsRange?.lo, mibpsRange?.lo);
+  let choice: DiskSpec | undefined = probeOf(w.ok, run(least)).ok ? least : undefined;
+  if (!choice && (iopsRange || mibpsRange)) {
+    const found = searched(iopsRange, mibpsRange, probe, w.ok.need);
+    if (found) choice = written(found.iops, found.mibps);
+  }
+  if (!choice) return undefined;
   const cost = run(choice).disks.find((d) => d.spec.name === w.disk.name)?.cost;
   const priced = !!cost?.complete && cost.monthly !== undefined;
   if (!priced && !unpriced) return undefined;
@@ -96,6 +101,30 @@ function leastProvisioned(
     monthly: cost?.monthly ?? 0,
     ...(priced ? {} : { unpriced: true }),
   };
+}
+
+type Range = { lo: number; hi: number } | undefined;
+
+/**
+ * The least IOPS with the most throughput, then the least throughput with those IOPS: a disk's performance never
+ * decreases as either amount grows. Where the most throughput fails (it takes a limit shared with another disk
+ * from that disk's workloads), the least IOPS with the least throughput. Undefined where none holds.
+ */
+function searched(
+  iopsRange: Range,
+  mibpsRange: Range,
+  probe: (iops?: number, mibps?: number) => Probe,
+  need?: number,
+): { iops?: number; mibps?: number } | undefined {
+  let iops: number | undefined;
+  if (iopsRange) {
+    iops = leastValue(iopsRange.lo, iopsRange.hi, (v) => probe(v, mibpsRange?.hi), need);
+    if (iops === undefined && mibpsRange) iops = leastValue(iopsRange.lo, iopsRange.hi, (v) => probe(v, mibpsRange.lo), need);
+    if (iops === undefined) return undefined;
+  }
+  if (!mibpsRange) return { iops };
+  const mibps = leastValue(mibpsRange.lo, mibpsRange.hi, (v) => probe(iops, v), need);
+  return mibps === undefined ? undefined : { iops, mibps };
 }
 
 /**
