@@ -28,7 +28,13 @@ export { condition, type Condition } from './least';
  * machine, type and target. Bounded like the advice memo (least recently used out).
  */
 const SIZE_MEMO_LIMIT = 4096;
-const sizeMemo = new WeakMap<Catalog, Map<string, number | null>>();
+const sizeMemo = new WeakMap<Catalog, Map<string, LeastSize | null>>();
+
+/** The least step over a type's range at which a condition holds, and whether it holds at the range's top too. */
+interface LeastSize {
+  least: number;
+  toTop: boolean;
+}
 
 /** The VM as a size search sees it: its content (../document/vm-content) without this disk's size. */
 function sizeSearchKey(vm: VmSpec, disk: DiskSpec, machine: Machine, region: string, key: string): string {
@@ -58,16 +64,23 @@ export function smallestSizeMeeting(
   if (ok.key === undefined) units = leastValue(lo, hi, meets, ok.need);
   else {
     // Performance never decreases with size: the least step over the whole range, raised to `lo`, is the
-    // least step in [lo, hi] when it is not above hi.
+    // least step in [lo, hi] when it is not above hi. Where the condition fails at the range's top (a larger disk
+    // takes a limit shared with another disk from that disk's workloads), it may fail again above the least:
+    // then `lo` is evaluated, and the range above it searched where it fails there.
     let memo = sizeMemo.get(c);
     if (!memo) sizeMemo.set(c, (memo = new Map()));
-    const least = recall(
-      memo,
-      sizeSearchKey(vm, disk, machine, region, ok.key),
-      SIZE_MEMO_LIMIT,
-      () => leastValue(Math.ceil(t.size_gib.min / step), Math.floor(t.size_gib.max / step), meets, ok.need) ?? null,
-    );
-    units = least === null || least > hi ? undefined : Math.max(least, lo);
+    const top = Math.floor(t.size_gib.max / step);
+    const found = recall(memo, sizeSearchKey(vm, disk, machine, region, ok.key), SIZE_MEMO_LIMIT, () => {
+      let toTop = true;
+      const least = leastValue(Math.ceil(t.size_gib.min / step), top, (u) => {
+        const p = meets(u);
+        if (u === top) toTop = p.ok;
+        return p;
+      }, ok.need);
+      return least === undefined ? null : { least, toTop };
+    });
+    units = found === null || found.least > hi ? undefined : Math.max(found.least, lo);
+    if (units !== undefined && units > found!.least && !found!.toTop && !meets(units).ok) units = leastValue(units + 1, hi, meets, ok.need);
   }
   if (units === undefined) return undefined;
   const size = units * step;
