@@ -456,6 +456,81 @@ vms:
       assert.notEqual(w0?.meets_target, false, `${fix.title} makes w0 miss`);
     }
   });
+  it('target-unreachable: where the disks share a per-instance limit, a type whose defaults meet the target is not dropped for failing at its most', () => {
+    // Found by the invariant suite (seed 4711): c6a.2xlarge's EBS limit is shared by what the workloads ask (w2
+    // spans both disks); gp3 with its most IOPS and throughput took d0's share and w0 missed, so gp3 was dropped
+    // and a 45 GiB gp2 ($4.50) was offered first, where a 10 GiB gp3 at its defaults ($0.80) meets the same targets.
+    const text = `version: 1
+provider: aws
+catalog: aws-2025
+vms:
+  - name: vm1
+    machine_type: c6a.2xlarge
+    disks:
+      - name: d0
+        type: gp2
+        size: 16384GiB
+      - name: d1
+        type: io1
+        size: 10GiB
+    workloads:
+      - name: w0
+        disk: d0
+        pattern: random
+        block_size: 64k
+        read_ratio: 0.9
+        target:
+          write_throughput: 5MiB/s
+      - name: w1
+        disk: d1
+        pattern: random
+        block_size: 4k
+        read_ratio: 0.5
+        target:
+          read_iops: 50
+          write_iops: 50
+      - name: w2
+        pattern: random
+        block_size: 4k
+        read_ratio: 0
+        target:
+          write_throughput: 1488MiB/s
+`;
+    const a = analyze(text);
+    const d = a.diagnostics.find((x) => x.code === 'target-unreachable' && /'w1'/.test(x.message))!;
+    assert.ok(d, a.diagnostics.map((x) => x.message).join(' | '));
+    assert.match(d.message, /— a 10 GiB gp3 disk for 'd1' or /);
+    const first = d.fixes!.find((f) => f.preferred)!;
+    assert.match(first.title, /^Switch 'd1' to gp3 \(−\$6\.95\/month, \$1,862\.58\/month in all;/);
+    const fixed = applyEdits(text, fixEdits(text, a.parsed.tree, first));
+    assert.equal(fixed, text.replace('type: io1', 'type: gp3'));
+    const after = analyze(fixed).vms[0].workloads.map((w) => [w.spec.name, w.meets_target]);
+    assert.deepEqual(after, [
+      ['w0', true],
+      ['w1', true],
+      ['w2', false],
+    ]);
+  });
+
+  it("target-unreachable: a resize whose largest size takes another disk's share of the per-VM limit is still found", () => {
+    // Found comparing a fleet's suggestions: d1 at pd-ssd's largest size takes d0's share of g2-standard-12's
+    // pd-ssd limit and w0 misses, so no resize of d1 was found and a 727 GiB pd-balanced ($72.70) was offered;
+    // 192 GiB of pd-ssd ($32.64) meets w1's target with w0 still meeting its own.
+    const text = readFileSync(resolve(__dirname, '../../../test/fixtures/invariants/shared-limit-resize.perf.yaml'), 'utf8');
+    const a = analyze(text);
+    const d = a.diagnostics.find((x) => x.code === 'target-unreachable' && /'w1'/.test(x.message))!;
+    assert.ok(d, a.diagnostics.map((x) => x.message).join(' | '));
+    assert.match(d.message, /— resize 'd1' to 192 GiB$/);
+    const fixed = applyEdits(text, fixEdits(text, a.parsed.tree, d.fixes!.find((f) => f.preferred)!));
+    assert.deepEqual(
+      analyze(fixed).vms[0].workloads.map((w) => w.meets_target),
+      [true, true],
+    );
+    // The least: a GiB less misses.
+    const less = analyze(fixed.replace('size: 192GiB', 'size: 191GiB'));
+    assert.equal(less.vms[0].workloads[1].meets_target, false);
+  });
+
   it("headroom-below-policy never reads as meeting the policy: 9.95% is said as such, not '10%' (seed 555)", () => {
     const text = `version: 1
 provider: aws

@@ -51,6 +51,36 @@ describe('least value of a search', () => {
     );
   });
 
+  it('where the condition fails at the top (another disk loses its share of a limit), the least that holds below it', () => {
+    // The aimed figures rise with the value and reach the target at `a`; another workload's figures fall, and it
+    // misses above `b`; a third part (another workload of the same disk) asks `c`. It holds on [max(a, c), b].
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 1, max: 3000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        (lo, width, a, b, c) => {
+          const hi = lo + width;
+          const holds = (v: number) => v >= a && v >= c && v <= b;
+          let probes = 0;
+          const probe = (v: number): Probe => {
+            probes++;
+            assert.ok(v >= lo && v <= hi, `probed ${v} outside [${lo}, ${hi}]`);
+            return { ok: holds(v), ratio: (v + 1) / (a + 1) };
+          };
+          const got = leastValue(lo, hi, probe);
+          // Never a value at which it fails; the least where the third part asks no more than the aimed one.
+          if (got !== undefined) assert.ok(holds(got), `${got} does not hold`);
+          if (c <= a || c <= lo) assert.equal(got, scan(lo, hi, holds));
+          assert.ok(probes <= 4 * Math.ceil(Math.log2(width + 2)) + 14, `${probes} probes over [${lo}, ${hi}]`);
+        },
+      ),
+      { numRuns: 2000, seed: 4711 },
+    );
+  });
+
   it('finds a value on a linear piece in a few evaluations', () => {
     // 6 IOPS per GiB, a target of 15,000 IOPS: the least size is 2,500 GiB.
     let probes = 0;
