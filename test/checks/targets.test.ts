@@ -521,7 +521,14 @@ vms:
     const d = a.diagnostics.find((x) => x.code === 'target-unreachable' && /'w1'/.test(x.message))!;
     assert.ok(d, a.diagnostics.map((x) => x.message).join(' | '));
     assert.match(d.message, /— resize 'd1' to 192 GiB$/);
-    const fixed = applyEdits(text, fixEdits(text, a.parsed.tree, d.fixes!.find((f) => f.preferred)!));
+    const fixed = applyEdits(
+      text,
+      fixEdits(
+        text,
+        a.parsed.tree,
+        d.fixes!.find((f) => f.preferred)!,
+      ),
+    );
     assert.deepEqual(
       analyze(fixed).vms[0].workloads.map((w) => w.meets_target),
       [true, true],

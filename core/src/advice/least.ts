@@ -114,10 +114,15 @@ function belowFailingTop(lo: number, hi: number, top: Probe, probe: (v: number) 
   };
   if (at(lo).ok) return lo;
   if (!reaches(top)) return undefined;
-  const first = leastValue(lo, hi, (v) => {
-    const p = at(v);
-    return { ok: p.ok || reaches(p), ratio: p.ratio };
-  }, need);
+  const first = leastValue(
+    lo,
+    hi,
+    (v) => {
+      const p = at(v);
+      return { ok: p.ok || reaches(p), ratio: p.ratio };
+    },
+    need,
+  );
   if (first === undefined) return undefined;
   let failAt = first - 1;
   for (let step = 1, v = first; v < hi; v = Math.min(hi, first + step), step *= 2) {

@@ -72,11 +72,16 @@ export function smallestSizeMeeting(
     const top = Math.floor(t.size_gib.max / step);
     const found = recall(memo, sizeSearchKey(vm, disk, machine, region, ok.key), SIZE_MEMO_LIMIT, () => {
       let toTop = true;
-      const least = leastValue(Math.ceil(t.size_gib.min / step), top, (u) => {
-        const p = meets(u);
-        if (u === top) toTop = p.ok;
-        return p;
-      }, ok.need);
+      const least = leastValue(
+        Math.ceil(t.size_gib.min / step),
+        top,
+        (u) => {
+          const p = meets(u);
+          if (u === top) toTop = p.ok;
+          return p;
+        },
+        ok.need,
+      );
       return least === undefined ? null : { least, toTop };
     });
     units = found === null || found.least > hi ? undefined : Math.max(found.least, lo);
