@@ -93,19 +93,22 @@ export function leastValue(lo: number, hi: number, probe: (v: number) => Probe, 
 /** Off by at most this, a ratio reaches `need`: the conditions' own tests allow as much (a headroom's 1e-9). */
 const RATIO_SLACK = 1e-9;
 
+/** Whether the figures a probe aims by reach `need`; false where they are not judged (no ratio). */
+export function reaches(p: Probe, need = 1): boolean {
+  return p.ratio !== undefined && p.ratio >= need - RATIO_SLACK;
+}
+
 /**
  * The least value where the condition fails at `hi`. A disk's figures never fall as it grows or buys more, but
- * another disk's can (a limit they share split by what each gives or asks: AWS's per-instance limit), so a
- * condition that another disk's workloads keep their targets can fail at the top and hold lower. None where the
- * figures it aims by fall short at the top (they never fall as the value grows). Else the range's least; else,
- * where the figures at the top reach `need` (something else fails there), the least value at which they do
+ * another disk's can (a limit they share split by what each gives or asks: AWS's per-instance limit, Google's
+ * per-VM limit of a type), so a condition that another disk's workloads keep their targets can fail at the top
+ * and hold lower. None where the figures it aims by fall short at the top, or are not judged there (they never
+ * fall as the value grows). Else the range's least; else the least value at which the figures reach `need`
  * (nothing below it holds), and from there up, doubling the step, a value that holds, below which the least is
  * searched. Each value is evaluated once.
  */
 function belowFailingTop(lo: number, hi: number, top: Probe, probe: (v: number) => Probe, need: number): number | undefined {
-  const reaches = (p: Probe) => p.ratio !== undefined && p.ratio >= need - RATIO_SLACK;
-  // Figures that fall short at the top fall short below it (the condition asks them to reach `need`).
-  if (lo >= hi || (top.ratio !== undefined && !reaches(top))) return undefined;
+  if (lo >= hi || !reaches(top, need)) return undefined;
   const seen = new Map<number, Probe>([[hi, top]]);
   const at = (v: number) => {
     let p = seen.get(v);
@@ -113,13 +116,12 @@ function belowFailingTop(lo: number, hi: number, top: Probe, probe: (v: number) 
     return p;
   };
   if (at(lo).ok) return lo;
-  if (!reaches(top)) return undefined;
   const first = leastValue(
     lo,
     hi,
     (v) => {
       const p = at(v);
-      return { ok: p.ok || reaches(p), ratio: p.ratio };
+      return { ok: p.ok || reaches(p, need), ratio: p.ratio };
     },
     need,
   );

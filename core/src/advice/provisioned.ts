@@ -9,7 +9,7 @@ import { perGibPrice } from '../model/cost';
 import { evaluateOn } from '../model/evaluate';
 import { provisionedBounds } from '../model/provisioned';
 import type { VmEval } from '../model/types';
-import { leastValue, probeOf, type Condition, type Probe } from './least';
+import { leastValue, probeOf, reaches, type Condition, type Probe } from './least';
 
 /** A provisioned disk that meets the condition: its type, size, what is provisioned above the defaults, and its price. */
 export interface ProvisionedChoice {
@@ -70,7 +70,6 @@ function leastProvisioned(
   // Throughput the search does not buy stays as the disk has it, on a type that provisions throughput at all;
   // on one that does not (io2, Hyperdisk Extreme) the choice carries none, as its edit writes none.
   const kept = pr.mibps ? w.disk.provisioned_mibps : undefined;
-  const probe = (iops?: number, mibps?: number) => probeOf(w.ok, run(spec(iops, mibpsRange ? mibps : kept)));
   // Written where above what the type gives unasked, or where the spec writes the key already (it is then changed);
   // a type that needs its IOPS written (io1) gets them written even at the least value.
   const keep = (v: number | undefined, def: number | undefined, written: boolean) =>
@@ -80,12 +79,17 @@ function leastProvisioned(
       keep(iops, pr.iops?.default, w.disk.provisioned_iops !== undefined),
       mibpsRange ? keep(mibps, pr.mibps?.default, w.disk.provisioned_mibps !== undefined) : kept,
     );
-  // The least of both first, as the choice would write it: a search for a cheaper type mostly ends there; and
-  // where this disk shares a limit with another (AWS's per-instance limit, split by what each asks), the most of
-  // both can take another disk's share from its workloads, and fail where the least holds.
-  const least = written(iopsRange?.lo, mibpsRange?.lo);
-  let choice: DiskSpec | undefined = probeOf(w.ok, run(least)).ok ? least : undefined;
-  if (!choice && (iopsRange || mibpsRange)) {
+  // Each amount is evaluated as the choice would write it: below the type's default, the default.
+  const probe = (iops?: number, mibps?: number) => probeOf(w.ok, run(written(iops, mibps)));
+  // Where the figures fall short with the most of both (or are not judged there), no amount meets it. Else the
+  // least of both: a search for a cheaper type mostly ends there; and where this disk shares a limit with another
+  // (AWS's per-instance limit, split by what each asks), the most of both can take another disk's share from its
+  // workloads, and fail where the least holds.
+  const most = probe(iopsRange?.hi, mibpsRange?.hi);
+  if (!most.ok && !reaches(most, w.ok.need)) return undefined;
+  let choice: DiskSpec | undefined;
+  if (probe(iopsRange?.lo, mibpsRange?.lo).ok) choice = written(iopsRange?.lo, mibpsRange?.lo);
+  else if (iopsRange || mibpsRange) {
     const found = searched(iopsRange, mibpsRange, probe, w.ok.need);
     if (found) choice = written(found.iops, found.mibps);
   }
