@@ -135,7 +135,7 @@ function belowFailingTop(lo: number, hi: number, top: Probe, probe: (v: number) 
   return undefined;
 }
 
-/** The least value in [lo, okAt] at which `probe` holds, where it holds at `okAt` and of every value above the least. */
+/** The least value in [lo, hi] at which `probe` holds, where it holds at `hi` (`top`) and of every value above the least. */
 function leastBelow(lo: number, hi: number, top: Probe, probe: (v: number) => Probe, need: number): number {
   // Invariant: the condition holds at `okAt` and not at `failAt` (lo - 1 stands for "below the range").
   let okAt = hi;
