@@ -318,6 +318,9 @@ function vmMemo(
 ) {
   const found = ctx.found;
   const firstKnown = catalog.machine_prices ? undefined : spec.vms.find((v) => resolveMachine(catalog, v).ok);
+  // After a look ahead (priceAll): the contents another VM of the spec shares. Only those are worth keeping in the
+  // cache for the run; a VM of its own kind is evaluated, checked and let go.
+  let repeated: Set<string> | undefined;
   return {
     /**
      * Adds each VM's price to `total`, from the cache's evaluation when it has one, else from one made and not kept:
@@ -331,17 +334,21 @@ function vmMemo(
         const region = vm.region ?? fileRegion;
         const key = cache.key(catalog, region, vm);
         const seen = prices.get(key);
-        if (seen) alike.add(seen.first).add(vm);
+        if (seen) {
+          alike.add(seen.first).add(vm);
+          (repeated ??= new Set()).add(key);
+        }
         const price = seen?.price ?? priceOf(cache.peek(key) ?? evaluateVm(catalog, vm, region));
         if (!seen) prices.set(key, { price, first: vm });
         total.add(price);
       }
+      repeated ??= new Set();
       return alike;
     },
     run(vm: VmSpec): VmEval {
       const region = vm.region ?? fileRegion;
       const key = cache.key(catalog, region, vm);
-      const e = cache.evaluation(key, vm, () => evaluateVm(catalog, vm, region));
+      const e = cache.evaluation(key, vm, () => evaluateVm(catalog, vm, region), !repeated || repeated.has(key));
       const at = ctx.at(vm.path);
       if (!at) return checkVm(ctx, spec, catalog, region, vm, e);
       // The VM's text with its name's value masked: replicas that differ only by name share their findings (the

@@ -79,13 +79,16 @@ export class EvaluationCache {
     return `${id}\u0000${region}\u0000${vmContent(vm)}`;
   }
 
-  /** The VM's evaluation: the memoised one, moved to the VM's place, or `evaluate()`'s. */
-  evaluation(key: string, vm: VmSpec, evaluate: () => VmEval): VmEval {
+  /**
+   * The VM's evaluation: the memoised one, moved to the VM's place, or `evaluate()`'s, memoised unless `keep` is
+   * false (a content that nothing will ask for again: an entry would only hold memory).
+   */
+  evaluation(key: string, vm: VmSpec, evaluate: () => VmEval, keep = true): VmEval {
     const hit = this.use(key);
     if (!hit) {
       this.misses++;
       const evaluation = evaluate();
-      this.add(key, { evaluation, findings: new Map(), bytes: ENTRY_BYTES + 2 * key.length });
+      if (keep) this.add(key, { evaluation, findings: new Map(), bytes: ENTRY_BYTES + 2 * key.length });
       return evaluation;
     }
     this.hits++;
@@ -105,6 +108,11 @@ export class EvaluationCache {
    */
   peek(key: string): VmEval | undefined {
     return this.entries.get(key)?.evaluation;
+  }
+
+  /** How many contents it holds. */
+  get size(): number {
+    return this.entries.size;
   }
 
   /** The share of evaluations asked for that the cache had (0 when none was asked for). */

@@ -86,6 +86,24 @@ describe('streamed analysis', () => {
     assert.ok(uncached.analysis.spec!.vms.every((vm) => !uncached.alike(vm)));
   });
 
+  it('keeps in the cache only the contents another VM of the spec shares: a distinct VM is evaluated and let go', () => {
+    const distinct = distinctFleet('gcp-2024', 40, 7).text;
+    const cache = new EvaluationCache();
+    for (const _ of streamedAnalysis(distinct, { cache }).vms());
+    assert.equal(cache.size, 0);
+    assert.equal(cache.misses, 40);
+    // The replica fleet: each content that repeats is evaluated once and then found, as before.
+    const replicas = specWithVms(300);
+    const vms = analyze(replicas).spec!.vms;
+    const contents = new Set(vms.map((vm) => vmContent(vm)));
+    const kept = new EvaluationCache();
+    for (const _ of streamedAnalysis(replicas, { cache: kept }).vms());
+    assert.equal(kept.misses, contents.size);
+    assert.equal(kept.hits, vms.length - contents.size);
+    const repeated = [...contents].filter((c) => vms.filter((vm) => vmContent(vm) === c).length > 1);
+    assert.equal(kept.size, repeated.length);
+  });
+
   it('shows its findings only once whole, and checks its VMs once', () => {
     const text = distinctFleet('aws-2025', 40, 9).text;
     const s = streamedAnalysis(text);
