@@ -13,6 +13,7 @@ import type { Diagnostic } from './diagnostics';
 import { detached, type Span } from './text';
 import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './document/parse';
 import { mayShareText, scopeSharedFindings } from './document/shared-text';
+import { dropVmNodes } from './document/tree-nodes';
 import type { Spec, VmSpec } from './document/types';
 import { evaluateVm } from './model/evaluate';
 import { gapTexts, vmCosts, type VmEval } from './model/types';
@@ -125,7 +126,14 @@ export function streamedAnalysis(text: string, opts: AnalyzeOptions = {}): Strea
       // A second run would check every VM again and find everything twice.
       if (started) throw new Error('the VMs of a streamed analysis are checked once');
       started = true;
-      if (vms) yield* vms.checked(undefined);
+      if (vms)
+        for (const e of vms.checked(undefined)) {
+          yield e;
+          // Where nothing after the VMs reads the tree (the cap's own condition: no text VMs share, no suppression,
+          // no front end's finishing), a VM's nodes are read no more once it is checked and written: let go, a
+          // large spec's tree goes as its report is written.
+          if (run.prunes) dropVmNodes(run.out.parsed.tree, e.spec.path);
+        }
       finish(run);
     },
   };
@@ -139,6 +147,8 @@ interface Run {
   found: Diagnostic[];
   /** The findings' cap, applied as they come where nothing else changes them before it (`prunable`). */
   cap: FindingCap;
+  /** Whether findings are pruned as they come (`prunable`): then too, nothing after the VMs reads the tree. */
+  prunes?: boolean;
   vms?: {
     /** Evaluates and checks each VM in turn, adding its price to `total` when one is given. */
     checked: (total: CostTotal | undefined) => Generator<VmEval, void, void>;
@@ -206,7 +216,7 @@ function begin(text: string, opts: AnalyzeOptions): Run {
       total?.finish(out);
     },
   };
-  return { text, opts, out, found, cap, vms };
+  return { text, opts, out, found, cap, vms, prunes: prune };
 }
 
 function finish(run: Run): Analysis {

@@ -104,6 +104,38 @@ describe('streamed analysis', () => {
     assert.equal(kept.size, repeated.length);
   });
 
+  it("lets go of each VM's nodes once it is written, where nothing after the VMs reads the tree", () => {
+    const text = distinctFleet('aws-2025', 30, 4).text;
+    const s = streamedAnalysis(text);
+    const nodes = s.analysis.parsed.tree.nodes;
+    const vms = s.vms();
+    vms.next();
+    assert.ok(nodes.get('/vms/0/name'), 'the VM being written keeps its nodes');
+    vms.next();
+    assert.equal(nodes.get('/vms/0/name'), undefined);
+    assert.ok(nodes.get('/vms/1/name'));
+    for (const _ of vms);
+    assert.equal(nodes.get('/vms/29/name'), undefined);
+    // Text two VMs share through an anchor: its findings are scoped to their VMs from the tree, after the VMs.
+    const shared = `version: 1
+provider: gcp
+catalog: gcp-2024
+vms:
+  - name: a
+    machine_type: n2-standard-2
+    disks:
+      - &data {name: data, type: pd-ssd, size: 20000GiB}
+  - name: b
+    machine_type: n2-standard-4
+    disks:
+      - *data
+`;
+    const t = streamedAnalysis(shared);
+    for (const _ of t.vms());
+    assert.ok(t.analysis.parsed.tree.nodes.get('/vms/0/name'));
+    assert.deepEqual(t.analysis.diagnostics, analyze(shared).diagnostics);
+  });
+
   it('shows its findings only once whole, and checks its VMs once', () => {
     const text = distinctFleet('aws-2025', 40, 9).text;
     const s = streamedAnalysis(text);

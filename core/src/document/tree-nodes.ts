@@ -10,7 +10,7 @@
  * their scalar value as a string (non-scalar keys have no pointer), list items by their canonical index.
  */
 import { indexesNamed, indexNamed } from './map-index';
-import { entryCount, keyAt, valueAt, type NodeEntry, type YamlNode } from './yaml-nodes';
+import { entryCount, keyAt, ParsedMap, ParsedSeq, valueAt, type NodeEntry, type YamlNode, type YamlTree } from './yaml-nodes';
 
 const INDEX = /^(?:0|[1-9][0-9]*)$/;
 
@@ -67,6 +67,11 @@ export class TreeNodes implements ReadonlyMap<string, NodeEntry> {
     for (const [k, v] of this.map()) f.call(thisArg, v, k, this);
   }
 
+  /** Whether the map of every node is made (it holds every node, whatever the tree lets go). */
+  get mapped(): boolean {
+    return this.all !== undefined;
+  }
+
   /** The map of every node, in document order, built once. */
   private map(): Map<string, NodeEntry> {
     if (!this.all) {
@@ -109,4 +114,18 @@ function collect(n: YamlNode, path: string, key: YamlNode | undefined, out: Map<
       const key = keyAt(n, i);
       if (key.kind === 'scalar') collect(valueAt(n, i), `${path}/${escapePointer(String(key.value))}`, key, out);
     }
+}
+
+/**
+ * Lets go of a VM's nodes in a parsed spec's tree (`/vms/N` becomes an empty mapping at the same span), for a
+ * caller that reads them no more: a streamed analysis, once the VM is checked and written. Other trees (built by
+ * another front end, or with a map of every node) are left as they are.
+ */
+export function dropVmNodes(tree: YamlTree, path: string): void {
+  const m = /^\/vms\/(0|[1-9][0-9]*)$/.exec(path);
+  const seq = m && tree.mirrorsRoot && tree.nodes instanceof TreeNodes && !tree.nodes.mapped ? tree.nodes.get('/vms')?.value : undefined;
+  if (!(seq instanceof ParsedSeq)) return;
+  const i = Number(m![1]);
+  const n = seq.items[i];
+  if (n instanceof ParsedMap) seq.items[i] = new ParsedMap([], n.flow, n.start, n.end);
 }
