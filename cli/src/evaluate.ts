@@ -24,7 +24,7 @@ import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from './args';
 import { ioReason } from '../../protocol/src/file-io';
 import { limitHeapGrowth } from '../../protocol/src/heap';
-import { indented, jsonChunks, writeChunks, type Chunk, type PrewrittenJson } from './json-writer';
+import { indented, jsonChunks, nestedJson, writeChunks, type Chunk, type PrewrittenJson } from './json-writer';
 import { folderInput, inputForFile, needsHclParser, type AnalysisInput, type TfInputOptions } from '../../protocol/src/terraform-input';
 import { loadHclParser } from '../../protocol/src/hcl-parser';
 import { table } from './table';
@@ -150,7 +150,12 @@ function* prewrittenVms(a: Analysis, vms: Iterable<VmEval>, alike: (vm: VmSpec) 
   // then copied, not encoded again for every VM.
   const texts = new WeakMap<object, { body: string; indent?: string; encoded?: Uint8Array }>();
   const head = (name: string) => `{\n  "name": ${JSON.stringify(name)}`;
-  for (const { name, rest } of vmReportParts(a, vms, alike)) {
+  for (const { name, rest, shared } of vmReportParts(a, vms, alike)) {
+    // A VM of its own kind (most, in a fleet of distinct VMs): its JSON is made once, where it is written.
+    if (!shared) {
+      yield { prewritten: (indent) => [nestedJson({ name, ...rest }, indent)] };
+      continue;
+    }
     let t = texts.get(rest);
     if (!t) texts.set(rest, (t = { body: JSON.stringify({ name, ...rest }, null, 2).slice(head(name).length) }));
     const text = t;

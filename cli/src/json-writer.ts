@@ -164,6 +164,27 @@ function* batched(items: Iterable<unknown>, level: number): Generator<Chunk> {
   yield first ? '[]' : `\n${'  '.repeat(level)}]`;
 }
 
+/**
+ * `JSON.stringify(value, null, 2)` with every line after the first indented by `indent` (spaces, two a level), as
+ * UTF-8: stringified nested in as many arrays as `indent` is deep, so that JSON.stringify indents it where it
+ * belongs, and the bytes between the arrays' brackets taken as they are (no copy of the text to indent it, nor
+ * to cut it out: a view of the one buffer it is encoded into).
+ */
+export function nestedJson(value: unknown, indent: string): Uint8Array {
+  const levels = indent.length >> 1;
+  let nested = value;
+  for (let l = 0; l < levels; l++) nested = [nested];
+  let opening = '';
+  let closing = '';
+  for (let i = 0; i < levels; i++) {
+    opening += `${'  '.repeat(i)}[\n`;
+    closing += `\n${'  '.repeat(levels - 1 - i)}]`;
+  }
+  // The brackets and their indentation are ASCII: as many bytes as characters.
+  const bytes = Buffer.from(JSON.stringify(nested, null, 2), 'utf8');
+  return bytes.subarray(opening.length + indent.length, bytes.length - closing.length);
+}
+
 export function indented(json: string, indent: string): string {
   return indent && json.includes('\n') ? json.replace(/\n/g, `\n${indent}`) : json;
 }

@@ -234,20 +234,22 @@ export function* vmReportParts(
   a: Pick<Analysis, 'region' | 'spec'>,
   vms: Iterable<VmEval>,
   alike: (vm: VmSpec) => boolean = () => true,
-): Generator<{ name: string; rest: Omit<VmReport, 'name'> }> {
+): Generator<{ name: string; rest: Omit<VmReport, 'name'>; shared: boolean }> {
   // Weakly: a report lives as long as the evaluation it is made from, which the evaluation cache bounds when
   // the VMs come one at a time (`streamedAnalysis`); and only for a VM that `alike` says another shares.
   const made = new WeakMap<VmEval, Omit<VmReport, 'name'>>();
   for (const v of vms) {
     const origin = contentOrigin(v);
     let rest = made.get(origin);
+    const shared = alike(v.spec);
     if (!rest) {
       // A Terraform VM is priced, and its suggestions searched, in its own zone's region.
       const { name: _name, ...r } = vmReport(v, v.spec.region ?? a.region ?? v.catalog.default_region, a.spec?.min_headroom);
       rest = r;
-      if (alike(v.spec)) made.set(origin, rest);
+      if (shared) made.set(origin, rest);
     }
-    yield { name: v.spec.name, rest };
+    // `shared`: another VM of the spec may be given the same `rest` (its text is worth keeping for it).
+    yield { name: v.spec.name, rest, shared };
   }
 }
 

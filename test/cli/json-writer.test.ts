@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { indented, jsonChunks, writeChunks, type PrewrittenJson } from '../../cli/src/json-writer';
+import fc from 'fast-check';
+import { indented, jsonChunks, nestedJson, writeChunks, type PrewrittenJson } from '../../cli/src/json-writer';
 import { analyze, fileReport } from '../../core/src';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
 
@@ -52,6 +53,18 @@ describe('the streamed JSON writer', () => {
     assert.equal(written({ files: [{ vms: mixed() }] }), JSON.stringify({ files: [{ vms: items }] }, null, 2));
     assert.equal(written(mixed()), JSON.stringify(items, null, 2));
     assert.equal(written({ a: [onlyPrewritten()] }), JSON.stringify({ a: [items.slice(0, 5)] }, null, 2));
+  });
+
+  it('nestedJson: the bytes of JSON.stringify(value, null, 2) indented to their place, whatever the value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 6 }), (v, level) => {
+        const indent = '  '.repeat(level);
+        const want = Buffer.from(indented(JSON.stringify(v, null, 2), indent), 'utf8');
+        assert.deepEqual(Buffer.from(nestedJson(v, indent)), want);
+      }),
+      { numRuns: 500, seed: 20261127 },
+    );
+    assert.equal(Buffer.from(nestedJson({ why: '≤ 50,000 — ₽' }, '    ')).toString(), '{\n      "why": "≤ 50,000 — ₽"\n    }');
   });
 
   it('writes an evaluation report (with its lazily explained figures) as JSON.stringify does', () => {
