@@ -1,6 +1,7 @@
 /**
  * AWS launch templates and what runs them (core/src/terraform/aws.ts, aws-groups.ts): aws_launch_template read as
- * one instance of it (instance_type, block_device_mappings with ebs blocks), priced as the instances the Auto
+ * one instance of it (instance_type, block_device_mappings with ebs blocks), as is aws_launch_configuration (an
+ * instance's blocks), priced as the instances the Auto
  * Scaling groups of the configuration run from it; a scaling policy's range is said, never guessed. Code:
  * terraform-template, terraform-unknown-value; and ephemeral_block_device, an instance store (instance-store-unmodelled,
  * instance-store-unstated, no-instance-store). The configurations are written the way the public AWS modules
@@ -373,5 +374,63 @@ describe('terraform .tf.json: AWS launch templates, groups and instance store', 
     const { a } = run(PROVIDER + data);
     assert.ok(a.diagnostics.some((d) => d.code === 'terraform-unknown-value' && /root volume is not set here/.test(d.message)));
     assert.ok(!run(PROVIDER + TEMPLATE).a.diagnostics.some((d) => /root volume is not set here/.test(d.message)));
+  });
+});
+
+describe('terraform .tf: AWS launch configurations', () => {
+  const CONFIGURATION = `
+resource "aws_launch_configuration" "web" {
+  name_prefix   = "web-"
+  image_id      = "ami-0abcdef1234567890"
+  instance_type = "m5.large"
+
+  root_block_device {
+    volume_type = "gp3"
+    volume_size = 100
+  }
+
+  ebs_block_device {
+    device_name = "/dev/sdf"
+    volume_type = "io1"
+    volume_size = 200
+    iops        = 4000
+  }
+}
+`;
+  const RUNS = `  desired_capacity     = 3\n  min_size = 2\n  max_size = 4\n  launch_configuration = aws_launch_configuration.web.name`;
+
+  it("is one instance's figures from its instance_type and blocks, priced as the desired_capacity instances its group runs", () => {
+    const { a, r } = run(PROVIDER + CONFIGURATION + group(RUNS));
+    const vm = r.vms[0];
+    assert.equal(vm.name, 'aws_launch_configuration.web');
+    assert.equal(vm.machine_type, 'm5.large');
+    assert.deepEqual(
+      vm.disks.map((d) => [d.name, d.type, d.size_gib]),
+      [
+        ['aws_launch_configuration.web.root_block_device', 'gp3', 100],
+        ['aws_launch_configuration.web.ebs_block_device["/dev/sdf"]', 'io1', 200],
+      ],
+    );
+    assert.equal(vm.monthly_cost_complete, true);
+    // m5.large $0.096 an hour in us-east-1, 730 hours a month, three instances (in cents).
+    assert.equal(vm.machine_monthly_cost, (3 * Math.round(0.096 * 730 * 100)) / 100);
+    assert.equal(
+      find(a, 'terraform-template').message,
+      "aws_launch_configuration.web: one instance's figures; priced as the 3 instances aws_autoscaling_group.web runs",
+    );
+    assert.ok(!a.diagnostics.some((d) => d.code === 'terraform-unknown-value'), a.diagnostics.map((d) => d.message).join(' | '));
+  });
+
+  it("a spot_price runs Spot instances, whose price is not the on-demand one; without root_block_device the AMI's root volume is said", () => {
+    const spot = CONFIGURATION.replace('instance_type = "m5.large"', 'instance_type = "m5.large"\n  spot_price    = "0.05"').replace(
+      /  root_block_device \{[^}]*\}\n/,
+      '',
+    );
+    const { a, r } = run(PROVIDER + spot + group(RUNS));
+    assert.equal(r.vms[0].monthly_cost_complete, false);
+    assert.match(
+      find(a, 'terraform-unknown-value').message,
+      /^aws_launch_configuration\.web's root volume is not set here \(its type and size come from the AMI\)/,
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * AWS Auto Scaling groups: what runs a launch template (../terraform/groups.ts prices the template as the
  * instances its groups run). A group (`aws_autoscaling_group`) names the template in its `launch_template` block,
- * or in a mixed instances policy's launch template specification, by id or by name. It runs `desired_capacity`
+ * or in a mixed instances policy's launch template specification, by id or by name, or a launch configuration
+ * (`launch_configuration`, by name). It runs `desired_capacity`
  * instances; without one, AWS starts it at `min_size` ("If you do not specify a desired capacity, the default is
  * the minimum size of the group": CreateAutoScalingGroup, Amazon EC2 Auto Scaling API Reference,
  * https://docs.aws.amazon.com/autoscaling/ec2/APIReference/API_CreateAutoScalingGroup.html). A scaling policy
@@ -22,6 +23,8 @@ const TEMPLATE_PATHS: Array<Array<string | number>> = [
   ['launch_template', 0, 'name'],
   [...SPEC, 'launch_template_id'],
   [...SPEC, 'launch_template_name'],
+  // An aws_launch_configuration, by name (the older kind of template).
+  ['launch_configuration'],
 ];
 
 /** The launch template of the configuration the group runs (named by a reference to it, by id or by name). */

@@ -2,7 +2,8 @@
  * AWS resources as VMs and disks of the spec: aws_instance (instance_type; its root_block_device,
  * ebs_block_device and ephemeral_block_device blocks), aws_ebs_volume, joined to an instance by
  * aws_volume_attachment, and aws_launch_template (instance_type; block_device_mappings, each an EBS volume or an
- * instance store volume), read as one instance of it. The availability_zone (a template's placement) gives the
+ * instance store volume) and aws_launch_configuration (an instance's blocks), each read as one instance of it. The
+ * availability_zone (a template's placement) gives the
  * region it is priced in. Instance store volumes (`virtual_name = "ephemeral0"`) are one disk of the spec's
  * `instance-store` type, the instance type's volumes together, as AWS states their figures; a `no_device` block
  * is not a disk. Terraform's volume types, sizes (GiB), IOPS and
@@ -108,19 +109,13 @@ function byId(ctx: PlanContext, type: string, id: string | undefined): PlanResou
   return found.length === 1 ? found[0] : undefined;
 }
 
-function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
+/**
+ * The disks an instance's (or a launch configuration's) blocks write: root_block_device, each ebs_block_device,
+ * and the ephemeral_block_device blocks as its instance store.
+ */
+function blockDisks(res: PlanResource, ctx: PlanContext): SpecMap[] {
   const v = res.values;
-  const machine = located(at(v, 'instance_type'));
-  if (!machine) {
-    ctx.report(
-      'terraform-unknown-value',
-      `${res.address}'s instance_type is known only after apply: its figures are left out`,
-      res.addressSpan,
-    );
-    return undefined;
-  }
   const specs: SpecMap[] = [];
-  const resources: PlanResource[] = [];
   const root = at(v, 'root_block_device', 0);
   const rootSpec = root && blockDevice(`${res.address}.root_block_device`, root, ctx);
   if (rootSpec) specs.push(rootSpec);
@@ -139,6 +134,53 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   });
   const store = instanceStore(`${res.address}.ephemeral_block_device`, items(at(v, 'ephemeral_block_device')));
   if (store) specs.push(store);
+  return specs;
+}
+
+/**
+ * An aws_launch_configuration, the older kind of template an Auto Scaling group runs, as one instance of it
+ * (./groups.ts prices it as the instances its group runs): its instance_type and the same blocks as an instance's.
+ * A `spot_price` runs Spot instances (https://registry.terraform.io/providers/hashicorp/aws/latest/docs/resources/launch_configuration).
+ */
+function launchConfiguration(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
+  const v = res.values;
+  const machine = located(at(v, 'instance_type'));
+  if (!machine) {
+    ctx.report(
+      'terraform-unknown-value',
+      `${res.address}'s instance_type is known only after apply: its figures are left out`,
+      res.addressSpan,
+    );
+    return undefined;
+  }
+  return instanceVm(
+    res,
+    {
+      resource_name: located(at(v, 'name')) ?? located(at(v, 'name_prefix')),
+      fields: {
+        machine_type: machine,
+        pricing: spotWhere(at(v, 'spot_price'), (x) => String(x) !== ''),
+      },
+      disks: blockDisks(res, ctx),
+    },
+    [],
+    undefined,
+  );
+}
+
+function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
+  const v = res.values;
+  const machine = located(at(v, 'instance_type'));
+  if (!machine) {
+    ctx.report(
+      'terraform-unknown-value',
+      `${res.address}'s instance_type is known only after apply: its figures are left out`,
+      res.addressSpan,
+    );
+    return undefined;
+  }
+  const specs = blockDisks(res, ctx);
+  const resources: PlanResource[] = [];
   for (const a of attachmentsOf(ctx).get(res) ?? []) {
     const volume = byId(ctx, 'aws_ebs_volume', str(at(a.values, 'volume_id'))) ?? ctx.referenced(a, ['volume_id']);
     if (!volume) {
@@ -229,6 +271,7 @@ function launchTemplate(res: PlanResource, ctx: PlanContext): MappedVm | undefin
 
 export const AWS_MAPPERS: Record<string, VmMapper> = {
   aws_launch_template: { provider: 'aws', map: launchTemplate },
+  aws_launch_configuration: { provider: 'aws', map: launchConfiguration },
   aws_instance: { provider: 'aws', map: instance },
   // A Spot request runs an instance of the same arguments (instance_type, root_block_device, ...).
   aws_spot_instance_request: { provider: 'aws', map: instance },

@@ -13,7 +13,12 @@ import { AWS_GROUP_RESOURCES, AWS_GROUPS, asgRegion, asgRun, asgTemplate } from 
 import { at, items, num, str } from './json';
 import { push, type MappedVm, type PlanContext, type PlanResource } from './plan-model';
 
-const TEMPLATES = new Set(['google_compute_instance_template', 'google_compute_region_instance_template', 'aws_launch_template']);
+const TEMPLATES = new Set([
+  'google_compute_instance_template',
+  'google_compute_region_instance_template',
+  'aws_launch_template',
+  'aws_launch_configuration',
+]);
 const GROUPS = new Set(['google_compute_instance_group_manager', 'google_compute_region_instance_group_manager', ...AWS_GROUPS]);
 const AUTOSCALERS = ['google_compute_autoscaler', 'google_compute_region_autoscaler'];
 /** Types read through the templates they run: neither VMs nor ignored. */
