@@ -608,4 +608,46 @@ vms:
     assert.match(titles[0], /^Provision 4,004 IOPS and 251 MiB\/s on 'd0'/);
     assert.match(titles[1], /^Switch 'd0' to io1, 1280GiB, 4,004 IOPS provisioned/);
   });
+
+  it("target-unreachable: a switch keeps the policy's headroom of a workload over several disks that keeps it today (seed 5)", () => {
+    // Found by the invariant suite (seed 5 at 1,000 runs): gp3 at its default 3,000 IOPS in place of a 1,004 GiB gp2
+    // (3,012 IOPS) took w1, spread over both disks, from 10.1 % to 9.8 % headroom, under the spec's 10 %.
+    const text = `version: 1
+provider: aws
+catalog: aws-2025
+policy:
+  min_headroom: 10%
+vms:
+  - name: vm0
+    machine_type: c5d.24xlarge
+    disks:
+      - name: d0
+        type: gp3
+        size: 1GiB
+      - name: d1
+        type: gp2
+        size: 1004GiB
+    workloads:
+      - name: w0
+        disk: d1
+        pattern: random
+        block_size: 256k
+        read_ratio: 0
+        target:
+          iops: 1001
+      - name: w1
+        pattern: random
+        block_size: 4k
+        read_ratio: 0
+        target:
+          iops: 5462
+`;
+    const before = analyze(text).vms[0].workloads.find((w) => w.spec.name === 'w1')!;
+    assert.ok(before.headroom! >= 0.1, String(before.headroom));
+    const d = expectAt(text, 'target-unreachable', 'target');
+    const after = analyze(applyFix(text, d.fixes![0])).vms[0].workloads;
+    assert.equal(after.find((w) => w.spec.name === 'w0')?.meets_target, true);
+    const w1 = after.find((w) => w.spec.name === 'w1')!;
+    assert.ok(w1.headroom! >= 0.1 - 1e-9, `w1's headroom after the fix: ${w1.headroom}`);
+  });
 });

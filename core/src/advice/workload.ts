@@ -209,17 +209,28 @@ function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec
 
 /**
  * The workload's target met with the headroom, and every other workload of the VM that meets its target today
- * still meeting it: a disk's resize can take another disk's share of a limit they pool (Google's per-VM baseline
+ * still meeting it, with the policy's headroom where it has that today: a disk's resize can take another disk's share of a limit they pool (Google's per-VM baseline
  * of a type, split by size), and a fix is never to trade one target for another. The key names them: searches
  * are memoised by it across VMs.
  */
 function keepingOthers(e: VmEval, name: string, minHeadroom: number): Condition {
-  const keep = e.workloads.filter((x) => x.meets_target === true && x.spec.name !== name).map((x) => x.spec.name);
-  const others = keep.length ? `; ${keep.map((n) => `'${n}'`).join(', ')} keep meeting theirs` : '';
+  const met = e.workloads.filter((x) => x.meets_target === true && x.spec.name !== name);
+  // Those that keep the policy's headroom today keep it (a switch that gives a disk a few IOPS less can take a
+  // workload over several disks below it); the others keep meeting their targets.
+  const policy = (x: WorkloadEval) => minHeadroom > 0 && meetsWithHeadroom(e, x.spec.name, minHeadroom);
+  const keep = met.filter((x) => !policy(x)).map((x) => x.spec.name);
+  const keepPolicy = met.filter(policy).map((x) => x.spec.name);
+  const others = [
+    keep.length ? `; ${keep.map((n) => `'${n}'`).join(', ')} keep meeting theirs` : '',
+    keepPolicy.length ? `; ${keepPolicy.map((n) => `'${n}'`).join(', ')} keep the headroom` : '',
+  ].join('');
   return condition(
     `workload ${name} meets its target with ${minHeadroom} to spare${others}`,
     // Met, not merely not missed: on a machine whose per-VM limit is unknown a target met today would not be judged.
-    (x) => meetsWithHeadroom(x, name, minHeadroom) && keep.every((n) => x.workloads.find((y) => y.spec.name === n)?.meets_target === true),
+    (x) =>
+      meetsWithHeadroom(x, name, minHeadroom) &&
+      keep.every((n) => x.workloads.find((y) => y.spec.name === n)?.meets_target === true) &&
+      keepPolicy.every((n) => meetsWithHeadroom(x, n, minHeadroom)),
     { ratio: (x) => targetRatio(x, [name]), need: 1 + Math.max(0, minHeadroom) },
   );
 }
