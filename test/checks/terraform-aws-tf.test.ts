@@ -423,7 +423,7 @@ resource "aws_launch_configuration" "web" {
 
   it("a spot_price runs Spot instances, whose price is not the on-demand one; without root_block_device the AMI's root volume is said", () => {
     const spot = CONFIGURATION.replace('instance_type = "m5.large"', 'instance_type = "m5.large"\n  spot_price    = "0.05"').replace(
-      /  root_block_device \{[^}]*\}\n/,
+      / {2}root_block_device \{[^}]*\}\n/,
       '',
     );
     const { a, r } = run(PROVIDER + spot + group(RUNS));
