@@ -107,7 +107,7 @@ export interface StreamedAnalysis {
 }
 
 export function streamedAnalysis(text: string, opts: AnalyzeOptions = {}): StreamedAnalysis {
-  const run = begin(text, opts);
+  const run = begin(text, opts, true);
   // The findings are the analysis's once whole (capped, after every VM): none are shown before.
   run.out.diagnostics = [];
   let started = false;
@@ -160,7 +160,7 @@ interface Run {
   };
 }
 
-function begin(text: string, opts: AnalyzeOptions): Run {
+function begin(text: string, opts: AnalyzeOptions, streamed = false): Run {
   const parsed = (opts.frontEnd ?? parseSpec)(text);
   const found: Diagnostic[] = [];
   const ctx = specContext(text, parsed, found);
@@ -186,6 +186,9 @@ function begin(text: string, opts: AnalyzeOptions): Run {
   const checked: CheckedContext = {
     ...ctx,
     found,
+    // A streamed analysis with a cache keeps only the contents VMs share, and they share their evaluation, so
+    // their advice too: a memo by content would hold the advice of a thousand VMs nothing asks for again.
+    adviceByContent: !(streamed && opts.cache),
     listed: (code, span) => {
       if (!prune || !span || cap.listed(code, span)) return true;
       unlisted++;
@@ -302,6 +305,8 @@ function specContext(text: string, parsed: ParsedSpec, found: Diagnostic[]): Spe
 type CheckedContext = SpecContext & {
   found: Diagnostic[];
   listed: VmContext['listed'];
+  /** Whether a VM's advice is also memoised by its content (../advice: `adviceFor`). */
+  adviceByContent: boolean;
 };
 
 /** Runs every check module's `vm` hook on one evaluated VM. */
@@ -411,7 +416,7 @@ function vmContext(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: st
     vm,
     machine: e.machine,
     evaluation: e,
-    advice: adviceFor(e, region, spec.min_headroom),
+    advice: adviceFor(e, region, spec.min_headroom, ctx.adviceByContent),
     machineSpan: () =>
       ctx.key(`${vm.path}/machine_type`) ?? ctx.key(`${vm.path}/vcpus`) ?? ctx.key(`${vm.path}/series`) ?? ctx.key(`${vm.path}/name`),
     setMachine: (m, title, preferred) => setMachine(vm, m, title, preferred),

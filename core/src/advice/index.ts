@@ -128,9 +128,10 @@ function sharedAdvice(e: VmEval, region: string, minHeadroom: number): VmAdvice 
 
 /**
  * The advice for an evaluated VM, priced in `region`. `minHeadroom` is the spec's policy (min_headroom): every
- * configuration the advice suggests meets each target it keeps with at least that share to spare.
+ * configuration the advice suggests meets each target it keeps with at least that share to spare. `byContent`:
+ * also shared with VMs of the same content that have another evaluation (replicas analysed without a cache).
  */
-export function adviceFor(e: VmEval, region: string, minHeadroom = 0): VmAdvice {
+export function adviceFor(e: VmEval, region: string, minHeadroom = 0, byContent = true): VmAdvice {
   // An evaluation the cache moved onto a VM of the same content (replicas named apart) shares the advice of the
   // one first made for that content, without a content key of its own.
   const origin = contentOrigin(e);
@@ -138,6 +139,6 @@ export function adviceFor(e: VmEval, region: string, minHeadroom = 0): VmAdvice 
   if (!byRegion) memo.set(origin, (byRegion = new Map()));
   const key = `${region}\u0000${minHeadroom}`;
   let a = byRegion.get(key);
-  if (!a) byRegion.set(key, (a = sharedAdvice(e, region, minHeadroom)));
+  if (!a) byRegion.set(key, (a = byContent ? sharedAdvice(e, region, minHeadroom) : new VmAdvice(e, region, minHeadroom)));
   return a;
 }
