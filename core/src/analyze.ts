@@ -200,7 +200,7 @@ function begin(text: string, opts: AnalyzeOptions, streamed = false): Run {
     priceAll: (total: CostTotal) => {
       if (memo) return memo.priceAll(total);
       // Without a cache no two VMs share an evaluation.
-      for (const vm of spec.vms) total.add(priceOf(evaluateVm(catalog, vm, vm.region ?? region)));
+      for (const vm of spec.vms) total.add(priceOf(evaluateVm(catalog, { ...vm, workloads: [] }, vm.region ?? region)));
       return new WeakSet<VmSpec>();
     },
     *checked(total: CostTotal | undefined) {
@@ -353,7 +353,9 @@ function vmMemo(
           alike.add(seen.first).add(vm);
           (repeated ??= new Set()).add(key);
         }
-        const price = seen?.price ?? priceOf(cache.peek(key) ?? evaluateVm(catalog, vm, region));
+        // A price never depends on the workloads (only the figures do): without them the evaluation costs less.
+        const price =
+          seen?.price ?? priceOf(cache.peek(key) ?? evaluateVm(catalog, vm.workloads.length ? { ...vm, workloads: [] } : vm, region));
         if (!seen) prices.set(key, { price, first: vm });
         total.add(price);
       }
