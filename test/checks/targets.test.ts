@@ -6,6 +6,26 @@ import { analyze, applyEdits, fixEdits } from '../../core/src';
 import { MESSAGE_LENGTH } from '../../core/src/diagnostics';
 import { applyFix, BASE, expectAt, find, lineChanges, WL } from './helpers';
 
+/** A 500 GiB Hyperdisk Balanced on c3-standard-88, whose per-VM row gcp-2024 lacks, with an 8 KiB workload's IOPS target. */
+const c3Hyperdisk = (iops: number, more = '') => `version: 1
+provider: gcp
+catalog: gcp-2024
+vms:
+  - name: db
+    machine_type: c3-standard-88
+    disks:
+      - name: data
+        type: hyperdisk-balanced
+        size: 500GiB
+${more}    workloads:
+      - name: oltp
+        disk: data
+        block_size: 8KiB
+        read_ratio: 0.7
+        target:
+          iops: ${iops}
+`;
+
 describe('checks: targets', () => {
   it('target-unreachable on the target key, with resize and machine fixes', () => {
     const d = expectAt(WL('        target:\n          iops: 20000\n'), 'target-unreachable', 'target');
@@ -241,25 +261,7 @@ vms:
   });
 
   it("a type switch's title and edit agree: a provisioned amount the new type does not take is removed, not claimed", () => {
-    const text = `version: 1
-provider: gcp
-catalog: gcp-2024
-vms:
-  - name: db
-    machine_type: c3-standard-88
-    disks:
-      - name: data
-        type: hyperdisk-balanced
-        size: 500GiB
-        provisioned_throughput: 140MiB/s
-    workloads:
-      - name: oltp
-        disk: data
-        block_size: 8KiB
-        read_ratio: 0.7
-        target:
-          iops: 60000
-`;
+    const text = c3Hyperdisk(60000, '        provisioned_throughput: 140MiB/s\n');
     const d = expectAt(text, 'target-unreachable', 'target');
     const fix = d.fixes?.find((f) => /pd-ssd/.test(f.title));
     assert.ok(fix, d.fixes?.map((f) => f.title).join(' | '));
@@ -284,24 +286,7 @@ vms:
     // c3-standard-88 has no per-VM Hyperdisk Balanced row in gcp-2024: more provisioned IOPS on 'data' reach 60,000
     // at the volume's own limits, but the VM may hold it below, so "provision 60,000 IOPS" would claim a target met
     // that nobody knows is met. Only pd-ssd, whose c3 row is known, is offered.
-    const text = `version: 1
-provider: gcp
-catalog: gcp-2024
-vms:
-  - name: db
-    machine_type: c3-standard-88
-    disks:
-      - name: data
-        type: hyperdisk-balanced
-        size: 500GiB
-    workloads:
-      - name: oltp
-        disk: data
-        block_size: 8KiB
-        read_ratio: 0.7
-        target:
-          iops: 20000
-`;
+    const text = c3Hyperdisk(20000);
     const d = expectAt(text, 'target-unreachable', 'target');
     assert.deepEqual(
       d.fixes?.map((f) => f.title.replace(/ \(.*/, '')),

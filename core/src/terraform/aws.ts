@@ -14,7 +14,16 @@
  */
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, spotWhere, str } from './json';
-import { diskBasics, instanceVm, push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
+import {
+  diskBasics,
+  instanceVm,
+  machineField,
+  push,
+  type MappedVm,
+  type PlanContext,
+  type PlanResource,
+  type VmMapper,
+} from './plan-model';
 import { Located, map, type SpecMap } from './spec-tree';
 
 /** Resource types read only through the instances that use them. */
@@ -144,15 +153,8 @@ function blockDisks(res: PlanResource, ctx: PlanContext): SpecMap[] {
  */
 function launchConfiguration(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   const v = res.values;
-  const machine = located(at(v, 'instance_type'));
-  if (!machine) {
-    ctx.report(
-      'terraform-unknown-value',
-      `${res.address}'s instance_type is known only after apply: its figures are left out`,
-      res.addressSpan,
-    );
-    return undefined;
-  }
+  const machine = machineField(res, ctx, 'instance_type');
+  if (!machine) return undefined;
   return instanceVm(
     res,
     {
@@ -170,15 +172,8 @@ function launchConfiguration(res: PlanResource, ctx: PlanContext): MappedVm | un
 
 function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   const v = res.values;
-  const machine = located(at(v, 'instance_type'));
-  if (!machine) {
-    ctx.report(
-      'terraform-unknown-value',
-      `${res.address}'s instance_type is known only after apply: its figures are left out`,
-      res.addressSpan,
-    );
-    return undefined;
-  }
+  const machine = machineField(res, ctx, 'instance_type');
+  if (!machine) return undefined;
   const specs = blockDisks(res, ctx);
   const resources: PlanResource[] = [];
   for (const a of attachmentsOf(ctx).get(res) ?? []) {

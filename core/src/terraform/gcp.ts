@@ -6,7 +6,16 @@
  */
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, spotWhere, str } from './json';
-import { diskBasics, instanceVm, push, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
+import {
+  diskBasics,
+  instanceVm,
+  machineField,
+  push,
+  type MappedVm,
+  type PlanContext,
+  type PlanResource,
+  type VmMapper,
+} from './plan-model';
 import { Located, map, type SpecMap } from './spec-tree';
 
 const DISK_TYPES = ['google_compute_disk', 'google_compute_region_disk'];
@@ -137,14 +146,7 @@ function vmOf(res: PlanResource, disks: Disks, machine: Located): MappedVm {
 }
 
 function machineOf(res: PlanResource, ctx: PlanContext): Located | undefined {
-  const machine = located(at(res.values, 'machine_type'));
-  if (!machine)
-    ctx.report(
-      'terraform-unknown-value',
-      `${res.address}'s machine_type is known only after apply: its figures are left out`,
-      res.addressSpan,
-    );
-  return machine;
+  return machineField(res, ctx, 'machine_type');
 }
 
 /** An instance's `boot_disk`: the disk its `source` names, or the one its `initialize_params` create. */

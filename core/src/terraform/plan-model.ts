@@ -138,3 +138,11 @@ export function diskBasics(d: PlanResource, ctx: PlanContext) {
   }
   return { name: new Located(d.address, d.addressSpan), resource_name: located(at(d.values, 'name')), type, size };
 }
+
+/** A VM resource's machine (`field`: machine_type, instance_type); without one, a finding that its figures are left out. */
+export function machineField(res: PlanResource, ctx: PlanContext, field: string): Located | undefined {
+  const machine = located(at(res.values, field));
+  if (!machine)
+    ctx.report('terraform-unknown-value', `${res.address}'s ${field} is known only after apply: its figures are left out`, res.addressSpan);
+  return machine;
+}
