@@ -262,15 +262,21 @@ function renderFile(f: FileReport): string {
       out.push(
         table(
           ['workload', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by', 'target'],
-          vm.workloads.map((w) => [
-            w.name,
-            num(w.read_iops),
-            num(w.write_iops),
-            num(w.read_mibps, 1),
-            num(w.write_mibps, 1),
-            w.limited_by ?? '-',
-            targetCell(w),
-          ]),
+          vm.workloads.map((w) => {
+            // On disks whose figures are upper bounds, the workload's are too: marked as the disks' are.
+            const ceiling = vm.disks.find((d) => w.disks.includes(d.name) && d.upper_bound)?.upper_bound;
+            const le = ceiling ? '≤ ' : '';
+            const figure = (x: number | null, digits = 0) => (x === null ? '-' : `${x > 0 ? le : ''}${fmt(x, digits)}`);
+            return [
+              w.name,
+              figure(w.read_iops),
+              figure(w.write_iops),
+              figure(w.read_mibps, 1),
+              figure(w.write_mibps, 1),
+              `${w.limited_by ?? '-'}${ceiling ? ` (${ceiling})` : ''}`,
+              targetCell(w),
+            ];
+          }),
         ),
       );
       // Figures that hold for a while, under the sustained ones that meet or miss the targets.

@@ -115,10 +115,13 @@ describe('storage-perf evaluate', () => {
       writeFileSync(
         file,
         'version: 1\nprovider: gcp\ncatalog: gcp-2024\nvms:\n  - name: vm\n    machine_type: n4-standard-2\n    disks:\n' +
-          '      - name: hd\n        type: hyperdisk-balanced\n        size: 1000GiB\n        provisioned_iops: 50000\n        provisioned_throughput: 1200MiB/s\n',
+          '      - name: hd\n        type: hyperdisk-balanced\n        size: 1000GiB\n        provisioned_iops: 50000\n        provisioned_throughput: 1200MiB/s\n' +
+          '    workloads:\n      - name: w\n        disk: hd\n        block_size: 4KiB\n        read_ratio: 1\n        target:\n          iops: 40000\n',
       );
       const r = cli(['evaluate', file]);
       assert.match(r.stdout, /^hd\s+hyperdisk-balanced\s+1,000\s+≤ 50,000\s+≤ 50,000\s+≤ 1,200\s+≤ 1,200\s+.*VM limit unknown/m);
+      // The workload's figures rest on the disk's: marked too, and the target they reach is not judged.
+      assert.match(r.stdout, /^w\s+≤ 50,000\s+0\s+≤ 195\.3\s+0\s+provisioned \(VM limit unknown\)\s+40,000 IOPS: not judged$/m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

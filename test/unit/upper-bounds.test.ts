@@ -65,6 +65,14 @@ describe('upper bounds on the figure', () => {
       /\*\*Target not judged\*\*: it is reached only at upper bounds \(`hd`: VM limit unknown\); the VM may deliver less\./,
     );
     assert.ok(!reached.diagnostics.some((d) => d.code === 'target-unreachable'));
+    // The workload's figures rest on the disk's: marked as upper bounds wherever they are shown.
+    assert.match(h.markdown, /\| IOPS +\| +≤ 50,000 \| +0 \| +≤ 50,000 \|/);
+    assert.ok(
+      inlayHints(reached).some((x) => x.label === ' ≤ 50,000 IOPS · ≤ 195 MiB/s (VM limit unknown) · target not judged'),
+      inlayHints(reached)
+        .map((x) => x.label)
+        .join(' | '),
+    );
     // Missed at the upper bound: missed whatever the VM's own limit is.
     const missed = analyze(text(60000));
     assert.equal(fileReport('x', missed).vms[0].workloads[0].meets_target, false);

@@ -15,6 +15,7 @@ import {
   METRICS,
   upperBound,
   vmCosts,
+  workloadUpperBound,
   type Cost,
   type DiskEval,
   type UnmodelledDisk,
@@ -272,12 +273,14 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
     `**Workload ${s.name}** — ${s.pattern} ${formatBlock(s.block_kib)}, ${fmt(s.read_ratio * 100)}% reads${s.queue_depth ? `, queue depth ${s.queue_depth}` : ''} on ${w.disks.map((d) => `\`${d}\``).join(', ')}`,
     '',
   ];
+  const le = workloadUpperBound(vm.disks, w) ? '≤ ' : '';
+  const at = (x: number) => `${x > 0 ? le : ''}${fmt(x)}`;
   lines.push(
     mdTable(
       ['', 'read', 'write', 'total'],
       [
-        ['IOPS', fmt(w.read_iops), fmt(w.write_iops), fmt(w.read_iops + w.write_iops)],
-        ['MiB/s', fmt(w.read_mibps), fmt(w.write_mibps), fmt(w.read_mibps + w.write_mibps)],
+        ['IOPS', at(w.read_iops), at(w.write_iops), at(w.read_iops + w.write_iops)],
+        ['MiB/s', at(w.read_mibps), at(w.write_mibps), at(w.read_mibps + w.write_mibps)],
       ],
       [false, true, true, true],
     ),
@@ -293,14 +296,19 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
       '',
       w.meets_target ? `**Target met**, headroom ${fmtHeadroom(w.headroom ?? 0)}.` : `**Target missed**: ${w.shortfalls.join('; ')}.`,
     );
-  } else if (Object.values(s.target).some((x) => x !== undefined)) {
-    // Met at figures that are only upper bounds: the VM may deliver less, so neither met nor missed can be said.
-    const bounds = vm.disks.filter((d) => w.disks.includes(d.spec.name) && upperBound(d));
-    if (bounds.length)
-      lines.push(
-        '',
-        `**Target not judged**: it is reached only at upper bounds (${bounds.map((d) => `\`${d.spec.name}\`: ${upperBound(d)}`).join('; ')}); the VM may deliver less.`,
-      );
+  }
+  // Figures on disks whose own are upper bounds are upper bounds too: the VM may deliver less, and a target they
+  // reach can be neither met nor missed.
+  const bounds = vm.disks.filter((d) => w.disks.includes(d.spec.name) && upperBound(d));
+  if (bounds.length) {
+    const which = bounds.map((d) => `\`${d.spec.name}\`: ${upperBound(d)}`).join('; ');
+    const judged = w.meets_target === undefined && Object.values(s.target).some((x) => x !== undefined);
+    lines.push(
+      '',
+      judged
+        ? `**Target not judged**: it is reached only at upper bounds (${which}); the VM may deliver less.`
+        : `**Upper bounds**: these figures are at most what the VM delivers (${which}).`,
+    );
   }
   const sug = adviceFor(vm, region, minHeadroom).workload(w.spec.name);
   const fixes = [

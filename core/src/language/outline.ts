@@ -2,7 +2,7 @@
 import type { Analysis } from '../analyze';
 import type { Span } from '../text';
 import { fmt, fmtMoney, targetVerdict } from '../units';
-import { knownFigure, upperBound, type DiskEval } from '../model/types';
+import { knownFigure, upperBound, workloadUpperBound, type DiskEval } from '../model/types';
 
 export interface SymbolEntry {
   name: string;
@@ -113,11 +113,14 @@ export function inlayHints(a: Analysis, range?: Span): InlayEntry[] {
       if (!name) continue;
       const at = lineEndAfter(name.end);
       if (!inRange(at)) continue;
-      const verdict = targetVerdict(w.meets_target, w.headroom);
+      // On figures that are upper bounds the workload's are too, and a target they reach is not judged.
+      const ceiling = workloadUpperBound(vm.disks, w);
+      const le = ceiling ? '≤ ' : '';
+      const verdict = targetVerdict(w.meets_target, w.headroom) ?? (ceiling && hasTarget(w.spec.target) ? 'not judged' : undefined);
       const target = verdict ? ` · target ${verdict}` : '';
       out.push({
         offset: at,
-        label: ` ${fmt(w.read_iops + w.write_iops)} IOPS · ${fmt(w.read_mibps + w.write_mibps)} MiB/s${target}`,
+        label: ` ${le}${fmt(w.read_iops + w.write_iops)} IOPS · ${le}${fmt(w.read_mibps + w.write_mibps)} MiB/s${ceiling ? ` (${ceiling})` : ''}${target}`,
         tooltip: `limited by ${w.limited_by}: ${w.why}`,
       });
     }
@@ -130,4 +133,9 @@ function mibps(d: DiskEval, le: string): string {
   const r = knownFigure(d, 'read_mibps');
   const w = knownFigure(d, 'write_mibps');
   return r === undefined || w === undefined ? '? MiB/s' : `${le}${fmt(r)}/${fmt(w)} MiB/s`;
+}
+
+/** Whether a workload asks for any figure. */
+function hasTarget(t: object): boolean {
+  return Object.values(t).some((x) => x !== undefined);
 }

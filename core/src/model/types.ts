@@ -273,6 +273,15 @@ export function upperBound(d: DiskEval): string | undefined {
   return undefined;
 }
 
+/** Why a workload's figures are only upper bounds: those of the first of its disks whose figures are (undefined: none). */
+export function workloadUpperBound(disks: readonly DiskEval[], w: WorkloadEval): string | undefined {
+  for (const d of disks) {
+    const why = w.disks.includes(d.spec.name) ? upperBound(d) : undefined;
+    if (why) return why;
+  }
+  return undefined;
+}
+
 export interface EgressInfo {
   cap_gbps: number;
   cap_mibps: number;
