@@ -99,6 +99,40 @@ describe('checks: volume-fit', () => {
     );
   });
 
+  it('needs-platform: the machine it offers keeps every target met today (not one whose instance store leaves a workload unevaluated)', () => {
+    // Found by the invariant suite (seed 13 at 1,000 runs): h1.16xlarge's fix was hpc6id.32xlarge (same letter first),
+    // whose NVMe instance store joins a workload written for all the VM's disks, which then has no throughput figure.
+    const text = `version: 1
+provider: aws
+catalog: aws-2025
+vms:
+  - name: vm
+    machine_type: h1.16xlarge
+    disks:
+      - name: d0
+        type: gp3
+        size: 1GiB
+      - name: d1
+        type: io2
+        size: 65536GiB
+    workloads:
+      - name: w
+        pattern: random
+        block_size: 4k
+        read_ratio: 0
+        target:
+          throughput: 5MiB/s
+`;
+    const a = analyze(text);
+    assert.equal(a.vms[0].workloads[0].meets_target, true);
+    const d = a.diagnostics.find((x) => x.code === 'needs-platform');
+    const fix = d?.fixes?.find((f) => f.title.startsWith('Change machine'));
+    assert.ok(fix, JSON.stringify(d));
+    const after = analyze(applyFix(text, fix));
+    assert.equal(after.vms[0].workloads[0]?.meets_target, true, fix.title);
+    assert.ok(!after.diagnostics.some((x) => x.code === 'needs-platform'));
+  });
+
   it('platform-unknown: the edition does not say whether the family is built on it; nothing at 64,000 or on Nitro', () => {
     const aws = builtinRegistry.get('aws-2025') as Catalog;
     const rest = Object.fromEntries(Object.entries(all(aws)).filter(([s]) => s !== 't3'));

@@ -9,9 +9,8 @@ import { diskWorkloadsMet, type Condition } from '../advice/least';
 import { meetsWithHeadroom } from '../advice/search';
 import { cheapestProvisionedMeeting } from '../advice/provisioned';
 import type { FixData } from '../diagnostics';
-import { evaluateOn } from '../model/evaluate';
 import { provisionedValue } from '../model/provisioned';
-import type { DiskEval, WorkloadEval } from '../model/types';
+import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
 import { fmt, fmtMoney, formatBlock, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
 import { workloadsOn } from '../model/lookups';
@@ -32,7 +31,7 @@ export const volumeFit: CheckModule = {
       severity: 'error',
       summary:
         'The volume is provisioned above what the instance can attach: the type needs an instance built on a platform this one is not built on.',
-      docs: 'AWS io2 (Block Express) above 64,000 IOPS or 16 TiB attaches only to instances built on the Nitro System (Amazon EBS User Guide, Provisioned IOPS SSD volumes; the families on the Nitro System: https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-nitro-instances.html). Raised on `provisioned_iops` (on `size` for a volume above 16 TiB). The fixes cap `provisioned_iops` at 64,000 where the size allows, or change the machine to a family of the same vCPUs that is built on the platform.',
+      docs: 'AWS io2 (Block Express) above 64,000 IOPS or 16 TiB attaches only to instances built on the Nitro System (Amazon EBS User Guide, Provisioned IOPS SSD volumes; the families on the Nitro System: https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-nitro-instances.html). Raised on `provisioned_iops` (on `size` for a volume above 16 TiB). The fixes cap `provisioned_iops` at 64,000 where the size allows, or change the machine to a family of the same vCPUs that is built on the platform (the same letter first), on which every target met today stays met.',
       fixType: 'sizing',
     },
     'platform-unknown': {
@@ -136,9 +135,13 @@ function needsPlatform(ctx: VmContext, d: DiskEval): void {
   // Capping the IOPS is a fix only where the size is within the limit too.
   if (path === iopsPath && !overSize)
     fixes.push({ kind: 'set-value', path, value: req.iops_above, title: `Provision ${fmt(req.iops_above)} IOPS`, preferred: true });
-  const other = onPlatform(c, m);
+  // A machine change is that and nothing more: every target met today stays met there (another machine may bring an
+  // instance store a workload over all the disks cannot be evaluated on, or limits the edition lacks).
+  const met = ctx.evaluation.workloads.filter((w) => w.meets_target === true).map((w) => w.spec.name);
+  const keeps = (e: VmEval) => met.every((n) => e.workloads.find((w) => w.spec.name === n)?.meets_target === true);
+  const other = onPlatform(c, m, (x) => keeps(ctx.advice.onMachine(x)));
   if (other) {
-    const cost = vmCostChange(c, ctx.evaluation, evaluateOn(c, ctx.vm, other, ctx.region));
+    const cost = vmCostChange(c, ctx.evaluation, ctx.advice.onMachine(other));
     fixes.push(ctx.setMachine(other, `Change machine to ${other.name}, built on the ${table.platform} (${cost})`, !fixes.length));
   }
   ctx.report(
@@ -149,14 +152,17 @@ function needsPlatform(ctx: VmContext, d: DiskEval): void {
   );
 }
 
-/** A machine with as many vCPUs in a series built on the platform: one of the same letter (m, c, r…) first. */
-function onPlatform(c: Catalog, m: Machine): Machine | undefined {
+/**
+ * A machine with as many vCPUs in a series built on the platform, one of the same letter (m, c, r…) first, on which
+ * `fits` holds.
+ */
+function onPlatform(c: Catalog, m: Machine, fits: (x: Machine) => boolean): Machine | undefined {
   const series = Object.keys(c.platform!.series).filter((s) => c.platform!.series[s] && c.machine_series[s]);
   series.sort((a, b) => Number(b[0] === m.series[0]) - Number(a[0] === m.series[0]));
   for (const s of series) {
     const name = Object.entries(c.machine_series[s].shapes ?? {}).find(([, v]) => v === m.vcpus)?.[0];
     const r = name !== undefined ? resolveMachine(c, { machine_type: name }) : undefined;
-    if (r?.ok) return r.machine;
+    if (r?.ok && fits(r.machine)) return r.machine;
   }
   return undefined;
 }
