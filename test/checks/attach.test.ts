@@ -127,4 +127,17 @@ describe('checks: attach', () => {
       '8 local SSD devices reach their figures only with 32 vCPUs (gcp-2024: Local SSD performance); n1-highcpu-2 has 2 vCPUs',
     );
   });
+
+  it('too-many-disks: the machine it offers keeps every target met today (not the next size, whose per-VM row is unknown)', () => {
+    // c4-highcpu-2 has gcp-2024's Hyperdisk ML row and takes 8 Hyperdisk volumes; c4-highcpu-4 takes 16 but has no
+    // ML row, so the target met today would not be judged there: the fix is c4-highcpu-48, the next with a row.
+    const disks = Array.from({ length: 9 }, (_, i) => `      - name: d${i}\n        type: hyperdisk-ml\n        size: 100GiB\n`).join('');
+    const text = `version: 1\nprovider: gcp\ncatalog: gcp-2024\nvms:\n  - name: vm\n    machine_type: c4-highcpu-2\n    disks:\n${disks}    workloads:\n      - name: w\n        disk: d0\n        block_size: 4KiB\n        read_ratio: 1\n        target:\n          iops: 1000\n`;
+    assert.equal(analyze(text).vms[0].workloads[0].meets_target, true);
+    const d = expectAt(text, 'too-many-disks', 'hyperdisk-ml');
+    assert.deepEqual(fixValues(d), ['c4-highcpu-48']);
+    const after = analyze(text.replace('machine_type: c4-highcpu-2', 'machine_type: c4-highcpu-48'));
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+    assert.ok(!after.diagnostics.some((x) => x.code === 'too-many-disks'));
+  });
 });

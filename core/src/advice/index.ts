@@ -96,6 +96,18 @@ export class VmAdvice {
     return this.cheaperMemo.get(name);
   }
 
+  /**
+   * Whether every target met today is still met on machine `m` (a machine change that is a fix of something else
+   * must not trade a target for it: another machine may have no per-VM row, or an instance store a workload over
+   * all the VM's disks cannot be evaluated on).
+   */
+  keepsTargetsOn(m: Machine): boolean {
+    const after = this.onMachine(m).workloads;
+    return this.evaluation.workloads.every(
+      (w) => w.meets_target !== true || after.find((x) => x.spec.name === w.spec.name)?.meets_target === true,
+    );
+  }
+
   /** The VM's figures on another machine (for the gain a machine change brings). */
   onMachine(m: Machine): VmEval {
     let e = this.machineMemo.get(m.name);

@@ -37,7 +37,7 @@ export const attach: CheckModule = {
     'disk-type-not-on-machine': {
       severity: 'error',
       summary: 'The series takes this disk type, but not on a machine this small (or not on this machine type).',
-      docs: 'pd-extreme needs an N2 with 64 or more vCPUs (https://cloud.google.com/compute/docs/disks/extreme-persistent-disk); Hyperdisk Extreme needs 64 to 96 vCPUs depending on the series (https://cloud.google.com/compute/docs/disks/hyperdisks). The fixes change the disk to the nearest type the machine takes, or the machine to the smallest of its series that takes the type.',
+      docs: 'pd-extreme needs an N2 with 64 or more vCPUs (https://cloud.google.com/compute/docs/disks/extreme-persistent-disk); Hyperdisk Extreme needs 64 to 96 vCPUs depending on the series (https://cloud.google.com/compute/docs/disks/hyperdisks). The fixes change the disk to the nearest type the machine takes, or the machine to the smallest of its series that takes the type and keeps every target met today.',
       fixType: 'sizing',
     },
     'local-ssd-count': {
@@ -55,13 +55,13 @@ export const attach: CheckModule = {
     'too-many-disks': {
       severity: 'error',
       summary: 'The machine attaches fewer disks (in all, of Hyperdisk types, or of this type) than the spec gives it.',
-      docs: 'Limits per machine type from the machine series pages (https://cloud.google.com/compute/docs/general-purpose-machines, "Supported disk types"); local SSD is not counted. Reported once per limit, on the first disk beyond it; the fix changes the machine to the smallest of its series that takes them all.',
+      docs: 'Limits per machine type from the machine series pages (https://cloud.google.com/compute/docs/general-purpose-machines, "Supported disk types"); local SSD is not counted. Reported once per limit, on the first disk beyond it; the fix changes the machine to the smallest of its series that takes them all and on which every target met today stays met.',
       fixType: 'sizing',
     },
     'local-ssd-vcpus': {
       severity: 'warning',
       summary: 'Fewer vCPUs than the provider documents for the local SSD figures: they are not reached on this machine.',
-      docs: "Google reaches the local SSD table's figures on N2, N2D and A2 with at least 24 vCPUs and on N1 with at least 32 (https://cloud.google.com/compute/docs/disks/local-ssd); elsewhere its figures were measured with 4 to 8 vCPUs per device. Below that the figures are marked as not reached (`upper_bound` in the report, '≤ ... (needs 24 vCPUs)' where they are shown) and a target on them is not met. The fix changes the machine to the smallest of its series with enough vCPUs.",
+      docs: "Google reaches the local SSD table's figures on N2, N2D and A2 with at least 24 vCPUs and on N1 with at least 32 (https://cloud.google.com/compute/docs/disks/local-ssd); elsewhere its figures were measured with 4 to 8 vCPUs per device. Below that the figures are marked as not reached (`upper_bound` in the report, '≤ ... (needs 24 vCPUs)' where they are shown) and a target on them is not met. The fix changes the machine to the smallest of its series with enough vCPUs on which every target met today stays met.",
       fixType: 'sizing',
     },
   },
@@ -109,7 +109,7 @@ function diskCounts(ctx: VmContext): void {
     const fits = largerMachines(m).find((x) => {
       const r = rowFor(rule.rows, x);
       const l = r && k.limit(r);
-      return l === undefined || l >= disks.length;
+      return (l === undefined || l >= disks.length) && ctx.advice.keepsTargetsOn(x);
     });
     ctx.report(
       'too-many-disks',
@@ -151,7 +151,7 @@ function typeOnMachine(ctx: VmContext, m: Machine, d: DiskSpec): boolean {
     ? `a machine with at least ${cond.min_vcpus} vCPUs; ${m.name} has ${m.vcpus}`
     : `one of ${cond.machine_types!.join(', ')}`;
   const usable = (m.info.disk_types ?? []).filter((x) => x !== d.type && attaches(m, x));
-  const bigger = !vcpusOk ? largerMachines(m).find((x) => x.vcpus >= cond.min_vcpus!) : undefined;
+  const bigger = !vcpusOk ? largerMachines(m).find((x) => x.vcpus >= cond.min_vcpus! && ctx.advice.keepsTargetsOn(x)) : undefined;
   ctx.report(
     'disk-type-not-on-machine',
     `${d.type} on ${m.series} needs ${needs} (${ctx.catalog.edition}: ${cond.source})`,
@@ -194,7 +194,7 @@ function localSsd(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): void {
   const needed = machine && localSsdVcpusNeeded(ctx.catalog, t, machine, n);
   if (!machine || !needed || machine.vcpus >= needed.need) return;
   const need = needed.need;
-  const bigger = [machine, ...largerMachines(machine)].find((m) => m.vcpus >= need);
+  const bigger = [machine, ...largerMachines(machine)].find((m) => m.vcpus >= need && (m === machine || ctx.advice.keepsTargetsOn(m)));
   ctx.report(
     'local-ssd-vcpus',
     `${n} local SSD device${n === 1 ? '' : 's'} reach their figures only with ${need} vCPUs (${needed.source}); ${machine.name} has ${plural(machine.vcpus, 'vCPU')}`,

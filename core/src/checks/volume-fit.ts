@@ -10,7 +10,7 @@ import { meetsWithHeadroom } from '../advice/search';
 import { cheapestProvisionedMeeting } from '../advice/provisioned';
 import type { FixData } from '../diagnostics';
 import { provisionedValue } from '../model/provisioned';
-import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
+import type { DiskEval, WorkloadEval } from '../model/types';
 import { fmt, fmtMoney, formatBlock, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
 import { workloadsOn } from '../model/lookups';
@@ -137,9 +137,7 @@ function needsPlatform(ctx: VmContext, d: DiskEval): void {
     fixes.push({ kind: 'set-value', path, value: req.iops_above, title: `Provision ${fmt(req.iops_above)} IOPS`, preferred: true });
   // A machine change is that and nothing more: every target met today stays met there (another machine may bring an
   // instance store a workload over all the disks cannot be evaluated on, or limits the edition lacks).
-  const met = ctx.evaluation.workloads.filter((w) => w.meets_target === true).map((w) => w.spec.name);
-  const keeps = (e: VmEval) => met.every((n) => e.workloads.find((w) => w.spec.name === n)?.meets_target === true);
-  const other = onPlatform(c, m, (x) => keeps(ctx.advice.onMachine(x)));
+  const other = onPlatform(c, m, (x) => ctx.advice.keepsTargetsOn(x));
   if (other) {
     const cost = vmCostChange(c, ctx.evaluation, ctx.advice.onMachine(other));
     fixes.push(ctx.setMachine(other, `Change machine to ${other.name}, built on the ${table.platform} (${cost})`, !fixes.length));
