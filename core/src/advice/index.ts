@@ -8,7 +8,7 @@ import { type Catalog, type Machine } from '../catalog';
 import { vmContent } from '../document/vm-content';
 import { contentOrigin } from '../vm-cache';
 import { METRICS, upperBound, type VmEval, type WorkloadEval } from '../model/types';
-import { cheaperDisk, onMachine, smallestMachineMeeting, type CheaperDisk } from './search';
+import { cheaperDisk, onMachine, smallestMachineMeeting, targetsKept, type CheaperDisk } from './search';
 import { recall } from './recall';
 import { queueSuggestions, suggestForWorkload, type QueueSuggestions, type WorkloadSuggestions } from './workload';
 
@@ -96,16 +96,9 @@ export class VmAdvice {
     return this.cheaperMemo.get(name);
   }
 
-  /**
-   * Whether every target met today is still met on machine `m` (a machine change that is a fix of something else
-   * must not trade a target for it: another machine may have no per-VM row, or an instance store a workload over
-   * all the VM's disks cannot be evaluated on).
-   */
+  /** Whether every target met today is still met on machine `m` (`targetsKept`). */
   keepsTargetsOn(m: Machine): boolean {
-    const after = this.onMachine(m).workloads;
-    return this.evaluation.workloads.every(
-      (w) => w.meets_target !== true || after.find((x) => x.spec.name === w.spec.name)?.meets_target === true,
-    );
+    return targetsKept(this.evaluation, this.onMachine(m));
   }
 
   /** The VM's figures on another machine (for the gain a machine change brings). */

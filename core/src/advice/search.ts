@@ -159,6 +159,17 @@ export function meetsWithHeadroom(e: VmEval, name: string, minHeadroom: number):
   return w?.meets_target === true && (minHeadroom <= 0 || (w.headroom ?? Infinity) >= minHeadroom - 1e-9);
 }
 
+/**
+ * Whether every workload that meets its target in `before` meets it in `after` too: met, not merely not missed (on a
+ * machine without a per-VM row, or with an instance store a workload over all the disks cannot be evaluated on, a
+ * target met today is not judged). A change offered for something else must keep them.
+ */
+export function targetsKept(before: VmEval, after: VmEval): boolean {
+  return before.workloads.every(
+    (w) => w.meets_target !== true || after.workloads.find((x) => x.spec.name === w.spec.name)?.meets_target === true,
+  );
+}
+
 /** GiB the disk must hold: data_size plus its growth; undefined when the spec declares no data size. */
 export function capacityNeed(d: DiskSpec): number | undefined {
   return d.data_size_gib === undefined ? undefined : d.data_size_gib * (1 + (d.growth ?? 0));

@@ -7,10 +7,9 @@
 import { vmLimitRow, type Machine } from '../catalog';
 import { vmCostChange, provisionedValues, boughtText, removedText } from '../advice/fixes';
 import { diskWorkloadsMet } from '../advice/least';
-import { meetsWithHeadroom, smallestMachineMeeting } from '../advice/search';
+import { meetsWithHeadroom, smallestMachineMeeting, targetsKept } from '../advice/search';
 import { cheapestProvisionedMeeting } from '../advice/provisioned';
 import { MESSAGE_LENGTH, type FixData } from '../diagnostics';
-import { evaluateOn } from '../model/evaluate';
 import { bucketSeconds, workloadBurstText } from '../model/burst';
 import { judgeTargets } from '../model/workload';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
@@ -135,15 +134,14 @@ function onlyInWindow(ctx: VmContext, ev: VmEval, window: WorkloadEval[]): void 
   const found = m && on[0] && vmLimitRow(ctx.catalog, m, on[0].typeName);
   if (!m || !found?.row.burst || found.table.burst_seconds === undefined) return;
   const names = window.map((x) => x.spec.name);
-  const keep = ev.workloads.filter((x) => x.meets_target === true).map((x) => x.spec.name);
   const h = ctx.advice.minHeadroom;
-  const met = (x: VmEval, n: string) => x.workloads.find((y) => y.spec.name === n)?.meets_target === true;
   const sustained = (x: VmEval) =>
-    names.every((n) => meetsWithHeadroom(x, n, h)) && keep.every((n) => met(x, n)) && !x.workloads.some(onlyInWindowOf);
+    names.every((n) => meetsWithHeadroom(x, n, h)) && targetsKept(ev, x) && !x.workloads.some(onlyInWindowOf);
   const bigger = smallestMachineMeeting(ctx.catalog, ctx.advice.evaluation.spec, m, ctx.region, sustained);
   const fixes: FixData[] = [];
   if (bigger) {
-    const cost = vmCostChange(ctx.catalog, ev, evaluateOn(ctx.catalog, ctx.vm, bigger, ctx.region));
+    // The search evaluated the VM on it already (the VM's advice keeps that evaluation).
+    const cost = vmCostChange(ctx.catalog, ev, ctx.advice.onMachine(bigger));
     fixes.push(ctx.setMachine(bigger, `Change machine to ${bigger.name} (${cost})`));
   }
   ctx.report('instance-limit-only-in-window', windowMessage(m, found.table.burst_seconds, window, bigger), ctx.machineSpan(), {

@@ -6,7 +6,7 @@
 import { limitValue, vmLimitRow, type ProvisionedDiskType } from '../catalog';
 import type { CodeInfo, FixData } from '../diagnostics';
 import { provisionedValues } from '../advice/fixes';
-import { withDisk } from '../advice/search';
+import { targetsKept, withDisk } from '../advice/search';
 import { evaluateOn } from '../model/evaluate';
 import { provisionedBounds, provisionedValue } from '../model/provisioned';
 
@@ -165,11 +165,7 @@ function aboveVmLimit(ctx: VmContext, d: DiskEval): void {
   // The fix must deliver what the VM's disks deliver now (the machine holds them at its limit anyway), and
   // keep every target that is met.
   const total = (e: { disks: DiskEval[] }, k: Metric) => e.disks.reduce((s, x) => s + x.figures[k].value, 0);
-  const kept = (name: string) => after.workloads.find((w) => w.spec.name === name)?.meets_target === true;
-  const same =
-    !!fixed &&
-    METRICS.every((k) => total(after, k) >= total(ctx.evaluation, k) - 1e-6) &&
-    ctx.evaluation.workloads.every((w) => w.meets_target !== true || kept(w.spec.name));
+  const same = !!fixed && METRICS.every((k) => total(after, k) >= total(ctx.evaluation, k) - 1e-6) && targetsKept(ctx.evaluation, after);
   const fixes: FixData[] = [];
   if (same) {
     const what = [
