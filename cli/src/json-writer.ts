@@ -134,17 +134,29 @@ function isPrewritten(v: unknown): v is PrewrittenJson {
   return typeof v === 'object' && v !== null && typeof (v as Partial<PrewrittenJson>).prewritten === 'function';
 }
 
+/** `value` inside `levels` arrays, for JSON.stringify to indent it as deep as they are. */
+function wrapped(value: unknown, levels: number): unknown {
+  let nested = value;
+  for (let l = 0; l < levels; l++) nested = [nested];
+  return nested;
+}
+
+/**
+ * How many characters the brackets of `levels` nested arrays take in JSON.stringify(…, null, 2) before what the
+ * innermost holds, and as many after it: array i opens with i × 2 spaces, '[' and a newline, and closes alike.
+ * All ASCII: as many bytes.
+ */
+const bracketChars = (levels: number) => levels * (levels + 1);
+
 function* batched(items: Iterable<unknown>, level: number): Generator<Chunk> {
-  const opening = Array.from({ length: level + 1 }, (_, i) => `${'  '.repeat(i)}[\n`).join('');
-  const closing = Array.from({ length: level + 1 }, (_, i) => `\n${'  '.repeat(level - i)}]`).join('');
   const pad = '  '.repeat(level + 1);
   let batch: unknown[] = [];
   let first = true;
   const flush = () => {
-    let nested: unknown = batch;
-    for (let l = 0; l < level; l++) nested = [nested];
-    const text = JSON.stringify(nested, null, 2);
-    const out = `${first ? '[\n' : ',\n'}${text.slice(opening.length, text.length - closing.length)}`;
+    // The batch is the innermost of level + 1 arrays.
+    const text = JSON.stringify(wrapped(batch, level), null, 2);
+    const cut = bracketChars(level + 1);
+    const out = `${first ? '[\n' : ',\n'}${text.slice(cut, text.length - cut)}`;
     batch = [];
     first = false;
     return out;
@@ -172,17 +184,10 @@ function* batched(items: Iterable<unknown>, level: number): Generator<Chunk> {
  */
 export function nestedJson(value: unknown, indent: string): Uint8Array {
   const levels = indent.length >> 1;
-  let nested = value;
-  for (let l = 0; l < levels; l++) nested = [nested];
-  let opening = '';
-  let closing = '';
-  for (let i = 0; i < levels; i++) {
-    opening += `${'  '.repeat(i)}[\n`;
-    closing += `\n${'  '.repeat(levels - 1 - i)}]`;
-  }
-  // The brackets and their indentation are ASCII: as many bytes as characters.
-  const bytes = Buffer.from(JSON.stringify(nested, null, 2), 'utf8');
-  return bytes.subarray(opening.length + indent.length, bytes.length - closing.length);
+  const bytes = Buffer.from(JSON.stringify(wrapped(value, levels), null, 2), 'utf8');
+  const cut = bracketChars(levels);
+  // The value's own first line comes after the indentation of its place.
+  return bytes.subarray(cut + indent.length, bytes.length - cut);
 }
 
 export function indented(json: string, indent: string): string {
