@@ -200,7 +200,7 @@ function begin(text: string, opts: AnalyzeOptions, streamed = false): Run {
     priceAll: (total: CostTotal) => {
       if (memo) return memo.priceAll(total);
       // Without a cache no two VMs share an evaluation.
-      for (const vm of spec.vms) total.add(priceOf(evaluateVm(catalog, { ...vm, workloads: [] }, vm.region ?? region)));
+      for (const vm of spec.vms) total.add(priceAhead(catalog, vm, vm.region ?? region));
       return new WeakSet<VmSpec>();
     },
     *checked(total: CostTotal | undefined) {
@@ -262,6 +262,11 @@ interface VmPrice {
 
 function priceOf(e: VmEval): VmPrice {
   return { monthly_cost: e.monthly_cost, monthly_cost_complete: e.monthly_cost_complete, missing: gapTexts(vmCosts(e)) };
+}
+
+/** A VM's price for a look ahead: a price never depends on the workloads (only the figures do), so without them. */
+function priceAhead(catalog: Catalog, vm: VmSpec, region: string): VmPrice {
+  return priceOf(evaluateVm(catalog, vm.workloads.length ? { ...vm, workloads: [] } : vm, region));
 }
 
 /** The VMs' prices added up as they come: the known part, whether it is whole, and what it lacks (each phrase once). */
@@ -353,9 +358,8 @@ function vmMemo(
           alike.add(seen.first).add(vm);
           (repeated ??= new Set()).add(key);
         }
-        // A price never depends on the workloads (only the figures do): without them the evaluation costs less.
-        const price =
-          seen?.price ?? priceOf(cache.peek(key) ?? evaluateVm(catalog, vm.workloads.length ? { ...vm, workloads: [] } : vm, region));
+        const cached = cache.peek(key);
+        const price = seen?.price ?? (cached ? priceOf(cached) : priceAhead(catalog, vm, region));
         if (!seen) prices.set(key, { price, first: vm });
         total.add(price);
       }
