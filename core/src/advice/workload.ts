@@ -235,19 +235,22 @@ function keepingOthers(e: VmEval, name: string, minHeadroom: number): Condition 
   );
 }
 
-/** The target met, and no other workload of the disk made to miss its own. */
+/**
+ * The target met, and no other workload of the disk made to miss its own: those met today stay met (`s.met` asks
+ * it of every workload of the VM), and one not judged today (its figures upper bounds) is not made to miss.
+ */
 function diskCondition(s: Search, e: VmEval, single: DiskSpec): Condition {
-  // Only the workloads that meet their targets today: one that misses its own already is no reason to refuse
-  // a type that meets this one (the disk's own resize is not held to it either).
-  const met = new Set(e.workloads.filter((x) => x.meets_target === true).map((x) => x.spec.name));
+  // Not the workloads that miss their targets today: one that misses its own already is no reason to refuse a
+  // type that meets this one (the disk's own resize is not held to it either).
+  const missing = new Set(e.workloads.filter((x) => x.meets_target === false).map((x) => x.spec.name));
   const others = s.vm.workloads.filter(
-    (x) => x.name !== s.w.name && met.has(x.name) && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)),
+    (x) => x.name !== s.w.name && !missing.has(x.name) && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)),
   );
   // The key says exactly what is asked (the headroom, and which workloads must keep their targets): size searches
   // are memoised by it across VMs that differ in this disk's size, and so in which workloads meet theirs.
   return condition(
     `${s.met.key}; of disk ${single.name}, ${others.map((o) => `'${o.name}'`).join(', ') || 'no other workload'} keeps meeting its own`,
-    (x) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target === true),
+    (x) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false),
     s.met.ratio && { ratio: s.met.ratio, need: s.met.need ?? 1 },
   );
 }
