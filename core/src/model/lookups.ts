@@ -4,7 +4,7 @@
  * and workloads cost their product. The lists are complete when these run (an evaluation or a spec is not added
  * to afterwards); each grouping is kept beside its list (a WeakMap: it goes with it).
  */
-import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
+import type { DiskSpec, VmSpec } from '../document/types';
 import type { DiskEval, VmEval, WorkloadEval } from './types';
 
 const NONE: readonly never[] = [];
@@ -47,12 +47,6 @@ const diskSpecs = new WeakMap<readonly DiskSpec[], Map<string, DiskSpec[]>>();
 /** The VM's disks named `name` in its spec (more than one only with a duplicate name, itself an error). */
 export function diskSpecsNamed(vm: VmSpec, name: string): readonly DiskSpec[] {
   return groupedByName(diskSpecs, vm.disks, (d) => d.name).get(name) ?? NONE;
-}
-
-const workloadSpecs = new WeakMap<readonly WorkloadSpec[], Map<string, WorkloadSpec[]>>();
-/** The VM's workloads whose spec names disk `name` (not those that name no disk, which run on all of them). */
-export function workloadSpecsNaming(vm: VmSpec, name: string): readonly WorkloadSpec[] {
-  return grouped(workloadSpecs, vm.workloads, (w) => (w.disk === undefined ? NONE : [w.disk])).get(name) ?? NONE;
 }
 
 const diskEvals = new WeakMap<readonly DiskEval[], Map<string, DiskEval[]>>();
