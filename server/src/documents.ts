@@ -3,7 +3,6 @@
  * that need structure fall back on the last analysis that parsed while the text is mid-edit.
  */
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -20,6 +19,7 @@ import {
 import type { Settings } from '../../protocol/src/settings';
 import { inputForFile, type TfInputOptions } from '../../protocol/src/terraform-input';
 import { GarbageCollector } from './collector';
+import { pathOf } from './uri';
 
 /** The Terraform variable values the settings give (lint's --var-file and --var). */
 function terraformOptions(s: Settings): TfInputOptions {
@@ -28,15 +28,6 @@ function terraformOptions(s: Settings): TfInputOptions {
     return at > 0 ? [{ name: v.slice(0, at), value: v.slice(at + 1) }] : [];
   });
   return { varFiles: s.terraformVarFiles ?? [], vars };
-}
-
-/** The file path of a file: URI ('' for another scheme, which names no file a setting lists). */
-function pathOfUri(uri: string): string {
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return '';
-  }
 }
 
 /** What an analysis takes from the settings (settings.ts keeps them): read at each analysis. */
@@ -199,7 +190,7 @@ export class AnalysedDocuments {
       defaultCatalog: current.catalog,
       defaultRegion: current.region,
       frontEnd: input.frontEnd,
-      workloadFindingsOnly: !!current.sidecarsWithModule?.includes(pathOfUri(uri)),
+      workloadFindingsOnly: !!current.sidecarsWithModule?.includes(pathOf(uri)),
     });
   }
 
