@@ -129,6 +129,12 @@ export function collectTargets(paths: string[], cwd: string, stdinName?: string)
   const targets: Target[] = [];
   const problems: string[] = [];
   const seen = new Set<string>();
+  // Each spec is read once for the module it names, if it is a sidecar (the folder's and the final pass ask it).
+  const modules = new Map<string, string | undefined>();
+  const moduleOf = (spec: string) => {
+    if (!modules.has(spec)) modules.set(spec, sidecarModule(spec));
+    return modules.get(spec);
+  };
   const add = (abs: string) => {
     if (seen.has(abs)) return;
     seen.add(abs);
@@ -166,7 +172,7 @@ export function collectTargets(paths: string[], cwd: string, stdinName?: string)
       // A workload sidecar of the folder names the Terraform it covers: that module is linted too, so that
       // `lint DIR` reports its findings as `evaluate` of it does (the sidecar's own are about its workloads).
       for (const f of found) {
-        const named = sidecarModule(f);
+        const named = moduleOf(f);
         if (named && relative(abs, named).split(sep)[0] !== '..') add(named);
       }
     } else {
@@ -176,7 +182,7 @@ export function collectTargets(paths: string[], cwd: string, stdinName?: string)
   // A sidecar linted with its module reports only what its workloads bring: the module's lint reports the rest.
   const sidecarsWithModule = targets.flatMap((t) => {
     if (!t.file || isTerraformSourcePath(t.file)) return [];
-    const module = sidecarModule(t.file);
+    const module = moduleOf(t.file);
     return module && seen.has(module) ? [t.file] : [];
   });
   return { targets, problems, sidecarsWithModule };
