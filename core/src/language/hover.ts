@@ -15,7 +15,6 @@ import {
   METRICS,
   upperBound,
   vmCosts,
-  workloadUpperBound,
   type Cost,
   type DiskEval,
   type UnmodelledDisk,
@@ -273,7 +272,10 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
     `**Workload ${s.name}** — ${s.pattern} ${formatBlock(s.block_kib)}, ${fmt(s.read_ratio * 100)}% reads${s.queue_depth ? `, queue depth ${s.queue_depth}` : ''} on ${w.disks.map((d) => `\`${d}\``).join(', ')}`,
     '',
   ];
-  const le = workloadUpperBound(vm.disks, w) ? '≤ ' : '';
+  // Figures on disks whose own are upper bounds are upper bounds too: the VM may deliver less, and a target they
+  // reach can be neither met nor missed.
+  const bounds = vm.disks.filter((d) => w.disks.includes(d.spec.name) && upperBound(d));
+  const le = bounds.length ? '≤ ' : '';
   const at = (x: number) => `${x > 0 ? le : ''}${fmt(x)}`;
   lines.push(
     mdTable(
@@ -297,9 +299,6 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
       w.meets_target ? `**Target met**, headroom ${fmtHeadroom(w.headroom ?? 0)}.` : `**Target missed**: ${w.shortfalls.join('; ')}.`,
     );
   }
-  // Figures on disks whose own are upper bounds are upper bounds too: the VM may deliver less, and a target they
-  // reach can be neither met nor missed.
-  const bounds = vm.disks.filter((d) => w.disks.includes(d.spec.name) && upperBound(d));
   if (bounds.length) {
     const which = bounds.map((d) => `\`${d.spec.name}\`: ${upperBound(d)}`).join('; ');
     const judged = w.meets_target === undefined && Object.values(s.target).some((x) => x !== undefined);
