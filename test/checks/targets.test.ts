@@ -635,4 +635,52 @@ vms:
     const w1 = after.find((w) => w.spec.name === 'w1')!;
     assert.ok(w1.headroom! >= 0.1 - 1e-9, `w1's headroom after the fix: ${w1.headroom}`);
   });
+
+  it('target-unreachable: no fix makes another workload of the disk miss a target that is not judged today', () => {
+    // m3-ultramem-128 has no per-VM Hyperdisk Extreme row: w1's target on d0 is not judged (upper bounds). A
+    // pd-balanced d0 would meet w0's and make w1 miss its own, so it is not offered (a VM of the test fleet).
+    const text = `version: 1
+provider: gcp
+catalog: gcp-2024
+vms:
+  - name: vm
+    machine_type: m3-ultramem-128
+    disks:
+      - name: d0
+        type: hyperdisk-extreme
+        size: 8028GiB
+      - name: d1
+        type: pd-extreme
+        size: 5326GiB
+        provisioned_iops: 105895
+    workloads:
+      - name: w0
+        disk: d0
+        block_size: 16KiB
+        read_ratio: 0.7
+        queue_depth: 256
+        target:
+          iops: 29213
+      - name: w1
+        disk: d0
+        pattern: sequential
+        block_size: 1MiB
+        read_ratio: 0.5
+        queue_depth: 64
+        target:
+          throughput: 3318MiB/s
+`;
+    const a = analyze(text);
+    assert.deepEqual(
+      a.vms[0].workloads.map((w) => w.meets_target),
+      [false, undefined],
+    );
+    const d = a.diagnostics.find((x) => x.code === 'target-unreachable' && x.message.includes("'w0'"));
+    assert.ok(d);
+    for (const fix of d.fixes ?? []) {
+      const w1 = analyze(applyFix(text, fix)).vms[0].workloads.find((w) => w.spec.name === 'w1');
+      assert.notEqual(w1?.meets_target, false, `${fix.title} makes w1 miss`);
+    }
+    assert.doesNotMatch(d.message, /pd-balanced/);
+  });
 });
