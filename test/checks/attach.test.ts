@@ -1,7 +1,7 @@
 /** Attachability (core/src/checks/attach.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
 import { analyze, fileReport } from '../../core/src';
-import { BASE, expectAt } from './helpers';
+import { applyFix, BASE, expectAt } from './helpers';
 
 const on = (machine: string, disk: string) => BASE.replace('n2-standard-8', machine).replace('type: pd-ssd\n        size: 500GiB', disk);
 const lssd = (machine: string, count?: number) => on(machine, `type: local-ssd${count === undefined ? '' : `\n        count: ${count}`}`);
@@ -136,7 +136,7 @@ describe('checks: attach', () => {
     assert.equal(analyze(text).vms[0].workloads[0].meets_target, true);
     const d = expectAt(text, 'too-many-disks', 'hyperdisk-ml');
     assert.deepEqual(fixValues(d), ['c4-highcpu-48']);
-    const after = analyze(text.replace('machine_type: c4-highcpu-2', 'machine_type: c4-highcpu-48'));
+    const after = analyze(applyFix(text, d.fixes![0]));
     assert.equal(after.vms[0].workloads[0].meets_target, true);
     assert.ok(!after.diagnostics.some((x) => x.code === 'too-many-disks'));
   });
