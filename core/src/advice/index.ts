@@ -4,6 +4,7 @@
  * check, a code action, `--fix` or the report asks for advice when it needs it, and each answer is memoised
  * with the VM's evaluation, so that it is searched for once per configuration.
  */
+import { Attached } from '../attached';
 import { type Catalog, type Machine } from '../catalog';
 import { vmContent } from '../document/vm-content';
 import { contentOrigin } from '../vm-cache';
@@ -109,10 +110,10 @@ export class VmAdvice {
   }
 }
 
-// Keyed by the evaluation first made for a content (vm-cache's contentOrigin): the language server's evaluation
+// Kept on the evaluation first made for a content (vm-cache's contentOrigin): the language server's evaluation
 // cache hands back that object, or one moved from it, for an unchanged VM, so its advice is searched for once
-// across keystrokes.
-const memo = new WeakMap<VmEval, Map<string, VmAdvice>>();
+// across keystrokes. On the object, not in a WeakMap (../attached): the advice holds its evaluation.
+const memo = new Attached<VmEval, Map<string, VmAdvice>>('advice by region');
 
 // And by content: VMs written alike (a fleet of replicas) differ only in their names and places in the text,
 // which no search reads, so they share one advice. Bounded, least recently used first out, so that a long

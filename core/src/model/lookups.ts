@@ -2,15 +2,17 @@
  * A VM's disks and workloads by disk name, gathered once per list. Checks ask, for each disk, which workloads run
  * on it (and, for each workload, which disk it names): a scan of the other list each time made a VM of many disks
  * and workloads cost their product. The lists are complete when these run (an evaluation or a spec is not added
- * to afterwards); each grouping is kept beside its list (a WeakMap: it goes with it).
+ * to afterwards); each grouping is kept on its list and goes with it (../attached: a search's candidates are many
+ * and short-lived).
  */
+import { Attached } from '../attached';
 import type { DiskSpec, VmSpec } from '../document/types';
 import type { DiskEval, VmEval, WorkloadEval } from './types';
 
 const NONE: readonly never[] = [];
 
 function grouped<T>(
-  memo: WeakMap<readonly T[], Map<string, T[]>>,
+  memo: Attached<readonly T[], Map<string, T[]>>,
   list: readonly T[],
   names: (x: T) => readonly string[],
 ): Map<string, T[]> {
@@ -29,7 +31,7 @@ function grouped<T>(
 }
 
 /** `grouped` for items of one name each (no list of names per item). */
-function groupedByName<T>(memo: WeakMap<readonly T[], Map<string, T[]>>, list: readonly T[], name: (x: T) => string): Map<string, T[]> {
+function groupedByName<T>(memo: Attached<readonly T[], Map<string, T[]>>, list: readonly T[], name: (x: T) => string): Map<string, T[]> {
   let m = memo.get(list);
   if (m) return m;
   m = new Map();
@@ -43,13 +45,13 @@ function groupedByName<T>(memo: WeakMap<readonly T[], Map<string, T[]>>, list: r
   return m;
 }
 
-const diskSpecs = new WeakMap<readonly DiskSpec[], Map<string, DiskSpec[]>>();
+const diskSpecs = new Attached<readonly DiskSpec[], Map<string, DiskSpec[]>>('disk specs by name');
 /** The VM's disks named `name` in its spec (more than one only with a duplicate name, itself an error). */
 export function diskSpecsNamed(vm: VmSpec, name: string): readonly DiskSpec[] {
   return groupedByName(diskSpecs, vm.disks, (d) => d.name).get(name) ?? NONE;
 }
 
-const diskEvals = new WeakMap<readonly DiskEval[], Map<string, DiskEval[]>>();
+const diskEvals = new Attached<readonly DiskEval[], Map<string, DiskEval[]>>('evaluated disks by name');
 /** The evaluated disks named `name`. */
 export function disksNamed(e: VmEval, name: string): readonly DiskEval[] {
   return disksOfName(e.disks, name);
@@ -63,7 +65,7 @@ export function disksOfName(disks: readonly DiskEval[], name: string): readonly 
   return groupedByName(diskEvals, disks, (d) => d.spec.name).get(name) ?? NONE;
 }
 
-const workloadEvals = new WeakMap<readonly WorkloadEval[], Map<string, WorkloadEval[]>>();
+const workloadEvals = new Attached<readonly WorkloadEval[], Map<string, WorkloadEval[]>>('evaluated workloads by disk');
 /** The evaluated workloads that run on disk `name` (among others, for a workload spread over several), in order. */
 export function workloadsOn(e: VmEval, name: string): readonly WorkloadEval[] {
   return grouped(workloadEvals, e.workloads, (w) => w.disks).get(name) ?? NONE;
