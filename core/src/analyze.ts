@@ -314,9 +314,12 @@ type CheckedContext = SpecContext & {
   adviceByContent: boolean;
 };
 
-/** Runs every check module's `vm` hook on one evaluated VM. */
-function checkVm(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval): VmEval {
-  const vmCtx = vmContext(ctx, spec, catalog, region, vm, e);
+/**
+ * Runs every check module's `vm` hook on one evaluated VM. `memoSizes`: its advice's size searches are memoised
+ * (../advice), as they are unless the run knows that no other VM can ask the same.
+ */
+function checkVm(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval, memoSizes = true): VmEval {
+  const vmCtx = vmContext(ctx, spec, catalog, region, vm, e, memoSizes);
   for (const m of CHECKS) m.vm?.(vmCtx);
   return e;
 }
@@ -341,6 +344,10 @@ function vmMemo(
   // After a look ahead (priceAll): the contents another VM of the spec shares. Only those are worth keeping in the
   // cache for the run; a VM of its own kind is evaluated, checked and let go.
   let repeated: Set<string> | undefined;
+  // And the VMs that another VM of the spec resembles but for disk sizes: only their size searches can be asked
+  // again in the run (../advice/search.ts), so only theirs are memoised. The others' would cost a copy of the VM
+  // as text per search for nothing (a fleet of distinct VMs hits that memo never).
+  let sizesApart: WeakSet<VmSpec> | undefined;
   return {
     /**
      * Adds each VM's price to `total`, from the cache's evaluation when it has one, else from one made and not kept:
@@ -350,9 +357,16 @@ function vmMemo(
     priceAll(total: CostTotal): WeakSet<VmSpec> {
       const prices = new Map<string, { price: VmPrice; first: VmSpec }>();
       const alike = new WeakSet<VmSpec>();
+      const bySizeless = new Map<string, VmSpec>();
+      sizesApart = new WeakSet();
       for (const vm of spec.vms) {
         const region = vm.region ?? fileRegion;
         const key = cache.key(catalog, region, vm);
+        // Loosely: a key without any "size_gib" (two VMs taken as alike that are not only lose a memo's work).
+        const sizeless = key.replace(SIZES, '');
+        const like = bySizeless.get(sizeless);
+        if (like) sizesApart.add(like).add(vm);
+        else bySizeless.set(sizeless, vm);
         const seen = prices.get(key);
         if (seen) {
           alike.add(seen.first).add(vm);
@@ -370,8 +384,9 @@ function vmMemo(
       const region = vm.region ?? fileRegion;
       const key = cache.key(catalog, region, vm);
       const e = cache.evaluation(key, vm, () => evaluateVm(catalog, vm, region), !repeated || repeated.has(key));
+      const memoSizes = !sizesApart || sizesApart.has(vm);
       const at = ctx.at(vm.path);
-      if (!at) return checkVm(ctx, spec, catalog, region, vm, e);
+      if (!at) return checkVm(ctx, spec, catalog, region, vm, e, memoSizes);
       // The VM's text with its name's value masked: replicas that differ only by name share their findings (the
       // evaluation leaves the name out too), moved to each one's place with the spans after the name shifted.
       const name = nameIn(ctx.at(`${vm.path}/name`), at);
@@ -388,7 +403,7 @@ function vmMemo(
       }
       const before = found.length;
       const said = unlisted();
-      checkVm(ctx, spec, catalog, region, vm, e);
+      checkVm(ctx, spec, catalog, region, vm, e, memoSizes);
       const mine = found.slice(before);
       // Findings past the cap are made without their advice: another VM written alike may be listed.
       if (unlisted() === said && memoisable(mine, at, name, vm.name)) cache.setFindings(key, fkey, { ...place, diagnostics: mine });
@@ -396,6 +411,9 @@ function vmMemo(
     },
   };
 }
+
+/** Every disk size in a VM's content (../document/vm-content.ts): JSON numbers hold no comma and no brace. */
+const SIZES = /"size_gib":[^,}]*,?/g;
 
 /** The span of a VM's name value when it lies in the VM's own text (not an alias's anchor elsewhere). */
 function nameIn(name: Span | undefined, vm: Span): Span | undefined {
@@ -413,7 +431,15 @@ function memoisable(found: Diagnostic[], vm: Span, name: Span | undefined, vmNam
   return !name || !found.length || !JSON.stringify(found).includes(vmName);
 }
 
-function vmContext(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval): VmContext {
+function vmContext(
+  ctx: CheckedContext,
+  spec: Spec,
+  catalog: Catalog,
+  region: string,
+  vm: VmSpec,
+  e: VmEval,
+  memoSizes: boolean,
+): VmContext {
   return {
     ...ctx,
     spec,
@@ -422,7 +448,7 @@ function vmContext(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: st
     vm,
     machine: e.machine,
     evaluation: e,
-    advice: adviceFor(e, region, spec.min_headroom, ctx.adviceByContent),
+    advice: adviceFor(e, region, spec.min_headroom, ctx.adviceByContent, memoSizes),
     machineSpan: () =>
       ctx.key(`${vm.path}/machine_type`) ?? ctx.key(`${vm.path}/vcpus`) ?? ctx.key(`${vm.path}/series`) ?? ctx.key(`${vm.path}/name`),
     setMachine: (m, title, preferred) => setMachine(vm, m, title, preferred),

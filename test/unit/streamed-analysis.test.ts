@@ -5,7 +5,8 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { analyze, EvaluationCache, fileReport, reportDiagnostics, streamedAnalysis, vmReportParts } from '../../core/src';
+import { analyze, CatalogRegistry, EvaluationCache, fileReport, reportDiagnostics, streamedAnalysis, vmReportParts } from '../../core/src';
+import { sizeSearchesMemoised } from '../../core/src/advice/search';
 import { distinctFleet, FLEET_EDITIONS } from '../../bench/fleet';
 import { specWithVms } from '../../bench/evaluate';
 import { vmContent } from '../../core/src/document/vm-content';
@@ -102,6 +103,28 @@ describe('streamed analysis', () => {
     assert.equal(kept.hits, vms.length - contents.size);
     const repeated = [...contents].filter((c) => vms.filter((vm) => vmContent(vm) === c).length > 1);
     assert.equal(kept.size, repeated.length);
+  });
+
+  it('memoises the size searches only of VMs that another VM of the spec resembles but for disk sizes', () => {
+    // A catalog object of its own: the memo is kept by catalog, and other tests fill the built-in ones'.
+    const fresh = (edition: string) => {
+      const registry = new CatalogRegistry();
+      const c = structuredClone(registry.get(edition)!);
+      registry.add(c);
+      return { registry, c };
+    };
+    const distinct = distinctFleet('yandex-2025', 30, 3).text;
+    const streamed = fresh('yandex-2025');
+    for (const _ of streamedAnalysis(distinct, { cache: new EvaluationCache(), registry: streamed.registry }).vms());
+    assert.equal(sizeSearchesMemoised(streamed.c), 0);
+    // The same VMs analysed whole (an editor's analysis, which a later one may ask again) do search sizes.
+    const whole = fresh('yandex-2025');
+    analyze(distinct, { cache: new EvaluationCache(), registry: whole.registry });
+    assert.ok(sizeSearchesMemoised(whole.c) > 0);
+    // The replica fleet's VMs differ in their disk sizes, among other things: theirs are memoised.
+    const replicas = fresh('gcp-2024');
+    for (const _ of streamedAnalysis(specWithVms(300), { cache: new EvaluationCache(), registry: replicas.registry }).vms());
+    assert.ok(sizeSearchesMemoised(replicas.c) > 0);
   });
 
   it("lets go of each VM's nodes once it is written, where nothing after the VMs reads the tree", () => {

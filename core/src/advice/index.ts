@@ -11,7 +11,7 @@ import { contentOrigin } from '../vm-cache';
 import { METRICS, upperBound, type VmEval, type WorkloadEval } from '../model/types';
 import { cheaperDisk, onMachine, smallestMachineMeeting, targetsKept, type CheaperDisk } from './search';
 import { recall } from './recall';
-import { queueSuggestions, suggestForWorkload, type QueueSuggestions, type WorkloadSuggestions } from './workload';
+import { queueSuggestions, suggestForWorkload, type QueueSuggestions, type SearchPolicy, type WorkloadSuggestions } from './workload';
 
 export {
   cheaperDisk,
@@ -38,7 +38,13 @@ export class VmAdvice {
     readonly region: string,
     /** The spec's policy: the least share above its target a workload must reach (min_headroom); 0 without one. */
     readonly minHeadroom = 0,
+    /** Whether its size searches are memoised: not where no other VM of the run can ask the same (../analyze.ts). */
+    readonly memoSizes = true,
   ) {}
+
+  private get policy(): SearchPolicy {
+    return { minHeadroom: this.minHeadroom, memoSizes: this.memoSizes };
+  }
 
   /** What would make the named workload meet its target (nothing when it meets it or has none). */
   workload(name: string): WorkloadSuggestions {
@@ -57,12 +63,12 @@ export class VmAdvice {
   private ofWorkload<T extends object>(
     memo: Map<string, T>,
     name: string,
-    search: (e: VmEval, region: string, r: WorkloadEval, minHeadroom: number) => T,
+    search: (e: VmEval, region: string, r: WorkloadEval, policy: SearchPolicy) => T,
   ): T {
     let s = memo.get(name);
     if (!s) {
       const r = this.evaluation.workloads.find((w) => w.spec.name === name);
-      s = r ? search(this.evaluation, this.region, r, this.minHeadroom) : ({} as T);
+      s = r ? search(this.evaluation, this.region, r, this.policy) : ({} as T);
       memo.set(name, s);
     }
     return s;
@@ -92,7 +98,10 @@ export class VmAdvice {
     if (!this.cheaperMemo.has(name)) {
       const e = this.evaluation;
       const current = e.disks.find((d) => d.spec.name === name);
-      this.cheaperMemo.set(name, current && e.machine && cheaperDisk(e.catalog, e.spec, e.machine, this.region, current, this.minHeadroom));
+      this.cheaperMemo.set(
+        name,
+        current && e.machine && cheaperDisk(e.catalog, e.spec, e.machine, this.region, current, this.minHeadroom, this.memoSizes),
+      );
     }
     return this.cheaperMemo.get(name);
   }
@@ -136,8 +145,9 @@ function sharedAdvice(e: VmEval, region: string, minHeadroom: number): VmAdvice 
  * The advice for an evaluated VM, priced in `region`. `minHeadroom` is the spec's policy (min_headroom): every
  * configuration the advice suggests meets each target it keeps with at least that share to spare. `byContent`:
  * also shared with VMs of the same content that have another evaluation (replicas analysed without a cache).
+ * `memoSizes`: its size searches memoised (for VMs that differ from it in their disk sizes only).
  */
-export function adviceFor(e: VmEval, region: string, minHeadroom = 0, byContent = true): VmAdvice {
+export function adviceFor(e: VmEval, region: string, minHeadroom = 0, byContent = true, memoSizes = true): VmAdvice {
   // An evaluation the cache moved onto a VM of the same content (replicas named apart) shares the advice of the
   // one first made for that content, without a content key of its own.
   const origin = contentOrigin(e);
@@ -145,6 +155,6 @@ export function adviceFor(e: VmEval, region: string, minHeadroom = 0, byContent 
   if (!byRegion) memo.set(origin, (byRegion = new Map()));
   const key = `${region}\u0000${minHeadroom}`;
   let a = byRegion.get(key);
-  if (!a) byRegion.set(key, (a = byContent ? sharedAdvice(e, region, minHeadroom) : new VmAdvice(e, region, minHeadroom)));
+  if (!a) byRegion.set(key, (a = byContent ? sharedAdvice(e, region, minHeadroom) : new VmAdvice(e, region, minHeadroom, memoSizes)));
   return a;
 }

@@ -14,11 +14,13 @@ import type { VmEval } from '../model/types';
 /**
  * A condition on an evaluated VM that a search makes hold. One made by `condition` carries a key naming what it
  * asks of which parts ("workload oltp meets its target"), so that the size searches can be memoised: the same
- * condition on the same VM gives the same answer. `ratio` (with `need`, the ratio at which it holds) says how
- * near an evaluated VM is to it, for the searches to aim with; the condition itself alone decides.
+ * condition on the same VM gives the same answer (unless `memo` is false: no other search will ask it). `ratio`
+ * (with `need`, the ratio at which it holds) says how near an evaluated VM is to it, for the searches to aim
+ * with; the condition itself alone decides.
  */
 export type Condition = ((e: VmEval) => boolean) & {
   readonly key?: string;
+  readonly memo?: boolean;
   readonly ratio?: (e: VmEval) => number | undefined;
   readonly need?: number;
 };
@@ -27,8 +29,9 @@ export function condition(
   key: string,
   holds: (e: VmEval) => boolean,
   aim?: { ratio: (e: VmEval) => number | undefined; need: number },
+  memo = true,
 ): Condition {
-  return Object.assign(holds, { key, ...(aim && { ratio: aim.ratio, need: aim.need }) });
+  return Object.assign(holds, { key, memo, ...(aim && { ratio: aim.ratio, need: aim.need }) });
 }
 
 /**

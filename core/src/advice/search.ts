@@ -25,10 +25,22 @@ export { condition, type Condition } from './least';
  * The smallest step of a disk's size on which a keyed condition holds, over the type's whole range (null: none),
  * by catalog, then by region, machine, condition and the VM with that disk's size left out. The answer does not
  * depend on the disk's current size, so a fleet whose VMs differ only in their disk sizes is searched once per
- * machine, type and target. Bounded like the advice memo (least recently used out).
+ * machine, type and target. Bounded like the advice memo (least recently used out). Not for a condition whose
+ * `memo` is false: its key costs a copy of the VM as text, and no other VM will ask (../analyze.ts says which).
  */
 const SIZE_MEMO_LIMIT = 4096;
 const sizeMemo = new WeakMap<Catalog, Map<string, LeastSize | null>>();
+
+function sizeMemoOf(c: Catalog): Map<string, LeastSize | null> {
+  let memo = sizeMemo.get(c);
+  if (!memo) sizeMemo.set(c, (memo = new Map()));
+  return memo;
+}
+
+/** How many size searches the memo holds for a catalog (for tests: which runs memoise them). */
+export function sizeSearchesMemoised(c: Catalog): number {
+  return sizeMemo.get(c)?.size ?? 0;
+}
 
 /** The least step over a type's range at which a condition holds, and whether it holds at the range's top too. */
 interface LeastSize {
@@ -67,10 +79,8 @@ export function smallestSizeMeeting(
     // least step in [lo, hi] when it is not above hi. Where the condition fails at the range's top (a larger disk
     // takes a limit shared with another disk from that disk's workloads), it may fail again above the least:
     // then `lo` is evaluated, and the range above it searched where it fails there.
-    let memo = sizeMemo.get(c);
-    if (!memo) sizeMemo.set(c, (memo = new Map()));
     const top = Math.floor(t.size_gib.max / step);
-    const found = recall(memo, sizeSearchKey(vm, disk, machine, region, ok.key), SIZE_MEMO_LIMIT, () => {
+    const search = () => {
       let toTop = true;
       const least = leastValue(
         Math.ceil(t.size_gib.min / step),
@@ -83,7 +93,9 @@ export function smallestSizeMeeting(
         ok.need,
       );
       return least === undefined ? null : { least, toTop };
-    });
+    };
+    const found =
+      ok.memo === false ? search() : recall(sizeMemoOf(c), sizeSearchKey(vm, disk, machine, region, ok.key), SIZE_MEMO_LIMIT, search);
     units = found === null || found.least > hi ? undefined : Math.max(found.least, lo);
     if (units !== undefined && units > found!.least && !found!.toTop && !meets(units).ok) units = leastValue(units + 1, hi, meets, ok.need);
   }
@@ -132,6 +144,7 @@ export function cheaperDisk(
   region: string,
   current: DiskEval,
   minHeadroom = 0,
+  memoSizes = true,
 ): CheaperDisk | undefined {
   const disk = current.spec;
   const mine = vm.workloads.filter((w) => w.disk === disk.name || (w.disk === undefined && vm.disks.length === 1));
@@ -144,6 +157,7 @@ export function cheaperDisk(
     `every workload of disk ${disk.name} meets its target with ${minHeadroom} to spare`,
     (e) => mine.every((w) => meetsWithHeadroom(e, w.name, minHeadroom)),
     { ratio: (e) => targetRatio(e, names), need: 1 + Math.max(0, minHeadroom) },
+    memoSizes,
   );
   // Never smaller than the data it must hold (data_size plus growth, when the spec says).
   const best = cheapestDiskMeeting(c, vm, machine, region, current, allMet, now, capacityNeed(disk) ?? 0);

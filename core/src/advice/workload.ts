@@ -72,28 +72,38 @@ interface Search {
   met: Condition;
 }
 
+/**
+ * How a VM's searches run: the spec's policy (min_headroom: the least share above its target a workload must
+ * reach; 0 without one), and whether its size searches are memoised (../search, `smallestSizeMeeting`).
+ */
+export interface SearchPolicy {
+  minHeadroom: number;
+  memoSizes: boolean;
+}
+
 /** The search for what makes `r` meet its target; none where it meets it, has none, or the VM has no machine. */
-function searchFor(e: VmEval, region: string, r: WorkloadEval, minHeadroom: number): Search | undefined {
+function searchFor(e: VmEval, region: string, r: WorkloadEval, policy: SearchPolicy): Search | undefined {
   // A VM without a machine has no workloads evaluated (its figures are unavailable): nothing to advise.
   if (r.meets_target !== false || !e.machine) return undefined;
-  return { c: e.catalog, vm: e.spec, machine: e.machine, region, w: r.spec, met: keepingOthers(e, r.spec.name, minHeadroom) };
+  const met = keepingOthers(e, r.spec.name, policy);
+  return { c: e.catalog, vm: e.spec, machine: e.machine, region, w: r.spec, met };
 }
 
 /**
  * What a deeper queue does for `r`: the part of `suggestForWorkload`'s answer that the queue-depth check reads,
  * without the searches for disks and machines.
  */
-export function queueSuggestions(e: VmEval, region: string, r: WorkloadEval, minHeadroom = 0): QueueSuggestions {
-  const s = searchFor(e, region, r, minHeadroom);
+export function queueSuggestions(e: VmEval, region: string, r: WorkloadEval, policy: SearchPolicy): QueueSuggestions {
+  const s = searchFor(e, region, r, policy);
   return s ? deeperQueue(s, e, r) : {};
 }
 
 export type QueueSuggestions = Pick<WorkloadSuggestions, 'queue_depth' | 'queue_reach'>;
 
-/** What would make `r` meet its target, with `minHeadroom` to spare (the spec's policy; 0: just meet it). */
-export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, minHeadroom = 0): WorkloadSuggestions {
+/** What would make `r` meet its target, with the policy's headroom to spare. */
+export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, policy: SearchPolicy): WorkloadSuggestions {
   const out: WorkloadSuggestions = {};
-  const s = searchFor(e, region, r, minHeadroom);
+  const s = searchFor(e, region, r, policy);
   if (!s) return out;
   const { c, vm, machine, w } = s;
   const single = singleDisk(vm, w.disk);
@@ -213,7 +223,7 @@ function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec
  * of a type, split by size), and a fix is never to trade one target for another. The key names them: searches
  * are memoised by it across VMs.
  */
-function keepingOthers(e: VmEval, name: string, minHeadroom: number): Condition {
+function keepingOthers(e: VmEval, name: string, { minHeadroom, memoSizes }: SearchPolicy): Condition {
   const met = e.workloads.filter((x) => x.meets_target === true && x.spec.name !== name);
   // Those that keep the policy's headroom today keep it (a switch that gives a disk a few IOPS less can take a
   // workload over several disks below it); the others keep meeting their targets.
@@ -232,6 +242,7 @@ function keepingOthers(e: VmEval, name: string, minHeadroom: number): Condition 
       keep.every((n) => x.workloads.find((y) => y.spec.name === n)?.meets_target === true) &&
       keepPolicy.every((n) => meetsWithHeadroom(x, n, minHeadroom)),
     { ratio: (x) => targetRatio(x, [name]), need: 1 + Math.max(0, minHeadroom) },
+    memoSizes,
   );
 }
 
@@ -252,6 +263,7 @@ function diskCondition(s: Search, e: VmEval, single: DiskSpec): Condition {
     `${s.met.key}; of disk ${single.name}, ${others.map((o) => `'${o.name}'`).join(', ') || 'no other workload'} keeps meeting its own`,
     (x) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false),
     s.met.ratio && { ratio: s.met.ratio, need: s.met.need ?? 1 },
+    s.met.memo,
   );
 }
 
