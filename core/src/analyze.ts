@@ -386,7 +386,8 @@ function vmMemo(
       const e = cache.evaluation(key, vm, () => evaluateVm(catalog, vm, region), !repeated || repeated.has(key));
       const memoSizes = !sizesApart || sizesApart.has(vm);
       const at = ctx.at(vm.path);
-      if (!at) return checkVm(ctx, spec, catalog, region, vm, e, memoSizes);
+      // Findings are memoised with the cache's entry: a VM of its own kind in a streamed run has none to keep them.
+      if (!at || !cache.peek(key)) return checkVm(ctx, spec, catalog, region, vm, e, memoSizes);
       // The VM's text with its name's value masked: replicas that differ only by name share their findings (the
       // evaluation leaves the name out too), moved to each one's place with the spans after the name shifted.
       const name = nameIn(ctx.at(`${vm.path}/name`), at);
