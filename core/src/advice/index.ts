@@ -130,14 +130,14 @@ const memo = new Attached<VmEval, Map<string, VmAdvice>>('advice by region');
 const CONTENT_MEMO_LIMIT = 1024;
 const byContent = new WeakMap<Catalog, Map<string, VmAdvice>>();
 
-function sharedAdvice(e: VmEval, region: string, minHeadroom: number): VmAdvice {
+function sharedAdvice(e: VmEval, region: string, minHeadroom: number, memoSizes: boolean): VmAdvice {
   let shared = byContent.get(e.catalog);
   if (!shared) byContent.set(e.catalog, (shared = new Map()));
   return recall(
     shared,
-    `${region}\u0000${minHeadroom}\u0000${vmContent(e.spec)}`,
+    `${region}\u0000${minHeadroom}\u0000${memoSizes}\u0000${vmContent(e.spec)}`,
     CONTENT_MEMO_LIMIT,
-    () => new VmAdvice(e, region, minHeadroom),
+    () => new VmAdvice(e, region, minHeadroom, memoSizes),
   );
 }
 
@@ -155,6 +155,7 @@ export function adviceFor(e: VmEval, region: string, minHeadroom = 0, byContent 
   if (!byRegion) memo.set(origin, (byRegion = new Map()));
   const key = `${region}\u0000${minHeadroom}`;
   let a = byRegion.get(key);
-  if (!a) byRegion.set(key, (a = byContent ? sharedAdvice(e, region, minHeadroom) : new VmAdvice(e, region, minHeadroom, memoSizes)));
+  if (!a)
+    byRegion.set(key, (a = byContent ? sharedAdvice(e, region, minHeadroom, memoSizes) : new VmAdvice(e, region, minHeadroom, memoSizes)));
   return a;
 }
