@@ -59,6 +59,7 @@ export {
   type VmReport,
 } from './report';
 export * from './units';
+export { namesText, sharedLimitPhrases, type SharedLimitFacts } from './shared-limits';
 export * from './text';
 export { hover, mdTable, type HoverResult } from './language/hover';
 export { complete, contextPath, type CompletionEntry } from './language/completion';

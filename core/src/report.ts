@@ -18,6 +18,7 @@ import {
   workloadsLeftOut,
   type DiskBursts,
   type DiskEval,
+  type SharedLimit,
   type UnevaluatedDisk,
   type UnmodelledDisk,
   type VmEval,
@@ -25,8 +26,25 @@ import {
 } from './model/types';
 import { diskSpecsNamed } from './model/lookups';
 
-export type { DiskReport, FileReport, Report, ReportDiagnostic, VmReport, WorkloadBurstReport, WorkloadReport } from './report-types';
-import type { DiskReport, FileReport, ReportDiagnostic, VmReport, WorkloadBurstReport, WorkloadReport } from './report-types';
+export type {
+  DiskReport,
+  FileReport,
+  Report,
+  ReportDiagnostic,
+  SharedLimitReport,
+  VmReport,
+  WorkloadBurstReport,
+  WorkloadReport,
+} from './report-types';
+import type {
+  DiskReport,
+  FileReport,
+  ReportDiagnostic,
+  SharedLimitReport,
+  VmReport,
+  WorkloadBurstReport,
+  WorkloadReport,
+} from './report-types';
 
 const r0 = (x: number) => Math.round(x);
 const r1 = (x: number) => Math.round(x * 10) / 10;
@@ -170,6 +188,7 @@ function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions =
           limits_writes: v.egress.binds,
         }
       : null,
+    shared_limits: (v.sharedLimits ?? []).map(sharedLimitReport),
     disks: v.unavailable
       ? unavailableDisks(v)
       : inSpecOrder(v.spec.disks, [
@@ -184,6 +203,19 @@ function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions =
           ...v.workloads.map((w) => workloadReport(v, w, region, minHeadroom, suggestions)),
           ...unavailableWorkloads(v, workloadsLeftOut(v)),
         ]),
+  };
+}
+
+function sharedLimitReport(l: SharedLimit): SharedLimitReport {
+  return {
+    metric: l.metric,
+    limited_by: l.by,
+    value: r1(l.value),
+    unit: l.unit,
+    disks: l.disks,
+    demand: r1(l.demand),
+    reached: l.reached,
+    explanation: l.why,
   };
 }
 
@@ -275,6 +307,7 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?
     explanation: w.why,
     meets_target: w.meets_target ?? null,
     headroom: w.headroom === undefined || !Number.isFinite(w.headroom) ? null : Math.round(w.headroom * 1000) / 1000,
+    upper_bound: w.upperBound ?? null,
     cpu_vcpus_needed: r1(w.cpu_vcpus_needed),
     queue_depth_needed: w.queue_depth_needed,
     suggestions: suggestions ? suggestionsReport(adviceFor(v, region, minHeadroom).workload(w.spec.name)) : {},
@@ -359,6 +392,7 @@ function unavailableWorkloads(v: VmEval, workloads = v.spec.workloads): Workload
     explanation: leftOutReason(v, w),
     meets_target: null,
     headroom: null,
+    upper_bound: null,
     cpu_vcpus_needed: null,
     queue_depth_needed: null,
     suggestions: {},

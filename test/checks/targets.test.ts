@@ -524,6 +524,8 @@ vms:
   });
 
   it("headroom-below-policy never reads as meeting the policy: 9.95% is said as such, not '10%' (seed 555)", () => {
+    // The target was 457 MiB/s when a workload spread over disks was judged on their summed figures; it reaches
+    // 390.9 MiB/s as the sum of what each disk gives it, so the target keeps the case's 9.95 %.
     const text = `version: 1
 provider: aws
 catalog: aws-2025
@@ -551,7 +553,7 @@ vms:
         block_size: 128KiB
         read_ratio: 0
         target:
-          throughput: 457MiB/s
+          throughput: 355.55MiB/s
 `;
     const a = analyze(text);
     const h = a.vms[0].workloads[0].headroom!;

@@ -233,7 +233,11 @@ function targetsStayMet(rBefore: FileReport, rAfter: FileReport, minHeadroom: nu
   );
 }
 
-/** 4. The disks a limit covers together never deliver more than it, summed. */
+/**
+ * 4. A limit holds each disk alone and the busy disks together: every disk's figure is at most the limit, and the
+ * busy disks' shares of it (each disk's largest workload figure on it: its workloads run at once on that share) add
+ * up to at most the limit. A limit several disks exceed together is stated once, with all of them.
+ */
 export function budgetsHold(a: Analysis): void {
   const c = a.catalog;
   if (!c) return;
@@ -248,11 +252,27 @@ export function budgetsHold(a: Analysis): void {
     }
     for (const [g, disks] of groups) {
       const row = vmLimitRow(c, m, disks[0].typeName)!.row;
+      const names = new Set(disks.map((d) => d.spec.name));
+      // Workloads on disks of this group only (a workload spread wider shares other limits too).
+      const inside = vm.workloads.filter((w) => w.disks.every((n) => names.has(n)));
       for (const k of METRICS) {
         const cap = limitValue(row[k], m.vcpus);
         if (cap === undefined) continue;
-        const sum = disks.reduce((s, d) => s + d.figures[k].value, 0);
-        assert.ok(sum <= cap * (1 + 1e-9) + 1e-6, `${vm.spec.name} on ${m.name}: ${g} disks together ${k} ${sum} > ${cap}`);
+        for (const d of disks)
+          assert.ok(d.figures[k].value <= cap * (1 + 1e-9) + 1e-6, `${vm.spec.name}: ${d.spec.name} alone ${k} over ${cap}`);
+        // Each disk's share: the most any of its single-disk workloads reaches on it.
+        let sum = 0;
+        for (const d of disks) {
+          const on = inside.filter((w) => w.disks.length === 1 && w.disks[0] === d.spec.name);
+          sum += Math.max(0, ...on.map((w) => w[k]));
+        }
+        assert.ok(sum <= cap * (1 + 1e-9) + 1e-6, `${vm.spec.name} on ${m.name}: ${g} workloads together ${k} ${sum} > ${cap}`);
+        const alone = disks.reduce((s, d) => s + d.figures[k].value, 0);
+        if (disks.length > 1 && alone > cap * (1 + 1e-9) + 1e-6)
+          assert.ok(
+            vm.sharedLimits?.some((l) => l.metric === k && l.value === cap && disks.every((d) => l.disks.includes(d.spec.name))),
+            `${vm.spec.name}: ${g} disks exceed ${k} ${cap} together (${alone}), and no shared limit says so`,
+          );
       }
     }
   }

@@ -215,14 +215,14 @@ describe('language server: fio', function () {
     const d = diags[0];
     const line = EXAMPLE.split('\n')[d.range.start.line];
     assert.equal(line.slice(d.range.start.character, d.range.end.character), 'oltp');
-    assert.match(String(d.message), /^fio oltp: measured [\d,]+ IOPS against 13,258 predicted, [\d.]+× — /);
+    assert.match(String(d.message), /^fio oltp: measured [\d,]+ IOPS against 15,000 predicted, [\d.]+× — /);
     assert.equal(d.severity, oltp.verdict === 'within' ? 3 : 2);
 
     // Recomputed as the spec changes: a bigger machine raises the prediction.
     const edited = EXAMPLE.replace('n2-standard-8', 'n2-standard-16');
     client.change(URI, 2, [{ text: edited }]);
     const after = (await client.pullDiagnostics(URI)).find((x) => x.code === 'fio-measurement')!;
-    assert.doesNotMatch(String(after.message), /against 13,258 predicted/);
+    assert.doesNotMatch(String(after.message), /against 15,000 predicted/);
 
     assert.equal(await client.request<boolean>({ method: ClearFioRequest }, { uri: URI }), true);
     assert.ok(!(await client.pullDiagnostics(URI)).some((x) => x.code === 'fio-measurement'));
