@@ -218,15 +218,24 @@ function promisesHold(fix: FixData, d: Diagnostic, rBefore: FileReport, rAfter: 
     const change = (delta[1] === '+' ? 1 : -1) * num(delta[2]);
     assert.ok(Math.abs(vm.monthly_cost - vmBefore.monthly_cost - change) <= 0.011, `${what}\nthe VM's cost change`);
   }
+  // Each part the title names is what the spec then says, and was not already (no part of a title is no change).
   const machine = /Change machine to (.+?)(?: and |, | \()/.exec(fix.title);
-  if (machine) assert.equal(vm.machine_type, machine[1], `${what}\nthe machine`);
+  if (machine) {
+    assert.equal(vm.machine_type, machine[1], `${what}\nthe machine`);
+    assert.notEqual(vmBefore.machine_type, machine[1], `${what}\nthe machine it already has`);
+  }
   const resize = /[Rr]esize '([^']+)' to ([\d.]+)(GiB|TiB)/.exec(fix.title);
   if (resize) {
     const disk = vm.disks.find((x) => x.name === resize[1]);
-    assert.equal(disk?.size_gib, num(resize[2]) * (resize[3] === 'TiB' ? 1024 : 1), `${what}\nthe size`);
+    const size = num(resize[2]) * (resize[3] === 'TiB' ? 1024 : 1);
+    assert.equal(disk?.size_gib, size, `${what}\nthe size`);
+    assert.notEqual(vmBefore.disks.find((x) => x.name === resize[1])?.size_gib, size, `${what}\nthe size it already has`);
   }
   const sw = /Switch '([^']+)' to ([a-z0-9-]+)/.exec(fix.title);
-  if (sw) assert.equal(vm.disks.find((x) => x.name === sw[1])?.type, sw[2], `${what}\nthe disk type`);
+  if (sw) {
+    assert.equal(vm.disks.find((x) => x.name === sw[1])?.type, sw[2], `${what}\nthe disk type`);
+    assert.notEqual(vmBefore.disks.find((x) => x.name === sw[1])?.type, sw[2], `${what}\nthe type it already has`);
+  }
 }
 
 /**
