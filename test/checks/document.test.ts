@@ -1,7 +1,7 @@
 /** Document and schema (core/src/checks/document.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
 import { analyze, fixEdits } from '../../core/src';
-import { BASE, expectAt } from './helpers';
+import { applyFix, BASE, expectAt } from './helpers';
 
 describe('checks: document', () => {
   it('a clean spec has no errors', () => {
@@ -132,6 +132,40 @@ describe('checks: document', () => {
   it('out-of-range read_ratio', () => {
     const text = BASE + '    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 1.5\n';
     expectAt(text, 'out-of-range', '1.5');
+  });
+  it('out-of-range read_ratio: a whole percentage has one fix, preferred; a number that reads several ways has choices, none preferred', () => {
+    const wl = (ratio: string) => BASE + `    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: ${ratio}\n`;
+    const ratioAfter = (text: string) => {
+      const a = analyze(text);
+      assert.deepEqual(
+        a.diagnostics.filter((d) => d.code === 'out-of-range').map((d) => d.message),
+        [],
+        text,
+      );
+      return a.spec!.vms[0].workloads[0].read_ratio;
+    };
+    // 70 can only be a percentage: 0.7, applied by lint --fix.
+    const clear = expectAt(wl('70'), 'out-of-range', '70');
+    assert.equal(clear.fixes?.length, 1);
+    assert.equal(clear.fixes![0].preferred, true);
+    assert.equal(ratioAfter(applyFix(wl('70'), clear.fixes![0])), 0.7);
+    // 1.5 may be 1.5% or 1.5 reads per write, or a ratio above its top: each is offered, none is picked.
+    const unclear = expectAt(wl('1.5'), 'out-of-range', '1.5');
+    assert.doesNotMatch(unclear.message, /did you mean/);
+    assert.ok((unclear.fixes?.length ?? 0) >= 2, JSON.stringify(unclear.fixes));
+    assert.deepEqual(
+      unclear.fixes!.filter((f) => f.preferred),
+      [],
+    );
+    const values = unclear.fixes!.map((f) => ratioAfter(applyFix(wl('1.5'), f)));
+    assert.deepEqual(values, [0.015, 0.6, 1]);
+    // Each title says the value it writes.
+    unclear.fixes!.forEach((f, i) => assert.match(f.title, new RegExp(`read_ratio: ${values[i]}\\b`)));
+    // A fraction of a percent past 1 is no whole percentage either.
+    assert.deepEqual(
+      expectAt(wl('12.5'), 'out-of-range', '12.5').fixes!.filter((f) => f.preferred),
+      [],
+    );
   });
   it('duplicate-name', () => {
     const text = BASE + '      - name: data\n        type: pd-balanced\n        size: 100GiB\n';

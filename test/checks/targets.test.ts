@@ -145,6 +145,21 @@ describe('checks: targets', () => {
     assert.equal(after.vms[0].workloads[0].meets_target, true);
     assert.ok(!after.diagnostics.some((x) => x.code === 'target-unreachable'));
   });
+  it('target-unreachable: a machine and queue depth change that leaves the disk as it is names no resize', () => {
+    // The 1,000 GiB pd-ssd gives the 32,000 IOPS the target asks on n2-standard-32; the queue of 16 holds it short.
+    const text =
+      BASE.replace('size: 500GiB', 'size: 1000GiB') +
+      '    workloads:\n      - name: scan\n        disk: data\n        block_size: 8KiB\n        read_ratio: 1\n        queue_depth: 16\n        target:\n          throughput: 250MiB/s\n';
+    const d = find(analyze(text), 'target-unreachable');
+    assert.doesNotMatch(d.message, /resize/);
+    assert.match(d.message, / — use n2-standard-32 and queue depth 64$/);
+    const fix = d.fixes!.find((f) => /^Change machine/.test(f.title))!;
+    assert.match(fix.title, /^Change machine to n2-standard-32 and queue depth 64 for 'scan' \(/);
+    // Applied, it changes the machine and the depth, nothing else, and meets the target.
+    const fixed = applyFix(text, fix);
+    assert.equal(fixed, text.replace('n2-standard-8', 'n2-standard-32').replace('queue_depth: 16', 'queue_depth: 64'));
+    assert.equal(analyze(fixed).vms[0].workloads[0].meets_target, true);
+  });
   it("target-unreachable: a spec without a headroom policy is not given the size another spec's policy needed", () => {
     // Found by the invariant suite: the size searches are memoised across analyses by what they ask, and the key of
     // the search for another disk type left out the headroom; after a spec asking 50% headroom, the same VM

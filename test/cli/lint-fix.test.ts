@@ -156,6 +156,21 @@ describe('storage-perf lint --fix', function () {
     assert.match(sized.stdout, /^a\.perf\.yaml: design change: Set size to 10GiB \(the file then \$[\d,.]+\/month\)$/m);
   });
 
+  it('--fix writes a read ratio with one clear reading (70 → 0.7) and leaves one that reads several ways (1.5) to the user', async () => {
+    const workload = (name: string, ratio: string) =>
+      `      - name: ${name}\n        disk: data\n        block_size: 8KiB\n        read_ratio: ${ratio}\n`;
+    const spec = `${CLEAN}    workloads:\n${workload('clear', '70')}${workload('unclear', '1.5')}`;
+    const dir = tree({ 'a.perf.yaml': spec });
+    const r = await lint(['a.perf.yaml', '--fix', '-f', 'json'], { cwd: dir });
+    ok(r, 1);
+    assert.equal(readFileSync(join(dir, 'a.perf.yaml'), 'utf8'), spec.replace('read_ratio: 70', 'read_ratio: 0.7'));
+    const left = JSON.parse(r.stdout).files[0].diagnostics;
+    assert.deepEqual(
+      left.map((d: { code: string; line: number }) => [d.code, d.line]),
+      [['out-of-range', spec.split('\n').indexOf('        read_ratio: 1.5') + 1]],
+    );
+  });
+
   it('--fix-type takes problem and sizing, with --fix or --fix-dry-run only', async () => {
     const dir = tree({ 'a.perf.yaml': FIXABLE });
     const bad = await lint(['a.perf.yaml', '--fix', '--fix-type', 'layout'], { cwd: dir });

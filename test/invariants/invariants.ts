@@ -133,6 +133,7 @@ function ownPaths(fix: FixData): string[] {
 
 const vmIndexOf = (path: string | undefined) => (path ? Number(/^\/vms\/(\d+)/.exec(path)?.[1] ?? NaN) : NaN);
 const num = (s: string) => Number(s.replace(/,/g, ''));
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** 2. A fix does what its title says: its finding goes, its promised figures and costs hold, nothing else changes. */
 export function fixesDoWhatTheySay(a: Analysis, analyzeText: (t: string) => Analysis = (t) => analyze(t)): void {
@@ -167,6 +168,22 @@ export function fixesDoWhatTheySay(a: Analysis, analyzeText: (t: string) => Anal
       const titled = titleWithCost(a, fix, analyzeText);
       const file = /the file then \$([\d,.]+)\/month/.exec(titled);
       if (file) assert.equal(cents(b.monthly_cost!), cents(num(file[1])), `${what}\ntitle '${titled}': the file's total`);
+      // Where the file's total is partial: what the VM it changes then costs, and the change, which the VMs it
+      // leaves alone (priced or not) do not move.
+      const vmThen = / \('([^']+)' then \$([\d,.]+)\/month\)$|; '([^']+)' then \$([\d,.]+)\/month\)$/.exec(titled);
+      if (vmThen) {
+        const [name, total] = vmThen[1] !== undefined ? [vmThen[1], vmThen[2]] : [vmThen[3], vmThen[4]];
+        const vm = b.vms.find((v) => v.spec.name === name);
+        assert.ok(vm?.monthly_cost_complete, `${what}\ntitle '${titled}': '${name}' has a partial total`);
+        assert.equal(cents(vm.monthly_cost!), cents(num(total)), `${what}\ntitle '${titled}': the VM's total`);
+      }
+      const change = new RegExp(`^${escape(fix.title)} \\(([+−])\\$([\\d,.]+)/month; `).exec(titled);
+      if (change)
+        assert.equal(
+          cents(b.monthly_cost! - a.monthly_cost!),
+          cents((change[1] === '+' ? 1 : -1) * num(change[2])),
+          `${what}\ntitle '${titled}': the cost change`,
+        );
       // (Not where a disk has no figures before: a fix that makes it valid brings it into the limits it shares.)
       const complete = a.vms.every((v) => !v.unevaluated?.length);
       if (complete && fixTypeOf(d.code, fix) === 'sizing')
@@ -201,15 +218,24 @@ function promisesHold(fix: FixData, d: Diagnostic, rBefore: FileReport, rAfter: 
     const change = (delta[1] === '+' ? 1 : -1) * num(delta[2]);
     assert.ok(Math.abs(vm.monthly_cost - vmBefore.monthly_cost - change) <= 0.011, `${what}\nthe VM's cost change`);
   }
+  // Each part the title names is what the spec then says, and was not already (no part of a title is no change).
   const machine = /Change machine to (.+?)(?: and |, | \()/.exec(fix.title);
-  if (machine) assert.equal(vm.machine_type, machine[1], `${what}\nthe machine`);
+  if (machine) {
+    assert.equal(vm.machine_type, machine[1], `${what}\nthe machine`);
+    assert.notEqual(vmBefore.machine_type, machine[1], `${what}\nthe machine it already has`);
+  }
   const resize = /[Rr]esize '([^']+)' to ([\d.]+)(GiB|TiB)/.exec(fix.title);
   if (resize) {
     const disk = vm.disks.find((x) => x.name === resize[1]);
-    assert.equal(disk?.size_gib, num(resize[2]) * (resize[3] === 'TiB' ? 1024 : 1), `${what}\nthe size`);
+    const size = num(resize[2]) * (resize[3] === 'TiB' ? 1024 : 1);
+    assert.equal(disk?.size_gib, size, `${what}\nthe size`);
+    assert.notEqual(vmBefore.disks.find((x) => x.name === resize[1])?.size_gib, size, `${what}\nthe size it already has`);
   }
   const sw = /Switch '([^']+)' to ([a-z0-9-]+)/.exec(fix.title);
-  if (sw) assert.equal(vm.disks.find((x) => x.name === sw[1])?.type, sw[2], `${what}\nthe disk type`);
+  if (sw) {
+    assert.equal(vm.disks.find((x) => x.name === sw[1])?.type, sw[2], `${what}\nthe disk type`);
+    assert.notEqual(vmBefore.disks.find((x) => x.name === sw[1])?.type, sw[2], `${what}\nthe type it already has`);
+  }
 }
 
 /**

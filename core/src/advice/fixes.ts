@@ -140,16 +140,20 @@ function diskFix(site: TargetSite, disk: DiskSpec, cur: DiskEval, change: DiskCh
   if (type !== disk.type && sizedType)
     for (const key of ['count', 'interface'])
       if (site.has(`${disk.path}/${key}`)) values.push({ path: `${disk.path}/${key}`, remove: true });
-  if (change.disk_type !== undefined) values.push(...provisionedValues(disk, site.has, change, c.disk_types[type]));
+  // What it provisions: on another type, each amount it gives; on the disk's own type, those it changes.
+  const bought = change.disk_type === undefined ? {} : type !== disk.type ? change : changedAmounts(disk, change);
+  if (change.disk_type !== undefined) values.push(...provisionedValues(disk, site.has, bought, c.disk_types[type]));
   if (values.length === 0) return undefined;
-  const bought = change.disk_type !== undefined ? change : {};
   const amounts = boughtText(bought, '').replace(/ provisioned$/, '');
+  // Only what changes is said: a machine change that leaves the disk as it is names no resize.
   const what =
     type !== disk.type
       ? `switch '${disk.name}' to ${type}${resize || unwritten ? `, ${formatSize(change.disk_size_gib)}` : ''}${boughtText(bought)}${removedText(values)}`
       : amounts
         ? `provision ${amounts} on '${disk.name}'${resize ? `, resized to ${formatSize(change.disk_size_gib)}` : ''}`
-        : `resize '${disk.name}' to ${formatSize(change.disk_size_gib)}`;
+        : resize
+          ? `resize '${disk.name}' to ${formatSize(change.disk_size_gib)}`
+          : '';
   const settings = {
     type,
     size_gib: change.disk_size_gib,
@@ -162,8 +166,18 @@ function diskFix(site: TargetSite, disk: DiskSpec, cur: DiskEval, change: DiskCh
   }
   const after = evaluateOn(c, changed, m ?? e.machine!, site.region);
   const deeper = workload ? ` and queue depth ${depth} for '${workload.name}'` : '';
-  const title = m ? `Change machine to ${m.name}${deeper ? ', ' : ' and '}${what}${deeper}` : what[0].toUpperCase() + what.slice(1);
+  const title = m
+    ? `Change machine to ${m.name}${what ? `${deeper ? ', ' : ' and '}${what}` : ''}${deeper}`
+    : what[0].toUpperCase() + what.slice(1);
   return { kind: 'set-values', values, title: `${title} (${changeText(site, after)})`, preferred: true };
+}
+
+/** The provisioned amounts of `change` that differ from what the disk writes today (those equal to it are no change). */
+function changedAmounts(disk: DiskSpec, change: DiskChange): Pick<DiskChange, 'provisioned_iops' | 'provisioned_mibps'> {
+  return {
+    provisioned_iops: change.provisioned_iops !== disk.provisioned_iops ? change.provisioned_iops : undefined,
+    provisioned_mibps: change.provisioned_mibps !== disk.provisioned_mibps ? change.provisioned_mibps : undefined,
+  };
 }
 
 /** ", 6,000 IOPS and 400 MiB/s provisioned": what a switch provisions, or nothing. */

@@ -60,7 +60,7 @@ export const document: CheckModule = {
     'out-of-range': {
       severity: 'error',
       summary: 'A number is outside its allowed range.',
-      docs: 'Ratios run from 0 to 1; counts and depths are positive; numbers must be finite.',
+      docs: 'Ratios run from 0 to 1; counts and depths are positive; numbers must be finite. A read ratio written as a whole percentage (70) has one fix, the fraction (0.7); one that reads several ways (1.5: 1.5% or 1.5 reads per write) has a fix for each reading and for 1, none preferred, so `--fix` leaves it alone.',
     },
     'unsupported-version': { severity: 'error', summary: 'The spec version is not supported.', docs: 'Write `version: 1`.' },
     'bad-quantity': {

@@ -160,7 +160,7 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   const ways = [
     s.instead ? `a ${sizeText(s.instead.disk_size_gib)} ${s.instead.disk_type} disk${boughtText(s.instead, ' with ')} for '${s.disk}'` : '',
     s.disk_type && s.disk_size_gib !== undefined ? diskText(ctx, s) : '',
-    !s.disk_type && s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${sizeText(s.disk_size_gib)}` : '',
+    !s.disk_type && s.disk_size_gib !== undefined && resizes(ctx, s) ? `resize '${s.disk}' to ${sizeText(s.disk_size_gib)}` : '',
     s.machine_type ? `use ${s.machine_type}` : '',
     s.together && s.together_queue_depth !== undefined ? `queue depth ${s.together_queue_depth}` : '',
     s.alternative
@@ -178,12 +178,28 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   ctx.report('target-unreachable', message, at, { path: `${wp}/target`, fixes });
 }
 
-/** The disk a suggestion gives: another type, or the disk's own with more provisioned (its price maybe unknown). */
+/** Whether the suggestion's size is another than the disk's (a machine change may leave the disk as it is). */
+function resizes(ctx: VmContext, s: WorkloadSuggestions): boolean {
+  const now = ctx.evaluation.disks.find((d) => d.spec.name === s.disk)?.size_gib;
+  return now === undefined || Math.abs(s.disk_size_gib! - now) > 1e-9;
+}
+
+/**
+ * The disk a suggestion gives: another type, or the disk's own with more provisioned (its price maybe unknown), said
+ * by the amounts it changes; nothing where it changes none (a machine change that leaves the disk as it is).
+ */
 function diskText(ctx: VmContext, s: WorkloadSuggestions): string {
-  const own = (s.disk === undefined ? undefined : diskSpecsNamed(ctx.vm, s.disk)[0])?.type === s.disk_type;
-  if (!own)
+  const disk = s.disk === undefined ? undefined : diskSpecsNamed(ctx.vm, s.disk)[0];
+  if (disk?.type !== s.disk_type)
     return `a ${sizeText(s.disk_size_gib!)} ${s.disk_type} disk${boughtText(s, ' with ').replace(/ provisioned$/, '')} for '${s.disk}'`;
-  const amounts = boughtText(s, '').replace(/ provisioned$/, '');
+  const amounts = boughtText(
+    {
+      provisioned_iops: s.provisioned_iops !== disk?.provisioned_iops ? s.provisioned_iops : undefined,
+      provisioned_mibps: s.provisioned_mibps !== disk?.provisioned_mibps ? s.provisioned_mibps : undefined,
+    },
+    '',
+  ).replace(/ provisioned$/, '');
+  if (!amounts) return resizes(ctx, s) ? `resize '${s.disk}' to ${sizeText(s.disk_size_gib!)}` : '';
   return `provision ${amounts} on '${s.disk}'${s.price_unknown ? ' (price unknown)' : ''}`;
 }
 

@@ -260,8 +260,9 @@ export class Converter {
   }
 
   /**
-   * A read ratio: a fraction from 0 to 1 or a percentage (70%). A number from 1 to 100 is most likely a
-   * percentage written without its sign: the fraction it means is the fix. Undefined when absent or wrong (the
+   * A read ratio: a fraction from 0 to 1 or a percentage (70%). A whole number from 2 to 100 is a percentage
+   * written without its sign: the fraction it means is the fix. Any other number above 1 and up to 100 (1.5,
+   * 12.5) reads several ways, each a fix to choose from, none preferred. Undefined when absent or wrong (the
    * workload then has an error and is not evaluated).
    */
   private readRatio(path: string): number | undefined {
@@ -270,10 +271,7 @@ export class Converter {
     const v = n && nodeValue(n);
     if (v === undefined || v === null || typeof v === 'object' || typeof v === 'boolean') return undefined; // the schema says it
     if (typeof v === 'number' && Number.isFinite(v) && v > 1 && v <= 100) {
-      const fraction = Math.round(v * 100) / 10000;
-      this.report('out-of-range', `read_ratio is a fraction from 0 to 1, not a percentage: did you mean ${fraction}?`, at, false, [
-        { kind: 'set-value', path: at, value: fraction, title: `Write read_ratio: ${fraction}`, preferred: true },
-      ]);
+      this.percentLike(at, v);
       return undefined;
     }
     const r = parsePercent(v);
@@ -284,6 +282,29 @@ export class Converter {
     }
     this.report('bad-quantity', `'${String(v)}' is not a read ratio; write it like 0.7 or 70%`, at);
     return undefined;
+  }
+
+  /** A read ratio above 1 and up to 100: a whole percentage has one fix; any other number, the readings it may have. */
+  private percentLike(at: string, v: number): void {
+    const fraction = Math.round(v * 100) / 10000;
+    if (Number.isInteger(v)) {
+      this.report('out-of-range', `read_ratio is a fraction from 0 to 1, not a percentage: did you mean ${fraction}?`, at, false, [
+        { kind: 'set-value', path: at, value: fraction, title: `Write read_ratio: ${fraction}`, preferred: true },
+      ]);
+      return;
+    }
+    const perWrite = Math.round((v / (1 + v)) * 10000) / 10000;
+    this.report(
+      'out-of-range',
+      `read_ratio is a fraction from 0 to 1; ${v} may mean ${v}% reads (${fraction}) or ${v} reads per write (${perWrite})`,
+      at,
+      false,
+      [
+        { kind: 'set-value', path: at, value: fraction, title: `Write read_ratio: ${fraction} (${v}% reads)`, preferred: false },
+        { kind: 'set-value', path: at, value: perWrite, title: `Write read_ratio: ${perWrite} (${v} reads per write)`, preferred: false },
+        { kind: 'set-value', path: at, value: 1, title: 'Write read_ratio: 1 (reads only)', preferred: false },
+      ],
+    );
   }
 
   private nonNegative(parent: string, key: string): number | undefined {
