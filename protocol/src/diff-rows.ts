@@ -33,8 +33,12 @@ export function vmRows(v: VmDiff, currency: string | null, s: RowStyle): Row[] {
   const kind = v.change === 'changed' ? '' : v.change;
   if (v.machine_type.before !== v.machine_type.after || kind)
     rows.push(['machine', text(v.machine_type.before), text(v.machine_type.after), kind]);
-  if (v.figures_unavailable.before !== v.figures_unavailable.after)
-    rows.push(['figures', v.figures_unavailable.before ?? 'available', v.figures_unavailable.after ?? 'available', '']);
+  if (v.figures_unavailable.before !== v.figures_unavailable.after) {
+    // Where the VM is not (added, removed), it has no figures to be available: the side is empty.
+    const why = (x: string | null, exists: boolean) => (exists ? (x ?? 'available') : s.none);
+    const f = v.figures_unavailable;
+    rows.push(['figures', why(f.before, v.change !== 'added'), why(f.after, v.change !== 'removed'), kind]);
+  }
   for (const [part, m] of Object.entries(v.monthly_cost))
     if (m.delta !== 0) rows.push([`${part} per month`, s.money(m.before, currency), s.money(m.after, currency), s.delta(m, currency)]);
   for (const d of v.disks) rows.push(...diskRows(d, currency, s, text));
@@ -62,8 +66,11 @@ function diskRows(d: DiskDiff, currency: string | null, s: RowStyle, text: (x: s
     const note = f.limit_changed ? `limit ${s.limit(f.limited_by.before!)} → ${s.limit(f.limited_by.after!)}` : '';
     rows.push([`${name}: ${label}`, figureCell(f, 'before', digits, s), figureCell(f, 'after', digits, s), note]);
   }
-  if (d.upper_bound.before !== d.upper_bound.after)
-    rows.push([`${name}: upper bound`, d.upper_bound.before ?? 'none', d.upper_bound.after ?? 'none', '']);
+  if (d.upper_bound.before !== d.upper_bound.after) {
+    const why = (x: string | null, exists: boolean) => (exists ? (x ?? 'none') : s.none);
+    const u = d.upper_bound;
+    rows.push([`${name}: upper bound`, why(u.before, d.change !== 'added'), why(u.after, d.change !== 'removed'), kind]);
+  }
   const m = d.monthly_cost;
   if (m.delta !== 0) rows.push([`${name}: per month`, s.money(m.before, currency), s.money(m.after, currency), s.delta(m, currency)]);
   return rows;
