@@ -3,7 +3,7 @@
  * workloads. `storage-perf diff`'s text formats and the report view's changes section lay out the same rows;
  * how a missing value, a binding limit and money read is each one's own (`RowStyle`).
  */
-import type { DiskDiff, FigureChange, Money, MoneyChange, VmDiff, WorkloadDiff } from '../../core/src';
+import type { DiskDiff, FigureChange, Money, MoneyChange, Target, VmDiff, WorkloadDiff } from '../../core/src';
 import { fmt, fmtHeadroom } from '../../core/src/units';
 
 export type Row = [item: string, before: string, after: string, note: string];
@@ -84,10 +84,29 @@ function targetCell(w: WorkloadDiff, side: 'before' | 'after', s: RowStyle): str
   return (t === 'met' || t === 'missed') && h !== null ? `${t} (${fmtHeadroom(h)})` : t;
 }
 
+const TARGET_WORDS: Array<[keyof Target, string, number]> = [
+  ['iops', 'IOPS', 0],
+  ['read_iops', 'read IOPS', 0],
+  ['write_iops', 'write IOPS', 0],
+  ['mibps', 'MiB/s', 1],
+  ['read_mibps', 'read MiB/s', 1],
+  ['write_mibps', 'write MiB/s', 1],
+];
+
+/** "12,000 IOPS", "9,000 read IOPS, 100 write MiB/s", "none", or `none` where the workload does not exist. */
+function targetText(t: Target | null, s: RowStyle): string {
+  if (t === null) return s.none;
+  const parts = TARGET_WORDS.flatMap(([k, unit, digits]) => (t[k] === undefined ? [] : [`${fmt(t[k], digits)} ${unit}`]));
+  return parts.join(', ') || 'none';
+}
+
 function workloadRows(w: WorkloadDiff, s: RowStyle): Row[] {
   const name = `workload ${w.name}`;
   const note = w.verdict === 'now missed' || w.verdict === 'now met' ? w.verdict : w.change === 'changed' ? '' : w.change;
   const rows: Row[] = [[`${name}: target`, targetCell(w, 'before', s), targetCell(w, 'after', s), note]];
+  const t = w.target_values;
+  if (JSON.stringify(t.before) !== JSON.stringify(t.after))
+    rows.push([`${name}: target value`, targetText(t.before, s), targetText(t.after, s), '']);
   const fig = (x: number | null, by: string | null, unit: string, digits: number) =>
     x === null ? s.none : `${fmt(x, digits)} ${unit}${by ? ` (${s.limit(by)})` : ''}`;
   if (w.iops.before !== w.iops.after || w.limited_by.before !== w.limited_by.after)

@@ -58,4 +58,29 @@ describe('diff rows', () => {
     const gone = rowsOf(diff(spec(two), spec(one)), 'db').find((r) => r[0] === 'disk hd2: upper bound');
     assert.deepEqual(gone, ['disk hd2: upper bound', 'VM limit unknown', '-', 'removed']);
   });
+
+  it('a target that moved shows its values before and after', () => {
+    const r = diff(spec(vm('db', 'n2-standard-8', SSD, 12000)), spec(vm('db', 'n2-standard-8', SSD, 20000)));
+    const rows = rowsOf(r, 'db');
+    assert.deepEqual(
+      rows.find((x) => x[0] === 'workload oltp: target value'),
+      ['workload oltp: target value', '12,000 IOPS', '20,000 IOPS', ''],
+    );
+    assert.equal(rows.find((x) => x[0] === 'workload oltp: target')?.[3], 'now missed');
+    const t = (target: string) => vm('db', 'n2-standard-8', SSD).replace('          iops: 12000\n', target);
+    const mixed = diff(spec(t('          read_iops: 9000\n          write_throughput: 100MiB/s\n')), spec(t('          iops: 9000\n')));
+    assert.deepEqual(
+      rowsOf(mixed, 'db').find((x) => x[0] === 'workload oltp: target value'),
+      ['workload oltp: target value', '9,000 read IOPS, 100 write MiB/s', '9,000 IOPS', ''],
+    );
+  });
+
+  it('a workload added or removed shows its target value on its side', () => {
+    const none = vm('db', 'n2-standard-8', SSD).replace(/ {4}workloads:[\s\S]*/, '');
+    const rows = rowsOf(diff(spec(none), spec(vm('db', 'n2-standard-8', SSD, 12000))), 'db');
+    assert.deepEqual(
+      rows.find((x) => x[0] === 'workload oltp: target value'),
+      ['workload oltp: target value', '-', '12,000 IOPS', ''],
+    );
+  });
 });

@@ -143,6 +143,20 @@ describe('diff (core)', () => {
     assert.deepEqual(diff(base, head, undefined), shared);
   });
 
+  it('a target that moved: its values before and after, beside the verdict', () => {
+    // pd-ssd 500 GiB on n2-standard-8 reaches 15,000 IOPS: 12,000 is met, 20,000 missed.
+    const r = diff(spec(vm('db', 'n2-standard-8', SSD, 12000)), spec(vm('db', 'n2-standard-8', SSD, 20000)));
+    const w = r.vms[0].workloads[0];
+    assert.equal(w.verdict, 'now missed');
+    assert.deepEqual(w.target_values, { before: { iops: 12000 }, after: { iops: 20000 } });
+    // A target lowered that stays met is a change too, though the verdict and the figures are the same.
+    const lowered = diff(spec(vm('db', 'n2-standard-8', SSD, 12000)), spec(vm('db', 'n2-standard-8', SSD, 10000)));
+    assert.deepEqual(
+      lowered.vms.flatMap((v) => v.workloads.map((x) => [x.name, x.verdict, x.target_values])),
+      [['oltp', 'still met', { before: { iops: 12000 }, after: { iops: 10000 } }]],
+    );
+  });
+
   it('no change: a summary that says so', () => {
     const text = spec(vm('db', 'n2-standard-8', SSD));
     const r = diff(text, text);
