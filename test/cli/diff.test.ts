@@ -87,6 +87,24 @@ describe('storage-perf diff', () => {
     );
   });
 
+  it("the summary's counts are the JSON's: changed, added, removed and unchanged VMs apart", () => {
+    const keep = vm('web', 'n2-standard-4', 'type: pd-balanced\nsize: 100GiB', 1000);
+    const base = spec(keep + vm('db', 'n2-standard-8', SSD) + vm('old', 'n2-standard-8', SSD)),
+      head = spec(keep + vm('db', 'n2-standard-32', SSD) + vm('new', 'n2-standard-8', SSD));
+    const j = record(diff(base, head, '--format', 'json'));
+    assert.deepEqual([j.counts.vms_changed, j.counts.vms_added, j.counts.vms_removed, j.counts.vms_unchanged], [1, 1, 1, 1]);
+    const line = diff(base, head).stdout.split('\n')[0];
+    assert.equal(line, j.summary);
+    /** The summary's count of VMs of a kind: "1 VM changed, 1 added, 1 removed: …; 1 VM unchanged". */
+    const said = (kind: string) => Number(new RegExp(`(\\d+)(?: VMs?)? ${kind}\\b`).exec(line)?.[1] ?? 0);
+    assert.deepEqual(
+      ['changed', 'added', 'removed', 'unchanged'].map(said),
+      [j.counts.vms_changed, j.counts.vms_added, j.counts.vms_removed, j.counts.vms_unchanged],
+      line,
+    );
+    assert.equal(j.vms.length, j.counts.vms_changed + j.counts.vms_added + j.counts.vms_removed);
+  });
+
   it('a price unknown on one side: the change is unknown, never $0.00', () => {
     const extreme = 'type: pd-extreme\nsize: 1000GiB\nprovisioned_iops: 20000';
     const r = diff(spec(vm('db', 'n2-standard-64', SSD), 'europe-west4'), spec(vm('db', 'n2-standard-64', extreme), 'europe-west4'));

@@ -125,7 +125,7 @@ export interface DiffCounts {
 }
 
 export interface DiffRecord {
-  /** "3 VMs changed (1 added): 1 target now missed, +$312.40/month; 97 unchanged". */
+  /** "2 VMs changed, 1 added: 1 target now missed, +$312.40/month; 97 VMs unchanged" (the VMs counted as `counts`). */
   summary: string;
   base: DiffSide;
   head: DiffSide;
