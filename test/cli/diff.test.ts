@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DiffRecord } from '../../core/src';
-import { SSD, spec, vm } from '../fixtures/diff-specs';
+import { fleet, SSD, spec, vm } from '../fixtures/diff-specs';
 
 const ROOT = resolve(__dirname, '../../..');
 const BIN = join(ROOT, 'cli/bin/storage-perf.js');
@@ -103,6 +103,17 @@ describe('storage-perf diff', () => {
       line,
     );
     assert.equal(j.vms.length, j.counts.vms_changed + j.counts.vms_added + j.counts.vms_removed);
+  });
+
+  it('findings past the per-file cap are compared too: 221 missed targets cut to 117 is no new error, exit 0', () => {
+    const r = diff(fleet(221, 0), fleet(221, 104), '--format', 'json');
+    assert.equal(r.code, 0, r.stderr);
+    const j = record(r);
+    assert.deepEqual([j.counts.findings_appeared, j.counts.errors_appeared, j.counts.targets_now_met], [0, 0, 104]);
+    assert.equal(j.vms.flatMap((v) => v.findings.gone).filter((f) => f.code === 'target-unreachable').length, 104);
+    // The other way round, 104 targets now missed and their findings new: every one, not the first 100 of them.
+    const back = record(diff(fleet(221, 104), fleet(221, 0), '--format', 'json'));
+    assert.deepEqual([back.counts.targets_now_missed, back.counts.errors_appeared], [104, 104]);
   });
 
   it('a price unknown on one side: the change is unknown, never $0.00', () => {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { analyze, diffAnalyses, EvaluationCache, frontEndFor, type DiffRecord } from '../../core/src';
 import { vmMoney } from '../../core/src/diff/items';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
-import { SSD, spec, vm } from '../fixtures/diff-specs';
+import { fleet, SSD, spec, vm } from '../fixtures/diff-specs';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -162,6 +162,35 @@ describe('diff (core)', () => {
     const r = diff(text, text);
     assert.equal(r.summary, 'No change in figures, targets, cost or findings (1 VM unchanged)');
     assert.equal(r.monthly_cost.delta, 0);
+  });
+});
+
+describe('diff: findings are compared before the per-file cap', () => {
+  // 221 targets missed, then 117: more than a file lists of one code (100) on both sides.
+  const base = fleet(221, 0),
+    head = fleet(221, 104);
+
+  it('an analysis for a diff keeps every finding: none is counted in more-findings', () => {
+    const all = analyze(base, { allFindings: true }).diagnostics;
+    assert.equal(all.filter((d) => d.code === 'target-unreachable').length, 221);
+    assert.ok(!all.some((d) => d.code === 'more-findings'));
+    // The cap is for display: a plain analysis still lists 100 and counts the rest.
+    const capped = analyze(base).diagnostics;
+    assert.equal(capped.filter((d) => d.code === 'target-unreachable').length, 100);
+    assert.ok(capped.some((d) => d.code === 'more-findings' && /^121 more target-unreachable/.test(d.message)));
+  });
+
+  it('221 missed targets cut to 117: 104 findings gone, none new, the VMs left alone unchanged', () => {
+    const cache = new EvaluationCache();
+    const side = (text: string, path: string) => ({ analysis: analyze(text, { cache, allFindings: true }), path });
+    const r = diffAnalyses(side(base, 'base'), side(head, 'head'));
+    assert.equal(r.counts.findings_appeared, 0, JSON.stringify(r.vms.flatMap((v) => v.findings.appeared).slice(0, 3)));
+    assert.equal(r.counts.errors_appeared, 0);
+    const gone = r.vms.flatMap((v) => v.findings.gone).filter((f) => f.code === 'target-unreachable');
+    assert.equal(gone.length, 104);
+    assert.equal(r.counts.targets_now_met, 104);
+    assert.deepEqual([r.counts.vms_changed, r.counts.vms_unchanged], [104, 117]);
+    assert.ok(![...r.findings.appeared, ...r.findings.gone].some((f) => f.code === 'more-findings'));
   });
 });
 

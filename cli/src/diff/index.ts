@@ -136,7 +136,8 @@ function analyseSide(which: string, name: string, read: () => AnalysisInput, reg
   } catch (e) {
     throw new SideError(`cannot read the ${which}, ${name}: ${ioReason(e)}`);
   }
-  const a = analyze(input.text, { registry, cache, frontEnd: input.frontEnd });
+  // Every finding: the per-file cap is for display, and a finding past it on one side only is neither new nor gone.
+  const a = analyze(input.text, { registry, cache, frontEnd: input.frontEnd, allFindings: true });
   if (!a.spec) {
     const first = a.diagnostics.find((d) => d.severity === 'error');
     const where = first ? lineOf(input.text, first.span.start) : undefined;
