@@ -165,6 +165,43 @@ describe('diff (core)', () => {
   });
 });
 
+describe('diff: a side that is not there (a file the change adds or deletes)', () => {
+  const text = spec(vm('a', 'n2-standard-32', SSD) + vm('b', 'n2-standard-32', 'type: pd-standard\nsize: 500GiB'));
+
+  it('nothing → a spec: every VM added, its findings new, its cost the change', () => {
+    const a = analyze(text);
+    const r = diffAnalyses({ path: 'x.perf.yaml', ref: 'main' }, { analysis: a, path: 'x.perf.yaml' });
+    assert.deepEqual(
+      r.vms.map((v) => [v.name, v.change]),
+      [
+        ['a', 'added'],
+        ['b', 'added'],
+      ],
+    );
+    assert.deepEqual([r.base.exists, r.base.vms, r.base.catalog, r.head.exists], [false, 0, null, true]);
+    assert.deepEqual(r.base.monthly_cost, { amount: 0, complete: true, missing: [] });
+    assert.equal(r.monthly_cost.delta, a.monthly_cost);
+    assert.equal(r.counts.findings_appeared, a.diagnostics.length);
+    assert.equal(r.counts.targets_now_missed, 1);
+    assert.match(r.summary, /^New file, 2 VMs added: 1 target now missed, /);
+  });
+
+  it('a spec → nothing: every VM removed, its findings gone', () => {
+    const a = analyze(text);
+    const r = diffAnalyses({ analysis: a, path: 'x.perf.yaml', ref: 'main' }, { path: 'x.perf.yaml' });
+    assert.deepEqual(
+      r.vms.map((v) => [v.name, v.change]),
+      [
+        ['a', 'removed'],
+        ['b', 'removed'],
+      ],
+    );
+    assert.deepEqual([r.counts.findings_appeared, r.counts.findings_gone], [0, a.diagnostics.length]);
+    assert.equal(r.currency, 'USD');
+    assert.match(r.summary, /^Deleted file, 2 VMs removed: /);
+  });
+});
+
 describe('diff: findings are compared before the per-file cap', () => {
   // 221 targets missed, then 117: more than a file lists of one code (100) on both sides.
   const base = fleet(221, 0),

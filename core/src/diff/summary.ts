@@ -41,9 +41,11 @@ export function diffSummary(r: Omit<DiffRecord, 'summary'>): string {
   const c = r.counts;
   const touched = c.vms_changed + c.vms_added + c.vms_removed;
   const unchanged = `${plural(c.vms_unchanged, 'VM')} unchanged`;
-  if (!touched && !r.findings.appeared.length && !r.findings.gone.length)
+  // A file the change adds or deletes says so first: all its VMs are added or removed.
+  const file = !r.base.exists ? 'New file, ' : !r.head.exists ? 'Deleted file, ' : '';
+  if (!file && !touched && !r.findings.appeared.length && !r.findings.gone.length)
     return `No change in figures, targets, cost or findings (${unchanged})`;
-  const head = vmCounts(c);
+  const head = file + (file && !touched ? 'no VM' : vmCounts(c));
   const parts: string[] = [];
   if (c.targets_now_missed) parts.push(`${plural(c.targets_now_missed, 'target')} now missed`);
   if (c.targets_now_met) parts.push(`${plural(c.targets_now_met, 'target')} now met`);

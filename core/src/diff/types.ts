@@ -104,6 +104,8 @@ export interface DiffSide {
   path: string;
   /** `--base-ref`: the git revision the side was read from. */
   ref?: string;
+  /** False where the file is not on that side (the change adds or deletes it): it has no VM and costs nothing. */
+  exists: boolean;
   catalog: string | null;
   region: string | null;
   currency: string | null;
