@@ -44,6 +44,11 @@ export interface AnalyzeOptions {
    * workload sidecar linted beside the module it names, whose lint reports those.
    */
   workloadFindingsOnly?: boolean;
+  /**
+   * Keep every finding: no per-code cap (`more-findings`, ./finding-cap.ts), which is for display. A diff compares
+   * all of them: a finding past the cap on one side and listed on the other is neither new nor gone.
+   */
+  allFindings?: boolean;
 }
 
 export interface Analysis {
@@ -179,7 +184,7 @@ function begin(text: string, opts: AnalyzeOptions, streamed = false): Run {
   out.catalog = catalog;
   out.region = region;
   // (A sidecar's findings are compared with another analysis's before the cap: none is dropped before then.)
-  const prune = prunable(text, parsed) && !opts.workloadFindingsOnly;
+  const prune = prunable(text, parsed) && !opts.workloadFindingsOnly && !opts.allFindings;
   let pruneAt = PRUNE_AT;
   // How many times `listed` said no: findings made then lack what a listed one has, and are not memoised.
   let unlisted = 0;
@@ -237,8 +242,9 @@ function finish(run: Run): Analysis {
     });
     scoped = workloadFindings(scoped, alone.diagnostics);
   }
+  const finished = parsed.finishFindings ? parsed.finishFindings(scoped) : scoped;
   // At most FINDINGS_PER_CODE findings of one code, the rest counted (./finding-cap.ts): what one file can cost.
-  out.diagnostics = run.cap.finish(parsed.finishFindings ? parsed.finishFindings(scoped) : scoped);
+  out.diagnostics = run.opts.allFindings ? finished : run.cap.finish(finished);
   return out;
 }
 

@@ -31,9 +31,9 @@ export function vmHeadline(v: VmDiff, currency: string | null): string {
   return `${v.name}: ${v.change} — ${machine}, ${cost}${missed ? `, ${missed} target${missed === 1 ? '' : 's'} now missed` : ''}`;
 }
 
-/** "base a.perf.yaml (gcp-2024, us-central1) → head b.perf.yaml (gcp-2024, us-central1)". */
+/** "base a.perf.yaml (gcp-2024, us-central1) → head b.perf.yaml (gcp-2024, us-central1)"; "(not there)" for a file added or deleted. */
 export function sidesLine(r: DiffRecord): string {
   const side = (s: DiffRecord['base'], which: string) =>
-    `${which} ${s.path}${s.ref !== undefined ? ` at ${s.ref}` : ''} (${s.catalog ?? '?'}, ${s.region ?? '?'})`;
+    `${which} ${s.path}${s.ref !== undefined ? ` at ${s.ref}` : ''} (${s.exists ? `${s.catalog ?? '?'}, ${s.region ?? '?'}` : 'not there'})`;
   return `${side(r.base, 'base')} → ${side(r.head, 'head')}`;
 }
