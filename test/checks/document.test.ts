@@ -1,6 +1,6 @@
 /** Document and schema (core/src/checks/document.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze, fixEdits } from '../../core/src';
+import { analyze, fileReport, fixEdits } from '../../core/src';
 import { applyFix, BASE, expectAt } from './helpers';
 
 describe('checks: document', () => {
@@ -128,6 +128,42 @@ describe('checks: document', () => {
   it('bad-quantity on a bad unit', () => {
     const d = expectAt(BASE.replace('500GiB', '500 GiBs'), 'bad-quantity', '500 GiBs');
     assert.match(d.message, /GiB/);
+  });
+  it('a size or throughput written from its decimal point (.5TiB, .5GiB/s) is read as written, without an error', () => {
+    const text = BASE.replace('size: 500GiB', 'size: .5TiB').replace(
+      'machine_type: n2-standard-8',
+      'machine_type: n2-standard-8\n    other_egress: .5GiB/s',
+    );
+    const a = analyze(text);
+    assert.deepEqual(
+      a.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code}: ${d.message}`),
+      [],
+    );
+    assert.equal(fileReport('spec.perf.yaml', a).vms[0].disks[0].size_gib, 512);
+    assert.equal(a.vms[0].spec.other_egress_mibps, 512);
+    assert.equal(a.monthly_cost_complete, true);
+  });
+  it('a value reported as an error is not also used: the disk is listed without figures or price, and totals are partial', () => {
+    // Each an error the schema reports on a value the units parser or the converter would still read.
+    for (const [what, text] of [
+      ['a size with a space before it', BASE.replace('size: 500GiB', 'size: " 500GiB"')],
+      ['a replication that is not one', BASE.replace('size: 500GiB', 'size: 500GiB\n        replication: everywhere')],
+    ]) {
+      const a = analyze(text);
+      assert.ok(
+        a.diagnostics.some((d) => d.severity === 'error' && d.path?.startsWith('/vms/0/disks/0/')),
+        `${what}: an error`,
+      );
+      const r = fileReport('spec.perf.yaml', a);
+      const disk = r.vms[0].disks[0];
+      assert.deepEqual([disk.read_iops, disk.size_gib, disk.monthly_cost], [null, null, null], what);
+      assert.match(disk.cost_explanation, /^disk 'data' has an error in its spec \((size|replication)\)/, what);
+      assert.equal(r.monthly_cost_complete, false, what);
+      assert.ok(
+        r.monthly_cost_missing.some((m) => /disk 'data' has an error in its spec/.test(m)),
+        what,
+      );
+    }
   });
   it('out-of-range read_ratio', () => {
     const text = BASE + '    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 1.5\n';

@@ -156,10 +156,13 @@ resource "aws_launch_template" "typeless" {
 }
 `;
     const { a, r, text } = run(PROVIDER + bare);
+    // The AMI's root volume is listed without figures or price, never given a size: the total says it lacks it.
     assert.deepEqual(
-      r.vms.map((v) => [v.name, v.disks.length]),
-      [['aws_launch_template.bare', 0]],
+      r.vms.map((v) => [v.name, v.disks.map((d) => [d.name, d.size_gib, d.monthly_cost])]),
+      [['aws_launch_template.bare', [['aws_launch_template.bare.root_volume', null, null]]]],
     );
+    // No group runs the template: it costs nothing, its root volume included.
+    assert.deepEqual([r.vms[0].monthly_cost, r.vms[0].monthly_cost_complete], [0, true]);
     const unknown = a.diagnostics.filter((d) => d.code === 'terraform-unknown-value').map((d) => d.message);
     assert.ok(
       unknown.some((m) => /^aws_launch_template\.bare's root volume is not set here \(its type and size come from the AMI\)/.test(m)),

@@ -170,10 +170,10 @@ describe('terraform .tf inputs: variable values as Terraform loads them', () => 
       'variables.tf': VARIABLES,
       'terraform.tfvars': 'machine_type = "n2-standard-8"\ndisk_size = 100 + 400\n',
     });
-    assert.equal(
-      r.vms[0].disks.find((d) => d.name === 'google_compute_disk.data'),
-      undefined,
-    );
+    // Listed without a size, figures or price, and named by the total, which is partial: never a size guessed.
+    const data = r.vms[0].disks.find((d) => d.name === 'google_compute_disk.data')!;
+    assert.deepEqual([data.size_gib, data.read_iops, data.monthly_cost], [null, null, null]);
+    assert.ok(r.vms[0].monthly_cost_missing.includes("google_compute_disk.data's size is unknown until plan"));
     assert.ok(r.diagnostics.some((d) => d.code === 'terraform-unknown-value' && /size/.test(d.message)));
   });
 
@@ -337,8 +337,12 @@ describe('terraform .tf inputs: override files', () => {
     ]);
     assert.equal(r.vms.length, 1);
     assert.equal(r.vms[0].machine_type, 'n2-standard-8');
-    // The new boot_disk has no type: the provider's default is not guessed.
-    assert.equal(r.vms[0].disks.length, 0);
+    // The new boot_disk has no type: the provider's default is not guessed; the disk is listed without figures.
+    assert.deepEqual(
+      r.vms[0].disks.map((d) => [d.name, d.size_gib, d.read_iops]),
+      [['google_compute_instance.db.boot_disk', null, null]],
+    );
+    assert.equal(r.vms[0].monthly_cost_complete, false);
     assert.ok(r.diagnostics.some((d) => d.code === 'terraform-unknown-value' && d.file === 'z_override.tf'));
   });
 

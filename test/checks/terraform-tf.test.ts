@@ -314,6 +314,28 @@ resource "google_compute_instance" "one" {
     ]);
   });
 
+  it('a boot disk whose type is left to the provider is listed without figures; the totals are partial, naming it', () => {
+    const text = `resource "google_compute_instance" "vm" {
+  machine_type = "n2-standard-8"
+  zone         = "us-central1-a"
+  boot_disk {
+    initialize_params {
+      image = "debian-cloud/debian-12"
+      size  = 100
+    }
+  }
+}
+`;
+    const r = fileReport('main.tf', run([{ path: 'main.tf', text }]));
+    const why = "google_compute_instance.vm.boot_disk's type is unknown until plan";
+    assert.deepEqual(
+      r.vms[0].disks.map((d) => [d.name, d.size_gib, d.read_iops, d.monthly_cost]),
+      [['google_compute_instance.vm.boot_disk', null, null, null]],
+    );
+    assert.deepEqual([r.vms[0].monthly_cost_complete, r.vms[0].monthly_cost_missing], [false, [why]]);
+    assert.deepEqual([r.monthly_cost_complete, r.monthly_cost_missing], [false, [why]]);
+  });
+
   it('a dynamic block is unknown until plan, never expanded by guess', () => {
     const text = vm('').replace(
       '  attached_disk {',

@@ -101,7 +101,11 @@ describe('checks: terraform', () => {
     const w = vm('module.analytics.google_compute_instance.worker');
     assert.deepEqual(
       w.disks.map((d) => [d.name, d.read_iops, d.limited_by?.read_iops]),
-      [['module.analytics.google_compute_disk.fast', 50000, 'provisioned']],
+      [
+        // Its boot disk's size is the image's: listed without figures (the next test).
+        ['module.analytics.google_compute_instance.worker.boot_disk', null, undefined],
+        ['module.analytics.google_compute_disk.fast', 50000, 'provisioned'],
+      ],
     );
   });
   it('unknown machine type: an error at that resource, on its machine_type line', () => {
@@ -123,6 +127,42 @@ describe('checks: terraform', () => {
     const unknownMachine = run(plan([instance('x', { zone: 'us-central1-a', boot_disk: BOOT })]));
     assert.match(find(unknownMachine, 'terraform-unknown-value').message, /machine_type is known only after apply/);
     assert.equal(unknownMachine.vms.length, 0);
+  });
+  it("a disk left out of the figures is listed with why, and the VM's and the file's totals are partial, naming it", () => {
+    // The worker's boot disk, whose size is its image's, is listed without figures or price; its VM lacks it.
+    const worker = vm('module.analytics.google_compute_instance.worker');
+    const boot = worker.disks.find((d) => d.name === 'module.analytics.google_compute_instance.worker.boot_disk')!;
+    assert.deepEqual([boot.type, boot.size_gib, boot.read_iops, boot.monthly_cost], ['pd-balanced', null, null, null]);
+    const why = "module.analytics.google_compute_instance.worker.boot_disk's size is known only after apply";
+    assert.match(boot.cost_explanation, new RegExp(`^${why.replace(/[.[\]]/g, '\\$&')}`));
+    assert.equal(worker.monthly_cost_complete, false);
+    assert.ok(worker.monthly_cost_missing.includes(why), worker.monthly_cost_missing.join(' | '));
+    assert.equal(report.monthly_cost_complete, false);
+    assert.ok(report.monthly_cost_missing.includes(why));
+    // A boot disk whose type is unknown, and an attached disk the plan does not create: each named.
+    const text = plan([
+      instance('x', {
+        machine_type: 'n2-standard-8',
+        zone: 'us-central1-a',
+        boot_disk: [{ initialize_params: [{ size: 20 }] }],
+        attached_disk: [{ source: 'projects/p/zones/us-central1-a/disks/old-data' }],
+      }),
+    ]);
+    const r = fileReport('plan.json', run(text));
+    assert.deepEqual(
+      r.vms[0].disks.map((d) => [d.name, d.monthly_cost]),
+      [
+        ['google_compute_instance.x.boot_disk', null],
+        ['google_compute_instance.x.attached_disk[0]', null],
+      ],
+    );
+    assert.deepEqual(r.vms[0].monthly_cost_missing, [
+      "google_compute_instance.x.boot_disk's type is known only after apply",
+      "google_compute_instance.x.attached_disk[0]: disk 'projects/p/zones/us-central1-a/disks/old-data' is not created in this plan, its type and size unknown",
+    ]);
+    assert.deepEqual([r.vms[0].monthly_cost_complete, r.monthly_cost_complete], [false, false]);
+    // The machine is still priced: the known part is kept.
+    assert.equal(r.vms[0].monthly_cost, r.vms[0].machine_monthly_cost);
   });
   it("'terraform-syntax': malformed JSON is one error, never a crash", () => {
     for (const text of ['{"format_version": "1.2",', '', '[1, 2', '\ufeff{]']) {

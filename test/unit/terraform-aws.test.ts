@@ -110,7 +110,11 @@ describe('terraform plans: AWS', () => {
     assert.equal(vm('aws_instance.app').machine_type, 'c6i.xlarge');
     assert.equal(vm('aws_instance.app').machine_monthly_cost!.toFixed(2), (0.194 * 730).toFixed(2));
     assert.equal(vm('aws_instance.app').monthly_cost_complete, true);
-    assert.equal(vm('aws_instance.cache').monthly_cost_complete, true);
+    // Its root volume's size is the AMI's: the instance's total lacks it, and says so.
+    assert.equal(vm('aws_instance.cache').monthly_cost_complete, false);
+    assert.deepEqual(vm('aws_instance.cache').monthly_cost_missing, [
+      "aws_instance.cache.root_block_device's volume_size is known only after apply",
+    ]);
   });
 
   it('a volume attached to several instances (count.index attachments) is one shared-disk finding', () => {
@@ -129,7 +133,11 @@ describe('terraform plans: AWS', () => {
     assert.equal(covered(awsText, un), '"aws_ebs_volume.logs"');
     const unknown = a.diagnostics.find((x) => x.code === 'terraform-unknown-value')!;
     assert.match(unknown.message, /aws_instance\.cache\.root_block_device's volume_size is known only after apply/);
-    assert.equal(vm('aws_instance.cache').disks.length, 0);
+    // Listed without figures or price, never given a size.
+    assert.deepEqual(
+      vm('aws_instance.cache').disks.map((d) => [d.name, d.type, d.size_gib, d.read_iops, d.monthly_cost]),
+      [['aws_instance.cache.root_block_device', 'gp3', null, null, null]],
+    );
   });
 
   it('an instance without root_block_device: its root volume (the AMI’s) is said to be left out, not dropped silently', () => {
@@ -139,6 +147,16 @@ describe('terraform plans: AWS', () => {
     assert.match(d.message, /aws_instance\.bare's root volume is not set here .*left out of the figures; set root_block_device/);
     assert.equal(covered(text, d), '"aws_instance.bare"');
     assert.equal(a.vms[0].disks.length, 0);
+    // Listed without figures or price, and named by the totals, which are partial: the machine alone is not the whole.
+    const r = fileReport('plan.json', a);
+    assert.deepEqual(
+      r.vms[0].disks.map((x) => [x.name, x.read_iops, x.monthly_cost]),
+      [['aws_instance.bare.root_block_device', null, null]],
+    );
+    const why = "aws_instance.bare's root volume is the AMI's, its type and size unknown here";
+    assert.deepEqual([r.vms[0].monthly_cost_complete, r.vms[0].monthly_cost_missing], [false, [why]]);
+    assert.deepEqual([r.monthly_cost_complete, r.monthly_cost_missing], [false, [why]]);
+    assert.equal(r.vms[0].monthly_cost, r.vms[0].machine_monthly_cost);
   });
 
   it('known ids join too; a gp2 volume’s computed IOPS is not read as a setting', () => {

@@ -119,7 +119,9 @@ function checkDisk(ctx: VmContext, d: DiskSpec, t: DiskType): void {
 
 function size(ctx: VmContext, d: DiskSpec, t: Exclude<DiskType, { model: 'devices' }>): void {
   const p = d.path;
-  if (d.size_gib === undefined && !ctx.has(`${p}/size`)) {
+  // A disk not evaluated for a reason already said (an error on another of its values; a size Terraform knows only
+  // after apply) is not also asked for a size.
+  if (d.size_gib === undefined && !ctx.has(`${p}/size`) && d.invalid === undefined) {
     const range = sizeRange(t, d.replication);
     // The type's default size, where a regional disk may have it (Google: a regional standard disk from 200 GB).
     const def = Math.max(t.size_gib.default ?? range.advised, range.min);

@@ -66,8 +66,37 @@ export function parseSpec(text: string): ParsedSpec {
   result.spec = conv.spec();
   const reported = conv.reported;
   for (const d of schemaDiagnostics(tree, reported)) diagnostics.push(d);
+  markInvalidDisks(result.spec, diagnostics);
   markInvalidWorkloads(result.spec, diagnostics);
   return result;
+}
+
+/**
+ * The keys of a disk its figures and price are read from. An error on one of them (a replication that is none, an
+ * interface the type lacks, a count or provisioned amount that cannot be read, a size the schema refuses in a
+ * spelling the units parser would still read) leaves the disk unevaluated: what was written is wrong, and the
+ * converter's reading of it or a default in its place would look like its figures.
+ */
+const EVALUATED_KEYS = ['size', 'replication', 'provisioned_iops', 'provisioned_throughput', 'count', 'interface'];
+
+/**
+ * Marks the disks with an error on a value they are evaluated from (EVALUATED_KEYS). A size the converter could not
+ * read is left to the model, which says the disk has no valid size.
+ */
+export function markInvalidDisks(spec: Spec, diagnostics: readonly Diagnostic[]): void {
+  let keysAt: Map<string, string[]> | undefined;
+  for (const d of diagnostics) {
+    const m = d.severity === 'error' ? /^(\/vms\/\d+\/disks\/\d+)\/([^/]+)$/.exec(d.path ?? '') : null;
+    if (!m || !EVALUATED_KEYS.includes(m[2])) continue;
+    keysAt ??= new Map();
+    keysAt.set(m[1], [...(keysAt.get(m[1]) ?? []), m[2]]);
+  }
+  if (!keysAt) return;
+  for (const vm of spec.vms)
+    for (const disk of vm.disks) {
+      const keys = keysAt.get(disk.path)?.filter((k) => k !== 'size' || disk.size_gib !== undefined);
+      if (keys?.length) disk.invalid = `disk '${disk.name}' has an error in its spec (${[...new Set(keys)].join(', ')})`;
+    }
 }
 
 /**

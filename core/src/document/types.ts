@@ -33,6 +33,12 @@ export interface DiskSpec {
   /** What the disk must hold today, GiB, and its growth before a resize (0.2 = 20 %). */
   data_size_gib?: number;
   growth?: number;
+  /**
+   * Why the disk is not evaluated although it may have a type and size: an error on a value its figures or price
+   * depend on ("disk 'data' has an error in its spec (replication)"), or, from Terraform, a value known only after
+   * apply. It is listed with this reason, without figures or price, and every total it is part of is partial.
+   */
+  invalid?: string;
 }
 
 export interface WorkloadSpec {

@@ -318,6 +318,7 @@ class UnitBound extends ExplainedBound {
 /** Disks that can be evaluated: known type, modelled on this machine, and a size (or a device count). */
 export function evaluableDisks(c: Catalog, vm: VmSpec, machine?: Machine): DiskSpec[] {
   return vm.disks.filter((d) => {
+    if (d.invalid !== undefined) return false;
     const t = c.disk_types[d.type];
     const size = effectiveSize(c, d);
     // A size (or a local SSD count) the provider refuses makes a disk that cannot exist: no figures for it.

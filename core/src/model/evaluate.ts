@@ -127,7 +127,7 @@ function unmodelledDisks(c: Catalog, vm: VmSpec, machine: Machine, region: strin
   const out: UnmodelledDisk[] = [];
   for (const d of vm.disks) {
     const t = c.disk_types[d.type];
-    const why = unmodelledOn(t, machine);
+    const why = d.invalid === undefined && unmodelledOn(t, machine);
     if (!why) continue;
     const size = effectiveSize(c, d);
     const gap = { part: 'capacity' as const, text: `disk '${d.name}' has no size` };
@@ -152,6 +152,12 @@ function unevaluatedDisks(c: Catalog, vm: VmSpec, machine: Machine, disks: DiskE
   for (const d of vm.disks) {
     if (placed.has(d)) continue;
     if (d.type === INSTANCE_STORE && !c.disk_types[d.type]) continue; // listed as the instance's store
+    // An error on a value it is evaluated from, or (Terraform) a value known only after apply: said as such.
+    const invalid = d.invalid;
+    if (invalid !== undefined) {
+      out.push({ spec: d, why: invalid, cost: cost(undefined, false, () => invalid, [{ part: 'capacity', text: invalid }]) });
+      continue;
+    }
     const why = !d.type
       ? `disk '${d.name}' has no type`
       : !c.disk_types[d.type]

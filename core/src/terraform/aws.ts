@@ -17,6 +17,7 @@ import { at, items, keyOf, located, span, spotWhere, str } from './json';
 import {
   diskBasics,
   instanceVm,
+  leftOutDisk,
   machineField,
   push,
   type MappedVm,
@@ -44,29 +45,34 @@ function settings(values: Node | undefined, type: Located) {
   };
 }
 
-function volumeResource(d: PlanResource, ctx: PlanContext): SpecMap | undefined {
-  const basics = diskBasics(d, ctx);
-  if (!basics) return undefined;
+function volumeResource(d: PlanResource, ctx: PlanContext): SpecMap {
+  const { basics, leftOut } = diskBasics(d, ctx);
+  const resource_name = located(at(d.values, 'tags', 'Name'));
+  if (!basics) return map(leftOut.span, { ...leftOut.fields, resource_name });
   return map(d.values ? span(d.values) : d.addressSpan, {
     ...basics,
-    resource_name: located(at(d.values, 'tags', 'Name')),
+    resource_name,
     ...settings(d.values, basics.type),
   });
 }
 
-/** A root_block_device or ebs_block_device block: a volume written inline, named after its block. */
-function blockDevice(name: string, block: Node, ctx: PlanContext): SpecMap | undefined {
+/**
+ * A root_block_device or ebs_block_device block: a volume written inline, named after its block; left out with why
+ * when its type or size is not known here.
+ */
+function blockDevice(name: string, block: Node, ctx: PlanContext): SpecMap {
   const where = block.parent ?? block;
   const place = keyOf(where) ?? span(where);
   const type = located(at(block, 'volume_type'));
   const size = located(at(block, 'volume_size'));
   if (!type || !size) {
+    const missing = !type ? 'volume_type' : 'volume_size';
     ctx.report(
       'terraform-unknown-value',
-      `${name}'s ${!type ? 'volume_type' : 'volume_size'} is known only after apply (not set here): set it to see its figures`,
+      `${name}'s ${missing} is known only after apply (not set here): set it to see its figures`,
       place,
     );
-    return undefined;
+    return leftOutDisk(name, place, `${name}'s ${missing} is ${ctx.afterApply}`, { type, size });
   }
   return map(span(block), {
     name: new Located(name, place),
@@ -75,6 +81,9 @@ function blockDevice(name: string, block: Node, ctx: PlanContext): SpecMap | und
     ...settings(block, type),
   });
 }
+
+/** What a total lacks for a root volume the AMI gives. */
+const amiRoot = (res: PlanResource) => `${res.address}'s root volume is the AMI's, its type and size unknown here`;
 
 /** `no_device` suppresses a device of the AMI: a boolean on an instance's blocks, a string on a launch template's. */
 function noDevice(n: Node | undefined): boolean {
@@ -126,20 +135,21 @@ function blockDisks(res: PlanResource, ctx: PlanContext): SpecMap[] {
   const v = res.values;
   const specs: SpecMap[] = [];
   const root = at(v, 'root_block_device', 0);
-  const rootSpec = root && blockDevice(`${res.address}.root_block_device`, root, ctx);
-  if (rootSpec) specs.push(rootSpec);
-  // Every instance has a root volume: without the block, its type and size come from the AMI (or are computed),
-  // and the instance's EBS limit and cost would silently leave it out.
-  if (!root)
+  const rootName = `${res.address}.root_block_device`;
+  if (root) specs.push(blockDevice(rootName, root, ctx));
+  // Every instance has a root volume: without the block, its type and size come from the AMI (or are computed).
+  // It is listed as left out, so that the instance's total says it lacks it.
+  else {
     ctx.report(
       'terraform-unknown-value',
       `${res.address}'s root volume is not set here (its type and size come from the AMI): it is left out of the figures; set root_block_device to include it`,
       res.addressSpan,
     );
+    specs.push(leftOutDisk(rootName, res.addressSpan, amiRoot(res)));
+  }
   items(at(v, 'ebs_block_device')).forEach((b) => {
     const device = str(at(b, 'device_name'));
-    const s = blockDevice(`${res.address}.ebs_block_device${device ? `["${device}"]` : ''}`, b, ctx);
-    if (s) specs.push(s);
+    specs.push(blockDevice(`${res.address}.ebs_block_device${device ? `["${device}"]` : ''}`, b, ctx));
   });
   const store = instanceStore(`${res.address}.ephemeral_block_device`, items(at(v, 'ephemeral_block_device')));
   if (store) specs.push(store);
@@ -184,13 +194,13 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
         `${a.address}'s volume is known only after apply, or not created in this plan: it is left out of ${res.address}'s figures`,
         a.addressSpan,
       );
+      const why = `${a.address}'s volume is ${ctx.afterApply}, or not created in this plan`;
+      specs.push(leftOutDisk(a.address, a.addressSpan, why));
       continue;
     }
     if (resources.includes(volume)) continue;
-    const s = volumeResource(volume, ctx);
-    if (!s) continue;
     resources.push(volume);
-    specs.push(s);
+    specs.push(volumeResource(volume, ctx));
   }
   return instanceVm(
     res,
@@ -234,19 +244,19 @@ function launchTemplate(res: PlanResource, ctx: PlanContext): MappedVm | undefin
     if (noDevice(at(m, 'no_device'))) continue;
     const device = str(at(m, 'device_name'));
     const ebs = at(m, 'ebs', 0);
-    if (ebs) {
-      const s = blockDevice(`${res.address}.block_device_mappings${device ? `["${device}"]` : ''}`, ebs, ctx);
-      if (s) specs.push(s);
-    } else if (str(at(m, 'virtual_name'))) stores.push(m);
+    if (ebs) specs.push(blockDevice(`${res.address}.block_device_mappings${device ? `["${device}"]` : ''}`, ebs, ctx));
+    else if (str(at(m, 'virtual_name'))) stores.push(m);
   }
   // Without an EBS mapping of a root device name, the root volume is the AMI's: left out, as on an instance
   // without root_block_device (AMIs name their root /dev/xvda or /dev/sda1).
-  if (!mappings.some((m) => at(m, 'ebs', 0) && ROOT_DEVICES.has(str(at(m, 'device_name')) ?? '')))
+  if (!mappings.some((m) => at(m, 'ebs', 0) && ROOT_DEVICES.has(str(at(m, 'device_name')) ?? ''))) {
     ctx.report(
       'terraform-unknown-value',
       `${res.address}'s root volume is not set here (its type and size come from the AMI): it is left out of the figures; map its root device (/dev/xvda or /dev/sda1) with an ebs block to include it`,
       res.addressSpan,
     );
+    specs.push(leftOutDisk(`${res.address}.root_volume`, res.addressSpan, amiRoot(res)));
+  }
   const store = instanceStore(`${res.address}.block_device_mappings`, stores);
   if (store) specs.push(store);
   return instanceVm(

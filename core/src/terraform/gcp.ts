@@ -6,9 +6,11 @@
  */
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, spotWhere, str } from './json';
+import type { Span } from '../text';
 import {
   diskBasics,
   instanceVm,
+  leftOutDisk,
   machineField,
   push,
   type MappedVm,
@@ -34,24 +36,33 @@ class Disks {
     readonly ctx: PlanContext,
   ) {}
 
-  /** A disk resource of the plan, by its known name or by the reference in the owner's configuration. */
-  attach(source: Node | undefined, expression: Array<string | number>, where: Node): void {
+  /**
+   * A disk resource of the plan, by its known name or by the reference in the owner's configuration; one it cannot
+   * find is left out under `name`, with why.
+   */
+  attach(source: Node | undefined, expression: Array<string | number>, where: Node, name: string): void {
     const disk = byName(this.ctx, str(source)) ?? this.ctx.referenced(this.owner, expression);
     const attribute = expression
       .map((x) => (typeof x === 'number' ? `[${x}]` : `.${x}`))
       .join('')
       .slice(1);
+    const place = keyOf(where) ?? span(where);
     const undeclared = !disk && !str(source) && this.ctx.undeclared(this.owner, expression);
     if (undeclared) {
       const message = `${this.owner.address}'s ${attribute} refers to ${undeclared}, which this configuration does not declare`;
-      this.ctx.report('terraform-undeclared-reference', message, keyOf(where) ?? span(where));
+      this.ctx.report('terraform-undeclared-reference', message, place);
+      this.leftOut(name, place, `${name}'s source refers to ${undeclared}, which this configuration does not declare`);
       return;
     }
     if (!disk) {
       const what = str(source)
         ? `disk '${str(source)}' is not created in this plan, so its type and size are unknown here`
         : `${this.owner.address}'s ${attribute} is known only after apply`;
-      this.ctx.report('terraform-unknown-value', `${what}: it is left out of ${this.owner.address}'s figures`, keyOf(where) ?? span(where));
+      this.ctx.report('terraform-unknown-value', `${what}: it is left out of ${this.owner.address}'s figures`, place);
+      const why = str(source)
+        ? `${name}: disk '${str(source)}' is not created in this plan, its type and size unknown`
+        : `${name}'s source is ${this.ctx.afterApply}`;
+      this.leftOut(name, place, why);
       return;
     }
     this.add(disk);
@@ -59,10 +70,13 @@ class Disks {
 
   add(disk: PlanResource): void {
     if (this.resources.includes(disk)) return;
-    const spec = diskResource(disk, this.ctx);
-    if (!spec) return;
     this.resources.push(disk);
-    this.specs.push(spec);
+    this.specs.push(diskResource(disk, this.ctx));
+  }
+
+  /** A disk of the instance whose figures cannot be read here: listed by name with why (./plan-model.ts). */
+  leftOut(name: string, place: Span, why: string, known?: Record<string, Located | undefined>): void {
+    this.specs.push(leftOutDisk(name, place, why, known));
   }
 
   /** A disk written inline (boot disk, template disk), named after the block it is written in. */
@@ -76,6 +90,7 @@ class Disks {
         `${name}'s ${missing} is known only after apply (not set here): set it to see its figures`,
         keyOf(where) ?? span(where),
       );
+      this.leftOut(name, keyOf(where) ?? span(where), `${name}'s ${missing} is ${this.ctx.afterApply}`, { type: t, size: s });
       return;
     }
     this.specs.push(map(span(where), { name: new Located(name, keyOf(where) ?? span(where)), type: t, size: s, ...extra }));
@@ -110,9 +125,9 @@ function byName(ctx: PlanContext, source: string | undefined): PlanResource | un
   return found.length === 1 ? found[0] : undefined;
 }
 
-function diskResource(d: PlanResource, ctx: PlanContext): SpecMap | undefined {
-  const basics = diskBasics(d, ctx);
-  if (!basics) return undefined;
+function diskResource(d: PlanResource, ctx: PlanContext): SpecMap {
+  const { basics, leftOut } = diskBasics(d, ctx);
+  if (!basics) return leftOut;
   const v = d.values;
   return map(v ? span(v) : d.addressSpan, {
     ...basics,
@@ -154,12 +169,20 @@ function bootDisk(res: PlanResource, disks: Disks): void {
   const boot = at(res.values, 'boot_disk', 0);
   if (!boot) return;
   const params = at(boot, 'initialize_params', 0);
-  if (str(at(boot, 'source')) || !params) disks.attach(at(boot, 'source'), ['boot_disk', 0, 'source'], boot.parent ?? boot);
+  if (str(at(boot, 'source')) || !params)
+    disks.attach(at(boot, 'source'), ['boot_disk', 0, 'source'], boot.parent ?? boot, `${res.address}.boot_disk`);
   else
     disks.inline(`${res.address}.boot_disk`, boot.parent ?? boot, at(params, 'type'), at(params, 'size'), {
       provisioned_iops: located(at(params, 'provisioned_iops')),
       provisioned_throughput: located(at(params, 'provisioned_throughput'), mibps),
     });
+}
+
+/** An instance's `attached_disk` blocks, each named after its place. */
+function attachedDisks(res: PlanResource, disks: Disks): void {
+  items(at(res.values, 'attached_disk')).forEach((a, i) =>
+    disks.attach(at(a, 'source'), ['attached_disk', i, 'source'], a, `${res.address}.attached_disk[${i}]`),
+  );
 }
 
 function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
@@ -168,16 +191,18 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   const v = res.values;
   const disks = new Disks(res, ctx);
   bootDisk(res, disks);
-  items(at(v, 'attached_disk')).forEach((a, i) => disks.attach(at(a, 'source'), ['attached_disk', i, 'source'], a));
+  attachedDisks(res, disks);
   for (const a of attachmentsOf(ctx).get(res) ?? []) {
     const disk = ctx.referenced(a, ['disk']) ?? byName(ctx, str(at(a.values, 'disk')));
     if (disk) disks.add(disk);
-    else
+    else {
       ctx.report(
         'terraform-unknown-value',
         `${a.address}'s disk is known only after apply: it is left out of ${res.address}'s figures`,
         a.addressSpan,
       );
+      disks.leftOut(a.address, a.addressSpan, `${a.address}'s disk is ${ctx.afterApply}`);
+    }
   }
   const scratch = items(at(v, 'scratch_disk'));
   if (scratch.length) disks.scratch(`${res.address}.scratch_disk`, scratch, (b) => at(b, 'interface'));
@@ -227,7 +252,7 @@ function templateDisks(t: PlanResource, into: Disks, wanted: (k: TemplateDisk) =
   blocks.forEach((b, i) => {
     const k = kind(b, i);
     if (k === 'scratch' || !wanted(k)) return;
-    if (str(at(b, 'source'))) return into.attach(at(b, 'source'), ['disk', i, 'source'], b);
+    if (str(at(b, 'source'))) return into.attach(at(b, 'source'), ['disk', i, 'source'], b, `${named}.disk[${i}]`);
     into.inline(`${named}.disk[${i}]`, b, at(b, 'disk_type'), at(b, 'disk_size_gb'), {
       provisioned_iops: located(at(b, 'provisioned_iops')),
       provisioned_throughput: located(at(b, 'provisioned_throughput'), mibps),
@@ -259,7 +284,7 @@ function fromTemplate(res: PlanResource, ctx: PlanContext): MappedVm | undefined
   const disks = new Disks(res, ctx);
   if (own('boot_disk')) bootDisk(res, disks);
   templateDisks(t, disks, (k) => !own(k === 'boot' ? 'boot_disk' : k === 'scratch' ? 'scratch_disk' : 'attached_disk'), res.address);
-  items(at(res.values, 'attached_disk')).forEach((a, i) => disks.attach(at(a, 'source'), ['attached_disk', i, 'source'], a));
+  attachedDisks(res, disks);
   const scratch = items(at(res.values, 'scratch_disk'));
   if (scratch.length) disks.scratch(`${res.address}.scratch_disk`, scratch, (b) => at(b, 'interface'));
   const vm = vmOf(res, disks, machine);

@@ -29,6 +29,11 @@ export interface PlanResource {
 /** What a mapper reports through and looks things up in. */
 export interface PlanContext {
   report(code: string, message: string, at: Span): void;
+  /**
+   * How a value Terraform knows only later is said in what a total lacks: "known only after apply" of a plan's,
+   * "unknown until plan" of the .tf files'.
+   */
+  afterApply: string;
   /** The resource a reference expression names (`google_compute_disk.data.id`), if exactly one. */
   referenced(from: PlanResource, expression: Array<string | number>): PlanResource | undefined;
   /** A resource a reference expression names that the configuration does not declare (`google_compute_disk.missing`). */
@@ -121,22 +126,33 @@ export function push<K, V>(m: Map<K, V[]>, key: K, value: V): void {
   else m.set(key, [value]);
 }
 
+/** The key under which a left-out disk's reason is kept in the built spec, read back as its `invalid` (./plan.ts). */
+export const LEFT_OUT = 'left_out';
+
 /**
- * What every disk resource gives (its address, name, type and size), or nothing when its type or size is known
- * only after apply: then a finding says so, and the disk is left out rather than given a figure.
+ * A disk the configuration gives a VM (or creates) whose figures cannot be read here: a type or size known only after
+ * apply, a disk not created in the plan, an AMI's root volume. It is kept by name with why, and with what is known of
+ * it, so that it is listed without figures or price and every total it is part of names it as what it lacks.
+ */
+export function leftOutDisk(name: string, place: Span, why: string, known: Record<string, Located | undefined> = {}): SpecMap {
+  return map(place, { name: new Located(name, place), ...known, [LEFT_OUT]: new Located(why, place) });
+}
+
+/**
+ * What every disk resource gives (its address, name, type and size); when its type or size is known only after apply,
+ * a finding says so and the disk is left out of the figures (`leftOut`), never given a figure.
  */
 export function diskBasics(d: PlanResource, ctx: PlanContext) {
   const type = located(at(d.values, 'type'));
   const size = located(at(d.values, 'size'));
+  const resource_name = located(at(d.values, 'name'));
   if (!type || !size) {
-    ctx.report(
-      'terraform-unknown-value',
-      `${d.address}'s ${!type ? 'type' : 'size'} is known only after apply: set it to see its figures`,
-      d.addressSpan,
-    );
-    return undefined;
+    const missing = !type ? 'type' : 'size';
+    ctx.report('terraform-unknown-value', `${d.address}'s ${missing} is known only after apply: set it to see its figures`, d.addressSpan);
+    const why = `${d.address}'s ${missing} is ${ctx.afterApply}`;
+    return { leftOut: leftOutDisk(d.address, d.addressSpan, why, { resource_name, type, size }) };
   }
-  return { name: new Located(d.address, d.addressSpan), resource_name: located(at(d.values, 'name')), type, size };
+  return { basics: { name: new Located(d.address, d.addressSpan), resource_name, type, size } };
 }
 
 /** A VM resource's machine (`field`: machine_type, instance_type); without one, a finding that its figures are left out. */

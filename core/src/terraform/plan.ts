@@ -10,6 +10,7 @@ import type { Diagnostic } from '../diagnostics';
 import { Converter } from '../document/convert';
 import type { ParsedSpec, TerraformSummary } from '../document/parse';
 import type { Spec } from '../document/types';
+import type { YamlTree } from '../document/yaml-nodes';
 import type { Span } from '../text';
 import { AWS_DISK_RESOURCES, AWS_MAPPERS } from './aws';
 import { GCP_DISK_RESOURCES, GCP_MAPPERS } from './gcp';
@@ -17,6 +18,7 @@ import { GROUP_RESOURCES, markTemplates } from './groups';
 import { at, items, located, span, str } from './json';
 import {
   configAddressOf,
+  LEFT_OUT,
   push,
   referencesAt,
   resourceOf,
@@ -64,8 +66,9 @@ export function resourcesToSpec(
   anchor: Span,
   report: PlanContext['report'],
   missing: string[] = [],
+  afterApply = 'known only after apply',
 ): void {
-  const ctx = planContext(resources, config, report);
+  const ctx = planContext(resources, config, report, afterApply);
   const summary: TerraformSummary = { resources: resources.length, ignored: {}, missing };
   result.terraform = summary;
   result.finishFindings = (found) => nameResources(result, found);
@@ -157,7 +160,12 @@ function walkConfig(module: Node | undefined, prefix: string, out: Map<string, N
   }
 }
 
-function planContext(resources: PlanResource[], config: Map<string, Node | undefined>, report: PlanContext['report']): PlanContext {
+function planContext(
+  resources: PlanResource[],
+  config: Map<string, Node | undefined>,
+  report: PlanContext['report'],
+  afterApply: string,
+): PlanContext {
   const byConfig = new Map<string, PlanResource[]>();
   const byType = new Map<string, PlanResource[]>();
   for (const r of resources) {
@@ -179,6 +187,7 @@ function planContext(resources: PlanResource[], config: Map<string, Node | undef
   };
   return {
     report,
+    afterApply,
     ofType: (type) => byType.get(type) ?? [],
     withValue: (type, attribute, value) => index(type, attribute).get(value) ?? [],
     written: (from, path) => at(config.get(from.configAddress), ...path) !== undefined,
@@ -295,16 +304,32 @@ function toSpec(result: ParsedSpec, vms: MappedVm[], versionSpan: Span): Spec {
   });
   result.tree = specTree(root);
   const spec = new Converter(result.tree, result.diagnostics).spec();
-  const name = (path: string) => {
-    const v = result.tree.nodes.get(`${path}/resource_name`)?.value;
-    return v?.kind === 'scalar' && typeof v.value === 'string' ? v.value : undefined;
-  };
   // Each VM is priced in its own zone's region: the spec's region (the first zone's) is only the default.
   const regions = new Map(vms.map((v) => [v.resource.address, vmRegion(v)?.value as string | undefined]));
   for (const vm of spec.vms) {
-    vm.resource_name = name(vm.path);
+    vm.resource_name = textAt(result.tree, `${vm.path}/resource_name`);
     vm.region = regions.get(vm.name);
-    for (const d of vm.disks) d.resource_name = name(d.path);
+    for (const d of vm.disks) d.resource_name = textAt(result.tree, `${d.path}/resource_name`);
   }
+  markLeftOut(spec, result.tree);
   return spec;
+}
+
+/** A string the front end put in the built spec at a pointer, beside the keys the converter reads. */
+function textAt(tree: YamlTree, path: string): string | undefined {
+  const v = tree.nodes.get(path)?.value;
+  return v?.kind === 'scalar' && typeof v.value === 'string' ? v.value : undefined;
+}
+
+/**
+ * The disks the front end left out of the figures (./plan-model.ts, `leftOutDisk`), marked with why: the model lists
+ * them without figures or price and every total they are part of says it lacks them. Also for a sidecar's VMs,
+ * whose spec is converted from the plan's nodes again.
+ */
+export function markLeftOut(spec: Spec, tree: YamlTree): void {
+  for (const vm of spec.vms)
+    for (const d of vm.disks) {
+      const why = textAt(tree, `${d.path}/${LEFT_OUT}`);
+      if (why !== undefined) d.invalid = why;
+    }
 }

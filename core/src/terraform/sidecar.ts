@@ -13,7 +13,7 @@ import { withSpan, type NodeEntry, type SeqNode, type YamlNode, type YamlTree } 
 import { buildTree } from '../document/yaml-tree';
 import type { Span } from '../text';
 import { schemaDiagnostics } from '../document/schema-diagnostics';
-import { parseTerraformPlan } from './plan';
+import { markLeftOut, parseTerraformPlan } from './plan';
 import { sidecarValidator } from './sidecar-schema';
 
 /** The plan a sidecar names (its top-level `terraform:` value), if the text is one; read before any parse. */
@@ -49,6 +49,7 @@ function parseSidecar(text: string, plan: SidecarSource): ParsedSpec {
   // The plan's VMs keep their own regions (a region's prices are a fact of where each runs).
   const regions = new Map(parsed.spec.vms.map((v) => [v.name, v.region]));
   for (const vm of result.spec.vms) vm.region = regions.get(vm.name);
+  markLeftOut(result.spec, result.tree);
   checkKeys(own, result.tree, conv.reported, moved, diagnostics);
   markInvalidWorkloads(result.spec, diagnostics);
   return result;

@@ -95,6 +95,7 @@ export function terraformFilesFrontEnd(parse: HclParse, files: TfFile[], vars: T
           diag(code, code === 'terraform-unknown-value' ? message.replace(/known only after apply/g, UNKNOWN) : message, at),
         ),
       missing,
+      'unknown until plan',
     );
     result.tree.scattered = true;
     return result;

@@ -5,29 +5,38 @@
  */
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, str } from './json';
-import { diskBasics, instanceVm, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
+import { diskBasics, instanceVm, leftOutDisk, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
 import { Located, map, type SpecMap } from './spec-tree';
 
 export const YANDEX_DISK_RESOURCES = ['yandex_compute_disk'];
 
-function diskResource(d: PlanResource, ctx: PlanContext): SpecMap | undefined {
-  const basics = diskBasics(d, ctx);
-  if (!basics) return undefined;
-  return map(d.values ? span(d.values) : d.addressSpan, basics);
+function diskResource(d: PlanResource, ctx: PlanContext): SpecMap {
+  const { basics, leftOut } = diskBasics(d, ctx);
+  return basics ? map(d.values ? span(d.values) : d.addressSpan, basics) : leftOut;
 }
 
-/** The disk a `disk_id` names: a disk of the plan by its id when known, else by the configuration's reference. */
-function diskById(res: PlanResource, ctx: PlanContext, block: Node, expression: Array<string | number>): PlanResource | undefined {
+/**
+ * The disk a `disk_id` names: a disk of the plan by its id when known, else by the configuration's reference; else
+ * a finding, and the disk left out under `name` (./plan-model.ts).
+ */
+function diskById(
+  res: PlanResource,
+  ctx: PlanContext,
+  block: Node,
+  expression: Array<string | number>,
+  name: string,
+): PlanResource | SpecMap {
   const id = str(at(block, 'disk_id'));
   const known = id ? ctx.withValue('yandex_compute_disk', 'id', id) : [];
   const disk = known.length === 1 ? known[0] : ctx.referenced(res, expression);
-  if (!disk) {
-    const what = id
-      ? `disk '${id}' is not created in this plan, so its type and size are unknown here`
-      : 'its disk is known only after apply';
-    ctx.report('terraform-unknown-value', `${what}: it is left out of ${res.address}'s figures`, keyOf(block) ?? span(block));
-  }
-  return disk;
+  if (disk) return disk;
+  const what = id
+    ? `disk '${id}' is not created in this plan, so its type and size are unknown here`
+    : 'its disk is known only after apply';
+  const place = keyOf(block) ?? span(block);
+  ctx.report('terraform-unknown-value', `${what}: it is left out of ${res.address}'s figures`, place);
+  const why = id ? `${name}: disk '${id}' is not created in this plan, its type and size unknown` : `${name}'s disk is ${ctx.afterApply}`;
+  return leftOutDisk(name, place, why);
 }
 
 function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
@@ -44,28 +53,35 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   }
   const specs: SpecMap[] = [];
   const resources: PlanResource[] = [];
-  const use = (d: PlanResource | undefined) => {
-    const s = d && !resources.includes(d) ? diskResource(d, ctx) : undefined;
-    if (!d || !s) return;
-    resources.push(d);
-    specs.push(s);
+  const use = (d: PlanResource | SpecMap) => {
+    if ('fields' in d) specs.push(d);
+    else if (!resources.includes(d)) {
+      resources.push(d);
+      specs.push(diskResource(d, ctx));
+    }
   };
   const boot = at(v, 'boot_disk', 0);
   const params = at(boot, 'initialize_params', 0);
+  const bootName = `${res.address}.boot_disk`;
   if (boot && params && !str(at(boot, 'disk_id'))) {
     const type = located(at(params, 'type'));
     const size = located(at(params, 'size'));
     const where = boot.parent ?? boot;
-    if (type && size)
-      specs.push(map(span(where), { name: new Located(`${res.address}.boot_disk`, keyOf(where) ?? span(where)), type, size }));
-    else
+    const place = keyOf(where) ?? span(where);
+    if (type && size) specs.push(map(span(where), { name: new Located(bootName, place), type, size }));
+    else {
+      const missing = !type ? 'type' : 'size';
       ctx.report(
         'terraform-unknown-value',
-        `${res.address}.boot_disk's ${!type ? 'type' : 'size'} is known only after apply (not set here): set it to see its figures`,
-        keyOf(where) ?? span(where),
+        `${bootName}'s ${missing} is known only after apply (not set here): set it to see its figures`,
+        place,
       );
-  } else if (boot) use(diskById(res, ctx, boot, ['boot_disk', 0, 'disk_id']));
-  items(at(v, 'secondary_disk')).forEach((b, i) => use(diskById(res, ctx, b, ['secondary_disk', i, 'disk_id'])));
+      specs.push(leftOutDisk(bootName, place, `${bootName}'s ${missing} is ${ctx.afterApply}`, { type, size }));
+    }
+  } else if (boot) use(diskById(res, ctx, boot, ['boot_disk', 0, 'disk_id'], bootName));
+  items(at(v, 'secondary_disk')).forEach((b, i) =>
+    use(diskById(res, ctx, b, ['secondary_disk', i, 'disk_id'], `${res.address}.secondary_disk[${i}]`)),
+  );
   return instanceVm(
     res,
     { resource_name: located(at(v, 'name')), fields: { series, vcpus: cores }, disks: specs },
