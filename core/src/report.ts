@@ -30,6 +30,11 @@ import type { DiskReport, FileReport, ReportDiagnostic, VmReport, WorkloadBurstR
 
 const r0 = (x: number) => Math.round(x);
 const r1 = (x: number) => Math.round(x * 10) / 10;
+/** Headroom to three decimals, except that a missed target's never rounds to 0: then two significant digits (-0.000067). */
+const headroomFigure = (h: number, missed: boolean) => {
+  const r = Math.round(h * 1000) / 1000;
+  return missed && h < 0 && !(r < 0) ? Number(h.toPrecision(2)) : r;
+};
 const r2 = (x: number) => Math.round(x * 100) / 100;
 /** A figure the provider gives, to one decimal; null where it gives none. */
 const known = (x: number | undefined) => (x === undefined ? null : r1(x));
@@ -274,7 +279,7 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?
     limited_by: w.limited_by,
     explanation: w.why,
     meets_target: w.meets_target ?? null,
-    headroom: w.headroom === undefined || !Number.isFinite(w.headroom) ? null : Math.round(w.headroom * 1000) / 1000,
+    headroom: w.headroom === undefined || !Number.isFinite(w.headroom) ? null : headroomFigure(w.headroom, w.meets_target === false),
     cpu_vcpus_needed: r1(w.cpu_vcpus_needed),
     queue_depth_needed: w.queue_depth_needed,
     suggestions: suggestions ? suggestionsReport(adviceFor(v, region, minHeadroom).workload(w.spec.name)) : {},
