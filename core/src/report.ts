@@ -349,7 +349,9 @@ function instanceStoreDisks(v: VmEval): DiskReport[] {
 function leftOutReason(v: VmEval, w: WorkloadSpec): string {
   if (w.invalid !== undefined) return `not evaluated: ${w.invalid}`;
   if (v.unavailable !== undefined) return v.unavailable;
-  if (w.disk !== undefined && !diskSpecsNamed(v.spec, w.disk).length) return `not evaluated: this VM has no disk named '${w.disk}'`;
+  const named = w.disk === undefined ? undefined : diskSpecsNamed(v.spec, w.disk).length;
+  if (named === 0) return `not evaluated: this VM has no disk named '${w.disk}'`;
+  if (named !== undefined && named > 1) return `not evaluated: ${named} disks of this VM are named '${w.disk}'`;
   const store = instanceStoreSkip(v.catalog, v.spec, w);
   if (store) return `not evaluated: ${store}`;
   return `not evaluated: ${w.disk !== undefined ? `disk '${w.disk}' has` : 'a disk of this VM has'} no figures`;

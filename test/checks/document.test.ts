@@ -1,6 +1,6 @@
 /** Document and schema (core/src/checks/document.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze, fixEdits } from '../../core/src';
+import { analyze, fileReport, fixEdits } from '../../core/src';
 import { BASE, expectAt } from './helpers';
 
 describe('checks: document', () => {
@@ -137,6 +137,28 @@ describe('checks: document', () => {
     const text = BASE + '      - name: data\n        type: pd-balanced\n        size: 100GiB\n';
     const d = expectAt(text, 'duplicate-name', 'data');
     assert.equal(d.span.start, text.lastIndexOf('data'));
+  });
+  it('duplicate-name on a disk a workload names: the workload is left out, not run on both disks, said once', () => {
+    // Two 500 GiB pd-ssd named 'data' summed (36,000 IOPS) would meet the target; neither is the workload's disk.
+    const text =
+      BASE.replace('n2-standard-8', 'n2-standard-32') +
+      '      - name: data\n        type: pd-ssd\n        size: 500GiB\n' +
+      '    workloads:\n      - name: oltp\n        disk: data\n        block_size: 4k\n        read_ratio: 1\n        target: {iops: 30000}\n';
+    const a = analyze(text);
+    assert.deepEqual(
+      a.diagnostics.map((d) => [d.code, text.slice(d.span.start, d.span.end), d.span.start]),
+      [['duplicate-name', 'data', text.lastIndexOf('- name: data') + 8]],
+    );
+    assert.deepEqual(a.vms[0].workloads, []);
+    assert.equal(
+      a.diagnostics[0].message,
+      "another disk on this VM is already named 'data': rename one (workload 'oltp' on it is not evaluated)",
+    );
+    const w = fileReport('x.perf.yaml', a).vms[0].workloads[0];
+    assert.deepEqual(
+      [w.name, w.read_iops, w.meets_target, w.explanation],
+      ['oltp', null, null, "not evaluated: 2 disks of this VM are named 'data'"],
+    );
   });
   it('unknown-disk-ref', () => {
     const text = BASE + '    workloads:\n      - name: w\n        disk: dta\n        block_size: 4k\n        read_ratio: 1\n';

@@ -71,7 +71,7 @@ export const document: CheckModule = {
     'duplicate-name': {
       severity: 'error',
       summary: 'Two VMs, disks or workloads share a name.',
-      docs: 'Names identify VMs, disks and workloads in findings, reports and fio jobs.',
+      docs: "Names identify VMs, disks and workloads in findings, reports and fio jobs. A workload whose `disk` is a name two disks share is not evaluated (its figures over both would read as one disk's): the finding on the second name says so.",
     },
     'missing-machine': {
       severity: 'error',

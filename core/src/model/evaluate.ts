@@ -16,7 +16,7 @@ import type { DiskSpec, TemplateRun, VmSpec } from '../document/types';
 import { plural } from '../units';
 import { diskCost, machineCost } from './cost';
 import { catalogBursts, diskBursts, workloadBurst } from './burst';
-import { disksOfName } from './lookups';
+import { diskSpecsNamed, disksOfName } from './lookups';
 import { effectiveSize, evaluateDisks } from './disks';
 import {
   cost,
@@ -72,6 +72,8 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
     if (w.invalid !== undefined) continue;
     if (w.disk === undefined ? withoutFigures !== undefined : !!withoutFigures?.has(w.disk)) continue;
     if (instanceStoreSkip(c, vm, w)) continue;
+    // A name two disks share names neither (an error on the second name): not the two disks summed.
+    if (w.disk !== undefined && diskSpecsNamed(vm, w.disk).length > 1) continue;
     const on = w.disk === undefined ? disks : disksOfName(disks, w.disk);
     if (!on.length) continue;
     const e = evaluateWorkload(c, w, on);
