@@ -1,7 +1,7 @@
 /** Disk settings (core/src/checks/disk-settings.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
 import { analyze, fileReport } from '../../core/src';
-import { BASE, expectAt } from './helpers';
+import { BASE, expectAt, find } from './helpers';
 
 describe('checks: disk-settings', () => {
   it('size-out-of-range: negative, zero and above the maximum', () => {
@@ -9,11 +9,17 @@ describe('checks: disk-settings', () => {
     expectAt(BASE.replace('500GiB', '100TiB'), 'size-out-of-range', '100TiB');
     expectAt(BASE.replace('500GiB', '0'), 'size-out-of-range', '0');
   });
-  it("size-out-of-range: Google's zonal disks from 1 GiB (as its API takes them), a regional standard disk from 200 GiB", () => {
-    // Google's own sample creates a 5 GB pd-standard disk: accepted, with its figures.
-    const small = analyze(BASE.replace('pd-ssd', 'pd-standard').replace('500GiB', '5GB'));
-    assert.ok(!small.diagnostics.some((d) => d.code === 'size-out-of-range'));
-    assert.ok(fileReport('s.perf.yaml', small).vms[0].disks[0].read_iops! > 0);
+  it("size-out-of-range: Google's persistent disks from 10 GiB, a regional standard disk from 200 GiB (its storage options table)", () => {
+    // 5 GB is below the table's 10 GB: refused, with no figures; every message says the same range.
+    const smallText = BASE.replace('pd-ssd', 'pd-standard').replace('500GiB', '5GB');
+    const s = expectAt(smallText, 'size-out-of-range', '5GB');
+    assert.equal(s.message, 'pd-standard sizes run from 10 GiB to 64 TiB; this is 4.7 GiB');
+    assert.equal(fileReport('s.perf.yaml', analyze(smallText)).vms[0].disks[0].read_iops, null);
+    const unsized = find(analyze(BASE.replace('pd-ssd', 'pd-standard').replace('        size: 500GiB\n', '')), 'missing-size');
+    assert.match(unsized.message, /\(pd-standard: 10 GiB to 64 TiB\)/);
+    expectAt(BASE.replace('500GiB', '9GiB'), 'size-out-of-range', '9GiB');
+    expectAt(BASE.replace('pd-ssd', 'pd-balanced').replace('500GiB', '9GiB'), 'size-out-of-range', '9GiB');
+    assert.ok(!analyze(BASE.replace('500GiB', '10GiB')).diagnostics.some((d) => d.code === 'size-out-of-range'));
     const regional = BASE.replace('pd-ssd', 'pd-standard\n        replication: regional').replace('500GiB', '100GiB');
     const d = expectAt(regional, 'size-out-of-range', '100GiB');
     assert.equal(d.message, 'regional pd-standard sizes run from 200 GiB to 64 TiB; this is 100 GiB');
