@@ -112,6 +112,29 @@ describe('checks: disk-settings', () => {
     assert.match(d.message, /takes 3,000 to 5,000 provisioned IOPS/);
     expectAt(AWS('        type: io1\n        size: 100GiB\n        provisioned_iops: 10000\n'), 'provisioned-out-of-range', '10000');
   });
+  it("provisioned-out-of-range: Hyperdisk Throughput takes 10 to 90 MiB/s per TiB (Google's size and performance limits)", () => {
+    const HDT = (size: string, mibps: string) =>
+      BASE.replace('n2-standard-8', 'c3-standard-22').replace(
+        'type: pd-ssd\n        size: 500GiB',
+        `type: hyperdisk-throughput\n        size: ${size}\n        provisioned_throughput: ${mibps}`,
+      );
+    const d = expectAt(HDT('2TiB', '600MiB/s'), 'provisioned-out-of-range', '600MiB/s');
+    assert.equal(d.message, 'hyperdisk-throughput of 2 TiB takes 20 to 180 provisioned MiB/s; 600 is outside');
+    assert.deepEqual(
+      d.fixes?.map((f) => f.title),
+      ['Provision 180 MiB/s'],
+    );
+    // The figures are what the volume can be provisioned with, not the 600 asked.
+    assert.equal(analyze(HDT('2TiB', '600MiB/s')).vms[0].disks[0].figures.read_mibps.value, 180);
+    for (const [size, mibps] of [
+      ['2TiB', '180MiB/s'],
+      ['10TiB', '900MiB/s'],
+      ['32TiB', '2400MiB/s'],
+    ])
+      assert.ok(!analyze(HDT(size, mibps)).diagnostics.some((x) => x.code === 'provisioned-out-of-range'), `${size} ${mibps}`);
+    expectAt(HDT('10TiB', '901MiB/s'), 'provisioned-out-of-range', '901MiB/s');
+    expectAt(HDT('10TiB', '99MiB/s'), 'provisioned-out-of-range', '99MiB/s');
+  });
   it('size-out-of-range (AWS st1 starts at 125 GiB)', () => {
     const d = expectAt(AWS('        type: st1\n        size: 100GiB\n'), 'size-out-of-range', '100GiB');
     assert.equal(d.fixes?.[0].title, 'Set size to 125GiB');
