@@ -97,6 +97,29 @@ describe('checks: document', () => {
     const bad = expectAt(BASE.replace('db', 'd\uFFFDb'), 'encoding', '\uFFFD');
     assert.equal(bad.severity, 'warning');
   });
+  it('encoding: a UTF-16 file, either byte order, with a byte order mark or none, is one error and nothing else', () => {
+    // As a UTF-8 reader gives the bytes: a byte order mark FF FE or FE FF as two U+FFFD, a NUL beside each ASCII character.
+    const le = [...BASE].map((c) => c + '\u0000').join('');
+    const be = [...BASE].map((c) => '\u0000' + c).join('');
+    for (const [what, text] of [
+      ['little-endian with a BOM', '\uFFFD\uFFFD' + le],
+      ['big-endian with a BOM', '\uFFFD\uFFFD' + be],
+      ['little-endian', le],
+      ['big-endian', be],
+    ]) {
+      const a = analyze(text);
+      assert.deepEqual(
+        a.diagnostics.map((d) => [d.code, d.severity, d.message, d.span.start]),
+        [['encoding', 'error', 'this file is UTF-16 text: save it as UTF-8', text.indexOf('\u0000')]],
+        what,
+      );
+    }
+    // A NUL in a UTF-8 file: binary, and YAML's refusal of it is not said again.
+    assert.deepEqual(
+      analyze(BASE.replace('db', 'd\u0000b')).diagnostics.map((d) => d.code),
+      ['encoding'],
+    );
+  });
   it('yaml-multiple-documents', () => {
     expectAt(BASE + '---\nversion: 1\n', 'yaml-multiple-documents', 'v');
   });
