@@ -1,6 +1,6 @@
 /** Document and schema (core/src/checks/document.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze, fileReport, fixEdits } from '../../core/src';
+import { analyze, fileReport, fixEdits, hover } from '../../core/src';
 import { BASE, expectAt } from './helpers';
 
 describe('checks: document', () => {
@@ -144,6 +144,25 @@ describe('checks: document', () => {
   });
   it('invalid-value for an enum', () => {
     expectAt(BASE.replace('size: 500GiB', 'size: 500GiB\n        replication: everywhere'), 'invalid-value', 'everywhere');
+  });
+  it("a top-level key that starts with x- is an extension field (docker-compose's convention): anchors for the spec", () => {
+    const text = BASE.replace('vms:\n', 'x-disk: &ssd {type: pd-balanced, size: 200GiB}\nx-notes: [anything, {at: all}]\nvms:\n').replace(
+      '      - name: data\n        type: pd-ssd\n        size: 500GiB\n',
+      '      - <<: *ssd\n        name: data\n',
+    );
+    const a = analyze(text);
+    assert.deepEqual(
+      a.diagnostics.filter((d) => d.severity === 'error' || d.code === 'unknown-key'),
+      [],
+    );
+    assert.deepEqual(
+      a.spec?.vms[0].disks.map((d) => [d.name, d.type, d.size_gib]),
+      [['data', 'pd-balanced', 200]],
+    );
+    assert.match(hover(a, text.indexOf('x-disk') + 1)?.markdown ?? '', /^`x-disk` — An extension field/);
+    // Only at the top level, and only with the x- prefix.
+    expectAt(text.replace('x-notes', 'notes'), 'unknown-key', 'notes');
+    expectAt(BASE.replace('    machine_type:', '    x-owner: me\n    machine_type:'), 'unknown-key', 'x-owner');
   });
   it('unsupported-version', () => {
     expectAt(BASE.replace('version: 1', 'version: 2'), 'unsupported-version', '2');
