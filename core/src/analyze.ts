@@ -170,7 +170,8 @@ function begin(text: string, opts: AnalyzeOptions, streamed = false): Run {
   const found: Diagnostic[] = [];
   const ctx = specContext(text, parsed, found);
   for (const m of CHECKS) m.spec?.(ctx);
-  found.push(...parsed.diagnostics);
+  // A file that is not text (binary, UTF-16) has its encoding error alone: YAML's errors on it would only repeat it.
+  if (!found.some((d) => d.code === 'encoding' && d.severity === 'error')) found.push(...parsed.diagnostics);
   const out: Analysis = { parsed, spec: parsed.spec, vms: [], diagnostics: found, monthly_cost_complete: false, monthly_cost_missing: [] };
   const resolved = resolveCatalog(ctx, {
     registry: opts.registry ?? builtinRegistry,

@@ -48,6 +48,11 @@ import type {
 
 const r0 = (x: number) => Math.round(x);
 const r1 = (x: number) => Math.round(x * 10) / 10;
+/** Headroom to three decimals, except that a missed target's never rounds to 0: then two significant digits (-0.000067). */
+const headroomFigure = (h: number, missed: boolean) => {
+  const r = Math.round(h * 1000) / 1000;
+  return missed && h < 0 && !(r < 0) ? Number(h.toPrecision(2)) : r;
+};
 const r2 = (x: number) => Math.round(x * 100) / 100;
 /** A figure the provider gives, to one decimal; null where it gives none. */
 const known = (x: number | undefined) => (x === undefined ? null : r1(x));
@@ -306,7 +311,7 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?
     limited_by: w.limited_by,
     explanation: w.why,
     meets_target: w.meets_target ?? null,
-    headroom: w.headroom === undefined || !Number.isFinite(w.headroom) ? null : Math.round(w.headroom * 1000) / 1000,
+    headroom: w.headroom === undefined || !Number.isFinite(w.headroom) ? null : headroomFigure(w.headroom, w.meets_target === false),
     upper_bound: w.upperBound ?? null,
     cpu_vcpus_needed: r1(w.cpu_vcpus_needed),
     queue_depth_needed: w.queue_depth_needed,
@@ -377,7 +382,9 @@ function instanceStoreDisks(v: VmEval): DiskReport[] {
 function leftOutReason(v: VmEval, w: WorkloadSpec): string {
   if (w.invalid !== undefined) return `not evaluated: ${w.invalid}`;
   if (v.unavailable !== undefined) return v.unavailable;
-  if (w.disk !== undefined && !diskSpecsNamed(v.spec, w.disk).length) return `not evaluated: this VM has no disk named '${w.disk}'`;
+  const named = w.disk === undefined ? undefined : diskSpecsNamed(v.spec, w.disk).length;
+  if (named === 0) return `not evaluated: this VM has no disk named '${w.disk}'`;
+  if (named !== undefined && named > 1) return `not evaluated: ${named} disks of this VM are named '${w.disk}'`;
   const store = instanceStoreSkip(v.catalog, v.spec, w);
   if (store) return `not evaluated: ${store}`;
   return `not evaluated: ${w.disk !== undefined ? `disk '${w.disk}' has` : 'a disk of this VM has'} no figures`;

@@ -1,6 +1,6 @@
 /** Document and schema (core/src/checks/document.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze, fileReport, fixEdits } from '../../core/src';
+import { analyze, fileReport, fixEdits, hover } from '../../core/src';
 import { applyFix, BASE, expectAt } from './helpers';
 
 describe('checks: document', () => {
@@ -97,6 +97,29 @@ describe('checks: document', () => {
     const bad = expectAt(BASE.replace('db', 'd\uFFFDb'), 'encoding', '\uFFFD');
     assert.equal(bad.severity, 'warning');
   });
+  it('encoding: a UTF-16 file, either byte order, with a byte order mark or none, is one error and nothing else', () => {
+    // As a UTF-8 reader gives the bytes: a byte order mark FF FE or FE FF as two U+FFFD, a NUL beside each ASCII character.
+    const le = [...BASE].map((c) => c + '\u0000').join('');
+    const be = [...BASE].map((c) => '\u0000' + c).join('');
+    for (const [what, text] of [
+      ['little-endian with a BOM', '\uFFFD\uFFFD' + le],
+      ['big-endian with a BOM', '\uFFFD\uFFFD' + be],
+      ['little-endian', le],
+      ['big-endian', be],
+    ]) {
+      const a = analyze(text);
+      assert.deepEqual(
+        a.diagnostics.map((d) => [d.code, d.severity, d.message, d.span.start]),
+        [['encoding', 'error', 'this file is UTF-16 text: save it as UTF-8', text.indexOf('\u0000')]],
+        what,
+      );
+    }
+    // A NUL in a UTF-8 file: binary, and YAML's refusal of it is not said again.
+    assert.deepEqual(
+      analyze(BASE.replace('db', 'd\u0000b')).diagnostics.map((d) => d.code),
+      ['encoding'],
+    );
+  });
   it('yaml-multiple-documents', () => {
     expectAt(BASE + '---\nversion: 1\n', 'yaml-multiple-documents', 'v');
   });
@@ -121,6 +144,25 @@ describe('checks: document', () => {
   });
   it('invalid-value for an enum', () => {
     expectAt(BASE.replace('size: 500GiB', 'size: 500GiB\n        replication: everywhere'), 'invalid-value', 'everywhere');
+  });
+  it("a top-level key that starts with x- is an extension field (docker-compose's convention): anchors for the spec", () => {
+    const text = BASE.replace('vms:\n', 'x-disk: &ssd {type: pd-balanced, size: 200GiB}\nx-notes: [anything, {at: all}]\nvms:\n').replace(
+      '      - name: data\n        type: pd-ssd\n        size: 500GiB\n',
+      '      - <<: *ssd\n        name: data\n',
+    );
+    const a = analyze(text);
+    assert.deepEqual(
+      a.diagnostics.filter((d) => d.severity === 'error' || d.code === 'unknown-key'),
+      [],
+    );
+    assert.deepEqual(
+      a.spec?.vms[0].disks.map((d) => [d.name, d.type, d.size_gib]),
+      [['data', 'pd-balanced', 200]],
+    );
+    assert.match(hover(a, text.indexOf('x-disk') + 1)?.markdown ?? '', /^`x-disk` — An extension field/);
+    // Only at the top level, and only with the x- prefix.
+    expectAt(text.replace('x-notes', 'notes'), 'unknown-key', 'notes');
+    expectAt(BASE.replace('    machine_type:', '    x-owner: me\n    machine_type:'), 'unknown-key', 'x-owner');
   });
   it('unsupported-version', () => {
     expectAt(BASE.replace('version: 1', 'version: 2'), 'unsupported-version', '2');
@@ -207,6 +249,28 @@ describe('checks: document', () => {
     const text = BASE + '      - name: data\n        type: pd-balanced\n        size: 100GiB\n';
     const d = expectAt(text, 'duplicate-name', 'data');
     assert.equal(d.span.start, text.lastIndexOf('data'));
+  });
+  it('duplicate-name on a disk a workload names: the workload is left out, not run on both disks, said once', () => {
+    // Two 500 GiB pd-ssd named 'data' summed (36,000 IOPS) would meet the target; neither is the workload's disk.
+    const text =
+      BASE.replace('n2-standard-8', 'n2-standard-32') +
+      '      - name: data\n        type: pd-ssd\n        size: 500GiB\n' +
+      '    workloads:\n      - name: oltp\n        disk: data\n        block_size: 4k\n        read_ratio: 1\n        target: {iops: 30000}\n';
+    const a = analyze(text);
+    assert.deepEqual(
+      a.diagnostics.map((d) => [d.code, text.slice(d.span.start, d.span.end), d.span.start]),
+      [['duplicate-name', 'data', text.lastIndexOf('- name: data') + 8]],
+    );
+    assert.deepEqual(a.vms[0].workloads, []);
+    assert.equal(
+      a.diagnostics[0].message,
+      "another disk on this VM is already named 'data': rename one (workload 'oltp' on it is not evaluated)",
+    );
+    const w = fileReport('x.perf.yaml', a).vms[0].workloads[0];
+    assert.deepEqual(
+      [w.name, w.read_iops, w.meets_target, w.explanation],
+      ['oltp', null, null, "not evaluated: 2 disks of this VM are named 'data'"],
+    );
   });
   it('unknown-disk-ref', () => {
     const text = BASE + '    workloads:\n      - name: w\n        disk: dta\n        block_size: 4k\n        read_ratio: 1\n';

@@ -417,6 +417,7 @@ vms:
   });
   it("a resize never trades another disk's met target for this one (the per-VM baseline of a type is pooled by size)", () => {
     // Found by the invariant suite (seed 7): growing d0 took d2's share of pd-ssd's baseline, and w0 missed.
+    // (Sizes at Google's 10 GiB minimum: d2 gets 3,000 of the 6,000 baseline + 300, which w0's 3,000 needs.)
     const text = `version: 1
 provider: gcp
 catalog: gcp-2024
@@ -426,10 +427,10 @@ vms:
     disks:
       - name: d0
         type: pd-ssd
-        size: 1GiB
+        size: 10GiB
       - name: d2
         type: pd-ssd
-        size: 1GiB
+        size: 10GiB
     workloads:
       - name: w0
         disk: d2
@@ -437,7 +438,7 @@ vms:
         block_size: 4k
         read_ratio: 0
         target:
-          iops: 492
+          iops: 3000
       - name: w2
         disk: d0
         pattern: random
@@ -450,6 +451,7 @@ vms:
     const a = analyze(text);
     const d = a.diagnostics.find((x) => x.code === 'target-unreachable' && /'w2'/.test(x.message))!;
     assert.ok(d, a.diagnostics.map((x) => x.message).join(' | '));
+    assert.ok(d.fixes?.length, 'a fix is offered');
     for (const fix of d.fixes ?? []) {
       const after = analyze(applyEdits(text, fixEdits(text, a.parsed.tree, fix)));
       const w0 = after.vms[0].workloads.find((w) => w.spec.name === 'w0');

@@ -134,6 +134,26 @@ describe('storage-perf evaluate', () => {
     }
   });
 
+  it('a target missed by 1 IOPS reads as missed, with a shortfall below zero in the table and the report', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storage-perf-evaluate-'));
+    try {
+      const file = join(dir, 'by-one.perf.yaml');
+      // n2-standard-8 holds the pd-ssd to 15,000 IOPS; the target asks for one more.
+      writeFileSync(
+        file,
+        'version: 1\nprovider: gcp\ncatalog: gcp-2024\nvms:\n  - name: db\n    machine_type: n2-standard-8\n    disks:\n' +
+          '      - name: data\n        type: pd-ssd\n        size: 500GiB\n' +
+          '    workloads:\n      - name: oltp\n        disk: data\n        block_size: 4KiB\n        read_ratio: 1\n        target:\n          iops: 15001\n',
+      );
+      assert.match(cli(['evaluate', file]).stdout, /^oltp\s.*\s15,001 IOPS: missed \(-0\.01%\)$/m);
+      const w = JSON.parse(cli(['evaluate', file, '--format', 'json']).stdout).files[0].vms[0].workloads[0];
+      assert.equal(w.meets_target, false);
+      assert.equal(w.headroom, -0.000067);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('prints readable tables by default', () => {
     const r = cli(['evaluate', 'examples/storage.perf.yaml']);
     assert.equal(r.code, 0, r.stderr);

@@ -6,7 +6,7 @@
  */
 import { diag } from '../checks/registry';
 import type { Diagnostic, FixData } from '../diagnostics';
-import { parseBlockSize, parsePercent, parseSize, parseThroughput, type Parsed } from '../units';
+import { firstAndMore, parseBlockSize, parsePercent, parseSize, parseThroughput, type Parsed } from '../units';
 import { indexNamed } from './map-index';
 import { valueAt } from './yaml-nodes';
 import type { DiskSpec, Spec, Target, VmSpec, WorkloadSpec } from './types';
@@ -110,14 +110,26 @@ export class Converter {
     return this.tree.mirrorsRoot ? this.mapping(path) !== null : this.tree.nodes.get(path)?.value.kind === 'map';
   }
 
-  private checkNames(paths: string[], what: string): void {
+  /** Reports each name met again; `note` adds what else the duplicate does (workloads it leaves out). */
+  private checkNames(paths: string[], what: string, note?: (name: string) => string): void {
     const seen = new Set<string>();
     for (const p of paths) {
       const name = this.str(p, 'name');
       if (name === undefined) continue;
-      if (seen.has(name)) this.report('duplicate-name', `another ${what} is already named '${name}'`, `${p}/name`);
+      if (seen.has(name)) this.report('duplicate-name', `another ${what} is already named '${name}'${note?.(name) ?? ''}`, `${p}/name`);
       seen.add(name);
     }
+  }
+
+  /**
+   * A disk name two disks share, as a workload's `disk`, names neither: those workloads are not evaluated (their
+   * figures over both disks would look like one disk's), said on the duplicate name, not on each workload.
+   */
+  private leftOutByDuplicate(wlPaths: string[], disk: string): string {
+    const names = wlPaths.filter((p) => this.str(p, 'disk') === disk).map((p) => `'${this.str(p, 'name') ?? '?'}'`);
+    if (!names.length) return ': rename one';
+    const which = names.length === 1 ? `workload ${names[0]}` : `workloads ${firstAndMore(names, 'workload')}`;
+    return `: rename one (${which} on it ${names.length === 1 ? 'is' : 'are'} not evaluated)`;
   }
 
   spec(): Spec {
@@ -138,7 +150,7 @@ export class Converter {
   private vm(path: string, index: number): VmSpec {
     const diskPaths = this.items(path, 'disks');
     const wlPaths = this.items(path, 'workloads');
-    this.checkNames(diskPaths, 'disk on this VM');
+    this.checkNames(diskPaths, 'disk on this VM', (name) => this.leftOutByDuplicate(wlPaths, name));
     this.checkNames(wlPaths, 'workload on this VM');
     const disks = diskPaths.filter((p) => this.isMap(p)).map((p, i) => this.disk(p, i));
     const workloads = wlPaths.filter((p) => this.isMap(p)).map((p, i) => this.workload(p, i));

@@ -6,9 +6,11 @@ import { INSTANCE_STORE, refusedSize, resolveMachine, unmodelledOn, type Catalog
 import type { DiskSpec, TemplateRun, VmSpec } from '../document/types';
 import { plural } from '../units';
 import { diskCost, machineCost } from './cost';
-import { aloneBursts, catalogBursts, diskBursts, workloadBurst } from './burst';
-import { togetherViews } from './together';
-import { disksOfName } from './lookups';
+    // A name two disks share names neither (an error on the second name): not the two disks summed.
+    if (w.disk !== undefined && diskSpecsNamed(vm, w.disk).length > 1) continue;
+    const named = w.disk === undefined ? disks : disksOfName(disks, w.disk);
+    if (!named.length) continue;
+    const on = together ? named.map((d) => together.get(d) ?? d) : named;
 import { effectiveSize, evaluateDisks } from './disks';
 import {
   cost,
@@ -66,6 +68,8 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
     if (w.invalid !== undefined) continue;
     if (w.disk === undefined ? withoutFigures !== undefined : !!withoutFigures?.has(w.disk)) continue;
     if (instanceStoreSkip(c, vm, w)) continue;
+    // A name two disks share names neither (an error on the second name): not the two disks summed.
+    if (w.disk !== undefined && diskSpecsNamed(vm, w.disk).length > 1) continue;
     const named = w.disk === undefined ? disks : disksOfName(disks, w.disk);
     if (!named.length) continue;
     const on = together ? named.map((d) => together.get(d) ?? d) : named;
