@@ -6,11 +6,9 @@ import { INSTANCE_STORE, refusedSize, resolveMachine, unmodelledOn, type Catalog
 import type { DiskSpec, TemplateRun, VmSpec } from '../document/types';
 import { plural } from '../units';
 import { diskCost, machineCost } from './cost';
-    // A name two disks share names neither (an error on the second name): not the two disks summed.
-    if (w.disk !== undefined && diskSpecsNamed(vm, w.disk).length > 1) continue;
-    const named = w.disk === undefined ? disks : disksOfName(disks, w.disk);
-    if (!named.length) continue;
-    const on = together ? named.map((d) => together.get(d) ?? d) : named;
+import { aloneBursts, catalogBursts, diskBursts, workloadBurst } from './burst';
+import { togetherViews } from './together';
+import { diskSpecsNamed, disksOfName } from './lookups';
 import { effectiveSize, evaluateDisks } from './disks';
 import {
   cost,
