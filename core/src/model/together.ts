@@ -28,7 +28,7 @@ export function togetherViews(
   if (busy.length < 2 && !(busy.length && unsized.length)) return undefined;
   // Each view starts from the disk's own figures, with everything else the disk has (a copy: the disk keeps its own).
   const views = busy.map((d) => ({ ...d, figures: d.diskOnly }));
-  if (views.length > 1) applyMachineLimits(c, machine, vm, views, { alone: false });
+  applyMachineLimits(c, machine, vm, views, { alone: false });
   markSharedWithUnsized(c, machine, views, unsized);
   const out = new Map<DiskEval, DiskEval>();
   for (let i = 0; i < busy.length; i++) out.set(busy[i], views[i]);
