@@ -171,6 +171,46 @@ describe('storage-perf lint --fix', function () {
     );
   });
 
+  it("a type switch keeps the size the new type takes, and each design change's total is the written file's", async () => {
+    // pd-extreme needs 64 vCPUs on N2 and at least 500 GiB: the type is what has to change, and pd-ssd takes 200 GiB.
+    // Its size fix (pd-extreme's 500 GiB) and the switch were once applied in one round: a 500 GiB pd-ssd, printed
+    // with totals of neither change alone. The order the spec writes the keys in does not matter.
+    const disk = (keys: string[]) => `      - name: data\n${keys.map((k) => `        ${k}\n`).join('')}`;
+    const spec = (keys: string[]) =>
+      `version: 1\nprovider: gcp\ncatalog: gcp-2024\nvms:\n  - name: db\n    machine_type: n2-standard-8\n    disks:\n${disk(keys)}`;
+    const typeFirst = spec(['type: pd-extreme', 'size: 200GiB', 'provisioned_iops: 10000']);
+    const sizeFirst = spec(['size: 200GiB', 'type: pd-extreme', 'provisioned_iops: 10000']);
+    // Two VMs, each with a disk below its type's minimum: one change each, and the last one's total is the file's.
+    const tiny = (vm: string) =>
+      `  - name: ${vm}\n    machine_type: n2-standard-8\n    disks:\n      - name: data\n        type: pd-balanced\n        size: 0.5GiB\n`;
+    const two = `version: 1\nprovider: gcp\ncatalog: gcp-2024\nvms:\n${tiny('a')}${tiny('b')}`;
+    const dir = tree({ 'a.perf.yaml': typeFirst, 'b.perf.yaml': sizeFirst, 'c.perf.yaml': two });
+    const r = await lint(['.', '--fix', '--fix-type', 'problem,sizing'], { cwd: dir });
+    ok(r, 0);
+    const written = readFileSync(join(dir, 'c.perf.yaml'), 'utf8');
+    assert.equal(written, two.replaceAll('size: 0.5GiB', 'size: 10GiB'));
+    // (While the other VM's disk has no price, the file has no whole total: the first says what its VM then costs.)
+    const said = [...r.stdout.matchAll(/^c\.perf\.yaml: design change: (.*)$/gm)].map((m) => m[1]);
+    assert.match(said[0], /^Set size to 10GiB \('a' then \$[\d,.]+\/month\)$/);
+    assert.equal(said.length, 2, r.stdout);
+    const total = /^Set size to 10GiB \(the file then \$([\d,.]+)\/month\)$/.exec(said[1]);
+    assert.equal(analyze(written).monthly_cost!.toFixed(2), total?.[1].replace(/,/g, ''), said[1]);
+    for (const [file, keys] of [
+      ['a.perf.yaml', ['type: pd-ssd', 'size: 200GiB']],
+      ['b.perf.yaml', ['size: 200GiB', 'type: pd-ssd']],
+    ] as const) {
+      const written = readFileSync(join(dir, file), 'utf8');
+      // The switch, and the provisioned IOPS pd-ssd has no use for removed; the size as it was.
+      assert.equal(written, spec([...keys]));
+      const changes = [...r.stdout.matchAll(new RegExp(`^${file.replace('.', '\\.')}: design change: (.*)$`, 'gm'))].map((m) => m[1]);
+      assert.equal(changes.length, 1, r.stdout);
+      // (A disk the provider refuses has no price today: the title gives the total after the change alone.)
+      const total = /^Use pd-ssd \(the file then \$([\d,.]+)\/month\)$/.exec(changes[0]);
+      assert.ok(total, changes[0]);
+      assert.equal(analyze(written).monthly_cost!.toFixed(2), total[1].replace(/,/g, ''));
+    }
+  });
+
   it('--fix-type takes problem and sizing, with --fix or --fix-dry-run only', async () => {
     const dir = tree({ 'a.perf.yaml': FIXABLE });
     const bad = await lint(['a.perf.yaml', '--fix', '--fix-type', 'layout'], { cwd: dir });

@@ -26,6 +26,17 @@ interface FixGroup {
   title: string;
   sizing: boolean;
 }
+/**
+ * The fixes one round applies: the corrections, all of them; where none is left, one design change alone. A design
+ * change's title says what the file then costs, from the text it was offered on: applied with nothing else, that
+ * is what the file holds after it (and a change that another makes moot, a size for a type being switched, is
+ * asked for again on the changed text, where it is gone).
+ */
+function roundOf(groups: FixGroup[]): FixGroup[] {
+  const corrections = groups.filter((g) => !g.sizing);
+  return corrections.length ? corrections : groups.slice(0, 1);
+}
+
 /** For servers that push without versions: how long no newer push must come before the last one counts. */
 const QUIET_MS = 200;
 
@@ -227,8 +238,10 @@ export class Session {
         this.client.change(uri, ++version, [{ text: next }]);
         return this.diagnostics(uri, version, at);
       };
+      // Each design change takes a round of its own: at most one more round than the file had findings.
+      const maxRounds = MAX_FIX_ROUNDS + diags.length;
       for (;;) {
-        const groups = await this.preferredEdits(uri, current, diags);
+        const groups = roundOf(await this.preferredEdits(uri, current, diags));
         let next = groups.length
           ? applyEdits(
               current,
@@ -240,7 +253,7 @@ export class Session {
           converged = true;
           break;
         }
-        if (rounds === MAX_FIX_ROUNDS) break;
+        if (rounds === maxRounds) break;
         rounds++;
         let after = await relint(next);
         if (groups.length > 1 && introducesErrors(diags, after)) {
