@@ -211,11 +211,52 @@ describe('storage-perf lint --fix', function () {
     }
   });
 
-  it('--fix-type takes problem and sizing, with --fix or --fix-dry-run only', async () => {
+  it('--fix-type sizing applies the cheapest machine and disk change; a change of block size or queue depth only with workload', async () => {
+    // 400 MiB/s of 8 KiB reads at queue depth 32 on a 1,000 GiB pd-ssd of n2-standard-8, which holds it to 15,000
+    // IOPS. The hardware for 51,200 IOPS (n2-standard-32, 1,507 GiB, +$936.95/month) needs a queue of 64 too; 32 KiB
+    // blocks reach the target at no cost. Once, --fix-type sizing applied the redesign and its queue depth.
+    const spec = `${CLEAN.replace('n2-standard-16', 'n2-standard-8').replace('500GiB', '1000GiB')}    workloads:
+      - name: scan
+        disk: data
+        pattern: random
+        block_size: 8KiB
+        read_ratio: 1
+        queue_depth: 32
+        target:
+          throughput: 400MiB/s
+`;
+    const dir = tree({ 'sizing.perf.yaml': spec, 'workload.perf.yaml': spec, 'both.perf.yaml': spec });
+    const run = (file: string, types: string) => lint([file, '--fix', '--fix-type', types], { cwd: dir });
+    const [sizing, workload, both] = await Promise.all([
+      run('sizing.perf.yaml', 'sizing'),
+      run('workload.perf.yaml', 'workload'),
+      run('both.perf.yaml', 'sizing,workload'),
+    ]);
+    // No change of machine and disks alone meets it: nothing is applied, and the finding stays.
+    ok(sizing, 1);
+    assert.equal(readFileSync(join(dir, 'sizing.perf.yaml'), 'utf8'), spec);
+    assert.doesNotMatch(sizing.stdout, /design change/);
+    assert.match(sizing.stdout, /target-unreachable/);
+    // Asked for workload changes, alone or with sizing: the cheapest of them all, the block size.
+    for (const [file, r] of [
+      ['workload.perf.yaml', workload],
+      ['both.perf.yaml', both],
+    ] as const) {
+      const written = readFileSync(join(dir, file), 'utf8');
+      assert.equal(written, spec.replace('block_size: 8KiB', 'block_size: 32KiB'), file);
+      assert.match(
+        r.stdout,
+        new RegExp(`^${file.replace('.', '\\.')}: design change: Use 32KiB blocks for 'scan' \\(\\+\\$0\\.00/month,`, 'm'),
+      );
+      assert.equal(analyze(written).vms[0].workloads[0].meets_target, true);
+    }
+  });
+
+  it('--fix-type takes problem, sizing and workload, with --fix or --fix-dry-run only', async () => {
     const dir = tree({ 'a.perf.yaml': FIXABLE });
     const bad = await lint(['a.perf.yaml', '--fix', '--fix-type', 'layout'], { cwd: dir });
     ok(bad, 2);
-    assert.match(bad.stderr, /unknown fix type 'layout' \(problem or sizing\)/);
+    assert.match(bad.stderr, /unknown fix type 'layout' \(problem, sizing or workload\)/);
     const alone = await lint(['a.perf.yaml', '--fix-type', 'sizing'], { cwd: dir });
     ok(alone, 2);
     assert.match(alone.stderr, /--fix-type goes with --fix or --fix-dry-run/);
