@@ -4,8 +4,8 @@
  * result with the model's prediction. Also the names of its own command and code action kinds.
  *
  * The server, the VS Code extension and the tests share these. The extension's bundle takes this module in,
- * so it holds names and types only: the core's types are imported type-only, and nothing here pulls in the
- * server or an LSP library.
+ * so it holds names and types only (and the mapping of fix types to code action kinds, a few lines of string
+ * work): the core's types are imported type-only, and nothing here pulls in the server or an LSP library.
  */
 import type { CodeActionKind } from 'vscode-languageserver-protocol';
 import type { Alternative, Comparison, DiffRecord, FileReport, FioFile, FixType, Target } from '../../core/src';
