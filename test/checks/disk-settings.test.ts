@@ -49,6 +49,27 @@ describe('checks: disk-settings', () => {
       assert.equal(vm.disks.find((d) => d.name === 'logs')?.read_iops !== null, true);
     }
   });
+  it('size-out-of-range: on a type the machine cannot attach, the size is offered, not preferred (the type changes first)', () => {
+    // pd-extreme starts at 500 GiB and needs 64 vCPUs on N2: 500 GiB of it would still not attach to n2-standard-8,
+    // and the switch to pd-ssd, which takes 200 GiB, is the preferred fix.
+    const text = BASE.replace('pd-ssd', 'pd-extreme').replace('500GiB', '200GiB');
+    const size = expectAt(text, 'size-out-of-range', '200GiB');
+    assert.deepEqual(
+      size.fixes?.map((f) => [f.title, !!f.preferred]),
+      [['Set size to 500GiB', false]],
+    );
+    const type = analyze(text).diagnostics.find((d) => d.code === 'disk-type-not-on-machine');
+    assert.deepEqual(
+      type?.fixes?.filter((f) => f.preferred).map((f) => f.title),
+      ['Use pd-ssd'],
+    );
+    // On a machine that attaches it, the nearest size is the fix.
+    const sized = expectAt(text.replace('n2-standard-8', 'n2-standard-64'), 'size-out-of-range', '200GiB');
+    assert.deepEqual(
+      sized.fixes?.map((f) => [f.title, !!f.preferred]),
+      [['Set size to 500GiB', true]],
+    );
+  });
   it('missing-size with an add-key fix', () => {
     const d = expectAt(BASE.replace('        size: 500GiB\n', ''), 'missing-size', 'name');
     assert.equal(d.fixes?.[0].kind, 'add-key');

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { analyze, applyEdits, fixEdits } from '../../core/src';
+import { analyze, applyEdits, fixEdits, fixTypesOf, type FixData } from '../../core/src';
 import { MESSAGE_LENGTH } from '../../core/src/diagnostics';
 import { applyFix, BASE, expectAt, find, lineChanges, WL } from './helpers';
 
@@ -160,6 +160,36 @@ describe('checks: targets', () => {
     assert.equal(fixed, text.replace('n2-standard-8', 'n2-standard-32').replace('queue_depth: 16', 'queue_depth: 64'));
     assert.equal(analyze(fixed).vms[0].workloads[0].meets_target, true);
   });
+  it('target-unreachable: its fixes come cheapest first, the cheapest of each fix type preferred; larger blocks are a workload fix', () => {
+    // 400 MiB/s of 8 KiB reads: n2-standard-8 holds the pd-ssd to 15,000 IOPS (117 MiB/s). The hardware that gives
+    // 51,200 IOPS also needs a deeper queue than 32; 32 KiB blocks reach the target at no cost.
+    const text =
+      BASE.replace('size: 500GiB', 'size: 1000GiB') +
+      '    workloads:\n      - name: scan\n        disk: data\n        block_size: 8KiB\n        read_ratio: 1\n        queue_depth: 32\n        target:\n          throughput: 400MiB/s\n';
+    const a = analyze(text);
+    const d = find(a, 'target-unreachable');
+    assert.deepEqual(
+      d.fixes!.map((f) => [f.title.replace(/ \(.*/, ''), fixTypesOf(d.code, f).join(), f.preferred]),
+      [
+        ["Use 32KiB blocks for 'scan'", 'workload', true],
+        ["Change machine to n2-standard-32, resize 'data' to 1507GiB and queue depth 64 for 'scan'", 'sizing,workload', true],
+      ],
+    );
+    // Each meets the target when applied, and the first costs nothing.
+    const monthly = (f: FixData) => {
+      const after = analyze(applyFix(text, f));
+      assert.equal(after.vms[0].workloads[0].meets_target, true, f.title);
+      return after.vms[0].monthly_cost!;
+    };
+    assert.equal(monthly(d.fixes![0]), a.vms[0].monthly_cost);
+    assert.ok(monthly(d.fixes![1]) > a.vms[0].monthly_cost! + 900);
+    // block-size-too-small offers the same block size, as a workload fix, not preferred: target-unreachable ranks it.
+    const block = find(a, 'block-size-too-small').fixes!;
+    assert.deepEqual(
+      block.map((f) => [fixTypesOf('block-size-too-small', f).join(), !!f.preferred]),
+      [['workload', false]],
+    );
+  });
   it("target-unreachable: a spec without a headroom policy is not given the size another spec's policy needed", () => {
     // Found by the invariant suite: the size searches are memoised across analyses by what they ask, and the key of
     // the search for another disk type left out the headroom; after a spec asking 50% headroom, the same VM
@@ -248,6 +278,15 @@ vms:
   it('queue-depth-too-low: its fix, applied, meets the target and changes only the queue depth', () => {
     const text = WL('        queue_depth: 4\n        target:\n          iops: 12000\n');
     const d = expectAt(text, 'queue-depth-too-low', '4');
+    // A workload fix, not preferred here: target-unreachable offers the same depth and ranks it with its other fixes.
+    assert.deepEqual(
+      d.fixes!.map((f) => [fixTypesOf(d.code, f).join(), !!f.preferred]),
+      [['workload', false]],
+    );
+    const own = d.fixes![0];
+    assert.equal(own.kind, 'set-value');
+    const same = find(analyze(text), 'target-unreachable').fixes!.find((f) => f.kind === 'set-value' && f.path === own.path);
+    assert.equal(same?.kind === 'set-value' && same.value, own.value);
     const fixed = applyFix(text, d.fixes![0]);
     assert.deepEqual(lineChanges(text, fixed), {
       removed: ['        queue_depth: 4'],

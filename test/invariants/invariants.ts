@@ -12,10 +12,12 @@ import {
   fileReport,
   fixEdits,
   fixTypeOf,
+  fixTypesOf,
   hover,
   inlayHints,
   limitValue,
   METRICS,
+  textWithFix,
   titleWithCost,
   vmLimitGroup,
   vmLimitRow,
@@ -23,6 +25,7 @@ import {
   type Diagnostic,
   type FileReport,
   type FixData,
+  type FixType,
 } from '../../core/src';
 import { MESSAGE_LENGTH } from '../../core/src/diagnostics';
 
@@ -186,7 +189,7 @@ export function fixesDoWhatTheySay(a: Analysis, analyzeText: (t: string) => Anal
         );
       // (Not where a disk has no figures before: a fix that makes it valid brings it into the limits it shares.)
       const complete = a.vms.every((v) => !v.unevaluated?.length);
-      if (complete && fixTypeOf(d.code, fix) === 'sizing')
+      if (complete && fixTypeOf(d.code, fix) !== 'problem')
         targetsStayMet(reportBefore, fileReport('spec.perf.yaml', b), a.spec?.min_headroom, what);
     }
   }
@@ -257,6 +260,66 @@ function targetsStayMet(rBefore: FileReport, rAfter: FileReport, minHeadroom: nu
         );
     }),
   );
+}
+
+/** The fix types `lint --fix-type` can be asked for, alone and together, that design changes are of. */
+const ASKED: FixType[][] = [['sizing'], ['workload'], ['sizing', 'workload']];
+
+/**
+ * 8. For a missed target, `lint --fix` applies the cheapest fix of the types it is asked for: the first preferred
+ * fix of target-unreachable whose types are all asked for meets the target when applied, and no other fix the
+ * model offers for that workload (target-unreachable's, block-size-too-small's, queue-depth-too-low's) of those
+ * types meets it for less, nor for as much with fewer values set. Where none is preferred, none of them meets it.
+ * (`skipVm`: VMs whose text others share, where a fix of the shared text is offered only when they all ask for it.)
+ */
+export function cheapestFixApplied(a: Analysis, skipVm: (vm: number) => boolean = () => false): void {
+  for (const d of a.diagnostics) {
+    if (d.code !== 'target-unreachable' || !d.fixes?.length || !d.path || skipVm(vmIndexOf(d.path))) continue;
+    const wp = d.path.replace(/\/target$/, '');
+    const vi = vmIndexOf(d.path);
+    const wi = Number(/\/workloads\/(\d+)$/.exec(wp)?.[1]);
+    const same = a.diagnostics.filter((x) => x.code === 'block-size-too-small' || x.code === 'queue-depth-too-low');
+    const offered = [d, ...same.filter((x) => x.path?.startsWith(`${wp}/`))].flatMap((x) =>
+      (x.fixes ?? []).map((fix) => ({ code: x.code, fix })),
+    );
+    const outcomes = new Map<FixData, { meets: boolean; monthly?: number; values: number; types: FixType[]; after: string }>();
+    for (const { code, fix } of offered) {
+      const after = textWithFix(a, fix);
+      const vm = fileReport('spec.perf.yaml', analyze(after)).vms[vi];
+      outcomes.set(fix, {
+        meets: vm?.workloads[wi]?.meets_target === true,
+        monthly: vm?.monthly_cost_complete && vm.monthly_cost !== null ? vm.monthly_cost : undefined,
+        values: fix.kind === 'set-values' ? fix.values.length : 1,
+        types: fixTypesOf(code, fix),
+        after,
+      });
+    }
+    for (const asked of ASKED) {
+      const within = (f: FixData) => outcomes.get(f)!.types.every((t) => asked.includes(t));
+      const applied = d.fixes.find((f) => f.preferred && within(f));
+      const meeting = offered.filter(({ fix }) => within(fix) && outcomes.get(fix)!.meets).map(({ fix }) => fix);
+      const what: string = `--fix-type ${asked.join()} on ${d.code} (${d.message})`;
+      if (!applied) {
+        assert.deepEqual(
+          meeting.map((f) => f.title),
+          [],
+          `${what}: no fix is preferred, yet these meet the target`,
+        );
+        continue;
+      }
+      const chosen = outcomes.get(applied)!;
+      assert.ok(chosen.meets, `${what}: '${applied.title}' does not meet the target\n--- after:\n${chosen.after}`);
+      if (chosen.monthly === undefined) continue;
+      for (const f of meeting) {
+        const other = outcomes.get(f)!;
+        if (other.monthly === undefined || f === applied) continue;
+        assert.ok(
+          cents(chosen.monthly) < cents(other.monthly) || (cents(chosen.monthly) === cents(other.monthly) && chosen.values <= other.values),
+          `${what}: '${applied.title}' ($${chosen.monthly}/month, ${chosen.values} values) is applied where '${f.title}' meets the target ($${other.monthly}/month, ${other.values} values)`,
+        );
+      }
+    }
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   CompareFioRequest,
   FioRefactorActionKind,
   SizingQuickFixKind,
+  WorkloadQuickFixKind,
   FioSourceActionKind,
   WriteFioCommand,
   type CompareFioResult,
@@ -106,7 +107,14 @@ describe('language server: fio', function () {
   it('"Generate fio jobs" on the VM\'s name: a workspace edit that creates the files next to the spec', async () => {
     ({ client } = await start({ pull: true, createFiles: true }));
     assert.deepEqual(client.capabilities!.codeActionProvider, {
-      codeActionKinds: ['quickfix', SizingQuickFixKind, FioRefactorActionKind, FioSourceActionKind],
+      codeActionKinds: [
+        'quickfix',
+        SizingQuickFixKind,
+        WorkloadQuickFixKind,
+        `${SizingQuickFixKind}.workload`,
+        FioRefactorActionKind,
+        FioSourceActionKind,
+      ],
     });
     client.open(URI, EXAMPLE);
     const actions = await codeActions(client, URI, rangeOf(EXAMPLE, 'name: db', 7));
