@@ -1,7 +1,7 @@
 /** Targets met only while bursting (core/src/checks/bursts.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
 import { analyze, applyEdits, fixEdits, type FixData } from '../../core/src';
-import { expectAt } from './helpers';
+import { expectAt, sameAgain, withReplica } from './helpers';
 
 /** One AWS instance, one volume, one random 16 KiB workload (70% reads) wanting `iops`. */
 const AWS = (machine: string, disk: string, iops: number) => `version: 1
@@ -52,6 +52,14 @@ describe('checks: bursts', () => {
     // A throughput target: 100 MiB/s at 256 KiB on 100 GiB (75 sustained, 128 while bursting).
     const big = GP2(0, '100GiB').replace('block_size: 16KiB', 'block_size: 256KiB').replace('iops: 0', 'throughput: 100MiB/s');
     expectAt(big, 'gp2-out-of-burst', 'gp2');
+  });
+
+  it('gp2-out-of-burst analysed again with the same cache (the next edit, the other side of a diff) still names gp3', () => {
+    const said = sameAgain(withReplica(GP2(3000), 'm6i.4xlarge'), 'gp2-out-of-burst');
+    assert.ok(
+      said.some(([m]) => /^VM 'db2': .*; gp3 sustains it$/.test(m)),
+      JSON.stringify(said),
+    );
   });
 
   it('the fix changes only the type, and the fixed spec sustains the target', () => {

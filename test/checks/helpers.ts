@@ -1,6 +1,6 @@
 /** What the tests of each check module share: a base spec and assertions on a finding's code and range. */
 import * as assert from 'node:assert/strict';
-import { analyze, applyEdits, DIAGNOSTIC_CODES, fixEdits, type Analysis, type FixData } from '../../core/src';
+import { analyze, applyEdits, DIAGNOSTIC_CODES, EvaluationCache, fixEdits, type Analysis, type FixData } from '../../core/src';
 
 export const BASE = `version: 1
 provider: gcp
@@ -26,6 +26,31 @@ export function expectAt(text: string, code: string, covered: string) {
   assert.equal(text.slice(d.span.start, d.span.end), covered, `${code} range`);
   assert.ok(DIAGNOSTIC_CODES[code], `${code} registered`);
   return d;
+}
+
+/**
+ * A spec of one VM `db` (its disk `data` written last before its workloads, which end the text) with a second VM,
+ * `db2` on `machine`, whose disk is the first's text through a merge key: db2's findings on that text are not
+ * memoised, so an analysis again with the same cache checks db2 again, on the evaluation the cache keeps.
+ */
+export function withReplica(text: string, machine: string): string {
+  const vm = text.slice(text.indexOf('  - name: db\n'));
+  const disk = /( {6}- name: data\n(?: {8}.*\n)*)/.exec(vm)![1];
+  const copy = vm
+    .replace('  - name: db\n', '  - name: db2\n')
+    .replace(/machine_type: .*/, `machine_type: ${machine}`)
+    .replace(disk, '      - <<: *data\n');
+  return text.replace('      - name: data\n', '      - &data\n        name: data\n') + copy;
+}
+
+/** The findings of `code` (messages and fix titles) analysed twice with one cache: the same both times, or it throws. */
+export function sameAgain(text: string, code: string): string[][] {
+  const cache = new EvaluationCache();
+  const said = (a: Analysis) =>
+    a.diagnostics.filter((x) => x.code === code).map((x) => [x.message, ...(x.fixes ?? []).map((f) => f.title)]);
+  const first = said(analyze(text, { cache }));
+  assert.deepEqual(said(analyze(text, { cache })), first, `${code}, analysed again with the same cache`);
+  return first;
 }
 
 /** BASE with one workload on `data`, plus `extra` lines of it. */

@@ -1,6 +1,6 @@
 /** Provisioned performance (core/src/checks/provisioning.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze, applyEdits, fixEdits, type FixData } from '../../core/src';
+import { analyze, applyEdits, EvaluationCache, fixEdits, type FixData } from '../../core/src';
 import { expectAt } from './helpers';
 
 /** An AWS instance with one gp3 volume and a sequential 1 MiB read workload wanting `target`. */
@@ -99,6 +99,25 @@ ${disk}`;
       assert.equal(Math.round((diskCost(text) - diskCost(fixed)) * 100) / 100, 4);
       // Still held at the machine's 149 MiB/s, as before the fix.
       assert.equal(after.vms[0].disks[0].figures.read_mibps.value, analyze(text).vms[0].disks[0].figures.read_mibps.value);
+    });
+
+    it('analysed again with the same cache (the next edit, the other side of a diff): the same saving, not $0.00', () => {
+      // The second VM's disk is the first's text (a merge key): its findings are not memoised with it, so its checks
+      // run again on the evaluation the cache keeps, whose disks are those of the first analysis.
+      const text = `${ONE('      - &data\n        name: data\n        type: io2\n        size: 100GiB\n        provisioned_iops: 100000\n')
+        .replace('m6i.xlarge', 'm6i.8xlarge')
+        .replace('      - name: data\n', '')}  - name: small\n    machine_type: m6i.xlarge\n    disks:\n      - <<: *data\n`;
+      const cache = new EvaluationCache();
+      const said = (a: ReturnType<typeof analyze>) =>
+        a.diagnostics
+          .filter((x) => x.code === 'provisioned-above-vm-limit')
+          .map((x) => [x.message, ...(x.fixes ?? []).map((f) => f.title)]);
+      const first = said(analyze(text, { cache }));
+      assert.ok(
+        first.some(([m]) => /^VM 'small': data: 100,000 IOPS provisioned; m6i\.xlarge sustains 6,000 .*: \$4,292\.60\/month/.test(m)),
+        JSON.stringify(first),
+      );
+      assert.deepEqual(said(analyze(text, { cache })), first);
     });
 
     it('nothing at or under what the machine sustains, nor on a machine that sustains it (m6i.8xlarge: 40,000)', () => {

@@ -1,7 +1,7 @@
 /** Volume type fit (core/src/checks/volume-fit.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
 import { analyze, applyEdits, builtinRegistry, CatalogRegistry, fixEdits, type Catalog, type FixData } from '../../core/src';
-import { expectAt } from './helpers';
+import { expectAt, sameAgain, withReplica } from './helpers';
 
 const applyFix = (text: string, f: FixData, opts = {}) => applyEdits(text, fixEdits(text, analyze(text, opts).parsed.tree, f));
 
@@ -21,6 +21,15 @@ const ST1 = (workload: string) => AWS('m6i.2xlarge', '        type: st1\n       
 const RANDOM = '        pattern: random\n        block_size: 16KiB\n        read_ratio: 0.7\n';
 
 describe('checks: volume-fit', () => {
+  it('hdd-random-io analysed again with the same cache (the next edit, the other side of a diff) still offers SSD', () => {
+    // A target the volume misses (80 IOPS) and an SSD of its size meets: the fix is searched on the VM with it.
+    const said = sameAgain(withReplica(ST1(`${RANDOM}        target:\n          iops: 1000\n`), 'm6i.4xlarge'), 'hdd-random-io');
+    assert.ok(
+      said.some(([m]) => /^VM 'db2': .*; use an SSD type$/.test(m)),
+      JSON.stringify(said),
+    );
+  });
+
   it('hdd-random-io: random 16 KiB I/O on a 2 TiB st1 gets 80 I/Os a second, each counted as 1 MiB', () => {
     const d = expectAt(ST1(RANDOM), 'hdd-random-io', 'st1');
     assert.match(

@@ -27,6 +27,8 @@ import { CATALOGS, hasOutOfRange, specArb, toYaml, type GenSpec } from './genera
 import {
   budgetsHold,
   cheapestFixApplied,
+  diffFromNothingIsAllAdded,
+  diffWithItselfIsEmpty,
   fixesDoWhatTheySay,
   judgedOnDeliveredFigures,
   loadSpec,
@@ -339,6 +341,14 @@ describe('invariants over specs generated from the catalogs', function () {
 
   it('6. nothing shown is Infinity or NaN (report, inlay hints, hovers)', () => {
     holds((_, a) => nothingShownIsNotANumber(a, fileReport('spec.perf.yaml', a)), Math.ceil(RUNS / 2));
+  });
+
+  it('8. diff(A, A) is empty: no VM listed, no finding appeared or gone, every VM unchanged', () => {
+    holds((text) => diffWithItselfIsEmpty(text), Math.ceil(RUNS / 2));
+  });
+
+  it('8. diff(nothing, A) is all of A added: every VM with its disks and workloads, every finding; nothing removed or changed', () => {
+    holds((text) => diffFromNothingIsAllAdded(text), Math.ceil(RUNS / 2));
   });
 
   it('the generator names machines the catalogs resolve', () => {

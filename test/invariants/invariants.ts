@@ -9,6 +9,8 @@ import {
   analyze,
   applyEdits,
   DIAGNOSTIC_CODES,
+  diffAnalyses,
+  EvaluationCache,
   fileReport,
   fixEdits,
   fixTypeOf,
@@ -23,6 +25,7 @@ import {
   vmLimitRow,
   type Analysis,
   type Diagnostic,
+  type DiffRecord,
   type FileReport,
   type FixData,
   type FixType,
@@ -424,4 +427,65 @@ export function nothingShownIsNotANumber(a: Analysis, r: FileReport): void {
     const h = hover(a, n.value.start);
     if (h) assert.ok(!bad.test(h.markdown), `hover on ${path}: ${h.markdown.split('\n').find((l) => bad.test(l))}`);
   }
+}
+
+/** A spec analysed as a diff analyses each side: every finding, past the per-file cap too. */
+const forDiff = (text: string, cache?: EvaluationCache) => analyze(text, { allFindings: true, ...(cache ? { cache } : {}) });
+
+/** 8. `diff(A, A)` is empty: no VM listed, no finding appeared or gone, every VM unchanged, no cost change. */
+export function diffWithItselfIsEmpty(text: string): void {
+  const shared = new EvaluationCache();
+  // Apart (each VM compared through its reports) and with one cache (compared by its findings alone).
+  for (const [how, cache] of [['apart', undefined] as const, ['with one cache', shared] as const]) {
+    const a = forDiff(text, cache);
+    const r = diffAnalyses({ analysis: a, path: 'a' }, { analysis: forDiff(text, cache), path: 'a' });
+    const what = `diff(A, A) ${how}`;
+    assert.deepEqual(
+      r.vms.map((v) => `${v.name} ${v.change}`),
+      [],
+      `${what} lists VMs: ${JSON.stringify(r.vms).slice(0, 600)}`,
+    );
+    assert.deepEqual(r.findings, { appeared: [], gone: [] }, `${what}: findings on no VM`);
+    const { vms_unchanged, ...rest } = r.counts;
+    assert.equal(vms_unchanged, a.vms.length, `${what}: every VM unchanged`);
+    assert.ok(
+      Object.values(rest).every((n) => n === 0),
+      `${what}: counts ${JSON.stringify(r.counts)}`,
+    );
+    assert.ok(r.monthly_cost.delta === 0 || (r.monthly_cost.delta === null && !a.monthly_cost_complete), `${what}: cost change`);
+    assert.match(r.summary, /^No change in figures, targets, cost or findings/, what);
+  }
+}
+
+/** 8. `diff(nothing, A)` is all of A added: every VM of A, in its order, added with its disks and workloads; nothing else. */
+export function diffFromNothingIsAllAdded(text: string): void {
+  const a = forDiff(text);
+  const r: DiffRecord = diffAnalyses({ path: 'a' }, { analysis: a, path: 'a' });
+  assert.deepEqual(
+    r.vms.map((v) => `${v.name} ${v.change}`),
+    a.vms.map((v) => `${v.spec.name} added`),
+    'diff(nothing, A): every VM of A added, none removed or changed',
+  );
+  assert.deepEqual(
+    [r.counts.vms_added, r.counts.vms_changed, r.counts.vms_removed, r.counts.vms_unchanged, r.counts.findings_gone],
+    [a.vms.length, 0, 0, 0, 0],
+    `diff(nothing, A): counts ${JSON.stringify(r.counts)}`,
+  );
+  a.vms.forEach((e, i) => {
+    const v = r.vms[i];
+    assert.deepEqual(
+      v.disks.map((d) => `${d.name} ${d.change}`),
+      e.spec.disks.map((d) => `${d.name} added`),
+      `${v.name}: every disk added`,
+    );
+    assert.deepEqual(
+      v.workloads.map((w) => `${w.name} ${w.change}`),
+      e.spec.workloads.map((w) => `${w.name} added`),
+      `${v.name}: every workload added`,
+    );
+    assert.equal(v.monthly_cost.total.before, null, `${v.name}: no price before`);
+  });
+  const appeared = [...r.findings.appeared, ...r.vms.flatMap((v) => v.findings.appeared)];
+  assert.equal(appeared.length, a.diagnostics.length, "diff(nothing, A): every finding of A appeared, A's only");
+  if (a.monthly_cost_complete) assert.equal(r.monthly_cost.delta, cents(a.monthly_cost!) / 100, "diff(nothing, A): A's cost is the change");
 }

@@ -76,7 +76,7 @@ function outOfBurst(ctx: VmContext, d: DiskEval, w: WorkloadEval): void {
   const fixes: FixData[] = [];
   const choice =
     m &&
-    cheapestProvisionedMeeting(ctx.catalog, ctx.vm, m, ctx.region, d.spec, diskWorkloadsMet(d.spec.name), {
+    cheapestProvisionedMeeting(ctx.catalog, ctx.evaluation.spec, m, ctx.region, d.spec, diskWorkloadsMet(d.spec.name), {
       sizeGib: d.size_gib,
       throughput: false,
       redundant: d.type.replicated !== false,

@@ -153,7 +153,8 @@ function aboveVmLimit(ctx: VmContext, d: DiskEval): void {
   over.provisioned_mibps = check(d.spec.provisioned_mibps, pr.mibps, lim.mibps, 'MiB/s');
   if (over.provisioned_iops === undefined && over.provisioned_mibps === undefined) return;
   const change = Object.fromEntries(Object.entries(over).filter(([, v]) => v !== undefined));
-  const after = evaluateOn(ctx.catalog, withDisk(ctx.vm, d.spec, change), ctx.machine, ctx.region);
+  // The evaluation's own VM, whose disks `d.spec` is one of (./types.ts: `VmContext.vm`).
+  const after = evaluateOn(ctx.catalog, withDisk(ctx.evaluation.spec, d.spec, change), ctx.machine, ctx.region);
   const fixed = after.disks.find((x) => x.spec.name === d.spec.name);
   const before = d.cost;
   // Only a price both sides know in full says what the excess costs.

@@ -30,6 +30,11 @@ export interface VmContext extends SpecContext {
   spec: Spec;
   catalog: Catalog;
   region: string;
+  /**
+   * The VM as this analysis parsed it. Its evaluation may come from the cache, made for an earlier analysis's VM of
+   * the same content: the disks of `evaluation` (`d.spec`) are then `evaluation.spec`'s, not `vm`'s, and a change
+   * to one of them (`withDisk`) is made to `evaluation.spec`.
+   */
   vm: VmSpec;
   /** The machine its spec names, when the catalog knows it. */
   machine?: Machine;

@@ -79,7 +79,7 @@ function toSsd(ctx: VmContext, d: DiskEval): FixData[] {
     .map((w) => w.spec.name);
   const onDisk = diskWorkloadsMet(d.spec.name);
   const met: Condition = policy && kept.length ? (e) => onDisk(e) && kept.every((n) => meetsWithHeadroom(e, n, policy)) : onDisk;
-  const choice = cheapestProvisionedMeeting(ctx.catalog, ctx.vm, m, ctx.region, d.spec, met, {
+  const choice = cheapestProvisionedMeeting(ctx.catalog, ctx.evaluation.spec, m, ctx.region, d.spec, met, {
     sizeGib: d.size_gib,
     throughput: true,
     redundant: d.type.replicated !== false,
