@@ -34,7 +34,7 @@ describe('checks: volume-fit', () => {
     const d = expectAt(ST1(RANDOM), 'hdd-random-io', 'st1');
     assert.match(
       d.message,
-      /random 16KiB I\/O on data \(st1\): each I\/O counts as a full 1MiB of its 80 MiB\/s, so it reaches 80 IOPS, 1\.3 MiB\/s/,
+      /random 16KiB I\/O on data \(st1\): each I\/O counts as a full 1MiB of the volume's 80 MiB\/s, so it reaches 80 IOPS, 1\.3 MiB\/s/,
     );
     // us-east-1: st1 2,048 GiB × $0.045 = $92.16; gp3 2,048 GiB × $0.08 = $163.84.
     assert.deepEqual(
@@ -42,6 +42,14 @@ describe('checks: volume-fit', () => {
       ["Switch 'data' to gp3 (+$71.68/month)"],
     );
     assert.equal(applyFix(ST1(RANDOM), d.fixes![0]), ST1(RANDOM).replace('type: st1', 'type: gp3'));
+  });
+
+  it("hdd-random-io counts the I/Os against the volume's throughput, not what the instance's limit leaves of it", () => {
+    // A 12.5 TiB st1 does 500 MiB/s; m6i.large holds it to 77.5 MiB/s of bytes, but 500 random 16 KiB I/Os a second
+    // move only 7.8 MiB/s: the volume's 500 I/Os bind.
+    const text = AWS('m6i.large', '        type: st1\n        size: 12.5TiB\n', RANDOM);
+    const d = expectAt(text, 'hdd-random-io', 'st1');
+    assert.match(d.message, /each I\/O counts as a full 1MiB of the volume's 500 MiB\/s, so it reaches 500 IOPS, 7\.8 MiB\/s/);
   });
 
   it('the fix provisions what a target needs beyond gp3 at its size', () => {

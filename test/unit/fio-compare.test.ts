@@ -239,6 +239,30 @@ describe('fio results: measured against predicted', () => {
     assert.ok(short.causes.some((c) => /^a short run \(1\.5 s\)/.test(c)));
   });
 
+  it("below: the queue depth is a cause only where it cannot carry the prediction by the model's 800 IOPS per I/O", () => {
+    const j = job('write-iops@data');
+    const want = j.predicted.read_iops + j.predicted.write_iops;
+    const causes = (inFlight: number, extra: Partial<FioMeasurement> = {}) =>
+      compareResults([j], [measured(j, 0.5, { options: { iodepth: String(inFlight), numjobs: '1', direct: '1' }, ...extra })])[0].causes;
+    // The fewest in flight that carry the prediction at 800 IOPS each (15,000 predicted: 19, carrying 15,200).
+    const deep = Math.ceil(want / 800);
+    const n = (x: number) => x.toLocaleString('en-US');
+    assert.ok(deep * 400 < want, "the guidance's slow end alone would call it short");
+    assert.ok(!causes(deep).some((c) => /queue depth/.test(c)), causes(deep).join('\n'));
+    assert.ok(
+      causes(deep - 1)[0].startsWith(`queue depth: ${deep - 1} I/Os in flight carry ${n((deep - 1) * 400)}–${n((deep - 1) * 800)} IOPS`),
+      causes(deep - 1)[0],
+    );
+    // Slower I/Os than the prediction assumes are said as what they are, not as too shallow a queue.
+    const slow = causes(deep, { write_lat_ms: 2 });
+    assert.ok(!slow.some((c) => /queue depth/.test(c)), slow.join('\n'));
+    const latency = `latency: each I/O took 2 ms, slower than the 1.25 ms the prediction assumes, so ${deep} in flight carried only ${n(deep * 500)} IOPS`;
+    assert.ok(
+      slow.some((c) => c.startsWith(latency)),
+      slow.join('\n'),
+    );
+  });
+
   it('below on a small Yandex HDD: names bursting, which the sustained figures leave out', () => {
     const y = analyze(readFileSync(join(ROOT, 'examples/yandex-app.perf.yaml'), 'utf8').replace('size: 1TiB', 'size: 64GiB'));
     const j = generateFioJobs(y, { vm: 'app' })

@@ -60,18 +60,22 @@ export function belowCauses(j: FioJob, m: FioMeasurement): string[] {
   const slowMs = 1000 / c.iops_per_io.low;
   // Latency says something about the disk only for small I/O; large blocks spend their time transferring.
   const smallBlocks = j.bs_kib < 64;
-  if (c.network && q * c.iops_per_io.low < want) {
+  // The model's own rule (model/workload.ts): each I/O in flight carries the guidance's fast end. Only a queue
+  // too shallow by that rule is a cause; one that carries the prediction by it is not, whatever the slow end says.
+  const queueShort = c.network && q * c.iops_per_io.high < want;
+  if (queueShort) {
     out.push(
       `queue depth: ${fmt(q)} I/Os in flight carry ${fmt(q * c.iops_per_io.low)}–${fmt(q * c.iops_per_io.high)} IOPS at 2.5–1.25 ms each (Little's law), short of the ${fmt(want)} predicted; the guidance is ${c.queue_guidance}, so ${fmt(Math.ceil(want / c.iops_per_io.high))}–${fmt(Math.ceil(want / c.iops_per_io.low))}`,
     );
   }
+  const fastMs = 1000 / c.iops_per_io.high;
   if (lat !== undefined && c.network && smallBlocks && lat > slowMs) {
     out.push(
       `throttling: each I/O took ${fmt(lat, 2)} ms on average (fio's completion latency, with ${fmt(q)} in flight at ${fmt(total)} IOPS), longer than the guidance's ${fmt(slowMs, 1)} ms: the disk or the VM held I/O back at a limit lower than the model's. Yandex describes it: over a limit, operations are suspended and wait, and iowait grows; Google: a saturated persistent disk pushes back on incoming I/O. Check what else used the disk or the VM's per-VM limit during the run`,
     );
-  } else if (lat !== undefined && c.network && smallBlocks && q * (1000 / lat) < want * (1 - TOLERANCE)) {
+  } else if (lat !== undefined && !queueShort && c.network && smallBlocks && q * (1000 / lat) < want * (1 - TOLERANCE)) {
     out.push(
-      `queue depth: at the ${fmt(lat, 2)} ms each I/O took, ${fmt(q)} in flight can carry only ${fmt(q * (1000 / lat))} IOPS; more iodepth or numjobs would raise it`,
+      `latency: each I/O took ${fmt(lat, 2)} ms, slower than the ${fmt(fastMs, 2)} ms the prediction assumes, so ${fmt(q)} in flight carried only ${fmt(q * (1000 / lat))} IOPS; more iodepth or numjobs would carry more at that latency`,
     );
   }
   if (m.cpu_pct !== undefined && m.cpu_pct >= 80) {
