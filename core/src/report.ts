@@ -25,8 +25,25 @@ import {
 } from './model/types';
 import { diskSpecsNamed } from './model/lookups';
 
-export type { DiskReport, FileReport, Report, ReportDiagnostic, VmReport, WorkloadBurstReport, WorkloadReport } from './report-types';
-import type { DiskReport, FileReport, ReportDiagnostic, VmReport, WorkloadBurstReport, WorkloadReport } from './report-types';
+export type {
+  DiskReport,
+  FileReport,
+  Report,
+  ReportDiagnostic,
+  UnattachedDiskReport,
+  VmReport,
+  WorkloadBurstReport,
+  WorkloadReport,
+} from './report-types';
+import type {
+  DiskReport,
+  FileReport,
+  ReportDiagnostic,
+  UnattachedDiskReport,
+  VmReport,
+  WorkloadBurstReport,
+  WorkloadReport,
+} from './report-types';
 
 const r0 = (x: number) => Math.round(x);
 const r1 = (x: number) => Math.round(x * 10) / 10;
@@ -89,9 +106,29 @@ export function fileReport(path: string, a: Analysis): FileReport {
     monthly_cost_complete: a.monthly_cost_complete,
     monthly_cost_missing: a.monthly_cost_missing,
     vms: [...vmReports(a)],
+    ...unattachedReport(a),
     diagnostics: reportDiagnostics(a),
     ...terraformSummary(a),
   };
+}
+
+/** From Terraform: the disks attached to no VM, each priced apart (the field is there for every Terraform input). */
+function unattachedReport(a: Analysis): Pick<FileReport, 'unattached_disks'> {
+  return a.parsed.terraform ? { unattached_disks: unattachedDiskReports(a) } : {};
+}
+
+/** The disks attached to no VM, as the report states them: `storage-perf diff` compares these. */
+export function unattachedDiskReports(a: Pick<Analysis, 'unattached'>): UnattachedDiskReport[] {
+  return a.unattached.map((u) => ({
+    name: u.spec.name,
+    ...resourceName(u.spec),
+    type: u.spec.type,
+    size_gib: u.spec.invalid === undefined && u.spec.size_gib !== undefined ? r2(u.spec.size_gib) : null,
+    region: u.region,
+    monthly_cost: money(u.cost.monthly),
+    monthly_cost_complete: u.cost.complete,
+    cost_explanation: u.cost.why,
+  }));
 }
 
 /** The report's VMs one at a time (those of `fileReport`): a writer that streams need not hold them all. */

@@ -6,10 +6,10 @@
  */
 import type { Analysis } from '../analyze';
 import type { VmEval } from '../model/types';
-import { vmFiguresReport, type VmReport } from '../report';
+import { unattachedDiskReports, vmFiguresReport, type VmReport } from '../report';
 import { contentOrigin } from '../vm-cache';
 import { diffFindings, placeFindings } from './findings';
-import { change, diskDiff, matchByName, money, moneyChange, moneyChanged, vmMoney, workloadDiff } from './items';
+import { change, diskDiff, matchByName, money, moneyChange, moneyChanged, unattachedDiff, vmMoney, workloadDiff } from './items';
 import { diffSummary } from './summary';
 import type { DiffCounts, DiffFinding, DiffRecord, DiffSide, FindingsDiff, VmDiff } from './types';
 
@@ -53,7 +53,8 @@ export function diffAnalyses(base: DiffInput, head: DiffInput): DiffRecord {
   const removed = [...pending.values()].flat().sort((x, y) => x - y);
   for (const j of removed) vms.push(vmDiff(reports.base(b.vms[j]), undefined, diffFindings(bf.byVm[j], []))!);
   const findings = diffFindings(bf.file, hf.file);
-  const counts = countChanges(vms, findings, unchanged);
+  const unattached = matchByName(unattachedDiskReports(b), unattachedDiskReports(h), unattachedDiff);
+  const counts = countChanges(vms, findings, unchanged, unattached.length);
   const record: Omit<DiffRecord, 'summary'> = {
     base: side(base),
     head: side(head),
@@ -61,6 +62,7 @@ export function diffAnalyses(base: DiffInput, head: DiffInput): DiffRecord {
     counts,
     monthly_cost: moneyChange(side(base).monthly_cost, side(head).monthly_cost),
     vms,
+    unattached_disks: unattached,
     findings,
   };
   return { summary: diffSummary(record), ...record };
@@ -122,7 +124,7 @@ function vmDiff(b: VmReport | undefined, a: VmReport | undefined, findings: Find
   return same ? undefined : out;
 }
 
-function countChanges(vms: VmDiff[], file: FindingsDiff, unchanged: number): DiffCounts {
+function countChanges(vms: VmDiff[], file: FindingsDiff, unchanged: number, unattached: number): DiffCounts {
   const appeared: DiffFinding[] = [...file.appeared, ...vms.flatMap((v) => v.findings.appeared)];
   const workloads = vms.flatMap((v) => v.workloads);
   return {
@@ -135,5 +137,6 @@ function countChanges(vms: VmDiff[], file: FindingsDiff, unchanged: number): Dif
     findings_appeared: appeared.length,
     findings_gone: file.gone.length + vms.reduce((n, v) => n + v.findings.gone.length, 0),
     errors_appeared: appeared.filter((f) => f.severity === 'error').length,
+    unattached_disks_changed: unattached,
   };
 }

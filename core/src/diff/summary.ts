@@ -22,16 +22,26 @@ export function missingPrices(m: MoneyChange): string[] {
   return [...new Set([...(m.before?.missing ?? []), ...(m.after?.missing ?? [])])];
 }
 
+/** The disks attached to no VM that changed: "1 disk attached to no VM added", by kind of change. */
+function unattachedParts(r: Omit<DiffRecord, 'summary'>): string[] {
+  const out: string[] = [];
+  for (const kind of ['added', 'removed', 'changed'] as const) {
+    const n = r.unattached_disks.filter((d) => d.change === kind).length;
+    if (n) out.push(`${plural(n, 'disk')} attached to no VM ${kind}`);
+  }
+  return out;
+}
+
 /** "3 VMs changed (1 added): 1 target now missed, +$312.40/month; 97 unchanged". */
 export function diffSummary(r: Omit<DiffRecord, 'summary'>): string {
   const c = r.counts;
   const touched = c.vms_changed + c.vms_added + c.vms_removed;
   const unchanged = `${plural(c.vms_unchanged, 'VM')} unchanged`;
-  if (!touched && !r.findings.appeared.length && !r.findings.gone.length)
+  if (!touched && !r.findings.appeared.length && !r.findings.gone.length && !r.unattached_disks.length)
     return `No change in figures, targets, cost or findings (${unchanged})`;
   const kinds = [c.vms_added ? `${c.vms_added} added` : '', c.vms_removed ? `${c.vms_removed} removed` : ''].filter(Boolean);
   const head = `${plural(touched, 'VM')} changed${kinds.length ? ` (${kinds.join(', ')})` : ''}`;
-  const parts: string[] = [];
+  const parts: string[] = unattachedParts(r);
   if (c.targets_now_missed) parts.push(`${plural(c.targets_now_missed, 'target')} now missed`);
   if (c.targets_now_met) parts.push(`${plural(c.targets_now_met, 'target')} now met`);
   if (c.errors_appeared) parts.push(`${plural(c.errors_appeared, 'new error')}`);

@@ -135,6 +135,17 @@ export class Converter {
     };
   }
 
+  /**
+   * The disks of a list outside any VM (a Terraform front end's `/unattached`), read as a VM's disks are. A YAML spec
+   * has no such list: its schema refuses the key, and `spec()` does not read it.
+   */
+  disksAt(path: string): DiskSpec[] {
+    const [parent, key] = [path.slice(0, path.lastIndexOf('/')), path.slice(path.lastIndexOf('/') + 1)];
+    return this.items(parent, key)
+      .filter((p) => this.isMap(p))
+      .map((p, i) => this.disk(p, i));
+  }
+
   private vm(path: string, index: number): VmSpec {
     const diskPaths = this.items(path, 'disks');
     const wlPaths = this.items(path, 'workloads');
