@@ -24,6 +24,7 @@ import {
   type WorkloadEval,
 } from './model/types';
 import { diskSpecsNamed } from './model/lookups';
+import { effectiveSize } from './model/disks';
 
 export type {
   DiskReport,
@@ -211,7 +212,7 @@ function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions =
       ? unavailableDisks(v)
       : inSpecOrder(v.spec.disks, [
           ...v.disks.map(diskReport),
-          ...(v.unmodelled ?? []).map(unmodelledDiskReport),
+          ...(v.unmodelled ?? []).map((u) => unmodelledDiskReport(v, u)),
           ...instanceStoreDisks(v),
           ...(v.unevaluated ?? []).map(unevaluatedDiskReport),
         ]),
@@ -344,9 +345,13 @@ function unavailableDisks(v: VmEval): DiskReport[] {
   return v.spec.disks.map((d) => withoutFigures(d, d.size_gib ?? null, { monthly: null, complete: false, why: v.unavailable! }));
 }
 
-/** A disk of a type the edition does not model on the machine: priced, without figures (the finding says why). */
-function unmodelledDiskReport(u: UnmodelledDisk): DiskReport {
-  return withoutFigures(u.spec, u.spec.size_gib ?? null, { monthly: money(u.cost.monthly), complete: u.cost.complete, why: u.cost.why });
+/**
+ * A disk of a type the edition does not model on the machine: priced, without figures (the finding says why); its
+ * size as it is priced (local SSD: its devices on that machine).
+ */
+function unmodelledDiskReport(v: VmEval, u: UnmodelledDisk): DiskReport {
+  const size = effectiveSize(v.catalog, u.spec, v.machine);
+  return withoutFigures(u.spec, size ?? null, { monthly: money(u.cost.monthly), complete: u.cost.complete, why: u.cost.why });
 }
 
 /** A disk without a valid type or size: named as written, without figures or price; `cost_explanation` says why. */
