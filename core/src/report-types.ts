@@ -128,6 +128,8 @@ export interface UnattachedDiskReport {
   /** The known part of its monthly price; null when no part of it is priced. */
   monthly_cost: number | null;
   monthly_cost_complete: boolean;
+  /** What its price lacks, in the words the file's `monthly_cost_missing` names it. */
+  monthly_cost_missing: string[];
   cost_explanation: string;
 }
 export interface FileReport {

@@ -128,6 +128,7 @@ export function unattachedDiskReports(a: Pick<Analysis, 'unattached'>): Unattach
     region: u.region,
     monthly_cost: money(u.cost.monthly),
     monthly_cost_complete: u.cost.complete,
+    monthly_cost_missing: gapTexts([u.cost]),
     cost_explanation: u.cost.why,
   }));
 }

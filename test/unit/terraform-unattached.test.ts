@@ -68,6 +68,7 @@ describe('terraform: disks attached to no VM', () => {
         region: 'us-east-1',
         monthly_cost: 720,
         monthly_cost_complete: true,
+        monthly_cost_missing: [],
         cost_explanation: r.unattached_disks![0].cost_explanation,
       },
     ]);
@@ -84,8 +85,15 @@ describe('terraform: disks attached to no VM', () => {
     const r = fileReport('plan.json', run(plan([app, archive({ size: undefined })])));
     const why = "aws_ebs_volume.archive's size is known only after apply";
     assert.deepEqual(
-      r.unattached_disks!.map((d) => [d.name, d.size_gib, d.monthly_cost, d.monthly_cost_complete, d.cost_explanation]),
-      [['aws_ebs_volume.archive', null, null, false, why]],
+      r.unattached_disks!.map((d) => [
+        d.name,
+        d.size_gib,
+        d.monthly_cost,
+        d.monthly_cost_complete,
+        d.monthly_cost_missing,
+        d.cost_explanation,
+      ]),
+      [['aws_ebs_volume.archive', null, null, false, [why], why]],
     );
     assert.equal(r.monthly_cost, r.vms[0].monthly_cost);
     assert.deepEqual([r.monthly_cost_complete, r.monthly_cost_missing], [false, [why]]);
