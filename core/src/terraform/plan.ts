@@ -15,7 +15,7 @@ import type { Span } from '../text';
 import { AWS_DISK_RESOURCES, AWS_MAPPERS } from './aws';
 import { GCP_DISK_RESOURCES, GCP_MAPPERS } from './gcp';
 import { GROUP_RESOURCES, markTemplates } from './groups';
-import { at, items, located, span, str } from './json';
+import { at, items, span, str } from './json';
 import {
   configAddressOf,
   LEFT_OUT,
