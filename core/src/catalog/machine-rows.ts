@@ -64,9 +64,10 @@ export function ownLocalSsdFigures(m: Machine | undefined, count: number) {
  */
 export function localSsdUnmodelled(t: DeviceDiskType, m: Machine | undefined): UnmodelledOn | undefined {
   const table = fixedLocalSsdTable(m);
-  if (!m?.local_ssd || !table || ownLocalSsdFigures(m, m.local_ssd.count)) return undefined;
-  if (!table.performance && table.device_gib === t.device_gib) return undefined;
+  if (!m?.local_ssd || !table) return undefined;
   const { count, device_gib } = m.local_ssd;
+  const rows = table.performance?.by_count;
+  if (rows ? rows.some((r) => r.count === count) : table.device_gib === t.device_gib) return undefined;
   const devices = `${count} local SSD disk${count === 1 ? '' : 's'} of ${fmt(device_gib)} GiB`;
   return {
     series: [m.series],

@@ -136,12 +136,11 @@ export class Converter {
   }
 
   /**
-   * The disks of a list outside any VM (a Terraform front end's `/unattached`), read as a VM's disks are. A YAML spec
-   * has no such list: its schema refuses the key, and `spec()` does not read it.
+   * The disks of a top-level list outside any VM (a Terraform front end's `unattached`), read as a VM's disks are. A
+   * YAML spec has no such list: its schema refuses the key, and `spec()` does not read it.
    */
-  disksAt(path: string): DiskSpec[] {
-    const [parent, key] = [path.slice(0, path.lastIndexOf('/')), path.slice(path.lastIndexOf('/') + 1)];
-    return this.items(parent, key)
+  topLevelDisks(key: string): DiskSpec[] {
+    return this.items('', key)
       .filter((p) => this.isMap(p))
       .map((p, i) => this.disk(p, i));
   }

@@ -84,12 +84,11 @@ export function resourcesToSpec(
   }
   // The configuration's provider is its first VM's, else (disks alone) its first disk's.
   const first = vms[0]?.resource;
-  const provider = first ? new Located(MAPPERS[first.type].provider, first.addressSpan) : undefined;
-  const name = provider?.value ?? diskProvider(loose);
-  if (name === undefined) return;
-  const unattached = unattachedDisks(loose, String(name), ctx);
+  const provider = first ? MAPPERS[first.type].provider : diskProvider(loose);
+  if (provider === undefined) return;
+  const unattached = unattachedDisks(loose, provider, ctx);
   if (!vms.length && !unattached.length) return;
-  result.spec = toSpec(result, vms, unattached, provider ?? new Located(name, anchor), anchor);
+  result.spec = toSpec(result, vms, unattached, new Located(provider, first?.addressSpan ?? anchor), anchor);
   markTemplates(result.spec, resources, vms, ctx, summary.missing);
 }
 
@@ -285,7 +284,7 @@ function toSpec(result: ParsedSpec, vms: MappedVm[], unattached: UnattachedDisk[
   const conv = new Converter(result.tree, result.diagnostics);
   const spec = conv.spec();
   if (unattached.length) {
-    spec.unattached = conv.disksAt('/unattached');
+    spec.unattached = conv.topLevelDisks('unattached');
     spec.unattached.forEach((d, i) => {
       d.resource_name = textAt(result.tree, `${d.path}/resource_name`);
       d.region = unattached[i].region;
