@@ -10,6 +10,7 @@ import {
   fmtMoney,
   plural,
   reportDiagnostics,
+  sharedLimitPhrases,
   streamedAnalysis,
   type StreamedAnalysis,
   type VmEval,
@@ -257,6 +258,8 @@ function renderFile(f: FileReport): string {
         }),
       ),
     );
+    // The limits the disks share, said once: each disk's figures above are what it delivers alone.
+    for (const phrase of sharedLimitPhrases(vm.shared_limits)) out.push(`shared: ${phrase}`);
     if (vm.workloads.length) {
       out.push('');
       out.push(
@@ -264,7 +267,7 @@ function renderFile(f: FileReport): string {
           ['workload', 'read IOPS', 'write IOPS', 'read MiB/s', 'write MiB/s', 'limited by', 'target'],
           vm.workloads.map((w) => {
             // On disks whose figures are upper bounds, the workload's are too: marked as the disks' are.
-            const ceiling = vm.disks.find((d) => w.disks.includes(d.name) && d.upper_bound)?.upper_bound;
+            const ceiling = w.upper_bound;
             const le = ceiling ? '≤ ' : '';
             const figure = (x: number | null, digits = 0) => (x === null ? '-' : `${x > 0 ? le : ''}${fmt(x, digits)}`);
             return [

@@ -45,6 +45,11 @@ export interface AnalyzeOptions {
    * workload sidecar linted beside the module it names, whose lint reports those.
    */
   workloadFindingsOnly?: boolean;
+  /**
+   * Keep every finding: no per-code cap (`more-findings`, ./finding-cap.ts), which is for display. A diff compares
+   * all of them: a finding past the cap on one side and listed on the other is neither new nor gone.
+   */
+  allFindings?: boolean;
 }
 
 export interface Analysis {
@@ -171,7 +176,8 @@ function begin(text: string, opts: AnalyzeOptions, streamed = false): Run {
   const found: Diagnostic[] = [];
   const ctx = specContext(text, parsed, found);
   for (const m of CHECKS) m.spec?.(ctx);
-  found.push(...parsed.diagnostics);
+  // A file that is not text (binary, UTF-16) has its encoding error alone: YAML's errors on it would only repeat it.
+  if (!found.some((d) => d.code === 'encoding' && d.severity === 'error')) found.push(...parsed.diagnostics);
   const out: Analysis = {
     parsed,
     spec: parsed.spec,
@@ -194,7 +200,7 @@ function begin(text: string, opts: AnalyzeOptions, streamed = false): Run {
   out.region = region;
   out.unattached = (spec.unattached ?? []).map((d) => evaluateUnattached(catalog, d, region));
   // (A sidecar's findings are compared with another analysis's before the cap: none is dropped before then.)
-  const prune = prunable(text, parsed) && !opts.workloadFindingsOnly;
+  const prune = prunable(text, parsed) && !opts.workloadFindingsOnly && !opts.allFindings;
   let pruneAt = PRUNE_AT;
   // How many times `listed` said no: findings made then lack what a listed one has, and are not memoised.
   let unlisted = 0;
@@ -252,8 +258,9 @@ function finish(run: Run): Analysis {
     });
     scoped = workloadFindings(scoped, alone.diagnostics);
   }
+  const finished = parsed.finishFindings ? parsed.finishFindings(scoped) : scoped;
   // At most FINDINGS_PER_CODE findings of one code, the rest counted (./finding-cap.ts): what one file can cost.
-  out.diagnostics = run.cap.finish(parsed.finishFindings ? parsed.finishFindings(scoped) : scoped);
+  out.diagnostics = run.opts.allFindings ? finished : run.cap.finish(finished);
   return out;
 }
 

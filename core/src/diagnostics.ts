@@ -10,10 +10,29 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 /** What a quick fix would do, in terms of the spec: the server turns these into text edits. */
 /**
  * What a fix does to the spec: `problem` corrects what is written (a spelling, a type, a value with one clear
- * reading); `sizing` changes the design (machine, disk type, size, device count, workload settings). `lint --fix`
- * applies sizing fixes only when asked (`--fix-type sizing`), like ESLint's --fix-type.
+ * reading); `sizing` changes the design (machine, disk type, size, device count, provisioned amounts); `workload`
+ * changes what the application does (a workload's block size or queue depth). `lint --fix` applies sizing and
+ * workload fixes only when asked (`--fix-type sizing`, `--fix-type workload`), like ESLint's --fix-type.
  */
-export type FixType = 'problem' | 'sizing';
+export type FixType = 'problem' | 'sizing' | 'workload';
+
+/** The workload settings whose change is of type `workload`. */
+const WORKLOAD_SETTING = /^\/vms\/\d+\/workloads\/\d+\/(block_size|queue_depth)$/;
+
+/**
+ * Every type `lint --fix-type` must name for a fix to be applied: the fix's own type (`fix.type`, else its code's
+ * `codeType`), and `workload` too for a design change that also sets a workload's block size or queue depth (a
+ * machine with the queue depth it needs).
+ */
+export function fixTypes(fix: FixData, codeType: FixType = 'problem'): FixType[] {
+  const type = fix.type ?? codeType;
+  if (type !== 'sizing') return [type];
+  const paths =
+    fix.kind === 'set-values'
+      ? fix.values.map((v) => ('key' in v && v.key ? `${v.path}/${v.key}` : v.path))
+      : [fix.kind === 'add-key' ? `${fix.path}/${fix.key}` : fix.path];
+  return paths.some((p) => WORKLOAD_SETTING.test(p)) ? ['sizing', 'workload'] : ['sizing'];
+}
 
 /** One change of a `set-values` fix: a value set, a key added (`key`), or a key removed (`remove`). */
 export type FixValue = { path: string; value: string | number; key?: string } | { path: string; remove: true };

@@ -29,7 +29,7 @@ export type { YamlNode, YamlTree, MapNode, SeqNode, ScalarNode } from './documen
 export * from './catalog';
 export { parseCatalogText, type CatalogFileProblem } from './catalog/file';
 export * from './diagnostics';
-export { CHECKS, DIAGNOSTIC_CODES, diag, fixTypeOf, moduleOf } from './checks/registry';
+export { CHECKS, DIAGNOSTIC_CODES, diag, fixTypeOf, fixTypesOf, moduleOf } from './checks/registry';
 export type { CheckModule, SpecContext, VmContext } from './checks/types';
 export { codeTableMarkdown } from './checks/docs';
 export { applySuppressions, findSuppressions, DISABLE_FILE, DISABLE_NEXT_LINE, type SuppressionDirective } from './suppress';
@@ -59,6 +59,7 @@ export {
   type VmReport,
 } from './report';
 export * from './units';
+export { namesText, sharedLimitPhrases, type SharedLimitFacts } from './shared-limits';
 export * from './text';
 export { hover, mdTable, type HoverResult } from './language/hover';
 export { complete, contextPath, type CompletionEntry } from './language/completion';

@@ -60,6 +60,8 @@ export interface WorkloadReport {
   explanation: string | null;
   meets_target: boolean | null;
   headroom: number | null;
+  /** Why its figures are only upper bounds (its disks', or a limit it shares with a busy disk of unknown size); null: delivered. */
+  upper_bound: string | null;
   cpu_vcpus_needed: number | null;
   queue_depth_needed: { low: number; high: number } | null;
   suggestions: {
@@ -111,8 +113,29 @@ export interface VmReport {
   /** The disks' part of `monthly_cost` (known part). */
   disks_monthly_cost: number | null;
   egress: { cap_gbps: number; other_mibps: number; disk_write_budget_mibps: number; limits_writes: boolean } | null;
+  /**
+   * The machine's limits several disks share, each stated once: each disk's figures are what it delivers while the
+   * others are idle, and these say what they deliver together. Empty when no limit covers more than the disks' sum.
+   */
+  shared_limits: SharedLimitReport[];
   disks: DiskReport[];
   workloads: WorkloadReport[];
+}
+/** One limit several disks share ("data and wal together ≤ 15,000 IOPS"). */
+export interface SharedLimitReport {
+  /** The figure it limits: read_iops, write_iops, read_mibps or write_mibps. */
+  metric: string;
+  /** `vm` (a per-VM limit of the machine) or `egress` (network egress, which disk writes cross). */
+  limited_by: 'vm' | 'egress';
+  value: number;
+  /** "IOPS", "MiB/s", or "MiB/s of egress" (each disk's writes counted by its write multiplier). */
+  unit: string;
+  disks: string[];
+  /** What the workloads' stated targets ask of it together (0: none). */
+  demand: number;
+  /** Whether that demand is more than the limit: the targets cannot all be met at once. */
+  reached: boolean;
+  explanation: string;
 }
 /** From Terraform: a disk the configuration creates and attaches to no VM, priced apart (it has no figures). */
 export interface UnattachedDiskReport {

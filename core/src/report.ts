@@ -18,6 +18,7 @@ import {
   workloadsLeftOut,
   type DiskBursts,
   type DiskEval,
+  type SharedLimit,
   type UnevaluatedDisk,
   type UnmodelledDisk,
   type VmEval,
@@ -31,6 +32,7 @@ export type {
   FileReport,
   Report,
   ReportDiagnostic,
+  SharedLimitReport,
   UnattachedDiskReport,
   VmReport,
   WorkloadBurstReport,
@@ -40,6 +42,7 @@ import type {
   DiskReport,
   FileReport,
   ReportDiagnostic,
+  SharedLimitReport,
   UnattachedDiskReport,
   VmReport,
   WorkloadBurstReport,
@@ -48,6 +51,11 @@ import type {
 
 const r0 = (x: number) => Math.round(x);
 const r1 = (x: number) => Math.round(x * 10) / 10;
+/** Headroom to three decimals, except that a missed target's never rounds to 0: then two significant digits (-0.000067). */
+const headroomFigure = (h: number, missed: boolean) => {
+  const r = Math.round(h * 1000) / 1000;
+  return missed && h < 0 && !(r < 0) ? Number(h.toPrecision(2)) : r;
+};
 const r2 = (x: number) => Math.round(x * 100) / 100;
 /** A figure the provider gives, to one decimal; null where it gives none. */
 const known = (x: number | undefined) => (x === undefined ? null : r1(x));
@@ -209,6 +217,7 @@ function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions =
           limits_writes: v.egress.binds,
         }
       : null,
+    shared_limits: (v.sharedLimits ?? []).map(sharedLimitReport),
     disks: v.unavailable
       ? unavailableDisks(v)
       : inSpecOrder(v.spec.disks, [
@@ -223,6 +232,19 @@ function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions =
           ...v.workloads.map((w) => workloadReport(v, w, region, minHeadroom, suggestions)),
           ...unavailableWorkloads(v, workloadsLeftOut(v)),
         ]),
+  };
+}
+
+function sharedLimitReport(l: SharedLimit): SharedLimitReport {
+  return {
+    metric: l.metric,
+    limited_by: l.by,
+    value: r1(l.value),
+    unit: l.unit,
+    disks: l.disks,
+    demand: r1(l.demand),
+    reached: l.reached,
+    explanation: l.why,
   };
 }
 
@@ -313,7 +335,8 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?
     limited_by: w.limited_by,
     explanation: w.why,
     meets_target: w.meets_target ?? null,
-    headroom: w.headroom === undefined || !Number.isFinite(w.headroom) ? null : Math.round(w.headroom * 1000) / 1000,
+    headroom: w.headroom === undefined || !Number.isFinite(w.headroom) ? null : headroomFigure(w.headroom, w.meets_target === false),
+    upper_bound: w.upperBound ?? null,
     cpu_vcpus_needed: r1(w.cpu_vcpus_needed),
     queue_depth_needed: w.queue_depth_needed,
     suggestions: suggestions ? suggestionsReport(adviceFor(v, region, minHeadroom).workload(w.spec.name)) : {},
@@ -387,7 +410,9 @@ function instanceStoreDisks(v: VmEval): DiskReport[] {
 function leftOutReason(v: VmEval, w: WorkloadSpec): string {
   if (w.invalid !== undefined) return `not evaluated: ${w.invalid}`;
   if (v.unavailable !== undefined) return v.unavailable;
-  if (w.disk !== undefined && !diskSpecsNamed(v.spec, w.disk).length) return `not evaluated: this VM has no disk named '${w.disk}'`;
+  const named = w.disk === undefined ? undefined : diskSpecsNamed(v.spec, w.disk).length;
+  if (named === 0) return `not evaluated: this VM has no disk named '${w.disk}'`;
+  if (named !== undefined && named > 1) return `not evaluated: ${named} disks of this VM are named '${w.disk}'`;
   const store = instanceStoreSkip(v.catalog, v.spec, w);
   if (store) return `not evaluated: ${store}`;
   return `not evaluated: ${w.disk !== undefined ? `disk '${w.disk}' has` : 'a disk of this VM has'} no figures`;
@@ -402,6 +427,7 @@ function unavailableWorkloads(v: VmEval, workloads = v.spec.workloads): Workload
     explanation: leftOutReason(v, w),
     meets_target: null,
     headroom: null,
+    upper_bound: null,
     cpu_vcpus_needed: null,
     queue_depth_needed: null,
     suggestions: {},

@@ -240,11 +240,25 @@ export function fmtHeadroom(headroom: number): string {
 }
 
 /**
+ * A shortfall as a percentage that never reads as zero or more: "-12%", "-0.01%" (missed by 1 of 15,001 IOPS), or
+ * "by under 0.01%" when even two decimals would round it away; undefined when `headroom` is not below zero.
+ */
+function shortfallText(headroom: number): string | undefined {
+  if (!(headroom < 0)) return undefined;
+  const short = -headroom * 100;
+  if (short >= 0.1) return `-${fmt(short)}%`;
+  return Number(short.toFixed(2)) > 0 ? `-${fmt(short, 2)}%` : 'by under 0.01%';
+}
+
+/**
  * A workload against its target, said the same way in every view: "met (+25%)", "missed (-12%)"; undefined
- * when the workload has no target.
+ * when the workload has no target. A missed target never shows a percentage of zero or more.
  */
 export function targetVerdict(meets: boolean | null | undefined, headroom: number | null | undefined): string | undefined {
   if (meets === undefined || meets === null) return undefined;
-  const h = headroom === undefined || headroom === null ? '' : ` (${fmtHeadroom(headroom)})`;
-  return `${meets ? 'met' : 'missed'}${h}`;
+  if (!meets) {
+    const short = headroom === undefined || headroom === null ? undefined : shortfallText(headroom);
+    return short ? `missed (${short})` : 'missed';
+  }
+  return headroom === undefined || headroom === null ? 'met' : `met (${fmtHeadroom(headroom)})`;
 }

@@ -3,7 +3,7 @@
  * workloads. `storage-perf diff`'s text formats and the report view's changes section lay out the same rows;
  * how a missing value, a binding limit and money read is each one's own (`RowStyle`).
  */
-import type { DiskDiff, FigureChange, Money, MoneyChange, VmDiff, WorkloadDiff } from '../../core/src';
+import type { DiskDiff, FigureChange, Money, MoneyChange, Target, VmDiff, WorkloadDiff } from '../../core/src';
 import { fmt, fmtHeadroom } from '../../core/src/units';
 
 export type Row = [item: string, before: string, after: string, note: string];
@@ -33,8 +33,12 @@ export function vmRows(v: VmDiff, currency: string | null, s: RowStyle): Row[] {
   const kind = v.change === 'changed' ? '' : v.change;
   if (v.machine_type.before !== v.machine_type.after || kind)
     rows.push(['machine', text(v.machine_type.before), text(v.machine_type.after), kind]);
-  if (v.figures_unavailable.before !== v.figures_unavailable.after)
-    rows.push(['figures', v.figures_unavailable.before ?? 'available', v.figures_unavailable.after ?? 'available', '']);
+  if (v.figures_unavailable.before !== v.figures_unavailable.after) {
+    // Where the VM is not (added, removed), it has no figures to be available: the side is empty.
+    const why = (x: string | null, exists: boolean) => (exists ? (x ?? 'available') : s.none);
+    const f = v.figures_unavailable;
+    rows.push(['figures', why(f.before, v.change !== 'added'), why(f.after, v.change !== 'removed'), kind]);
+  }
   for (const [part, m] of Object.entries(v.monthly_cost))
     if (m.delta !== 0) rows.push([`${part} per month`, s.money(m.before, currency), s.money(m.after, currency), s.delta(m, currency)]);
   for (const d of v.disks) rows.push(...diskRows(d, currency, s, text));
@@ -62,8 +66,11 @@ function diskRows(d: DiskDiff, currency: string | null, s: RowStyle, text: (x: s
     const note = f.limit_changed ? `limit ${s.limit(f.limited_by.before!)} → ${s.limit(f.limited_by.after!)}` : '';
     rows.push([`${name}: ${label}`, figureCell(f, 'before', digits, s), figureCell(f, 'after', digits, s), note]);
   }
-  if (d.upper_bound.before !== d.upper_bound.after)
-    rows.push([`${name}: upper bound`, d.upper_bound.before ?? 'none', d.upper_bound.after ?? 'none', '']);
+  if (d.upper_bound.before !== d.upper_bound.after) {
+    const why = (x: string | null, exists: boolean) => (exists ? (x ?? 'none') : s.none);
+    const u = d.upper_bound;
+    rows.push([`${name}: upper bound`, why(u.before, d.change !== 'added'), why(u.after, d.change !== 'removed'), kind]);
+  }
   const m = d.monthly_cost;
   if (m.delta !== 0) rows.push([`${name}: per month`, s.money(m.before, currency), s.money(m.after, currency), s.delta(m, currency)]);
   return rows;
@@ -77,10 +84,29 @@ function targetCell(w: WorkloadDiff, side: 'before' | 'after', s: RowStyle): str
   return (t === 'met' || t === 'missed') && h !== null ? `${t} (${fmtHeadroom(h)})` : t;
 }
 
+const TARGET_WORDS: Array<[keyof Target, string, number]> = [
+  ['iops', 'IOPS', 0],
+  ['read_iops', 'read IOPS', 0],
+  ['write_iops', 'write IOPS', 0],
+  ['mibps', 'MiB/s', 1],
+  ['read_mibps', 'read MiB/s', 1],
+  ['write_mibps', 'write MiB/s', 1],
+];
+
+/** "12,000 IOPS", "9,000 read IOPS, 100 write MiB/s", "none", or `none` where the workload does not exist. */
+function targetText(t: Target | null, s: RowStyle): string {
+  if (t === null) return s.none;
+  const parts = TARGET_WORDS.flatMap(([k, unit, digits]) => (t[k] === undefined ? [] : [`${fmt(t[k], digits)} ${unit}`]));
+  return parts.join(', ') || 'none';
+}
+
 function workloadRows(w: WorkloadDiff, s: RowStyle): Row[] {
   const name = `workload ${w.name}`;
   const note = w.verdict === 'now missed' || w.verdict === 'now met' ? w.verdict : w.change === 'changed' ? '' : w.change;
   const rows: Row[] = [[`${name}: target`, targetCell(w, 'before', s), targetCell(w, 'after', s), note]];
+  const t = w.target_values;
+  if (JSON.stringify(t.before) !== JSON.stringify(t.after))
+    rows.push([`${name}: target value`, targetText(t.before, s), targetText(t.after, s), '']);
   const fig = (x: number | null, by: string | null, unit: string, digits: number) =>
     x === null ? s.none : `${fmt(x, digits)} ${unit}${by ? ` (${s.limit(by)})` : ''}`;
   if (w.iops.before !== w.iops.after || w.limited_by.before !== w.limited_by.after)

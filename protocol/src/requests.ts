@@ -4,11 +4,11 @@
  * result with the model's prediction. Also the names of its own command and code action kinds.
  *
  * The server, the VS Code extension and the tests share these. The extension's bundle takes this module in,
- * so it holds names and types only: the core's types are imported type-only, and nothing here pulls in the
- * server or an LSP library.
+ * so it holds names and types only (and the mapping of fix types to code action kinds, a few lines of string
+ * work): the core's types are imported type-only, and nothing here pulls in the server or an LSP library.
  */
 import type { CodeActionKind } from 'vscode-languageserver-protocol';
-import type { Alternative, Comparison, DiffRecord, FileReport, FioFile, Target } from '../../core/src';
+import type { Alternative, Comparison, DiffRecord, FileReport, FioFile, FixType, Target } from '../../core/src';
 
 export const ReportRequest = 'storagePerf/report';
 /** The open document against another text of it (its last committed version): `storage-perf diff`'s record. */
@@ -37,6 +37,27 @@ export const FioSourceActionKind = `${SOURCE}.storagePerf.generateFio`;
  * `--fix-type sizing`.
  */
 export const SizingQuickFixKind = 'quickfix.sizing';
+/** The kind of a quick fix that changes a workload (its block size or queue depth): applied with `--fix-type workload`. */
+export const WorkloadQuickFixKind = 'quickfix.workload';
+
+const QUICKFIX: typeof CodeActionKind.QuickFix = 'quickfix';
+
+/**
+ * The code action kind of a quick fix of these types (core's `fixTypesOf`): `quickfix` for a correction,
+ * `quickfix.sizing`, `quickfix.workload`, and `quickfix.sizing.workload` for a design change that sets a
+ * workload's queue depth too (applied only where both types are asked for).
+ */
+export function quickFixKind(types: readonly FixType[]): string {
+  const design = types.filter((t) => t !== 'problem');
+  return design.length ? `${QUICKFIX}.${design.join('.')}` : QUICKFIX;
+}
+
+/** The fix types a quick fix of this kind needs (`quickFixKind` read back); a kind not of ours is a correction. */
+export function fixTypesOfKind(kind: string | undefined): FixType[] {
+  const parts = (kind ?? QUICKFIX).split('.');
+  const types = parts[0] === QUICKFIX ? parts.slice(1).filter((t): t is FixType => t === 'sizing' || t === 'workload') : [];
+  return types.length ? types : ['problem'];
+}
 
 export const FioRefactorActionKind = `${REFACTOR}.storagePerf.generateFio`;
 

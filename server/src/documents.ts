@@ -13,6 +13,7 @@ import {
   LineIndex,
   type Analysis,
   type AnalysisSteps,
+  type AnalyzeOptions,
   type CatalogRegistry,
   type Diagnostic,
 } from '../../core/src';
@@ -223,12 +224,12 @@ export class AnalysedDocuments {
   }
 
   /**
-   * Another text analysed as this server analyses the document `uri`: a fix's outcome. It shares the document's
-   * evaluation cache, so only the VM the fix changes is evaluated again.
+   * Another text analysed as this server analyses the document `uri`: a fix's outcome, a diff's base. It shares the
+   * document's evaluation cache, so only the VM the fix changes is evaluated again.
    */
-  analyzeText(uri: string, text: string): Analysis {
+  analyzeText(uri: string, text: string, more: Pick<AnalyzeOptions, 'allFindings'> = {}): Analysis {
     const { current, registry } = this.settings;
-    return analyze(text, { registry, cache: this.cacheOf(uri), defaultCatalog: current.catalog, defaultRegion: current.region });
+    return analyze(text, { registry, cache: this.cacheOf(uri), defaultCatalog: current.catalog, defaultRegion: current.region, ...more });
   }
 
   /** For features that need structure: the current analysis if it parsed, else the last one that did. */

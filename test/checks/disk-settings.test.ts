@@ -1,7 +1,7 @@
 /** Disk settings (core/src/checks/disk-settings.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
 import { analyze, fileReport } from '../../core/src';
-import { BASE, expectAt } from './helpers';
+import { BASE, expectAt, find } from './helpers';
 
 describe('checks: disk-settings', () => {
   it('size-out-of-range: negative, zero and above the maximum', () => {
@@ -9,11 +9,17 @@ describe('checks: disk-settings', () => {
     expectAt(BASE.replace('500GiB', '100TiB'), 'size-out-of-range', '100TiB');
     expectAt(BASE.replace('500GiB', '0'), 'size-out-of-range', '0');
   });
-  it("size-out-of-range: Google's zonal disks from 1 GiB (as its API takes them), a regional standard disk from 200 GiB", () => {
-    // Google's own sample creates a 5 GB pd-standard disk: accepted, with its figures.
-    const small = analyze(BASE.replace('pd-ssd', 'pd-standard').replace('500GiB', '5GB'));
-    assert.ok(!small.diagnostics.some((d) => d.code === 'size-out-of-range'));
-    assert.ok(fileReport('s.perf.yaml', small).vms[0].disks[0].read_iops! > 0);
+  it("size-out-of-range: Google's persistent disks from 10 GiB, a regional standard disk from 200 GiB (its storage options table)", () => {
+    // 5 GB is below the table's 10 GB: refused, with no figures; every message says the same range.
+    const smallText = BASE.replace('pd-ssd', 'pd-standard').replace('500GiB', '5GB');
+    const s = expectAt(smallText, 'size-out-of-range', '5GB');
+    assert.equal(s.message, 'pd-standard sizes run from 10 GiB to 64 TiB; this is 4.7 GiB');
+    assert.equal(fileReport('s.perf.yaml', analyze(smallText)).vms[0].disks[0].read_iops, null);
+    const unsized = find(analyze(BASE.replace('pd-ssd', 'pd-standard').replace('        size: 500GiB\n', '')), 'missing-size');
+    assert.match(unsized.message, /\(pd-standard: 10 GiB to 64 TiB\)/);
+    expectAt(BASE.replace('500GiB', '9GiB'), 'size-out-of-range', '9GiB');
+    expectAt(BASE.replace('pd-ssd', 'pd-balanced').replace('500GiB', '9GiB'), 'size-out-of-range', '9GiB');
+    assert.ok(!analyze(BASE.replace('500GiB', '10GiB')).diagnostics.some((d) => d.code === 'size-out-of-range'));
     const regional = BASE.replace('pd-ssd', 'pd-standard\n        replication: regional').replace('500GiB', '100GiB');
     const d = expectAt(regional, 'size-out-of-range', '100GiB');
     assert.equal(d.message, 'regional pd-standard sizes run from 200 GiB to 64 TiB; this is 100 GiB');
@@ -42,6 +48,27 @@ describe('checks: disk-settings', () => {
       // The other disk keeps its figures.
       assert.equal(vm.disks.find((d) => d.name === 'logs')?.read_iops !== null, true);
     }
+  });
+  it('size-out-of-range: on a type the machine cannot attach, the size is offered, not preferred (the type changes first)', () => {
+    // pd-extreme starts at 500 GiB and needs 64 vCPUs on N2: 500 GiB of it would still not attach to n2-standard-8,
+    // and the switch to pd-ssd, which takes 200 GiB, is the preferred fix.
+    const text = BASE.replace('pd-ssd', 'pd-extreme').replace('500GiB', '200GiB');
+    const size = expectAt(text, 'size-out-of-range', '200GiB');
+    assert.deepEqual(
+      size.fixes?.map((f) => [f.title, !!f.preferred]),
+      [['Set size to 500GiB', false]],
+    );
+    const type = analyze(text).diagnostics.find((d) => d.code === 'disk-type-not-on-machine');
+    assert.deepEqual(
+      type?.fixes?.filter((f) => f.preferred).map((f) => f.title),
+      ['Use pd-ssd'],
+    );
+    // On a machine that attaches it, the nearest size is the fix.
+    const sized = expectAt(text.replace('n2-standard-8', 'n2-standard-64'), 'size-out-of-range', '200GiB');
+    assert.deepEqual(
+      sized.fixes?.map((f) => [f.title, !!f.preferred]),
+      [['Set size to 500GiB', true]],
+    );
   });
   it('missing-size with an add-key fix', () => {
     const d = expectAt(BASE.replace('        size: 500GiB\n', ''), 'missing-size', 'name');
@@ -105,6 +132,29 @@ describe('checks: disk-settings', () => {
     );
     assert.match(d.message, /takes 3,000 to 5,000 provisioned IOPS/);
     expectAt(AWS('        type: io1\n        size: 100GiB\n        provisioned_iops: 10000\n'), 'provisioned-out-of-range', '10000');
+  });
+  it("provisioned-out-of-range: Hyperdisk Throughput takes 10 to 90 MiB/s per TiB (Google's size and performance limits)", () => {
+    const HDT = (size: string, mibps: string) =>
+      BASE.replace('n2-standard-8', 'c3-standard-22').replace(
+        'type: pd-ssd\n        size: 500GiB',
+        `type: hyperdisk-throughput\n        size: ${size}\n        provisioned_throughput: ${mibps}`,
+      );
+    const d = expectAt(HDT('2TiB', '600MiB/s'), 'provisioned-out-of-range', '600MiB/s');
+    assert.equal(d.message, 'hyperdisk-throughput of 2 TiB takes 20 to 180 provisioned MiB/s; 600 is outside');
+    assert.deepEqual(
+      d.fixes?.map((f) => f.title),
+      ['Provision 180 MiB/s'],
+    );
+    // The figures are what the volume can be provisioned with, not the 600 asked.
+    assert.equal(analyze(HDT('2TiB', '600MiB/s')).vms[0].disks[0].figures.read_mibps.value, 180);
+    for (const [size, mibps] of [
+      ['2TiB', '180MiB/s'],
+      ['10TiB', '900MiB/s'],
+      ['32TiB', '2400MiB/s'],
+    ])
+      assert.ok(!analyze(HDT(size, mibps)).diagnostics.some((x) => x.code === 'provisioned-out-of-range'), `${size} ${mibps}`);
+    expectAt(HDT('10TiB', '901MiB/s'), 'provisioned-out-of-range', '901MiB/s');
+    expectAt(HDT('10TiB', '99MiB/s'), 'provisioned-out-of-range', '99MiB/s');
   });
   it('size-out-of-range (AWS st1 starts at 125 GiB)', () => {
     const d = expectAt(AWS('        type: st1\n        size: 100GiB\n'), 'size-out-of-range', '100GiB');

@@ -1,7 +1,7 @@
 /** Document and schema (core/src/checks/document.ts): each code, with the exact text its range covers. */
 import * as assert from 'node:assert/strict';
-import { analyze, fileReport, fixEdits } from '../../core/src';
-import { BASE, expectAt } from './helpers';
+import { analyze, fileReport, fixEdits, hover } from '../../core/src';
+import { applyFix, BASE, expectAt } from './helpers';
 
 describe('checks: document', () => {
   it('a clean spec has no errors', () => {
@@ -97,6 +97,29 @@ describe('checks: document', () => {
     const bad = expectAt(BASE.replace('db', 'd\uFFFDb'), 'encoding', '\uFFFD');
     assert.equal(bad.severity, 'warning');
   });
+  it('encoding: a UTF-16 file, either byte order, with a byte order mark or none, is one error and nothing else', () => {
+    // As a UTF-8 reader gives the bytes: a byte order mark FF FE or FE FF as two U+FFFD, a NUL beside each ASCII character.
+    const le = [...BASE].map((c) => c + '\u0000').join('');
+    const be = [...BASE].map((c) => '\u0000' + c).join('');
+    for (const [what, text] of [
+      ['little-endian with a BOM', '\uFFFD\uFFFD' + le],
+      ['big-endian with a BOM', '\uFFFD\uFFFD' + be],
+      ['little-endian', le],
+      ['big-endian', be],
+    ]) {
+      const a = analyze(text);
+      assert.deepEqual(
+        a.diagnostics.map((d) => [d.code, d.severity, d.message, d.span.start]),
+        [['encoding', 'error', 'this file is UTF-16 text: save it as UTF-8', text.indexOf('\u0000')]],
+        what,
+      );
+    }
+    // A NUL in a UTF-8 file: binary, and YAML's refusal of it is not said again.
+    assert.deepEqual(
+      analyze(BASE.replace('db', 'd\u0000b')).diagnostics.map((d) => d.code),
+      ['encoding'],
+    );
+  });
   it('yaml-multiple-documents', () => {
     expectAt(BASE + '---\nversion: 1\n', 'yaml-multiple-documents', 'v');
   });
@@ -121,6 +144,25 @@ describe('checks: document', () => {
   });
   it('invalid-value for an enum', () => {
     expectAt(BASE.replace('size: 500GiB', 'size: 500GiB\n        replication: everywhere'), 'invalid-value', 'everywhere');
+  });
+  it("a top-level key that starts with x- is an extension field (docker-compose's convention): anchors for the spec", () => {
+    const text = BASE.replace('vms:\n', 'x-disk: &ssd {type: pd-balanced, size: 200GiB}\nx-notes: [anything, {at: all}]\nvms:\n').replace(
+      '      - name: data\n        type: pd-ssd\n        size: 500GiB\n',
+      '      - <<: *ssd\n        name: data\n',
+    );
+    const a = analyze(text);
+    assert.deepEqual(
+      a.diagnostics.filter((d) => d.severity === 'error' || d.code === 'unknown-key'),
+      [],
+    );
+    assert.deepEqual(
+      a.spec?.vms[0].disks.map((d) => [d.name, d.type, d.size_gib]),
+      [['data', 'pd-balanced', 200]],
+    );
+    assert.match(hover(a, text.indexOf('x-disk') + 1)?.markdown ?? '', /^`x-disk` — An extension field/);
+    // Only at the top level, and only with the x- prefix.
+    expectAt(text.replace('x-notes', 'notes'), 'unknown-key', 'notes');
+    expectAt(BASE.replace('    machine_type:', '    x-owner: me\n    machine_type:'), 'unknown-key', 'x-owner');
   });
   it('unsupported-version', () => {
     expectAt(BASE.replace('version: 1', 'version: 2'), 'unsupported-version', '2');
@@ -169,10 +211,66 @@ describe('checks: document', () => {
     const text = BASE + '    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: 1.5\n';
     expectAt(text, 'out-of-range', '1.5');
   });
+  it('out-of-range read_ratio: a whole percentage has one fix, preferred; a number that reads several ways has choices, none preferred', () => {
+    const wl = (ratio: string) => BASE + `    workloads:\n      - name: w\n        block_size: 4k\n        read_ratio: ${ratio}\n`;
+    const ratioAfter = (text: string) => {
+      const a = analyze(text);
+      assert.deepEqual(
+        a.diagnostics.filter((d) => d.code === 'out-of-range').map((d) => d.message),
+        [],
+        text,
+      );
+      return a.spec!.vms[0].workloads[0].read_ratio;
+    };
+    // 70 can only be a percentage: 0.7, applied by lint --fix.
+    const clear = expectAt(wl('70'), 'out-of-range', '70');
+    assert.equal(clear.fixes?.length, 1);
+    assert.equal(clear.fixes![0].preferred, true);
+    assert.equal(ratioAfter(applyFix(wl('70'), clear.fixes![0])), 0.7);
+    // 1.5 may be 1.5% or 1.5 reads per write, or a ratio above its top: each is offered, none is picked.
+    const unclear = expectAt(wl('1.5'), 'out-of-range', '1.5');
+    assert.doesNotMatch(unclear.message, /did you mean/);
+    assert.ok((unclear.fixes?.length ?? 0) >= 2, JSON.stringify(unclear.fixes));
+    assert.deepEqual(
+      unclear.fixes!.filter((f) => f.preferred),
+      [],
+    );
+    const values = unclear.fixes!.map((f) => ratioAfter(applyFix(wl('1.5'), f)));
+    assert.deepEqual(values, [0.015, 0.6, 1]);
+    // Each title says the value it writes.
+    unclear.fixes!.forEach((f, i) => assert.match(f.title, new RegExp(`read_ratio: ${values[i]}\\b`)));
+    // A fraction of a percent past 1 is no whole percentage either.
+    assert.deepEqual(
+      expectAt(wl('12.5'), 'out-of-range', '12.5').fixes!.filter((f) => f.preferred),
+      [],
+    );
+  });
   it('duplicate-name', () => {
     const text = BASE + '      - name: data\n        type: pd-balanced\n        size: 100GiB\n';
     const d = expectAt(text, 'duplicate-name', 'data');
     assert.equal(d.span.start, text.lastIndexOf('data'));
+  });
+  it('duplicate-name on a disk a workload names: the workload is left out, not run on both disks, said once', () => {
+    // Two 500 GiB pd-ssd named 'data' summed (36,000 IOPS) would meet the target; neither is the workload's disk.
+    const text =
+      BASE.replace('n2-standard-8', 'n2-standard-32') +
+      '      - name: data\n        type: pd-ssd\n        size: 500GiB\n' +
+      '    workloads:\n      - name: oltp\n        disk: data\n        block_size: 4k\n        read_ratio: 1\n        target: {iops: 30000}\n';
+    const a = analyze(text);
+    assert.deepEqual(
+      a.diagnostics.map((d) => [d.code, text.slice(d.span.start, d.span.end), d.span.start]),
+      [['duplicate-name', 'data', text.lastIndexOf('- name: data') + 8]],
+    );
+    assert.deepEqual(a.vms[0].workloads, []);
+    assert.equal(
+      a.diagnostics[0].message,
+      "another disk on this VM is already named 'data': rename one (workload 'oltp' on it is not evaluated)",
+    );
+    const w = fileReport('x.perf.yaml', a).vms[0].workloads[0];
+    assert.deepEqual(
+      [w.name, w.read_iops, w.meets_target, w.explanation],
+      ['oltp', null, null, "not evaluated: 2 disks of this VM are named 'data'"],
+    );
   });
   it('unknown-disk-ref', () => {
     const text = BASE + '    workloads:\n      - name: w\n        disk: dta\n        block_size: 4k\n        read_ratio: 1\n';

@@ -96,11 +96,20 @@ describe('checks: egress', () => {
       '          write_throughput: 300MiB/s',
       '',
     ].join('\n');
-    const vm = analyze(text).vms[0];
-    const data = vm.disks.find((d) => d.spec.name === 'data')!;
-    assert.equal(data.figures.write_mibps.by, 'egress');
-    assert.ok(data.figures.write_mibps.value >= 300, String(data.figures.write_mibps.value));
-    assert.match(data.figures.write_mibps.why, /MiB\/s of egress for its workloads' targets/);
-    assert.equal(vm.workloads[0].meets_target, true);
+    // The archive's workload runs at once (no target): the two disks share the egress left, the target first.
+    const both = text.replace(
+      '    workloads:\n',
+      '    workloads:\n      - name: cold\n        disk: archive\n        pattern: sequential\n        block_size: 1m\n        read_ratio: 0\n',
+    );
+    const vm = analyze(both).vms[0];
+    const load = vm.workloads.find((w) => w.spec.name === 'load')!;
+    assert.equal(load.limited_by, 'egress');
+    assert.ok(load.write_mibps >= 300 - 1e-6, String(load.write_mibps));
+    assert.match(load.why, /MiB\/s of egress for its workloads' targets/);
+    assert.equal(load.meets_target, true);
+    // Each disk alone is held to the whole budget; together they are a shared limit, stated once.
+    const limit = vm.sharedLimits!.find((l) => l.by === 'egress')!;
+    assert.deepEqual(limit.disks, ['data', 'archive']);
+    assert.equal(limit.unit, 'MiB/s of egress');
   });
 });

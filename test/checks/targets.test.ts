@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { analyze, applyEdits, fixEdits } from '../../core/src';
+import { analyze, applyEdits, fixEdits, fixTypesOf, type FixData } from '../../core/src';
 import { MESSAGE_LENGTH } from '../../core/src/diagnostics';
 import { applyFix, BASE, expectAt, find, lineChanges, WL } from './helpers';
 
@@ -145,6 +145,51 @@ describe('checks: targets', () => {
     assert.equal(after.vms[0].workloads[0].meets_target, true);
     assert.ok(!after.diagnostics.some((x) => x.code === 'target-unreachable'));
   });
+  it('target-unreachable: a machine and queue depth change that leaves the disk as it is names no resize', () => {
+    // The 1,000 GiB pd-ssd gives the 32,000 IOPS the target asks on n2-standard-32; the queue of 16 holds it short.
+    const text =
+      BASE.replace('size: 500GiB', 'size: 1000GiB') +
+      '    workloads:\n      - name: scan\n        disk: data\n        block_size: 8KiB\n        read_ratio: 1\n        queue_depth: 16\n        target:\n          throughput: 250MiB/s\n';
+    const d = find(analyze(text), 'target-unreachable');
+    assert.doesNotMatch(d.message, /resize/);
+    assert.match(d.message, / — use n2-standard-32 and queue depth 64$/);
+    const fix = d.fixes!.find((f) => /^Change machine/.test(f.title))!;
+    assert.match(fix.title, /^Change machine to n2-standard-32 and queue depth 64 for 'scan' \(/);
+    // Applied, it changes the machine and the depth, nothing else, and meets the target.
+    const fixed = applyFix(text, fix);
+    assert.equal(fixed, text.replace('n2-standard-8', 'n2-standard-32').replace('queue_depth: 16', 'queue_depth: 64'));
+    assert.equal(analyze(fixed).vms[0].workloads[0].meets_target, true);
+  });
+  it('target-unreachable: its fixes come cheapest first, the cheapest of each fix type preferred; larger blocks are a workload fix', () => {
+    // 400 MiB/s of 8 KiB reads: n2-standard-8 holds the pd-ssd to 15,000 IOPS (117 MiB/s). The hardware that gives
+    // 51,200 IOPS also needs a deeper queue than 32; 32 KiB blocks reach the target at no cost.
+    const text =
+      BASE.replace('size: 500GiB', 'size: 1000GiB') +
+      '    workloads:\n      - name: scan\n        disk: data\n        block_size: 8KiB\n        read_ratio: 1\n        queue_depth: 32\n        target:\n          throughput: 400MiB/s\n';
+    const a = analyze(text);
+    const d = find(a, 'target-unreachable');
+    assert.deepEqual(
+      d.fixes!.map((f) => [f.title.replace(/ \(.*/, ''), fixTypesOf(d.code, f).join(), f.preferred]),
+      [
+        ["Use 32KiB blocks for 'scan'", 'workload', true],
+        ["Change machine to n2-standard-32, resize 'data' to 1507GiB and queue depth 64 for 'scan'", 'sizing,workload', true],
+      ],
+    );
+    // Each meets the target when applied, and the first costs nothing.
+    const monthly = (f: FixData) => {
+      const after = analyze(applyFix(text, f));
+      assert.equal(after.vms[0].workloads[0].meets_target, true, f.title);
+      return after.vms[0].monthly_cost!;
+    };
+    assert.equal(monthly(d.fixes![0]), a.vms[0].monthly_cost);
+    assert.ok(monthly(d.fixes![1]) > a.vms[0].monthly_cost! + 900);
+    // block-size-too-small offers the same block size, as a workload fix, not preferred: target-unreachable ranks it.
+    const block = find(a, 'block-size-too-small').fixes!;
+    assert.deepEqual(
+      block.map((f) => [fixTypesOf('block-size-too-small', f).join(), !!f.preferred]),
+      [['workload', false]],
+    );
+  });
   it("target-unreachable: a spec without a headroom policy is not given the size another spec's policy needed", () => {
     // Found by the invariant suite: the size searches are memoised across analyses by what they ask, and the key of
     // the search for another disk type left out the headroom; after a spec asking 50% headroom, the same VM
@@ -233,6 +278,15 @@ vms:
   it('queue-depth-too-low: its fix, applied, meets the target and changes only the queue depth', () => {
     const text = WL('        queue_depth: 4\n        target:\n          iops: 12000\n');
     const d = expectAt(text, 'queue-depth-too-low', '4');
+    // A workload fix, not preferred here: target-unreachable offers the same depth and ranks it with its other fixes.
+    assert.deepEqual(
+      d.fixes!.map((f) => [fixTypesOf(d.code, f).join(), !!f.preferred]),
+      [['workload', false]],
+    );
+    const own = d.fixes![0];
+    assert.equal(own.kind, 'set-value');
+    const same = find(analyze(text), 'target-unreachable').fixes!.find((f) => f.kind === 'set-value' && f.path === own.path);
+    assert.equal(same?.kind === 'set-value' && same.value, own.value);
     const fixed = applyFix(text, d.fixes![0]);
     assert.deepEqual(lineChanges(text, fixed), {
       removed: ['        queue_depth: 4'],
@@ -402,6 +456,7 @@ vms:
   });
   it("a resize never trades another disk's met target for this one (the per-VM baseline of a type is pooled by size)", () => {
     // Found by the invariant suite (seed 7): growing d0 took d2's share of pd-ssd's baseline, and w0 missed.
+    // (Sizes at Google's 10 GiB minimum: d2 gets 3,000 of the 6,000 baseline + 300, which w0's 3,000 needs.)
     const text = `version: 1
 provider: gcp
 catalog: gcp-2024
@@ -411,10 +466,10 @@ vms:
     disks:
       - name: d0
         type: pd-ssd
-        size: 1GiB
+        size: 10GiB
       - name: d2
         type: pd-ssd
-        size: 1GiB
+        size: 10GiB
     workloads:
       - name: w0
         disk: d2
@@ -422,7 +477,7 @@ vms:
         block_size: 4k
         read_ratio: 0
         target:
-          iops: 492
+          iops: 3000
       - name: w2
         disk: d0
         pattern: random
@@ -435,6 +490,7 @@ vms:
     const a = analyze(text);
     const d = a.diagnostics.find((x) => x.code === 'target-unreachable' && /'w2'/.test(x.message))!;
     assert.ok(d, a.diagnostics.map((x) => x.message).join(' | '));
+    assert.ok(d.fixes?.length, 'a fix is offered');
     for (const fix of d.fixes ?? []) {
       const after = analyze(applyEdits(text, fixEdits(text, a.parsed.tree, fix)));
       const w0 = after.vms[0].workloads.find((w) => w.spec.name === 'w0');
@@ -524,6 +580,8 @@ vms:
   });
 
   it("headroom-below-policy never reads as meeting the policy: 9.95% is said as such, not '10%' (seed 555)", () => {
+    // The target was 457 MiB/s when a workload spread over disks was judged on their summed figures; it reaches
+    // 390.9 MiB/s as the sum of what each disk gives it, so the target keeps the case's 9.95 %.
     const text = `version: 1
 provider: aws
 catalog: aws-2025
@@ -551,7 +609,7 @@ vms:
         block_size: 128KiB
         read_ratio: 0
         target:
-          throughput: 457MiB/s
+          throughput: 355.55MiB/s
 `;
     const a = analyze(text);
     const h = a.vms[0].workloads[0].headroom!;

@@ -119,7 +119,7 @@ describe('GitHub Action: diff mode', () => {
     const body = r.calls[1].body!;
     assert.equal(body.split('\n')[0], MARKER);
     assert.equal(body.split(MARKER).length, 2, 'one marker');
-    assert.match(body, /\*\*specs\/fleet\.perf\.yaml\*\*\n\n### storage-perf: 5 VMs changed \(1 added, 1 removed\): 1 target now missed/);
+    assert.match(body, /\*\*specs\/fleet\.perf\.yaml\*\*\n\n### storage-perf: 3 VMs changed, 1 added, 1 removed: 1 target now missed/);
     assert.match(r.outputs, /^comment-file=.*storage-perf-diff\.md$/m);
   });
 

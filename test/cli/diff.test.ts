@@ -1,11 +1,11 @@
 /** `storage-perf diff`, run as a user runs it: the real executable in a child process, on files and on git. */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DiffRecord } from '../../core/src';
-import { SSD, spec, vm } from '../fixtures/diff-specs';
+import { fleet, HDD, SSD, spec, vm } from '../fixtures/diff-specs';
 
 const ROOT = resolve(__dirname, '../../..');
 const BIN = join(ROOT, 'cli/bin/storage-perf.js');
@@ -85,6 +85,35 @@ describe('storage-perf diff', () => {
         ['data', 'removed'],
       ],
     );
+  });
+
+  it("the summary's counts are the JSON's: changed, added, removed and unchanged VMs apart", () => {
+    const keep = vm('web', 'n2-standard-4', 'type: pd-balanced\nsize: 100GiB', 1000);
+    const base = spec(keep + vm('db', 'n2-standard-8', SSD) + vm('old', 'n2-standard-8', SSD)),
+      head = spec(keep + vm('db', 'n2-standard-32', SSD) + vm('new', 'n2-standard-8', SSD));
+    const j = record(diff(base, head, '--format', 'json'));
+    assert.deepEqual([j.counts.vms_changed, j.counts.vms_added, j.counts.vms_removed, j.counts.vms_unchanged], [1, 1, 1, 1]);
+    const line = diff(base, head).stdout.split('\n')[0];
+    assert.equal(line, j.summary);
+    /** The summary's count of VMs of a kind: "1 VM changed, 1 added, 1 removed: …; 1 VM unchanged". */
+    const said = (kind: string) => Number(new RegExp(`(\\d+)(?: VMs?)? ${kind}\\b`).exec(line)?.[1] ?? 0);
+    assert.deepEqual(
+      ['changed', 'added', 'removed', 'unchanged'].map(said),
+      [j.counts.vms_changed, j.counts.vms_added, j.counts.vms_removed, j.counts.vms_unchanged],
+      line,
+    );
+    assert.equal(j.vms.length, j.counts.vms_changed + j.counts.vms_added + j.counts.vms_removed);
+  });
+
+  it('findings past the per-file cap are compared too: 221 missed targets cut to 117 is no new error, exit 0', () => {
+    const r = diff(fleet(221, 0), fleet(221, 104), '--format', 'json');
+    assert.equal(r.code, 0, r.stderr);
+    const j = record(r);
+    assert.deepEqual([j.counts.findings_appeared, j.counts.errors_appeared, j.counts.targets_now_met], [0, 0, 104]);
+    assert.equal(j.vms.flatMap((v) => v.findings.gone).filter((f) => f.code === 'target-unreachable').length, 104);
+    // The other way round, 104 targets now missed and their findings new: every one, not the first 100 of them.
+    const back = record(diff(fleet(221, 104), fleet(221, 0), '--format', 'json'));
+    assert.deepEqual([back.counts.targets_now_missed, back.counts.errors_appeared], [104, 104]);
   });
 
   it('a price unknown on one side: the change is unknown, never $0.00', () => {
@@ -171,6 +200,88 @@ describe('storage-perf diff', () => {
       const bad = cli(['diff', '--base-ref', 'no-such-ref', 'specs.perf.yaml'], join(repo, 'infra'));
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /^storage-perf diff: cannot read the base, specs\.perf\.yaml at no-such-ref: /);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('--base-ref: a spec the change adds is all its VMs added, one it deletes all removed; exit by the usual rule', function () {
+    this.timeout(60000);
+    const repo = mkdtempSync(join(tmpdir(), 'storage-perf-diff-git-'));
+    const git = (...args: string[]) => {
+      const r = spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      return r.stdout;
+    };
+    try {
+      git('init', '-q');
+      git('config', 'user.email', 'test@example.com');
+      git('config', 'user.name', 'test');
+      writeFileSync(join(repo, 'old.perf.yaml'), spec(vm('db', 'n2-standard-32', SSD)));
+      mkdirSync(join(repo, 'gone'));
+      writeFileSync(join(repo, 'gone/deep.perf.yaml'), spec(vm('x', 'n2-standard-32', SSD)));
+      git('add', '-A');
+      git('commit', '-qm', 'base');
+      // The change: a new spec (one target met, one missed), the old one and a whole folder deleted.
+      writeFileSync(join(repo, 'new.perf.yaml'), spec(vm('a', 'n2-standard-32', SSD) + vm('b', 'n2-standard-32', HDD)));
+      rmSync(join(repo, 'old.perf.yaml'));
+      rmSync(join(repo, 'gone'), { recursive: true });
+      const run = (path: string, ...args: string[]) => cli(['diff', '--base-ref', 'HEAD', path, ...args], repo);
+
+      const added = run('new.perf.yaml', '--format', 'json');
+      assert.equal(added.code, 1, `b's target is now missed: ${added.stderr}`);
+      const a = record(added);
+      assert.deepEqual([a.base.exists, a.head.exists, a.base.vms], [false, true, 0]);
+      assert.deepEqual(
+        a.vms.map((v) => [v.name, v.change]),
+        [
+          ['a', 'added'],
+          ['b', 'added'],
+        ],
+      );
+      assert.deepEqual([a.counts.vms_added, a.counts.vms_removed, a.counts.vms_changed, a.counts.targets_now_missed], [2, 0, 0, 1]);
+      assert.equal(a.monthly_cost.delta, a.head.monthly_cost.amount);
+      assert.match(
+        run('new.perf.yaml').stdout,
+        /^New file, 2 VMs added: 1 target now missed, .*\nbase new\.perf\.yaml at HEAD \(not there\) → /,
+      );
+      // With the spec's target met, the same added file exits 0.
+      writeFileSync(join(repo, 'new.perf.yaml'), spec(vm('a', 'n2-standard-32', SSD)));
+      assert.equal(run('new.perf.yaml').code, 0);
+
+      const deleted = run('old.perf.yaml', '--format', 'json');
+      assert.equal(deleted.code, 0, deleted.stderr);
+      const d = record(deleted);
+      assert.deepEqual([d.base.exists, d.head.exists], [true, false]);
+      assert.deepEqual(
+        d.vms.map((v) => [v.name, v.change]),
+        [['db', 'removed']],
+      );
+      assert.equal(d.monthly_cost.delta, -d.base.monthly_cost.amount!);
+      assert.match(run('old.perf.yaml').stdout, /^Deleted file, 1 VM removed: /);
+      // A spec in a folder the change deleted whole: read from git from the nearest folder still on the disk.
+      const deep = run('gone/deep.perf.yaml', '--format', 'json');
+      assert.equal(deep.code, 0, deep.stderr);
+      assert.deepEqual(
+        record(deep).vms.map((v) => [v.name, v.change]),
+        [['x', 'removed']],
+      );
+
+      // A Terraform module folder the change adds: every VM of it added.
+      cpSync(join(ROOT, 'test/fixtures/terraform/module'), join(repo, 'infra'), { recursive: true });
+      const module = run('infra', '--format', 'json');
+      assert.ok(module.code === 0 || module.code === 1, module.stderr);
+      const m = record(module);
+      assert.ok(m.vms.length > 0 && m.vms.every((v) => v.change === 'added'));
+      assert.equal(m.vms.length, m.head.vms);
+
+      // Neither at REF nor on the disk, or a revision git does not know: exit 2, as before.
+      const neither = run('nothing.perf.yaml');
+      assert.equal(neither.code, 2);
+      assert.match(neither.stderr, /nothing\.perf\.yaml is neither at HEAD nor on the disk/);
+      const bad = cli(['diff', '--base-ref', 'no-such-ref', 'new.perf.yaml'], repo);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /^storage-perf diff: cannot read the base, new\.perf\.yaml at no-such-ref: /);
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }

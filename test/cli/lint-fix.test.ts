@@ -156,11 +156,107 @@ describe('storage-perf lint --fix', function () {
     assert.match(sized.stdout, /^a\.perf\.yaml: design change: Set size to 10GiB \(the file then \$[\d,.]+\/month\)$/m);
   });
 
-  it('--fix-type takes problem and sizing, with --fix or --fix-dry-run only', async () => {
+  it('--fix writes a read ratio with one clear reading (70 → 0.7) and leaves one that reads several ways (1.5) to the user', async () => {
+    const workload = (name: string, ratio: string) =>
+      `      - name: ${name}\n        disk: data\n        block_size: 8KiB\n        read_ratio: ${ratio}\n`;
+    const spec = `${CLEAN}    workloads:\n${workload('clear', '70')}${workload('unclear', '1.5')}`;
+    const dir = tree({ 'a.perf.yaml': spec });
+    const r = await lint(['a.perf.yaml', '--fix', '-f', 'json'], { cwd: dir });
+    ok(r, 1);
+    assert.equal(readFileSync(join(dir, 'a.perf.yaml'), 'utf8'), spec.replace('read_ratio: 70', 'read_ratio: 0.7'));
+    const left = JSON.parse(r.stdout).files[0].diagnostics;
+    assert.deepEqual(
+      left.map((d: { code: string; line: number }) => [d.code, d.line]),
+      [['out-of-range', spec.split('\n').indexOf('        read_ratio: 1.5') + 1]],
+    );
+  });
+
+  it("a type switch keeps the size the new type takes, and each design change's total is the written file's", async () => {
+    // pd-extreme needs 64 vCPUs on N2 and at least 500 GiB: the type is what has to change, and pd-ssd takes 200 GiB.
+    // Its size fix (pd-extreme's 500 GiB) and the switch were once applied in one round: a 500 GiB pd-ssd, printed
+    // with totals of neither change alone. The order the spec writes the keys in does not matter.
+    const disk = (keys: string[]) => `      - name: data\n${keys.map((k) => `        ${k}\n`).join('')}`;
+    const spec = (keys: string[]) =>
+      `version: 1\nprovider: gcp\ncatalog: gcp-2024\nvms:\n  - name: db\n    machine_type: n2-standard-8\n    disks:\n${disk(keys)}`;
+    const typeFirst = spec(['type: pd-extreme', 'size: 200GiB', 'provisioned_iops: 10000']);
+    const sizeFirst = spec(['size: 200GiB', 'type: pd-extreme', 'provisioned_iops: 10000']);
+    // Two VMs, each with a disk below its type's minimum: one change each, and the last one's total is the file's.
+    const tiny = (vm: string) =>
+      `  - name: ${vm}\n    machine_type: n2-standard-8\n    disks:\n      - name: data\n        type: pd-balanced\n        size: 0.5GiB\n`;
+    const two = `version: 1\nprovider: gcp\ncatalog: gcp-2024\nvms:\n${tiny('a')}${tiny('b')}`;
+    const dir = tree({ 'a.perf.yaml': typeFirst, 'b.perf.yaml': sizeFirst, 'c.perf.yaml': two });
+    const r = await lint(['.', '--fix', '--fix-type', 'problem,sizing'], { cwd: dir });
+    ok(r, 0);
+    const written = readFileSync(join(dir, 'c.perf.yaml'), 'utf8');
+    assert.equal(written, two.replaceAll('size: 0.5GiB', 'size: 10GiB'));
+    // (While the other VM's disk has no price, the file has no whole total: the first says what its VM then costs.)
+    const said = [...r.stdout.matchAll(/^c\.perf\.yaml: design change: (.*)$/gm)].map((m) => m[1]);
+    assert.match(said[0], /^Set size to 10GiB \('a' then \$[\d,.]+\/month\)$/);
+    assert.equal(said.length, 2, r.stdout);
+    const total = /^Set size to 10GiB \(the file then \$([\d,.]+)\/month\)$/.exec(said[1]);
+    assert.equal(analyze(written).monthly_cost!.toFixed(2), total?.[1].replace(/,/g, ''), said[1]);
+    for (const [file, keys] of [
+      ['a.perf.yaml', ['type: pd-ssd', 'size: 200GiB']],
+      ['b.perf.yaml', ['size: 200GiB', 'type: pd-ssd']],
+    ] as const) {
+      const written = readFileSync(join(dir, file), 'utf8');
+      // The switch, and the provisioned IOPS pd-ssd has no use for removed; the size as it was.
+      assert.equal(written, spec([...keys]));
+      const changes = [...r.stdout.matchAll(new RegExp(`^${file.replace('.', '\\.')}: design change: (.*)$`, 'gm'))].map((m) => m[1]);
+      assert.equal(changes.length, 1, r.stdout);
+      // (A disk the provider refuses has no price today: the title gives the total after the change alone.)
+      const total = /^Use pd-ssd \(the file then \$([\d,.]+)\/month\)$/.exec(changes[0]);
+      assert.ok(total, changes[0]);
+      assert.equal(analyze(written).monthly_cost!.toFixed(2), total[1].replace(/,/g, ''));
+    }
+  });
+
+  it('--fix-type sizing applies the cheapest machine and disk change; a change of block size or queue depth only with workload', async () => {
+    // 400 MiB/s of 8 KiB reads at queue depth 32 on a 1,000 GiB pd-ssd of n2-standard-8, which holds it to 15,000
+    // IOPS. The hardware for 51,200 IOPS (n2-standard-32, 1,507 GiB, +$936.95/month) needs a queue of 64 too; 32 KiB
+    // blocks reach the target at no cost. Once, --fix-type sizing applied the redesign and its queue depth.
+    const spec = `${CLEAN.replace('n2-standard-16', 'n2-standard-8').replace('500GiB', '1000GiB')}    workloads:
+      - name: scan
+        disk: data
+        pattern: random
+        block_size: 8KiB
+        read_ratio: 1
+        queue_depth: 32
+        target:
+          throughput: 400MiB/s
+`;
+    const dir = tree({ 'sizing.perf.yaml': spec, 'workload.perf.yaml': spec, 'both.perf.yaml': spec });
+    const run = (file: string, types: string) => lint([file, '--fix', '--fix-type', types], { cwd: dir });
+    const [sizing, workload, both] = await Promise.all([
+      run('sizing.perf.yaml', 'sizing'),
+      run('workload.perf.yaml', 'workload'),
+      run('both.perf.yaml', 'sizing,workload'),
+    ]);
+    // No change of machine and disks alone meets it: nothing is applied, and the finding stays.
+    ok(sizing, 1);
+    assert.equal(readFileSync(join(dir, 'sizing.perf.yaml'), 'utf8'), spec);
+    assert.doesNotMatch(sizing.stdout, /design change/);
+    assert.match(sizing.stdout, /target-unreachable/);
+    // Asked for workload changes, alone or with sizing: the cheapest of them all, the block size.
+    for (const [file, r] of [
+      ['workload.perf.yaml', workload],
+      ['both.perf.yaml', both],
+    ] as const) {
+      const written = readFileSync(join(dir, file), 'utf8');
+      assert.equal(written, spec.replace('block_size: 8KiB', 'block_size: 32KiB'), file);
+      assert.match(
+        r.stdout,
+        new RegExp(`^${file.replace('.', '\\.')}: design change: Use 32KiB blocks for 'scan' \\(\\+\\$0\\.00/month,`, 'm'),
+      );
+      assert.equal(analyze(written).vms[0].workloads[0].meets_target, true);
+    }
+  });
+
+  it('--fix-type takes problem, sizing and workload, with --fix or --fix-dry-run only', async () => {
     const dir = tree({ 'a.perf.yaml': FIXABLE });
     const bad = await lint(['a.perf.yaml', '--fix', '--fix-type', 'layout'], { cwd: dir });
     ok(bad, 2);
-    assert.match(bad.stderr, /unknown fix type 'layout' \(problem or sizing\)/);
+    assert.match(bad.stderr, /unknown fix type 'layout' \(problem, sizing or workload\)/);
     const alone = await lint(['a.perf.yaml', '--fix-type', 'sizing'], { cwd: dir });
     ok(alone, 2);
     assert.match(alone.stderr, /--fix-type goes with --fix or --fix-dry-run/);

@@ -40,7 +40,7 @@ describe('the packed CLI, installed outside the clone', function () {
     assert.match(lint.stdout, /^storage\.perf\.yaml:10:5: warning capped-by-vcpu: /m);
     const evaluate = run('storage-perf.js', ['evaluate', 'storage.perf.yaml', '--format', 'json']);
     assert.equal(evaluate.status, 0, evaluate.stderr);
-    assert.equal(JSON.parse(evaluate.stdout).files[0].vms[0].disks[0].read_iops, 13258);
+    assert.equal(JSON.parse(evaluate.stdout).files[0].vms[0].disks[0].read_iops, 15000);
   });
 
   it('its language server answers an editor (here lint, pointed at the installed server command)', () => {

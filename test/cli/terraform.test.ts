@@ -177,7 +177,7 @@ describe('storage-perf with Terraform files', () => {
       const diff = run('diff', join(dir, 'base'), join(dir, 'head'));
       assert.match(
         diff.stdout,
-        /^0 VMs changed: 1 disk attached to no VM added, 1 new finding below error, \+\$720\.00\/month; 1 VM unchanged$/m,
+        /^No VM changed: 1 disk attached to no VM added, 1 new finding below error, \+\$720\.00\/month; 1 VM unchanged$/m,
       );
       assert.match(diff.stdout, /^ {2}aws_ebs_volume\.archive: added — st1, 16,000 GiB, \$720\.00\/month \(\+\$720\.00\)$/m);
     } finally {

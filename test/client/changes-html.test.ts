@@ -12,6 +12,7 @@ import { diffWithBase } from '../../server/src/features/diff';
 import { specReport } from '../../server/src/features/report';
 import { changesHtml, deltaCell } from '../../client/src/changes-html';
 import { limitWord, reportHtml } from '../../client/src/report-html';
+import { fleet } from '../fixtures/diff-specs';
 
 const ROOT = resolve(__dirname, '../../..');
 const BASE = readFileSync(join(ROOT, 'docs/diff/base.perf.yaml'), 'utf8');
@@ -143,6 +144,23 @@ describe('report view: changes since last commit', () => {
 });
 
 describe('language server: the open spec against a committed text (diffWithBase)', () => {
+  it("findings past the per-file cap are compared too: the open text's capped analysis is not what is compared", () => {
+    // 221 targets missed at the commit, 117 in the open text: more than a file lists of one code, on both sides.
+    const cache = new EvaluationCache();
+    const head = fleet(221, 104);
+    const open = analyze(head, { cache });
+    assert.ok(
+      open.diagnostics.some((d) => d.code === 'more-findings'),
+      'the open analysis is capped',
+    );
+    const r = diffWithBase(URI, { text: head, analysis: open }, { text: fleet(221, 0), ref: 'abc1234' }, (t) =>
+      analyze(t, { cache, allFindings: true }),
+    );
+    assert.ok('record' in r);
+    assert.deepEqual([r.record.counts.findings_appeared, r.record.counts.targets_now_met], [0, 104]);
+    assert.equal(r.record.vms.flatMap((v) => v.findings.gone).filter((f) => f.code === 'target-unreachable').length, 104);
+  });
+
   it('a base that does not parse: unavailable, naming the commit, the line and the error', () => {
     const r = diff('version: 1\nprovider: gcp\nvms:\n  - name: [db\n', HEAD);
     assert.ok('unavailable' in r);

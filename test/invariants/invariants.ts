@@ -12,10 +12,12 @@ import {
   fileReport,
   fixEdits,
   fixTypeOf,
+  fixTypesOf,
   hover,
   inlayHints,
   limitValue,
   METRICS,
+  textWithFix,
   titleWithCost,
   vmLimitGroup,
   vmLimitRow,
@@ -23,6 +25,7 @@ import {
   type Diagnostic,
   type FileReport,
   type FixData,
+  type FixType,
 } from '../../core/src';
 import { MESSAGE_LENGTH } from '../../core/src/diagnostics';
 
@@ -153,6 +156,7 @@ function ownPaths(fix: FixData): string[] {
 
 const vmIndexOf = (path: string | undefined) => (path ? Number(/^\/vms\/(\d+)/.exec(path)?.[1] ?? NaN) : NaN);
 const num = (s: string) => Number(s.replace(/,/g, ''));
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** 2. A fix does what its title says: its finding goes, its promised figures and costs hold, nothing else changes. */
 export function fixesDoWhatTheySay(a: Analysis, analyzeText: (t: string) => Analysis = (t) => analyze(t)): void {
@@ -187,9 +191,25 @@ export function fixesDoWhatTheySay(a: Analysis, analyzeText: (t: string) => Anal
       const titled = titleWithCost(a, fix, analyzeText);
       const file = /the file then \$([\d,.]+)\/month/.exec(titled);
       if (file) assert.equal(cents(b.monthly_cost!), cents(num(file[1])), `${what}\ntitle '${titled}': the file's total`);
+      // Where the file's total is partial: what the VM it changes then costs, and the change, which the VMs it
+      // leaves alone (priced or not) do not move.
+      const vmThen = / \('([^']+)' then \$([\d,.]+)\/month\)$|; '([^']+)' then \$([\d,.]+)\/month\)$/.exec(titled);
+      if (vmThen) {
+        const [name, total] = vmThen[1] !== undefined ? [vmThen[1], vmThen[2]] : [vmThen[3], vmThen[4]];
+        const vm = b.vms.find((v) => v.spec.name === name);
+        assert.ok(vm?.monthly_cost_complete, `${what}\ntitle '${titled}': '${name}' has a partial total`);
+        assert.equal(cents(vm.monthly_cost!), cents(num(total)), `${what}\ntitle '${titled}': the VM's total`);
+      }
+      const change = new RegExp(`^${escape(fix.title)} \\(([+−])\\$([\\d,.]+)/month; `).exec(titled);
+      if (change)
+        assert.equal(
+          cents(b.monthly_cost! - a.monthly_cost!),
+          cents((change[1] === '+' ? 1 : -1) * num(change[2])),
+          `${what}\ntitle '${titled}': the cost change`,
+        );
       // (Not where a disk has no figures before: a fix that makes it valid brings it into the limits it shares.)
       const complete = a.vms.every((v) => !v.unevaluated?.length);
-      if (complete && fixTypeOf(d.code, fix) === 'sizing')
+      if (complete && fixTypeOf(d.code, fix) !== 'problem')
         targetsStayMet(reportBefore, fileReport('spec.perf.yaml', b), a.spec?.min_headroom, what);
     }
   }
@@ -221,15 +241,24 @@ function promisesHold(fix: FixData, d: Diagnostic, rBefore: FileReport, rAfter: 
     const change = (delta[1] === '+' ? 1 : -1) * num(delta[2]);
     assert.ok(Math.abs(vm.monthly_cost - vmBefore.monthly_cost - change) <= 0.011, `${what}\nthe VM's cost change`);
   }
+  // Each part the title names is what the spec then says, and was not already (no part of a title is no change).
   const machine = /Change machine to (.+?)(?: and |, | \()/.exec(fix.title);
-  if (machine) assert.equal(vm.machine_type, machine[1], `${what}\nthe machine`);
+  if (machine) {
+    assert.equal(vm.machine_type, machine[1], `${what}\nthe machine`);
+    assert.notEqual(vmBefore.machine_type, machine[1], `${what}\nthe machine it already has`);
+  }
   const resize = /[Rr]esize '([^']+)' to ([\d.]+)(GiB|TiB)/.exec(fix.title);
   if (resize) {
     const disk = vm.disks.find((x) => x.name === resize[1]);
-    assert.equal(disk?.size_gib, num(resize[2]) * (resize[3] === 'TiB' ? 1024 : 1), `${what}\nthe size`);
+    const size = num(resize[2]) * (resize[3] === 'TiB' ? 1024 : 1);
+    assert.equal(disk?.size_gib, size, `${what}\nthe size`);
+    assert.notEqual(vmBefore.disks.find((x) => x.name === resize[1])?.size_gib, size, `${what}\nthe size it already has`);
   }
   const sw = /Switch '([^']+)' to ([a-z0-9-]+)/.exec(fix.title);
-  if (sw) assert.equal(vm.disks.find((x) => x.name === sw[1])?.type, sw[2], `${what}\nthe disk type`);
+  if (sw) {
+    assert.equal(vm.disks.find((x) => x.name === sw[1])?.type, sw[2], `${what}\nthe disk type`);
+    assert.notEqual(vmBefore.disks.find((x) => x.name === sw[1])?.type, sw[2], `${what}\nthe type it already has`);
+  }
 }
 
 /**
@@ -253,7 +282,71 @@ function targetsStayMet(rBefore: FileReport, rAfter: FileReport, minHeadroom: nu
   );
 }
 
-/** 4. The disks a limit covers together never deliver more than it, summed. */
+/** The fix types `lint --fix-type` can be asked for, alone and together, that design changes are of. */
+const ASKED: FixType[][] = [['sizing'], ['workload'], ['sizing', 'workload']];
+
+/**
+ * 8. For a missed target, `lint --fix` applies the cheapest fix of the types it is asked for: the first preferred
+ * fix of target-unreachable whose types are all asked for meets the target when applied, and no other fix the
+ * model offers for that workload (target-unreachable's, block-size-too-small's, queue-depth-too-low's) of those
+ * types meets it for less, nor for as much with fewer values set. Where none is preferred, none of them meets it.
+ * (`skipVm`: VMs whose text others share, where a fix of the shared text is offered only when they all ask for it.)
+ */
+export function cheapestFixApplied(a: Analysis, skipVm: (vm: number) => boolean = () => false): void {
+  for (const d of a.diagnostics) {
+    if (d.code !== 'target-unreachable' || !d.fixes?.length || !d.path || skipVm(vmIndexOf(d.path))) continue;
+    const wp = d.path.replace(/\/target$/, '');
+    const vi = vmIndexOf(d.path);
+    const wi = Number(/\/workloads\/(\d+)$/.exec(wp)?.[1]);
+    const same = a.diagnostics.filter((x) => x.code === 'block-size-too-small' || x.code === 'queue-depth-too-low');
+    const offered = [d, ...same.filter((x) => x.path?.startsWith(`${wp}/`))].flatMap((x) =>
+      (x.fixes ?? []).map((fix) => ({ code: x.code, fix })),
+    );
+    const outcomes = new Map<FixData, { meets: boolean; monthly?: number; values: number; types: FixType[]; after: string }>();
+    for (const { code, fix } of offered) {
+      const after = textWithFix(a, fix);
+      const vm = fileReport('spec.perf.yaml', analyze(after)).vms[vi];
+      outcomes.set(fix, {
+        meets: vm?.workloads[wi]?.meets_target === true,
+        monthly: vm?.monthly_cost_complete && vm.monthly_cost !== null ? vm.monthly_cost : undefined,
+        values: fix.kind === 'set-values' ? fix.values.length : 1,
+        types: fixTypesOf(code, fix),
+        after,
+      });
+    }
+    for (const asked of ASKED) {
+      const within = (f: FixData) => outcomes.get(f)!.types.every((t) => asked.includes(t));
+      const applied = d.fixes.find((f) => f.preferred && within(f));
+      const meeting = offered.filter(({ fix }) => within(fix) && outcomes.get(fix)!.meets).map(({ fix }) => fix);
+      const what: string = `--fix-type ${asked.join()} on ${d.code} (${d.message})`;
+      if (!applied) {
+        assert.deepEqual(
+          meeting.map((f) => f.title),
+          [],
+          `${what}: no fix is preferred, yet these meet the target`,
+        );
+        continue;
+      }
+      const chosen = outcomes.get(applied)!;
+      assert.ok(chosen.meets, `${what}: '${applied.title}' does not meet the target\n--- after:\n${chosen.after}`);
+      if (chosen.monthly === undefined) continue;
+      for (const f of meeting) {
+        const other = outcomes.get(f)!;
+        if (other.monthly === undefined || f === applied) continue;
+        assert.ok(
+          cents(chosen.monthly) < cents(other.monthly) || (cents(chosen.monthly) === cents(other.monthly) && chosen.values <= other.values),
+          `${what}: '${applied.title}' ($${chosen.monthly}/month, ${chosen.values} values) is applied where '${f.title}' meets the target ($${other.monthly}/month, ${other.values} values)`,
+        );
+      }
+    }
+  }
+}
+
+/**
+ * 4. A limit holds each disk alone and the busy disks together: every disk's figure is at most the limit, and the
+ * busy disks' shares of it (each disk's largest workload figure on it: its workloads run at once on that share) add
+ * up to at most the limit. A limit several disks exceed together is stated once, with all of them.
+ */
 export function budgetsHold(a: Analysis): void {
   const c = a.catalog;
   if (!c) return;
@@ -268,11 +361,27 @@ export function budgetsHold(a: Analysis): void {
     }
     for (const [g, disks] of groups) {
       const row = vmLimitRow(c, m, disks[0].typeName)!.row;
+      const names = new Set(disks.map((d) => d.spec.name));
+      // Workloads on disks of this group only (a workload spread wider shares other limits too).
+      const inside = vm.workloads.filter((w) => w.disks.every((n) => names.has(n)));
       for (const k of METRICS) {
         const cap = limitValue(row[k], m.vcpus);
         if (cap === undefined) continue;
-        const sum = disks.reduce((s, d) => s + d.figures[k].value, 0);
-        assert.ok(sum <= cap * (1 + 1e-9) + 1e-6, `${vm.spec.name} on ${m.name}: ${g} disks together ${k} ${sum} > ${cap}`);
+        for (const d of disks)
+          assert.ok(d.figures[k].value <= cap * (1 + 1e-9) + 1e-6, `${vm.spec.name}: ${d.spec.name} alone ${k} over ${cap}`);
+        // Each disk's share: the most any of its single-disk workloads reaches on it.
+        let sum = 0;
+        for (const d of disks) {
+          const on = inside.filter((w) => w.disks.length === 1 && w.disks[0] === d.spec.name);
+          sum += Math.max(0, ...on.map((w) => w[k]));
+        }
+        assert.ok(sum <= cap * (1 + 1e-9) + 1e-6, `${vm.spec.name} on ${m.name}: ${g} workloads together ${k} ${sum} > ${cap}`);
+        const alone = disks.reduce((s, d) => s + d.figures[k].value, 0);
+        if (disks.length > 1 && alone > cap * (1 + 1e-9) + 1e-6)
+          assert.ok(
+            vm.sharedLimits?.some((l) => l.metric === k && l.value === cap && disks.every((d) => l.disks.includes(d.spec.name))),
+            `${vm.spec.name}: ${g} disks exceed ${k} ${cap} together (${alone}), and no shared limit says so`,
+          );
       }
     }
   }

@@ -36,6 +36,10 @@ describe('files the commands cannot read, or that are not UTF-8', function () {
     join(dir, 'utf16.perf.yaml'),
     Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(readFileSync(EXAMPLE, 'utf8'), 'utf16le')]),
   );
+  writeFileSync(
+    join(dir, 'utf16be.perf.yaml'),
+    Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(readFileSync(EXAMPLE, 'utf8'), 'utf16le').swap16()]),
+  );
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('evaluate: a directory, a missing file and a path through a file → exit 2 naming each, the readable ones reported', () => {
@@ -73,6 +77,14 @@ describe('files the commands cannot read, or that are not UTF-8', function () {
     assert.deepEqual([enc('latin1.perf.yaml').severity, enc('latin1.perf.yaml').line, enc('latin1.perf.yaml').column], ['warning', 1, 6]);
     assert.equal(enc('binary.perf.yaml').severity, 'error');
     assert.match(enc('utf16.perf.yaml').message, /UTF-16/);
+    // A UTF-16 file, either byte order, has that one finding: no YAML error about its NUL bytes as well.
+    const be = evaluate(['utf16be.perf.yaml', '--format', 'json'], dir);
+    for (const f of [...files, ...JSON.parse(be.stdout).files].filter((x) => x.path.startsWith('utf16')))
+      assert.deepEqual(
+        f.diagnostics.map((d: { code: string; message: string }) => [d.code, d.message]),
+        [['encoding', 'this file is UTF-16 text: save it as UTF-8']],
+        f.path,
+      );
     // The Latin-1 file is otherwise a good spec, and is evaluated; alone it exits 0.
     assert.equal(evaluate(['latin1.perf.yaml'], dir).code, 0);
     assert.equal(files.find((f) => f.path === 'latin1.perf.yaml')!.diagnostics.filter((d) => d.code === 'capped-by-vcpu').length, 1);

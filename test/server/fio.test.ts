@@ -12,6 +12,7 @@ import {
   CompareFioRequest,
   FioRefactorActionKind,
   SizingQuickFixKind,
+  WorkloadQuickFixKind,
   FioSourceActionKind,
   WriteFioCommand,
   type CompareFioResult,
@@ -106,7 +107,14 @@ describe('language server: fio', function () {
   it('"Generate fio jobs" on the VM\'s name: a workspace edit that creates the files next to the spec', async () => {
     ({ client } = await start({ pull: true, createFiles: true }));
     assert.deepEqual(client.capabilities!.codeActionProvider, {
-      codeActionKinds: ['quickfix', SizingQuickFixKind, FioRefactorActionKind, FioSourceActionKind],
+      codeActionKinds: [
+        'quickfix',
+        SizingQuickFixKind,
+        WorkloadQuickFixKind,
+        `${SizingQuickFixKind}.workload`,
+        FioRefactorActionKind,
+        FioSourceActionKind,
+      ],
     });
     client.open(URI, EXAMPLE);
     const actions = await codeActions(client, URI, rangeOf(EXAMPLE, 'name: db', 7));
@@ -215,14 +223,14 @@ describe('language server: fio', function () {
     const d = diags[0];
     const line = EXAMPLE.split('\n')[d.range.start.line];
     assert.equal(line.slice(d.range.start.character, d.range.end.character), 'oltp');
-    assert.match(String(d.message), /^fio oltp: measured [\d,]+ IOPS against 13,258 predicted, [\d.]+× — /);
+    assert.match(String(d.message), /^fio oltp: measured [\d,]+ IOPS against 15,000 predicted, [\d.]+× — /);
     assert.equal(d.severity, oltp.verdict === 'within' ? 3 : 2);
 
     // Recomputed as the spec changes: a bigger machine raises the prediction.
     const edited = EXAMPLE.replace('n2-standard-8', 'n2-standard-16');
     client.change(URI, 2, [{ text: edited }]);
     const after = (await client.pullDiagnostics(URI)).find((x) => x.code === 'fio-measurement')!;
-    assert.doesNotMatch(String(after.message), /against 13,258 predicted/);
+    assert.doesNotMatch(String(after.message), /against 15,000 predicted/);
 
     assert.equal(await client.request<boolean>({ method: ClearFioRequest }, { uri: URI }), true);
     assert.ok(!(await client.pullDiagnostics(URI)).some((x) => x.code === 'fio-measurement'));

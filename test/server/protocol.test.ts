@@ -90,11 +90,13 @@ describe('language server over stdio', function () {
     assert.ok(h);
     const md = h.contents.value;
     assert.match(md, /Disk data/);
-    assert.match(md, /13,258 IOPS/);
+    assert.match(md, /15,000 IOPS/);
+    // Its figures are its own while wal is idle; the limit they share is said once.
+    assert.match(md, /data and wal together ≤ 15,000 read and write IOPS/);
     assert.match(md, /\| vm /);
     assert.match(md, /\$85\.00\/month/);
     // n2-standard-8's 15,000 IOPS are shared by the pd-ssd and the WAL's pd-balanced.
-    assert.match(md, /n2-standard-8 limit 15,000 IOPS, shared by the disks of different types/);
+    assert.match(md, /n2-standard-8 limit for pd-ssd: 15,000 IOPS/);
   });
 
   it('hover on a workload shows its figures and target', async () => {
@@ -133,8 +135,8 @@ describe('language server over stdio', function () {
     const actions = await client.codeActions(URI, d.range, [d]);
     const fix = actions.find((a) => /n2-standard-16/.test(a.title));
     assert.ok(fix, actions.map((a) => a.title).join(' | '));
-    // 13,258 + 1,742 IOPS (n2-standard-8's 15,000 shared by pd-ssd and pd-balanced) become 21,000 + 3,600.
-    assert.match(fix.title, /\+9,600 read IOPS/);
+    // data alone: 15,000 IOPS (n2-standard-8's pd-ssd row) become its own 21,000; wal's 3,600 were its own already.
+    assert.match(fix.title, /\+6,000 read IOPS/);
     const after = applyLsp(EXAMPLE, fix.edit!.changes![URI]);
     assert.equal(after, EXAMPLE.replace('machine_type: n2-standard-8', 'machine_type: n2-standard-16'));
     client.change(URI, 2, [{ text: after }]);
@@ -198,7 +200,7 @@ describe('language server over stdio', function () {
     );
     const hints = await client.inlayHints(URI, { start: { line: 0, character: 0 }, end: { line: 999, character: 0 } });
     assert.ok(
-      hints.some((h) => /13,258\/13,258 IOPS · 480\/480 MiB\/s · \$85\.00\/mo/.test(h.label)),
+      hints.some((h) => /15,000\/15,000 IOPS · 480\/480 MiB\/s · \$85\.00\/mo/.test(h.label)),
       hints.map((h) => h.label).join(' | '),
     );
   });

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { analyze, diffAnalyses, EvaluationCache, frontEndFor, type DiffRecord } from '../../core/src';
 import { vmMoney } from '../../core/src/diff/items';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
-import { SSD, spec, vm } from '../fixtures/diff-specs';
+import { fleet, SSD, spec, vm } from '../fixtures/diff-specs';
 
 const ROOT = resolve(__dirname, '../../..');
 
@@ -70,7 +70,7 @@ describe('diff (core)', () => {
     assert.equal(added.monthly_cost.total.before, null);
     assert.equal(added.monthly_cost.total.delta, added.monthly_cost.total.after!.amount);
     assert.equal(r.vms[1].monthly_cost.total.delta, -r.vms[1].monthly_cost.total.before!.amount!);
-    assert.match(r.summary, /^2 VMs changed \(1 added, 1 removed\): .*; 1 VM unchanged$/);
+    assert.match(r.summary, /^1 VM added, 1 removed: .*; 1 VM unchanged$/);
     // The web VM moved: its findings moved with it, neither appeared nor gone.
     assert.ok(!r.vms.some((v) => v.name === 'web'));
   });
@@ -143,11 +143,91 @@ describe('diff (core)', () => {
     assert.deepEqual(diff(base, head, undefined), shared);
   });
 
+  it('a target that moved: its values before and after, beside the verdict', () => {
+    // pd-ssd 500 GiB on n2-standard-8 reaches 15,000 IOPS: 12,000 is met, 20,000 missed.
+    const r = diff(spec(vm('db', 'n2-standard-8', SSD, 12000)), spec(vm('db', 'n2-standard-8', SSD, 20000)));
+    const w = r.vms[0].workloads[0];
+    assert.equal(w.verdict, 'now missed');
+    assert.deepEqual(w.target_values, { before: { iops: 12000 }, after: { iops: 20000 } });
+    // A target lowered that stays met is a change too, though the verdict and the figures are the same.
+    const lowered = diff(spec(vm('db', 'n2-standard-8', SSD, 12000)), spec(vm('db', 'n2-standard-8', SSD, 10000)));
+    assert.deepEqual(
+      lowered.vms.flatMap((v) => v.workloads.map((x) => [x.name, x.verdict, x.target_values])),
+      [['oltp', 'still met', { before: { iops: 12000 }, after: { iops: 10000 } }]],
+    );
+  });
+
   it('no change: a summary that says so', () => {
     const text = spec(vm('db', 'n2-standard-8', SSD));
     const r = diff(text, text);
     assert.equal(r.summary, 'No change in figures, targets, cost or findings (1 VM unchanged)');
     assert.equal(r.monthly_cost.delta, 0);
+  });
+});
+
+describe('diff: a side that is not there (a file the change adds or deletes)', () => {
+  const text = spec(vm('a', 'n2-standard-32', SSD) + vm('b', 'n2-standard-32', 'type: pd-standard\nsize: 500GiB'));
+
+  it('nothing → a spec: every VM added, its findings new, its cost the change', () => {
+    const a = analyze(text);
+    const r = diffAnalyses({ path: 'x.perf.yaml', ref: 'main' }, { analysis: a, path: 'x.perf.yaml' });
+    assert.deepEqual(
+      r.vms.map((v) => [v.name, v.change]),
+      [
+        ['a', 'added'],
+        ['b', 'added'],
+      ],
+    );
+    assert.deepEqual([r.base.exists, r.base.vms, r.base.catalog, r.head.exists], [false, 0, null, true]);
+    assert.deepEqual(r.base.monthly_cost, { amount: 0, complete: true, missing: [] });
+    assert.equal(r.monthly_cost.delta, a.monthly_cost);
+    assert.equal(r.counts.findings_appeared, a.diagnostics.length);
+    assert.equal(r.counts.targets_now_missed, 1);
+    assert.match(r.summary, /^New file, 2 VMs added: 1 target now missed, /);
+  });
+
+  it('a spec → nothing: every VM removed, its findings gone', () => {
+    const a = analyze(text);
+    const r = diffAnalyses({ analysis: a, path: 'x.perf.yaml', ref: 'main' }, { path: 'x.perf.yaml' });
+    assert.deepEqual(
+      r.vms.map((v) => [v.name, v.change]),
+      [
+        ['a', 'removed'],
+        ['b', 'removed'],
+      ],
+    );
+    assert.deepEqual([r.counts.findings_appeared, r.counts.findings_gone], [0, a.diagnostics.length]);
+    assert.equal(r.currency, 'USD');
+    assert.match(r.summary, /^Deleted file, 2 VMs removed: /);
+  });
+});
+
+describe('diff: findings are compared before the per-file cap', () => {
+  // 221 targets missed, then 117: more than a file lists of one code (100) on both sides.
+  const base = fleet(221, 0),
+    head = fleet(221, 104);
+
+  it('an analysis for a diff keeps every finding: none is counted in more-findings', () => {
+    const all = analyze(base, { allFindings: true }).diagnostics;
+    assert.equal(all.filter((d) => d.code === 'target-unreachable').length, 221);
+    assert.ok(!all.some((d) => d.code === 'more-findings'));
+    // The cap is for display: a plain analysis still lists 100 and counts the rest.
+    const capped = analyze(base).diagnostics;
+    assert.equal(capped.filter((d) => d.code === 'target-unreachable').length, 100);
+    assert.ok(capped.some((d) => d.code === 'more-findings' && /^121 more target-unreachable/.test(d.message)));
+  });
+
+  it('221 missed targets cut to 117: 104 findings gone, none new, the VMs left alone unchanged', () => {
+    const cache = new EvaluationCache();
+    const side = (text: string, path: string) => ({ analysis: analyze(text, { cache, allFindings: true }), path });
+    const r = diffAnalyses(side(base, 'base'), side(head, 'head'));
+    assert.equal(r.counts.findings_appeared, 0, JSON.stringify(r.vms.flatMap((v) => v.findings.appeared).slice(0, 3)));
+    assert.equal(r.counts.errors_appeared, 0);
+    const gone = r.vms.flatMap((v) => v.findings.gone).filter((f) => f.code === 'target-unreachable');
+    assert.equal(gone.length, 104);
+    assert.equal(r.counts.targets_now_met, 104);
+    assert.deepEqual([r.counts.vms_changed, r.counts.vms_unchanged], [104, 117]);
+    assert.ok(![...r.findings.appeared, ...r.findings.gone].some((f) => f.code === 'more-findings'));
   });
 });
 

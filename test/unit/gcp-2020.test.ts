@@ -305,22 +305,17 @@ describe('gcp-2020: seed tables', () => {
       assert.equal(needed('pd-standard', { read_throughput: '120MiB/s' }, '1m', 1), 1000);
       assert.equal(needed('pd-standard', { write_throughput: '120MiB/s' }, '1m', 0), 1000);
     });
-    it('SSD: 250 GB for streaming; 3 GB of SSD gives 75 IOPS, which advice never proposes (below the documented 10 GB)', () => {
+    it('SSD: 250 GB for streaming; 3 GB of SSD would give 75 IOPS, but Google makes no pd-ssd under 10 GB', () => {
       assert.equal(needed('pd-ssd', { read_throughput: '120MiB/s' }, '1m', 1), 250);
       assert.equal(needed('pd-ssd', { write_throughput: '120MiB/s' }, '1m', 0), 250);
-      // 30 IOPS per GB × 3 GB = 90 ≥ 75, by the page's own rate. Google's pages document 10 GB as the smallest disk,
-      // while the API creates smaller zonal ones (the catalog's note): a 3 GB pd-ssd has its figures, and advice
-      // starts at the documented 10 GB.
+      // 30 IOPS per GB × 3 GB = 90 ≥ 75, by the page's own rate; Google's storage options table starts persistent
+      // disks at 10 GB, so a 3 GB disk is refused, with no figures.
       const rate = builtinRegistry.get('gcp-2020')!.disk_types['pd-ssd'];
       assert.ok(rate.model === 'scaled' && rate.rates.read_iops_per_gib * 3 >= 75);
       const small = run(specText({ catalog: 'gcp-2020', machine: 'n1-standard-8', disks: [{ type: 'pd-ssd', size: 3 }] }));
-      assert.ok(!small.diagnostics.some((d) => d.code === 'size-out-of-range'));
-      assert.equal(fileReport('x', small).vms[0].disks[0].read_iops, 90);
-      // (Advice starting at 10 GB: the overprovisioned test of test/checks/cost.test.ts proposes 10 GiB, not 8.)
-      // Below what the API takes, and a regional standard disk below its 200 GB: refused, with no figures.
-      const tiny = run(specText({ catalog: 'gcp-2020', machine: 'n1-standard-8', disks: [{ type: 'pd-ssd', size: 0.5 }] }));
-      assert.ok(tiny.diagnostics.some((d) => d.code === 'size-out-of-range' && d.severity === 'error'));
-      assert.equal(fileReport('x', tiny).vms[0].disks[0].read_iops, null);
+      const refused = small.diagnostics.find((d) => d.code === 'size-out-of-range');
+      assert.equal(refused?.message, 'pd-ssd sizes run from 10 GiB to 64 TiB; this is 3 GiB');
+      assert.equal(fileReport('x', small).vms[0].disks[0].read_iops, null);
     });
   });
 

@@ -55,27 +55,32 @@ describe('gcp-2024', () => {
   });
 
   it('disks of different types share the limit of the fastest type the machine supports: 2 TiB pd-ssd + 2 TiB pd-balanced on n2-standard-8 reach 15,000 IOPS together, not 15,000 each', () => {
-    const a = run(
-      specText({
-        catalog: 'gcp-2024',
-        machine: 'n2-standard-8',
-        disks: [
-          { type: 'pd-ssd', size: '2TiB' },
-          { type: 'pd-balanced', size: '2TiB' },
-        ],
-      }),
-    );
-    const [ssd, bal] = vmOf(a).disks;
+    const text = specText({
+      catalog: 'gcp-2024',
+      machine: 'n2-standard-8',
+      disks: [
+        { type: 'pd-ssd', size: '2TiB' },
+        { type: 'pd-balanced', size: '2TiB' },
+      ],
+    });
+    const v = vmOf(run(text));
+    const [ssd, bal] = v.disks;
     // Alone, each type is held to its own 15,000 IOPS row; together they share pd-ssd's row: 15,000 IOPS, 800 MiB/s.
     for (const m of ['read_iops', 'write_iops'] as const) {
-      assert.equal(ssd.figures[m].value + bal.figures[m].value, 15000, m);
-      assert.equal(ssd.figures[m].by, 'vm');
-      assert.equal(bal.figures[m].by, 'vm');
+      assert.equal(ssd.figures[m].value, 15000, m);
+      assert.equal(bal.figures[m].value, 15000, m);
+      const limit = v.sharedLimits!.find((l) => l.metric === m && /across persistent disk types/.test(l.why))!;
+      assert.deepEqual([limit.value, limit.disks, limit.reached], [15000, [ssd.spec.name, bal.spec.name], false]);
     }
-    assert.equal(ssd.figures.read_mibps.value + bal.figures.read_mibps.value, 800);
-    assert.match(bal.figures.read_iops.why, /shared by the disks of different types \(pd-ssd, pd-balanced\)/);
-    assert.match(bal.figures.read_iops.why, /pd-ssd's row, the fastest type n2-standard-8 supports/);
-    assert.match(bal.figures.read_iops.why, /Multiple disks attached to a single compute instance/);
+    const across = v.sharedLimits!.find((l) => l.metric === 'read_mibps' && /across/.test(l.why))!;
+    assert.equal(across.value, 800);
+    assert.match(across.why, /pd-ssd's row, the fastest type n2-standard-8 supports/);
+    assert.match(across.why, /Multiple disks attached to a single compute instance/);
+    // A workload over both disks runs on both at once: it reaches the shared limit, not 15,000 on each.
+    const busy = vmOf(run(text.trimEnd() + '\n    workloads:\n      - name: all\n        block_size: 4KiB\n        read_ratio: 1\n'))
+      .workloads[0];
+    assert.ok(Math.abs(busy.read_iops - 15000) < 1e-6, String(busy.read_iops));
+    assert.match(busy.why, /shared by the disks whose workloads run at once/);
   });
 
   it('n2-standard-8 caps a 500 GiB pd-ssd at 15,000 IOPS and says which machine lifts it', () => {

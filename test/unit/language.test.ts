@@ -223,10 +223,15 @@ describe('target-unreachable fixes', () => {
     assert.match(out, /type: pd-ssd {4}# SSD for random I\/O\n {8}size: 500GiB\n/);
     assert.equal(analyze(out).vms[0].workloads[0].meets_target, true);
   });
-  it('suggests no hardware when the queue depth alone is short', () => {
+  it('suggests no hardware when the queue depth alone is short: the deeper queue, a workload fix', () => {
     const text = SPEC.replace('read_ratio: 0.7', 'read_ratio: 0.7\n        queue_depth: 2');
     const a = analyze(text);
-    assert.deepEqual(a.diagnostics.find((x) => x.code === 'target-unreachable')?.fixes, []);
+    assert.deepEqual(
+      a.diagnostics
+        .find((x) => x.code === 'target-unreachable')
+        ?.fixes?.map((f) => [f.kind === 'set-value' && f.path, f.type, f.preferred]),
+      [['/vms/0/workloads/0/queue_depth', 'workload', true]],
+    );
     assert.equal(a.diagnostics.find((x) => x.code === 'queue-depth-too-low')?.fixes?.[0].title, 'Set queue depth to 30');
   });
   it('offers the disk size alone when that is enough', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { gbpsToMibps, parseBlockSize, parseSize, parseThroughput, sizeText } from '../../core/src';
+import { gbpsToMibps, parseBlockSize, parseSize, parseThroughput, sizeText, targetVerdict } from '../../core/src';
 
 const ok = (r: ReturnType<typeof parseSize>) => {
   assert.ok(r.ok, r.ok ? '' : r.message);
@@ -69,5 +69,18 @@ describe('units', () => {
     assert.equal(ok(parseBlockSize('512')), 0.5);
     close(ok(parseBlockSize('4KB')), 4000 / 1024);
     assert.equal(parseBlockSize('4 parsecs').ok, false);
+  });
+  it('a missed target never reads as 0% or more: enough digits to show the shortfall', () => {
+    // 15,000 of 15,001 IOPS: -0.0067%, which one decimal rounds to "0".
+    assert.equal(targetVerdict(false, 15000 / 15001 - 1), 'missed (-0.01%)');
+    // A report's headroom rounded to -0 before it was kept below zero: no "+0%".
+    assert.equal(targetVerdict(false, -0), 'missed');
+    assert.equal(targetVerdict(false, 0), 'missed');
+    assert.equal(targetVerdict(false, -1e-9), 'missed (by under 0.01%)');
+    assert.equal(targetVerdict(false, -0.12), 'missed (-12%)');
+    assert.equal(targetVerdict(false, -0.0005), 'missed (-0.05%)');
+    assert.equal(targetVerdict(true, 0.25), 'met (+25%)');
+    assert.equal(targetVerdict(true, 0), 'met (+0%)');
+    assert.equal(targetVerdict(undefined, 0.1), undefined);
   });
 });

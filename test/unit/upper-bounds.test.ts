@@ -88,4 +88,39 @@ describe('upper bounds on the figure', () => {
     });
     assert.equal(fileReport('x', analyze(text)).vms[0].workloads[0].meets_target, true);
   });
+
+  it("a busy disk beside a busy disk of unknown size is still held to the machine's limit (found by the invariant suite)", () => {
+    // d0 (regional pd-standard at 10 GiB: a size it does not come in) has no figures; w1 runs on both disks, so d1's
+    // workload shares a limit with a disk of unknown size: its figures are upper bounds, but never above d1's own
+    // limit on t2a-standard-4 (240 MiB/s for pd-ssd; d1 alone could do 244.8).
+    const text = [
+      'version: 1',
+      'provider: gcp',
+      'catalog: gcp-2024',
+      'vms:',
+      '  - name: vm0',
+      '    machine_type: t2a-standard-4',
+      '    disks:',
+      '      - name: d0',
+      '        type: pd-standard',
+      '        size: 10GiB',
+      '        replication: regional',
+      '      - name: d1',
+      '        type: pd-ssd',
+      '        size: 10GiB',
+      '    workloads:',
+      '      - name: w0',
+      '        disk: d1',
+      '        block_size: 1m',
+      '        read_ratio: 0',
+      '      - name: w1',
+      '        block_size: 4k',
+      '        read_ratio: 0',
+      '',
+    ].join('\n');
+    const w0 = fileReport('x', analyze(text)).vms[0].workloads[0];
+    assert.equal(w0.write_mibps, 240);
+    assert.equal(w0.limited_by, 'vm');
+    assert.equal(w0.upper_bound, "VM limit shared with 'd0'");
+  });
 });

@@ -1,13 +1,14 @@
 /**
  * `storage-perf diff --base-ref REF`: the base read from git, never checked out. A spec or a plan is one
- * `git show REF:./PATH` (run from the file's folder, so the path is the one the user gave); a `.tf` file, a module
- * folder or a workload sidecar (which names a plan or .tf files beside it) is read as its folder's files at REF, written under a temporary folder so that
- * the module is read exactly as `evaluate` reads it from the disk.
+ * `git show REF:./PATH` (run from the file's folder, or the nearest one on the disk where the change deleted it, so
+ * the path is the one the user gave); a `.tf` file, a module folder or a workload sidecar (which names a plan or .tf
+ * files beside it) is read as its folder's files at REF, written under a temporary folder so that the module is read
+ * exactly as `evaluate` reads it from the disk. A path that is not at REF is absent: the change adds it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { isTerraformSourcePath, sidecarPlanPath } from '../../../core/src';
 
 /** Files of a module folder worth reading at REF: Terraform's own, its variables, plans and sidecars. */
@@ -16,7 +17,15 @@ const MODULE_FILE = /\.(?:tf|tf\.json|tfvars|tfvars\.json|json|ya?ml)$/i;
 const MAX_FILES = 2000;
 const MAX_BYTES = 512 * 1024 * 1024;
 
-export class GitReadError extends Error {}
+/** Why git could not give the base; `quiet` when git said nothing (a revision `rev-parse --quiet` does not know). */
+export class GitReadError extends Error {
+  constructor(
+    message: string,
+    readonly quiet = false,
+  ) {
+    super(message);
+  }
+}
 
 function git(args: string[], cwd: string): string {
   try {
@@ -24,8 +33,8 @@ function git(args: string[], cwd: string): string {
   } catch (e) {
     const err = e as { stderr?: string; code?: string; message: string };
     if (err.code === 'ENOENT') throw new GitReadError('git is not installed (or not on PATH)');
-    const said = (err.stderr ?? '').trim().split('\n')[0] || err.message;
-    throw new GitReadError(said.replace(/^fatal: /, ''));
+    const said = (err.stderr ?? '').trim().split('\n')[0];
+    throw new GitReadError(said ? said.replace(/^fatal: /, '') : err.message, !said);
   }
 }
 
@@ -37,44 +46,77 @@ const isFolder = (p: string) => {
   }
 };
 
-/** A file's text at REF (`git show REF:./FILE`). */
-export function showAtRef(ref: string, path: string): string {
-  const abs = resolve(path);
-  return git(['show', `${ref}:./${basename(abs)}`], dirname(abs));
+/**
+ * The nearest folder on the disk that holds `abs` (itself, when it is one), and `abs` relative to it with `/`
+ * ('' for itself): where git runs, so that a path the change deleted, its folder too, is still read at REF.
+ */
+function onDisk(abs: string): { cwd: string; rel: string } {
+  let cwd = abs;
+  for (let up = dirname(cwd); !isFolder(cwd) && up !== cwd; up = dirname(cwd)) cwd = up;
+  return { cwd, rel: relative(cwd, abs).split(sep).join('/') };
+}
+
+/** REF is a commit git knows, or a GitReadError says why not. */
+function verifyRef(ref: string, cwd: string): void {
+  try {
+    git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], cwd);
+  } catch (e) {
+    // --quiet: nothing said of a revision git does not know; still said when it cannot look (no repository).
+    if (e instanceof GitReadError && e.quiet) throw new GitReadError(`unknown revision '${ref}'`);
+    throw e;
+  }
+}
+
+/** What `rel` (of `cwd`) is at REF: a file, a folder, or nothing (the change adds it). */
+function kindAtRef(ref: string, cwd: string, rel: string): 'file' | 'folder' | undefined {
+  // The folder git runs in, on the disk: a folder at REF where git has any file under it.
+  if (!rel) return git(['ls-tree', '-z', '--name-only', ref, '--', '.'], cwd) ? 'folder' : undefined;
+  for (const entry of git(['ls-tree', '-z', ref, '--', rel], cwd).split('\0')) {
+    const tab = entry.indexOf('\t');
+    if (tab >= 0 && entry.slice(tab + 1) === rel) return entry.split(' ')[1] === 'tree' ? 'folder' : 'file';
+  }
+  return undefined;
 }
 
 /**
  * What the base is at REF: a file's text (`text`), or, for Terraform read from several files, a temporary copy of
- * the folder at REF (`path`, to read as `evaluate` does; `cleanup` removes it).
+ * the folder at REF (`path`, to read as `evaluate` does; `cleanup` removes it), or `absent` where the path is not at
+ * REF: the change adds it.
  */
-export type BaseAtRef = { text: string } | { path: string; cleanup: () => void };
+export type BaseAtRef = { text: string } | { path: string; cleanup: () => void } | { absent: true };
 
 export function baseAtRef(ref: string, path: string): BaseAtRef {
   const abs = resolve(path);
-  if (!isFolder(abs) && !isTerraformSourcePath(path)) {
-    const text = showAtRef(ref, path);
+  const { cwd, rel } = onDisk(abs);
+  verifyRef(ref, cwd);
+  const kind = kindAtRef(ref, cwd, rel);
+  if (!kind) return { absent: true };
+  if (kind === 'file' && !isTerraformSourcePath(path)) {
+    const text = git(['show', `${ref}:./${rel}`], cwd);
     // A workload sidecar reads the plan or .tf files it names from beside it: those too as they are at REF.
     if (sidecarPlanPath(text) === undefined) return { text };
   }
-  const folder = isFolder(abs) ? abs : dirname(abs);
-  // -z: names as they are, not quoted (a name with a space or non-ASCII letters would be).
-  const names = git(['ls-tree', '-r', '-z', '--name-only', ref, '--', '.'], folder)
+  const folder = kind === 'folder' ? rel : posix.dirname(rel) === '.' ? '' : posix.dirname(rel);
+  const prefix = folder ? `${folder}/` : '';
+  // -z: names as they are, not quoted (a name with a space or non-ASCII letters would be); relative to `cwd`.
+  const names = git(['ls-tree', '-r', '-z', '--name-only', ref, '--', folder || '.'], cwd)
     .split('\0')
-    .filter((f) => f && MODULE_FILE.test(f));
-  if (!names.length) throw new GitReadError(`no file of ${isFolder(abs) ? 'the folder' : "the file's folder"} at ${ref}`);
+    .filter((f) => f.startsWith(prefix) && MODULE_FILE.test(f));
+  // A folder with nothing of a module at REF: the change adds the module.
+  if (!names.length) return { absent: true };
   if (names.length > MAX_FILES) throw new GitReadError(`more than ${MAX_FILES} files under the folder at ${ref}`);
   const root = mkdtempSync(join(tmpdir(), 'storage-perf-diff-'));
-  const copy = join(root, basename(folder));
+  const copy = join(root, basename(kind === 'folder' ? abs : dirname(abs)));
   try {
     for (const name of names) {
-      const target = join(copy, name);
+      const target = join(copy, name.slice(prefix.length));
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, git(['show', `${ref}:./${name}`], folder));
+      writeFileSync(target, git(['show', `${ref}:./${name}`], cwd));
     }
   } catch (e) {
     rmSync(root, { recursive: true, force: true });
     throw e;
   }
   const cleanup = () => rmSync(root, { recursive: true, force: true });
-  return { path: isFolder(abs) ? copy : join(copy, basename(abs)), cleanup };
+  return { path: kind === 'folder' ? copy : join(copy, basename(abs)), cleanup };
 }

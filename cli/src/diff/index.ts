@@ -4,6 +4,7 @@
  * base is the file as git has it at REF. Both sides are analysed with one evaluation cache: a VM the change left
  * alone is evaluated once.
  */
+import { existsSync } from 'node:fs';
 import {
   analyze,
   diffAnalyses,
@@ -19,7 +20,7 @@ import { loadHclParser } from '../../../protocol/src/hcl-parser';
 import { inputForFile, needsHclParser, type AnalysisInput, type TfInputOptions } from '../../../protocol/src/terraform-input';
 import { catalogFiles, parseCommand, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from '../args';
 import { loadRegistry } from '../catalog-file';
-import { baseAtRef, GitReadError } from './git';
+import { baseAtRef, GitReadError, type BaseAtRef } from './git';
 import { renderMarkdown } from './markdown';
 import { renderTable } from './table';
 import { readInput } from '../evaluate';
@@ -29,7 +30,8 @@ const DIFF_USAGE = `usage: storage-perf diff BASE HEAD [--format table|markdown|
        storage-perf diff --base-ref REF PATH [...]
 
   BASE, HEAD            each what 'evaluate' reads: a spec, a Terraform plan (JSON), a .tf file or module folder
-  --base-ref REF        read the base from git at REF (git show REF:PATH, no checkout); PATH is the head, as on disk
+  --base-ref REF        read the base from git at REF (git show REF:PATH, no checkout); PATH is the head, as on disk;
+                        a PATH not at REF is new (all its VMs added), one not on the disk deleted (all removed)
   --format FORMAT       table (default), markdown (a pull-request comment, at most 65,000 characters), json
   --fail-on SEVERITY    exit 1 when a finding at least this severe appeared: error (default), warning, information
   --var-file, --var     Terraform variables, as for evaluate (both sides)
@@ -45,7 +47,8 @@ examples:
   storage-perf diff --base-ref origin/main storage.perf.yaml --format markdown > comment.md
 
 exit status: 0 the change introduces no finding at or above --fail-on and no newly missed target, 1 it does,
-2 usage errors, a side that cannot be read, or one that does not parse`;
+2 usage errors, a side that cannot be read (with --base-ref: PATH neither at REF nor on the disk), or one that
+does not parse`;
 
 const FAIL_ON: Severity[] = ['error', 'warning', 'information'];
 const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
@@ -79,14 +82,9 @@ export async function diffCommand(args: string[]): Promise<number> {
   const tf = terraformVars(values);
   limitHeapGrowth();
   const [basePath, headPath] = ref === undefined ? positionals : [positionals[0], positionals[0]];
-  if (positionals.some(needsHclParser)) await loadHclParser();
   let record: DiffRecord;
   try {
-    // One cache for both sides: a VM the change left alone is evaluated once, and compared by its findings alone.
-    const cache = new EvaluationCache();
-    const base = analyseBase(basePath, ref, tf, registry, cache);
-    const head = analyseSide('head', headPath, () => readInput(headPath, tf), registry, cache);
-    record = diffAnalyses({ analysis: base, path: basePath, ...(ref !== undefined ? { ref } : {}) }, { analysis: head, path: headPath });
+    record = await diffSides(basePath, headPath, ref, tf, registry);
   } catch (e) {
     if (!(e instanceof SideError)) throw e;
     process.stderr.write(`storage-perf diff: ${e.message}\n`);
@@ -105,27 +103,46 @@ export function introduces(r: DiffRecord, failOn: Severity): boolean {
   return appeared.some((f) => RANK[f.severity] <= RANK[failOn]);
 }
 
-function analyseBase(
-  path: string,
+/**
+ * Both sides read, analysed and compared. With `--base-ref`, a path that is not at REF is a file the change adds
+ * (every VM added), and one that is not on the disk a file it deletes (every VM removed); neither is an error.
+ */
+async function diffSides(
+  basePath: string,
+  headPath: string,
   ref: string | undefined,
   tf: TfInputOptions,
   registry: CatalogRegistry,
-  cache: EvaluationCache,
-): Analysis {
-  if (ref === undefined) return analyseSide('base', path, () => readInput(path, tf), registry, cache);
-  const at = `${path} at ${ref}`;
-  let got: ReturnType<typeof baseAtRef>;
+): Promise<DiffRecord> {
+  const at = ref === undefined ? basePath : `${basePath} at ${ref}`;
+  let got: BaseAtRef | undefined;
   try {
-    got = baseAtRef(ref, path);
+    got = ref === undefined ? undefined : baseAtRef(ref, basePath);
   } catch (e) {
     throw new SideError(`cannot read the base, ${at}: ${e instanceof GitReadError ? e.message : ioReason(e)}`);
   }
-  if ('text' in got) return analyseSide('base', at, () => inputForFile(path, got.text, tf), registry, cache);
   try {
-    return analyseSide('base', at, () => readInput(got.path, tf), registry, cache);
+    const headGone = ref !== undefined && !existsSync(headPath);
+    if (headGone && got && 'absent' in got) throw new SideError(`${headPath} is neither at ${ref} nor on the disk`);
+    const copy = got && 'path' in got ? got.path : undefined;
+    if ([headPath, ref === undefined ? basePath : copy].some((p) => p !== undefined && needsHclParser(p))) await loadHclParser();
+    // One cache for both sides: a VM the change left alone is evaluated once, and compared by its findings alone.
+    const cache = new EvaluationCache();
+    const read = baseReader(basePath, got, tf);
+    const base = read && analyseSide('base', at, read, registry, cache);
+    const head = headGone ? undefined : analyseSide('head', headPath, () => readInput(headPath, tf), registry, cache);
+    return diffAnalyses({ analysis: base, path: basePath, ...(ref !== undefined ? { ref } : {}) }, { analysis: head, path: headPath });
   } finally {
-    got.cleanup();
+    if (got && 'cleanup' in got) got.cleanup();
   }
+}
+
+/** How the base is read: from the disk (no `--base-ref`), from its text or its folder at REF; not where it is absent. */
+function baseReader(path: string, got: BaseAtRef | undefined, tf: TfInputOptions): (() => AnalysisInput) | undefined {
+  if (got === undefined) return () => readInput(path, tf);
+  if ('text' in got) return () => inputForFile(path, got.text, tf);
+  if ('path' in got) return () => readInput(got.path, tf);
+  return undefined;
 }
 
 /** One side read and analysed; a side that cannot be read, or does not parse, is a SideError. */
@@ -136,7 +153,8 @@ function analyseSide(which: string, name: string, read: () => AnalysisInput, reg
   } catch (e) {
     throw new SideError(`cannot read the ${which}, ${name}: ${ioReason(e)}`);
   }
-  const a = analyze(input.text, { registry, cache, frontEnd: input.frontEnd });
+  // Every finding: the per-file cap is for display, and a finding past it on one side only is neither new nor gone.
+  const a = analyze(input.text, { registry, cache, frontEnd: input.frontEnd, allFindings: true });
   if (!a.spec) {
     const first = a.diagnostics.find((d) => d.severity === 'error');
     const where = first ? lineOf(input.text, first.span.start) : undefined;

@@ -65,7 +65,11 @@ function leftOut(vms: VmDiff[], currency: string | null): string {
     sum === null
       ? 'cost change unknown'
       : deltaText({ before: null, after: null, delta: Math.round(sum * 100) / 100 }, currency) + '/month';
-  return `… and ${vms.length} more VM${vms.length === 1 ? '' : 's'} changed, not shown here (${missed} target${missed === 1 ? '' : 's'} now missed, ${errors} new error${errors === 1 ? '' : 's'}, ${cost}): run \`storage-perf diff --format json\` for all.`;
+  const kinds = (['changed', 'added', 'removed'] as const).flatMap((k) => {
+    const n = vms.filter((v) => v.change === k).length;
+    return n ? [`${n} ${k}`] : [];
+  });
+  return `… and ${vms.length} more VM${vms.length === 1 ? '' : 's'} not shown here (${kinds.join(', ')}; ${missed} target${missed === 1 ? '' : 's'} now missed, ${errors} new error${errors === 1 ? '' : 's'}, ${cost}): run \`storage-perf diff --format json\` for all.`;
 }
 
 export function renderMarkdown(r: DiffRecord, max = MAX_MARKDOWN): string {

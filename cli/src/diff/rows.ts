@@ -44,9 +44,9 @@ export function unattachedLine(d: UnattachedDiskDiff, currency: string | null): 
   return `${d.name}: ${d.change} — ${what(d.type, String)}, ${what(d.size_gib, (x) => `${fmt(Number(x))} GiB`)}, ${price}/month (${deltaText(d.monthly_cost, currency)})`;
 }
 
-/** "base a.perf.yaml (gcp-2024, us-central1) → head b.perf.yaml (gcp-2024, us-central1)". */
+/** "base a.perf.yaml (gcp-2024, us-central1) → head b.perf.yaml (gcp-2024, us-central1)"; "(not there)" for a file added or deleted. */
 export function sidesLine(r: DiffRecord): string {
   const side = (s: DiffRecord['base'], which: string) =>
-    `${which} ${s.path}${s.ref !== undefined ? ` at ${s.ref}` : ''} (${s.catalog ?? '?'}, ${s.region ?? '?'})`;
+    `${which} ${s.path}${s.ref !== undefined ? ` at ${s.ref}` : ''} (${s.exists ? `${s.catalog ?? '?'}, ${s.region ?? '?'}` : 'not there'})`;
   return `${side(r.base, 'base')} → ${side(r.head, 'head')}`;
 }

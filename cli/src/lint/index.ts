@@ -45,9 +45,10 @@ options:
       --max-warnings N      exit 1 when there are more than N warnings
       --fix                 apply each finding's preferred quick fix of the --fix-type, re-linting until nothing changes
       --fix-dry-run         print the fixes as a diff and change nothing
-      --fix-type TYPES      which fixes --fix applies: problem (default: spellings and values with one clear
-                            reading), sizing (design changes: machine, disk type, size, device count; each one
-                            applied is printed with its cost), or problem,sizing
+      --fix-type TYPES      which fixes --fix applies, comma-separated: problem (default: spellings and values
+                            with one clear reading), sizing (design changes: machine, disk type, size, device
+                            count; for a missed target the cheapest that meets it), workload (a workload's block
+                            size or queue depth); each design change applied is printed with its cost
       --catalog EDITION     catalog edition for specs that name none (the editor's storagePerf.catalog)
       --region REGION       region for prices when a spec names none (storagePerf.region)
       --catalog-file PATH   a catalog of your own (storagePerf.catalogPath)
@@ -282,15 +283,15 @@ async function runSessions(sessions: Session[], targets: Target[], failOn: Sever
   }
 }
 
-const FIX_TYPES: FixType[] = ['problem', 'sizing'];
+const FIX_TYPES: FixType[] = ['problem', 'sizing', 'workload'];
 
-/** --fix-type problem,sizing (or repeated): which fixes to apply; corrections only by default. */
+/** --fix-type problem,sizing,workload (or repeated): which fixes to apply; corrections only by default. */
 function parseFixTypes(given: string[] | undefined, fixMode: string | undefined): FixType[] {
   if (!given) return ['problem'];
   if (!fixMode) throw new UsageError('--fix-type goes with --fix or --fix-dry-run');
   const types = given.flatMap((g) => g.split(',')).map((t) => t.trim());
   const bad = types.find((t) => !FIX_TYPES.includes(t as FixType));
-  if (bad !== undefined) throw new UsageError(`unknown fix type '${bad}' (problem or sizing)`);
+  if (bad !== undefined) throw new UsageError(`unknown fix type '${bad}' (problem, sizing or workload)`);
   return [...new Set(types)] as FixType[];
 }
 

@@ -8,7 +8,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic, Range, TextEdit as LspTextEdit } from 'vscode-languageserver-protocol/node';
 import { applyEdits, LineIndex, type FixType, type TextEdit } from '../../../core/src';
-import { SizingQuickFixKind } from '../../../protocol/src/requests';
+import { fixTypesOfKind } from '../../../protocol/src/requests';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
 import { writeAtomic, ioReason } from '../../../protocol/src/file-io';
 import type { Target } from './files';
@@ -20,12 +20,23 @@ const CONCURRENCY = 16;
 /** Fix rounds before a file is declared non-converging (each round re-lints). */
 export const MAX_FIX_ROUNDS = 25;
 
-/** One quick fix's edits, and what it is. */
+/** One quick fix's edits, and what it is: a design change (of the machine, disks or workloads) or a correction. */
 interface FixGroup {
   edits: TextEdit[];
   title: string;
-  sizing: boolean;
+  design: boolean;
 }
+/**
+ * The fixes one round applies: the corrections, all of them; where none is left, one design change alone. A design
+ * change's title says what the file then costs, from the text it was offered on: applied with nothing else, that
+ * is what the file holds after it (and a change that another makes moot, a size for a type being switched, is
+ * asked for again on the changed text, where it is gone).
+ */
+function roundOf(groups: FixGroup[]): FixGroup[] {
+  const corrections = groups.filter((g) => !g.design);
+  return corrections.length ? corrections : groups.slice(0, 1);
+}
+
 /** For servers that push without versions: how long no newer push must come before the last one counts. */
 const QUIET_MS = 200;
 
@@ -35,7 +46,7 @@ export interface SessionOptions {
   client: ClientOptions;
   cwd: string;
   fix?: 'fix' | 'dry-run';
-  /** Which fixes --fix applies: `problem` (corrections) by default, `sizing` (design changes) only when asked. */
+  /** Which fixes --fix applies: `problem` (corrections) by default, `sizing` and `workload` (design changes) only when asked. */
   fixTypes?: FixType[];
   /** The text of standard input, when `-` is among the targets. */
   stdinText?: string;
@@ -227,8 +238,10 @@ export class Session {
         this.client.change(uri, ++version, [{ text: next }]);
         return this.diagnostics(uri, version, at);
       };
+      // Each design change takes a round of its own: at most one more round than the file had findings.
+      const maxRounds = MAX_FIX_ROUNDS + diags.length;
       for (;;) {
-        const groups = await this.preferredEdits(uri, current, diags);
+        const groups = roundOf(await this.preferredEdits(uri, current, diags));
         let next = groups.length
           ? applyEdits(
               current,
@@ -240,7 +253,7 @@ export class Session {
           converged = true;
           break;
         }
-        if (rounds === MAX_FIX_ROUNDS) break;
+        if (rounds === maxRounds) break;
         rounds++;
         let after = await relint(next);
         if (groups.length > 1 && introducesErrors(diags, after)) {
@@ -257,7 +270,7 @@ export class Session {
         seen.add(next);
         current = next;
         diags = after;
-        designChanges.push(...applied.filter((g) => g.sizing).map((g) => g.title));
+        designChanges.push(...applied.filter((g) => g.design).map((g) => g.title));
       }
       if (!converged) {
         result.error = `${t.display}: quick fixes ${cycle ? 'undo each other' : `did not settle after ${rounds} rounds`}; the file was left unchanged`;
@@ -315,8 +328,9 @@ export class Session {
     const lists = await Promise.all(diags.map((d) => this.client.codeActions(uri, d.range, [d]) as Promise<CodeAction[] | null>));
     const groups: FixGroup[] = [];
     const types = this.opts.fixTypes ?? ['problem'];
-    // A design change (quickfix.sizing) only when asked for; any other quick fix corrects what is written.
-    const wanted = (a: CodeAction) => types.includes(a.kind === SizingQuickFixKind ? 'sizing' : 'problem');
+    // A design change (quickfix.sizing, quickfix.workload) only when each type it is of is asked for; any other
+    // quick fix corrects what is written.
+    const wanted = (a: CodeAction) => fixTypesOfKind(a.kind).every((t) => types.includes(t));
     const taken: TextEdit[] = [];
     const seen = new Set<string>();
     diags.forEach((d, i) => {
@@ -345,7 +359,7 @@ export class Session {
       );
       if (!overlaps) {
         taken.push(...edits);
-        groups.push({ edits, title: action.title, sizing: action.kind === SizingQuickFixKind });
+        groups.push({ edits, title: action.title, design: !fixTypesOfKind(action.kind).includes('problem') });
       }
     });
     return groups;

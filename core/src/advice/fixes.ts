@@ -3,12 +3,12 @@
  * gains. Built from advice (./index) and the model's figures; turned into text edits by ../language/fixes.
  */
 import { resolveMachine, type Catalog, type DiskType, type Machine } from '../catalog';
-import type { FixData, FixValue } from '../diagnostics';
-import type { DiskSpec, VmSpec } from '../document/types';
+import { fixTypes, type FixData, type FixValue } from '../diagnostics';
+import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { metricLabel } from '../model/disks';
 import { evaluateOn } from '../model/evaluate';
 import { gapTexts, METRICS, vmCosts, type DiskEval, type VmEval } from '../model/types';
-import { costText, fmt, fmtMoney, formatSize } from '../units';
+import { costText, fmt, fmtMoney, formatBlock, formatSize } from '../units';
 import type { VmAdvice } from './index';
 import { withDisk } from './search';
 import type { WorkloadSuggestions } from './workload';
@@ -70,43 +70,90 @@ function changeText(site: TargetSite, after: VmEval): string {
   return `${vmCostChange(site.c, site.e, after)}${reach}`;
 }
 
+/** A fix for a missed target, and the VM it leaves (what it then costs). */
+interface Candidate {
+  fix: FixData;
+  after: VmEval;
+}
+
 /**
- * The fixes for a workload that misses its target, preferred first: machine and disk together, another disk
- * type that surely costs less, the disk's own change (a resize, more provisioned, or another type); then a
- * larger machine on its own.
+ * The fixes for a workload that misses its target, cheapest first: every change the advice knows that meets it (a
+ * machine and disk together, another disk type, the disk's own change, a larger machine; larger blocks or a deeper
+ * queue, which change the workload and are of type `workload`), ranked by what the VM then costs a month (the part
+ * the catalog prices, where a price is missing), the smallest edit first where two cost the same. The cheapest of
+ * each set of fix types is preferred, so that `lint --fix` applies, of the types it is asked for, the cheapest.
  */
 export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[] {
   const { c, e } = site;
   const vm = e.spec;
-  const fixes: FixData[] = [];
   // A VM without a machine has no figures, so no target it could be said to miss.
-  if (!e.machine) return fixes;
+  if (!e.machine) return [];
+  const found: Array<Candidate | undefined> = [];
   const disk = s.disk ? vm.disks.find((x) => x.name === s.disk) : undefined;
   const cur = disk && e.disks.find((x) => x.spec.name === disk.name);
   if (s.together && s.machine_type && s.disk_size_gib !== undefined && disk && cur) {
     const target = resolveMachine(c, { machine_type: s.machine_type });
-    const fix = target.ok
-      ? diskFix(site, disk, cur, { ...s, disk_size_gib: s.disk_size_gib }, target.machine, s.together_queue_depth)
-      : undefined;
-    if (fix) fixes.push(fix);
+    if (target.ok) found.push(diskFix(site, disk, cur, { ...s, disk_size_gib: s.disk_size_gib }, target.machine, s.together_queue_depth));
   } else if (s.disk_size_gib !== undefined && disk && cur) {
-    // Another type that surely does it for less comes first.
-    const cheaper = s.instead && diskFix(site, disk, cur, s.instead);
-    if (cheaper) fixes.push(cheaper);
-    const own = diskFix(site, disk, cur, { ...s, disk_size_gib: s.disk_size_gib });
-    if (own) fixes.push({ ...own, preferred: !cheaper });
-    // The own change's price is unknown: the cheapest priced type beside it, after it (which costs less is not known).
-    const priced = s.alternative && diskFix(site, disk, cur, s.alternative);
-    if (priced) fixes.push({ ...priced, preferred: false });
+    // Another type that surely does it for less; the disk's own change; where the own change's price is unknown,
+    // the cheapest priced type beside it.
+    if (s.instead) found.push(diskFix(site, disk, cur, s.instead));
+    found.push(diskFix(site, disk, cur, { ...s, disk_size_gib: s.disk_size_gib }));
+    if (s.alternative) found.push(diskFix(site, disk, cur, s.alternative));
   }
   if (s.machine_type && !s.together) {
     const target = resolveMachine(c, { machine_type: s.machine_type });
     if (target.ok) {
-      const cost = changeText(site, evaluateOn(c, vm, target.machine, site.region));
-      fixes.push(setMachine(vm, target.machine, `Change machine to ${s.machine_type} (${cost})`, fixes.length === 0));
+      const after = evaluateOn(c, vm, target.machine, site.region);
+      found.push({ fix: setMachine(vm, target.machine, `Change machine to ${s.machine_type} (${changeText(site, after)})`), after });
     }
   }
-  return fixes;
+  found.push(...workloadFixes(site, s));
+  return ranked(found.filter((x): x is Candidate => !!x));
+}
+
+/** Cheapest first (ties: fewer values set), each the preferred fix where it is the first of its fix types. */
+function ranked(found: Candidate[]): FixData[] {
+  const monthly = (x: Candidate) => x.after.monthly_cost ?? Infinity;
+  const size = (f: FixData) => (f.kind === 'set-values' ? f.values.length : 1);
+  const order = found
+    .map((x, i) => ({ x, i }))
+    .sort((a, b) => {
+      const d = monthly(a.x) - monthly(b.x);
+      return Math.abs(d) >= 0.005 ? d : size(a.x.fix) - size(b.x.fix) || a.i - b.i;
+    });
+  const seen = new Set<string>();
+  return order.map(({ x }) => {
+    const types = fixTypes(x.fix, 'sizing').join();
+    const preferred = !seen.has(types);
+    seen.add(types);
+    return { ...x.fix, preferred };
+  });
+}
+
+/**
+ * What the workload itself could change to meet its target, each evaluated: the smallest larger block size, a
+ * deeper queue. Of type `workload`: `lint --fix` applies them only when asked for.
+ */
+function workloadFixes(site: TargetSite, s: WorkloadSuggestions): Candidate[] {
+  const { c, e } = site;
+  const w = e.spec.workloads.find((x) => x.name === site.workload);
+  if (!w || !e.machine) return [];
+  const set = (key: string, value: string | number, title: string, change: Partial<WorkloadSpec>): Candidate => {
+    const vm = { ...e.spec, workloads: e.spec.workloads.map((x) => (x === w ? { ...x, ...change } : x)) };
+    const after = evaluateOn(c, vm, e.machine!, site.region);
+    const path = `${w.path}/${key}`;
+    const where = site.has(path) ? { kind: 'set-value' as const, path } : { kind: 'add-key' as const, path: w.path, key };
+    return { fix: { ...where, value, title: `${title} (${changeText(site, after)})`, type: 'workload' }, after };
+  };
+  const out: Candidate[] = [];
+  if (s.block_kib !== undefined)
+    out.push(
+      set('block_size', formatBlock(s.block_kib), `Use ${formatBlock(s.block_kib)} blocks for '${w.name}'`, { block_kib: s.block_kib }),
+    );
+  if (s.queue_depth !== undefined)
+    out.push(set('queue_depth', s.queue_depth, `Set queue depth to ${s.queue_depth} for '${w.name}'`, { queue_depth: s.queue_depth }));
+  return out;
 }
 
 /** A disk as a suggestion leaves it: its size, and its type and provisioned amounts where the suggestion gives a type. */
@@ -122,7 +169,7 @@ interface DiskChange {
  * size, provisioned amounts; a provisioned key the new type does not take removed) and a title that says each
  * of them, with what the VM then costs and the workload reaches (a missing price said as such).
  */
-function diskFix(site: TargetSite, disk: DiskSpec, cur: DiskEval, change: DiskChange, m?: Machine, depth?: number): FixData | undefined {
+function diskFix(site: TargetSite, disk: DiskSpec, cur: DiskEval, change: DiskChange, m?: Machine, depth?: number): Candidate | undefined {
   const { c, e } = site;
   const workload = depth !== undefined ? e.spec.workloads.find((w) => w.name === site.workload) : undefined;
   const type = change.disk_type ?? disk.type;
@@ -140,16 +187,20 @@ function diskFix(site: TargetSite, disk: DiskSpec, cur: DiskEval, change: DiskCh
   if (type !== disk.type && sizedType)
     for (const key of ['count', 'interface'])
       if (site.has(`${disk.path}/${key}`)) values.push({ path: `${disk.path}/${key}`, remove: true });
-  if (change.disk_type !== undefined) values.push(...provisionedValues(disk, site.has, change, c.disk_types[type]));
+  // What it provisions: on another type, each amount it gives; on the disk's own type, those it changes.
+  const bought = change.disk_type === undefined ? {} : type !== disk.type ? change : changedAmounts(disk, change);
+  if (change.disk_type !== undefined) values.push(...provisionedValues(disk, site.has, bought, c.disk_types[type]));
   if (values.length === 0) return undefined;
-  const bought = change.disk_type !== undefined ? change : {};
   const amounts = boughtText(bought, '').replace(/ provisioned$/, '');
+  // Only what changes is said: a machine change that leaves the disk as it is names no resize.
   const what =
     type !== disk.type
       ? `switch '${disk.name}' to ${type}${resize || unwritten ? `, ${formatSize(change.disk_size_gib)}` : ''}${boughtText(bought)}${removedText(values)}`
       : amounts
         ? `provision ${amounts} on '${disk.name}'${resize ? `, resized to ${formatSize(change.disk_size_gib)}` : ''}`
-        : `resize '${disk.name}' to ${formatSize(change.disk_size_gib)}`;
+        : resize
+          ? `resize '${disk.name}' to ${formatSize(change.disk_size_gib)}`
+          : '';
   const settings = {
     type,
     size_gib: change.disk_size_gib,
@@ -162,8 +213,18 @@ function diskFix(site: TargetSite, disk: DiskSpec, cur: DiskEval, change: DiskCh
   }
   const after = evaluateOn(c, changed, m ?? e.machine!, site.region);
   const deeper = workload ? ` and queue depth ${depth} for '${workload.name}'` : '';
-  const title = m ? `Change machine to ${m.name}${deeper ? ', ' : ' and '}${what}${deeper}` : what[0].toUpperCase() + what.slice(1);
-  return { kind: 'set-values', values, title: `${title} (${changeText(site, after)})`, preferred: true };
+  const title = m
+    ? `Change machine to ${m.name}${what ? `${deeper ? ', ' : ' and '}${what}` : ''}${deeper}`
+    : what[0].toUpperCase() + what.slice(1);
+  return { fix: { kind: 'set-values', values, title: `${title} (${changeText(site, after)})` }, after };
+}
+
+/** The provisioned amounts of `change` that differ from what the disk writes today (those equal to it are no change). */
+function changedAmounts(disk: DiskSpec, change: DiskChange): Pick<DiskChange, 'provisioned_iops' | 'provisioned_mibps'> {
+  return {
+    provisioned_iops: change.provisioned_iops !== disk.provisioned_iops ? change.provisioned_iops : undefined,
+    provisioned_mibps: change.provisioned_mibps !== disk.provisioned_mibps ? change.provisioned_mibps : undefined,
+  };
 }
 
 /** ", 6,000 IOPS and 400 MiB/s provisioned": what a switch provisions, or nothing. */

@@ -74,7 +74,10 @@ export class VmAdvice {
     return s;
   }
 
-  /** The smallest larger machine of the series on which no disk is capped by the machine's per-VM limits. */
+  /**
+   * The smallest larger machine of the series on which no disk alone is capped by the machine's per-VM limits, and
+   * no limit the disks share is short of what their workloads' targets ask together.
+   */
   liftingMachine(): Machine | undefined {
     const e = this.evaluation;
     if (!this.liftMemo) {
@@ -82,7 +85,9 @@ export class VmAdvice {
       // only as far as anyone knows, so such a machine does not lift the cap.
       const delivered = new Set(e.disks.filter((d) => upperBound(d) === undefined).map((d) => d.spec.name));
       const uncapped = (x: VmEval) =>
-        // Not capped at all: capped-by-vcpu reports any cap, so a machine that leaves 0.1% of one does not lift it.
+        // Not capped at all: capped-by-vcpu reports any cap, so a machine that leaves 0.1% of one does not lift it;
+        // nor a machine whose limit the workloads' targets together still ask more of.
+        !x.sharedLimits?.some((l) => l.by === 'vm' && l.reached) &&
         x.disks.every(
           (d) =>
             (!delivered.has(d.spec.name) || upperBound(d) === undefined) &&

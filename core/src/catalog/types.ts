@@ -121,7 +121,15 @@ interface DiskTypeBase {
    * Sizes it is created in, GiB: `min` what the provider accepts, `documented_min` the smallest its pages document
    * (advice proposes no less), `regional_min` where a regional disk starts larger (Google: 200 GB standard).
    */
-  size_gib: { min: number; max: number; default?: number; step?: number; documented_min?: number; regional_min?: number; note?: string };
+  size_gib: {
+    min: number;
+    max: number;
+    default?: number;
+    step?: number;
+    documented_min?: number;
+    regional_min?: number;
+    note?: string;
+  } & Partial<Cited>;
   /** Replication modes the type can be created with (GCP persistent disks). */
   replication?: Array<'zonal' | 'regional'>;
   /** How simultaneous reads and writes share the disk's IOPS and throughput. */

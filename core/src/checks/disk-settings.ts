@@ -3,6 +3,7 @@
  * its type allows, and settings that have no effect on the type.
  */
 import {
+  attaches,
   refusedSize,
   sizeRange,
   unmodelledOn,
@@ -26,7 +27,7 @@ export const diskSettings: CheckModule = {
     'size-out-of-range': {
       severity: 'error',
       summary: 'The disk size is outside what the disk type allows.',
-      docs: 'The fix sets the nearest size the type allows.',
+      docs: 'The fix sets the nearest size the type allows. Where the machine cannot attach the type, it is not preferred: the type has to change first (disk-type-not-on-series, disk-type-not-on-machine), and that fix keeps the size where the new type takes it.',
       fixType: 'sizing',
     },
     'missing-size': {
@@ -139,13 +140,16 @@ function size(ctx: VmContext, d: DiskSpec, t: Exclude<DiskType, { model: 'device
     const { min, max, advised } = sizeRange(t, d.replication);
     const fix = formatSize(d.size_gib < min ? advised : max);
     const regional = min !== t.size_gib.min ? 'regional ' : '';
+    // A type the machine cannot attach is what has to change first (attach's finding, whose fix keeps the size where
+    // the new type takes it): a size for this type is offered, not preferred.
+    const usable = !ctx.machine || attaches(ctx.machine, d.type);
     ctx.report(
       'size-out-of-range',
       `${regional}${d.type} sizes run from ${sizeText(min)} to ${sizeText(max)}; this is ${sizeText(d.size_gib)}`,
       ctx.at(`${p}/size`),
       {
         path: `${p}/size`,
-        fixes: [{ kind: 'set-value', path: `${p}/size`, value: fix, title: `Set size to ${fix}`, preferred: true }],
+        fixes: [{ kind: 'set-value', path: `${p}/size`, value: fix, title: `Set size to ${fix}`, preferred: usable }],
       },
     );
   }

@@ -12,8 +12,13 @@ export function codeTableMarkdown(): string {
   for (const m of CHECKS) {
     out.push(`### ${m.title}`, '', `${m.about} (\`core/src/checks/${m.id}.ts\`)`, '', '| code | severity | meaning |', '|---|---|---|');
     for (const [code, info] of Object.entries(m.codes)) {
-      const sizing = info.fixType === 'sizing' ? ' *Design fix: `--fix` applies it only with `--fix-type sizing`.*' : '';
-      out.push(`| <a id="${code}"></a>\`${code}\` | ${info.severity} | ${info.summary} ${info.docs}${sizing} |`);
+      const applied =
+        info.fixType === 'sizing'
+          ? ' *Design fix: `--fix` applies it only with `--fix-type sizing`.*'
+          : info.fixType === 'workload'
+            ? ' *Workload fix: `--fix` applies it only with `--fix-type workload`.*'
+            : '';
+      out.push(`| <a id="${code}"></a>\`${code}\` | ${info.severity} | ${info.summary} ${info.docs}${applied} |`);
     }
     out.push('');
   }

@@ -39,7 +39,7 @@ export const document: CheckModule = {
     encoding: {
       severity: 'error',
       summary: 'The file is not UTF-8 text (binary, UTF-16, or bytes that are not UTF-8).',
-      docs: 'NUL characters (binary or UTF-16) are an error; bytes that are not UTF-8, replaced on reading, a warning. Save the file as UTF-8.',
+      docs: 'NUL characters (binary or UTF-16) are an error, the only finding of the file: what YAML makes of such a file says nothing more. Bytes that are not UTF-8, replaced on reading, are a warning. Save the file as UTF-8.',
     },
     'unknown-key': {
       severity: 'error',
@@ -60,7 +60,7 @@ export const document: CheckModule = {
     'out-of-range': {
       severity: 'error',
       summary: 'A number is outside its allowed range.',
-      docs: 'Ratios run from 0 to 1; counts and depths are positive; numbers must be finite.',
+      docs: 'Ratios run from 0 to 1; counts and depths are positive; numbers must be finite. A read ratio written as a whole percentage (70) has one fix, the fraction (0.7); one that reads several ways (1.5: 1.5% or 1.5 reads per write) has a fix for each reading and for 1, none preferred, so `--fix` leaves it alone.',
     },
     'unsupported-version': { severity: 'error', summary: 'The spec version is not supported.', docs: 'Write `version: 1`.' },
     'bad-quantity': {
@@ -71,7 +71,7 @@ export const document: CheckModule = {
     'duplicate-name': {
       severity: 'error',
       summary: 'Two VMs, disks or workloads share a name.',
-      docs: 'Names identify VMs, disks and workloads in findings, reports and fio jobs.',
+      docs: "Names identify VMs, disks and workloads in findings, reports and fio jobs. A workload whose `disk` is a name two disks share is not evaluated (its figures over both would read as one disk's): the finding on the second name says so.",
     },
     'missing-machine': {
       severity: 'error',
@@ -94,12 +94,12 @@ export const document: CheckModule = {
 function encoding({ text, report }: SpecContext): void {
   const nul = text.indexOf('\u0000');
   if (nul >= 0) {
-    const utf16 = /^(?:\uFFFD\uFFFD|\uFEFF)?[^\u0000]\u0000[^\u0000]\u0000|^\u0000[^\u0000]\u0000[^\u0000]/.test(text);
+    // Every other character NUL, little- or big-endian, after a byte order mark (FF FE or FE FF, each byte
+    // replaced by U+FFFD when read as UTF-8) or none.
+    const utf16 = /^(?:\uFFFD\uFFFD|\uFEFF)?(?:[^\u0000]\u0000[^\u0000]\u0000|\u0000[^\u0000]\u0000[^\u0000])/.test(text);
     report(
       'encoding',
-      utf16
-        ? 'this file looks like UTF-16 text; a spec must be saved as UTF-8'
-        : 'this file holds NUL characters: it is binary, not a UTF-8 text spec',
+      utf16 ? 'this file is UTF-16 text: save it as UTF-8' : 'this file holds NUL characters: it is binary, not a UTF-8 text spec',
       { start: nul, end: nul + 1 },
     );
     return;

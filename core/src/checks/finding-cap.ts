@@ -19,7 +19,8 @@ export const findingCap: CheckModule = {
         `The first ${FINDINGS_PER_CODE} findings of the code, in the order of the text, are listed; this one, at the place of the last, ` +
         'says how many more there are and of which code. Its severity is the most severe of those it stands for, so that an ' +
         "error past the cap still counts as one (lint's exit code, SARIF levels). Fix the findings listed (often one " +
-        'mistake repeated) and analyse the file again to see the rest.',
+        'mistake repeated) and analyse the file again to see the rest. The cap is for what is shown: `storage-perf diff` ' +
+        'compares every finding of both sides, those past the cap too, and never shows this one.',
     },
   },
 };

@@ -3,7 +3,7 @@
  * existing one) and a line here; the diagnostic codes, the SARIF rules and the code table of docs/lint.md all
  * come from this list.
  */
-import { makeDiagnostic, type CodeInfo, type Diagnostic, type FixData, type FixType } from '../diagnostics';
+import { fixTypes, makeDiagnostic, type CodeInfo, type Diagnostic, type FixData, type FixType } from '../diagnostics';
 import type { Span } from '../text';
 import { attach } from './attach';
 import { bursts } from './bursts';
@@ -62,9 +62,14 @@ export function moduleOf(code: string): CheckModule | undefined {
 }
 
 /** A finding of a registered code; an unregistered one is a programming error. */
-/** What a fix of a finding does: its own type, else its code's (problem unless the code says sizing). */
+/** What a fix of a finding does: its own type, else its code's (problem unless the code says otherwise). */
 export function fixTypeOf(code: string, fix: FixData): FixType {
   return fix.type ?? DIAGNOSTIC_CODES[code]?.fixType ?? 'problem';
+}
+
+/** Every type `lint --fix-type` must name for a fix of a finding to be applied (../diagnostics `fixTypes`). */
+export function fixTypesOf(code: string, fix: FixData): FixType[] {
+  return fixTypes(fix, DIAGNOSTIC_CODES[code]?.fixType);
 }
 
 export function diag(code: string, message: string, span: Span, extra: Partial<Diagnostic> = {}): Diagnostic {

@@ -20,14 +20,14 @@ export const targets: CheckModule = {
     'target-unreachable': {
       severity: 'error',
       summary: "The workload's target cannot be met by this configuration.",
-      docs: "The fixes, searched by the model: the disk's own change (a resize, or more provisioned IOPS and throughput on a type sold by them), a larger machine of the series, another disk type on this machine, or a larger machine with the cheapest disk of any type it attaches that meets the target there — each with its cost. No fix is dearer than another the model knows on the same machine; where the catalog lacks a price of the disk's own change (Hyperdisk Balanced's provisioned IOPS), that change is still offered first, its price said unknown, with the cheapest priced type beside it. The message names each way while it stays one line (240 characters), else the first; each is a fix. Past the file's cap on findings of one code (more-findings), the finding states the shortfall alone, without the search.",
+      docs: "The fixes, searched by the model: the disk's own change (a resize, or more provisioned IOPS and throughput on a type sold by them), a larger machine of the series, another disk type on this machine, or a larger machine with the cheapest disk of any type it attaches that meets the target there (with the queue depth it needs there, where the workload's own would hold it short) — each with its cost; and, of type `workload`, a larger block size or a deeper queue where that alone meets the target. They are listed cheapest first, by what the VM then costs a month (ties: the fewest values changed), and the cheapest of each kind is preferred: `--fix-type sizing` applies the cheapest change of machine and disks, `--fix-type workload` the cheapest change of the workload, both together the cheapest of all (a fix that changes the machine and the queue depth needs both). Where the catalog lacks a price of the disk's own change (Hyperdisk Balanced's provisioned IOPS), that change is ranked by the part it prices, its price said unknown, with the cheapest priced type beside it. The message names each way of the machine and disks while it stays one line (240 characters), else the first; each is a fix. Past the file's cap on findings of one code (more-findings), the finding states the shortfall alone, without the search.",
       fixType: 'sizing',
     },
     'queue-depth-too-low': {
       severity: 'warning',
       summary: "The queue depth is too low to reach the target (Little's law).",
-      docs: "IOPS ≤ outstanding I/Os ÷ latency. The fix sets a depth in the guidance's range for the demand, offered only where the model says the target is then met. Where the disks or the machine cap the workload below the target anyway, no depth is offered: the message says what they cap it at and the depth that reaches that (and no finding at all where the queue is not what holds the workload).",
-      fixType: 'sizing',
+      docs: "IOPS ≤ outstanding I/Os ÷ latency. The fix sets a depth in the guidance's range for the demand, offered only where the model says the target is then met; it is one of target-unreachable's fixes too, which ranks it with the others, so it is not preferred here. Where the disks or the machine cap the workload below the target anyway, no depth is offered: the message says what they cap it at and the depth that reaches that (and no finding at all where the queue is not what holds the workload).",
+      fixType: 'workload',
     },
     'cpu-insufficient': {
       severity: 'warning',
@@ -38,8 +38,8 @@ export const targets: CheckModule = {
     'block-size-too-small': {
       severity: 'warning',
       summary: 'The block size is too small to reach the throughput target.',
-      docs: 'At small blocks the IOPS limit binds first. The fix sets the smallest larger block size (a power of two) at which the model, evaluating the workload at it, says the target is met; when none up to the size the throughput figures assume does, no fix, and the message says what the largest reaches.',
-      fixType: 'sizing',
+      docs: "At small blocks the IOPS limit binds first. The fix sets the smallest larger block size (a power of two) at which the model, evaluating the workload at it, says the target is met; when none up to the size the throughput figures assume does, no fix, and the message says what the largest reaches. It is one of target-unreachable's fixes too, which ranks it with the others, so it is not preferred here.",
+      fixType: 'workload',
     },
     'sequential-merge': {
       severity: 'hint',
@@ -160,7 +160,7 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   const ways = [
     s.instead ? `a ${sizeText(s.instead.disk_size_gib)} ${s.instead.disk_type} disk${boughtText(s.instead, ' with ')} for '${s.disk}'` : '',
     s.disk_type && s.disk_size_gib !== undefined ? diskText(ctx, s) : '',
-    !s.disk_type && s.disk_size_gib !== undefined ? `resize '${s.disk}' to ${sizeText(s.disk_size_gib)}` : '',
+    !s.disk_type && s.disk_size_gib !== undefined && resizes(ctx, s) ? `resize '${s.disk}' to ${sizeText(s.disk_size_gib)}` : '',
     s.machine_type ? `use ${s.machine_type}` : '',
     s.together && s.together_queue_depth !== undefined ? `queue depth ${s.together_queue_depth}` : '',
     s.alternative
@@ -178,12 +178,28 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   ctx.report('target-unreachable', message, at, { path: `${wp}/target`, fixes });
 }
 
-/** The disk a suggestion gives: another type, or the disk's own with more provisioned (its price maybe unknown). */
+/** Whether the suggestion's size is another than the disk's (a machine change may leave the disk as it is). */
+function resizes(ctx: VmContext, s: WorkloadSuggestions): boolean {
+  const now = ctx.evaluation.disks.find((d) => d.spec.name === s.disk)?.size_gib;
+  return now === undefined || Math.abs(s.disk_size_gib! - now) > 1e-9;
+}
+
+/**
+ * The disk a suggestion gives: another type, or the disk's own with more provisioned (its price maybe unknown), said
+ * by the amounts it changes; nothing where it changes none (a machine change that leaves the disk as it is).
+ */
 function diskText(ctx: VmContext, s: WorkloadSuggestions): string {
-  const own = (s.disk === undefined ? undefined : diskSpecsNamed(ctx.vm, s.disk)[0])?.type === s.disk_type;
-  if (!own)
+  const disk = s.disk === undefined ? undefined : diskSpecsNamed(ctx.vm, s.disk)[0];
+  if (disk?.type !== s.disk_type)
     return `a ${sizeText(s.disk_size_gib!)} ${s.disk_type} disk${boughtText(s, ' with ').replace(/ provisioned$/, '')} for '${s.disk}'`;
-  const amounts = boughtText(s, '').replace(/ provisioned$/, '');
+  const amounts = boughtText(
+    {
+      provisioned_iops: s.provisioned_iops !== disk?.provisioned_iops ? s.provisioned_iops : undefined,
+      provisioned_mibps: s.provisioned_mibps !== disk?.provisioned_mibps ? s.provisioned_mibps : undefined,
+    },
+    '',
+  ).replace(/ provisioned$/, '');
+  if (!amounts) return resizes(ctx, s) ? `resize '${s.disk}' to ${sizeText(s.disk_size_gib!)}` : '';
   return `provision ${amounts} on '${s.disk}'${s.price_unknown ? ' (price unknown)' : ''}`;
 }
 
@@ -207,7 +223,7 @@ function queueDepth(ctx: VmContext, w: WorkloadEval): void {
     path: `${wp}/queue_depth`,
     fixes:
       want !== undefined
-        ? [{ kind: 'set-value', path: `${wp}/queue_depth`, value: want, title: `Set queue depth to ${want}`, preferred: true }]
+        ? [{ kind: 'set-value', path: `${wp}/queue_depth`, value: want, title: `Set queue depth to ${want}`, preferred: false }]
         : [],
   });
 }

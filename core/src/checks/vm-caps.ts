@@ -2,12 +2,12 @@
  * Per-VM caps: the machine's limits for a disk type (by vCPU count) bind below what the disks could deliver,
  * disks of one type share one baseline, or the catalog has no such limits for the machine.
  */
-import { attaches, limitValue, vmLimitRow, withVcpus } from '../catalog';
+import { attaches, vmLimitRow, withVcpus } from '../catalog';
 import { gainText, setMachine } from '../advice/fixes';
-import { METRICS, type DiskEval, type Metric } from '../model/types';
+import { METRICS, type DiskEval, type Metric, type SharedLimit } from '../model/types';
+import { sharedLimitPhrases } from '../shared-limits';
 import { firstAndMore, fmt, plural, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
-import { workloadsOn } from '../model/lookups';
 
 export const vmCaps: CheckModule = {
   id: 'vm-caps',
@@ -17,7 +17,7 @@ export const vmCaps: CheckModule = {
     'capped-by-vcpu': {
       severity: 'warning',
       summary: "The machine's per-VM limit (by vCPU count, or per machine type) caps the disk below what it could deliver.",
-      docs: "A warning when the cap takes at least 5 % of a figure or a workload on a capped disk misses its target; information otherwise. For one disk the message gives the capped figures and what the disk would deliver alone; for several it names them (each disk's hover has its figures). Where the catalog's rows are per machine type (AWS's per-instance EBS limits, Google's M-series rows) the limit is named by the instance, not by its vCPUs. the fix names the smallest larger machine of the series that lifts the cap, with what it gains. Where every capped disk would fit the limit alone (it is capped only because other disks share it), carries workloads with targets and all of them are met, the cap takes only what no target asks for (a shared limit serves the targets first): information, without a fix.",
+      docs: "Each disk's figures are what it delivers while the VM's other disks are idle, so a disk is capped only where the machine's limit holds it below its own figures even alone: you pay for what the VM cannot use. The finding also fires where the workloads' targets together ask more of a limit their disks share than it gives (the VM's shared limits, stated once in `evaluate`, the machine's hover and the report's `shared_limits`). A warning when the cap takes at least 5 % of a figure, a workload on a capped disk misses its target, or the targets together exceed a shared limit; information otherwise. For one disk the message gives the capped figures and its own; for several it names them. Where the catalog's rows are per machine type (AWS's per-instance EBS limits, Google's M-series rows) the limit is named by the instance, not by its vCPUs. The fix names the smallest larger machine of the series on which no disk is capped and no shared limit is short of the targets, with what it gains.",
       fixType: 'sizing',
     },
     'shared-baseline': {
@@ -133,38 +133,19 @@ function sharedHyperdiskLimit(ctx: VmContext): void {
   );
 }
 
+/** The disks the machine holds below their own figures even alone: what the VM cannot use of what is paid for. */
 function cappedDisks(ctx: VmContext): DiskEval[] {
   return ctx.evaluation.disks.filter((d) => METRICS.some((k) => d.figures[k].by === 'vm'));
 }
 
-/**
- * The disk is capped only because other disks share the limit: alone, each figure the machine caps would fit it.
- */
-function cappedBySharingOnly(ctx: VmContext, d: DiskEval): boolean {
-  const m = ctx.machine!;
-  const row = vmLimitRow(ctx.catalog, m, d.typeName)?.row;
-  return METRICS.every((k) => {
-    if (d.figures[k].by !== 'vm') return true;
-    const cap = row ? limitValue(row[k], m.vcpus) : undefined;
-    return cap !== undefined && d.diskOnly[k].value <= cap + 1e-9;
-  });
-}
-
-/**
- * Every capped disk is capped only by sharing the limit, carries a workload with a target, and every target on
- * them is met: the cap takes only what no target asks for (a shared limit serves the targets first), so a larger
- * machine would buy nothing they need.
- */
-function targetsUnhurt(ctx: VmContext): boolean {
-  const e = ctx.evaluation;
-  const on = (d: DiskEval) => workloadsOn(e, d.spec.name).filter((w) => w.meets_target !== undefined);
-  return cappedDisks(ctx).every((d) => cappedBySharingOnly(ctx, d) && on(d).length > 0 && on(d).every((w) => w.meets_target));
+/** The machine's limits that the workloads' targets together ask more of than it gives. */
+function reachedLimits(ctx: VmContext): SharedLimit[] {
+  return (ctx.evaluation.sharedLimits ?? []).filter((l) => l.by === 'vm' && l.reached);
 }
 
 /** A cap worth a warning: it takes away at least 5 % of a figure, or a workload on a capped disk misses its target. */
-function capMatters(ctx: VmContext): boolean {
+function capMatters(ctx: VmContext, capped: DiskEval[]): boolean {
   const e = ctx.evaluation;
-  const capped = cappedDisks(ctx);
   const loss = Math.max(
     ...capped.flatMap((d) => METRICS.filter((k) => d.figures[k].by === 'vm').map((k) => 1 - d.figures[k].value / d.diskOnly[k].value)),
   );
@@ -173,42 +154,52 @@ function capMatters(ctx: VmContext): boolean {
   return loss >= 0.05 || missed;
 }
 
+/**
+ * The machine's per-VM limit holds a disk below its own figures even while the VM's other disks are idle (what is
+ * paid for and cannot be used), or the workloads' targets together ask more of a limit their disks share. A disk
+ * that alone fits under the limit is never said to be capped: the limit is stated once for the VM instead.
+ */
 function cappedByVcpu(ctx: VmContext): void {
   const m = ctx.machine;
   if (!m) return;
-  const capped = ctx.evaluation.disks.map((d) => ({ d, parts: cappedParts(d) })).filter((x) => x.parts.length);
-  if (!capped.length) return;
+  const capped = cappedDisks(ctx);
+  const reached = reachedLimits(ctx);
+  if (!capped.length && !reached.length) return;
   // The catalog's rows say what the limit goes by: a vCPU range (Google's tables by vCPU count), or the machine
   // type itself (AWS's per-instance EBS limits, Google's M-series rows), where the vCPUs are not its cause.
-  const perType = capped.every(({ d }) => vmLimitRow(ctx.catalog, m, d.typeName)?.row.machine_types !== undefined);
+  const names = [...capped.map((d) => d.typeName), ...reached.flatMap((l) => disksNamed(ctx, l.disks).map((d) => d.typeName))];
+  const perType = names.every((t) => vmLimitRow(ctx.catalog, m, t)?.row.machine_types !== undefined);
   const named = (x: { name: string; vcpus: number }) => (perType ? x.name : withVcpus(x));
-  // One disk with its figures; several by name only (each one's figures are in its hover and the report).
-  const what =
-    capped.length === 1
-      ? `${capped[0].d.spec.name} at ${capped[0].parts.join(' and ')}`
-      : `${plural(capped.length, 'disk')} below their own figures: ${firstAndMore(
-          capped.map(({ d }) => d.spec.name),
-          'disk',
-        )}`;
   const who = perType ? `${m.name}'s per-instance limit` : named(m);
-  if (targetsUnhurt(ctx)) {
-    ctx.report('capped-by-vcpu', `${who} caps ${what}; every workload target on them is met`, ctx.machineSpan(), {
-      severity: 'information',
-      path: `${ctx.vm.path}/machine_type`,
-    });
-    return;
-  }
+  // One disk with its figures; several by name only (each one's figures are in its hover and the report).
+  const parts: string[] = [];
+  // With a shared limit to say too, the capped disks by name only: one message stays short.
+  if (capped.length === 1 && !reached.length) parts.push(`caps ${capped[0].spec.name} at ${cappedParts(capped[0]).join(' and ')}`);
+  else if (capped.length === 1) parts.push(`caps ${capped[0].spec.name} below its own figures`);
+  else if (capped.length && reached.length) parts.push(`caps ${plural(capped.length, 'disk')} below their own figures`);
+  else if (capped.length)
+    parts.push(
+      `caps ${plural(capped.length, 'disk')} below their own figures: ${firstAndMore(
+        capped.map((d) => d.spec.name),
+        'disk',
+      )}`,
+    );
+  if (reached.length) parts.push(`holds ${sharedLimitPhrases(reached, true)[0]}`);
   const lifts = ctx.advice.liftingMachine();
   const lift = lifts ? `; ${named(lifts)} lifts it` : '; no larger machine of the series lifts it';
-  ctx.report('capped-by-vcpu', `${who} caps ${what}${lift}`, ctx.machineSpan(), {
-    severity: capMatters(ctx) ? 'warning' : 'information',
+  ctx.report('capped-by-vcpu', `${who} ${parts.join(', and ')}${lift}`, ctx.machineSpan(), {
+    severity: reached.length || capMatters(ctx, capped) ? 'warning' : 'information',
     path: `${ctx.vm.path}/machine_type`,
     fixes: lifts ? [setMachine(ctx.vm, lifts, `Change machine to ${lifts.name}${gainText(ctx.advice, lifts)}`, false)] : [],
   });
 }
 
+function disksNamed(ctx: VmContext, names: readonly string[]): DiskEval[] {
+  return ctx.evaluation.disks.filter((d) => names.includes(d.spec.name));
+}
+
 /**
- * "15,000 IOPS read and write (the disk alone: 21,000)": the figures a VM limit caps on one disk, read and
+ * "15,000 IOPS read and write (its own: 21,000)": the figures a VM limit caps on one disk, read and
  * write said once when the machine caps both at the same value.
  */
 function cappedParts(d: DiskEval): string[] {
@@ -218,14 +209,14 @@ function cappedParts(d: DiskEval): string[] {
     ['read_mibps', 'write_mibps', 'MiB/s'],
   ] as const) {
     const cap = (k: Metric) => d.figures[k].by === 'vm' && d.diskOnly[k].value > d.figures[k].value * 1.001;
-    const one = (k: Metric, dir: string) => `${fmt(d.figures[k].value)} ${unit} ${dir} (the disk alone: ${fmt(d.diskOnly[k].value)})`;
+    const one = (k: Metric, dir: string) => `${fmt(d.figures[k].value)} ${unit} ${dir} (its own: ${fmt(d.diskOnly[k].value)})`;
     if (cap(r) && cap(w) && d.figures[r].value === d.figures[w].value && d.diskOnly[r].value === d.diskOnly[w].value)
       out.push(one(r, 'read and write'));
     else if (cap(r) && cap(w)) {
       // Read and write capped apart (a limit shared with other disks splits them differently): said as one pair.
       const alone =
         d.diskOnly[r].value === d.diskOnly[w].value ? fmt(d.diskOnly[r].value) : `${fmt(d.diskOnly[r].value)}/${fmt(d.diskOnly[w].value)}`;
-      out.push(`${fmt(d.figures[r].value)}/${fmt(d.figures[w].value)} ${unit} read/write (the disk alone: ${alone})`);
+      out.push(`${fmt(d.figures[r].value)}/${fmt(d.figures[w].value)} ${unit} read/write (its own: ${alone})`);
     } else {
       if (cap(r)) out.push(one(r, 'read'));
       if (cap(w)) out.push(one(w, 'write'));

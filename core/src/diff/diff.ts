@@ -8,13 +8,17 @@ import type { Analysis } from '../analyze';
 import type { VmEval } from '../model/types';
 import { unattachedDiskReports, vmFiguresReport, type VmReport } from '../report';
 import { contentOrigin } from '../vm-cache';
-import { diffFindings, placeFindings } from './findings';
+import { diffFindings, placeFindings, type PlacedFindings } from './findings';
 import { change, diskDiff, matchByName, money, moneyChange, moneyChanged, unattachedDiff, vmMoney, workloadDiff } from './items';
 import { diffSummary } from './summary';
 import type { DiffCounts, DiffFinding, DiffRecord, DiffSide, FindingsDiff, VmDiff } from './types';
 
 export interface DiffInput {
-  analysis: Analysis;
+  /**
+   * Absent where the file is not on that side: the change adds it (the base) or deletes it (the head). Then every
+   * VM of the other side is added or removed.
+   */
+  analysis?: Analysis;
   /** The file as the user named it. */
   path: string;
   /** The git revision it was read from (`--base-ref`). */
@@ -26,11 +30,11 @@ export interface DiffInput {
  * on both sides and is compared by its findings alone; any other pair is compared through its reports.
  */
 export function diffAnalyses(base: DiffInput, head: DiffInput): DiffRecord {
-  const b = base.analysis,
-    h = head.analysis;
-  const bf = placeFindings(b),
-    hf = placeFindings(h);
-  const reports = { base: reportMemo(b), head: reportMemo(h) };
+  const b = sideOf(base.analysis),
+    h = sideOf(head.analysis);
+  const bf = b.findings,
+    hf = h.findings;
+  const reports = { base: b.report, head: h.report };
   const pending = new Map<string, number[]>();
   b.vms.forEach((v, i) => pending.set(v.spec.name, [...(pending.get(v.spec.name) ?? []), i]));
   const vms: VmDiff[] = [];
@@ -58,7 +62,7 @@ export function diffAnalyses(base: DiffInput, head: DiffInput): DiffRecord {
   const record: Omit<DiffRecord, 'summary'> = {
     base: side(base),
     head: side(head),
-    currency: h.catalog?.currency ?? b.catalog?.currency ?? null,
+    currency: head.analysis?.catalog?.currency ?? base.analysis?.catalog?.currency ?? null,
     counts,
     monthly_cost: moneyChange(side(base).monthly_cost, side(head).monthly_cost),
     vms,
@@ -66,6 +70,27 @@ export function diffAnalyses(base: DiffInput, head: DiffInput): DiffRecord {
     findings,
   };
   return { summary: diffSummary(record), ...record };
+}
+
+/** What the diff reads of one side: its VMs, their findings placed, and their reports; its disks attached to no VM. */
+interface Side {
+  vms: VmEval[];
+  unattached: Analysis['unattached'];
+  findings: PlacedFindings;
+  report: (v: VmEval) => VmReport;
+}
+
+/** A side; one that is not there has no VM and no finding. */
+function sideOf(a: Analysis | undefined): Side {
+  if (a) return { vms: a.vms, unattached: a.unattached, findings: placeFindings(a), report: reportMemo(a) };
+  return {
+    vms: [],
+    unattached: [],
+    findings: { byVm: [], file: [] },
+    report: () => {
+      throw new Error('a side that is not there has no VM');
+    },
+  };
 }
 
 /** Each VM's report (without suggestions), made once for the VMs that share an evaluation. */
@@ -81,9 +106,12 @@ function reportMemo(a: Analysis): (v: VmEval) => VmReport {
 
 function side(s: DiffInput): DiffSide {
   const a = s.analysis;
+  const at = { path: s.path, ...(s.ref !== undefined ? { ref: s.ref } : {}) };
+  // A file that is not there has nothing, which costs nothing: its VMs' whole cost is the change.
+  if (!a) return { ...at, exists: false, catalog: null, region: null, currency: null, vms: 0, monthly_cost: money(0, true) };
   return {
-    path: s.path,
-    ...(s.ref !== undefined ? { ref: s.ref } : {}),
+    ...at,
+    exists: true,
     catalog: a.catalog?.edition ?? null,
     region: a.region ?? null,
     currency: a.catalog?.currency ?? null,

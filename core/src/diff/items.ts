@@ -1,5 +1,6 @@
 /** A VM's disks and workloads compared, as their reports state them (figures, limits, verdicts, prices). */
 import type { DiskReport, UnattachedDiskReport, VmReport, WorkloadReport } from '../report';
+import type { Target } from '../document/types';
 import { toCents } from '../model/types';
 import type {
   Change,
@@ -98,6 +99,16 @@ export function targetStatus(w: WorkloadReport | undefined): TargetStatus | null
   return w.meets_target === null ? 'not judged' : w.meets_target ? 'met' : 'missed';
 }
 
+const TARGET_KEYS = ['iops', 'read_iops', 'write_iops', 'mibps', 'read_mibps', 'write_mibps'] as const;
+
+/** A workload's targets, the keys it sets in one order: two that ask the same are the same JSON. */
+function targetValues(w: WorkloadReport | undefined): Target | null {
+  if (!w) return null;
+  const out: Target = {};
+  for (const k of TARGET_KEYS) if (w.target[k] !== undefined) out[k] = w.target[k];
+  return out;
+}
+
 const sum = (x: number | null, y: number | null) => (x === null || y === null ? null : Math.round((x + y) * 10) / 10);
 
 function verdict(before: TargetStatus | null, after: TargetStatus | null): WorkloadDiff['verdict'] {
@@ -113,6 +124,7 @@ export function workloadDiff(b: WorkloadReport | undefined, a: WorkloadReport | 
     name: (a ?? b)!.name,
     change: !b ? 'added' : !a ? 'removed' : 'changed',
     target,
+    target_values: change(targetValues(b), targetValues(a)),
     headroom: change(b?.headroom, a?.headroom),
     verdict: verdict(target.before, target.after),
     iops: change(b && sum(b.read_iops, b.write_iops), a && sum(a.read_iops, a.write_iops)),
@@ -122,6 +134,7 @@ export function workloadDiff(b: WorkloadReport | undefined, a: WorkloadReport | 
   if (out.change !== 'changed') return out;
   const same =
     target.before === target.after &&
+    JSON.stringify(out.target_values.before) === JSON.stringify(out.target_values.after) &&
     out.headroom.before === out.headroom.after &&
     out.iops.before === out.iops.after &&
     out.mibps.before === out.mibps.after &&

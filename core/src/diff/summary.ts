@@ -32,15 +32,30 @@ function unattachedParts(r: Omit<DiffRecord, 'summary'>): string[] {
   return out;
 }
 
-/** "3 VMs changed (1 added): 1 target now missed, +$312.40/month; 97 unchanged". */
+/**
+ * How many VMs of each kind, as `counts` has them: "2 VMs changed, 1 added, 1 removed" (changed: on both sides and
+ * different), or "No VM changed" where only findings on no VM did.
+ */
+function vmCounts(c: DiffRecord['counts']): string {
+  const kinds: Array<[number, string]> = [
+    [c.vms_changed, 'changed'],
+    [c.vms_added, 'added'],
+    [c.vms_removed, 'removed'],
+  ];
+  const said = kinds.filter(([n]) => n > 0).map(([n, kind], i) => (i ? `${n} ${kind}` : `${plural(n, 'VM')} ${kind}`));
+  return said.join(', ') || 'No VM changed';
+}
+
+/** "1 VM changed, 1 added: 1 target now missed, +$312.40/month; 97 VMs unchanged". */
 export function diffSummary(r: Omit<DiffRecord, 'summary'>): string {
   const c = r.counts;
   const touched = c.vms_changed + c.vms_added + c.vms_removed;
   const unchanged = `${plural(c.vms_unchanged, 'VM')} unchanged`;
-  if (!touched && !r.findings.appeared.length && !r.findings.gone.length && !r.unattached_disks.length)
+  // A file the change adds or deletes says so first: all its VMs are added or removed.
+  const file = !r.base.exists ? 'New file, ' : !r.head.exists ? 'Deleted file, ' : '';
+  if (!file && !touched && !r.findings.appeared.length && !r.findings.gone.length && !r.unattached_disks.length)
     return `No change in figures, targets, cost or findings (${unchanged})`;
-  const kinds = [c.vms_added ? `${c.vms_added} added` : '', c.vms_removed ? `${c.vms_removed} removed` : ''].filter(Boolean);
-  const head = `${plural(touched, 'VM')} changed${kinds.length ? ` (${kinds.join(', ')})` : ''}`;
+  const head = file + (file && !touched ? 'no VM' : vmCounts(c));
   const parts: string[] = unattachedParts(r);
   if (c.targets_now_missed) parts.push(`${plural(c.targets_now_missed, 'target')} now missed`);
   if (c.targets_now_met) parts.push(`${plural(c.targets_now_met, 'target')} now met`);

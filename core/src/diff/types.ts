@@ -1,5 +1,6 @@
 /** The record of `storage-perf diff`: what a change of a spec does to delivered figures, targets, cost and findings. */
 import type { Severity } from '../diagnostics';
+import type { Target } from '../document/types';
 import type { LimitKind } from '../model/types';
 
 /** A price as one side states it: the known part, whether it is the whole, and what it lacks. */
@@ -63,6 +64,8 @@ export interface WorkloadDiff {
   name: string;
   change: ItemChange;
   target: Change<TargetStatus>;
+  /** The targets as the spec states them (IOPS; MiB/s as `mibps`, `read_mibps`, `write_mibps`); `{}` for none. */
+  target_values: Change<Target>;
   /** achieved ÷ target − 1 for the tightest target (negative: short of it by that share). */
   headroom: Change<number>;
   /** `now missed`: missed after and not before (a new workload that misses counts); `now met`: the reverse. */
@@ -110,6 +113,8 @@ export interface DiffSide {
   path: string;
   /** `--base-ref`: the git revision the side was read from. */
   ref?: string;
+  /** False where the file is not on that side (the change adds or deletes it): it has no VM and costs nothing. */
+  exists: boolean;
   catalog: string | null;
   region: string | null;
   currency: string | null;
@@ -133,7 +138,7 @@ export interface DiffCounts {
 }
 
 export interface DiffRecord {
-  /** "3 VMs changed (1 added): 1 target now missed, +$312.40/month; 97 unchanged". */
+  /** "2 VMs changed, 1 added: 1 target now missed, +$312.40/month; 97 VMs unchanged" (the VMs counted as `counts`). */
   summary: string;
   base: DiffSide;
   head: DiffSide;

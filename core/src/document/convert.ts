@@ -6,7 +6,7 @@
  */
 import { diag } from '../checks/registry';
 import type { Diagnostic, FixData } from '../diagnostics';
-import { parseBlockSize, parsePercent, parseSize, parseThroughput, type Parsed } from '../units';
+import { firstAndMore, parseBlockSize, parsePercent, parseSize, parseThroughput, type Parsed } from '../units';
 import { indexNamed } from './map-index';
 import { valueAt } from './yaml-nodes';
 import type { DiskSpec, Spec, Target, VmSpec, WorkloadSpec } from './types';
@@ -110,14 +110,26 @@ export class Converter {
     return this.tree.mirrorsRoot ? this.mapping(path) !== null : this.tree.nodes.get(path)?.value.kind === 'map';
   }
 
-  private checkNames(paths: string[], what: string): void {
+  /** Reports each name met again; `note` adds what else the duplicate does (workloads it leaves out). */
+  private checkNames(paths: string[], what: string, note?: (name: string) => string): void {
     const seen = new Set<string>();
     for (const p of paths) {
       const name = this.str(p, 'name');
       if (name === undefined) continue;
-      if (seen.has(name)) this.report('duplicate-name', `another ${what} is already named '${name}'`, `${p}/name`);
+      if (seen.has(name)) this.report('duplicate-name', `another ${what} is already named '${name}'${note?.(name) ?? ''}`, `${p}/name`);
       seen.add(name);
     }
+  }
+
+  /**
+   * A disk name two disks share, as a workload's `disk`, names neither: those workloads are not evaluated (their
+   * figures over both disks would look like one disk's), said on the duplicate name, not on each workload.
+   */
+  private leftOutByDuplicate(wlPaths: string[], disk: string): string {
+    const names = wlPaths.filter((p) => this.str(p, 'disk') === disk).map((p) => `'${this.str(p, 'name') ?? '?'}'`);
+    if (!names.length) return ': rename one';
+    const which = names.length === 1 ? `workload ${names[0]}` : `workloads ${firstAndMore(names, 'workload')}`;
+    return `: rename one (${which} on it ${names.length === 1 ? 'is' : 'are'} not evaluated)`;
   }
 
   spec(): Spec {
@@ -148,7 +160,7 @@ export class Converter {
   private vm(path: string, index: number): VmSpec {
     const diskPaths = this.items(path, 'disks');
     const wlPaths = this.items(path, 'workloads');
-    this.checkNames(diskPaths, 'disk on this VM');
+    this.checkNames(diskPaths, 'disk on this VM', (name) => this.leftOutByDuplicate(wlPaths, name));
     this.checkNames(wlPaths, 'workload on this VM');
     const disks = diskPaths.filter((p) => this.isMap(p)).map((p, i) => this.disk(p, i));
     const workloads = wlPaths.filter((p) => this.isMap(p)).map((p, i) => this.workload(p, i));
@@ -270,8 +282,9 @@ export class Converter {
   }
 
   /**
-   * A read ratio: a fraction from 0 to 1 or a percentage (70%). A number from 1 to 100 is most likely a
-   * percentage written without its sign: the fraction it means is the fix. Undefined when absent or wrong (the
+   * A read ratio: a fraction from 0 to 1 or a percentage (70%). A whole number from 2 to 100 is a percentage
+   * written without its sign: the fraction it means is the fix. Any other number above 1 and up to 100 (1.5,
+   * 12.5) reads several ways, each a fix to choose from, none preferred. Undefined when absent or wrong (the
    * workload then has an error and is not evaluated).
    */
   private readRatio(path: string): number | undefined {
@@ -280,10 +293,7 @@ export class Converter {
     const v = n && nodeValue(n);
     if (v === undefined || v === null || typeof v === 'object' || typeof v === 'boolean') return undefined; // the schema says it
     if (typeof v === 'number' && Number.isFinite(v) && v > 1 && v <= 100) {
-      const fraction = Math.round(v * 100) / 10000;
-      this.report('out-of-range', `read_ratio is a fraction from 0 to 1, not a percentage: did you mean ${fraction}?`, at, false, [
-        { kind: 'set-value', path: at, value: fraction, title: `Write read_ratio: ${fraction}`, preferred: true },
-      ]);
+      this.percentLike(at, v);
       return undefined;
     }
     const r = parsePercent(v);
@@ -294,6 +304,29 @@ export class Converter {
     }
     this.report('bad-quantity', `'${String(v)}' is not a read ratio; write it like 0.7 or 70%`, at);
     return undefined;
+  }
+
+  /** A read ratio above 1 and up to 100: a whole percentage has one fix; any other number, the readings it may have. */
+  private percentLike(at: string, v: number): void {
+    const fraction = Math.round(v * 100) / 10000;
+    if (Number.isInteger(v)) {
+      this.report('out-of-range', `read_ratio is a fraction from 0 to 1, not a percentage: did you mean ${fraction}?`, at, false, [
+        { kind: 'set-value', path: at, value: fraction, title: `Write read_ratio: ${fraction}`, preferred: true },
+      ]);
+      return;
+    }
+    const perWrite = Math.round((v / (1 + v)) * 10000) / 10000;
+    this.report(
+      'out-of-range',
+      `read_ratio is a fraction from 0 to 1; ${v} may mean ${v}% reads (${fraction}) or ${v} reads per write (${perWrite})`,
+      at,
+      false,
+      [
+        { kind: 'set-value', path: at, value: fraction, title: `Write read_ratio: ${fraction} (${v}% reads)`, preferred: false },
+        { kind: 'set-value', path: at, value: perWrite, title: `Write read_ratio: ${perWrite} (${v} reads per write)`, preferred: false },
+        { kind: 'set-value', path: at, value: 1, title: 'Write read_ratio: 1 (reads only)', preferred: false },
+      ],
+    );
   }
 
   private nonNegative(parent: string, key: string): number | undefined {

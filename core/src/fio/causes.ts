@@ -127,7 +127,6 @@ export function aboveCauses(j: FioJob, m: FioMeasurement, unfilled: Set<string>)
       'never-written blocks: the fill job did not run (or failed), and reads of blocks never written can be answered without reading media (Google fills the disk before read tests for this reason)',
     );
   }
-  if (c.vm_share) out.push(`the per-VM limit: ${c.vm_share}`);
   if (c.burst) out.push(`bursting: ${c.burst}`);
   if (j.expected_iops.low < j.expected_iops.high) {
     const lat = weightedLatency(m);

@@ -140,7 +140,26 @@ export function workloadJob(c: Catalog, e: VmEval, ts: EvaluatedTarget[], w: Wor
   if (name.toLowerCase() === 'global') name = 'workload-global';
   for (let i = 2; names.has(name); i++) name = `${safeName(w.spec.name)}-${i}`;
   names.add(name);
-  return makeJob(c, e, ts, name, w.spec, w, iodepth, numjobs, 'workload', undefined, timing);
+  // fio runs the jobs one after another (stonewall): the job is the workload on its disks alone, the VM's other
+  // disks idle. Its figures in the spec are those it gets with the VM's other workloads at once (the shares).
+  const alone = evaluateWorkload(
+    c,
+    w.spec,
+    ts.map((t) => t.disk),
+  );
+  const job = makeJob(c, e, ts, name, w.spec, alone, iodepth, numjobs, 'workload', undefined, timing);
+  const together = w.read_iops + w.write_iops;
+  if (together < (alone.read_iops + alone.write_iops) * (1 - 1e-6)) {
+    job.context.vm_share = shareNote(e, w, together);
+    job.context.shared_iops = together;
+  }
+  return job;
+}
+
+/** Why a workload's job can deliver more than the workload's figure in the spec: the job runs alone. */
+function shareNote(e: VmEval, w: WorkloadEval, together: number): string {
+  const others = e.workloads.filter((x) => x !== w && x.disks.some((d) => !w.disks.includes(d))).map((x) => `'${x.spec.name}'`);
+  return `run alone, as fio runs it; with ${others.length ? others.join(', ') : "the VM's other workloads"} at once, ${e.machine?.name ?? 'the VM'}'s shared limit gives '${w.spec.name}' ${fmt(together)} IOPS (its figure in the spec)`;
 }
 
 /** Total in-flight I/O → [iodepth, numjobs] with at most `perJob` per job. */
@@ -178,7 +197,6 @@ function makeJob(
   const inFlight = iodepth * numjobs;
   const queueBound = ev.limited_by === 'queue_depth';
   const expected = queueBound ? { low: Math.min(total, inFlight * per.low), high: total } : { low: total, high: total };
-  const shares = ts.map((t) => vmShare(e, t.disk, rho)).filter((s): s is string => !!s);
   const bursts = ts.map((t) => burstNote(c, t.disk)).filter((s): s is string => !!s);
   // A fill job's time follows from the region it writes; fitRegion sets it once the region is final.
   const seconds = kind === 'fill' ? 0 : timing.ramp + timing.runtime;
@@ -210,7 +228,6 @@ function makeJob(
       cpu_vcpus_needed: network ? ev.read_iops / c.cpu.read_iops_per_vcpu + ev.write_iops / c.cpu.write_iops_per_vcpu : 0,
       ...guidance(c),
       sequential: seq,
-      vm_share: shares[0],
       burst: bursts[0],
     },
   };
@@ -224,16 +241,6 @@ export function guidance(c: Catalog): Pick<FioJobContext, 'cpu_guidance' | 'iops
     iops_per_io: { low: per.low, high: per.high },
     queue_guidance: `one outstanding I/O per ${fmt(per.low)}–${fmt(per.high)} IOPS (${c.edition}: ${c.queue.table})`,
   };
-}
-
-function vmShare(e: VmEval, d: DiskEval, rho: number): string | undefined {
-  const figs = [...(rho > 0 ? (['read_iops', 'read_mibps'] as const) : []), ...(rho < 1 ? (['write_iops', 'write_mibps'] as const) : [])];
-  const same = e.disks.filter((x) => x.typeName === d.typeName);
-  if (same.length < 2 || !figs.some((k) => d.figures[k].by === 'vm')) return undefined;
-  return `the model gives '${d.spec.name}' its share of ${e.machine?.name ?? 'the VM'}'s per-VM ${d.typeName} limit, split with ${same
-    .filter((x) => x !== d)
-    .map((x) => `'${x.spec.name}'`)
-    .join(', ')} as if all were busy at once; a job that runs one disk alone can get more`;
 }
 
 function burstNote(c: Catalog, d: DiskEval): string | undefined {

@@ -26,8 +26,13 @@ export interface FioJobContext {
   iops_per_io: { low: number; high: number };
   queue_guidance: string;
   sequential: boolean;
-  /** Set when the disk's figure is its share of a per-VM limit split with other disks of its type. */
+  /**
+   * Set on a workload's job when the workload's figure in the spec is its share of a limit the VM's other
+   * workloads use at once: the job runs alone (stonewall) and is predicted alone, and this says what the share is.
+   */
   vm_share?: string;
+  /** That share, in IOPS (both directions). */
+  shared_iops?: number;
   /** Set when the disk type can burst above its sustained figures. */
   burst?: string;
 }

@@ -17,10 +17,12 @@ import {
   vmCosts,
   type Cost,
   type DiskEval,
+  type SharedLimit,
   type UnmodelledDisk,
   type VmEval,
   type WorkloadEval,
 } from '../model/types';
+import { sharedLimitPhrases } from '../shared-limits';
 import type { DiskSpec } from '../document/types';
 import type { Span } from '../text';
 import {
@@ -134,6 +136,7 @@ export function vmHover(c: Catalog, vm: VmEval): string {
   const total = costText(vm.monthly_cost, vm.monthly_cost_complete, gapTexts(vmCosts(vm)), c.currency, '/month');
   const head = `**VM ${vm.spec.name}** — ${m ? withVcpus(m) : 'machine unknown'} · ${total} · ${c.edition}`;
   const lines = [head, '', `Machine ${money(c, vm.machine_cost)}/month — ${vm.machine_cost.why}`, '', diskTable(c, vm.disks)];
+  lines.push(...sharedLimitLines(vm.sharedLimits ?? []));
   if (vm.egress) {
     const e = vm.egress;
     lines.push(
@@ -159,6 +162,20 @@ export function vmHover(c: Catalog, vm: VmEval): string {
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * The limits the VM's disks share, each once: the disk figures above are each disk's alone. A phrase per limit,
+ * its source beside it.
+ */
+function sharedLimitLines(limits: readonly SharedLimit[]): string[] {
+  if (!limits.length) return [];
+  const out = ['', "**Shared limits** (each disk's figures above are what it delivers while the others are idle):", ''];
+  for (const l of limits) {
+    const [phrase] = sharedLimitPhrases([l]);
+    out.push(`- ${phrase} — ${l.why}`);
+  }
+  return out;
 }
 
 function targetText(w: WorkloadEval): string {
@@ -220,7 +237,7 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
   ];
   lines.push(
     mdTable(
-      ['', 'value', 'limited by', 'alone'],
+      ['', 'value', 'limited by', 'its own'],
       METRICS.map((k) =>
         d.throughputUnknown && k.endsWith('mibps')
           ? [metricLabel(k), 'unknown', '', '']
@@ -261,6 +278,8 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
   );
   const others = d.baselineGroup.filter((n) => n !== d.spec.name);
   if (others.length) lines.push('', `Shares one baseline with ${others.map((n) => `\`${n}\``).join(', ')} (same type on this VM).`);
+  const shared = (vm.sharedLimits ?? []).filter((l) => l.disks.includes(d.spec.name));
+  if (shared.length) lines.push('', `These are its figures while the VM's other disks are idle. ${sharedLimitPhrases(shared).join('; ')}.`);
   const onIt = vm.workloads.filter((w) => w.disks.includes(d.spec.name));
   if (onIt.length) lines.push('', `Workloads: ${onIt.map((w) => `\`${w.spec.name}\` ${targetText(w)}`).join(', ')}.`);
   return lines.join('\n');
@@ -274,8 +293,9 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
   ];
   // Figures on disks whose own are upper bounds are upper bounds too: the VM may deliver less, and a target they
   // reach can be neither met nor missed.
+  // Its disks whose figures are upper bounds, or (as the workloads run together) its own figures' reason for being one.
   const bounds = vm.disks.filter((d) => w.disks.includes(d.spec.name) && upperBound(d));
-  const le = bounds.length ? '≤ ' : '';
+  const le = w.upperBound !== undefined ? '≤ ' : '';
   const at = (x: number) => `${x > 0 ? le : ''}${fmt(x)}`;
   lines.push(
     mdTable(
@@ -299,8 +319,8 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
       w.meets_target ? `**Target met**, headroom ${fmtHeadroom(w.headroom ?? 0)}.` : `**Target missed**: ${w.shortfalls.join('; ')}.`,
     );
   }
-  if (bounds.length) {
-    const which = bounds.map((d) => `\`${d.spec.name}\`: ${upperBound(d)}`).join('; ');
+  if (w.upperBound !== undefined) {
+    const which = bounds.length ? bounds.map((d) => `\`${d.spec.name}\`: ${upperBound(d)}`).join('; ') : w.upperBound;
     const judged = w.meets_target === undefined && Object.values(s.target).some((x) => x !== undefined);
     lines.push(
       '',

@@ -6,6 +6,8 @@ interface SchemaNode {
   description?: string;
   markdownDescription?: string;
   properties?: Record<string, SchemaNode>;
+  /** Keys by pattern (the top level's `^x-` extension fields). */
+  patternProperties?: Record<string, SchemaNode>;
   items?: SchemaNode;
   enum?: unknown[];
   examples?: unknown[];
@@ -40,9 +42,16 @@ export function schemaAt(path: string): SchemaNode | undefined {
   for (const seg of path.split('/').slice(1)) {
     if (!cur) return undefined;
     if (/^\d+$/.test(seg) && cur.items) cur = deref(cur.items);
-    else cur = deref(cur.properties?.[seg.replace(/~1/g, '/').replace(/~0/g, '~')]);
+    else cur = deref(propertyOf(cur, seg.replace(/~1/g, '/').replace(/~0/g, '~')));
   }
   return cur;
+}
+
+/** The schema of key `key` of an object: its own property, else the first pattern it matches. */
+function propertyOf(n: SchemaNode, key: string): SchemaNode | undefined {
+  const own = n.properties?.[key];
+  if (own || !n.patternProperties) return own;
+  return Object.entries(n.patternProperties).find(([pattern]) => new RegExp(pattern, 'u').test(key))?.[1];
 }
 
 export function describeKey(path: string): string | undefined {

@@ -1,15 +1,15 @@
 /**
  * One limit over disks of different types (GCP persistent disks): after each type is held to its own per-VM
  * limit, the disks of the types the catalog's `limit_across_types` names together stay within the limit of the
- * fastest of those types the machine supports; over it, each disk gets its share as under any per-VM limit
- * (./vm-share: what its workloads' targets ask first, the rest in proportion to what each could add).
+ * fastest of those types the machine supports. A disk alone is held to it; disks whose figures exceed it together
+ * have it stated once; disks whose workloads run at once share it as any per-VM limit (./vm-share).
  */
 import { attaches, describeRow, limitValue, vmLimitRow, type Catalog, type Machine } from '../catalog';
 import { fmt } from '../units';
 import type { DiskEval } from './types';
-import { capTogether, exceeds, SHARE_METRICS } from './vm-share';
+import { capAlone, capTogether, exceeds, SHARE_METRICS, type LimitMode } from './vm-share';
 
-export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskEval[]): void {
+export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskEval[], mode: LimitMode): void {
   const rule = c.limit_across_types;
   if (!rule) return;
   // Most VMs have disks of fewer than two of these types: found without building the group's lists.
@@ -30,13 +30,18 @@ export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskE
     const cap = limitValue(found.row[m], machine.vcpus);
     if (cap === undefined || !exceeds(group, m, cap)) continue;
     const unit = m.endsWith('iops') || m === 'write_iops_16k' ? 'IOPS' : 'MiB/s';
+    const limit = (u: string) =>
+      `${machine.name} limit ${fmt(cap)} ${u} across persistent disk types (${types.join(', ')}): ${fastest}'s row, the fastest type ${machine.name} supports (${c.edition}: ${found.table.table}, row ${describeRow(found.row)}; ${rule.table})`;
+    if (mode.alone) {
+      capAlone(mode.shared, group, m, cap, 'vm', { unit, limit, alone: () => limit(unit) });
+      continue;
+    }
     capTogether(
       group,
       m,
       cap,
       'vm',
-      (_, __, shareWhy) =>
-        `${machine.name} limit ${fmt(cap)} ${unit}, shared by the disks of different types (${types.join(', ')}): ${fastest}'s row, the fastest type ${machine.name} supports (${c.edition}: ${found.table.table}, row ${describeRow(found.row)}; ${rule.table}); shared${shareWhy(unit)}`,
+      (_, __, shareWhy) => `${limit(unit)}; shared by the disks whose workloads run at once${shareWhy(unit)}`,
     );
   }
 }

@@ -90,8 +90,8 @@ export function bucketSeconds(bucket: number, rate: number, base: number): numbe
 }
 
 /**
- * Each disk's bursts on this machine. Disks that share a per-VM limit share its burst level too, as they share
- * the sustained one (the targets' demand first, the rest in proportion to what each reaches alone at its best); a burst ends with the first of the disk's bucket and the window.
+ * Each disk's bursts on this machine, among the disks given. Disks that share a per-VM limit share its burst
+ * level too, as they share the sustained one (the targets' demand first, the rest in proportion to what each reaches alone at its best); a burst ends with the first of the disk's bucket and the window.
  */
 export function diskBursts(c: Catalog, machine: Machine | undefined, disks: DiskEval[]): Map<DiskEval, DiskBursts> {
   const out = new Map<DiskEval, DiskBursts>();
@@ -141,6 +141,13 @@ export function diskBursts(c: Catalog, machine: Machine | undefined, disks: Disk
       }
     }
   }
+  return out;
+}
+
+/** Each disk's bursts while the VM's other disks are idle (the disk's figures are its figures alone). */
+export function aloneBursts(c: Catalog, machine: Machine | undefined, disks: DiskEval[]): Map<DiskEval, DiskBursts> {
+  const out = new Map<DiskEval, DiskBursts>();
+  for (const d of disks) for (const [x, b] of diskBursts(c, machine, [d])) out.set(x, b);
   return out;
 }
 

@@ -1,17 +1,14 @@
 /**
- * Disk figures on a VM: what each disk delivers by itself (size, provisioning, devices, allocation units),
- * then the per-VM limits of the machine for its disk type, then the network egress cap on writes.
- * A shared limit goes first to what the workloads' targets ask of each disk, and the rest in proportion to what
- * each could do beyond that; without targets, that assumes all the VM's disks are busy at once.
+ * Disk figures on a VM: what each disk delivers by itself (size, provisioning, devices, allocation units), then
+ * held to the machine's limits (./vm-limits): its per-VM limit for the disk's type, a limit across types, the
+ * network egress cap on writes. Each disk's figures are what it delivers while the VM's other disks are idle; a
+ * limit several disks exceed together is stated once for the VM (./vm-share).
  */
 import {
-  describeRow,
   limitValue,
   localSsdRefusal,
   refusedSize,
   unmodelledOn,
-  vmLimitGroup,
-  vmLimitRow,
   type AllocationUnitDiskType,
   type Catalog,
   type DeviceDiskType,
@@ -19,18 +16,26 @@ import {
   type Machine,
   type ProvisionedDiskType,
   type ScaledDiskType,
-  type VmLimitRow,
 } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt } from '../units';
-import { applyLimitAcrossTypes } from './across-types';
-import { applyEgress } from './egress';
 import { diskCost } from './cost';
-import { localSsdDeviceGib, markUnreachedDevices, ownDeviceFigures } from './local-ssd';
+import { localSsdDeviceGib, ownDeviceFigures } from './local-ssd';
 import { instanceStoreDisks } from './instance-store';
 import { provisionedValue } from './provisioned';
-import { capTogether, exceeds, setWorkloadDemands, SHARE_METRICS } from './vm-share';
-import { bound, ExplainedBound, METRICS, type Bound, type DiskEval, type DiskFigures, type EgressInfo, type Metric } from './types';
+import { setWorkloadDemands } from './vm-share';
+import { applyMachineLimits } from './vm-limits';
+import {
+  bound,
+  ExplainedBound,
+  METRICS,
+  type Bound,
+  type DiskEval,
+  type DiskFigures,
+  type EgressInfo,
+  type Metric,
+  type SharedLimit,
+} from './types';
 
 const UNIT: Record<Metric, string> = { read_iops: 'IOPS', write_iops: 'IOPS', read_mibps: 'MiB/s', write_mibps: 'MiB/s' };
 const LABEL: Record<Metric, string> = {
@@ -331,7 +336,7 @@ export function evaluateDisks(
   vm: VmSpec,
   machine: Machine | undefined,
   region: string,
-): { disks: DiskEval[]; egress?: EgressInfo } {
+): { disks: DiskEval[]; egress?: EgressInfo; sharedLimits?: SharedLimit[] } {
   const specs = evaluableDisks(c, vm, machine);
   // One baseline per disk type per VM (gcp-2024): sizes of a type are pooled.
   const groups = new Map<string, { size: number; members: string[] }>();
@@ -378,56 +383,9 @@ export function evaluateDisks(
   // The machine's instance store: AWS's IOPS for it, no throughput (./instance-store).
   if (machine) disks.push(...instanceStoreDisks(c, machine, vm));
   setWorkloadDemands(c, vm, disks);
-  if (machine) {
-    applyVmLimits(c, machine, disks);
-    applyLimitAcrossTypes(c, machine, disks);
-    markUnreachedDevices(c, machine, disks);
-  }
-  const egress = machine ? applyEgress(c, machine, vm, disks) : undefined;
-  return { disks, egress };
-}
-
-/**
- * Per-VM limits apply to the sum over all disks of a type; over the cap, each disk gets its share: first what
- * its workloads' targets ask, then the rest in proportion to what each could do beyond that (./vm-share).
- * The tables' IOPS and throughput limits are on reads and writes together; the disk types' shared mix rule
- * applies that when a workload mixes them.
- */
-function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[]): void {
-  // Disks are capped by type, or together where one limit covers several types (AWS's per-instance EBS limit).
-  const byType = new Map<string, DiskEval[]>();
-  for (const d of disks) {
-    if (d.type.model === 'devices') continue;
-    const key = vmLimitGroup(c, machine, d.typeName);
-    const group = byType.get(key);
-    if (group) group.push(d);
-    else byType.set(key, [d]);
-  }
-  for (const typeName of byType.keys()) {
-    const group = byType.get(typeName)!;
-    const found = vmLimitRow(c, machine, group[0].typeName);
-    if (!found) continue;
-    for (const d of group) d.vmLimitKnown = !found.row.upper_bound_of;
-    for (const m of SHARE_METRICS) {
-      const cap = limitValue(found.row[m], machine.vcpus);
-      // Most caps do not bind: the sentence's parts and the list of members only for one that does.
-      if (cap === undefined || !exceeds(group, m, cap)) continue;
-      // The disks of the group with this figure are counted when the sentence is read (a figure is replaced, never
-      // removed, so the count holds).
-      capTogether(group, m, cap, 'vm', (_, __, shareWhy) => {
-        const unit = UNIT[m === 'write_iops_16k' ? 'write_iops' : m];
-        let n = 0;
-        for (const d of group) if (d.figures[m]) n++;
-        const shared = n > 1 ? `, shared by ${n} ${typeName} disks` : '';
-        return `${limitName(machine, typeName, found.row)}: ${fmt(cap)} ${unit}${shared}${shareWhy(unit)} (${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`;
-      });
-    }
-  }
-}
-
-/** "n2-standard-8 limit for pd-ssd", or for a machine without a row of its own, whose row stands in as an upper bound. */
-function limitName(machine: Machine, typeName: string, row: VmLimitRow): string {
-  return row.upper_bound_of
-    ? `${machine.name} limit for ${typeName} unknown, at most ${row.upper_bound_of}'s row: ${machine.name}'s own limit is not published`
-    : `${machine.name} limit for ${typeName}`;
+  if (!machine) return { disks };
+  // Each disk alone under the machine's limits; the limits several disks exceed together, stated once.
+  const sharedLimits: SharedLimit[] = [];
+  const egress = applyMachineLimits(c, machine, vm, disks, { alone: true, shared: sharedLimits });
+  return { disks, egress, ...(sharedLimits.length ? { sharedLimits } : {}) };
 }

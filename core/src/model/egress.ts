@@ -6,7 +6,7 @@ import { egressGbps, type Catalog, type Machine } from '../catalog';
 import type { VmSpec } from '../document/types';
 import { fmt, gbpsToMibps } from '../units';
 import type { DiskEval, EgressInfo } from './types';
-import { capTogether, exceeds } from './vm-share';
+import { capAlone, capTogether, exceeds, type LimitMode } from './vm-share';
 
 /** A type that exists only replicated (Hyperdisk Balanced High Availability) writes to two zones whatever the spec says. */
 function replicationOf(d: DiskEval): 'zonal' | 'regional' {
@@ -15,10 +15,10 @@ function replicationOf(d: DiskEval): 'zonal' | 'regional' {
 
 /**
  * Disk writes leave the VM over its network: replicas and overhead multiply them, and other egress
- * competes, though disk writes keep their guaranteed share of the cap. The writers share it as they share a
- * per-VM limit: what their workloads' targets ask first (./vm-share), counted in network MiB/s.
+ * competes, though disk writes keep their guaranteed share of the cap. Each disk alone is held to it; writers
+ * whose workloads run at once share it as they share a per-VM limit (./vm-share), counted in network MiB/s.
  */
-export function applyEgress(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[]): EgressInfo | undefined {
+export function applyEgress(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[], mode: LimitMode): EgressInfo | undefined {
   const gbps = egressGbps(c, machine);
   if (!c.egress || gbps === undefined) return undefined;
   const e = c.egress;
@@ -50,9 +50,18 @@ export function applyEgress(c: Catalog, machine: Machine, vm: VmSpec, disks: Dis
     if (!exceeds(writers, m, budget, per)) return; // most caps do not bind: no sentence's parts for them
     const members = writers.filter((d) => d.figures[m]);
     const what = (v: number) => (m === 'write_mibps' ? `${fmt(v)} MiB/s of writes` : `${fmt(v)} write IOPS at ${bytesKib} KiB`);
-    const shared = (shareWhy: (unit: string) => string) =>
-      members.length > 1 ? `, shared by ${members.length} disks${shareWhy('MiB/s of egress')}` : '';
-    if (capTogether(members, m, budget, 'egress', (d, v, shareWhy) => explain(d, what(v)) + shared(shareWhy), per)) info.binds = true;
+    if (mode.alone) {
+      const limit = () =>
+        `network egress: ${fmt(gbps)} Gbit/s = ${fmt(capMibps)} MiB/s${otherPart}: ${fmt(budget)} MiB/s for disk writes together, each counted × its write multiplier (${c.edition}: ${seriesEgress ? `${seriesEgress}; ` : ''}${e.table})`;
+      // Stated once, in MiB/s of egress: the write IOPS caps are the same budget at other block sizes.
+      const shared = m === 'write_mibps' ? mode.shared : [];
+      const text = { unit: 'MiB/s of egress', limit, alone: (d: DiskEval, v: number) => explain(d, what(v)) };
+      if (capAlone(shared, members, m, budget, 'egress', text, per)) info.binds = true;
+      return;
+    }
+    const sharedText = (shareWhy: (unit: string) => string) =>
+      members.length > 1 ? `, shared by ${members.length} disks whose workloads run at once${shareWhy('MiB/s of egress')}` : '';
+    if (capTogether(members, m, budget, 'egress', (d, v, shareWhy) => explain(d, what(v)) + sharedText(shareWhy), per)) info.binds = true;
   };
   scale('write_mibps', 0);
   scale('write_iops', c.io.write_iops_max_kib);

@@ -2,21 +2,13 @@
  * One VM, evaluated: its disks on its machine, its workloads on its disks. Figures only — what this
  * configuration delivers and which limit binds. What would fix a shortfall is advice (../advice).
  */
-import {
-  INSTANCE_STORE,
-  refusedSize,
-  resolveMachine,
-  unmodelledOn,
-  vmLimitGroup,
-  vmLimitRow,
-  type Catalog,
-  type Machine,
-} from '../catalog';
+import { INSTANCE_STORE, refusedSize, resolveMachine, unmodelledOn, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, TemplateRun, VmSpec } from '../document/types';
 import { plural } from '../units';
 import { diskCost, machineCost } from './cost';
-import { catalogBursts, diskBursts, workloadBurst } from './burst';
-import { disksOfName } from './lookups';
+import { aloneBursts, catalogBursts, diskBursts, workloadBurst } from './burst';
+import { togetherViews } from './together';
+import { diskSpecsNamed, disksOfName } from './lookups';
 import { effectiveSize, evaluateDisks } from './disks';
 import {
   cost,
@@ -56,13 +48,15 @@ export function evaluateVm(c: Catalog, vm: VmSpec, region: string): VmEval {
 
 /** The VM on a given machine: the searches of ../advice try other machines and disks through this. */
 export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: string): VmEval {
-  const { disks, egress } = evaluateDisks(c, vm, machine, region);
-  // Only editions with credit buckets or burst windows (AWS) have bursts to look for.
-  const bursts = catalogBursts(c) ? diskBursts(c, machine, disks) : undefined;
+  const { disks, egress, sharedLimits } = evaluateDisks(c, vm, machine, region);
+  // Only editions with credit buckets or burst windows (AWS) have bursts to look for; each disk's, alone.
+  const bursts = catalogBursts(c) ? aloneBursts(c, machine, disks) : undefined;
   for (const [d, b] of bursts ?? []) d.burst = b;
   const unmodelled = unmodelledDisks(c, vm, machine, region);
   const unevaluated = unevaluatedDisks(c, vm, machine, disks, unmodelled);
-  markSharedLimits(c, machine, disks, unevaluated);
+  // The workloads run at once: on the disks that carry them, the machine's limits are shared (./together).
+  const together = togetherViews(c, machine, vm, disks, unevaluated);
+  const workloadBursts = bursts && together ? diskBursts(c, machine, [...together.values()]) : bursts;
   // A workload on a disk without figures (instance store, a type not modelled on this machine, a disk without a
   // valid type or size) is not evaluated: figures over its other disks alone would look like its own.
   // An instance store has IOPS figures only: a workload that needs more of it is left out too (./instance-store).
@@ -72,10 +66,13 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
     if (w.invalid !== undefined) continue;
     if (w.disk === undefined ? withoutFigures !== undefined : !!withoutFigures?.has(w.disk)) continue;
     if (instanceStoreSkip(c, vm, w)) continue;
-    const on = w.disk === undefined ? disks : disksOfName(disks, w.disk);
-    if (!on.length) continue;
+    // A name two disks share names neither (an error on the second name): not the two disks summed.
+    if (w.disk !== undefined && diskSpecsNamed(vm, w.disk).length > 1) continue;
+    const named = w.disk === undefined ? disks : disksOfName(disks, w.disk);
+    if (!named.length) continue;
+    const on = together ? named.map((d) => together.get(d) ?? d) : named;
     const e = evaluateWorkload(c, w, on);
-    if (bursts?.size) e.burst = workloadBurst(e, on, bursts, (lifted) => evaluateWorkload(c, w, lifted));
+    if (workloadBursts?.size) e.burst = workloadBurst(e, on, workloadBursts, (lifted) => evaluateWorkload(c, w, lifted));
     workloads.push(e);
   }
   let machine_cost = machineCost(c, machine, region, vm.pricing);
@@ -88,6 +85,7 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
     machine,
     egress,
     disks,
+    ...(sharedLimits ? { sharedLimits } : {}),
     ...(unmodelled.length ? { unmodelled } : {}),
     ...(unevaluated.length ? { unevaluated } : {}),
     workloads,
@@ -174,28 +172,6 @@ function unevaluatedDisks(c: Catalog, vm: VmSpec, machine: Machine, disks: DiskE
     out.push({ spec: d, why, cost: cost(undefined, false, () => why, [{ part: 'capacity', text: why }]) });
   }
   return out;
-}
-
-/** Disks whose per-VM limit also covers a disk without a valid size: their share of it is unknown. */
-function markSharedLimits(c: Catalog, machine: Machine, disks: DiskEval[], unevaluated: UnevaluatedDisk[]): void {
-  const sized = unevaluated.filter((u) => c.disk_types[u.spec.type] && c.disk_types[u.spec.type].model !== 'devices');
-  if (!sized.length) return;
-  const across = c.limit_across_types?.types ?? [];
-  // The first such disk of each limit group, and of the types under the limit across types (by its place).
-  const firstOfGroup = new Map<string, number>();
-  let firstAcross: number | undefined;
-  sized.forEach((u, i) => {
-    const group = vmLimitGroup(c, machine, u.spec.type);
-    if (!firstOfGroup.has(group)) firstOfGroup.set(group, i);
-    if (firstAcross === undefined && across.includes(u.spec.type)) firstAcross = i;
-  });
-  for (const d of disks) {
-    if (d.type.model === 'devices' || !vmLimitRow(c, machine, d.typeName)) continue;
-    const inGroup = firstOfGroup.get(vmLimitGroup(c, machine, d.typeName));
-    const inAcross = across.includes(d.typeName) ? firstAcross : undefined;
-    const at = Math.min(inGroup ?? Infinity, inAcross ?? Infinity);
-    if (at !== Infinity) d.sharesLimitWith = sized[at].spec.name;
-  }
 }
 
 /**

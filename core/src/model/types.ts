@@ -278,13 +278,32 @@ export function upperBound(d: DiskEval): string | undefined {
   return undefined;
 }
 
-/** Why a workload's figures are only upper bounds: those of the first of its disks whose figures are (undefined: none). */
-export function workloadUpperBound(disks: readonly DiskEval[], w: WorkloadEval): string | undefined {
-  for (const d of disks) {
-    const why = w.disks.includes(d.spec.name) ? upperBound(d) : undefined;
-    if (why) return why;
-  }
-  return undefined;
+/** Why a workload's figures are only upper bounds (undefined: none). */
+export function workloadUpperBound(w: WorkloadEval): string | undefined {
+  return w.upperBound;
+}
+
+/**
+ * A limit of the machine that several disks share (a type's per-VM row, a limit across types, network egress):
+ * stated once for the VM, since each disk's figures are what it delivers while the others are idle. Recorded
+ * where the disks' figures together exceed it.
+ */
+export interface SharedLimit {
+  metric: Metric;
+  /** 'vm': a per-VM limit of the machine; 'egress': its network egress, which disk writes cross. */
+  by: 'vm' | 'egress';
+  /** The limit, in `unit`. */
+  value: number;
+  /** "IOPS", "MiB/s", or "MiB/s of egress" (each disk's writes counted by its write multiplier). */
+  unit: string;
+  /** The disks under it whose figures together exceed it. */
+  disks: string[];
+  /** What the workloads' stated targets ask of it together (0: no target on these disks). */
+  demand: number;
+  /** Whether that demand is more than the limit: then the targets cannot all be met at once. */
+  reached: boolean;
+  /** The limit, its value and its table ("n2-standard-8 limit for pd-ssd: 15,000 IOPS (gcp-2024: ...)"). */
+  readonly why: string;
 }
 
 export interface EgressInfo {
@@ -319,6 +338,11 @@ export interface WorkloadEval {
   queue_depth_needed: { low: number; high: number };
   /** What the workload reaches while its disks burst, and for how long; targets are judged without it. */
   burst?: WorkloadBurst;
+  /**
+   * Why its figures are only upper bounds (those of the first of its disks whose figures are, as they run with the
+   * VM's other workloads: a limit shared with a busy disk of unknown size counts here); absent: they are delivered.
+   */
+  upperBound?: string;
 }
 
 export interface VmEval {
@@ -329,7 +353,13 @@ export interface VmEval {
   /** Why this VM has no figures (its machine is unknown); its disks and workloads are then empty. */
   unavailable?: string;
   egress?: EgressInfo;
+  /**
+   * Each disk's figures: what it delivers on this machine while the VM's other disks are idle. The workloads are
+   * judged together: they run at once, sharing the limits below.
+   */
   disks: DiskEval[];
+  /** The machine's limits that several disks share, each stated once (absent: none). */
+  sharedLimits?: SharedLimit[];
   /** Disks of a type the edition does not model on this machine: priced, without figures (not in `disks`). */
   unmodelled?: UnmodelledDisk[];
   /** Disks without a type the edition knows or without a valid size: no figures, no price (not in `disks`). */

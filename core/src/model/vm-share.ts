@@ -1,13 +1,17 @@
 /**
- * How disks under one per-VM limit share it. What the workloads' targets ask of each disk comes first (up to
- * what the disk gives alone); what is left goes to the disks in proportion to what each could do beyond that.
- * Without targets this is the plain split in proportion to what each disk could do alone, which assumes all
- * the disks are busy at once. The shares add up to the limit, never more.
+ * How disks under one per-VM limit (a type's row, Google's limit across persistent disk types, AWS's per-instance
+ * limit, network egress) are held to it. Two questions, two answers:
+ *  - a disk's figures are what it delivers while the VM's other disks are idle: each disk alone is held to the
+ *    limit (`capAlone`), and the limit, where the disks' figures add up to more than it, is stated once for the VM
+ *    (`SharedLimit`), never split among disks that nobody uses;
+ *  - the workloads are judged together: the disks that carry them share the limit (`capTogether`), what the
+ *    workloads' targets ask of each disk first (up to what the disk gives alone), the rest in proportion to what
+ *    each could do beyond that. The shares add up to the limit, never more.
  */
 import type { Catalog } from '../catalog';
 import type { VmSpec, WorkloadSpec } from '../document/types';
 import { fmt } from '../units';
-import { ExplainedBound, METRICS, setFigure, type DiskEval, type LimitKind, type Metric } from './types';
+import { ExplainedBound, METRICS, bound, setFigure, type DiskEval, type LimitKind, type Metric, type SharedLimit } from './types';
 import { demandIops } from './workload';
 import { disksOfName } from './lookups';
 
@@ -193,4 +197,86 @@ export function exceeds(members: DiskEval[], m: ShareMetric, cap: number, weight
     if (f) sum += f.value * (weight ? weight(d) : 1);
   }
   return !(sum <= cap + 1e-9); // as the share's own test reads it, NaN included
+}
+
+/**
+ * How a limit is applied in one pass over a VM's disks: to each disk alone, recording in `shared` the limits that
+ * several disks' figures exceed together; or shared among the disks that carry the workloads, which run at once.
+ */
+export type LimitMode = { alone: true; shared: SharedLimit[] } | { alone: false };
+
+/** What a limit's sentence needs: its name and source, without any share ("n2-standard-8 limit for pd-ssd ... (table)"). */
+export interface LimitText {
+  /** The limit and its value, with the table it comes from. */
+  limit: (unit: string) => string;
+  /** The unit the limit is counted in ("IOPS", "MiB/s", "MiB/s of egress"). */
+  unit: string;
+  /** Why a disk alone is held to it: the limit's sentence for that disk at that value. */
+  alone: (d: DiskEval, value: number) => string;
+}
+
+/**
+ * Holds each disk alone to `cap` (what one unit of its figure counts against the cap: `weight`), and states the
+ * cap once in `shared` where two or more disks' figures exceed it together. True when the cap binds a disk alone.
+ */
+export function capAlone(
+  shared: SharedLimit[],
+  members: DiskEval[],
+  m: ShareMetric,
+  cap: number,
+  by: 'vm' | 'egress',
+  text: LimitText,
+  weight?: (d: DiskEval) => number,
+): boolean {
+  if (!exceeds(members, m, cap, weight)) return false;
+  let n = 0;
+  let asked = 0;
+  const names: string[] = [];
+  for (const d of members) {
+    if (!d.figures[m]) continue;
+    n++;
+    names.push(d.spec.name);
+    asked += Math.min(d.figures[m].value, d.demand?.[m] ?? 0) * (weight ? weight(d) : 1);
+  }
+  if (n > 1 && m !== 'write_iops_16k') shared.push(new StatedLimit(m, by, cap, text, names, asked));
+  let binds = false;
+  for (const d of members) {
+    const f = d.figures[m];
+    if (!f) continue;
+    const value = cap / (weight ? weight(d) : 1);
+    if (f.value <= value + 1e-9) continue;
+    binds = true;
+    setFigure(
+      d,
+      m,
+      bound(value, by, () => text.alone(d, value)),
+    );
+  }
+  return binds;
+}
+
+/** A limit several disks share, stated once; its sentence built on read. */
+class StatedLimit implements SharedLimit {
+  readonly reached: boolean;
+  private text?: string;
+  constructor(
+    readonly metric: Metric,
+    readonly by: 'vm' | 'egress',
+    readonly value: number,
+    private readonly limitText: LimitText,
+    readonly disks: string[],
+    readonly demand: number,
+  ) {
+    this.reached = demand > value + 1e-9;
+  }
+  get unit(): string {
+    return this.limitText.unit;
+  }
+  get why(): string {
+    return (this.text ??= this.limitText.limit(this.limitText.unit));
+  }
+  toJSON() {
+    const { metric, by, value, unit, disks, demand, reached, why } = this;
+    return { metric, by, value, unit, disks, demand, reached, why };
+  }
 }

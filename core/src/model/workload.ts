@@ -8,15 +8,16 @@
  *    to at most 1 (Google's simultaneous read/write tables; Yandex's mixed formula), "independent" means
  *    each direction has its own limit;
  *  - Little's law: at most `queue_depth` × (IOPS per outstanding I/O) operations per second.
+ * Spread over several disks, T is the sum of what each disk gives at the workload's mix, each by its own limits
+ * and its own rule for reads and writes; the queue depth holds the sum.
  */
-import type { Catalog, MixRule } from '../catalog';
+import type { Catalog } from '../catalog';
 import type { WorkloadSpec } from '../document/types';
 import { fmt, formatBlock } from '../units';
 import {
   ExplainedBound,
   type Bound,
   type DiskEval,
-  type DiskFigures,
   type LimitKind,
   upperBound,
   type Targets,
@@ -29,52 +30,6 @@ interface Constraint {
   by: LimitKind;
   why: () => string;
   kind: 'iops' | 'bytes' | 'queue';
-}
-
-/** Sums the figures of several disks (a workload spread over all of a VM's disks). */
-export function sumFigures(disks: readonly DiskEval[]): DiskFigures {
-  // One disk: its own figures (the caller only reads them). Several: loops, not map/filter/reduce chains, and a
-  // sum whose sentence is built only when read — this runs for every workload of every candidate a search tries.
-  if (disks.length === 1) return disks[0].figures;
-  const out = {} as DiskFigures;
-  const any16k = disks.some((d) => d.figures.write_iops_16k);
-  for (const m of SUM_METRICS) {
-    if (m === 'write_iops_16k' && !any16k) continue;
-    let top: Bound | undefined;
-    let sum = 0;
-    let n = 0;
-    for (const d of disks) {
-      const b = d.figures[m] ?? (m === 'write_iops_16k' ? d.figures.write_iops : undefined);
-      if (!b) continue;
-      if (!top || b.value > top.value) top = b;
-      sum += b.value;
-      n++;
-    }
-    if (!top) continue;
-    out[m] = n === 1 ? top : new SumBound(sum, n, top);
-  }
-  return out;
-}
-
-const SUM_METRICS = ['read_iops', 'write_iops', 'read_mibps', 'write_mibps', 'write_iops_16k'] as const;
-
-/** A sum over several disks, explained by its largest part. */
-class SumBound extends ExplainedBound {
-  constructor(
-    value: number,
-    private readonly parts: number,
-    private readonly top: Bound,
-  ) {
-    super(value, top.by);
-  }
-  protected explain(): string {
-    return `sum over ${this.parts} disks; the largest share: ${this.top.why}`;
-  }
-}
-
-export function mixRule(disks: readonly DiskEval[], what: 'iops' | 'throughput'): MixRule {
-  for (const d of disks) if (d.type.mix[what] === 'shared') return 'shared';
-  return 'independent';
 }
 
 export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: readonly DiskEval[]): WorkloadEval {
@@ -100,11 +55,12 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: readonly Di
   // with, a per-VM limit the edition lacks, a limit shared with a disk of unknown size): a target missed even at
   // them is missed; one met only at them is not judged, since the VM may deliver less and by how much is unknown.
   let unreached: DiskEval['vcpusNeeded'];
-  let bounded = false;
+  let ceiling: string | undefined;
   for (const d of disks) {
     unreached ??= d.vcpusNeeded;
-    if (upperBound(d) !== undefined) bounded = true;
+    ceiling ??= upperBound(d);
   }
+  const bounded = ceiling !== undefined;
   let meets = judgedHeadroom !== undefined ? !missed : undefined;
   let unreachedShortfall: DiskEval['vcpusNeeded']; // said among the shortfalls
   if (bounded && headroom !== undefined) {
@@ -126,6 +82,7 @@ export function evaluateWorkload(c: Catalog, w: WorkloadSpec, disks: readonly Di
   r.meets_target = meets;
   r.headroom = headroom;
   r.unreachedShortfall = unreachedShortfall;
+  if (ceiling !== undefined) r.upperBound = ceiling;
   r.demand_iops = demand;
   r.cpu_vcpus_needed = networkDisks ? (rho * demand) / c.cpu.read_iops_per_vcpu + ((1 - rho) * demand) / c.cpu.write_iops_per_vcpu : 0;
   r.queue_depth_needed = {
@@ -157,6 +114,7 @@ class WorkloadResult implements WorkloadEval {
   cpu_vcpus_needed!: number;
   queue_depth_needed!: { low: number; high: number };
   declare burst?: WorkloadBurst;
+  declare upperBound?: string;
   private text?: string;
   private missedText?: string[];
   constructor(
@@ -211,16 +169,33 @@ function workloadWhy(c: Catalog, B: number, rho: number, T: number, binding: Con
 }
 
 /**
- * The limit on the workload's total operation rate that binds: the smallest of them all (the first of equals).
- * Each is offered as it is found and only the least kept, its sentence built on read: a list of every limit,
- * each with its explanation, was most of what an evaluation allocated.
+ * The limit on the workload's total operation rate that binds. On one disk: the smallest of the disk's limits (the
+ * first of equals). Spread over several: the sum of what each disk gives it at its mix, each disk's own limits and
+ * its own rule for sharing reads and writes applied to its part. The queue depth then holds the whole workload.
  */
-function bindingOf(c: Catalog, w: WorkloadSpec, disks: readonly DiskEval[], networkDisks: boolean): Binding {
-  const f = sumFigures(disks);
+function bindingOf(c: Catalog, w: WorkloadSpec, disks: readonly DiskEval[], networkDisks: boolean): Binding | Spread {
+  const least =
+    disks.length === 1
+      ? diskBinding(c, w, disks[0])
+      : new Spread(
+          disks.map((d) => diskBinding(c, w, d)),
+          disks,
+        );
+  // The queue and CPU guidance is for network disks (milliseconds of latency); local SSDs answer far faster.
+  if (w.queue_depth !== undefined && networkDisks) least.queue(w.queue_depth * c.queue.iops_per_outstanding_io.high);
+  return least;
+}
+
+/**
+ * Each limit of one disk on the workload's total operation rate, the least kept. Each is offered as it is found, its
+ * sentence built on read: a list of every limit, each with its explanation, was most of what an evaluation allocated.
+ */
+function diskBinding(c: Catalog, w: WorkloadSpec, d: DiskEval): Binding {
+  const f = d.figures;
   const B = w.block_kib;
   // Writes above the small-write size have their own IOPS column where the tables give one (gcp-2020: 16 KiB).
   const writeIopsLimit = B > c.io.write_iops_max_kib && f.write_iops_16k ? f.write_iops_16k : f.write_iops;
-  const least = new Binding(c, w, disks[0].type.mix.table);
+  const least = new Binding(c, w, d.type.mix.table);
   if (c.io.iops_formula === 'harmonic') {
     // Yandex: the per-direction formula already folds in bandwidth; reads and writes share one resource.
     least.shared(
@@ -230,16 +205,53 @@ function bindingOf(c: Catalog, w: WorkloadSpec, disks: readonly DiskEval[], netw
       'disk',
     );
   } else {
-    if (mixRule(disks, 'iops') === 'shared') least.shared(f.read_iops, writeIopsLimit, 'iops', 'iops');
+    if (d.type.mix.iops === 'shared') least.shared(f.read_iops, writeIopsLimit, 'iops', 'iops');
     else least.independent(f.read_iops, writeIopsLimit, 'iops');
     const rb = bytesAsOps(f.read_mibps, B);
     const wb = bytesAsOps(f.write_mibps, B);
-    if (mixRule(disks, 'throughput') === 'shared') least.shared(rb, wb, 'bytes', 'throughput');
+    if (d.type.mix.throughput === 'shared') least.shared(rb, wb, 'bytes', 'throughput');
     else least.independent(rb, wb, 'bytes');
   }
-  // The queue and CPU guidance is for network disks (milliseconds of latency); local SSDs answer far faster.
-  if (w.queue_depth !== undefined && networkDisks) least.queue(w.queue_depth * c.queue.iops_per_outstanding_io.high);
   return least;
+}
+
+/**
+ * A workload spread over several disks: what each gives it, added up; the limit that binds is the largest part's
+ * (or the queue depth, over the whole workload).
+ */
+class Spread implements Constraint {
+  total: number;
+  by: LimitKind;
+  kind: Constraint['kind'];
+  private queued = false;
+  private readonly top: Binding;
+  constructor(
+    private readonly parts: Binding[],
+    private readonly disks: readonly DiskEval[],
+  ) {
+    let sum = 0;
+    let top = parts[0];
+    for (const p of parts) {
+      sum += Math.max(0, p.total);
+      if (p.total > top.total) top = p;
+    }
+    this.total = sum;
+    this.top = top;
+    this.by = top.by;
+    this.kind = top.kind;
+  }
+  queue(total: number): void {
+    if (!(total < this.total)) return;
+    this.total = total;
+    this.by = 'queue_depth';
+    this.kind = 'queue';
+    this.queued = true;
+  }
+  why(): string {
+    if (this.queued) return this.top.queueWhy();
+    const each = this.parts.map((p, i) => `'${this.disks[i].spec.name}' ${fmt(Math.max(0, p.total))}`).join(' + ');
+    return `sum over ${this.disks.length} disks, each at its own limits: ${each}; the largest part: ${this.top.why()}`;
+  }
 }
 
 /** The shortfalls against each target and the smallest headroom (undefined without targets). */
@@ -431,14 +443,17 @@ class Binding implements Constraint {
     this.set(total, 'queue_depth', 'queue');
     this.rule = 'queue';
   }
+  /** Little's law's sentence: the queue depth × the IOPS one outstanding I/O gives. */
+  queueWhy(): string {
+    const { c, w } = this;
+    const per = c.queue.iops_per_outstanding_io.high;
+    const qd = w.queue_depth!;
+    return `queue depth ${qd} × at most ${per} IOPS per outstanding I/O = ${fmt(qd * per)} IOPS (Little's law; ${c.edition}: ${c.queue.table})`;
+  }
   why(): string {
     const { c, w, rule } = this;
     const rho = w.read_ratio;
-    if (rule === 'queue') {
-      const per = c.queue.iops_per_outstanding_io.high;
-      const qd = w.queue_depth!;
-      return `queue depth ${qd} × at most ${per} IOPS per outstanding I/O = ${fmt(qd * per)} IOPS (Little's law; ${c.edition}: ${c.queue.table})`;
-    }
+    if (rule === 'queue') return this.queueWhy();
     if (rule === 'none') return this.figure!.why;
     const shares =
       rule === 'disk'

@@ -10,14 +10,28 @@ import {
   type TextDocumentEdit,
   type TextEdit as LspTextEdit,
 } from 'vscode-languageserver/node';
-import { fixEdits, fixTypeOf, generateFioJobs, titleWithCost, valueSpan, type Analysis, type FixData } from '../../../core/src';
-import { FioRefactorActionKind, FioSourceActionKind, SizingQuickFixKind, WriteFioCommand } from '../../../protocol/src/requests';
+import { fixEdits, fixTypesOf, generateFioJobs, titleWithCost, valueSpan, type Analysis, type FixData } from '../../../core/src';
+import {
+  FioRefactorActionKind,
+  FioSourceActionKind,
+  quickFixKind,
+  SizingQuickFixKind,
+  WorkloadQuickFixKind,
+  WriteFioCommand,
+} from '../../../protocol/src/requests';
 import type { Entry } from '../documents';
 import type { ServerContext } from '../context';
 import { toLsp } from '../lsp-diagnostic';
 import { specNameOf } from '../uri';
 
-export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, SizingQuickFixKind, FioRefactorActionKind, FioSourceActionKind];
+export const CODE_ACTION_KINDS = [
+  CodeActionKind.QuickFix,
+  SizingQuickFixKind,
+  WorkloadQuickFixKind,
+  quickFixKind(['sizing', 'workload']),
+  FioRefactorActionKind,
+  FioSourceActionKind,
+];
 
 export function registerCodeActions({ connection, documents, lifecycle, client }: ServerContext): void {
   connection.onCodeAction(
@@ -64,10 +78,11 @@ function quickFixes(uri: string, e: Entry, start: number, end: number, analyzeTe
     for (const fix of d.fixes) {
       const edits = fixEdits(e.analysis.parsed.text, e.analysis.parsed.tree, fix);
       if (!edits.length) continue;
-      const sizing = fixTypeOf(d.code, fix) === 'sizing';
+      const types = fixTypesOf(d.code, fix);
+      const design = !types.includes('problem');
       actions.push({
-        title: sizing ? pricedTitle(e.analysis, fix, analyzeText) : fix.title,
-        kind: sizing ? SizingQuickFixKind : CodeActionKind.QuickFix,
+        title: design ? pricedTitle(e.analysis, fix, analyzeText) : fix.title,
+        kind: quickFixKind(types),
         diagnostics: [toLsp(e, d)],
         isPreferred: !!fix.preferred,
         edit: { changes: { [uri]: edits.map((x): LspTextEdit => ({ range: e.index.range(x), newText: x.newText })) } },

@@ -25,15 +25,17 @@ function notParsed(which: string, text: string, a: Analysis): string {
 }
 
 /**
- * The diff of `base` (the text at `baseRef`) against the open document; `analyzeText` analyses the base as the
- * server analyses the document. A spec read with other files (a plan, .tf files, a workload sidecar's plan) is
- * not diffed here: the other files would be read from the disk, not as the commit has them.
+ * The diff of `base` (the text at `baseRef`) against the open document; `analyzeAll` analyses a text as the server
+ * analyses the document, but keeps every finding (`allFindings`): the per-file cap is for display, and the
+ * document's own analysis is compared only where it dropped none. A spec read with other files (a plan, .tf files,
+ * a workload sidecar's plan) is not diffed here: the other files would be read from the disk, not as the commit
+ * has them.
  */
 export function diffWithBase(
   uri: string,
   head: HeadSide,
   base: { text: string; ref: string },
-  analyzeText: (text: string) => Analysis,
+  analyzeAll: (text: string) => Analysis,
 ): DiffWithBaseResult {
   const path = pathOf(uri),
     name = specNameOf(uri);
@@ -43,9 +45,11 @@ export function diffWithBase(
   if (sidecarPlanPath(head.text) !== undefined || sidecarPlanPath(base.text) !== undefined)
     return { unavailable: `${name} is a workload sidecar, whose plan is read from the disk, not as it was at ${base.ref}: ${whole}.` };
   if (!head.analysis.spec) return { unavailable: notParsed(`${name} as it is open`, head.text, head.analysis) };
-  const b = analyzeText(base.text);
+  const b = analyzeAll(base.text);
   if (!b.spec) return { unavailable: notParsed(`${name} at ${base.ref}`, base.text, b) };
-  return { record: diffAnalyses({ analysis: b, path, ref: base.ref }, { analysis: head.analysis, path }) };
+  // A capped analysis says so with a more-findings finding; one without dropped nothing.
+  const h = head.analysis.diagnostics.some((d) => d.code === 'more-findings') ? analyzeAll(head.text) : head.analysis;
+  return { record: diffAnalyses({ analysis: b, path, ref: base.ref }, { analysis: h, path }) };
 }
 
 export function registerDiff({ connection, documents, lifecycle }: ServerContext): void {
@@ -57,7 +61,9 @@ export function registerDiff({ connection, documents, lifecycle }: ServerContext
       const doc = documents.get(p.uri);
       if (!doc) return { unavailable: `${specNameOf(p.uri)} is not open in the language server.` };
       const { text, analysis } = documents.analysisOf(doc);
-      return diffWithBase(p.uri, { text, analysis }, { text: p.baseText, ref: p.baseRef }, (t) => documents.analyzeText(p.uri, t));
+      return diffWithBase(p.uri, { text, analysis }, { text: p.baseText, ref: p.baseRef }, (t) =>
+        documents.analyzeText(p.uri, t, { allFindings: true }),
+      );
     }),
   );
 }
