@@ -291,9 +291,34 @@ function renderFile(f: FileReport): string {
     }
     out.push('');
   }
-  if (f.monthly_cost !== null && f.vms.length > 1) out.push(`file total: ${total(f)}`, '');
+  const loose = f.unattached_disks ?? [];
+  out.push(...unattachedLines(loose, money, num));
+  if (f.monthly_cost !== null && (f.vms.length > 1 || loose.length)) out.push(`file total: ${total(f)}`, '');
   for (const d of f.diagnostics) out.push(`${fileOf(f.path, d.file)}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`);
   return out.join('\n') + '\n';
+}
+
+/** Terraform: the disks attached to no VM, priced apart (part of the file total, never of a VM's). */
+function unattachedLines(
+  loose: NonNullable<FileReport['unattached_disks']>,
+  money: (x: number | null) => string,
+  num: (x: number | null) => string,
+): string[] {
+  if (!loose.length) return [];
+  return [
+    'Disks attached to no VM (no figures; priced apart, in the file total):',
+    table(
+      ['disk', 'type', 'GiB', 'region', 'per month'],
+      loose.map((d) => [
+        d.name,
+        d.type || '?',
+        num(d.size_gib),
+        d.region,
+        `${d.monthly_cost_complete || d.monthly_cost === null ? '' : '>= '}${money(d.monthly_cost)}`,
+      ]),
+    ),
+    '',
+  ];
 }
 
 /** Where a finding is: the file given, or for a Terraform module the .tf file of it (a path relative to its folder). */

@@ -218,6 +218,7 @@ export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
     }
   }
 
+  body.push(unattachedHtml(report, money));
   const charts = [
     barChart('IOPS reached vs target', 'IOPS', chartBars(report, 'iops')),
     barChart('Throughput reached vs target', 'MiB/s', chartBars(report, 'mibps')),
@@ -228,6 +229,20 @@ export function reportHtml(report: SpecReport, opts: HtmlOptions): string {
     );
   body.push(alternativesHtml(report));
   return page(opts, body.join('\n'));
+}
+
+/** Terraform: the disks attached to no VM, priced apart (they are in the file's total, never a VM's). */
+function unattachedHtml(report: SpecReport, money: (x: number | null) => string): string {
+  const disks = report.unattached_disks ?? [];
+  if (!disks.length) return '';
+  const rows = disks.map((d) => [
+    esc(d.name),
+    esc(d.type || '?'),
+    num(d.size_gib),
+    esc(d.region),
+    `<span title="${esc(d.cost_explanation)}">${d.monthly_cost_complete || d.monthly_cost === null ? '' : '≥ '}${money(d.monthly_cost)}</span>`,
+  ]);
+  return `<h2>Disks attached to no VM</h2><p class="note">No figures: no VM uses them. Priced apart, in the total above.</p>${table(['disk', 'type', 'GiB', 'region', 'per month'], rows, [false, false, true, false, true])}`;
 }
 
 /** The alternatives the advice found, side by side: the VM's cost and each workload's figures after the change. */

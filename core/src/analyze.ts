@@ -16,6 +16,7 @@ import { mayShareText, scopeSharedFindings } from './document/shared-text';
 import { dropVmNodes } from './document/tree-nodes';
 import type { Spec, VmSpec } from './document/types';
 import { evaluateVm } from './model/evaluate';
+import { evaluateUnattached, type UnattachedDiskEval } from './model/unattached';
 import { gapTexts, vmCosts, type VmEval } from './model/types';
 import { applySuppressions, findSuppressions } from './suppress';
 import { FindingCap } from './finding-cap';
@@ -57,8 +58,13 @@ export interface Analysis {
   catalog?: Catalog;
   region?: string;
   vms: VmEval[];
+  /** From Terraform: the disks the configuration attaches to no VM, each priced apart (no figures). */
+  unattached: UnattachedDiskEval[];
   diagnostics: Diagnostic[];
-  /** Machines and disks of every VM: the known part; the whole only when `monthly_cost_complete`. */
+  /**
+   * Machines and disks of every VM, and the disks attached to none: the known part; the whole only when
+   * `monthly_cost_complete`.
+   */
   monthly_cost?: number;
   monthly_cost_complete: boolean;
   /** What the total lacks ("IOPS price unknown in europe-west4"), each phrase once. */
@@ -172,7 +178,15 @@ function begin(text: string, opts: AnalyzeOptions, streamed = false): Run {
   for (const m of CHECKS) m.spec?.(ctx);
   // A file that is not text (binary, UTF-16) has its encoding error alone: YAML's errors on it would only repeat it.
   if (!found.some((d) => d.code === 'encoding' && d.severity === 'error')) found.push(...parsed.diagnostics);
-  const out: Analysis = { parsed, spec: parsed.spec, vms: [], diagnostics: found, monthly_cost_complete: false, monthly_cost_missing: [] };
+  const out: Analysis = {
+    parsed,
+    spec: parsed.spec,
+    vms: [],
+    unattached: [],
+    diagnostics: found,
+    monthly_cost_complete: false,
+    monthly_cost_missing: [],
+  };
   const resolved = resolveCatalog(ctx, {
     registry: opts.registry ?? builtinRegistry,
     defaultCatalog: opts.defaultCatalog,
@@ -184,6 +198,7 @@ function begin(text: string, opts: AnalyzeOptions, streamed = false): Run {
   const { catalog, region } = resolved;
   out.catalog = catalog;
   out.region = region;
+  out.unattached = (spec.unattached ?? []).map((d) => evaluateUnattached(catalog, d, region));
   // (A sidecar's findings are compared with another analysis's before the cap: none is dropped before then.)
   const prune = prunable(text, parsed) && !opts.workloadFindingsOnly && !opts.allFindings;
   let pruneAt = PRUNE_AT;
@@ -291,6 +306,9 @@ class CostTotal {
   }
 
   finish(out: Analysis): void {
+    // The disks attached to no VM are paid for too: priced apart, part of the file's total.
+    for (const u of out.unattached)
+      this.add({ monthly_cost: u.cost.monthly, monthly_cost_complete: u.cost.complete, missing: gapTexts([u.cost]) });
     if (!this.count && this.complete) this.monthly = 0;
     const left = out.parsed.terraform?.missing ?? [];
     out.monthly_cost = this.monthly;

@@ -137,16 +137,39 @@ export interface SharedLimitReport {
   reached: boolean;
   explanation: string;
 }
+/** From Terraform: a disk the configuration creates and attaches to no VM, priced apart (it has no figures). */
+export interface UnattachedDiskReport {
+  /** Its Terraform address. */
+  name: string;
+  /** The resource's `name` (AWS: its `Name` tag). */
+  resource_name?: string;
+  type: string;
+  /** null when not known here (a size known only after apply). */
+  size_gib: number | null;
+  /** Where it is priced: its own zone's region, else the file's. */
+  region: string;
+  /** The known part of its monthly price; null when no part of it is priced. */
+  monthly_cost: number | null;
+  monthly_cost_complete: boolean;
+  /** What its price lacks, in the words the file's `monthly_cost_missing` names it. */
+  monthly_cost_missing: string[];
+  cost_explanation: string;
+}
 export interface FileReport {
   path: string;
   catalog: string | null;
   region: string | null;
   currency: string | null;
-  /** Every VM's machine and disks, per month (the known part; the whole only when `monthly_cost_complete`). */
+  /**
+   * Every VM's machine and disks, and the disks attached to no VM, per month (the known part; the whole only when
+   * `monthly_cost_complete`).
+   */
   monthly_cost: number | null;
   monthly_cost_complete: boolean;
   monthly_cost_missing: string[];
   vms: VmReport[];
+  /** From Terraform: the disks the configuration attaches to no VM, each priced apart; part of `monthly_cost`. */
+  unattached_disks?: UnattachedDiskReport[];
   diagnostics: ReportDiagnostic[];
   /** From a Terraform plan: its resources, and those of types not read (counted, not analysed). */
   terraform?: { resources: number; ignored_resources: number; ignored_types: Record<string, number> };

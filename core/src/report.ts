@@ -25,6 +25,7 @@ import {
   type WorkloadEval,
 } from './model/types';
 import { diskSpecsNamed } from './model/lookups';
+import { effectiveSize } from './model/disks';
 
 export type {
   DiskReport,
@@ -32,6 +33,7 @@ export type {
   Report,
   ReportDiagnostic,
   SharedLimitReport,
+  UnattachedDiskReport,
   VmReport,
   WorkloadBurstReport,
   WorkloadReport,
@@ -41,6 +43,7 @@ import type {
   FileReport,
   ReportDiagnostic,
   SharedLimitReport,
+  UnattachedDiskReport,
   VmReport,
   WorkloadBurstReport,
   WorkloadReport,
@@ -112,9 +115,30 @@ export function fileReport(path: string, a: Analysis): FileReport {
     monthly_cost_complete: a.monthly_cost_complete,
     monthly_cost_missing: a.monthly_cost_missing,
     vms: [...vmReports(a)],
+    ...unattachedReport(a),
     diagnostics: reportDiagnostics(a),
     ...terraformSummary(a),
   };
+}
+
+/** From Terraform: the disks attached to no VM, each priced apart (the field is there for every Terraform input). */
+function unattachedReport(a: Analysis): Pick<FileReport, 'unattached_disks'> {
+  return a.parsed.terraform ? { unattached_disks: unattachedDiskReports(a) } : {};
+}
+
+/** The disks attached to no VM, as the report states them: `storage-perf diff` compares these. */
+export function unattachedDiskReports(a: Pick<Analysis, 'unattached'>): UnattachedDiskReport[] {
+  return a.unattached.map((u) => ({
+    name: u.spec.name,
+    ...resourceName(u.spec),
+    type: u.spec.type,
+    size_gib: u.spec.invalid === undefined && u.spec.size_gib !== undefined ? r2(u.spec.size_gib) : null,
+    region: u.region,
+    monthly_cost: money(u.cost.monthly),
+    monthly_cost_complete: u.cost.complete,
+    monthly_cost_missing: gapTexts([u.cost]),
+    cost_explanation: u.cost.why,
+  }));
 }
 
 /** The report's VMs one at a time (those of `fileReport`): a writer that streams need not hold them all. */
@@ -198,7 +222,7 @@ function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions =
       ? unavailableDisks(v)
       : inSpecOrder(v.spec.disks, [
           ...v.disks.map(diskReport),
-          ...(v.unmodelled ?? []).map(unmodelledDiskReport),
+          ...(v.unmodelled ?? []).map((u) => unmodelledDiskReport(v, u)),
           ...instanceStoreDisks(v),
           ...(v.unevaluated ?? []).map(unevaluatedDiskReport),
         ]),
@@ -345,9 +369,13 @@ function unavailableDisks(v: VmEval): DiskReport[] {
   return v.spec.disks.map((d) => withoutFigures(d, d.size_gib ?? null, { monthly: null, complete: false, why: v.unavailable! }));
 }
 
-/** A disk of a type the edition does not model on the machine: priced, without figures (the finding says why). */
-function unmodelledDiskReport(u: UnmodelledDisk): DiskReport {
-  return withoutFigures(u.spec, u.spec.size_gib ?? null, { monthly: money(u.cost.monthly), complete: u.cost.complete, why: u.cost.why });
+/**
+ * A disk of a type the edition does not model on the machine: priced, without figures (the finding says why); its
+ * size as it is priced (local SSD: its devices on that machine).
+ */
+function unmodelledDiskReport(v: VmEval, u: UnmodelledDisk): DiskReport {
+  const size = effectiveSize(v.catalog, u.spec, v.machine);
+  return withoutFigures(u.spec, size ?? null, { monthly: money(u.cost.monthly), complete: u.cost.complete, why: u.cost.why });
 }
 
 /** A disk without a valid type or size: named as written, without figures or price; `cost_explanation` says why. */

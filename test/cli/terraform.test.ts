@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ReportDiagnostic } from '../../core/src';
@@ -144,6 +144,45 @@ describe('storage-perf with Terraform files', () => {
       f.diagnostics.map((d) => `${d.line}:${d.code}`),
       ['4:shared-baseline', '4:shared-baseline', '9:target-unreachable'],
     );
+  });
+  it('evaluate and diff: a volume attached to no VM is priced apart, in the file total; the diff sees it added', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storage-perf-unattached-'));
+    try {
+      const app = `resource "aws_instance" "app" {
+  instance_type     = "m6i.large"
+  availability_zone = "us-east-1a"
+  root_block_device {
+    volume_type = "gp3"
+    volume_size = 50
+  }
+}
+`;
+      const volume = `resource "aws_ebs_volume" "archive" {
+  availability_zone = "us-east-1a"
+  type              = "st1"
+  size              = 16000
+}
+`;
+      mkdirSync(join(dir, 'base'));
+      mkdirSync(join(dir, 'head'));
+      writeFileSync(join(dir, 'base', 'main.tf'), app);
+      writeFileSync(join(dir, 'head', 'main.tf'), app + volume);
+      const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8' });
+      const table = run('evaluate', join(dir, 'head'));
+      assert.equal(table.status, 0, table.stderr);
+      assert.match(table.stdout, /^Disks attached to no VM \(no figures; priced apart, in the file total\):$/m);
+      assert.match(table.stdout, /^aws_ebs_volume\.archive +st1 +16,000 +us-east-1 +\$720\.00$/m);
+      // aws_instance.app: m6i.large, $70.08, and its 50 GiB gp3 root volume, $4.00.
+      assert.match(table.stdout, /^file total: \$794\.08\/month$/m);
+      const diff = run('diff', join(dir, 'base'), join(dir, 'head'));
+      assert.match(
+        diff.stdout,
+        /^No VM changed: 1 disk attached to no VM added, 1 new finding below error, \+\$720\.00\/month; 1 VM unchanged$/m,
+      );
+      assert.match(diff.stdout, /^ {2}aws_ebs_volume\.archive: added — st1, 16,000 GiB, \$720\.00\/month \(\+\$720\.00\)$/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('evaluate a folder without .tf files: cannot be read, exit 2', () => {
     const r = spawnSync(process.execPath, [BIN, 'evaluate', 'docs'], { cwd: ROOT, encoding: 'utf8' });

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { analyze, fmt } from '../../core/src';
+import { analyze, fmt, parseTerraformPlan } from '../../core/src';
 import { specReport } from '../../server/src/features/report';
 import { chartBars, messageHtml, reportHtml } from '../../client/src/report-html';
 
@@ -68,5 +68,35 @@ describe('report view HTML', () => {
     assert.match(html, /<h2>Alternatives<\/h2>/);
     assert.match(html, /<td>Change machine to n2-standard-16<\/td>/);
     assert.match(html, /oltp: 21,000 IOPS/);
+  });
+
+  it('lists the disks a Terraform configuration attaches to no VM, with their price, after the VMs', () => {
+    const planText = JSON.stringify({
+      format_version: '1.2',
+      planned_values: {
+        root_module: {
+          resources: [
+            {
+              address: 'aws_ebs_volume.archive',
+              mode: 'managed',
+              type: 'aws_ebs_volume',
+              name: 'archive',
+              values: { availability_zone: 'us-east-1a', type: 'st1', size: 16000 },
+            },
+          ],
+        },
+      },
+      configuration: { root_module: { resources: [] } },
+    });
+    const a = analyze(planText, { frontEnd: parseTerraformPlan });
+    const html = reportHtml(
+      specReport('file:///plan.json', a, (t) => analyze(t, { frontEnd: parseTerraformPlan })),
+      opts,
+    );
+    assert.match(html, /<h2>Disks attached to no VM<\/h2>/);
+    assert.match(
+      html,
+      /<td>aws_ebs_volume\.archive<\/td><td>st1<\/td><td class="n">16,000<\/td><td>us-east-1<\/td><td class="n"><span title="[^"]*">\$720\.00<\/span><\/td>/,
+    );
   });
 });

@@ -128,7 +128,7 @@ function sizeArb(t: DiskType): fc.Arbitrary<{ size: number; outOfRange?: string 
   return fc.oneof({ weight: 19, arbitrary: ok }, { weight: 1, arbitrary: fc.constantFrom(...outside) });
 }
 
-function diskArb(c: Catalog, m: Machine, name: string): fc.Arbitrary<GenDisk> {
+export function diskArb(c: Catalog, m: Machine, name: string): fc.Arbitrary<GenDisk> {
   const types = Object.keys(c.disk_types).filter((t) => attaches(m, t));
   // An instance store with IOPS figures, or one the provider lists without them (a disk with no figures).
   if (instanceStoreOf(c, m) || unstatedInstanceStoreOf(c, m)) types.push(INSTANCE_STORE);

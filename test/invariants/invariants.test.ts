@@ -15,6 +15,7 @@ import {
   fileReport,
   INSTANCE_STORE,
   largerMachines,
+  parseTerraformPlan,
   METRICS,
   resolveMachine,
   textWithFix,
@@ -35,7 +36,9 @@ import {
   messagesRead,
   nothingShownIsNotANumber,
   nothingVanishes,
+  totalsAddUp,
 } from './invariants';
+import { planArb, toPlan, type GenPlan } from './generate-plan';
 
 /** Runs per edition and property; `INVARIANT_RUNS` (set by `npm run invariants`) makes it longer. */
 export const RUNS = Number(process.env.INVARIANT_RUNS ?? 100);
@@ -60,11 +63,76 @@ function holds(check: (text: string, a: Analysis, s: GenSpec) => void, runs = RU
   }
 }
 
+/** The property over Terraform plans generated from the catalogs (./generate-plan.ts), each read with its edition. */
+function holdsOnPlans(check: (text: string, a: Analysis, p: GenPlan) => void, runs = RUNS) {
+  for (const c of CATALOGS) {
+    const arb = planArb(c);
+    if (!arb) continue;
+    fc.assert(
+      fc.property(arb, (p) => {
+        const text = toPlan(p, c);
+        try {
+          check(text, analyze(text, { frontEnd: parseTerraformPlan, defaultCatalog: c.edition }), p);
+        } catch (e) {
+          (e as Error).message += `\n--- plan (${c.edition}):\n${text}`;
+          throw e;
+        }
+      }),
+      { numRuns: runs, seed: SEED, endOnFailure: false },
+    );
+  }
+}
+
 describe('invariants over specs generated from the catalogs', function () {
   this.timeout(600000);
 
   it('1. nothing vanishes: every VM, disk and workload is reported, and totals add up as shown', () => {
     holds((text, a) => nothingVanishes(text, a, fileReport('spec.perf.yaml', a)));
+  });
+
+  it("1. a Terraform configuration's total is the sum of its VMs and its unattached disks, or partial with each missing part named", () => {
+    holdsOnPlans((_, a, p) => {
+      const r = fileReport('plan.json', a);
+      totalsAddUp(r);
+      // Nothing vanishes: every instance is a VM of the report, every disk resource is on its VM or attached to none.
+      const aws = a.spec?.provider === 'aws';
+      const instance = aws ? 'aws_instance' : 'google_compute_instance';
+      assert.deepEqual(
+        r.vms.map((v) => v.name),
+        p.spec.vms.map((v) => `${instance}.${v.name}`),
+      );
+      const onVms = new Set(r.vms.flatMap((v) => v.disks.map((d) => d.name)));
+      const diskType = (d: { replication?: string }) =>
+        aws ? 'aws_ebs_volume' : d.replication === 'regional' ? 'google_compute_region_disk' : 'google_compute_disk';
+      p.spec.vms.forEach((vm) => {
+        const volumes = vm.disks.filter((d) => d.type !== INSTANCE_STORE && d.count === undefined);
+        volumes.forEach((d, i) => {
+          const address = aws && i === 0 ? `aws_instance.${vm.name}.root_block_device` : `${diskType(d)}.${vm.name}_${d.name}`;
+          assert.ok(onVms.has(address), `${address} is on its VM`);
+        });
+      });
+      assert.deepEqual(
+        (r.unattached_disks ?? []).map((d) => d.name),
+        p.unattached.map((d) => `${diskType(d)}.${d.name}`),
+        'every disk attached to no VM is priced apart',
+      );
+      // A disk whose size is known only after apply leaves the total partial, naming it.
+      for (const key of p.sizeUnknown) {
+        const [vm, disk] = key.includes('/') ? key.split('/') : [undefined, key];
+        const spec =
+          vm === undefined
+            ? p.unattached.find((d) => d.name === disk)!
+            : p.spec.vms.find((v) => v.name === vm)!.disks.find((d) => d.name === disk)!;
+        const root =
+          aws && vm !== undefined && p.spec.vms.find((v) => v.name === vm)!.disks.find((d) => d.type !== INSTANCE_STORE) === spec;
+        const address = root ? `aws_instance.${vm}.root_block_device` : `${diskType(spec)}.${vm === undefined ? disk : `${vm}_${disk}`}`;
+        assert.equal(r.monthly_cost_complete, false, `${address}'s size is unknown: the total is partial`);
+        assert.ok(
+          r.monthly_cost_missing.some((m) => m.startsWith(address)),
+          `the total names ${address}: ${r.monthly_cost_missing.join(' | ')}`,
+        );
+      }
+    });
   });
 
   it('1. a disk outside its allowed range is an error and has no figures', () => {

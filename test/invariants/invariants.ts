@@ -72,14 +72,34 @@ export function nothingVanishes(text: string, a: Analysis, r: FileReport): void 
         assert.ok(d.monthly_cost_complete && d.monthly_cost !== null, `${vm.name}: complete total, ${d.name} not priced`);
     }
   });
+  totalsAddUp(r);
+  assert.ok(a.vms.length <= r.vms.length);
+}
+
+/**
+ * 1. A file's total is the sum of its VMs' and its unattached disks' (Terraform) as shown, to the cent; it is complete
+ * only when each of them is, and a partial one names what it lacks: every phrase a partial VM or disk names.
+ */
+export function totalsAddUp(r: FileReport): void {
+  const loose = r.unattached_disks ?? [];
+  const shown = (x: { monthly_cost: number | null }) => x.monthly_cost ?? 0;
   if (r.monthly_cost !== null)
     assert.equal(
       cents(r.monthly_cost),
-      cents(r.vms.reduce((s, v) => s + (v.monthly_cost ?? 0), 0)),
-      'the file total is the sum of its VMs as shown',
+      cents(r.vms.reduce((s, v) => s + shown(v), 0) + loose.reduce((s, d) => s + shown(d), 0)),
+      'the file total is the sum of its VMs and its unattached disks as shown',
     );
-  if (r.monthly_cost_complete) for (const v of r.vms) assert.ok(v.monthly_cost_complete, `complete file total, ${v.name} partial`);
-  assert.ok(a.vms.length <= r.vms.length);
+  const parts = [
+    ...r.vms.map((v) => ({ what: `VM ${v.name}`, complete: v.monthly_cost_complete, missing: v.monthly_cost_missing })),
+    ...loose.map((d) => ({ what: `unattached disk ${d.name}`, complete: d.monthly_cost_complete, missing: d.monthly_cost_missing })),
+  ];
+  for (const p of parts) {
+    if (r.monthly_cost_complete) assert.ok(p.complete, `complete file total, ${p.what} partial`);
+    if (p.complete) continue;
+    assert.ok(p.missing.length, `${p.what}: a partial total that names nothing it lacks`);
+    for (const m of p.missing) assert.ok(r.monthly_cost_missing.includes(m), `the file total does not name what ${p.what} lacks: ${m}`);
+  }
+  if (!r.monthly_cost_complete) assert.ok(r.monthly_cost_missing.length, 'a partial file total that names nothing it lacks');
 }
 
 /** A YAML document as a YAML 1.1 reader with merge keys gives it: `<<: *base` brings the anchored mapping's keys in. */

@@ -4,7 +4,7 @@
  * characters (GitHub takes 65,536): what does not fit is counted in a closing line, never cut mid-block.
  */
 import { deltaText, moneyText, type DiffFinding, type DiffRecord, type VmDiff } from '../../../core/src';
-import { sidesLine, vmHeadline, vmRows, type Row } from './rows';
+import { sidesLine, unattachedLine, vmHeadline, vmRows, type Row } from './rows';
 
 /** The comment's first line: the GitHub Action finds its own comment by it. */
 export const MARKER = '<!-- storage-perf-diff -->';
@@ -112,6 +112,12 @@ export function renderMarkdown(r: DiffRecord, max = MAX_MARKDOWN): string {
     shown++;
   }
   if (shown < r.vms.length) out += '\n' + leftOut(r.vms.slice(shown), cur) + '\n';
+  if (r.unattached_disks.length) {
+    const lines = r.unattached_disks.map((d) => `- ${cell(unattachedLine(d, cur))}`);
+    const block = ['', 'Disks attached to no VM (priced apart, in the file total):', '', ...lines, ''].join('\n');
+    out +=
+      out.length + block.length <= budget ? block : `\n${r.unattached_disks.length} disk(s) attached to no VM changed: see the JSON.\n`;
+  }
   const f = r.findings;
   if (f.appeared.length || f.gone.length) {
     const block = [

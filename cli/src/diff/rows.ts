@@ -1,5 +1,5 @@
 /** What `storage-perf diff` shows of a changed VM, as rows (item, before, after, note) every text format lays out. */
-import { deltaText, moneyText, type DiffFinding, type DiffRecord, type VmDiff } from '../../../core/src';
+import { deltaText, fmt, moneyText, type DiffFinding, type DiffRecord, type UnattachedDiskDiff, type VmDiff } from '../../../core/src';
 import { vmRows as rowsOf, type Row, type RowStyle } from '../../../protocol/src/diff-rows';
 
 export type { Row } from '../../../protocol/src/diff-rows';
@@ -29,6 +29,19 @@ export function vmHeadline(v: VmDiff, currency: string | null): string {
   const cost = t.delta === null ? 'monthly cost change unknown' : `${deltaText(t, currency)}/month`;
   const missed = v.workloads.filter((w) => w.verdict === 'now missed').length;
   return `${v.name}: ${v.change} — ${machine}, ${cost}${missed ? `, ${missed} target${missed === 1 ? '' : 's'} now missed` : ''}`;
+}
+
+/** A disk attached to no VM: "aws_ebs_volume.archive: added — st1, 16,000 GiB, $720.00/month (+$720.00)". */
+export function unattachedLine(d: UnattachedDiskDiff, currency: string | null): string {
+  const side = <T>(c: { before: T | null; after: T | null }) => (d.change === 'removed' ? c.before : c.after);
+  const what = (c: { before: string | number | null; after: string | number | null }, show: (x: string | number) => string) =>
+    d.change === 'changed' && c.before !== c.after
+      ? `${c.before === null ? '?' : show(c.before)} → ${c.after === null ? '?' : show(c.after)}`
+      : side(c) === null
+        ? '?'
+        : show(side(c)!);
+  const price = moneyText(side(d.monthly_cost), currency);
+  return `${d.name}: ${d.change} — ${what(d.type, String)}, ${what(d.size_gib, (x) => `${fmt(Number(x))} GiB`)}, ${price}/month (${deltaText(d.monthly_cost, currency)})`;
 }
 
 /** "base a.perf.yaml (gcp-2024, us-central1) → head b.perf.yaml (gcp-2024, us-central1)"; "(not there)" for a file added or deleted. */

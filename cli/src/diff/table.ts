@@ -1,6 +1,6 @@
 /** `storage-perf diff --format table`: the summary, then each changed VM's rows and findings, for a terminal. */
 import type { DiffRecord } from '../../../core/src';
-import { findingLine, sidesLine, vmHeadline, vmRows } from './rows';
+import { findingLine, sidesLine, unattachedLine, vmHeadline, vmRows } from './rows';
 import { table } from '../table';
 
 export function renderTable(r: DiffRecord): string {
@@ -11,6 +11,11 @@ export function renderTable(r: DiffRecord): string {
     if (rows.length) out.push(indent(table(['', 'before', 'after', ''], rows)));
     for (const f of v.findings.appeared) out.push(`  ${findingLine('+', f)}`);
     for (const f of v.findings.gone) out.push(`  ${findingLine('-', f)}`);
+    out.push('');
+  }
+  if (r.unattached_disks.length) {
+    out.push('disks attached to no VM (priced apart, in the file total):');
+    for (const d of r.unattached_disks) out.push(`  ${unattachedLine(d, r.currency)}`);
     out.push('');
   }
   if (r.findings.appeared.length || r.findings.gone.length) {

@@ -17,6 +17,7 @@ export * from './machines';
 export * from './machine-rows';
 
 import { machineDataProblems, type Machine } from './machines';
+import { localSsdUnmodelled } from './machine-rows';
 import { fmt } from '../units';
 
 /**
@@ -42,9 +43,13 @@ export function refusedSize(t: DiskType, sizeGib: number, replication?: string):
   return undefined;
 }
 
-/** The type's figures are not modelled on this machine in this edition: why, with its source; undefined when they are. */
+/**
+ * The type's figures are not modelled on this machine in this edition: why, with its source; undefined when they are.
+ * Local SSD is not modelled on a machine type whose own devices have no figures here (./machine-rows.ts).
+ */
 export function unmodelledOn(t: DiskType | undefined, machine: Machine | undefined): UnmodelledOn | undefined {
-  return machine && t?.unmodelled_on?.series.includes(machine.series) ? t.unmodelled_on : undefined;
+  if (machine && t?.unmodelled_on?.series.includes(machine.series)) return t.unmodelled_on;
+  return t?.model === 'devices' && machine?.local_ssd ? localSsdUnmodelled(t, machine) : undefined;
 }
 
 /** The disk type name a spec gives AWS instance store: the machine's own volumes, in the catalog's instance store table. */

@@ -4,7 +4,8 @@
  * refuses no figures.
  */
 import type { Machine } from './machines';
-import type { Catalog, DeviceDiskType } from './types';
+import type { Catalog, DeviceDiskType, FixedLocalSsdTable, UnmodelledOn } from './types';
+import { fmt } from '../units';
 
 /** The row naming the machine type, else the first whose vCPU range holds it. */
 export function rowFor<R extends { vcpus?: { min: number; max?: number }; machine_types?: string[] }>(
@@ -38,4 +39,41 @@ export function localSsdRefusal(c: Catalog, m: Machine | undefined, t: DeviceDis
   if (rule?.rows && !row) return { kind: 'none', bundled: false, source: rule.source };
   const counts = row?.counts ?? t.counts;
   return counts.includes(n) ? undefined : { kind: 'count', counts, onMachine: !!row, source: rule?.source };
+}
+
+/** The fixed local SSD table that names the machine type: its devices, and their own figures where the provider gives them. */
+export function fixedLocalSsdTable(m: Machine | undefined): FixedLocalSsdTable | undefined {
+  return m?.local_ssd ? m.info.fixed_local_ssd?.find((t) => t.counts[m.name] !== undefined) : undefined;
+}
+
+/**
+ * The row of the figures the provider gives for the machine type's own local SSD devices (Titanium SSD), with their
+ * table; undefined when it gives none for them, or the machine's devices are the disk type's own.
+ */
+export function ownLocalSsdFigures(m: Machine | undefined, count: number) {
+  const table = fixedLocalSsdTable(m);
+  const performance = table?.performance;
+  const row = performance?.by_count.find((r) => r.count === count);
+  return row && { row, table: table!, performance: performance! };
+}
+
+/**
+ * Local SSD on a machine type that comes with devices of its own whose figures the edition does not have: of another
+ * size than the type's devices (whose table would be wrong for them) without the provider's own figures, or with a
+ * table of them that lacks the machine's count. Undefined when the figures are modelled.
+ */
+export function localSsdUnmodelled(t: DeviceDiskType, m: Machine | undefined): UnmodelledOn | undefined {
+  const table = fixedLocalSsdTable(m);
+  if (!m?.local_ssd || !table) return undefined;
+  const { count, device_gib } = m.local_ssd;
+  const rows = table.performance?.by_count;
+  if (rows ? rows.some((r) => r.count === count) : table.device_gib === t.device_gib) return undefined;
+  const devices = `${count} local SSD disk${count === 1 ? '' : 's'} of ${fmt(device_gib)} GiB`;
+  return {
+    series: [m.series],
+    why: `${m.name} comes with ${devices}, whose figures Google does not give`,
+    source: table.source,
+    table: table.table,
+    date: table.date,
+  };
 }

@@ -264,6 +264,12 @@ export interface FixedLocalSsdTable extends Cited {
   device_gib: number;
   /** Machine type name → number of disks it comes with. */
   counts: Record<string, number>;
+  /**
+   * The figures the provider publishes for these machine types' own devices (Google's Titanium SSD), totals per VM
+   * by number of disks (a row is for exactly its count): on these machine types they replace the disk type's device
+   * table. Without it, devices of another size than the type's have no figures (../model: not modelled).
+   */
+  performance?: { media?: string; by_count: Array<{ count: number } & Figures> } & Cited;
 }
 
 /** A run of vCPU counts: min, min + step, ... up to max. */

@@ -14,6 +14,7 @@ import {
 } from '../catalog';
 import type { FixData } from '../diagnostics';
 import type { DiskSpec } from '../document/types';
+import { localSsdDeviceGib } from '../model/local-ssd';
 import { provisionedBounds, provisionedValue } from '../model/provisioned';
 import { fmt, formatSize, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
@@ -93,7 +94,7 @@ function checkDisk(ctx: VmContext, d: DiskSpec, t: DiskType): void {
       });
   };
   if (t.model === 'devices') {
-    na('size', `its size is ${t.device_gib} GiB per device; set count instead`);
+    na('size', `its size is ${localSsdDeviceGib(t, ctx.machine)} GiB per device; set count instead`);
     if (d.interface !== undefined && !t.interfaces[d.interface]) {
       ctx.report('invalid-value', `interface must be one of ${Object.keys(t.interfaces).join(', ')}`, ctx.at(`${p}/interface`), {
         path: `${p}/interface`,

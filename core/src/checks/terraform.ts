@@ -48,7 +48,7 @@ export const terraform: CheckModule = {
     'terraform-unattached-disk': {
       severity: 'information',
       summary: 'A disk of the configuration is attached to no VM by a reference storage-perf follows.',
-      docs: 'A disk has figures only on a VM; one attached through a reference the plan cannot follow (a module variable) is reported here too.',
+      docs: "A disk has figures only on a VM; one attached through a reference the plan cannot follow (a module variable) is reported here too. It is still paid for: a disk of the configuration's provider is priced apart, in the region of its own zone, listed in `evaluate`'s report under `unattached_disks` (the table: 'Disks attached to no VM'), and part of the file's total, never of a VM's; `diff` shows it added, removed or changed. One that cannot be priced (a size known only after apply) leaves the file's total partial, naming it.",
     },
     'terraform-sidecar-plan': {
       severity: 'error',

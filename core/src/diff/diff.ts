@@ -6,10 +6,10 @@
  */
 import type { Analysis } from '../analyze';
 import type { VmEval } from '../model/types';
-import { vmFiguresReport, type VmReport } from '../report';
+import { unattachedDiskReports, vmFiguresReport, type VmReport } from '../report';
 import { contentOrigin } from '../vm-cache';
 import { diffFindings, placeFindings, type PlacedFindings } from './findings';
-import { change, diskDiff, matchByName, money, moneyChange, moneyChanged, vmMoney, workloadDiff } from './items';
+import { change, diskDiff, matchByName, money, moneyChange, moneyChanged, unattachedDiff, vmMoney, workloadDiff } from './items';
 import { diffSummary } from './summary';
 import type { DiffCounts, DiffFinding, DiffRecord, DiffSide, FindingsDiff, VmDiff } from './types';
 
@@ -57,7 +57,8 @@ export function diffAnalyses(base: DiffInput, head: DiffInput): DiffRecord {
   const removed = [...pending.values()].flat().sort((x, y) => x - y);
   for (const j of removed) vms.push(vmDiff(reports.base(b.vms[j]), undefined, diffFindings(bf.byVm[j], []))!);
   const findings = diffFindings(bf.file, hf.file);
-  const counts = countChanges(vms, findings, unchanged);
+  const unattached = matchByName(unattachedDiskReports(b), unattachedDiskReports(h), unattachedDiff);
+  const counts = countChanges(vms, findings, unchanged, unattached.length);
   const record: Omit<DiffRecord, 'summary'> = {
     base: side(base),
     head: side(head),
@@ -65,23 +66,26 @@ export function diffAnalyses(base: DiffInput, head: DiffInput): DiffRecord {
     counts,
     monthly_cost: moneyChange(side(base).monthly_cost, side(head).monthly_cost),
     vms,
+    unattached_disks: unattached,
     findings,
   };
   return { summary: diffSummary(record), ...record };
 }
 
-/** What the diff reads of one side: its VMs, their findings placed, and their reports. */
+/** What the diff reads of one side: its VMs, their findings placed, and their reports; its disks attached to no VM. */
 interface Side {
   vms: VmEval[];
+  unattached: Analysis['unattached'];
   findings: PlacedFindings;
   report: (v: VmEval) => VmReport;
 }
 
 /** A side; one that is not there has no VM and no finding. */
 function sideOf(a: Analysis | undefined): Side {
-  if (a) return { vms: a.vms, findings: placeFindings(a), report: reportMemo(a) };
+  if (a) return { vms: a.vms, unattached: a.unattached, findings: placeFindings(a), report: reportMemo(a) };
   return {
     vms: [],
+    unattached: [],
     findings: { byVm: [], file: [] },
     report: () => {
       throw new Error('a side that is not there has no VM');
@@ -148,7 +152,7 @@ function vmDiff(b: VmReport | undefined, a: VmReport | undefined, findings: Find
   return same ? undefined : out;
 }
 
-function countChanges(vms: VmDiff[], file: FindingsDiff, unchanged: number): DiffCounts {
+function countChanges(vms: VmDiff[], file: FindingsDiff, unchanged: number, unattached: number): DiffCounts {
   const appeared: DiffFinding[] = [...file.appeared, ...vms.flatMap((v) => v.findings.appeared)];
   const workloads = vms.flatMap((v) => v.workloads);
   return {
@@ -161,5 +165,6 @@ function countChanges(vms: VmDiff[], file: FindingsDiff, unchanged: number): Dif
     findings_appeared: appeared.length,
     findings_gone: file.gone.length + vms.reduce((n, v) => n + v.findings.gone.length, 0),
     errors_appeared: appeared.filter((f) => f.severity === 'error').length,
+    unattached_disks_changed: unattached,
   };
 }

@@ -1,8 +1,19 @@
 /** A VM's disks and workloads compared, as their reports state them (figures, limits, verdicts, prices). */
-import type { DiskReport, VmReport, WorkloadReport } from '../report';
+import type { DiskReport, UnattachedDiskReport, VmReport, WorkloadReport } from '../report';
 import type { Target } from '../document/types';
 import { toCents } from '../model/types';
-import type { Change, DiskDiff, DiskFigure, FigureChange, ItemChange, Money, MoneyChange, TargetStatus, WorkloadDiff } from './types';
+import type {
+  Change,
+  DiskDiff,
+  DiskFigure,
+  FigureChange,
+  ItemChange,
+  Money,
+  MoneyChange,
+  TargetStatus,
+  UnattachedDiskDiff,
+  WorkloadDiff,
+} from './types';
 
 export const FIGURES: DiskFigure[] = ['read_iops', 'write_iops', 'read_mibps', 'write_mibps'];
 
@@ -64,6 +75,21 @@ export function diskDiff(b: DiskReport | undefined, a: DiskReport | undefined): 
     out.upper_bound.before === out.upper_bound.after &&
     FIGURES.every((k) => figures[k].before === figures[k].after && figures[k].limited_by.before === figures[k].limited_by.after) &&
     !moneyChanged(out.monthly_cost);
+  return same ? undefined : out;
+}
+
+/** A disk attached to no VM: its change; undefined when its type, size and price are the same. */
+export function unattachedDiff(b: UnattachedDiskReport | undefined, a: UnattachedDiskReport | undefined): UnattachedDiskDiff | undefined {
+  const price = (d: UnattachedDiskReport | undefined) => (d ? money(d.monthly_cost, d.monthly_cost_complete) : null);
+  const out: UnattachedDiskDiff = {
+    name: (a ?? b)!.name,
+    change: !b ? 'added' : !a ? 'removed' : 'changed',
+    type: change(b?.type, a?.type),
+    size_gib: change(b?.size_gib, a?.size_gib),
+    monthly_cost: moneyChange(price(b), price(a)),
+  };
+  if (out.change !== 'changed') return out;
+  const same = out.type.before === out.type.after && out.size_gib.before === out.size_gib.after && !moneyChanged(out.monthly_cost);
   return same ? undefined : out;
 }
 

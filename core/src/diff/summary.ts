@@ -22,6 +22,16 @@ export function missingPrices(m: MoneyChange): string[] {
   return [...new Set([...(m.before?.missing ?? []), ...(m.after?.missing ?? [])])];
 }
 
+/** The disks attached to no VM that changed: "1 disk attached to no VM added", by kind of change. */
+function unattachedParts(r: Omit<DiffRecord, 'summary'>): string[] {
+  const out: string[] = [];
+  for (const kind of ['added', 'removed', 'changed'] as const) {
+    const n = r.unattached_disks.filter((d) => d.change === kind).length;
+    if (n) out.push(`${plural(n, 'disk')} attached to no VM ${kind}`);
+  }
+  return out;
+}
+
 /**
  * How many VMs of each kind, as `counts` has them: "2 VMs changed, 1 added, 1 removed" (changed: on both sides and
  * different), or "No VM changed" where only findings on no VM did.
@@ -43,10 +53,10 @@ export function diffSummary(r: Omit<DiffRecord, 'summary'>): string {
   const unchanged = `${plural(c.vms_unchanged, 'VM')} unchanged`;
   // A file the change adds or deletes says so first: all its VMs are added or removed.
   const file = !r.base.exists ? 'New file, ' : !r.head.exists ? 'Deleted file, ' : '';
-  if (!file && !touched && !r.findings.appeared.length && !r.findings.gone.length)
+  if (!file && !touched && !r.findings.appeared.length && !r.findings.gone.length && !r.unattached_disks.length)
     return `No change in figures, targets, cost or findings (${unchanged})`;
   const head = file + (file && !touched ? 'no VM' : vmCounts(c));
-  const parts: string[] = [];
+  const parts: string[] = unattachedParts(r);
   if (c.targets_now_missed) parts.push(`${plural(c.targets_now_missed, 'target')} now missed`);
   if (c.targets_now_met) parts.push(`${plural(c.targets_now_met, 'target')} now met`);
   if (c.errors_appeared) parts.push(`${plural(c.errors_appeared, 'new error')}`);

@@ -48,6 +48,15 @@ export interface DiskDiff {
   monthly_cost: MoneyChange;
 }
 
+/** A disk attached to no VM (from Terraform), as the reports' `unattached_disks` state it on each side. */
+export interface UnattachedDiskDiff {
+  name: string;
+  change: ItemChange;
+  type: Change<string>;
+  size_gib: Change<number>;
+  monthly_cost: MoneyChange;
+}
+
 /** Where a workload stands against its target: null where the workload does not exist on that side. */
 export type TargetStatus = 'met' | 'missed' | 'not judged' | 'no target';
 
@@ -124,6 +133,8 @@ export interface DiffCounts {
   findings_gone: number;
   /** Findings at error level that appeared. */
   errors_appeared: number;
+  /** Disks attached to no VM (from Terraform) that changed, were added or removed. */
+  unattached_disks_changed: number;
 }
 
 export interface DiffRecord {
@@ -137,6 +148,8 @@ export interface DiffRecord {
   monthly_cost: MoneyChange;
   /** VMs that changed, were added (in the head's order) or removed (after them, in the base's order). */
   vms: VmDiff[];
+  /** From Terraform: the disks attached to no VM that changed, were added or removed; they are in `monthly_cost`. */
+  unattached_disks: UnattachedDiskDiff[];
   /** Findings on no VM (the file's, the catalog's, a Terraform plan's). */
   findings: FindingsDiff;
 }

@@ -147,6 +147,16 @@ export class Converter {
     };
   }
 
+  /**
+   * The disks of a top-level list outside any VM (a Terraform front end's `unattached`), read as a VM's disks are. A
+   * YAML spec has no such list: its schema refuses the key, and `spec()` does not read it.
+   */
+  topLevelDisks(key: string): DiskSpec[] {
+    return this.items('', key)
+      .filter((p) => this.isMap(p))
+      .map((p, i) => this.disk(p, i));
+  }
+
   private vm(path: string, index: number): VmSpec {
     const diskPaths = this.items(path, 'disks');
     const wlPaths = this.items(path, 'workloads');

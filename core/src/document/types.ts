@@ -88,12 +88,23 @@ export interface VmSpec {
   workloads: WorkloadSpec[];
 }
 
+/** From Terraform: a disk the configuration creates and attaches to no VM it reads, priced apart. */
+export interface UnattachedDiskSpec extends DiskSpec {
+  /** The region of the disk's own zone (or region), where it is priced; the spec's region when it gives none. */
+  region?: string;
+}
+
 export interface Spec {
   version: number;
   provider: string;
   catalog?: string;
   region?: string;
   vms: VmSpec[];
+  /**
+   * From Terraform: the disks the configuration creates and attaches to no VM (`terraform-unattached-disk`). They
+   * have no figures, and are priced apart: part of the file's total, never of a VM's.
+   */
+  unattached?: UnattachedDiskSpec[];
   /** The least headroom a workload must keep above its target (0.2 = 20 %). */
   min_headroom?: number;
 }

@@ -20,6 +20,7 @@ import {
 import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt } from '../units';
 import { diskCost } from './cost';
+import { localSsdDeviceGib, ownDeviceFigures } from './local-ssd';
 import { instanceStoreDisks } from './instance-store';
 import { provisionedValue } from './provisioned';
 import { setWorkloadDemands } from './vm-share';
@@ -54,10 +55,10 @@ export function metricUnit(m: Metric): string {
 }
 
 /** The size a disk's performance comes from, or undefined when it cannot be evaluated. */
-export function effectiveSize(c: Catalog, d: DiskSpec): number | undefined {
+export function effectiveSize(c: Catalog, d: DiskSpec, machine?: Machine): number | undefined {
   const t = c.disk_types[d.type];
   if (!t) return undefined;
-  if (t.model === 'devices') return (d.count ?? 1) * t.device_gib;
+  if (t.model === 'devices') return (d.count ?? 1) * localSsdDeviceGib(t, machine);
   return d.size_gib;
 }
 
@@ -320,7 +321,7 @@ export function evaluableDisks(c: Catalog, vm: VmSpec, machine?: Machine): DiskS
   return vm.disks.filter((d) => {
     if (d.invalid !== undefined) return false;
     const t = c.disk_types[d.type];
-    const size = effectiveSize(c, d);
+    const size = effectiveSize(c, d, machine);
     // A size (or a local SSD count) the provider refuses makes a disk that cannot exist: no figures for it.
     if (t?.model === 'devices' && machine && localSsdRefusal(c, machine, t, d.count ?? 1)) return false;
     return t && !unmodelledOn(t, machine) && size !== undefined && size > 0 && !refusedSize(t, size, d.replication);
@@ -342,13 +343,13 @@ export function evaluateDisks(
   for (const d of specs) {
     const group = groups.get(d.type);
     if (group) {
-      group.size += effectiveSize(c, d)!;
+      group.size += effectiveSize(c, d, machine)!;
       group.members.push(d.name);
-    } else groups.set(d.type, { size: effectiveSize(c, d)!, members: [d.name] });
+    } else groups.set(d.type, { size: effectiveSize(c, d, machine)!, members: [d.name] });
   }
   const disks: DiskEval[] = specs.map((d) => {
     const t = c.disk_types[d.type];
-    const size = effectiveSize(c, d)!;
+    const size = effectiveSize(c, d, machine)!;
     let figures: DiskFigures;
     switch (t.model) {
       case 'scaled':
@@ -358,7 +359,7 @@ export function evaluateDisks(
         figures = provisionedFigures(c, t, d, size);
         break;
       case 'devices':
-        figures = deviceFigures(c, t, d);
+        figures = ownDeviceFigures(c, machine, d) ?? deviceFigures(c, t, d);
         break;
       case 'allocation-units':
         figures = unitFigures(c, t, size);

@@ -131,7 +131,7 @@ function unmodelledDisks(c: Catalog, vm: VmSpec, machine: Machine, region: strin
     const t = c.disk_types[d.type];
     const why = d.invalid === undefined && unmodelledOn(t, machine);
     if (!why) continue;
-    const size = effectiveSize(c, d);
+    const size = effectiveSize(c, d, machine);
     const gap = { part: 'capacity' as const, text: `disk '${d.name}' has no size` };
     out.push({
       spec: d,

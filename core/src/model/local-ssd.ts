@@ -3,8 +3,33 @@
  * (they are the provider's), but they are marked as not reached on this machine, say why in their sentence, and a
  * target on them is not met.
  */
-import type { Catalog, DeviceDiskType, Machine } from '../catalog';
-import { bound, METRICS, setFigure, type DiskEval } from './types';
+import { ownLocalSsdFigures, type Catalog, type DeviceDiskType, type Machine } from '../catalog';
+import type { DiskSpec } from '../document/types';
+import { fmt } from '../units';
+import { bound, METRICS, setFigure, type DiskEval, type DiskFigures } from './types';
+
+/** GiB of one local SSD device on this machine: the machine type's own (Titanium SSD: 3,000 GiB on Z3), else the type's. */
+export function localSsdDeviceGib(t: DeviceDiskType, m: Machine | undefined): number {
+  return m?.local_ssd?.device_gib ?? t.device_gib;
+}
+
+/**
+ * The figures of a machine type's own local SSD devices where the provider gives them per machine type (Titanium
+ * SSD), in place of the disk type's device table; undefined where it does not (../catalog/machine-rows.ts).
+ */
+export function ownDeviceFigures(c: Catalog, m: Machine | undefined, d: DiskSpec): DiskFigures | undefined {
+  const n = d.count ?? 1;
+  const own = ownLocalSsdFigures(m, n);
+  if (!own) return undefined;
+  const { row, table, performance } = own;
+  const out = {} as DiskFigures;
+  for (const k of METRICS) {
+    const unit = k.endsWith('iops') ? 'IOPS' : 'MiB/s';
+    const disks = `${n} ${performance.media ?? 'local SSD'} disk${n === 1 ? '' : 's'} of ${fmt(table.device_gib)} GiB`;
+    out[k] = bound(row[k], 'devices', () => `${disks} on ${m!.name}: ${fmt(row[k])} ${unit} (${c.edition}: ${performance.table})`);
+  }
+  return out;
+}
 
 /**
  * The vCPUs the provider documents for the figures of n devices: its fewest for the series where it gives one
@@ -40,6 +65,8 @@ export function localSsdVcpusNeeded(
 export function markUnreachedDevices(c: Catalog, machine: Machine, disks: DiskEval[]): void {
   for (const d of disks) {
     if (d.type.model !== 'devices') continue;
+    // Figures the provider gives for this very machine type (Titanium SSD) are reached on it.
+    if (ownLocalSsdFigures(machine, d.spec.count ?? 1)) continue;
     const needed = localSsdVcpusNeeded(c, d.type, machine, d.spec.count ?? 1);
     if (!needed || machine.vcpus >= needed.need) continue;
     d.vcpusNeeded = { ...needed, machine: machine.name, vcpus: machine.vcpus };

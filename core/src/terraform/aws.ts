@@ -20,6 +20,7 @@ import {
   leftOutDisk,
   machineField,
   push,
+  type DiskMapper,
   type MappedVm,
   type PlanContext,
   type PlanResource,
@@ -273,6 +274,9 @@ function launchTemplate(res: PlanResource, ctx: PlanContext): MappedVm | undefin
     located(at(v, 'placement', 0, 'availability_zone')),
   );
 }
+
+/** The disk resources that exist apart from an instance, as disks of the spec (unattached ones are priced apart). */
+export const AWS_DISK_MAPPERS: Record<string, DiskMapper> = { aws_ebs_volume: { provider: 'aws', map: volumeResource } };
 
 export const AWS_MAPPERS: Record<string, VmMapper> = {
   aws_launch_template: { provider: 'aws', map: launchTemplate },

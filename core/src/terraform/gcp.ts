@@ -13,6 +13,7 @@ import {
   leftOutDisk,
   machineField,
   push,
+  type DiskMapper,
   type MappedVm,
   type PlanContext,
   type PlanResource,
@@ -292,6 +293,12 @@ function fromTemplate(res: PlanResource, ctx: PlanContext): MappedVm | undefined
   if (!own('scheduling')) vm.vm.fields.pricing = spotOf(t.values);
   return vm;
 }
+
+/** The disk resources that exist apart from an instance, as disks of the spec (unattached ones are priced apart). */
+export const GCP_DISK_MAPPERS: Record<string, DiskMapper> = {
+  google_compute_disk: { provider: 'gcp', map: diskResource },
+  google_compute_region_disk: { provider: 'gcp', map: diskResource },
+};
 
 export const GCP_MAPPERS: Record<string, VmMapper> = {
   google_compute_instance: { provider: 'gcp', map: instance },

@@ -80,6 +80,12 @@ export function instanceVm(
   };
 }
 
+/** A mapper per disk type that exists apart from an instance: its provider and how it becomes a disk of the spec. */
+export interface DiskMapper {
+  provider: string;
+  map(res: PlanResource, ctx: PlanContext): SpecMap;
+}
+
 /** A mapper per instance type the front end reads: its provider and how it becomes a VM of the spec. */
 export interface VmMapper {
   provider: string;
@@ -117,6 +123,23 @@ export function resourceOf(node: Node, moduleAddress: string): PlanResource | un
     values: at(node, 'values'),
     addressSpan: span(addressNode),
   };
+}
+
+/** The region of a zone (us-central1-a → us-central1; ru-central1-b → ru-central1; AWS's us-east-1a → us-east-1). */
+export function regionOf(zone: Located | undefined): string | undefined {
+  return zone && (/^(.+)-[a-z]$/.exec(String(zone.value)) ?? /^(.+-\d+)[a-z]$/.exec(String(zone.value)))?.[1];
+}
+
+/**
+ * The region a resource is priced in, placed where it is written: its own zone's, else the region it names itself
+ * (a regional disk's), else (.tf files) its provider configuration's default zone's or region.
+ */
+export function regionWhere(zone: Located | undefined, res: PlanResource, own?: Located): Located | undefined {
+  const defaults = zone || own ? undefined : res.providerDefaults;
+  const z = zone ?? located(defaults?.zone);
+  const region = regionOf(z);
+  if (z) return region === undefined ? undefined : new Located(region, z.span, z.key);
+  return own ?? located(defaults?.region);
 }
 
 /** Appends to the list a key holds, made on first use. */

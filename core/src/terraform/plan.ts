@@ -15,12 +15,13 @@ import type { Span } from '../text';
 import { AWS_DISK_RESOURCES, AWS_MAPPERS } from './aws';
 import { GCP_DISK_RESOURCES, GCP_MAPPERS } from './gcp';
 import { GROUP_RESOURCES, markTemplates } from './groups';
-import { at, items, located, span, str } from './json';
+import { at, items, span, str } from './json';
 import {
   configAddressOf,
   LEFT_OUT,
   push,
   referencesAt,
+  regionWhere,
   resourceOf,
   type MappedVm,
   type PlanContext,
@@ -29,14 +30,13 @@ import {
 } from './plan-model';
 import { nameResources } from './finding-addresses';
 import { Located, map, seq, specTree } from './spec-tree';
+import { diskProvider, looseDisks, unattachedDisks, type UnattachedDisk } from './unattached';
 import { YANDEX_DISK_RESOURCES, YANDEX_MAPPERS } from './yandex';
 
 /** The instance types read, by provider. */
 const MAPPERS: Record<string, VmMapper> = { ...GCP_MAPPERS, ...YANDEX_MAPPERS, ...AWS_MAPPERS };
 /** Types read through the instances that use them (disks, attachments, the groups that run templates): neither VMs nor ignored. */
 const DISK_RESOURCES = new Set([...GCP_DISK_RESOURCES, ...GROUP_RESOURCES, ...YANDEX_DISK_RESOURCES, ...AWS_DISK_RESOURCES]);
-/** Disks that, attached to no instance of the plan, are worth a word. */
-const STANDALONE_DISKS = new Set(['google_compute_disk', 'google_compute_region_disk', 'yandex_compute_disk', 'aws_ebs_volume']);
 /** First segments of a reference that are not resources of the same module. */
 const NOT_RESOURCES = new Set(['var', 'local', 'module', 'data', 'count', 'each', 'path', 'self', 'terraform']);
 
@@ -73,6 +73,7 @@ export function resourcesToSpec(
   result.terraform = summary;
   result.finishFindings = (found) => nameResources(result, found);
   const vms = mapResources(resources, ctx, summary);
+  const loose = looseDisks(resources, vms, ctx);
   if (!vms.length) {
     const ignored = Object.values(summary.ignored).reduce((a, b) => a + b, 0);
     report(
@@ -80,10 +81,14 @@ export function resourcesToSpec(
       `this configuration has no VM storage-perf reads (${ignored === 1 ? '1 resource of another type' : `${ignored} resources of other types`} ignored)`,
       anchor,
     );
-    return;
   }
-  sharedAndUnattached(resources, vms, ctx);
-  result.spec = toSpec(result, vms, anchor);
+  // The configuration's provider is its first VM's, else (disks alone) its first disk's.
+  const first = vms[0]?.resource;
+  const provider = first ? MAPPERS[first.type].provider : diskProvider(loose);
+  if (provider === undefined) return;
+  const unattached = unattachedDisks(loose, provider, ctx);
+  if (!vms.length && !unattached.length) return;
+  result.spec = toSpec(result, vms, unattached, new Located(provider, first?.addressSpan ?? anchor), anchor);
   markTemplates(result.spec, resources, vms, ctx, summary.missing);
 }
 
@@ -253,57 +258,38 @@ function mapResources(resources: PlanResource[], ctx: PlanContext, summary: Terr
   return vms;
 }
 
-function sharedAndUnattached(resources: PlanResource[], vms: MappedVm[], ctx: PlanContext): void {
-  const users = new Map<PlanResource, string[]>();
-  for (const vm of vms) for (const d of vm.diskResources) push(users, d, vm.resource.address);
-  for (const r of resources) {
-    const by = users.get(r);
-    if (by && by.length > 1)
-      ctx.report(
-        'terraform-shared-disk',
-        `attached to ${by.length} VMs (${by.slice(0, 2).join(', ')}${by.length > 2 ? ', ...' : ''}): each VM's figures assume it alone uses the disk, and its price is counted on each`,
-        r.addressSpan,
-      );
-    else if (!by && STANDALONE_DISKS.has(r.type))
-      ctx.report(
-        'terraform-unattached-disk',
-        `${r.address} is attached to no VM by a reference storage-perf follows (one through a module's variable is not followed): it has no figures here`,
-        r.addressSpan,
-      );
-  }
-}
-
-/** The region of a zone (us-central1-a → us-central1; ru-central1-b → ru-central1; AWS's us-east-1a → us-east-1). */
-function regionOf(zone: Located | undefined): string | undefined {
-  return zone && (/^(.+)-[a-z]$/.exec(String(zone.value)) ?? /^(.+-\d+)[a-z]$/.exec(String(zone.value)))?.[1];
-}
-
-/**
- * The region a VM is priced in, placed where it is written: its own zone's, else (.tf files) its provider
- * configuration's default zone's or region.
- */
+/** The region a VM is priced in, placed where it is written (./plan-model.ts, `regionWhere`). */
 function vmRegion(v: MappedVm): Located | undefined {
-  const defaults = v.zone ? undefined : v.resource.providerDefaults;
-  const zone = v.zone ?? located(defaults?.zone);
-  const region = regionOf(zone);
-  if (zone) return region === undefined ? undefined : new Located(region, zone.span, zone.key);
-  return located(defaults?.region);
+  return regionWhere(v.zone, v.resource);
 }
 
-function toSpec(result: ParsedSpec, vms: MappedVm[], versionSpan: Span): Spec {
-  const first = vms[0];
+function toSpec(result: ParsedSpec, vms: MappedVm[], unattached: UnattachedDisk[], provider: Located, versionSpan: Span): Spec {
   const region = vms.map(vmRegion).find((r) => r);
   const root = map(versionSpan, {
     version: new Located(1, versionSpan),
-    provider: new Located(MAPPERS[first.resource.type].provider, first.resource.addressSpan),
+    provider,
     region,
     vms: seq(
       versionSpan,
       vms.map((v) => v.vm),
     ),
+    unattached: unattached.length
+      ? seq(
+          versionSpan,
+          unattached.map((u) => u.spec),
+        )
+      : undefined,
   });
   result.tree = specTree(root);
-  const spec = new Converter(result.tree, result.diagnostics).spec();
+  const conv = new Converter(result.tree, result.diagnostics);
+  const spec = conv.spec();
+  if (unattached.length) {
+    spec.unattached = conv.topLevelDisks('unattached');
+    spec.unattached.forEach((d, i) => {
+      d.resource_name = textAt(result.tree, `${d.path}/resource_name`);
+      d.region = unattached[i].region;
+    });
+  }
   // Each VM is priced in its own zone's region: the spec's region (the first zone's) is only the default.
   const regions = new Map(vms.map((v) => [v.resource.address, vmRegion(v)?.value as string | undefined]));
   for (const vm of spec.vms) {
@@ -327,9 +313,8 @@ function textAt(tree: YamlTree, path: string): string | undefined {
  * whose spec is converted from the plan's nodes again.
  */
 export function markLeftOut(spec: Spec, tree: YamlTree): void {
-  for (const vm of spec.vms)
-    for (const d of vm.disks) {
-      const why = textAt(tree, `${d.path}/${LEFT_OUT}`);
-      if (why !== undefined) d.invalid = why;
-    }
+  for (const d of [...spec.vms.flatMap((vm) => vm.disks), ...(spec.unattached ?? [])]) {
+    const why = textAt(tree, `${d.path}/${LEFT_OUT}`);
+    if (why !== undefined) d.invalid = why;
+  }
 }

@@ -5,7 +5,16 @@
  */
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, str } from './json';
-import { diskBasics, instanceVm, leftOutDisk, type MappedVm, type PlanContext, type PlanResource, type VmMapper } from './plan-model';
+import {
+  diskBasics,
+  instanceVm,
+  leftOutDisk,
+  type DiskMapper,
+  type MappedVm,
+  type PlanContext,
+  type PlanResource,
+  type VmMapper,
+} from './plan-model';
 import { Located, map, type SpecMap } from './spec-tree';
 
 export const YANDEX_DISK_RESOURCES = ['yandex_compute_disk'];
@@ -89,6 +98,9 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
     located(at(v, 'zone')),
   );
 }
+
+/** The disk resources that exist apart from an instance, as disks of the spec (unattached ones are priced apart). */
+export const YANDEX_DISK_MAPPERS: Record<string, DiskMapper> = { yandex_compute_disk: { provider: 'yandex', map: diskResource } };
 
 export const YANDEX_MAPPERS: Record<string, VmMapper> = {
   yandex_compute_instance: { provider: 'yandex', map: instance },
