@@ -2,7 +2,7 @@
 import type { Analysis } from '../analyze';
 import type { Span } from '../text';
 import { fmt, fmtMoney, targetVerdict } from '../units';
-import { knownFigure, upperBound, workloadUpperBound, type DiskEval } from '../model/types';
+import { knownFigure, upperBound, type DiskEval } from '../model/types';
 
 export interface SymbolEntry {
   name: string;
@@ -114,7 +114,7 @@ export function inlayHints(a: Analysis, range?: Span): InlayEntry[] {
       const at = lineEndAfter(name.end);
       if (!inRange(at)) continue;
       // On figures that are upper bounds the workload's are too, and a target they reach is not judged.
-      const ceiling = workloadUpperBound(w);
+      const ceiling = w.upperBound;
       const le = ceiling ? '≤ ' : '';
       const verdict = targetVerdict(w.meets_target, w.headroom) ?? (ceiling && hasTarget(w.spec.target) ? 'not judged' : undefined);
       const target = verdict ? ` · target ${verdict}` : '';

@@ -278,11 +278,6 @@ export function upperBound(d: DiskEval): string | undefined {
   return undefined;
 }
 
-/** Why a workload's figures are only upper bounds (undefined: none). */
-export function workloadUpperBound(w: WorkloadEval): string | undefined {
-  return w.upperBound;
-}
-
 /**
  * A limit of the machine that several disks share (a type's per-VM row, a limit across types, network egress):
  * stated once for the VM, since each disk's figures are what it delivers while the others are idle. Recorded
