@@ -90,3 +90,50 @@ export function approx(actual: number, table: number, what = ''): void {
  * core's units: the tests that check the catalogs' conversions need an answer of their own.
  */
 export const MBPS_IN_MIBPS = 1e6 / 8 / 2 ** 20;
+
+/** A resource of a test plan: its type, name, planned values and (optionally) its configuration's expressions. */
+export interface PlanResourceInput {
+  type: string;
+  name: string;
+  values: object;
+  expressions?: object;
+}
+
+/**
+ * A Terraform plan of the documented shape (https://developer.hashicorp.com/terraform/internals/json-format)
+ * holding `resources` at the root module, with their configuration; each resource's provider is the one its type
+ * names (aws_, google_, yandex_).
+ */
+export function planText(resources: PlanResourceInput[]): string {
+  const head = (r: PlanResourceInput) => ({ address: `${r.type}.${r.name}`, mode: 'managed', type: r.type, name: r.name });
+  const provider = (r: PlanResourceInput) => r.type.split('_')[0];
+  return JSON.stringify(
+    {
+      format_version: '1.2',
+      terraform_version: '1.9.8',
+      planned_values: {
+        root_module: {
+          resources: resources.map((r) => ({
+            ...head(r),
+            provider_name: `registry.terraform.io/hashicorp/${provider(r)}`,
+            schema_version: 0,
+            values: r.values,
+            sensitive_values: {},
+          })),
+        },
+      },
+      configuration: {
+        root_module: {
+          resources: resources.map((r) => ({
+            ...head(r),
+            provider_config_key: provider(r),
+            expressions: r.expressions ?? {},
+            schema_version: 0,
+          })),
+        },
+      },
+    },
+    null,
+    2,
+  );
+}

@@ -11,6 +11,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { planText, type PlanResourceInput } from '../helpers';
 import { analyze, fileReport, parseTerraformPlan } from '../../core/src';
 
 const PLANS = resolve(__dirname, '../../../test/fixtures/terraform/plans');
@@ -18,46 +19,7 @@ const awsText = readFileSync(join(PLANS, 'aws.json'), 'utf8');
 const run = (text: string) => analyze(text, { frontEnd: parseTerraformPlan });
 const covered = (text: string, d: { span: { start: number; end: number } }) => text.slice(d.span.start, d.span.end);
 
-interface Res {
-  type: string;
-  name: string;
-  values: object;
-  expressions?: object;
-}
-/** A plan of the documented shape holding `resources` at the root module, with their configuration. */
-function plan(resources: Res[]): string {
-  const head = (r: Res) => ({ address: `${r.type}.${r.name}`, mode: 'managed', type: r.type, name: r.name });
-  return JSON.stringify(
-    {
-      format_version: '1.2',
-      terraform_version: '1.9.8',
-      planned_values: {
-        root_module: {
-          resources: resources.map((r) => ({
-            ...head(r),
-            provider_name: 'registry.terraform.io/hashicorp/aws',
-            schema_version: 0,
-            values: r.values,
-            sensitive_values: {},
-          })),
-        },
-      },
-      configuration: {
-        root_module: {
-          resources: resources.map((r) => ({
-            ...head(r),
-            provider_config_key: 'aws',
-            expressions: r.expressions ?? {},
-            schema_version: 0,
-          })),
-        },
-      },
-    },
-    null,
-    2,
-  );
-}
-const ec2 = (name: string, values: object): Res => ({
+const ec2 = (name: string, values: object): PlanResourceInput => ({
   type: 'aws_instance',
   name,
   values: { instance_type: 'm6i.xlarge', availability_zone: 'us-east-1a', ...values },
@@ -141,7 +103,7 @@ describe('terraform plans: AWS', () => {
   });
 
   it('an instance without root_block_device: its root volume (the AMI’s) is said to be left out, not dropped silently', () => {
-    const text = plan([ec2('bare', {})]);
+    const text = planText([ec2('bare', {})]);
     const a = run(text);
     const d = a.diagnostics.find((x) => x.code === 'terraform-unknown-value')!;
     assert.match(d.message, /aws_instance\.bare's root volume is not set here .*left out of the figures; set root_block_device/);
@@ -160,7 +122,7 @@ describe('terraform plans: AWS', () => {
   });
 
   it('known ids join too; a gp2 volume’s computed IOPS is not read as a setting', () => {
-    const text = plan([
+    const text = planText([
       ec2('web', { id: 'i-0123', root_block_device: [{ volume_type: 'gp2', volume_size: 100, iops: 300, throughput: 0 }] }),
       {
         type: 'aws_ebs_volume',
@@ -186,7 +148,7 @@ describe('terraform plans: AWS', () => {
 
   it("ephemeral_block_device: the instance type's instance store is one disk, on the first block that is not no_device", () => {
     // As the plan writes the blocks: a set of objects with device_name, no_device and virtual_name.
-    const text = plan([
+    const text = planText([
       ec2('cache', {
         instance_type: 'm6id.large',
         root_block_device: [{ volume_type: 'gp3', volume_size: 30 }],
@@ -222,7 +184,7 @@ describe('terraform plans: AWS', () => {
 
   it('a launch template is priced as the desired_capacity instances of the Auto Scaling group whose configuration references it', () => {
     // In a plan the template's id is unknown: the group's launch_template block is joined by its configuration's references.
-    const text = plan([
+    const text = planText([
       {
         type: 'aws_launch_template',
         name: 'web',
@@ -261,11 +223,11 @@ describe('terraform plans: AWS', () => {
   });
 
   it('an unknown instance type is an error on its instance_type value; an unknown one waits for apply', () => {
-    const text = plan([ec2('x', { instance_type: 'm6i.huge', root_block_device: [{ volume_type: 'gp3', volume_size: 10 }] })]);
+    const text = planText([ec2('x', { instance_type: 'm6i.huge', root_block_device: [{ volume_type: 'gp3', volume_size: 10 }] })]);
     const d = run(text).diagnostics.find((x) => x.code === 'unknown-machine-type')!;
     assert.equal(d.severity, 'error');
     assert.equal(covered(text, d), '"m6i.huge"');
-    const later = run(plan([{ type: 'aws_instance', name: 'y', values: { availability_zone: 'us-east-1a' } }]));
+    const later = run(planText([{ type: 'aws_instance', name: 'y', values: { availability_zone: 'us-east-1a' } }]));
     assert.match(later.diagnostics.find((x) => x.code === 'terraform-unknown-value')!.message, /instance_type is known only after apply/);
     assert.equal(later.vms.length, 0);
   });

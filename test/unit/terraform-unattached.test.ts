@@ -7,48 +7,16 @@
  * resources/compute_disk and compute_region_disk).
  */
 import * as assert from 'node:assert/strict';
+import { planText, type PlanResourceInput } from '../helpers';
 import { analyze, diffAnalyses, fileReport, parseTerraformPlan } from '../../core/src';
 
-interface Res {
-  type: string;
-  name: string;
-  values: object;
-}
-
-/** A plan of the documented shape holding `resources` at the root module. */
-function plan(resources: Res[]): string {
-  const head = (r: Res) => ({ address: `${r.type}.${r.name}`, mode: 'managed', type: r.type, name: r.name });
-  const provider = (r: Res) => `registry.terraform.io/hashicorp/${r.type.split('_')[0] === 'aws' ? 'aws' : 'google'}`;
-  return JSON.stringify(
-    {
-      format_version: '1.2',
-      terraform_version: '1.9.8',
-      planned_values: {
-        root_module: {
-          resources: resources.map((r) => ({
-            ...head(r),
-            provider_name: provider(r),
-            schema_version: 0,
-            values: r.values,
-            sensitive_values: {},
-          })),
-        },
-      },
-      configuration: {
-        root_module: { resources: resources.map((r) => ({ ...head(r), provider_config_key: r.type.split('_')[0], expressions: {} })) },
-      },
-    },
-    null,
-    2,
-  );
-}
 const run = (text: string) => analyze(text, { frontEnd: parseTerraformPlan });
-const app: Res = {
+const app: PlanResourceInput = {
   type: 'aws_instance',
   name: 'app',
   values: { instance_type: 'm6i.large', availability_zone: 'us-east-1a', root_block_device: [{ volume_type: 'gp3', volume_size: 50 }] },
 };
-const archive = (values: object = {}): Res => ({
+const archive = (values: object = {}): PlanResourceInput => ({
   type: 'aws_ebs_volume',
   name: 'archive',
   values: { availability_zone: 'us-east-1a', type: 'st1', size: 16000, tags: { Name: 'archive' }, ...values },
@@ -56,7 +24,7 @@ const archive = (values: object = {}): Res => ({
 
 describe('terraform: disks attached to no VM', () => {
   it('a volume attached to nothing is priced apart and in the file total, never in a VM’s', () => {
-    const a = run(plan([app, archive()]));
+    const a = run(planText([app, archive()]));
     const r = fileReport('plan.json', a);
     // aws-2025: st1 is $0.045 per GiB-month in us-east-1.
     assert.deepEqual(r.unattached_disks, [
@@ -82,7 +50,7 @@ describe('terraform: disks attached to no VM', () => {
   });
 
   it('one that cannot be priced is listed with why, and the file total is partial, naming it', () => {
-    const r = fileReport('plan.json', run(plan([app, archive({ size: undefined })])));
+    const r = fileReport('plan.json', run(planText([app, archive({ size: undefined })])));
     const why = "aws_ebs_volume.archive's size is known only after apply";
     assert.deepEqual(
       r.unattached_disks!.map((d) => [
@@ -98,19 +66,19 @@ describe('terraform: disks attached to no VM', () => {
     assert.equal(r.monthly_cost, r.vms[0].monthly_cost);
     assert.deepEqual([r.monthly_cost_complete, r.monthly_cost_missing], [false, [why]]);
     // A size St1 does not come in: not priced either.
-    const big = fileReport('plan.json', run(plan([app, archive({ size: 20000 })])));
+    const big = fileReport('plan.json', run(planText([app, archive({ size: 20000 })])));
     assert.deepEqual(big.monthly_cost_missing, ["disk 'aws_ebs_volume.archive' has a size st1 does not come in"]);
   });
 
   it('a configuration of disks alone is priced, with the finding that it has no VM', () => {
-    const a = run(plan([archive()]));
+    const a = run(planText([archive()]));
     assert.ok(a.diagnostics.some((d) => d.code === 'terraform-no-instances'));
     const r = fileReport('plan.json', a);
     assert.deepEqual([r.vms.length, r.monthly_cost, r.monthly_cost_complete, r.catalog], [0, 720, true, 'aws-2025']);
   });
 
   it('Google: a regional disk at the regional price of its own region; a zonal one in its zone’s region', () => {
-    const vm: Res = {
+    const vm: PlanResourceInput = {
       type: 'google_compute_instance',
       name: 'db',
       values: {
@@ -122,7 +90,7 @@ describe('terraform: disks attached to no VM', () => {
     const r = fileReport(
       'plan.json',
       run(
-        plan([
+        planText([
           vm,
           { type: 'google_compute_region_disk', name: 'dr', values: { name: 'dr', type: 'pd-ssd', size: 100, region: 'europe-west4' } },
           { type: 'google_compute_disk', name: 'spare', values: { name: 'spare', type: 'pd-ssd', size: 100, zone: 'europe-west4-b' } },
@@ -141,8 +109,8 @@ describe('terraform: disks attached to no VM', () => {
   });
 
   it('the diff sees a disk added that no VM uses: its price, and the file total’s change', () => {
-    const base = run(plan([app]));
-    const head = run(plan([app, archive()]));
+    const base = run(planText([app]));
+    const head = run(planText([app, archive()]));
     const d = diffAnalyses({ analysis: base, path: 'base.json' }, { analysis: head, path: 'head.json' });
     assert.equal(d.monthly_cost.delta, 720);
     assert.deepEqual(
@@ -150,7 +118,7 @@ describe('terraform: disks attached to no VM', () => {
       [['aws_ebs_volume.archive', 'added', 'st1', 16000, 720]],
     );
     assert.match(d.summary, /1 disk attached to no VM added.*\+\$720\.00\/month/);
-    const same = diffAnalyses({ analysis: head, path: 'a.json' }, { analysis: run(plan([app, archive()])), path: 'b.json' });
+    const same = diffAnalyses({ analysis: head, path: 'a.json' }, { analysis: run(planText([app, archive()])), path: 'b.json' });
     assert.deepEqual(same.unattached_disks, []);
   });
 });
