@@ -15,6 +15,20 @@ function cli(args: string[], cwd = ROOT) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** A new git repository in a temporary folder, and a runner of git in it that fails the test on an error. */
+function gitRepo(): { repo: string; git: (...args: string[]) => string } {
+  const repo = mkdtempSync(join(tmpdir(), 'storage-perf-diff-git-'));
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  };
+  git('init', '-q');
+  git('config', 'user.email', 'test@example.com');
+  git('config', 'user.name', 'test');
+  return { repo, git };
+}
+
 describe('storage-perf diff', () => {
   let dir: string;
   before(() => {
@@ -151,16 +165,8 @@ describe('storage-perf diff', () => {
 
   it('--base-ref: the base from git at a revision, the head from the disk, no checkout', function () {
     this.timeout(60000);
-    const repo = mkdtempSync(join(tmpdir(), 'storage-perf-diff-git-'));
-    const git = (...args: string[]) => {
-      const r = spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
-      assert.equal(r.status, 0, r.stderr);
-      return r.stdout;
-    };
+    const { repo, git } = gitRepo();
     try {
-      git('init', '-q');
-      git('config', 'user.email', 'test@example.com');
-      git('config', 'user.name', 'test');
       cpSync(join(ROOT, 'test/fixtures/terraform/module'), join(repo, 'infra'), { recursive: true });
       cpSync(join(ROOT, 'test/fixtures/terraform/plans'), join(repo, 'plans'), { recursive: true });
       writeFileSync(join(repo, 'infra/specs.perf.yaml'), spec(vm('db', 'n2-standard-8', SSD)));
@@ -207,16 +213,8 @@ describe('storage-perf diff', () => {
 
   it('--base-ref: a spec the change adds is all its VMs added, one it deletes all removed; exit by the usual rule', function () {
     this.timeout(60000);
-    const repo = mkdtempSync(join(tmpdir(), 'storage-perf-diff-git-'));
-    const git = (...args: string[]) => {
-      const r = spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
-      assert.equal(r.status, 0, r.stderr);
-      return r.stdout;
-    };
+    const { repo, git } = gitRepo();
     try {
-      git('init', '-q');
-      git('config', 'user.email', 'test@example.com');
-      git('config', 'user.name', 'test');
       writeFileSync(join(repo, 'old.perf.yaml'), spec(vm('db', 'n2-standard-32', SSD)));
       mkdirSync(join(repo, 'gone'));
       writeFileSync(join(repo, 'gone/deep.perf.yaml'), spec(vm('x', 'n2-standard-32', SSD)));
