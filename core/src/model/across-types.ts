@@ -7,7 +7,7 @@
 import { attaches, describeRow, limitValue, vmLimitRow, type Catalog, type Machine } from '../catalog';
 import { fmt } from '../units';
 import type { DiskEval } from './types';
-import { capAlone, capTogether, exceeds, SHARE_METRICS, type LimitMode } from './vm-share';
+import { capAlone, capTogether, exceeds, SHARE_METRICS, unitOf, type LimitMode } from './vm-share';
 
 export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskEval[], mode: LimitMode): void {
   const rule = c.limit_across_types;
@@ -29,19 +29,13 @@ export function applyLimitAcrossTypes(c: Catalog, machine: Machine, disks: DiskE
   for (const m of SHARE_METRICS) {
     const cap = limitValue(found.row[m], machine.vcpus);
     if (cap === undefined || !exceeds(group, m, cap)) continue;
-    const unit = m.endsWith('iops') || m === 'write_iops_16k' ? 'IOPS' : 'MiB/s';
-    const limit = (u: string) =>
-      `${machine.name} limit ${fmt(cap)} ${u} across persistent disk types (${types.join(', ')}): ${fastest}'s row, the fastest type ${machine.name} supports (${c.edition}: ${found.table.table}, row ${describeRow(found.row)}; ${rule.table})`;
+    const unit = unitOf(m);
+    const limit = () =>
+      `${machine.name} limit ${fmt(cap)} ${unit} across persistent disk types (${types.join(', ')}): ${fastest}'s row, the fastest type ${machine.name} supports (${c.edition}: ${found.table.table}, row ${describeRow(found.row)}; ${rule.table})`;
     if (mode.alone) {
-      capAlone(mode.shared, group, m, cap, 'vm', { unit, limit, alone: () => limit(unit) });
+      capAlone(mode.shared, group, m, cap, 'vm', { unit, limit });
       continue;
     }
-    capTogether(
-      group,
-      m,
-      cap,
-      'vm',
-      (_, __, shareWhy) => `${limit(unit)}; shared by the disks whose workloads run at once${shareWhy(unit)}`,
-    );
+    capTogether(group, m, cap, 'vm', (_, __, shareWhy) => `${limit()}; shared by the disks whose workloads run at once${shareWhy(unit)}`);
   }
 }

@@ -13,17 +13,13 @@ import { applyLimitAcrossTypes } from './across-types';
 import { applyEgress } from './egress';
 import { markUnreachedDevices } from './local-ssd';
 import type { DiskEval, EgressInfo } from './types';
-import { capAlone, capTogether, exceeds, SHARE_METRICS, type LimitMode, type ShareMetric } from './vm-share';
+import { capAlone, capTogether, exceeds, SHARE_METRICS, unitOf, type LimitMode } from './vm-share';
 
 export function applyMachineLimits(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[], mode: LimitMode): EgressInfo | undefined {
   applyVmLimits(c, machine, disks, mode);
   applyLimitAcrossTypes(c, machine, disks, mode);
   markUnreachedDevices(c, machine, disks);
   return applyEgress(c, machine, vm, disks, mode);
-}
-
-export function unitOf(m: ShareMetric): 'IOPS' | 'MiB/s' {
-  return m.endsWith('mibps') ? 'MiB/s' : 'IOPS';
 }
 
 /** Each disk type's per-VM limit (or one limit over several types): the disks of the group under it. */
@@ -44,21 +40,21 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], mode: Li
       const cap = limitValue(found.row[m], machine.vcpus);
       // Most caps do not bind: the sentence's parts and the list of members only for one that does.
       if (cap === undefined || !exceeds(group, m, cap)) continue;
-      const source = `${c.edition}: ${found.table.table}, row ${describeRow(found.row)}`;
-      const name = limitName(machine, typeName, found.row);
+      // The sentence's parts are made when it is read: a search evaluates many configurations and explains few.
+      const unit = unitOf(m);
+      const limit = () => `${limitName(machine, typeName, found.row)}: ${fmt(cap)} ${unit}`;
+      const source = () => `(${c.edition}: ${found.table.table}, row ${describeRow(found.row)})`;
       if (mode.alone) {
-        const limit = (unit: string) => `${name}: ${fmt(cap)} ${unit} (${source})`;
-        capAlone(mode.shared, group, m, cap, 'vm', { unit: unitOf(m), limit, alone: () => limit(unitOf(m)) });
+        capAlone(mode.shared, group, m, cap, 'vm', { unit, limit: () => `${limit()} ${source()}` });
         continue;
       }
       // The disks of the group with this figure are counted when the sentence is read (a figure is replaced, never
       // removed, so the count holds).
       capTogether(group, m, cap, 'vm', (_, __, shareWhy) => {
-        const unit = unitOf(m);
         let n = 0;
         for (const d of group) if (d.figures[m]) n++;
         const shared = n > 1 ? `, shared by ${n} ${typeName} disks whose workloads run at once` : '';
-        return `${name}: ${fmt(cap)} ${unit}${shared}${shareWhy(unit)} (${source})`;
+        return `${limit()}${shared}${shareWhy(unit)} ${source()}`;
       });
     }
   }

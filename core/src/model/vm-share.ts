@@ -18,6 +18,11 @@ import { disksOfName } from './lookups';
 export type ShareMetric = Metric | 'write_iops_16k';
 export const SHARE_METRICS: readonly ShareMetric[] = [...METRICS, 'write_iops_16k'];
 
+/** The unit a figure (or a limit on it) is counted in. */
+export function unitOf(m: ShareMetric): 'IOPS' | 'MiB/s' {
+  return m.endsWith('mibps') ? 'MiB/s' : 'IOPS';
+}
+
 /** What the workloads' targets ask of a disk, per figure; a figure no target asks for is absent. */
 export type DiskDemand = Partial<Record<ShareMetric, number>>;
 
@@ -208,11 +213,11 @@ export type LimitMode = { alone: true; shared: SharedLimit[] } | { alone: false 
 /** What a limit's sentence needs: its name and source, without any share ("n2-standard-8 limit for pd-ssd ... (table)"). */
 export interface LimitText {
   /** The limit and its value, with the table it comes from. */
-  limit: (unit: string) => string;
+  limit: () => string;
   /** The unit the limit is counted in ("IOPS", "MiB/s", "MiB/s of egress"). */
   unit: string;
-  /** Why a disk alone is held to it: the limit's sentence for that disk at that value. */
-  alone: (d: DiskEval, value: number) => string;
+  /** Why a disk alone is held to it, where that sentence is not the limit's own (egress: the disk's multiplier). */
+  alone?: (d: DiskEval, value: number) => string;
 }
 
 /**
@@ -249,7 +254,7 @@ export function capAlone(
     setFigure(
       d,
       m,
-      bound(value, by, () => text.alone(d, value)),
+      bound(value, by, () => (text.alone ? text.alone(d, value) : text.limit())),
     );
   }
   return binds;
@@ -273,7 +278,7 @@ class StatedLimit implements SharedLimit {
     return this.limitText.unit;
   }
   get why(): string {
-    return (this.text ??= this.limitText.limit(this.limitText.unit));
+    return (this.text ??= this.limitText.limit());
   }
   toJSON() {
     const { metric, by, value, unit, disks, demand, reached, why } = this;
