@@ -177,7 +177,8 @@ function begin(text: string, opts: AnalyzeOptions, streamed = false): Run {
   const ctx = specContext(text, parsed, found);
   for (const m of CHECKS) m.spec?.(ctx);
   // A file that is not text (binary, UTF-16) has its encoding error alone: YAML's errors on it would only repeat it.
-  if (!found.some((d) => d.code === 'encoding' && d.severity === 'error')) found.push(...parsed.diagnostics);
+  // (A loop, not a spread: a file of 100,000 duplicate keys has as many findings, more than a call's arguments hold.)
+  if (!found.some((d) => d.code === 'encoding' && d.severity === 'error')) for (const d of parsed.diagnostics) found.push(d);
   const out: Analysis = {
     parsed,
     spec: parsed.spec,
@@ -211,10 +212,21 @@ function begin(text: string, opts: AnalyzeOptions, streamed = false): Run {
     // their advice too: a memo by content would hold the advice of a thousand VMs nothing asks for again.
     adviceByContent: !(streamed && opts.cache),
     listed: (code, span) => {
-      if (!prune || !span || cap.listed(code, span)) return true;
+      if (!prune || !span) return true;
+      // Within one VM too: a VM of thousands of workloads that miss their targets would search advice for each.
+      if (found.length >= pruneAt) {
+        pruneNow();
+        // The VM's findings so far may be gone from `found`: not memoised (counted as a no, as below).
+        unlisted++;
+      }
+      if (cap.listed(code, span)) return true;
       unlisted++;
       return false;
     },
+  };
+  const pruneNow = () => {
+    cap.prune(found);
+    pruneAt = Math.max(PRUNE_AT, 2 * found.length);
   };
   const memo = opts.cache && vmMemo(checked, spec, catalog, region, opts.cache, () => unlisted);
   const vms = {
@@ -231,10 +243,7 @@ function begin(text: string, opts: AnalyzeOptions, streamed = false): Run {
         const e = memo ? memo.run(vm) : checkVm(checked, spec, catalog, own, vm, evaluateVm(catalog, vm, own));
         total?.add(priceOf(e));
         // What is past the cap already is counted and let go: a spec of 10,000 VMs finds 50,000 things.
-        if (prune && found.length >= pruneAt) {
-          cap.prune(found);
-          pruneAt = Math.max(PRUNE_AT, 2 * found.length);
-        }
+        if (prune && found.length >= pruneAt) pruneNow();
         yield e;
       }
       total?.finish(out);
@@ -424,7 +433,7 @@ function vmMemo(
       const place = { path: vm.path, start: at.start, nameEnd: name?.end ?? at.end, nameLength: name ? name.end - name.start : 0 };
       const memoised = cache.findings(key, fkey, place);
       if (memoised) {
-        found.push(...memoised);
+        for (const d of memoised) found.push(d);
         return e;
       }
       const before = found.length;

@@ -130,9 +130,9 @@ export function mergedVms(vms: number, firstSize = 1000): string {
 /**
  * One VM with `disks` disks (past what any machine attaches) of three types, each its own size, and a workload on
  * each with a target it meets; with `unreachable`, every other target is out of reach and the disks declare their
- * data, so that findings ask for advice (searches that evaluate the VM again).
+ * data, so that findings ask for advice (searches that evaluate the VM again). The sizes start at `firstSize` GiB.
  */
-export function manyDisks(disks: number, unreachable = false): string {
+export function manyDisks(disks: number, unreachable = false, firstSize = 100): string {
   const types = ['pd-ssd', 'pd-balanced', 'hyperdisk-balanced'];
   const data = unreachable ? ', data_size: 50GiB' : '';
   const lines = [
@@ -144,7 +144,7 @@ export function manyDisks(disks: number, unreachable = false): string {
     '    machine_type: c3-standard-22',
     '    disks:',
   ];
-  for (let i = 0; i < disks; i++) lines.push(`      - {name: d${i}, type: ${types[i % 3]}, size: ${100 + i}GiB${data}}`);
+  for (let i = 0; i < disks; i++) lines.push(`      - {name: d${i}, type: ${types[i % 3]}, size: ${firstSize + i}GiB${data}}`);
   lines.push('    workloads:');
   for (let i = 0; i < disks; i++)
     lines.push(`      - {name: w${i}, disk: d${i}, block_size: 8k, read_ratio: 0.7, target: {iops: ${unreachable && i % 2 ? 90000 : 5}}}`);

@@ -12,7 +12,9 @@ import { ALIAS_GROWTH_FLOOR } from '../../core/src/document/yaml-tree';
 import { FINDINGS_PER_CODE } from '../../core/src/checks/finding-cap';
 import { LspClient } from '../../cli/src/lsp-client';
 import { checkText } from '../fuzz/pipeline';
-import { aliasedDisks, aliasedWorkloads, billionLaughs, garbage, manyVms, withComments } from './hostile-inputs';
+import { aliasedDisks, aliasedWorkloads, billionLaughs, duplicateKeys, garbage, manyDisks, manyVms, withComments } from './hostile-inputs';
+import { ADVICE_WORK } from '../../core/src/advice';
+import { evaluationWork } from '../../core/src/model/evaluate';
 
 const ROOT = resolve(__dirname, '../../..');
 const EXAMPLE = readFileSync(join(ROOT, 'examples/storage.perf.yaml'), 'utf8');
@@ -214,6 +216,26 @@ describe('hostile inputs', function () {
         );
       }
     }
+  });
+
+  it('150,000 duplicate keys: analysed, the findings capped (more than a function call takes as arguments)', () => {
+    const a = analyze(duplicateKeys(150000));
+    const dup = a.diagnostics.filter((d) => d.code === 'yaml-duplicate-key');
+    assert.equal(dup.length, FINDINGS_PER_CODE);
+    assert.ok(a.diagnostics.some((d) => d.code === 'more-findings' && /yaml-duplicate-key/.test(d.message)));
+  });
+
+  it('a VM of 400 disks whose workloads miss their targets: its searches stop at their bound, and the findings past it say so', () => {
+    const before = evaluationWork();
+    const a = analyze(manyDisks(400, true));
+    const work = evaluationWork() - before;
+    const missed = a.diagnostics.filter((d) => d.code === 'target-unreachable');
+    const unsearched = missed.filter((d) => /not searched for a fix/.test(d.message));
+    // Searched until the bound, then not: one search begun under it may finish past it (a VM evaluation is 400 disks).
+    assert.ok(missed.length > unsearched.length && unsearched.length > 0, `${missed.length} missed, ${unsearched.length} not searched`);
+    assert.ok(unsearched.every((d) => !d.fixes?.length));
+    // What the analysis evaluated: the VM itself, and searches that stopped within one search of the bound.
+    assert.ok(work < 2 * ADVICE_WORK, `${work} disks evaluated`);
   });
 
   describe('through the language server', () => {

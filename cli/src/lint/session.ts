@@ -111,7 +111,7 @@ export async function lintAcross(sessions: Session[], targets: Target[]): Promis
       const known = byFile.get(x.file);
       if (!known) return !!byFile.set(x.file, x);
       const have = new Set(known.findings.map(key));
-      known.findings.push(...x.findings.filter((f) => !have.has(key(f))));
+      for (const f of x.findings) if (!have.has(key(f))) known.findings.push(f);
       known.findings.sort(byPosition);
       return false;
     }),
@@ -358,7 +358,7 @@ export class Session {
         ),
       );
       if (!overlaps) {
-        taken.push(...edits);
+        for (const e of edits) taken.push(e);
         groups.push({ edits, title: action.title, design: !fixTypesOfKind(action.kind).includes('problem') });
       }
     });

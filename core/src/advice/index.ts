@@ -8,6 +8,7 @@ import { Attached } from '../attached';
 import { type Catalog, type Machine } from '../catalog';
 import { vmContent } from '../document/vm-content';
 import { contentOrigin } from '../vm-cache';
+import { evaluationWork } from '../model/evaluate';
 import { METRICS, upperBound, type VmEval, type WorkloadEval } from '../model/types';
 import { cheaperDisk, onMachine, smallestMachineMeeting, targetsKept, type CheaperDisk } from './search';
 import { recall } from './recall';
@@ -25,7 +26,16 @@ export {
 } from './search';
 export type { WorkloadSuggestions } from './workload';
 
+/**
+ * How many disks one VM's workload searches may evaluate in all (each candidate is the whole VM, evaluated): a VM
+ * of thousands of disks whose workloads miss their targets would otherwise take minutes. A VM of a few disks never
+ * comes near it (a search evaluates some tens of candidates). Past it, a workload's answer says it was not searched.
+ */
+export const ADVICE_WORK = 50_000;
+
 export class VmAdvice {
+  /** The disks the workload searches of this VM have evaluated so far (`ADVICE_WORK`). */
+  private spent = 0;
   private liftMemo?: { machine?: Machine };
   private readonly cheaperMemo = new Map<string, CheaperDisk | undefined>();
   private readonly workloadMemo = new Map<string, WorkloadSuggestions>();
@@ -68,7 +78,11 @@ export class VmAdvice {
     let s = memo.get(name);
     if (!s) {
       const r = this.evaluation.workloads.find((w) => w.spec.name === name);
-      s = r ? search(this.evaluation, this.region, r, this.policy) : ({} as T);
+      const before = evaluationWork();
+      if (!r) s = {} as T;
+      else if (this.spent >= ADVICE_WORK) s = { unsearched: ADVICE_WORK } as T;
+      else s = search(this.evaluation, this.region, r, this.policy);
+      this.spent += evaluationWork() - before;
       memo.set(name, s);
     }
     return s;

@@ -53,6 +53,8 @@ export interface WorkloadSuggestions {
   queue_reach?: { queue_depth: number; iops: number };
   /** With `together`: the workload's queue depth that goes with the machine and disk change (it alone holds it short there). */
   together_queue_depth?: number;
+  /** Not searched: the VM's searches had evaluated this many disks already (../advice: `ADVICE_WORK`). */
+  unsearched?: number;
 }
 
 /** A disk of another type, at a size, with what it provisions above the type's defaults. */

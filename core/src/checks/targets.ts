@@ -4,7 +4,7 @@
  */
 import { withVcpus } from '../catalog';
 import { boughtText, targetFixes } from '../advice/fixes';
-import type { WorkloadSuggestions } from '../advice';
+import { ADVICE_WORK, type WorkloadSuggestions } from '../advice';
 import type { WorkloadEval } from '../model/types';
 import { fmt, formatBlock, plural, sizeText } from '../units';
 import type { CheckModule, VmContext } from './types';
@@ -20,7 +20,10 @@ export const targets: CheckModule = {
     'target-unreachable': {
       severity: 'error',
       summary: "The workload's target cannot be met by this configuration.",
-      docs: "The fixes, searched by the model: the disk's own change (a resize, or more provisioned IOPS and throughput on a type sold by them), a larger machine of the series, another disk type on this machine, or a larger machine with the cheapest disk of any type it attaches that meets the target there (with the queue depth it needs there, where the workload's own would hold it short) — each with its cost; and, of type `workload`, a larger block size or a deeper queue where that alone meets the target. They are listed cheapest first, by what the VM then costs a month (ties: the fewest values changed), and the cheapest of each kind is preferred: `--fix-type sizing` applies the cheapest change of machine and disks, `--fix-type workload` the cheapest change of the workload, both together the cheapest of all (a fix that changes the machine and the queue depth needs both). Where the catalog lacks a price of the disk's own change (Hyperdisk Balanced's provisioned IOPS), that change is ranked by the part it prices, its price said unknown, with the cheapest priced type beside it. The message names each way of the machine and disks while it stays one line (240 characters), else the first; each is a fix. Past the file's cap on findings of one code (more-findings), the finding states the shortfall alone, without the search.",
+      docs:
+        "The fixes, searched by the model: the disk's own change (a resize, or more provisioned IOPS and throughput on a type sold by them), a larger machine of the series, another disk type on this machine, or a larger machine with the cheapest disk of any type it attaches that meets the target there (with the queue depth it needs there, where the workload's own would hold it short) — each with its cost; and, of type `workload`, a larger block size or a deeper queue where that alone meets the target. They are listed cheapest first, by what the VM then costs a month (ties: the fewest values changed), and the cheapest of each kind is preferred: `--fix-type sizing` applies the cheapest change of machine and disks, `--fix-type workload` the cheapest change of the workload, both together the cheapest of all (a fix that changes the machine and the queue depth needs both). Where the catalog lacks a price of the disk's own change (Hyperdisk Balanced's provisioned IOPS), that change is ranked by the part it prices, its price said unknown, with the cheapest priced type beside it. The message names each way of the machine and disks while it stays one line (240 characters), else the first; each is a fix. Past the file's cap on findings of one code (more-findings), the finding states the shortfall alone, without the search; so does it once the VM's searches have evaluated " +
+        fmt(ADVICE_WORK) +
+        ' disks (each candidate is the whole VM: only a VM of hundreds of disks comes near), and it says so.',
       fixType: 'sizing',
     },
     'queue-depth-too-low': {
@@ -156,6 +159,13 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
   // Past the file's cap this finding is counted, not listed: what would meet the target is not searched for it.
   if (!ctx.listed('target-unreachable', at)) return ctx.report('target-unreachable', reaches, at, { path: `${wp}/target` });
   const s = ctx.advice.workload(w.spec.name);
+  if (s.unsearched !== undefined)
+    return ctx.report(
+      'target-unreachable',
+      `${reaches}, bound by ${BOUND_BY[w.limited_by]} — not searched for a fix: this VM's searches had evaluated ${fmt(s.unsearched)} disks already`,
+      at,
+      { path: `${wp}/target` },
+    );
   const fixes = targetFixes({ c: ctx.catalog, region: ctx.region, e: ctx.evaluation, has: ctx.has, workload: w.spec.name }, s);
   const ways = [
     s.instead ? `a ${sizeText(s.instead.disk_size_gib)} ${s.instead.disk_type} disk${boughtText(s.instead, ' with ')} for '${s.disk}'` : '',

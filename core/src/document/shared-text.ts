@@ -33,12 +33,16 @@ export function scopeSharedFindings(text: string, tree: YamlTree, spec: Spec | u
     return { key: `${f.kind}\u0000${'value' in f ? f.value : ''}\u0000${'key' in f ? f.key : ''}\u0000${nodeId(node)}`, node };
   };
   // A mapping that merge keys bring into other VMs: a key added to it reaches them all (its entries are theirs).
+  // Gathered once per mapping: every VM that merges it has findings on it, and each would gather its VMs again.
+  const mapOwners = new Map<YamlNode, Set<number> | undefined>();
   const ownersOf = (node: YamlNode): Set<number> | undefined => {
     const own = owners.get(node);
     if (own || node.kind !== 'map') return own;
+    if (mapOwners.has(node)) return mapOwners.get(node);
     const all = new Set<number>();
     for (const e of node.entries) if (!e.merged) for (const v of owners.get(e.key) ?? []) all.add(v);
-    return all.size > 1 ? all : undefined;
+    mapOwners.set(node, all.size > 1 ? all : undefined);
+    return mapOwners.get(node);
   };
   const ids = new Map<YamlNode, number>();
   const nodeId = (n: YamlNode) => ids.get(n) ?? (ids.set(n, ids.size), ids.size - 1);
@@ -53,7 +57,18 @@ export function scopeSharedFindings(text: string, tree: YamlTree, spec: Spec | u
       askedBy.set(s.key, set);
     }
   }
+  // Each edit's answer, decided once: the VMs sharing its text number as many as the findings asking for it.
   const offered = new Set<string>();
+  const decided = new Map<string, string | undefined>();
+  const sharedTitle = (key: string, node: YamlNode): string | undefined => {
+    if (decided.has(key)) return decided.get(key);
+    const sharing = [...ownersOf(node)!].sort((a, b) => a - b);
+    const asking = askedBy.get(key)!;
+    // Every VM that shares the text asks for this edit: offer it once, naming them; otherwise not at all.
+    const title = sharing.every((v) => asking.has(v)) ? ` (shared text: changes VMs ${names(sharing)})` : undefined;
+    decided.set(key, title);
+    return title;
+  };
   return diagnostics.map((d) => {
     const vm = vmOf(d.path);
     if (vm === undefined || !d.path) return d;
@@ -69,12 +84,11 @@ export function scopeSharedFindings(text: string, tree: YamlTree, spec: Spec | u
           : [f];
       const s = signature(f);
       if (!s) return [f];
-      const sharing = [...ownersOf(s.node)!].sort((a, b) => a - b);
-      const asking = askedBy.get(s.key)!;
-      // Every VM that shares the text asks for this edit: offer it once, naming them; otherwise not at all.
-      if (!sharing.every((v) => asking.has(v)) || offered.has(s.key)) return [];
+      if (offered.has(s.key)) return [];
+      const title = sharedTitle(s.key, s.node);
+      if (title === undefined) return [];
       offered.add(s.key);
-      return [{ ...f, title: `${f.title} (shared text: changes VMs ${names(sharing)})` }];
+      return [{ ...f, title: `${f.title}${title}` }];
     });
     const before = d.fixes ?? [];
     if (!sharedFinding && fixes.length === before.length && fixes.every((f, i) => f === before[i])) return d;

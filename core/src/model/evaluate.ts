@@ -46,8 +46,18 @@ export function evaluateVm(c: Catalog, vm: VmSpec, region: string): VmEval {
   return evaluateOn(c, vm, resolved.machine, region);
 }
 
+/**
+ * How many disks `evaluateOn` has evaluated in this process: the measure of the advice's work, which evaluates
+ * whole VMs (../advice bounds each VM's searches by it). A count, never a time: the answers stay deterministic.
+ */
+let disksEvaluated = 0;
+export function evaluationWork(): number {
+  return disksEvaluated;
+}
+
 /** The VM on a given machine: the searches of ../advice try other machines and disks through this. */
 export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: string): VmEval {
+  disksEvaluated += vm.disks.length;
   const { disks, egress, sharedLimits } = evaluateDisks(c, vm, machine, region);
   // Only editions with credit buckets or burst windows (AWS) have bursts to look for; each disk's, alone.
   const bursts = catalogBursts(c) ? aloneBursts(c, machine, disks) : undefined;

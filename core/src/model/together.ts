@@ -21,9 +21,10 @@ export function togetherViews(
   unevaluated: UnevaluatedDisk[],
 ): Map<DiskEval, DiskEval> | undefined {
   if (!vm.workloads.length) return undefined;
-  const busy = busyDisks(vm, disks);
+  const isBusy = busyTest(vm);
+  const busy = disks.filter((d) => isBusy(d.spec.name));
   const unsized = unevaluated.filter(
-    (u) => c.disk_types[u.spec.type] && c.disk_types[u.spec.type].model !== 'devices' && isBusy(vm, u.spec.name),
+    (u) => c.disk_types[u.spec.type] && c.disk_types[u.spec.type].model !== 'devices' && isBusy(u.spec.name),
   );
   if (busy.length < 2 && !(busy.length && unsized.length)) return undefined;
   // Each view starts from the disk's own figures, with everything else the disk has (a copy: the disk keeps its own).
@@ -35,15 +36,18 @@ export function togetherViews(
   return out;
 }
 
-/** The disks some workload of the VM names, or all of them where one names none (it runs on every disk). */
-function busyDisks(vm: VmSpec, disks: DiskEval[]): DiskEval[] {
-  return disks.filter((d) => isBusy(vm, d.spec.name));
-}
-
-function isBusy(vm: VmSpec, name: string): boolean {
-  // Every workload the spec names runs, one whose values are in error too: its disk is not idle.
-  for (const w of vm.workloads) if (w.disk === undefined || w.disk === name) return true;
-  return false;
+/**
+ * Whether a disk of this name is busy: some workload of the VM names it, or one names none (it runs on every disk).
+ * Every workload the spec names runs, one whose values are in error too: its disk is not idle. One pass over the
+ * workloads, not one per disk: a VM of thousands of disks and workloads is evaluated many times by the advice.
+ */
+function busyTest(vm: VmSpec): (name: string) => boolean {
+  const named = new Set<string>();
+  for (const w of vm.workloads) {
+    if (w.disk === undefined) return () => true;
+    named.add(w.disk);
+  }
+  return (name) => named.has(name);
 }
 
 /**
