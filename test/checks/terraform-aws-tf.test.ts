@@ -230,6 +230,15 @@ ${blocks}
     assert.match(find(none.a, 'no-instance-store').message, /m7i-flex\.large has no instance store in aws-2025/);
   });
 
+  it('no_device in any spelling Terraform converts (true, 1, "1", "true") suppresses the block; false, 0, "0" do not', () => {
+    const disks = (v: string) =>
+      run(ec2('m6id.large', `  ephemeral_block_device {\n    device_name = "/dev/sdb"\n    no_device   = ${v}\n  }\n`)).r.vms[0].disks.map(
+        (d) => d.type,
+      );
+    for (const v of ['true', '1', '"1"', '"true"', '"TRUE"']) assert.deepEqual(disks(v), ['gp3'], v);
+    for (const v of ['false', '0', '"0"', '"false"']) assert.deepEqual(disks(v), ['gp3', 'instance-store'], v);
+  });
+
   it("an HDD instance store AWS states no IOPS for (d3.xlarge) is listed without figures, in the instance's price", () => {
     const { a, r } = run(ec2('d3.xlarge', EPHEMERAL));
     const store = r.vms[0].disks[1];

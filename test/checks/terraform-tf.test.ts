@@ -85,6 +85,48 @@ describe('terraform .tf files: a module folder', () => {
     assert.deepEqual([fast.read_iops, fast.write_mibps, fast.limited_by?.read_iops], [20000, 600, 'provisioned']);
   });
 
+  it('provisioned_iops = 0 and provisioned_throughput = 0 are "not set" (as the provider reads them): no finding, the type\'s defaults', () => {
+    const vm = (type: string, size: number) => `
+resource "google_compute_disk" "data" {
+  name                   = "data"
+  zone                   = "us-central1-a"
+  type                   = "${type}"
+  size                   = ${size}
+  provisioned_iops       = 0
+  provisioned_throughput = 0
+}
+resource "google_compute_instance" "db" {
+  name         = "db"
+  zone         = "us-central1-a"
+  machine_type = "c3-standard-8"
+  boot_disk {
+    initialize_params {
+      type = "pd-balanced"
+      size = 20
+    }
+  }
+  attached_disk {
+    source = google_compute_disk.data.id
+  }
+}
+`;
+    for (const [type, size] of [
+      ['pd-standard', 500],
+      ['hyperdisk-balanced', 100],
+    ] as const) {
+      const text = vm(type, size);
+      const a = run([{ path: 'main.tf', text }]);
+      const onThem = a.diagnostics.filter((d) => /provisioned_/.test(text.slice(d.span.start, d.span.end)));
+      assert.deepEqual(
+        onThem.map((d) => `${d.code}: ${d.message}`),
+        [],
+        type,
+      );
+      const data = fileReport('main.tf', a).vms[0].disks.find((d) => d.name === 'google_compute_disk.data')!;
+      assert.ok(data.read_iops! > 0 && data.monthly_cost! > 0, type);
+    }
+  });
+
   it('Spot and preemptible VMs are not priced on demand: the machine price is unknown, the total partial', () => {
     const text = [
       'resource "google_compute_instance" "batch" {',

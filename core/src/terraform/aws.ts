@@ -13,7 +13,7 @@
  * not read.
  */
 import type { Node } from 'jsonc-parser';
-import { at, items, keyOf, located, span, spotWhere, str } from './json';
+import { amount, at, flagSet, items, keyOf, located, span, spotWhere, str } from './json';
 import {
   diskBasics,
   instanceVm,
@@ -41,8 +41,8 @@ const mibps = (v: string | number | boolean) => `${v}MiB/s`;
 function settings(values: Node | undefined, type: Located) {
   const t = String(type.value);
   return {
-    provisioned_iops: IOPS_TYPES.has(t) ? located(at(values, 'iops')) : undefined,
-    provisioned_throughput: THROUGHPUT_TYPES.has(t) ? located(at(values, 'throughput'), mibps) : undefined,
+    provisioned_iops: IOPS_TYPES.has(t) ? amount(at(values, 'iops')) : undefined,
+    provisioned_throughput: THROUGHPUT_TYPES.has(t) ? amount(at(values, 'throughput'), mibps) : undefined,
   };
 }
 
@@ -87,10 +87,7 @@ function blockDevice(name: string, block: Node, ctx: PlanContext): SpecMap {
 const amiRoot = (res: PlanResource) => `${res.address}'s root volume is the AMI's, its type and size unknown here`;
 
 /** `no_device` suppresses a device of the AMI: a boolean on an instance's blocks, a string on a launch template's. */
-function noDevice(n: Node | undefined): boolean {
-  const v = n?.value;
-  return v === true || (typeof v === 'string' && v !== '' && v.toLowerCase() !== 'false');
-}
+const noDevice = flagSet;
 
 /**
  * Instance store volumes named by block device mappings (ephemeral_block_device, or a template's mappings with a

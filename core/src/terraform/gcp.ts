@@ -5,7 +5,7 @@
  * and sizes are the spec's: "pd-ssd", a size in GB that Google's pages mean as GiB.
  */
 import type { Node } from 'jsonc-parser';
-import { at, items, keyOf, located, span, spotWhere, str } from './json';
+import { amount, at, items, keyOf, located, span, spotWhere, str } from './json';
 import type { Span } from '../text';
 import {
   diskBasics,
@@ -133,8 +133,8 @@ function diskResource(d: PlanResource, ctx: PlanContext): SpecMap {
   return map(v ? span(v) : d.addressSpan, {
     ...basics,
     replication: d.type === 'google_compute_region_disk' ? new Located('regional', d.addressSpan) : undefined,
-    provisioned_iops: located(at(v, 'provisioned_iops')),
-    provisioned_throughput: located(at(v, 'provisioned_throughput'), mibps),
+    provisioned_iops: amount(at(v, 'provisioned_iops')),
+    provisioned_throughput: amount(at(v, 'provisioned_throughput'), mibps),
   });
 }
 
@@ -174,8 +174,8 @@ function bootDisk(res: PlanResource, disks: Disks): void {
     disks.attach(at(boot, 'source'), ['boot_disk', 0, 'source'], boot.parent ?? boot, `${res.address}.boot_disk`);
   else
     disks.inline(`${res.address}.boot_disk`, boot.parent ?? boot, at(params, 'type'), at(params, 'size'), {
-      provisioned_iops: located(at(params, 'provisioned_iops')),
-      provisioned_throughput: located(at(params, 'provisioned_throughput'), mibps),
+      provisioned_iops: amount(at(params, 'provisioned_iops')),
+      provisioned_throughput: amount(at(params, 'provisioned_throughput'), mibps),
     });
 }
 
@@ -255,8 +255,8 @@ function templateDisks(t: PlanResource, into: Disks, wanted: (k: TemplateDisk) =
     if (k === 'scratch' || !wanted(k)) return;
     if (str(at(b, 'source'))) return into.attach(at(b, 'source'), ['disk', i, 'source'], b, `${named}.disk[${i}]`);
     into.inline(`${named}.disk[${i}]`, b, at(b, 'disk_type'), at(b, 'disk_size_gb'), {
-      provisioned_iops: located(at(b, 'provisioned_iops')),
-      provisioned_throughput: located(at(b, 'provisioned_throughput'), mibps),
+      provisioned_iops: amount(at(b, 'provisioned_iops')),
+      provisioned_throughput: amount(at(b, 'provisioned_throughput'), mibps),
     });
   });
   const scratch = blocks.filter((b, i) => kind(b, i) === 'scratch');

@@ -46,6 +46,29 @@ export function located(n: Node | undefined, as?: (v: string | number | boolean)
   return new Located(as ? as(v) : v, span(n), keyOf(n));
 }
 
+/**
+ * A provisioned amount (`provisioned_iops`, `iops`, `throughput`) with its place, or undefined where it is 0: the
+ * providers read 0 as "not set" (the type's default applies), and generated configurations write it so.
+ */
+export function amount(n: Node | undefined, as?: (v: string | number | boolean) => string | number | boolean): Located | undefined {
+  const l = located(n);
+  return l && (l.value === 0 || (typeof l.value === 'string' && l.value.trim() === '0')) ? undefined : l && located(n, as);
+}
+
+/**
+ * A flag as Terraform reads it where it converts: a bool, or a number or string of it (`1`, `"1"`, `"true"`), so
+ * that one file read from its `.tf` and from its plan says one thing. A launch template's string `no_device` is
+ * any non-empty value the provider passes on: `"false"` and `"0"` are read as unset, as the bool field reads them.
+ */
+export function flagSet(n: Node | undefined): boolean {
+  const v = n?.value;
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v !== 'string') return false;
+  const t = v.trim().toLowerCase();
+  return t !== '' && t !== 'false' && t !== '0';
+}
+
 /** `pricing: spot` placed where the configuration says so, when `is` holds of the value there; else undefined. */
 export function spotWhere(n: Node | undefined, is: (v: string | number | boolean) => boolean): Located | undefined {
   const l = located(n);
