@@ -127,6 +127,39 @@ resource "google_compute_instance" "db" {
     }
   });
 
+  it("a zone that names no region is unknown-region on it, the VM's costs left out: never priced in another VM's region", () => {
+    const vm = (name: string, zone: string) => `
+resource "google_compute_instance" "${name}" {
+  name         = "${name}"
+  zone         = "${zone}"
+  machine_type = "n2-standard-8"
+  boot_disk {
+    initialize_params {
+      type = "pd-balanced"
+      size = 20
+    }
+  }
+}
+`;
+    for (const [first, second] of [
+      ['europe-west1-b', 'uscentral1a'],
+      ['<project_zone>', 'europe-west1-b'],
+    ]) {
+      const text = vm('a', first) + vm('b', second);
+      const a = run([{ path: 'main.tf', text }]);
+      const bad = first.includes('-') && first.endsWith('-b') ? second : first;
+      const d = a.diagnostics.find((x) => x.code === 'unknown-region')!;
+      assert.equal(text.slice(d.span.start, d.span.end), `"${bad}"`);
+      const r = fileReport('main.tf', a);
+      const vms = r.vms.map((v) => [v.region, v.monthly_cost ?? null]);
+      assert.deepEqual(
+        vms.map(([region, cost]) => (region === bad ? cost : region)),
+        first === bad ? [null, 'europe-west1'] : ['europe-west1', null],
+      );
+      assert.equal(r.monthly_cost_complete, false);
+    }
+  });
+
   it('Spot and preemptible VMs are not priced on demand: the machine price is unknown, the total partial', () => {
     const text = [
       'resource "google_compute_instance" "batch" {',

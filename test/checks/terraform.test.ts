@@ -290,17 +290,19 @@ describe('checks: terraform', () => {
       said.map((d) => [d.message, d.severity]),
       [
         [
-          "gcp-2024 has no prices for southamerica-east1, a gcp region (it prices us-central1, us-east1, us-east4, us-west1, europe-west1 and 8 more): this VM's costs are left out",
+          "google_compute_instance.sa: gcp-2024 has no prices for southamerica-east1, a gcp region (it prices us-central1, us-east1, us-east4, us-west1, europe-west1 and 8 more): this VM's costs are left out",
           'information',
         ],
       ],
     );
+    // On the zone that gives the region (the message names the VM, as every finding on a resource's values does).
+    assert.equal(far.parsed.text.slice(said[0].span.start, said[0].span.end), '"southamerica-east1-a"');
     assert.ok(!far.diagnostics.some((d) => d.code === 'unknown-region'));
     // A zone of no region Google offers: unknown-region, a warning.
     const nowhere = run(plan([instance('us', values('us-central1-a')), instance('xx', values('mars-north1-a'))]));
     assert.deepEqual(
       nowhere.diagnostics.filter((d) => d.code === 'unknown-region').map((d) => d.message),
-      ["gcp-2024 has no prices for region 'mars-north1', where this VM's zone is: its costs are left out"],
+      ["google_compute_instance.xx: gcp-2024 has no prices for region 'mars-north1', where this VM's zone is: its costs are left out"],
     );
   });
 

@@ -85,7 +85,8 @@ function diskGap(ctx: VmContext, d: DiskEval, g: PriceGap): void {
  * information (the configuration is right, only unpriced), another name is unknown-region.
  */
 function unpricedVmRegion(ctx: VmContext): void {
-  const where = ctx.at(`${ctx.vm.path}/name`) ?? ctx.machineSpan();
+  // On the zone that gives the region, where the VM writes one; else on the VM.
+  const where = ctx.at(`${ctx.vm.path}/region`) ?? ctx.at(`${ctx.vm.path}/name`) ?? ctx.machineSpan();
   if (ctx.catalog.other_regions?.regions.includes(ctx.region))
     return ctx.report('unpriced-region', unpricedText(ctx.catalog, ctx.region, "this VM's costs are left out"), where);
   const message = `${ctx.catalog.edition} has no prices for region '${ctx.region}', where this VM's zone is: its costs are left out`;

@@ -138,7 +138,9 @@ export function regionWhere(zone: Located | undefined, res: PlanResource, own?: 
   const defaults = zone || own ? undefined : res.providerDefaults;
   const z = zone ?? located(defaults?.zone);
   const region = regionOf(z);
-  if (z) return region === undefined ? undefined : new Located(region, z.span, z.key);
+  // A zone that names no region ("uscentral1a", "<project_zone>") is kept as written: the edition does not know
+  // it, and says so (unknown-region), rather than the VM being priced in another VM's region or the default one.
+  if (z) return new Located(region ?? String(z.value), z.span, z.key);
   return own ?? located(defaults?.region);
 }
 

@@ -265,6 +265,8 @@ function vmRegion(v: MappedVm): Located | undefined {
 
 function toSpec(result: ParsedSpec, vms: MappedVm[], unattached: UnattachedDisk[], provider: Located, versionSpan: Span): Spec {
   const region = vms.map(vmRegion).find((r) => r);
+  // Each VM's region where it is written (its zone), for the findings on it (a zone that names no region).
+  for (const v of vms) v.vm.fields.region = vmRegion(v);
   const root = map(versionSpan, {
     version: new Located(1, versionSpan),
     provider,
