@@ -63,7 +63,8 @@ export class FindingCap {
       const { count, severity, last } = this.dropped.get(code)!;
       return diag(
         'more-findings',
-        `${fmt(count)} more ${code} findings up to here are not listed (a file lists the first ${this.perCode} of each code): fix those listed, and the rest will show`,
+        // Information is not a fault to fix: the rest of it shows only where fewer are found.
+        `${fmt(count)} more ${code} findings up to here are not listed (a file lists the first ${this.perCode} of each code)${severity === 'information' || severity === 'hint' ? '' : ': fix those listed, and the rest will show'}`,
         last.span,
         { severity },
       );

@@ -25,6 +25,19 @@ describe('finding cap (more-findings)', () => {
     assert.equal(more[0].severity, 'error');
   });
 
+  it('past the cap, information is counted without the advice to fix those listed (it is no fault); errors keep it', () => {
+    const vms = Array.from(
+      { length: 150 },
+      (_, i) => `  - name: vm${i}\n    machine_type: n4-standard-2\n    disks: [{name: d, type: hyperdisk-balanced, size: ${100 + i}GiB}]`,
+    );
+    const a = analyze(`version: 1\nprovider: gcp\ncatalog: gcp-2024\nvms:\n${vms.join('\n')}\n`);
+    const more = a.diagnostics.find((d) => d.code === 'more-findings' && /vm-limit-unknown/.test(d.message))!;
+    assert.equal(more.severity, 'information');
+    assert.equal(more.message, '50 more vm-limit-unknown findings up to here are not listed (a file lists the first 100 of each code)');
+    const errors = analyze(unknownKeys(250)).diagnostics.find((d) => d.code === 'more-findings')!;
+    assert.match(errors.message, /: fix those listed, and the rest will show$/);
+  });
+
   it('up to the cap nothing changes: 100 unknown keys are 100 findings', () => {
     const a = analyze(unknownKeys(FINDINGS_PER_CODE));
     assert.equal(count(a, 'unknown-key'), FINDINGS_PER_CODE);

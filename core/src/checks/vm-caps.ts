@@ -31,7 +31,9 @@ export const vmCaps: CheckModule = {
       docs: "Only the disk's own limits apply to its figures, which are upper bounds: a target they reach is not judged (meets_target null, the hover says why), one they miss is missed. For Hyperdisk types, whose per-instance limits Google documents for every machine type, the finding is vm-limit-unknown instead.",
     },
     'vm-limit-unknown': {
-      severity: 'warning',
+      // A gap of the catalog, not of the configuration: information, so that `--fail-on warning` does not fail
+      // every modern machine's Hyperdisk; the figures say they are upper bounds.
+      severity: 'information',
       summary: "Google caps this Hyperdisk type per instance, but the catalog has no row for this machine: the VM's limit is unknown.",
       docs: "The disk's figures are its own provisioned ones and are not presented as capped; the VM may deliver less. The JSON report marks the disk with vm_limit_known: false and the hover says so; a target reached only at these figures is not judged (meets_target null), and advice never offers such a disk as meeting one. Rows come from https://cloud.google.com/compute/docs/disks/hyperdisk-perf-limits as far as they could be found (docs/model.md lists which).",
     },
