@@ -608,7 +608,7 @@ describe('storage-perf lint', function () {
       );
       ok(await runStep({ INPUT_FAIL_ON: 'warning' }), 1);
       ok(await runStep({ INPUT_MAX_WARNINGS: '0' }), 1);
-      ok(await runStep({ INPUT_ARGS: '--catalog  gcp-2024', INPUT_PATHS: 'specs/clean.perf.yaml specs/warn.perf.yaml' }), 0);
+      ok(await runStep({ INPUT_ARGS: '--catalog  gcp-2024', INPUT_PATHS: 'specs/clean.perf.yaml\nspecs/warn.perf.yaml' }), 0);
       const broken = await runStep({ INPUT_ARGS: `--timeout 1 --server-command ${join(STUB_SERVERS, 'never-answers.js')}` });
       ok(broken, 2);
       assert.equal(broken.outputs, '', 'no SARIF offered for upload from a failed run');
