@@ -15,9 +15,12 @@ const cli = freshBundle('storage-perf.js', 'cli/src/main.js');
 // lint talks to a language server in a process of its own: start it now, so that it loads while this process
 // loads the CLI (unless --server-command names another server, or only the usage is asked for). It is handed to
 // lint, which shuts it down; whatever ends the command first (a usage error) ends the server too.
+// Only the options count: after `--` every argument is a path, whatever it looks like.
 const args = process.argv.slice(2);
+const end = args.indexOf('--');
+const options = end < 0 ? args : args.slice(0, end);
 const server =
-  args[0] === 'lint' && !args.some((a) => a === '-h' || a === '--help' || a.startsWith('--server-command'))
+  args[0] === 'lint' && !options.some((a) => a === '-h' || a === '--help' || a.startsWith('--server-command'))
     ? require('node:child_process').spawn(
         process.execPath,
         [join(__dirname, '../../server/bin/storage-perf-language-server.js'), '--stdio'],

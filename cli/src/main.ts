@@ -7,6 +7,7 @@ import { compareCommand } from './compare';
 import { diffCommand } from './diff';
 import { lintCommand } from './lint/index';
 import { version } from './version';
+import { escapeData } from './workflow-text';
 
 const USAGE = `usage: storage-perf <command> [options]
 
@@ -50,15 +51,24 @@ export async function main(argv: string[], started: { server?: ChildProcess } = 
         process.stdout.write(USAGE + '\n');
         return 0;
       default:
-        process.stderr.write(`storage-perf: unknown command '${command}'\n${USAGE}\n`);
+        process.stderr.write(`storage-perf: unknown command '${escapeData(command)}'\n${USAGE}\n`);
         return 2;
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`storage-perf ${command}: ${e.message}\n`);
+      // A usage error may quote an argument (a path): escaped, it stays one line in a CI log.
+      process.stderr.write(`storage-perf ${escapeData(command)}: ${escapeData(e.message)}\n`);
       return 2;
     }
-    process.stderr.write(`storage-perf ${command}: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
+    process.stderr.write(`storage-perf ${escapeData(command)}: internal error: ${internalError(e)}\n`);
     return 2;
   }
+}
+
+/** An internal error's message escaped (it may quote a name), then the stack's frames as they are. */
+function internalError(e: unknown): string {
+  if (!(e instanceof Error)) return escapeData(String(e));
+  const head = `${e.name}: ${e.message}`;
+  const stack = e.stack ?? head;
+  return stack.startsWith(head) ? escapeData(head) + stack.slice(head.length) : escapeData(e.message);
 }

@@ -17,7 +17,13 @@ export interface RowStyle {
   money(m: Money | null, currency: string | null): string;
   /** After − before, or why it is unknown. */
   delta(m: MoneyChange, currency: string | null): string;
+  /** A name or value the spec wrote (a disk's, a workload's, a machine or disk type); default as it is. */
+  name?(s: string): string;
+  /** A sentence that may quote the spec (why figures are unavailable); default as it is. */
+  prose?(s: string): string;
 }
+
+const asIs = (s: string) => s;
 
 const FIGURES: Array<[keyof DiskDiff['figures'], string, number]> = [
   ['read_iops', 'read IOPS', 0],
@@ -28,14 +34,16 @@ const FIGURES: Array<[keyof DiskDiff['figures'], string, number]> = [
 
 /** A changed VM's rows, with money in the record's currency. */
 export function vmRows(v: VmDiff, currency: string | null, s: RowStyle): Row[] {
-  const text = (x: string | number | null) => (x === null ? s.none : typeof x === 'number' ? fmt(x) : x);
+  const name = s.name ?? asIs;
+  const prose = s.prose ?? asIs;
+  const text = (x: string | number | null) => (x === null ? s.none : typeof x === 'number' ? fmt(x) : name(x));
   const rows: Row[] = [];
   const kind = v.change === 'changed' ? '' : v.change;
   if (v.machine_type.before !== v.machine_type.after || kind)
     rows.push(['machine', text(v.machine_type.before), text(v.machine_type.after), kind]);
   if (v.figures_unavailable.before !== v.figures_unavailable.after) {
     // Where the VM is not (added, removed), it has no figures to be available: the side is empty.
-    const why = (x: string | null, exists: boolean) => (exists ? (x ?? 'available') : s.none);
+    const why = (x: string | null, exists: boolean) => (exists ? (x === null ? 'available' : prose(x)) : s.none);
     const f = v.figures_unavailable;
     rows.push(['figures', why(f.before, v.change !== 'added'), why(f.after, v.change !== 'removed'), kind]);
   }
@@ -56,7 +64,7 @@ function figureCell(f: FigureChange, side: 'before' | 'after', digits: number, s
 
 function diskRows(d: DiskDiff, currency: string | null, s: RowStyle, text: (x: string | number | null) => string): Row[] {
   const rows: Row[] = [];
-  const name = `disk ${d.name}`;
+  const name = `disk ${(s.name ?? asIs)(d.name)}`;
   const kind = d.change === 'changed' ? '' : d.change;
   if (d.type.before !== d.type.after || kind) rows.push([`${name}: type`, text(d.type.before), text(d.type.after), kind]);
   if (d.size_gib.before !== d.size_gib.after) rows.push([`${name}: GiB`, text(d.size_gib.before), text(d.size_gib.after), '']);
@@ -67,7 +75,7 @@ function diskRows(d: DiskDiff, currency: string | null, s: RowStyle, text: (x: s
     rows.push([`${name}: ${label}`, figureCell(f, 'before', digits, s), figureCell(f, 'after', digits, s), note]);
   }
   if (d.upper_bound.before !== d.upper_bound.after) {
-    const why = (x: string | null, exists: boolean) => (exists ? (x ?? 'none') : s.none);
+    const why = (x: string | null, exists: boolean) => (exists ? (x === null ? 'none' : (s.prose ?? asIs)(x)) : s.none);
     const u = d.upper_bound;
     rows.push([`${name}: upper bound`, why(u.before, d.change !== 'added'), why(u.after, d.change !== 'removed'), kind]);
   }
@@ -101,7 +109,7 @@ function targetText(t: Target | null, s: RowStyle): string {
 }
 
 function workloadRows(w: WorkloadDiff, s: RowStyle): Row[] {
-  const name = `workload ${w.name}`;
+  const name = `workload ${(s.name ?? asIs)(w.name)}`;
   const note = w.verdict === 'now missed' || w.verdict === 'now met' ? w.verdict : w.change === 'changed' ? '' : w.change;
   const rows: Row[] = [[`${name}: target`, targetCell(w, 'before', s), targetCell(w, 'after', s), note]];
   const t = w.target_values;

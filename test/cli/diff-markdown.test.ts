@@ -51,8 +51,9 @@ function assertRenders(md: string): void {
   const pipes = (l: string) => [...l].flatMap((c, i) => (c === '|' && l[i - 1] !== '\\' ? [i] : []));
   for (const lines of sourceTables)
     for (const l of lines) assert.deepEqual(pipes(l), pipes(lines[0]), `aligned with its header:\n${lines[0]}\n${l}`);
+  // The blocks open and close at the start of a line (a name's `<details>` in a code span is text).
   let depth = 0;
-  for (const m of md.matchAll(/<(\/?)details>/g)) {
+  for (const m of md.matchAll(/^<(\/?)details>/gm)) {
     depth += m[1] ? -1 : 1;
     assert.ok(depth >= 0 && depth <= 1, 'a <details> closed before the next opens');
   }
@@ -109,6 +110,30 @@ describe('storage-perf diff --format markdown', () => {
     const record = diffAnalyses({ analysis: analyze(base), path: 'b' }, { analysis: analyze(head), path: 'h' });
     const md = renderMarkdown(record);
     assertRenders(md);
-    assert.match(md, /a\\\|b&lt;details&gt;/);
+    assert.match(md, /^\| `a\\\|b<details>` +\| changed/m);
+    assert.match(md, /^<details><summary><b><code>a\|b&lt;details&gt;<\/code><\/b>/m);
+  });
+
+  it("names are inert: no mention, link, image or reference from a VM's, disk's or workload's name", () => {
+    const hostile = '"@org/team [x](https://evil.example) ![i](https://evil.example/i.png) www.evil.example #12"';
+    const lines = vmLines(hostile, 1)
+      .join('\n')
+      .replace('name: data', `name: ${hostile}`)
+      .replace('disk: data', `disk: ${hostile}`)
+      .replace('name: oltp', `name: ${hostile}`);
+    const base = `${SPEC_HEAD.join('\n')}\n${lines}\n`;
+    // A larger disk, and a target it now misses: a disk row and a workload row.
+    const head = base.replace('size: 150GiB', 'size: 300GiB').replace('iops: 7000', 'iops: 90000');
+    const record = diffAnalyses({ analysis: analyze(base), path: 'b' }, { analysis: analyze(head), path: 'h' });
+    assert.ok(record.vms[0].disks.length && record.vms[0].workloads.length);
+    const md = renderMarkdown(record);
+    assertRenders(md);
+    // Rendered as GitHub does: HTML kept, bare URLs linked.
+    const rendered = new MarkdownIt({ html: true, linkify: true }).render(md);
+    assert.doesNotMatch(rendered, /<a |<img /);
+    // Outside <code>, no @ or # before a word: GitHub's mentions and references skip code.
+    const text = rendered.replace(/<code>[^]*?<\/code>/g, '');
+    assert.doesNotMatch(text, /[@#][A-Za-z0-9]/);
+    assert.ok((rendered.match(/<code>@org\/team/g) ?? []).length >= 3, 'the names, shown as code');
   });
 });

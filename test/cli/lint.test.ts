@@ -608,7 +608,7 @@ describe('storage-perf lint', function () {
       );
       ok(await runStep({ INPUT_FAIL_ON: 'warning' }), 1);
       ok(await runStep({ INPUT_MAX_WARNINGS: '0' }), 1);
-      ok(await runStep({ INPUT_ARGS: '--catalog  gcp-2024', INPUT_PATHS: 'specs/clean.perf.yaml specs/warn.perf.yaml' }), 0);
+      ok(await runStep({ INPUT_ARGS: '--catalog  gcp-2024', INPUT_PATHS: 'specs/clean.perf.yaml\nspecs/warn.perf.yaml' }), 0);
       const broken = await runStep({ INPUT_ARGS: `--timeout 1 --server-command ${join(STUB_SERVERS, 'never-answers.js')}` });
       ok(broken, 2);
       assert.equal(broken.outputs, '', 'no SARIF offered for upload from a failed run');
@@ -629,7 +629,10 @@ describe('storage-perf lint', function () {
       // pre-commit runs `entry args... files...` in the repository; here the repository is this project.
       const [cmd, ...rest] = hook.entry.split(' ');
       assert.equal(cmd, 'npx');
-      const r = await finished(spawn('npx', [...rest, ...hook.args, 'examples/storage.perf.yaml', '--fail-on', 'warning'], { cwd: ROOT }));
+      // The args end with `--` (the file names after it are paths): options of a user's own come before it.
+      assert.equal(hook.args.at(-1), '--');
+      const args = [...rest, '--fail-on', 'warning', ...hook.args, 'examples/storage.perf.yaml'];
+      const r = await finished(spawn('npx', args, { cwd: ROOT }));
       ok(r, 1);
       assert.match(r.stdout, /^examples\/storage\.perf\.yaml:\d+:\d+: warning capped-by-vcpu: /m);
     });

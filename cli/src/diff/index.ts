@@ -25,6 +25,7 @@ import { renderMarkdown } from './markdown';
 import { renderTable } from './table';
 import { readInput } from '../evaluate';
 import { writeChunks } from '../json-writer';
+import { escapeData } from '../workflow-text';
 
 const DIFF_USAGE = `usage: storage-perf diff BASE HEAD [--format table|markdown|json] [--fail-on SEVERITY]
        storage-perf diff --base-ref REF PATH [...]
@@ -87,7 +88,8 @@ export async function diffCommand(args: string[]): Promise<number> {
     record = await diffSides(basePath, headPath, ref, tf, registry);
   } catch (e) {
     if (!(e instanceof SideError)) throw e;
-    process.stderr.write(`storage-perf diff: ${e.message}\n`);
+    // The names it holds escaped (%, CR, LF): one line in a CI log, whatever a path holds.
+    process.stderr.write(`storage-perf diff: ${escapeData(e.message)}\n`);
     return 2;
   }
   const out =

@@ -12,9 +12,50 @@ export const MAX_MARKDOWN = 65000;
 /** Room kept for the closing line that counts what was left out. */
 const FOOTER_ROOM = 600;
 
-/** Text in a table cell or an HTML block: no pipe, no tag, no line break. */
+/*
+ * What a spec wrote (names of VMs, disks and workloads, machine and disk types, paths) reaches a pull request's
+ * comment inert: a name is a code span (`<code>` in HTML), where GitHub makes no mention, link, image or reference;
+ * a sentence that may quote one has no tag, no link bracket and a zero-width space after each `@` and `#` and in
+ * `://` and `www.`, which GitHub would otherwise turn into mentions, references and links.
+ */
+
+/** Text of HTML: no tag, no entity, no line break. */
+const html = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r?\n|\r/g, ' ');
+
+/** No mention (@team), reference (#12) or bare link (https://, www.): a zero-width space breaks each. */
+const unlinked = (s: string) =>
+  s
+    .replace(/([@#])/g, '$1\u200b')
+    .replace(/:\/\//g, ':\u200b//')
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\u200b.`);
+
+/** A sentence in Markdown that may quote a spec: no tag, no link or image bracket, nothing GitHub links. */
+export function inert(s: string): string {
+  return unlinked(html(s).replace(/[\\[\]]/g, '\\$&'));
+}
+
+/** A sentence in an HTML block (where Markdown is not read): no tag, nothing GitHub links. */
+const inertHtml = (s: string) => unlinked(html(s));
+
+/** A name as a Markdown code span: its fence longer than any run of backticks in it. */
+export function code(s: string): string {
+  const text = s.replace(/\r?\n|\r/g, ' ');
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  return longest ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
+}
+
+/** A name in an HTML block. */
+const htmlCode = (s: string) => `<code>${html(s)}</code>`;
+
+/** Text in a table cell (already Markdown): no pipe that ends the cell, no line break. */
 export function cell(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return s.replace(/\|/g, '\\|').replace(/\r?\n|\r/g, ' ');
 }
 
 /** A Markdown table whose columns are padded to one width: aligned in the source as in the rendering. */
@@ -27,26 +68,33 @@ export function mdTable(header: string[], rows: string[][]): string {
 
 function compactRow(v: VmDiff, currency: string | null): string[] {
   const m = v.machine_type;
-  const machine = v.change !== 'changed' || m.before === m.after ? (m.after ?? m.before ?? '-') : `${m.before ?? '-'} → ${m.after ?? '-'}`;
+  const c = (x: string | null) => (x === null ? '-' : code(x));
+  const machine = v.change !== 'changed' || m.before === m.after ? c(m.after ?? m.before) : `${c(m.before)} → ${c(m.after)}`;
   const missed = v.workloads.filter((w) => w.verdict === 'now missed').length;
   const met = v.workloads.filter((w) => w.verdict === 'now met').length;
   const targets = [missed ? `${missed} now missed` : '', met ? `${met} now met` : ''].filter(Boolean).join(', ') || '-';
   const f = v.findings;
   const findings = f.appeared.length || f.gone.length ? `+${f.appeared.length} / −${f.gone.length}` : '-';
   const t = v.monthly_cost.total;
-  return [v.name, v.change, machine, targets, findings, `${moneyText(t.after, currency)} (${deltaText(t, currency)})`];
+  return [code(v.name), v.change, machine, targets, findings, `${moneyText(t.after, currency)} (${deltaText(t, currency)})`];
 }
 
 const ICON: Record<DiffFinding['severity'], string> = { error: '🔴', warning: '🟠', information: '🔵', hint: '⚪' };
 
 function findingItem(sign: string, f: DiffFinding): string {
-  return `- ${sign} ${ICON[f.severity]} ${f.severity} \`${f.code}\`${f.disk ? ` (disk ${cell(f.disk)})` : ''}: ${cell(f.message)}`;
+  return `- ${sign} ${ICON[f.severity]} ${f.severity} \`${f.code}\`${f.disk ? ` (disk ${code(f.disk)})` : ''}: ${inert(f.message)}`;
 }
 
 function vmDetails(v: VmDiff, currency: string | null): string {
-  const rows: Row[] = vmRows(v, currency);
-  const headline = vmHeadline(v, currency).slice(v.name.length);
-  const head = `<details><summary><b>${cell(v.name)}</b>${cell(headline)}</summary>`;
+  const rows: Row[] = vmRows(v, currency, { name: code, prose: inert });
+  // In the summary's HTML: names in <code>, the rest escaped (its machine names marked apart from it).
+  const mark = (s: string) => `\u0000${s}\u0001`;
+  const headline = vmHeadline(v, currency, mark)
+    .slice(mark(v.name).length)
+    .split(/(\u0000[^\u0001]*\u0001)/)
+    .map((p) => (p.startsWith('\u0000') ? htmlCode(p.slice(1, -1)) : inertHtml(p)))
+    .join('');
+  const head = `<details><summary><b>${htmlCode(v.name)}</b>${headline}</summary>`;
   const parts = [head, ''];
   if (rows.length) parts.push(mdTable(['', 'before', 'after', ''], rows), '');
   if (v.findings.appeared.length) parts.push('Findings that appeared:', '', ...v.findings.appeared.map((f) => findingItem('+', f)), '');
@@ -77,9 +125,9 @@ export function renderMarkdown(r: DiffRecord, max = MAX_MARKDOWN): string {
   const total = r.monthly_cost;
   const head = [
     MARKER,
-    `### storage-perf: ${cell(r.summary)}`,
+    `### storage-perf: ${inert(r.summary)}`,
     '',
-    `${cell(sidesLine(r))}. Monthly cost: ${moneyText(total.before, cur)} → ${moneyText(total.after, cur)} (${deltaText(total, cur)}).`,
+    `${sidesLine(r, code)}. Monthly cost: ${moneyText(total.before, cur)} → ${moneyText(total.after, cur)} (${deltaText(total, cur)}).`,
     '',
     '',
   ].join('\n');
@@ -113,7 +161,7 @@ export function renderMarkdown(r: DiffRecord, max = MAX_MARKDOWN): string {
   }
   if (shown < r.vms.length) out += '\n' + leftOut(r.vms.slice(shown), cur) + '\n';
   if (r.unattached_disks.length) {
-    const lines = r.unattached_disks.map((d) => `- ${cell(unattachedLine(d, cur))}`);
+    const lines = r.unattached_disks.map((d) => `- ${unattachedLine(d, cur, code)}`);
     const block = ['', 'Disks attached to no VM (priced apart, in the file total):', '', ...lines, ''].join('\n');
     out +=
       out.length + block.length <= budget ? block : `\n${r.unattached_disks.length} disk(s) attached to no VM changed: see the JSON.\n`;

@@ -15,6 +15,7 @@ import { loadRegistry } from '../catalog-file';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
 import { parse, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from '../args';
 import { writeAtomic, ioReason } from '../../../protocol/src/file-io';
+import { escapeData, oneLine } from '../workflow-text';
 import { collectTargets, type Target } from './files';
 import { colorWanted } from './formats/color';
 import { FORMATS } from './formats/index';
@@ -94,10 +95,12 @@ function serverCommand(spec: string): string[] {
 }
 
 function unifiedDiff(path: string, before: string, after: string): string {
-  return createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, '', '', { context: 3 }).replace(/^=+\n/, '');
+  const name = escapeData(path);
+  return createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, '', '', { context: 3 }).replace(/^=+\n/, '');
 }
 
-const err = (s: string) => process.stderr.write(`storage-perf lint: ${s}\n`);
+/** A line on standard error: the names it holds escaped (%, CR, LF), so that it stays one line in a CI log. */
+const err = (s: string) => process.stderr.write(`storage-perf lint: ${escapeData(s)}\n`);
 
 const LINT_OPTIONS = {
   format: { type: 'string', short: 'f', default: 'stylish' },
@@ -278,7 +281,15 @@ async function runSessions(sessions: Session[], targets: Target[], failOn: Sever
     // The words of the server that failed (the first that exited), else of the first.
     const failedOne = sessions.find((s) => s.serverFailure() !== undefined) ?? sessions[0];
     const tail = failedOne.client.stderr.trim().split('\n').slice(-10).join('\n');
-    err(`${e.message}; no results${tail ? `\nthe server's last words:\n${tail}` : ''}`);
+    err(`${e.message}; no results`);
+    // The server's own lines, each marked as its words: none can read as a workflow command.
+    if (tail)
+      process.stderr.write(
+        `the server's last words:\n${tail
+          .split('\n')
+          .map((l) => `  | ${oneLine(l)}\n`)
+          .join('')}`,
+      );
     return 2;
   }
 }
@@ -297,7 +308,8 @@ function parseFixTypes(given: string[] | undefined, fixMode: string | undefined)
 
 /** Every design change a fix made, with what it costs: said on the terminal, never only in the diff. */
 function reportDesignChanges(result: LintResult, to: NodeJS.WritableStream): void {
-  for (const f of result.files) for (const title of f.fix?.designChanges ?? []) to.write(`${f.path}: design change: ${title}\n`);
+  for (const f of result.files)
+    for (const title of f.fix?.designChanges ?? []) to.write(`${escapeData(f.path)}: design change: ${oneLine(title)}\n`);
 }
 
 /** The report, to --output or standard output, and the summary line; false when --output cannot be written. */

@@ -6,11 +6,14 @@
  */
 import { summaryLine, type LintResult } from '../types';
 import type { FormatContext } from './context';
+import { escapeData, oneLine } from '../../workflow-text';
 
 export function compact(result: LintResult, ctx: FormatContext): string {
   const out: string[] = [];
   for (const f of result.files) {
-    for (const x of f.findings) out.push(`${f.path}:${x.line}:${x.column}: ${x.severity} ${x.code}: ${x.message}`);
+    // One line each, whatever the file's name or a quoted value holds (a CI runner reads these lines).
+    const path = escapeData(f.path);
+    for (const x of f.findings) out.push(`${path}:${x.line}:${x.column}: ${x.severity} ${x.code}: ${oneLine(x.message)}`);
   }
   out.push(summaryLine(result.summary, ctx.fixMode));
   return out.join('\n') + '\n';

@@ -6,12 +6,11 @@
  */
 import { summaryLine, type LintResult, type Severity } from '../types';
 import type { FormatContext } from './context';
+import { escapeData, escapeProperty } from '../../workflow-text';
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
 
-/** The runner's escaping: data escapes %, CR and LF; property values also : and ,. */
-export const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-export const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+export { escapeData, escapeProperty };
 
 export function github(result: LintResult, ctx: FormatContext): string {
   const out: string[] = [];

@@ -2,6 +2,7 @@
 import { summaryLine, type LintResult, type Severity } from '../types';
 import { paint } from './color';
 import type { FormatContext } from './context';
+import { escapeData, oneLine } from '../../workflow-text';
 
 export function stylish(result: LintResult, ctx: FormatContext): string {
   const p = paint(ctx.color);
@@ -9,12 +10,12 @@ export function stylish(result: LintResult, ctx: FormatContext): string {
   const out: string[] = [];
   for (const f of result.files) {
     if (!f.findings.length) continue;
-    out.push(p.underline(f.path));
+    out.push(p.underline(escapeData(f.path)));
     const pos = f.findings.map((x) => `${x.line}:${x.column}`);
     const posW = Math.max(...pos.map((s) => s.length));
     const sevW = Math.max(...f.findings.map((x) => x.severity.length));
     f.findings.forEach((x, i) => {
-      out.push(`  ${p.dim(pos[i].padEnd(posW))}  ${tint[x.severity](x.severity.padEnd(sevW))}  ${x.message}  ${p.dim(x.code)}`);
+      out.push(`  ${p.dim(pos[i].padEnd(posW))}  ${tint[x.severity](x.severity.padEnd(sevW))}  ${oneLine(x.message)}  ${p.dim(x.code)}`);
     });
     out.push('');
   }
