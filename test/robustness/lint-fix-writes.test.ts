@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { chmodSync, lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lint, tree, type CliRun } from '../fixtures/lint-cli';
+import { lint, STUB_SERVERS, tree, type CliRun } from '../fixtures/lint-cli';
 
 const ok = (r: CliRun, code: number) =>
   assert.equal(r.code, code, `exit ${r.code}, expected ${code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
@@ -87,5 +87,16 @@ describe('lint --fix and -o write through the one writer', function () {
     assert.equal(readFileSync(join(dir, 'authorized_keys'), 'utf8'), 'ssh-ed25519 AAAA\n');
     assert.ok(lstatSync(join(dir, 'out.sarif')).isFile());
     assert.match(readFileSync(join(dir, 'out.sarif'), 'utf8'), /"version": "2\.1\.0"/);
+  });
+  it('thousands of fixable findings of one code settle, though a file lists only some of them a round', async () => {
+    // The stub lists 2 findings a round (storage-perf lists 100): 300 take 150 rounds, past the 25 + findings listed
+    // that bounded rounds that make no progress.
+    const text = 'x\n'.repeat(300);
+    const dir = tree({ 'a.perf.yaml': text });
+    const server = ['--server-command', JSON.stringify([process.execPath, join(STUB_SERVERS, 'fix-capped.js')])];
+    const r = await lint(['a.perf.yaml', '--fix', ...server], { cwd: dir });
+    ok(r, 0);
+    assert.equal(readFileSync(join(dir, 'a.perf.yaml'), 'utf8'), 'o\n'.repeat(300));
+    assert.match(r.stdout, /fixed 1 file/);
   });
 });
