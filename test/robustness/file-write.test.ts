@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
+  chownSync,
   linkSync,
   lstatSync,
   mkdtempSync,
@@ -80,6 +81,17 @@ describe('the writer', () => {
     const now = statSync(f);
     assert.notEqual(now.ino, before.ino, 'replaced by a rename');
     assert.deepEqual([now.mode & 0o7777, now.uid, now.gid], [0o640, before.uid, before.gid]);
+  });
+
+  it('as root, hands the replaced file back to its owner and group, not to root', function () {
+    if (process.getuid?.() !== 0) this.skip();
+    const d = folder();
+    const f = join(d, 'a.perf.yaml');
+    writeFileSync(f, 'old\n');
+    chownSync(f, 4321, 4322);
+    writeAtomic(f, 'new\n');
+    const st = statSync(f);
+    assert.deepEqual([st.uid, st.gid, readFileSync(f, 'utf8')], [4321, 4322, 'new\n']);
   });
 
   it('refuses a hard-linked file unless forced, and then writes it in place, keeping the link', () => {
