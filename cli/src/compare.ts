@@ -20,7 +20,8 @@ import {
 import { table } from './table';
 import { checkVm, loadSpec } from './fio';
 import { catalogFiles, parseCommand, UsageError } from './args';
-import { writeAtomic, ioReason } from '../../protocol/src/file-io';
+import { ioReason } from '../../protocol/src/file-io';
+import { writeAtomic } from '../../protocol/src/file-write';
 
 export const COMPARE_USAGE = `usage: storage-perf compare FILE --fio-result RESULT.json [--vm NAME] [--format table|json] [--svg OUT.svg]
                             [--catalog-file PATH]...
@@ -90,7 +91,7 @@ export async function compareCommand(args: string[]): Promise<number> {
 
   if (values.svg !== undefined) {
     try {
-      writeAtomic(values.svg as string, comparisonSvg(comparisons, `fio vs storage-perf: VM ${vm} (${specName})`));
+      writeAtomic(values.svg as string, comparisonSvg(comparisons, `fio vs storage-perf: VM ${vm} (${specName})`), { kind: 'generated' });
     } catch (e) {
       process.stderr.write(`storage-perf compare: cannot write ${values.svg}: ${ioReason(e)}\n`);
       return 2;

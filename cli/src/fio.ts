@@ -24,10 +24,11 @@ import {
 } from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
-import { writeAtomic, ioReason } from '../../protocol/src/file-io';
+import { ioReason } from '../../protocol/src/file-io';
+import { writeAllInside } from '../../protocol/src/file-write';
 
 export const FIO_USAGE = `usage: storage-perf fio FILE [--vm NAME] [--out DIR] [--destructive] [--runtime SECONDS] [--size SIZE]
-                        [--stdout] [--keep-test-file] [--catalog-file PATH]...
+                        [--stdout] [--keep-test-file] [--force] [--catalog-file PATH]...
 
 Writes fio job files for the spec's VMs: per disk a fill job, the spec's own workloads and the standard
 bandwidth, IOPS and latency probes, each with the model's prediction.
@@ -40,6 +41,7 @@ bandwidth, IOPS and latency probes, each with the model's prediction.
   --size SIZE        size of every test file or device region (fio spellings: 64m, 10g), in place of fio_size
   --stdout           print the files instead of writing them
   --keep-test-file   leave the test file on the disk (by default the last job deletes it)
+  --force            replace job files that are read-only (without it they are refused and nothing is written)
 
 examples:
   storage-perf fio examples/storage.perf.yaml --out fio/
@@ -106,6 +108,7 @@ export async function fioCommand(args: string[]): Promise<number> {
       size: { type: 'string' },
       stdout: { type: 'boolean' },
       'keep-test-file': { type: 'boolean' },
+      force: { type: 'boolean' },
     },
     FIO_USAGE,
   );
@@ -145,7 +148,12 @@ export async function fioCommand(args: string[]): Promise<number> {
   const out = (values.out as string | undefined) ?? dirname(path);
   try {
     mkdirSync(out, { recursive: true });
-    for (const f of files) writeAtomic(join(out, f.fileName), f.text);
+    // All or nothing: each file is written to a temporary file first, so that a full disk leaves the old ones.
+    writeAllInside(
+      out,
+      files.map((f) => ({ name: f.fileName, text: f.text })),
+      { force: values.force === true },
+    );
   } catch (e) {
     process.stderr.write(`storage-perf fio: cannot write to ${out}: ${ioReason(e)}\n`);
     return 2;

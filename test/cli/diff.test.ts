@@ -1,7 +1,7 @@
 /** `storage-perf diff`, run as a user runs it: the real executable in a child process, on files and on git. */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DiffRecord } from '../../core/src';
@@ -10,8 +10,8 @@ import { fleet, HDD, SSD, spec, vm } from '../fixtures/diff-specs';
 const ROOT = resolve(__dirname, '../../..');
 const BIN = join(ROOT, 'cli/bin/storage-perf.js');
 
-function cli(args: string[], cwd = ROOT) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8' });
+function cli(args: string[], cwd = ROOT, env?: NodeJS.ProcessEnv) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: env && { ...process.env, ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -282,6 +282,39 @@ describe('storage-perf diff', () => {
       assert.match(bad.stderr, /^storage-perf diff: cannot read the base, new\.perf\.yaml at no-such-ref: /);
     } finally {
       rmSync(repo, { recursive: true, force: true });
+    }
+  });
+  it('--base-ref: a tree holding entries named .. is refused, and nothing is written outside the temporary folder', function () {
+    this.timeout(60000);
+    const { repo, git } = gitRepo();
+    const temp = mkdtempSync(join(tmpdir(), 'storage-perf-diff-tmp-'));
+    try {
+      cpSync(join(ROOT, 'test/fixtures/terraform/module'), join(repo, 'infra'), { recursive: true });
+      git('add', '-A');
+      git('commit', '-qm', 'head');
+      // A tree git would never make, built by hand: infra/../../evil.tf beside the module's files.
+      const blob = spawnSync('git', ['hash-object', '-w', '--stdin'], {
+        cwd: repo,
+        input: 'resource "x" "y" {}\n',
+        encoding: 'utf8',
+      }).stdout.trim();
+      const mktree = (lines: string) => spawnSync('git', ['mktree'], { cwd: repo, input: lines, encoding: 'utf8' }).stdout.trim();
+      const inner = mktree(`100644 blob ${blob}\tevil.tf\n`);
+      const up = mktree(`040000 tree ${inner}\t..\n`);
+      const infra = git('rev-parse', 'HEAD:infra').trim();
+      const entries = git('ls-tree', infra);
+      const withDots = mktree(`${entries}040000 tree ${up}\t..\n`);
+      const root = mktree(`040000 tree ${withDots}\tinfra\n`);
+      const base = git('commit-tree', root, '-m', 'hostile').trim();
+      assert.match(git('ls-tree', '-r', '--name-only', base), /infra\/\.\.\/\.\.\/evil\.tf/);
+      const r = cli(['diff', '--base-ref', base, 'infra'], repo, { TMPDIR: temp });
+      assert.equal(r.code, 2, r.stdout + r.stderr);
+      assert.match(r.stderr, /holds an entry named '\.\.\/\.\.\/evil\.tf', which would be written outside its folder: refused/);
+      assert.ok(!existsSync(join(temp, 'evil.tf')), 'nothing written outside the temporary folder');
+      assert.deepEqual(readdirSync(temp), [], 'the temporary folder is removed');
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+      rmSync(temp, { recursive: true, force: true });
     }
   });
 });

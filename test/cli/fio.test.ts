@@ -1,7 +1,18 @@
 /** `storage-perf fio` and `storage-perf compare`, run as a user runs them, with the real fio. */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -140,6 +151,25 @@ vms:
     assert.match(r.stderr, /cannot write to .*: EFBIG/);
     assert.equal(readFileSync(join(dir, 'db-data.fio'), 'utf8'), before);
     assert.deepEqual(readdirSync(dir).sort(), ['db-data.fio', 'db-wal.fio'], 'no temporary file left behind');
+  });
+
+  it('a link at a job file’s name is replaced, never written through; a read-only job file only with --force', () => {
+    const target = join(dir, 'bashrc');
+    writeFileSync(target, 'alias ls=ls\n');
+    symlinkSync(target, join(dir, 'db-data.fio'));
+    const r = cli(['fio', 'examples/storage.perf.yaml', '--out', dir]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(readFileSync(target, 'utf8'), 'alias ls=ls\n');
+    assert.ok(lstatSync(join(dir, 'db-data.fio')).isFile());
+    chmodSync(join(dir, 'db-wal.fio'), 0o444);
+    const before = readFileSync(join(dir, 'db-data.fio'), 'utf8');
+    const refused = cli(['fio', 'examples/storage.perf.yaml', '--out', dir, '--runtime', '30']);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /db-wal\.fio is read-only; not written \(--force replaces it\)/);
+    assert.equal(readFileSync(join(dir, 'db-data.fio'), 'utf8'), before, 'nothing written: no new job file beside a stale one');
+    const forced = cli(['fio', 'examples/storage.perf.yaml', '--out', dir, '--runtime', '30', '--force']);
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.match(readFileSync(join(dir, 'db-wal.fio'), 'utf8'), /runtime=30/);
   });
 
   it('a VM with errors gets no job files: exit 1, the errors listed (an unknown machine, a rejected mount point)', () => {

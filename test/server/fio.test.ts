@@ -1,7 +1,7 @@
 /** The fio features of the language server, over stdio as an editor drives them. */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -193,6 +193,23 @@ describe('language server: fio', function () {
         client.request({ method: 'workspace/executeCommand' }, { command: WriteFioCommand, arguments: [uri, 'nope'] }),
         /the spec has no VM 'nope'/,
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the write-fio-jobs command replaces a link at a job file’s name, never writing where it points', async () => {
+    ({ client } = await start({ pull: false, createFiles: false }));
+    const dir = mkdtempSync(join(tmpdir(), 'storage-perf-fio-lsp-'));
+    try {
+      writeFileSync(join(dir, 'authorized_keys'), 'ssh-ed25519 AAAA\n');
+      symlinkSync(join(dir, 'authorized_keys'), join(dir, 'db-data.fio'));
+      const uri = pathToFileURL(join(dir, 'storage.perf.yaml')).href;
+      client.open(uri, EXAMPLE);
+      await client.request({ method: 'workspace/executeCommand' }, { command: WriteFioCommand, arguments: [uri, 'db'] });
+      assert.equal(readFileSync(join(dir, 'authorized_keys'), 'utf8'), 'ssh-ed25519 AAAA\n');
+      assert.ok(lstatSync(join(dir, 'db-data.fio')).isFile());
+      assert.match(readFileSync(join(dir, 'db-data.fio'), 'utf8'), /^\[global\]/m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

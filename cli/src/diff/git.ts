@@ -105,11 +105,17 @@ export function baseAtRef(ref: string, path: string): BaseAtRef {
   // A folder with nothing of a module at REF: the change adds the module.
   if (!names.length) return { absent: true };
   if (names.length > MAX_FILES) throw new GitReadError(`more than ${MAX_FILES} files under the folder at ${ref}`);
+  // Git itself never makes an entry named `..` or `.`, but a tree can be built by hand: written as it is named,
+  // such an entry would land outside the temporary folder.
+  const bad = names.find((n) => n.split('/').some((part) => part === '..' || part === '.' || part === ''));
+  if (bad !== undefined)
+    throw new GitReadError(`the tree at ${ref} holds an entry named '${bad}', which would be written outside its folder: refused`);
   const root = mkdtempSync(join(tmpdir(), 'storage-perf-diff-'));
   const copy = join(root, basename(kind === 'folder' ? abs : dirname(abs)));
   try {
     for (const name of names) {
       const target = join(copy, name.slice(prefix.length));
+      if (relative(copy, target).split(sep)[0] === '..') throw new GitReadError(`'${name}' at ${ref} is outside its folder: refused`);
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, git(['show', `${ref}:./${name}`], cwd));
     }

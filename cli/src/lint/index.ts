@@ -8,13 +8,14 @@
 import { version } from '../version';
 import { createTwoFilesPatch } from 'diff';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { loadRegistry } from '../catalog-file';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
 import { parse, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from '../args';
-import { writeAtomic, ioReason } from '../../../protocol/src/file-io';
+import { ioReason } from '../../../protocol/src/file-io';
+import { writeAtomic } from '../../../protocol/src/file-write';
 import { escapeData, oneLine } from '../workflow-text';
 import { collectTargets, type Target } from './files';
 import { colorWanted } from './formats/color';
@@ -46,6 +47,8 @@ options:
       --max-warnings N      exit 1 when there are more than N warnings
       --fix                 apply each finding's preferred quick fix of the --fix-type, re-linting until nothing changes
       --fix-dry-run         print the fixes as a diff and change nothing
+      --force               --fix: replace a read-only file, and write a file with several hard links in place
+                            (without it both are refused); -o: replace a read-only report
       --fix-type TYPES      which fixes --fix applies, comma-separated: problem (default: spellings and values
                             with one clear reading), sizing (design changes: machine, disk type, size, device
                             count; for a missed target the cheapest that meets it), workload (a workload's block
@@ -109,6 +112,7 @@ const LINT_OPTIONS = {
   'max-warnings': { type: 'string' },
   fix: { type: 'boolean' },
   'fix-dry-run': { type: 'boolean' },
+  force: { type: 'boolean' },
   'fix-type': { type: 'string', multiple: true },
   catalog: { type: 'string' },
   region: { type: 'string' },
@@ -139,6 +143,7 @@ interface LintOptions {
   fixTypes: FixType[];
   docsBaseUri?: string;
   output?: string;
+  force: boolean;
   stdinName?: string;
 }
 
@@ -186,6 +191,7 @@ function lintOptions(values: LintValues, positionals: string[]): LintOptions {
     fixTypes,
     docsBaseUri,
     output: values.output as string | undefined,
+    force: values.force === true,
     stdinName: values['stdin-filename'] as string | undefined,
   };
 }
@@ -214,7 +220,10 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
   // A catalog the server could not load would change every finding: refuse it here, with the reasons.
   if (settings.catalogPath) loadRegistry([settings.catalogPath]);
 
-  const { targets, problems, sidecarsWithModule } = collectTargets(positionals, cwd, opts.stdinName);
+  const collected = collectTargets(positionals, cwd, opts.stdinName);
+  const { problems, sidecarsWithModule } = collected;
+  // A file reached twice (itself and a link to it) is fixed once: the second fix would find it changed on disk.
+  const targets = opts.fixMode ? onePerFile(collected.targets) : collected.targets;
   if (sidecarsWithModule.length) settings.sidecarsWithModule = sidecarsWithModule;
   problems.forEach(err);
   if (!targets.length) return 2;
@@ -251,6 +260,7 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
         cwd,
         fix: opts.fixMode,
         fixTypes: opts.fixTypes,
+        force: opts.force,
         stdinText,
         stdinName: opts.stdinName,
       }),
@@ -294,6 +304,26 @@ async function runSessions(sessions: Session[], targets: Target[], failOn: Sever
   }
 }
 
+/** The targets with each file once: a link to a file that is itself a target is dropped. */
+function onePerFile(targets: Target[]): Target[] {
+  const info = targets.map((t) => {
+    try {
+      return t.file ? { real: realpathSync(t.file), link: lstatSync(t.file).isSymbolicLink() } : undefined;
+    } catch {
+      return undefined; // unreadable: its lint says why
+    }
+  });
+  const direct = new Set(info.filter((x) => x && !x.link).map((x) => x!.real));
+  const kept = new Set<string>();
+  return targets.filter((_, i) => {
+    const x = info[i];
+    if (!x) return true;
+    if ((x.link && direct.has(x.real)) || kept.has(x.real)) return false;
+    kept.add(x.real);
+    return true;
+  });
+}
+
 const FIX_TYPES: FixType[] = ['problem', 'sizing', 'workload'];
 
 /** --fix-type problem,sizing,workload (or repeated): which fixes to apply; corrections only by default. */
@@ -332,7 +362,7 @@ function writeReport(result: LintResult, opts: LintOptions, cwd: string): boolea
   });
   if (output) {
     try {
-      writeAtomic(resolve(cwd, output), text);
+      writeAtomic(resolve(cwd, output), text, { kind: 'generated', force: opts.force });
     } catch (e) {
       err(`cannot write ${output}: ${ioReason(e)}`);
       return false;

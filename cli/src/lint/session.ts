@@ -3,39 +3,24 @@
  * its diagnostics (pulled when the server offers that, else pushed), apply preferred quick fixes when asked,
  * and shut the server down. Files are processed concurrently; any failure of the server aborts the run.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic, Range, TextEdit as LspTextEdit } from 'vscode-languageserver-protocol/node';
 import { applyEdits, LineIndex, type FixType, type TextEdit } from '../../../core/src';
 import { fixTypesOfKind } from '../../../protocol/src/requests';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
-import { writeAtomic, ioReason } from '../../../protocol/src/file-io';
+import { ioReason } from '../../../protocol/src/file-io';
+import { stampOf, writeAtomic } from '../../../protocol/src/file-write';
 import type { Target } from './files';
 import { LintClient } from './lint-client';
+import { findingCount, firstInvalidByte, introducesErrors, roundOf, type Doc, type FixGroup, type FixRun, type Read } from './fix-support';
 import { RANK, type FileResult, type Finding, type Severity } from './types';
 
 /** Files in flight at once: enough to keep the server busy, few enough to bound its memory. */
 const CONCURRENCY = 16;
 /** Fix rounds before a file is declared non-converging (each round re-lints). */
 export const MAX_FIX_ROUNDS = 25;
-
-/** One quick fix's edits, and what it is: a design change (of the machine, disks or workloads) or a correction. */
-interface FixGroup {
-  edits: TextEdit[];
-  title: string;
-  design: boolean;
-}
-/**
- * The fixes one round applies: the corrections, all of them; where none is left, one design change alone. A design
- * change's title says what the file then costs, from the text it was offered on: applied with nothing else, that
- * is what the file holds after it (and a change that another makes moot, a size for a type being switched, is
- * asked for again on the changed text, where it is gone).
- */
-function roundOf(groups: FixGroup[]): FixGroup[] {
-  const corrections = groups.filter((g) => !g.design);
-  return corrections.length ? corrections : groups.slice(0, 1);
-}
 
 /** For servers that push without versions: how long no newer push must come before the last one counts. */
 const QUIET_MS = 200;
@@ -48,6 +33,8 @@ export interface SessionOptions {
   fix?: 'fix' | 'dry-run';
   /** Which fixes --fix applies: `problem` (corrections) by default, `sizing` and `workload` (design changes) only when asked. */
   fixTypes?: FixType[];
+  /** --force: replace a read-only file, write a hard-linked one in place. */
+  force?: boolean;
   /** The text of standard input, when `-` is among the targets. */
   stdinText?: string;
   stdinName?: string;
@@ -66,12 +53,6 @@ function toFinding(d: Diagnostic): Finding {
     endColumn: r.end.character + 1,
     range: r,
   };
-}
-
-/** Whether `after` holds an error whose code `before` did not have at all. */
-function introducesErrors(before: Diagnostic[], after: Diagnostic[]): boolean {
-  const had = new Set(before.map((d) => String(d.code)));
-  return after.some((d) => (d.severity ?? 1) === 1 && !had.has(String(d.code)));
 }
 
 function byPosition(a: Finding, b: Finding): number {
@@ -203,9 +184,18 @@ export class Session {
     }
   }
 
-  private readTarget(t: Target): string {
-    if (!t.file) return this.opts.stdinText ?? '';
-    return readFileSync(t.file, 'utf8');
+  private readTarget(t: Target): Read {
+    if (!t.file) return { text: this.opts.stdinText ?? '' };
+    // One descriptor for the bytes and the stamp, so that the stamp is of the bytes read.
+    const fd = openSync(t.file, 'r');
+    try {
+      const stamp = stampOf(fstatSync(fd));
+      const bytes = readFileSync(fd);
+      const text = bytes.toString('utf8');
+      return { text, stamp, badByte: firstInvalidByte(bytes, text) };
+    } finally {
+      closeSync(fd);
+    }
   }
 
   private uriOf(t: Target): string {
@@ -214,88 +204,98 @@ export class Session {
   }
 
   async lintOne(t: Target): Promise<FileResult> {
-    let text: string;
+    let read: Read;
     try {
-      text = this.readTarget(t);
+      read = this.readTarget(t);
     } catch (e) {
       return { path: t.display, file: t.file, text: '', findings: [], error: `cannot read ${t.display}: ${ioReason(e)}` };
     }
+    const { text } = read;
     const uri = this.uriOf(t);
-    let mark = performance.now();
+    const mark = performance.now();
     this.client.open(uri, text, 1);
-    let diags = await this.diagnostics(uri, 1, mark);
+    const doc: Doc = { uri, version: 1, diags: await this.diagnostics(uri, 1, mark) };
     const result: FileResult = { path: t.display, file: t.file, text, findings: [] };
-    if (this.opts.fix) {
-      let current = text;
-      let version = 1;
-      let rounds = 0;
-      let converged = false;
-      let cycle = false;
-      const seen = new Set([text]);
-      const designChanges: string[] = [];
-      const relint = async (next: string) => {
-        const at = performance.now();
-        this.client.change(uri, ++version, [{ text: next }]);
-        return this.diagnostics(uri, version, at);
-      };
-      // Each design change takes a round of its own: at most one more round than the file had findings.
-      const maxRounds = MAX_FIX_ROUNDS + diags.length;
-      for (;;) {
-        const groups = roundOf(await this.preferredEdits(uri, current, diags));
-        let next = groups.length
-          ? applyEdits(
-              current,
-              groups.flatMap((g) => g.edits),
-            )
-          : current;
-        let applied = groups;
-        if (next === current) {
-          converged = true;
-          break;
-        }
-        if (rounds === maxRounds) break;
-        rounds++;
-        let after = await relint(next);
-        if (groups.length > 1 && introducesErrors(diags, after)) {
-          // Fixes sound on their own can clash (a rename and an insertion making the same key twice): when the
-          // round made an error of a new kind, take the first fix alone; the others are asked for again.
-          next = applyEdits(current, groups[0].edits);
-          applied = groups.slice(0, 1);
-          after = await relint(next);
-        }
-        if (seen.has(next)) {
-          cycle = true;
-          break;
-        } // fixes undoing each other: no progress
-        seen.add(next);
-        current = next;
-        diags = after;
-        designChanges.push(...applied.filter((g) => g.design).map((g) => g.title));
-      }
-      if (!converged) {
-        result.error = `${t.display}: quick fixes ${cycle ? 'undo each other' : `did not settle after ${rounds} rounds`}; the file was left unchanged`;
-        // Report the findings of the text as it is on disk.
-        mark = performance.now();
-        this.client.change(uri, ++version, [{ text }]);
-        diags = await this.diagnostics(uri, version, mark);
-      } else if (current !== text) {
-        result.text = current;
-        result.fix = { before: text, after: current, rounds, written: false, designChanges };
+    if (this.opts.fix && read.badByte !== undefined) {
+      // Fixes would turn the bytes that are not UTF-8 into U+FFFD: the file is not touched, whatever the mode.
+      result.error = `${t.display} is not valid UTF-8 (byte ${read.badByte}); fixes were not applied and the file was left unchanged`;
+    } else if (this.opts.fix) {
+      const run = await this.fixRounds(doc, text);
+      if (!run.converged) {
+        result.error = `${t.display}: quick fixes ${run.cycle ? 'undo each other' : `did not settle after ${run.rounds} rounds`}; the file was left unchanged`;
+        await this.relint(doc, text); // the findings of the text as it is on disk
+      } else if (run.current !== text) {
+        result.text = run.current;
+        result.fix = { before: text, after: run.current, rounds: run.rounds, written: false, designChanges: run.designChanges };
         if (this.opts.fix === 'fix' && t.file) {
           try {
-            if (readFileSync(t.file, 'utf8') !== text) throw new Error('it changed on disk while being linted');
-            writeAtomic(t.file, current);
+            writeAtomic(t.file, run.current, { kind: 'user', force: this.opts.force, expect: read.stamp });
             result.fix.written = true;
           } catch (e) {
-            result.error = `cannot write the fixes to ${t.display}: ${ioReason(e)}`;
+            // Nothing was written: the findings are those of the text on disk, and no fix is counted.
+            result.error = `cannot write the fixes to ${t.display}: ${ioReason(e)}; the file was left unchanged`;
+            result.text = text;
+            result.fix = undefined;
+            await this.relint(doc, text);
           }
         }
       }
     }
     this.client.close(uri);
-    result.findings = diags.map(toFinding).sort(byPosition);
+    result.findings = doc.diags.map(toFinding).sort(byPosition);
     result.related = this.relatedResults(uri);
     return result;
+  }
+
+  /** Sends `text` as the document's new version and takes its diagnostics. */
+  private async relint(doc: Doc, text: string): Promise<Diagnostic[]> {
+    const at = performance.now();
+    this.client.change(doc.uri, ++doc.version, [{ text }]);
+    doc.diags = await this.diagnostics(doc.uri, doc.version, at);
+    return doc.diags;
+  }
+
+  /** Applies the preferred fixes round after round until nothing changes (or they cycle, or too many rounds). */
+  private async fixRounds(doc: Doc, text: string): Promise<FixRun> {
+    const run: FixRun = { current: text, rounds: 0, converged: false, cycle: false, designChanges: [] };
+    const seen = new Set([text]);
+    // Each design change takes a round of its own: at most one more round than the file had findings. A round
+    // that leaves fewer findings than the one before made progress and is not counted: a file lists at most 100
+    // findings of a code, so thousands of them take a round per hundred.
+    let budget = MAX_FIX_ROUNDS + doc.diags.length;
+    for (;;) {
+      const before = doc.diags;
+      const groups = roundOf(await this.preferredEdits(doc.uri, run.current, before));
+      let next = groups.length
+        ? applyEdits(
+            run.current,
+            groups.flatMap((g) => g.edits),
+          )
+        : run.current;
+      let applied = groups;
+      if (next === run.current) {
+        run.converged = true;
+        return run;
+      }
+      if (budget === 0) return run;
+      run.rounds++;
+      let after = await this.relint(doc, next);
+      if (groups.length > 1 && introducesErrors(before, after)) {
+        // Fixes sound on their own can clash (a rename and an insertion making the same key twice): when the
+        // round made an error of a new kind, take the first fix alone; the others are asked for again.
+        next = applyEdits(run.current, groups[0].edits);
+        applied = groups.slice(0, 1);
+        after = await this.relint(doc, next);
+      }
+      if (seen.has(next)) {
+        run.cycle = true; // fixes undoing each other: no progress
+        return run;
+      }
+      seen.add(next);
+      run.current = next;
+      if (findingCount(after) >= findingCount(before)) budget--;
+      run.designChanges.push(...applied.filter((g) => g.design).map((g) => g.title));
+    }
   }
 
   /** The files a document's analysis found problems in besides itself, each as a file result of its own. */

@@ -7,7 +7,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { generateFioJobs } from '../../../core/src';
-import { ioReason, writeAtomic } from '../../../protocol/src/file-io';
+import { ioReason } from '../../../protocol/src/file-io';
+import { writeAllInside } from '../../../protocol/src/file-write';
 import { WriteFioCommand } from '../../../protocol/src/requests';
 import type { ServerContext } from '../context';
 import { pathOf, specNameOf } from '../uri';
@@ -31,14 +32,14 @@ export function registerFioCommand(ctx: ServerContext): void {
         throw new ResponseError(ErrorCodes.InvalidParams, `the spec has no VM '${vm}'`);
       const dir = dirname(pathOf(uri));
       const files = generateFioJobs(a, { vm, specName: specNameOf(uri) });
-      const written: string[] = [];
+      let written: string[];
       try {
         mkdirSync(dir, { recursive: true });
-        for (const f of files) {
-          const path = join(dir, f.fileName);
-          writeAtomic(path, f.text);
-          written.push(pathToFileURL(path).href);
-        }
+        // Job files are generated: a link at a job's name is replaced, never written through.
+        written = writeAllInside(
+          dir,
+          files.map((f) => ({ name: f.fileName, text: f.text })),
+        ).written.map((name) => pathToFileURL(join(dir, name)).href);
       } catch (e) {
         throw new ResponseError(ErrorCodes.InternalError, `cannot write the fio jobs to ${dir}: ${ioReason(e)}`);
       }
