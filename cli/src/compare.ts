@@ -5,7 +5,6 @@
  * Exit codes: 0 when no job failed or fell below expectation; 1 when one did (so CI can gate on a run);
  * 2 for usage and I/O errors.
  */
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
   compareFioOutput,
@@ -21,6 +20,7 @@ import { table } from './table';
 import { checkVm, loadSpec } from './fio';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { writeAtomic, ioReason } from '../../protocol/src/file-io';
+import { MAX_INPUT_BYTES, readBounded } from '../../protocol/src/file-io';
 
 export const COMPARE_USAGE = `usage: storage-perf compare FILE --fio-result RESULT.json [--vm NAME] [--format table|json] [--svg OUT.svg]
                             [--catalog-file PATH]...
@@ -63,7 +63,7 @@ export async function compareCommand(args: string[]): Promise<number> {
 
   let resultText: string;
   try {
-    resultText = readFileSync(resultPath, 'utf8');
+    resultText = readBounded(resultPath, { maxBytes: MAX_INPUT_BYTES });
   } catch (e) {
     throw new UsageError(`cannot read ${resultPath}: ${ioReason(e)}`);
   }

@@ -1,5 +1,5 @@
 /** `storage-perf evaluate FILE... --format json|table`: the contract's JSON report, or tables for a terminal. */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { posix } from 'node:path';
 import {
   analyze,
@@ -23,7 +23,7 @@ import {
 } from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from './args';
-import { ioReason } from '../../protocol/src/file-io';
+import { ioReason, MAX_INPUT_BYTES, readBounded } from '../../protocol/src/file-io';
 import { limitHeapGrowth } from '../../protocol/src/heap';
 import { indented, jsonChunks, nestedJson, writeChunks, type Chunk, type PrewrittenJson } from './json-writer';
 import { folderInput, inputForFile, needsHclParser, type AnalysisInput, type TfInputOptions } from '../../protocol/src/terraform-input';
@@ -37,6 +37,8 @@ const EVALUATE_USAGE = `usage: storage-perf evaluate FILE... [--format table|jso
   --var-file FILE       Terraform: a .tfvars (.json) file of the root module's variables, read after
                           terraform.tfvars and *.auto.tfvars beside the .tf files (may be repeated)
   --var NAME=VALUE      Terraform: a root module variable's value, after every file (may be repeated)
+  --follow-links        read a plan or module a file names through links out of its repository (refused by
+                          default: docs/robustness.md)
   --set PATH=VALUE      what if: evaluate FILE with a value changed, and show what changes, e.g.
                           --set vms.db.machine_type=n2-standard-16
                           --set vms.db.disks.data.size=1TiB --set region=europe-west4
@@ -113,7 +115,7 @@ function isFolder(path: string): boolean {
 
 /** A file's text and front end, or a Terraform module folder's files. */
 export function readInput(path: string, options: TfInputOptions): AnalysisInput {
-  if (!isFolder(path)) return inputForFile(path, readFileSync(path, 'utf8'), options);
+  if (!isFolder(path)) return inputForFile(path, readBounded(path, { maxBytes: MAX_INPUT_BYTES }), options);
   const input = folderInput(path, options);
   if (!input) throw new Error('a folder is read as a Terraform module, and this one has no .tf file');
   return input;

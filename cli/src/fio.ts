@@ -5,7 +5,7 @@
  * The files are written next to the spec unless --out says otherwise, so that the command each file prints
  * at its top (`fio ... && storage-perf compare SPEC ...`) works from that folder.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import {
   analyze,
@@ -25,6 +25,7 @@ import {
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { writeAtomic, ioReason } from '../../protocol/src/file-io';
+import { MAX_INPUT_BYTES, readBounded } from '../../protocol/src/file-io';
 
 export const FIO_USAGE = `usage: storage-perf fio FILE [--vm NAME] [--out DIR] [--destructive] [--runtime SECONDS] [--size SIZE]
                         [--stdout] [--keep-test-file] [--catalog-file PATH]...
@@ -57,7 +58,7 @@ for it), 2 usage or I/O error`;
 export function loadSpec(path: string, catalogFiles: string[]): Analysis {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBounded(path, { maxBytes: MAX_INPUT_BYTES });
   } catch (e) {
     throw new UsageError(`cannot read ${path}: ${ioReason(e)}`);
   }

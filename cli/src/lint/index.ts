@@ -55,7 +55,10 @@ options:
       --var-file FILE       Terraform: a .tfvars (.json) file of the root module's variables, read after
                             terraform.tfvars and *.auto.tfvars beside the .tf files (may be repeated)
       --var NAME=VALUE      Terraform: a root module variable's value, after every file (may be repeated)
-      --settings FILE       editor settings to start from (default: .vscode/settings.json, when present)
+      --settings FILE       editor settings to start from, catalogPath included (default: .vscode/settings.json
+                            when present, without its catalogPath: a repository does not pick the catalog)
+      --follow-links        read a plan or module a file names through links out of its repository (refused by
+                            default: docs/robustness.md)
       --stdin-filename NAME the name reports give to -
       --timeout SECONDS     how long to wait for each answer of the language server (default 60)
       --jobs N              language servers to lint with at once (default: one per ${FILES_PER_SERVER} files, at most
@@ -204,10 +207,12 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
       catalogPath: values['catalog-file'] as string | undefined,
     },
     values.settings as string | undefined,
+    (text) => process.stderr.write(`storage-perf lint: ${text}\n`),
   );
   const tf = terraformVars(values);
   if (tf.varFiles.length) settings.terraformVarFiles = tf.varFiles.map((f) => resolve(cwd, f));
   if (tf.vars.length) settings.terraformVars = tf.vars.map((v) => `${v.name}=${v.value}`);
+  if (tf.followLinks) settings.followLinks = true;
   // A catalog the server could not load would change every finding: refuse it here, with the reasons.
   if (settings.catalogPath) loadRegistry([settings.catalogPath]);
 
