@@ -20,7 +20,7 @@ import { table } from './table';
 import { checkVm, loadSpec } from './fio';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { writeAtomic, ioReason } from '../../protocol/src/file-io';
-import { MAX_INPUT_BYTES, readBounded } from '../../protocol/src/file-io';
+import { MAX_NAMED_BYTES, readBounded } from '../../protocol/src/file-io';
 
 export const COMPARE_USAGE = `usage: storage-perf compare FILE --fio-result RESULT.json [--vm NAME] [--format table|json] [--svg OUT.svg]
                             [--catalog-file PATH]...
@@ -63,7 +63,7 @@ export async function compareCommand(args: string[]): Promise<number> {
 
   let resultText: string;
   try {
-    resultText = readBounded(resultPath, { maxBytes: MAX_INPUT_BYTES });
+    resultText = readBounded(resultPath, { maxBytes: MAX_NAMED_BYTES, pipes: true });
   } catch (e) {
     throw new UsageError(`cannot read ${resultPath}: ${ioReason(e)}`);
   }

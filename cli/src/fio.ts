@@ -25,7 +25,7 @@ import {
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { writeAtomic, ioReason } from '../../protocol/src/file-io';
-import { MAX_INPUT_BYTES, readBounded } from '../../protocol/src/file-io';
+import { MAX_NAMED_BYTES, readBounded } from '../../protocol/src/file-io';
 
 export const FIO_USAGE = `usage: storage-perf fio FILE [--vm NAME] [--out DIR] [--destructive] [--runtime SECONDS] [--size SIZE]
                         [--stdout] [--keep-test-file] [--catalog-file PATH]...
@@ -58,7 +58,7 @@ for it), 2 usage or I/O error`;
 export function loadSpec(path: string, catalogFiles: string[]): Analysis {
   let text: string;
   try {
-    text = readBounded(path, { maxBytes: MAX_INPUT_BYTES });
+    text = readBounded(path, { maxBytes: MAX_NAMED_BYTES, pipes: true });
   } catch (e) {
     throw new UsageError(`cannot read ${path}: ${ioReason(e)}`);
   }

@@ -81,6 +81,12 @@ function kindOf(st: Stats): string {
  */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The largest file named on the command line read (a spec, a plan, fio's output): about the longest string V8
+ * makes (2^29 - 24 characters), past which the read fails anyway; bounded so that `/proc/self/pagemap` ends.
+ */
+export const MAX_NAMED_BYTES = 512 * 1024 * 1024;
+
 /** What one read call takes. */
 const CHUNK_BYTES = 64 * 1024;
 
@@ -102,6 +108,11 @@ export interface ReadBounds {
   root?: string;
   /** Follow links out of `root` (`--follow-links`, `storagePerf.followLinks`): safety is the default. */
   followLinks?: boolean;
+  /**
+   * Read a named pipe too, waiting for its writer as `cat` does: only for a file the user names on the command
+   * line (`evaluate <(…)`, `/dev/stdin`), never for one a file's content or a setting names.
+   */
+  pipes?: boolean;
 }
 
 /**
@@ -111,8 +122,10 @@ export interface ReadBounds {
  * as read (a procfs file stats as 0 bytes). A refusal throws `ReadRefused`; an I/O error (ENOENT) throws as is.
  */
 export function readBounded(path: string, bounds: ReadBounds): string {
-  const real = realpathSync(path);
+  // Resolved only to be held to the root: `/dev/fd/63` (`<(…)`) has no real path, and is opened as named.
+  let real = path;
   if (bounds.root !== undefined && !bounds.followLinks) {
+    real = realpathSync(path);
     const root = realpathSync(bounds.root);
     if (!isInside(root, real))
       throw new ReadRefused(
@@ -120,10 +133,10 @@ export function readBounded(path: string, bounds: ReadBounds): string {
         `its real path ${real} is outside ${root}; links out of it are followed only when asked (--follow-links)`,
       );
   }
-  const fd = openSync(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const fd = openSync(real, constants.O_RDONLY | (bounds.pipes ? 0 : (constants.O_NONBLOCK ?? 0)));
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) throw new ReadRefused(path, `${kindOf(st)}, not a regular file`);
+    if (!st.isFile() && !(bounds.pipes && (st.isFIFO() || st.isSocket()))) throw new ReadRefused(path, `${kindOf(st)}, not a regular file`);
     return readUpTo(fd, path, bounds.maxBytes);
   } finally {
     closeSync(fd);

@@ -181,5 +181,24 @@ describe("lint and a repository's .vscode/settings.json catalogPath", () => {
     assert.ok(codes(plain.stdout).includes('unknown-catalog'), plain.stdout);
     assert.doesNotMatch(asked.stderr, /is ignored/);
     assert.ok(!codes(asked.stdout).includes('unknown-catalog'), asked.stdout);
+    // The report names the catalog that is not built in: where it was read and its edition.
+    assert.equal((JSON.parse(plain.stdout) as { catalog_files?: unknown }).catalog_files, undefined);
+    assert.deepEqual((JSON.parse(asked.stdout) as { catalog_files?: unknown }).catalog_files, [
+      { path: join(d, 'mine.json'), edition: 'mine' },
+    ]);
+  });
+
+  it("evaluate's JSON report and lint's SARIF name a --catalog-file's path and edition (one named like a built-in too)", async () => {
+    const d = folder();
+    writeFileSync(join(d, 'builtin-name.json'), catalog.replace('"edition": "mine"', '"edition": "gcp-2024"'));
+    writeFileSync(join(d, 'a.perf.yaml'), spec.replace('catalog: mine', 'catalog: gcp-2024'));
+    const e = evaluate(d, ['a.perf.yaml', '--catalog-file', 'builtin-name.json']);
+    assert.deepEqual((JSON.parse(e.stdout) as { catalog_files?: unknown }).catalog_files, [
+      { path: 'builtin-name.json', edition: 'gcp-2024' },
+    ]);
+    assert.equal((JSON.parse(evaluate(d, ['a.perf.yaml']).stdout) as { catalog_files?: unknown }).catalog_files, undefined);
+    const l = await lint(['a.perf.yaml', '-f', 'sarif', '--catalog-file', 'builtin-name.json'], { cwd: d });
+    const run = (JSON.parse(l.stdout) as { runs: Array<{ properties?: { catalogFiles?: unknown } }> }).runs[0];
+    assert.deepEqual(run.properties?.catalogFiles, [{ path: join(d, 'builtin-name.json'), edition: 'gcp-2024' }]);
   });
 });

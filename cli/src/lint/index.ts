@@ -11,7 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { loadRegistry } from '../catalog-file';
+import { catalogFilesOf, loadRegistry, type CatalogFile } from '../catalog-file';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
 import { parse, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from '../args';
 import { writeAtomic, ioReason } from '../../../protocol/src/file-io';
@@ -138,6 +138,8 @@ interface LintOptions {
   fixMode?: 'fix' | 'dry-run';
   fixTypes: FixType[];
   docsBaseUri?: string;
+  /** The catalog file the run uses, if any (named in json and sarif). */
+  catalogFiles?: CatalogFile[];
   output?: string;
   stdinName?: string;
 }
@@ -214,7 +216,7 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
   if (tf.vars.length) settings.terraformVars = tf.vars.map((v) => `${v.name}=${v.value}`);
   if (tf.followLinks) settings.followLinks = true;
   // A catalog the server could not load would change every finding: refuse it here, with the reasons.
-  if (settings.catalogPath) loadRegistry([settings.catalogPath]);
+  if (settings.catalogPath) opts.catalogFiles = catalogFilesOf(loadRegistry([settings.catalogPath]));
 
   const { targets, problems, sidecarsWithModule } = collectTargets(positionals, cwd, opts.stdinName);
   if (sidecarsWithModule.length) settings.sidecarsWithModule = sidecarsWithModule;
@@ -320,6 +322,7 @@ function writeReport(result: LintResult, opts: LintOptions, cwd: string): boolea
     cwd,
     version: version(),
     docsBaseUri: opts.docsBaseUri,
+    catalogFiles: opts.catalogFiles,
     fixMode,
     color: !output && opts.format === 'stylish' && colorWanted(process.stdout),
   });

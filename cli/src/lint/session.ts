@@ -11,7 +11,7 @@ import { applyEdits, LineIndex, type FixType, type TextEdit } from '../../../cor
 import { fixTypesOfKind } from '../../../protocol/src/requests';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
 import { writeAtomic, ioReason } from '../../../protocol/src/file-io';
-import { MAX_INPUT_BYTES, readBounded } from '../../../protocol/src/file-io';
+import { MAX_NAMED_BYTES, readBounded } from '../../../protocol/src/file-io';
 import type { Target } from './files';
 import { LintClient } from './lint-client';
 import { RANK, type FileResult, type Finding, type Severity } from './types';
@@ -206,7 +206,7 @@ export class Session {
 
   private readTarget(t: Target): string {
     if (!t.file) return this.opts.stdinText ?? '';
-    return readBounded(t.file, { maxBytes: MAX_INPUT_BYTES });
+    return readBounded(t.file, { maxBytes: MAX_NAMED_BYTES, pipes: true });
   }
 
   private uriOf(t: Target): string {
@@ -309,7 +309,7 @@ export class Session {
       const path = rel.startsWith('..') || isAbsolute(rel) ? file : rel.split(sep).join('/');
       let text = '';
       try {
-        text = readBounded(file, { maxBytes: MAX_INPUT_BYTES });
+        text = readBounded(file, { maxBytes: MAX_NAMED_BYTES });
       } catch {
         continue;
       }
