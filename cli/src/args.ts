@@ -6,6 +6,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isTfVarsPath, type TfVar } from '../../core/src';
 import { suggest } from '../../core/src/document/suggest';
+import { ioReason, MAX_INPUT_BYTES, readBounded } from '../../protocol/src/file-io';
 
 export class UsageError extends Error {}
 
@@ -56,17 +57,31 @@ export const catalogFiles = (values: { 'catalog-file'?: string[] }): string[] =>
 export const TERRAFORM_VAR_OPTIONS = {
   'var-file': { type: 'string', multiple: true },
   var: { type: 'string', multiple: true },
+  'follow-links': { type: 'boolean' },
 } as const;
 
 /** The --var-file files (each a `.tfvars` or `.tfvars.json` file) and --var NAME=VALUE pairs given, checked. */
-export function terraformVars(values: { 'var-file'?: unknown; var?: unknown }): { varFiles: string[]; vars: TfVar[] } {
+export function terraformVars(values: { 'var-file'?: unknown; var?: unknown; 'follow-links'?: unknown }): {
+  varFiles: string[];
+  vars: TfVar[];
+  followLinks: boolean;
+  workspace: string;
+} {
   const varFiles = (values['var-file'] as string[] | undefined) ?? [];
-  for (const f of varFiles)
+  for (const f of varFiles) {
     if (!isTfVarsPath(f)) throw new UsageError(`--var-file takes a .tfvars or .tfvars.json file (variable values), not '${f}'`);
+    // Checked here, so that the command names it (not the module it is read with): a regular file, bounded.
+    try {
+      readBounded(f, { maxBytes: MAX_INPUT_BYTES });
+    } catch (e) {
+      throw new UsageError(`cannot read --var-file ${f}: ${ioReason(e)}`);
+    }
+  }
   const vars = ((values.var as string[] | undefined) ?? []).map((v) => {
     const m = /^([A-Za-z_][A-Za-z0-9_-]*)=(.*)$/s.exec(v);
     if (!m) throw new UsageError(`--var takes NAME=VALUE, not '${v}'`);
     return { name: m[1], value: m[2] };
   });
-  return { varFiles, vars };
+  // Paths a file's content names stay in its repository, or the working directory (docs/robustness.md).
+  return { varFiles, vars, followLinks: values['follow-links'] === true, workspace: process.cwd() };
 }

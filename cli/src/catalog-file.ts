@@ -3,8 +3,23 @@ import { CatalogRegistry, parseCatalogText } from '../../core/src';
 import { MAX_CATALOG_BYTES, readRegularFile } from '../../protocol/src/file-io';
 import { UsageError } from './args';
 
+/** A catalog that is not built in: the file it was read from and the edition it holds. */
+export interface CatalogFile {
+  path: string;
+  edition: string;
+}
+
+/** The catalogs `loadRegistry` read from files into a registry, for the reports to name them. */
+const FROM_FILES = new WeakMap<CatalogRegistry, CatalogFile[]>();
+
+export function catalogFilesOf(registry: CatalogRegistry): CatalogFile[] {
+  return FROM_FILES.get(registry) ?? [];
+}
+
 export function loadRegistry(paths: string[]): CatalogRegistry {
   const registry = new CatalogRegistry();
+  const files: CatalogFile[] = [];
+  FROM_FILES.set(registry, files);
   for (const p of paths) {
     let text: string;
     try {
@@ -19,6 +34,7 @@ export function loadRegistry(paths: string[]): CatalogRegistry {
         `catalog ${p} is invalid:\n${problems.map((x) => `  ${p}:${x.line}:${x.column}: ${x.path ? `${x.path}: ` : ''}${x.message}`).join('\n')}`,
       );
     registry.add(catalog);
+    files.push({ path: p, edition: catalog.edition });
   }
   return registry;
 }

@@ -5,7 +5,6 @@
  * Exit codes: 0 when no job failed or fell below expectation; 1 when one did (so CI can gate on a run);
  * 2 for usage and I/O errors.
  */
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
   compareFioOutput,
@@ -20,7 +19,7 @@ import {
 import { table } from './table';
 import { checkVm, loadSpec } from './fio';
 import { catalogFiles, parseCommand, UsageError } from './args';
-import { ioReason } from '../../protocol/src/file-io';
+import { ioReason, MAX_NAMED_BYTES, readBounded } from '../../protocol/src/file-io';
 import { writeAtomic } from '../../protocol/src/file-write';
 
 export const COMPARE_USAGE = `usage: storage-perf compare FILE --fio-result RESULT.json [--vm NAME] [--format table|json] [--svg OUT.svg]
@@ -64,7 +63,7 @@ export async function compareCommand(args: string[]): Promise<number> {
 
   let resultText: string;
   try {
-    resultText = readFileSync(resultPath, 'utf8');
+    resultText = readBounded(resultPath, { maxBytes: MAX_NAMED_BYTES, pipes: true });
   } catch (e) {
     throw new UsageError(`cannot read ${resultPath}: ${ioReason(e)}`);
   }

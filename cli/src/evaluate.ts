@@ -1,5 +1,5 @@
 /** `storage-perf evaluate FILE... --format json|table`: the contract's JSON report, or tables for a terminal. */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { posix } from 'node:path';
 import {
   analyze,
@@ -21,9 +21,9 @@ import {
   type VmReport,
   vmReportParts,
 } from '../../core/src';
-import { loadRegistry } from './catalog-file';
+import { catalogFilesOf, loadRegistry, type CatalogFile } from './catalog-file';
 import { catalogFiles, parseCommand, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from './args';
-import { ioReason } from '../../protocol/src/file-io';
+import { ioReason, MAX_NAMED_BYTES, readBounded } from '../../protocol/src/file-io';
 import { limitHeapGrowth } from '../../protocol/src/heap';
 import { indented, jsonChunks, nestedJson, writeChunks, type Chunk, type PrewrittenJson } from './json-writer';
 import { folderInput, inputForFile, needsHclParser, type AnalysisInput, type TfInputOptions } from '../../protocol/src/terraform-input';
@@ -37,6 +37,8 @@ const EVALUATE_USAGE = `usage: storage-perf evaluate FILE... [--format table|jso
   --var-file FILE       Terraform: a .tfvars (.json) file of the root module's variables, read after
                           terraform.tfvars and *.auto.tfvars beside the .tf files (may be repeated)
   --var NAME=VALUE      Terraform: a root module variable's value, after every file (may be repeated)
+  --follow-links        read a plan or module a file names through links out of its repository (refused by
+                          default: docs/robustness.md)
   --set PATH=VALUE      what if: evaluate FILE with a value changed, and show what changes, e.g.
                           --set vms.db.machine_type=n2-standard-16
                           --set vms.db.disks.data.size=1TiB --set region=europe-west4
@@ -92,7 +94,7 @@ export async function evaluateCommand(args: string[]): Promise<number> {
       format === 'json' ? streamedReport(path, streamedAnalysis(input.text, options)) : fileReport(path, analyze(input.text, options)),
     );
   }
-  if (format === 'json') await writeChunks(jsonLines({ files }), process.stdout);
+  if (format === 'json') await writeChunks(jsonLines({ files, ...catalogFilesField(registry) }), process.stdout);
   else
     await writeChunks(
       (files as FileReport[]).map((f, i) => (i ? '\n' : '') + renderFile(f)),
@@ -113,7 +115,7 @@ function isFolder(path: string): boolean {
 
 /** A file's text and front end, or a Terraform module folder's files. */
 export function readInput(path: string, options: TfInputOptions): AnalysisInput {
-  if (!isFolder(path)) return inputForFile(path, readFileSync(path, 'utf8'), options);
+  if (!isFolder(path)) return inputForFile(path, readBounded(path, { maxBytes: MAX_NAMED_BYTES, pipes: true }), options);
   const input = folderInput(path, options);
   if (!input) throw new Error('a folder is read as a Terraform module, and this one has no .tf file');
   return input;
@@ -169,8 +171,14 @@ function* prewrittenVms(a: Analysis, vms: Iterable<VmEval>, alike: (vm: VmSpec) 
   }
 }
 
+/** `catalog_files`: the catalogs not built in (`--catalog-file`), each its path and edition; absent without one. */
+function catalogFilesField(registry: ReturnType<typeof loadRegistry>): { catalog_files?: CatalogFile[] } {
+  const files = catalogFilesOf(registry);
+  return files.length ? { catalog_files: files } : {};
+}
+
 /** The report as JSON (`JSON.stringify(report, null, 2)`), in pieces. */
-function* jsonLines(report: { files: Array<FileReport | StreamedFile> }): Generator<Chunk> {
+function* jsonLines(report: { files: Array<FileReport | StreamedFile>; catalog_files?: CatalogFile[] }): Generator<Chunk> {
   yield* jsonChunks(report);
   yield '\n';
 }
@@ -195,7 +203,10 @@ async function whatIf(
   const changed = applySets(input, sets);
   const before = fileReport(paths[0], analyze(input.text, { registry, frontEnd: input.frontEnd }));
   const after = fileReport(paths[0], analyze(changed.text, { registry, frontEnd: changed.frontEnd }));
-  if (format === 'json') process.stdout.write(JSON.stringify({ files: [{ ...after, what_if: { set: sets, before } }] }, null, 2) + '\n');
+  if (format === 'json')
+    process.stdout.write(
+      JSON.stringify({ files: [{ ...after, what_if: { set: sets, before } }], ...catalogFilesField(registry) }, null, 2) + '\n',
+    );
   else process.stdout.write(renderWhatIf(sets, before, after) + '\n' + renderFile(after));
   return after.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
 }

@@ -5,7 +5,7 @@
  * The files are written next to the spec unless --out says otherwise, so that the command each file prints
  * at its top (`fio ... && storage-perf compare SPEC ...`) works from that folder.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import {
   analyze,
@@ -24,7 +24,7 @@ import {
 } from '../../core/src';
 import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
-import { ioReason } from '../../protocol/src/file-io';
+import { ioReason, MAX_NAMED_BYTES, readBounded } from '../../protocol/src/file-io';
 import { writeAllInside } from '../../protocol/src/file-write';
 
 export const FIO_USAGE = `usage: storage-perf fio FILE [--vm NAME] [--out DIR] [--destructive] [--runtime SECONDS] [--size SIZE]
@@ -59,7 +59,7 @@ for it), 2 usage or I/O error`;
 export function loadSpec(path: string, catalogFiles: string[]): Analysis {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBounded(path, { maxBytes: MAX_NAMED_BYTES, pipes: true });
   } catch (e) {
     throw new UsageError(`cannot read ${path}: ${ioReason(e)}`);
   }

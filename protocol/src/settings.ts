@@ -23,6 +23,11 @@ export interface Settings {
    * reports their VMs' and disks' own findings, so theirs are only what their workloads bring.
    */
   sidecarsWithModule?: string[];
+  /**
+   * Read files that content names (a sidecar's plan, a module's files) through links out of the repository or
+   * workspace (lint's --follow-links). Off by default: such a read is refused with a finding.
+   */
+  followLinks?: boolean;
 }
 
 /** Every key of Settings an editor's settings give (strings), for code that copies them one by one. */

@@ -3,7 +3,7 @@
  * module's .tf files (the file's folder and the local modules it calls) for `.tf`, a workload sidecar
  * (`terraform: plan.json`) with its plan read from beside it, else the YAML spec's.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -11,13 +11,14 @@ import {
   isTerraformSourcePath,
   joinTfFiles,
   sidecarFrontEnd,
+  diag,
   sidecarPlanPath,
   terraformFilesFrontEnd,
   type ParsedSpec,
   type TfFile,
   type TfVar,
 } from '../../core/src';
-import { ioReason } from './file-io';
+import { ioReason, isInside, MAX_INPUT_BYTES, readBounded, ReadRefused, readRootOf } from './file-io';
 import { hclParser } from './hcl-parser';
 
 /** What `analyze` is given for a file: the text to analyse (a module's files joined) and its front end. */
@@ -32,6 +33,33 @@ export interface AnalysisInput {
 export interface TfInputOptions {
   varFiles?: string[];
   vars?: TfVar[];
+  /** The folder paths named by a file's content must stay in (default: `readRootOf` the file and `workspace`). */
+  root?: string;
+  /** The workspace folder (the server's) or working directory (the CLI's): see `readRootOf`. */
+  workspace?: string;
+  /** Follow links out of the root (`--follow-links`). */
+  followLinks?: boolean;
+}
+
+/** Where a read of a path named by content may go. */
+interface Bounds {
+  root?: string;
+  followLinks?: boolean;
+}
+
+/** A path a file's content names, read through the one bounded reader. */
+function readNamed(path: string, b: Bounds): string {
+  return readBounded(path, { maxBytes: MAX_INPUT_BYTES, root: b.root, followLinks: b.followLinks });
+}
+
+/** Why a folder named by content is refused (its real path outside the root), or undefined. */
+function folderRefusal(folder: string, b: Bounds): string | undefined {
+  if (b.root === undefined || b.followLinks) return undefined;
+  const real = realpathSync(folder);
+  const root = realpathSync(b.root);
+  return isInside(root, real)
+    ? undefined
+    : `its real path ${real} is outside ${root}; links out of it are followed only when asked (--follow-links)`;
 }
 
 /** Bounds on what a module read takes in: folders of modules called, and files. */
@@ -46,27 +74,34 @@ function pathOf(file: string): string {
 }
 
 /** `file` is a path or a file: URI; the text is the file's (an editor's buffer may differ from the disk). */
-export function frontEndForFile(file: string, text: string): ((text: string) => ParsedSpec) | undefined {
+export function frontEndForFile(file: string, text: string, options: TfInputOptions = {}): ((text: string) => ParsedSpec) | undefined {
   const plan = frontEndFor(file) ? undefined : sidecarPlanPath(text);
   if (plan === undefined) return frontEndFor(file);
   let path: string;
+  let b: Bounds;
   try {
-    path = resolve(dirname(pathOf(file)), plan);
+    const own = pathOf(file);
+    path = resolve(dirname(own), plan);
+    b = { root: options.root ?? readRootOf(own, options.workspace), followLinks: options.followLinks };
   } catch {
     return sidecarFrontEnd({ error: `${plan} is not beside a file on disk` });
   }
   try {
-    if (isTerraformSourcePath(path) || statSync(path).isDirectory()) return sidecarFrontEnd(terraformFiles(path));
-    return sidecarFrontEnd({ text: readFileSync(path, 'utf8') });
+    if (isTerraformSourcePath(path) || statSync(path).isDirectory()) return sidecarFrontEnd(terraformFiles(path, b));
+    return sidecarFrontEnd({ text: readNamed(path, b) });
   } catch (e) {
+    if (e instanceof ReadRefused) return sidecarFrontEnd({ error: `${plan} is refused: ${e.reason}` });
     return sidecarFrontEnd({ error: `cannot read ${plan}: ${ioReason(e)}` });
   }
 }
 
 /** A sidecar's .tf file or module folder, read as its VMs (the HCL parser must be loaded). */
-function terraformFiles(path: string): { parsed: () => ParsedSpec } | { error: string } {
+function terraformFiles(path: string, b: Bounds): { parsed: () => ParsedSpec } | { error: string } {
   if (!hclParser()) return { error: 'the HCL parser is not loaded' };
-  const input = statSync(path).isDirectory() ? folderInput(path) : inputForFile(path, readFileSync(path, 'utf8'));
+  const folder = statSync(path).isDirectory();
+  const refused = folderRefusal(folder ? path : dirname(path), b);
+  if (refused) throw new ReadRefused(path, refused);
+  const input = folder ? folderInput(path, b) : inputForFile(path, readNamed(path, b), b);
   if (!input) return { error: `${path} has no .tf file` };
   return { parsed: () => input.frontEnd!(input.text) };
 }
@@ -76,7 +111,7 @@ export function needsHclParser(path: string): boolean {
   try {
     if (isTerraformSourcePath(path) || statSync(path).isDirectory()) return true;
     if (!/\.perf\.ya?ml$/i.test(path)) return false;
-    const plan = sidecarPlanPath(readFileSync(path, 'utf8'));
+    const plan = sidecarPlanPath(readBounded(path, { maxBytes: MAX_INPUT_BYTES }));
     return plan !== undefined && !/\.json$/i.test(plan);
   } catch {
     return false;
@@ -89,7 +124,7 @@ export function needsHclParser(path: string): boolean {
  * (`loadHclParser`); for anything else, the file's text and `frontEndForFile`'s front end.
  */
 export function inputForFile(file: string, text: string, options: TfInputOptions = {}): AnalysisInput {
-  if (!isTerraformSourcePath(file)) return { text, frontEnd: frontEndForFile(file, text) };
+  if (!isTerraformSourcePath(file)) return { text, frontEnd: frontEndForFile(file, text, options) };
   let path: string;
   try {
     path = pathOf(file);
@@ -97,41 +132,98 @@ export function inputForFile(file: string, text: string, options: TfInputOptions
     // Not a file on disk (an unsaved editor buffer): the file alone.
     return terraformInput(undefined, { path: 'main.tf', text }, options);
   }
-  return terraformInput(dirname(path), { path: basename(path), text }, options);
+  return terraformInput(
+    dirname(path),
+    { path: basename(path), text },
+    { ...options, root: options.root ?? readRootOf(path, options.workspace) },
+  );
 }
 
 /** The analysis input of a module folder (the CLI's `evaluate FOLDER`), or undefined when it has no .tf file. */
 export function folderInput(folder: string, options: TfInputOptions = {}): AnalysisInput | undefined {
   const first = tfFilesIn(folder)[0];
   if (first === undefined) return undefined;
-  return terraformInput(folder, { path: first, text: readFileSync(join(folder, first), 'utf8') }, options);
+  const b = { ...options, root: options.root ?? readRootOf(join(folder, first), options.workspace) };
+  return terraformInput(folder, { path: first, text: readNamed(join(folder, first), b) }, b);
 }
 
-function terraformInput(root: string | undefined, entry: TfFile, options: TfInputOptions): AnalysisInput {
+function terraformInput(folder: string | undefined, entry: TfFile, options: TfInputOptions): AnalysisInput {
   const parse = hclParser();
   if (!parse) throw new Error('the HCL parser is not loaded: await loadHclParser() first');
-  const files = root === undefined ? [entry] : [...moduleFiles(root, entry), ...varFiles(root, options.varFiles ?? [])];
-  return { text: joinTfFiles(files).text, frontEnd: terraformFilesFrontEnd(parse, files, options.vars), vars: options.vars };
+  const refused: Refusal[] = [];
+  const files =
+    folder === undefined
+      ? [entry]
+      : [...moduleFiles(folder, entry, options, refused), ...varFiles(folder, options.varFiles ?? [], options, refused)];
+  const frontEnd = terraformFilesFrontEnd(parse, files, options.vars);
+  const { text, sources } = joinTfFiles(files);
+  if (!refused.length) return { text, frontEnd, vars: options.vars };
+  // Each refusal is a finding on the `source` that named its folder, else on the module's first byte.
+  const withRefusals = (t: string): ParsedSpec => {
+    const parsed = frontEnd(t);
+    for (const r of refused) {
+      const start = (r.at && sources.find((x) => x.path === r.at!.path)?.start) ?? 0;
+      const span = r.at ? { start: start + r.at.index, end: start + r.at.index + r.at.length } : { start: 0, end: Math.min(1, t.length) };
+      parsed.diagnostics.push(diag('terraform-file-refused', `${r.path} is not read: ${r.reason}`, span));
+    }
+    return parsed;
+  };
+  return { text, frontEnd: withRefusals, vars: options.vars };
+}
+
+/** A file or folder of a module the reader refused, and the `source` value that named its folder (if any). */
+interface Refusal {
+  path: string;
+  reason: string;
+  at?: Named;
+}
+
+/** Where a module folder is named: the file (module-relative path) and the `source` string's place in it. */
+interface Named {
+  path: string;
+  index: number;
+  length: number;
+}
+
+/** A module-relative, `/`-separated path. */
+function relPath(folder: string, path: string): string {
+  return relative(folder, path).split(sep).join('/');
 }
 
 /**
  * The variable definitions files Terraform loads for a root module, in its order: `terraform.tfvars`,
- * `terraform.tfvars.json`, then `*.auto.tfvars` and `*.auto.tfvars.json` by name, then each `-var-file` as given (a file that cannot be read throws: the command says so).
+ * `terraform.tfvars.json`, then `*.auto.tfvars` and `*.auto.tfvars.json` by name (refused ones are findings), then
+ * each `-var-file` as given (one that cannot be read throws, naming it: the command says so).
  */
-function varFiles(root: string, given: string[]): TfFile[] {
+function varFiles(folder: string, given: string[], b: Bounds, refused: Refusal[]): TfFile[] {
   let names: string[] = [];
   try {
-    names = readdirSync(root).filter((f) => statSync(join(root, f)).isFile());
+    names = readdirSync(folder).filter((f) => statSync(join(folder, f)).isFile());
   } catch {
     names = [];
   }
   const auto = names.filter((f) => /\.auto\.tfvars(?:\.json)?$/.test(f)).sort();
   const first = ['terraform.tfvars', 'terraform.tfvars.json'].filter((f) => names.includes(f));
-  const found = [...first, ...auto].map((f) => join(root, f));
-  return [...found, ...given.map((f) => resolve(f))].map((f) => ({
-    path: relative(root, f).split(sep).join('/'),
-    text: readFileSync(f, 'utf8'),
-  }));
+  const found = [...first, ...auto].flatMap((f) => {
+    try {
+      return [{ path: f, text: readNamed(join(folder, f), b) }];
+    } catch (e) {
+      refused.push({ path: f, reason: e instanceof ReadRefused ? e.reason : ioReason(e) });
+      return [];
+    }
+  });
+  return [
+    ...found,
+    ...given.map((g) => {
+      const f = resolve(g);
+      try {
+        // Named on the command line, so read wherever it is, but bounded and only a regular file.
+        return { path: relPath(folder, f), text: readBounded(f, { maxBytes: MAX_INPUT_BYTES }) };
+      } catch (e) {
+        throw new Error(`cannot read --var-file ${g}: ${e instanceof ReadRefused ? e.reason : ioReason(e)}`);
+      }
+    }),
+  ];
 }
 
 function tfFilesIn(folder: string): string[] {
@@ -144,41 +236,69 @@ function tfFilesIn(folder: string): string[] {
   }
 }
 
-/** The entry, the other .tf files of its folder, and those of the local module folders they name. */
-function moduleFiles(root: string, entry: TfFile): TfFile[] {
+/**
+ * The entry, the other .tf files of its folder, and those of the local module folders they name, each read by its
+ * real path (a folder reached through a link is held to the root like any file).
+ */
+function moduleFiles(root: string, entry: TfFile, b: Bounds, refused: Refusal[]): TfFile[] {
   const files: TfFile[] = [entry];
+  const named = new Map<string, Named>();
   const seen = new Set<string>([resolve(root)]);
   const queue: string[] = [resolve(root)];
+  const follow = (text: string, folder: string, path: string) => sources(text, folder, path, { root, seen, queue, named, b, refused });
   while (queue.length && seen.size <= MAX_FOLDERS && files.length <= MAX_FILES) {
     const folder = queue.shift()!;
-    const rel = relative(root, folder).split(sep).join('/');
+    const rel = relPath(root, folder);
     for (const name of tfFilesIn(folder)) {
       const path = rel ? `${rel}/${name}` : name;
       if (path === entry.path) {
-        sources(entry.text, folder, root, seen, queue);
+        follow(entry.text, folder, path);
         continue;
       }
       let text: string;
       try {
-        text = readFileSync(join(folder, name), 'utf8');
-      } catch {
+        text = readNamed(join(folder, name), b);
+      } catch (e) {
+        if (e instanceof ReadRefused) refused.push({ path, reason: e.reason, at: named.get(folder) });
         continue;
       }
       files.push({ path, text });
-      sources(text, folder, root, seen, queue);
+      follow(text, folder, path);
     }
   }
   return files;
 }
 
-/** Local module sources a file names (`source = "./disk"`), queued when under the root folder. */
-function sources(text: string, folder: string, root: string, seen: Set<string>, queue: string[]): void {
-  for (const m of text.matchAll(/(?:\bsource\s*=|"source"\s*:)\s*"(\.\.?\/[^"]*)"/g)) {
-    const target = resolve(folder, m[1]);
-    const rel = relative(root, target);
-    if (rel.startsWith('..') || seen.has(target)) continue;
-    seen.add(target);
-    queue.push(target);
+/** What `sources` adds to: the folders seen and queued, where each was named, and the refusals. */
+interface Walk {
+  root: string;
+  seen: Set<string>;
+  queue: string[];
+  named: Map<string, Named>;
+  b: Bounds;
+  refused: Refusal[];
+}
+
+/** Local module sources a file names (`source = "./disk"`), queued when under the root folder (by real path too). */
+function sources(text: string, folder: string, path: string, w: Walk): void {
+  for (const m of text.matchAll(/(?:\bsource\s*=|"source"\s*:)\s*("(\.\.?\/[^"]*)")/g)) {
+    const target = resolve(folder, m[2]);
+    const rel = relative(w.root, target);
+    if (rel.startsWith('..') || w.seen.has(target)) continue;
+    w.seen.add(target);
+    const at = { path, index: m.index + m[0].length - m[1].length, length: m[1].length };
+    let why: string | undefined;
+    try {
+      why = folderRefusal(target, w.b);
+    } catch {
+      why = undefined; // a folder that is not there: the module's own finding says so
+    }
+    if (why) {
+      w.refused.push({ path: relPath(w.root, target), reason: why, at });
+      continue;
+    }
+    w.named.set(target, at);
+    w.queue.push(target);
   }
 }
 
@@ -186,5 +306,10 @@ function sources(text: string, folder: string, root: string, seen: Set<string>, 
 export function moduleFilesIn(folder: string): TfFile[] {
   const first = tfFilesIn(folder)[0];
   if (first === undefined) return [];
-  return moduleFiles(folder, { path: first, text: readFileSync(join(folder, first), 'utf8') });
+  const b = { root: readRootOf(join(folder, first)) };
+  try {
+    return moduleFiles(folder, { path: first, text: readNamed(join(folder, first), b) }, b, []);
+  } catch {
+    return [];
+  }
 }

@@ -23,18 +23,20 @@ import { GarbageCollector } from './collector';
 import { pathOf } from './uri';
 
 /** The Terraform variable values the settings give (lint's --var-file and --var). */
-function terraformOptions(s: Settings): TfInputOptions {
+function terraformOptions(s: Settings, workspace: string | undefined): TfInputOptions {
   const vars = (s.terraformVars ?? []).flatMap((v) => {
     const at = v.indexOf('=');
     return at > 0 ? [{ name: v.slice(0, at), value: v.slice(at + 1) }] : [];
   });
-  return { varFiles: s.terraformVarFiles ?? [], vars };
+  return { varFiles: s.terraformVarFiles ?? [], vars, workspace, followLinks: s.followLinks === true };
 }
 
 /** What an analysis takes from the settings (settings.ts keeps them): read at each analysis. */
 export interface AnalysisSettings {
   readonly current: Settings;
   readonly registry: CatalogRegistry;
+  /** The workspace folder, which paths named by a document's content stay in (with the repository it is in). */
+  readonly workspace?: string;
 }
 
 /**
@@ -184,7 +186,7 @@ export class AnalysedDocuments {
 
   private steps(uri: string, text: string): AnalysisSteps {
     const { current, registry } = this.settings;
-    const input = inputForFile(uri, text, terraformOptions(current));
+    const input = inputForFile(uri, text, terraformOptions(current, this.settings.workspace));
     return analysisSteps(input.text, {
       registry,
       cache: this.cacheOf(uri),

@@ -22,6 +22,11 @@ export class ServerSettings {
   /** Settings from initializationOptions: the base under what workspace/configuration answers. */
   private initial: Settings = {};
   private workspaceFolder: string | undefined;
+
+  /** The workspace folder (a file: URI's path), if the client named one. */
+  get workspace(): string | undefined {
+    return this.workspaceFolder;
+  }
   private configurationRequests = false;
   /** The catalog file whose problems are published as diagnostics on it, to clear them when it is fixed. */
   private catalogProblemsUri: string | undefined;

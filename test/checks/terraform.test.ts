@@ -5,9 +5,12 @@
  * whose expressions carry `references`; unknown values are left out of `planned_values`.
  */
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { analyze, applyEdits, fileReport, fixEdits, LineIndex, parseTerraformPlan, sidecarFrontEnd } from '../../core/src';
+import { loadHclParser } from '../../protocol/src/hcl-parser';
+import { inputForFile } from '../../protocol/src/terraform-input';
 import { find } from './helpers';
 
 const PLANS = resolve(__dirname, '../../../test/fixtures/terraform/plans');
@@ -455,5 +458,35 @@ describe('checks: terraform', () => {
     assert.equal(g.monthly_cost_complete, true);
     assert.ok(gw.monthly_cost! > 0);
     assert.match(find(grouped, 'terraform-template').message, /priced as the 3 instances google_compute_instance_group_manager\.web runs$/);
+  });
+});
+
+describe('checks: terraform, files the reader refuses', () => {
+  before(() => loadHclParser());
+
+  it("'terraform-file-refused': a module's .tf file linked out of the repository, on the module's first byte", () => {
+    const d = mkdtempSync(join(tmpdir(), 'storage-perf-refused-'));
+    const outside = mkdtempSync(join(tmpdir(), 'storage-perf-refused-'));
+    try {
+      writeFileSync(join(outside, 'disk.tf'), 'resource "google_compute_disk" "x" {\n  type = "pd-ssd"\n  size = 100\n}\n');
+      symlinkSync(join(outside, 'disk.tf'), join(d, 'disk.tf'));
+      const main = 'resource "google_compute_disk" "y" {\n  type = "pd-ssd"\n  size = 10\n}\n';
+      const input = inputForFile(join(d, 'main.tf'), main);
+      const a = analyze(input.text, { frontEnd: input.frontEnd });
+      const f = find(a, 'terraform-file-refused');
+      assert.match(
+        f.message,
+        /^disk\.tf is not read: its real path .*disk\.tf is outside .*; links out of it are followed only when asked/,
+      );
+      assert.deepEqual(f.span, { start: 0, end: 1 });
+      // Followed when asked: no finding, the disk read.
+      const followed = inputForFile(join(d, 'main.tf'), main, { followLinks: true });
+      const b = analyze(followed.text, { frontEnd: followed.frontEnd });
+      assert.ok(!b.diagnostics.some((x) => x.code === 'terraform-file-refused'));
+      assert.match(followed.text, /google_compute_disk" "x"/);
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

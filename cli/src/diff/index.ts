@@ -36,6 +36,7 @@ const DIFF_USAGE = `usage: storage-perf diff BASE HEAD [--format table|markdown|
   --format FORMAT       table (default), markdown (a pull-request comment, at most 65,000 characters), json
   --fail-on SEVERITY    exit 1 when a finding at least this severe appeared: error (default), warning, information
   --var-file, --var     Terraform variables, as for evaluate (both sides)
+  --follow-links        read a plan or module a file names through links out of its repository, as for evaluate
   --catalog-file PATH   a catalog of your own (both sides)
 
 What is shown: for each VM and disk that changed, the delivered read/write IOPS and MiB/s before and after with the

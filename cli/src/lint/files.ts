@@ -8,9 +8,9 @@
  * against `git check-ignore`, and is what ESLint and many other tools rely on.
  */
 import ignore, { type Ignore } from 'ignore';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { ioReason } from '../../../protocol/src/file-io';
+import { ioReason, MAX_INPUT_BYTES, readBounded } from '../../../protocol/src/file-io';
 import { isTerraformSourcePath, sidecarPlanPath } from '../../../core/src';
 
 /** What a folder search picks up: the names the editor treats as specs (the extension's filename patterns). */
@@ -39,7 +39,7 @@ export function displayPath(abs: string, cwd: string): string {
 
 function readRules(file: string): string | undefined {
   try {
-    return readFileSync(file, 'utf8');
+    return readBounded(file, { maxBytes: MAX_INPUT_BYTES });
   } catch {
     return undefined;
   }
@@ -192,7 +192,7 @@ export function collectTargets(paths: string[], cwd: string, stdinName?: string)
 function sidecarModule(spec: string): string | undefined {
   let named: string | undefined;
   try {
-    named = sidecarPlanPath(readFileSync(spec, 'utf8'));
+    named = sidecarPlanPath(readBounded(spec, { maxBytes: MAX_INPUT_BYTES }));
   } catch {
     return undefined;
   }

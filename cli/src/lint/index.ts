@@ -11,7 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { loadRegistry } from '../catalog-file';
+import { catalogFilesOf, loadRegistry, type CatalogFile } from '../catalog-file';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
 import { parse, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from '../args';
 import { ioReason } from '../../../protocol/src/file-io';
@@ -59,7 +59,10 @@ options:
       --var-file FILE       Terraform: a .tfvars (.json) file of the root module's variables, read after
                             terraform.tfvars and *.auto.tfvars beside the .tf files (may be repeated)
       --var NAME=VALUE      Terraform: a root module variable's value, after every file (may be repeated)
-      --settings FILE       editor settings to start from (default: .vscode/settings.json, when present)
+      --settings FILE       editor settings to start from, catalogPath included (default: .vscode/settings.json
+                            when present, without its catalogPath: a repository does not pick the catalog)
+      --follow-links        read a plan or module a file names through links out of its repository (refused by
+                            default: docs/robustness.md)
       --stdin-filename NAME the name reports give to -
       --timeout SECONDS     how long to wait for each answer of the language server (default 60)
       --jobs N              language servers to lint with at once (default: one per ${FILES_PER_SERVER} files, at most
@@ -142,6 +145,8 @@ interface LintOptions {
   fixMode?: 'fix' | 'dry-run';
   fixTypes: FixType[];
   docsBaseUri?: string;
+  /** The catalog file the run uses, if any (named in json and sarif). */
+  catalogFiles?: CatalogFile[];
   output?: string;
   force: boolean;
   stdinName?: string;
@@ -213,12 +218,14 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
       catalogPath: values['catalog-file'] as string | undefined,
     },
     values.settings as string | undefined,
+    (text) => process.stderr.write(`storage-perf lint: ${text}\n`),
   );
   const tf = terraformVars(values);
   if (tf.varFiles.length) settings.terraformVarFiles = tf.varFiles.map((f) => resolve(cwd, f));
   if (tf.vars.length) settings.terraformVars = tf.vars.map((v) => `${v.name}=${v.value}`);
+  if (tf.followLinks) settings.followLinks = true;
   // A catalog the server could not load would change every finding: refuse it here, with the reasons.
-  if (settings.catalogPath) loadRegistry([settings.catalogPath]);
+  if (settings.catalogPath) opts.catalogFiles = catalogFilesOf(loadRegistry([settings.catalogPath]));
 
   const collected = collectTargets(positionals, cwd, opts.stdinName);
   const { problems, sidecarsWithModule } = collected;
@@ -357,6 +364,7 @@ function writeReport(result: LintResult, opts: LintOptions, cwd: string): boolea
     cwd,
     version: version(),
     docsBaseUri: opts.docsBaseUri,
+    catalogFiles: opts.catalogFiles,
     fixMode,
     color: !output && opts.format === 'stylish' && colorWanted(process.stdout),
   });

@@ -3,14 +3,13 @@
  * its diagnostics (pulled when the server offers that, else pushed), apply preferred quick fixes when asked,
  * and shut the server down. Files are processed concurrently; any failure of the server aborts the run.
  */
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic, Range, TextEdit as LspTextEdit } from 'vscode-languageserver-protocol/node';
 import { applyEdits, LineIndex, type FixType, type TextEdit } from '../../../core/src';
 import { fixTypesOfKind } from '../../../protocol/src/requests';
 import { ServerFailure, type ClientOptions } from '../lsp-client';
-import { ioReason } from '../../../protocol/src/file-io';
+import { ioReason, MAX_NAMED_BYTES, readBounded, readBoundedBytes } from '../../../protocol/src/file-io';
 import { stampOf, writeAtomic } from '../../../protocol/src/file-write';
 import type { Target } from './files';
 import { LintClient } from './lint-client';
@@ -186,16 +185,10 @@ export class Session {
 
   private readTarget(t: Target): Read {
     if (!t.file) return { text: this.opts.stdinText ?? '' };
-    // One descriptor for the bytes and the stamp, so that the stamp is of the bytes read.
-    const fd = openSync(t.file, 'r');
-    try {
-      const stamp = stampOf(fstatSync(fd));
-      const bytes = readFileSync(fd);
-      const text = bytes.toString('utf8');
-      return { text, stamp, badByte: firstInvalidByte(bytes, text) };
-    } finally {
-      closeSync(fd);
-    }
+    // One read for the bytes and the stamp, so that the stamp is of the bytes read; bounded as every named file.
+    const { bytes, stats } = readBoundedBytes(t.file, { maxBytes: MAX_NAMED_BYTES, pipes: true });
+    const text = bytes.toString('utf8');
+    return { text, stamp: stampOf(stats), badByte: firstInvalidByte(bytes, text) };
   }
 
   private uriOf(t: Target): string {
@@ -308,7 +301,7 @@ export class Session {
       const path = rel.startsWith('..') || isAbsolute(rel) ? file : rel.split(sep).join('/');
       let text = '';
       try {
-        text = readFileSync(file, 'utf8');
+        text = readBounded(file, { maxBytes: MAX_NAMED_BYTES });
       } catch {
         continue;
       }

@@ -53,7 +53,12 @@ export const terraform: CheckModule = {
     'terraform-sidecar-plan': {
       severity: 'error',
       summary: 'The plan a workload sidecar names cannot be read or used.',
-      docs: 'A sidecar (`terraform: plan.json`) names a plan file relative to itself; the plan must be readable and hold VMs. Lint the plan itself to see where it goes wrong.',
+      docs: 'A sidecar (`terraform: plan.json`) names a plan file relative to itself; the plan must be readable and hold VMs. Lint the plan itself to see where it goes wrong. A plan that is not a regular file (a named pipe, a device), is larger than 64 MiB, or whose real path (links resolved) is outside the repository or workspace is refused, and the message says which (see docs/robustness.md; `--follow-links` reads through links out of it).',
+    },
+    'terraform-file-refused': {
+      severity: 'error',
+      summary: "A module's .tf or .tfvars file, or a local module's folder, is refused by the reader.",
+      docs: "The files of a module are read only when they are regular files of at most 64 MiB whose real path (links resolved) is inside the repository or workspace: a named pipe would block, a device or a procfs file never ends, and a link may point at files of another project. The finding is on the `source` that named the folder (or the module's first line) and says which rule refused it; the module's resources in that file are not read. `--follow-links` reads through links out of the repository (see docs/robustness.md).",
     },
     'terraform-unknown-address': {
       severity: 'error',

@@ -9,6 +9,8 @@ export interface FormatContext {
   /** Absolute URI of the storage-perf docs/ folder, for SARIF help URIs. */
   docsBaseUri?: string;
   fixMode?: 'fix' | 'dry-run';
+  /** The catalogs not built in that the run used (`--catalog-file`, or `--settings`' catalogPath): path and edition. */
+  catalogFiles?: Array<{ path: string; edition: string }>;
 }
 
 export type Formatter = (result: LintResult, ctx: FormatContext) => string;

@@ -24,6 +24,7 @@ export function json(result: LintResult, ctx: FormatContext): string {
     })),
     summary: result.summary,
     fail_on: result.failOn,
+    ...(ctx.catalogFiles?.length ? { catalog_files: ctx.catalogFiles } : {}),
   };
   return JSON.stringify(doc, null, 2) + '\n';
 }

@@ -153,6 +153,7 @@ export function sarif(result: LintResult, ctx: FormatContext): string {
     artifacts,
     results,
     columnKind: 'utf16CodeUnits',
+    ...(ctx.catalogFiles?.length ? { properties: { catalogFiles: ctx.catalogFiles } } : {}),
     invocations: [
       {
         executionSuccessful: failures.length === 0,
