@@ -3,9 +3,11 @@
  * the error that makes a command exit with status 2 and its message. Kept apart from main.ts, which imports
  * every command, so that commands do not import main.ts back.
  */
+import { statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isTfVarsPath, type TfVar } from '../../core/src';
 import { suggest } from '../../core/src/document/suggest';
+import { ioReason } from '../../protocol/src/file-io';
 
 export class UsageError extends Error {}
 
@@ -63,6 +65,16 @@ export function terraformVars(values: { 'var-file'?: unknown; var?: unknown }): 
   const varFiles = (values['var-file'] as string[] | undefined) ?? [];
   for (const f of varFiles)
     if (!isTfVarsPath(f)) throw new UsageError(`--var-file takes a .tfvars or .tfvars.json file (variable values), not '${f}'`);
+  // Checked here, before any .tf file is read: a missing one is the variable file's fault, not the module's.
+  for (const f of varFiles) {
+    let file = false;
+    try {
+      file = statSync(f).isFile();
+    } catch (e) {
+      throw new UsageError(`cannot read the --var-file ${f}: ${ioReason(e)}`);
+    }
+    if (!file) throw new UsageError(`cannot read the --var-file ${f}: it is not a regular file`);
+  }
   const vars = ((values.var as string[] | undefined) ?? []).map((v) => {
     const m = /^([A-Za-z_][A-Za-z0-9_-]*)=(.*)$/s.exec(v);
     if (!m) throw new UsageError(`--var takes NAME=VALUE, not '${v}'`);

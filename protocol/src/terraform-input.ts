@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  diag,
   frontEndFor,
   isTerraformSourcePath,
   joinTfFiles,
@@ -110,15 +111,25 @@ export function folderInput(folder: string, options: TfInputOptions = {}): Analy
 function terraformInput(root: string | undefined, entry: TfFile, options: TfInputOptions): AnalysisInput {
   const parse = hclParser();
   if (!parse) throw new Error('the HCL parser is not loaded: await loadHclParser() first');
-  const files = root === undefined ? [entry] : [...moduleFiles(root, entry), ...varFiles(root, options.varFiles ?? [])];
-  return { text: joinTfFiles(files).text, frontEnd: terraformFilesFrontEnd(parse, files, options.vars), vars: options.vars };
+  const vars = root === undefined ? { files: [], unreadable: [] } : varFiles(root, options.varFiles ?? []);
+  const files = root === undefined ? [entry] : [...moduleFiles(root, entry), ...vars.files];
+  const frontEnd = terraformFilesFrontEnd(parse, files, options.vars);
+  if (!vars.unreadable.length) return { text: joinTfFiles(files).text, frontEnd, vars: options.vars };
+  // A variable file that cannot be read is said on the entry file's first character: the module is read without it.
+  const withFindings = (text: string): ParsedSpec => {
+    const parsed = frontEnd(text);
+    const at = { start: 0, end: Math.min(1, entry.text.length) };
+    parsed.diagnostics.unshift(...vars.unreadable.map((why) => diag('terraform-var-file', why, at)));
+    return parsed;
+  };
+  return { text: joinTfFiles(files).text, frontEnd: withFindings, vars: options.vars };
 }
 
 /**
  * The variable definitions files Terraform loads for a root module, in its order: `terraform.tfvars`,
- * `terraform.tfvars.json`, then `*.auto.tfvars` and `*.auto.tfvars.json` by name, then each `-var-file` as given (a file that cannot be read throws: the command says so).
+ * `terraform.tfvars.json`, then `*.auto.tfvars` and `*.auto.tfvars.json` by name, then each `-var-file` as given: one that cannot be read is left out and named in `unreadable` (a finding on the entry file).
  */
-function varFiles(root: string, given: string[]): TfFile[] {
+function varFiles(root: string, given: string[]): { files: TfFile[]; unreadable: string[] } {
   let names: string[] = [];
   try {
     names = readdirSync(root).filter((f) => statSync(join(root, f)).isFile());
@@ -128,10 +139,24 @@ function varFiles(root: string, given: string[]): TfFile[] {
   const auto = names.filter((f) => /\.auto\.tfvars(?:\.json)?$/.test(f)).sort();
   const first = ['terraform.tfvars', 'terraform.tfvars.json'].filter((f) => names.includes(f));
   const found = [...first, ...auto].map((f) => join(root, f));
-  return [...found, ...given.map((f) => resolve(f))].map((f) => ({
-    path: relative(root, f).split(sep).join('/'),
-    text: readFileSync(f, 'utf8'),
-  }));
+  const files: TfFile[] = [];
+  const unreadable: string[] = [];
+  const read = (f: string) => files.push({ path: relative(root, f).split(sep).join('/'), text: readFileSync(f, 'utf8') });
+  for (const f of found)
+    try {
+      read(f);
+    } catch {
+      // Gone between the listing and the read: as if it were not there.
+    }
+  for (const f of given.map((g) => resolve(g)))
+    try {
+      read(f);
+    } catch (e) {
+      unreadable.push(
+        `cannot read the variable file ${f} (--var-file, or the terraformVarFiles setting): ${ioReason(e)}; the module is read without it`,
+      );
+    }
+  return { files, unreadable };
 }
 
 function tfFilesIn(folder: string): string[] {

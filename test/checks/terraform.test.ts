@@ -8,6 +8,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyze, applyEdits, fileReport, fixEdits, LineIndex, parseTerraformPlan, sidecarFrontEnd } from '../../core/src';
+import { inputForFile } from '../../protocol/src/terraform-input';
+import { loadHclParser } from '../../protocol/src/hcl-parser';
 import { find } from './helpers';
 
 const PLANS = resolve(__dirname, '../../../test/fixtures/terraform/plans');
@@ -453,5 +455,23 @@ describe('checks: terraform', () => {
     assert.equal(g.monthly_cost_complete, true);
     assert.ok(gw.monthly_cost! > 0);
     assert.match(find(grouped, 'terraform-template').message, /priced as the 3 instances google_compute_instance_group_manager\.web runs$/);
+  });
+});
+
+describe('Terraform: a variable file that cannot be read', () => {
+  it('terraform-var-file: an error on the entry file naming the file; the module is read without it', async () => {
+    await loadHclParser();
+    const module = resolve(__dirname, '../../../test/fixtures/terraform/tfvars');
+    const missing = join(module, 'missing.tfvars');
+    const input = inputForFile(join(module, 'main.tf'), readFileSync(join(module, 'main.tf'), 'utf8'), { varFiles: [missing] });
+    const a = analyze(input.text, { frontEnd: input.frontEnd });
+    const d = find(a, 'terraform-var-file');
+    assert.equal(d.severity, 'error');
+    assert.deepEqual(d.span, { start: 0, end: 1 });
+    assert.equal(
+      d.message,
+      `cannot read the variable file ${missing} (--var-file, or the terraformVarFiles setting): ENOENT; the module is read without it`,
+    );
+    assert.equal(a.vms.length, 1);
   });
 });
