@@ -38,6 +38,12 @@ export interface TfInputOptions {
 /** Bounds on what a module read takes in: folders of modules called, and files. */
 const MAX_FOLDERS = 200;
 const MAX_FILES = 2000;
+/**
+ * The most bytes of .tf and .tf.json files a module read takes in (the entry file's own text aside): a large
+ * `.tf.json` takes about 60 bytes of memory per byte read, and 100 MB of it ended the process at 3 GB. A file past
+ * it is left out and named in a `terraform-module-size` finding.
+ */
+export const MAX_MODULE_BYTES = 32 * 1024 * 1024;
 
 /** A path of a path or file: URI; throws for another scheme (an unsaved buffer, `untitled:`), which is on no disk. */
 function pathOf(file: string): string {
@@ -112,14 +118,18 @@ function terraformInput(root: string | undefined, entry: TfFile, options: TfInpu
   const parse = hclParser();
   if (!parse) throw new Error('the HCL parser is not loaded: await loadHclParser() first');
   const vars = root === undefined ? { files: [], unreadable: [] } : varFiles(root, options.varFiles ?? []);
-  const files = root === undefined ? [entry] : [...moduleFiles(root, entry), ...vars.files];
+  const refused: string[] = [];
+  const files = root === undefined ? [entry] : [...moduleFiles(root, entry, refused), ...vars.files];
   const frontEnd = terraformFilesFrontEnd(parse, files, options.vars);
-  if (!vars.unreadable.length) return { text: joinTfFiles(files).text, frontEnd, vars: options.vars };
+  const problems = [
+    ...vars.unreadable.map((why) => diag('terraform-var-file', why, { start: 0, end: Math.min(1, entry.text.length) })),
+    ...refused.map((why) => diag('terraform-module-size', why, { start: 0, end: Math.min(1, entry.text.length) })),
+  ];
+  if (!problems.length) return { text: joinTfFiles(files).text, frontEnd, vars: options.vars };
   // A variable file that cannot be read is said on the entry file's first character: the module is read without it.
   const withFindings = (text: string): ParsedSpec => {
     const parsed = frontEnd(text);
-    const at = { start: 0, end: Math.min(1, entry.text.length) };
-    parsed.diagnostics.unshift(...vars.unreadable.map((why) => diag('terraform-var-file', why, at)));
+    parsed.diagnostics.unshift(...problems);
     return parsed;
   };
   return { text: joinTfFiles(files).text, frontEnd: withFindings, vars: options.vars };
@@ -170,8 +180,9 @@ function tfFilesIn(folder: string): string[] {
 }
 
 /** The entry, the other .tf files of its folder, and those of the local module folders they name. */
-function moduleFiles(root: string, entry: TfFile): TfFile[] {
+function moduleFiles(root: string, entry: TfFile, refused: string[]): TfFile[] {
   const files: TfFile[] = [entry];
+  let bytes = 0;
   const seen = new Set<string>([resolve(root)]);
   const queue: string[] = [resolve(root)];
   while (queue.length && seen.size <= MAX_FOLDERS && files.length <= MAX_FILES) {
@@ -185,7 +196,15 @@ function moduleFiles(root: string, entry: TfFile): TfFile[] {
       }
       let text: string;
       try {
+        const size = statSync(join(folder, name)).size;
+        if (bytes + size > MAX_MODULE_BYTES) {
+          refused.push(
+            `${path} is left out: the module's files would take more than ${MAX_MODULE_BYTES} bytes (${size} bytes in it); split it or run on the plan JSON`,
+          );
+          continue;
+        }
         text = readFileSync(join(folder, name), 'utf8');
+        bytes += Buffer.byteLength(text);
       } catch {
         continue;
       }
@@ -211,5 +230,5 @@ function sources(text: string, folder: string, root: string, seen: Set<string>, 
 export function moduleFilesIn(folder: string): TfFile[] {
   const first = tfFilesIn(folder)[0];
   if (first === undefined) return [];
-  return moduleFiles(folder, { path: first, text: readFileSync(join(folder, first), 'utf8') });
+  return moduleFiles(folder, { path: first, text: readFileSync(join(folder, first), 'utf8') }, []);
 }

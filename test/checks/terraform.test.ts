@@ -5,10 +5,11 @@
  * whose expressions carry `references`; unknown values are left out of `planned_values`.
  */
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { analyze, applyEdits, fileReport, fixEdits, LineIndex, parseTerraformPlan, sidecarFrontEnd } from '../../core/src';
-import { inputForFile } from '../../protocol/src/terraform-input';
+import { inputForFile, MAX_MODULE_BYTES } from '../../protocol/src/terraform-input';
 import { loadHclParser } from '../../protocol/src/hcl-parser';
 import { find } from './helpers';
 
@@ -473,5 +474,27 @@ describe('Terraform: a variable file that cannot be read', () => {
       `cannot read the variable file ${missing} (--var-file, or the terraformVarFiles setting): ENOENT; the module is read without it`,
     );
     assert.equal(a.vms.length, 1);
+  });
+});
+
+describe('Terraform: a module larger than a module read takes in', () => {
+  it('terraform-module-size: the file past the limit is left out and named; the rest is read', async () => {
+    await loadHclParser();
+    const dir = mkdtempSync(join(tmpdir(), 'storage-perf-module-size-'));
+    try {
+      const main =
+        'resource "google_compute_instance" "vm" {\n  name = "a"\n  machine_type = "n2-standard-8"\n  zone = "us-central1-a"\n}\n';
+      writeFileSync(join(dir, 'main.tf'), main);
+      writeFileSync(join(dir, 'z.tf.json'), `{"locals": {"x": "${'a'.repeat(MAX_MODULE_BYTES)}"}}`);
+      const input = inputForFile(join(dir, 'main.tf'), main);
+      const a = analyze(input.text, { frontEnd: input.frontEnd });
+      const d = find(a, 'terraform-module-size');
+      assert.equal(d.severity, 'error');
+      assert.match(d.message, /^z\.tf\.json is left out: the module's files would take more than 33554432 bytes/);
+      assert.ok(input.text.length < 1000, 'the large file is not in the analysed text');
+      assert.equal(a.vms.length, 1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
