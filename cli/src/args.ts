@@ -70,11 +70,12 @@ export function terraformVars(values: { 'var-file'?: unknown; var?: unknown; 'fo
   const varFiles = (values['var-file'] as string[] | undefined) ?? [];
   for (const f of varFiles) {
     if (!isTfVarsPath(f)) throw new UsageError(`--var-file takes a .tfvars or .tfvars.json file (variable values), not '${f}'`);
-    // Checked here, so that the command names it (not the module it is read with): a regular file, bounded.
+    // Checked here, before any .tf file is read, so that the command names it (not the module it is read with):
+    // a regular file, bounded.
     try {
       readBounded(f, { maxBytes: MAX_INPUT_BYTES });
     } catch (e) {
-      throw new UsageError(`cannot read --var-file ${f}: ${ioReason(e)}`);
+      throw new UsageError(`cannot read the --var-file ${f}: ${ioReason(e)}`);
     }
   }
   const vars = ((values.var as string[] | undefined) ?? []).map((v) => {

@@ -65,6 +65,12 @@ function folderRefusal(folder: string, b: Bounds): string | undefined {
 /** Bounds on what a module read takes in: folders of modules called, and files. */
 const MAX_FOLDERS = 200;
 const MAX_FILES = 2000;
+/**
+ * The most bytes of .tf and .tf.json files a module read takes in (the entry file's own text aside): a large
+ * `.tf.json` takes about 60 bytes of memory per byte read, and 100 MB of it ended the process at 3 GB. A file past
+ * it is left out and named in a `terraform-module-size` finding.
+ */
+export const MAX_MODULE_BYTES = 32 * 1024 * 1024;
 
 /** A path of a path or file: URI; throws for another scheme (an unsaved buffer, `untitled:`), which is on no disk. */
 function pathOf(file: string): string {
@@ -164,7 +170,7 @@ function terraformInput(folder: string | undefined, entry: TfFile, options: TfIn
     for (const r of refused) {
       const start = (r.at && sources.find((x) => x.path === r.at!.path)?.start) ?? 0;
       const span = r.at ? { start: start + r.at.index, end: start + r.at.index + r.at.length } : { start: 0, end: Math.min(1, t.length) };
-      parsed.diagnostics.push(diag('terraform-file-refused', `${r.path} is not read: ${r.reason}`, span));
+      parsed.diagnostics.push(diag(r.code ?? 'terraform-file-refused', r.message ?? `${r.path} is not read: ${r.reason}`, span));
     }
     return parsed;
   };
@@ -176,6 +182,9 @@ interface Refusal {
   path: string;
   reason: string;
   at?: Named;
+  /** Another finding than terraform-file-refused, with its own message: a module past its size, a variable file. */
+  code?: 'terraform-module-size' | 'terraform-var-file';
+  message?: string;
 }
 
 /** Where a module folder is named: the file (module-relative path) and the `source` string's place in it. */
@@ -193,7 +202,8 @@ function relPath(folder: string, path: string): string {
 /**
  * The variable definitions files Terraform loads for a root module, in its order: `terraform.tfvars`,
  * `terraform.tfvars.json`, then `*.auto.tfvars` and `*.auto.tfvars.json` by name (refused ones are findings), then
- * each `-var-file` as given (one that cannot be read throws, naming it: the command says so).
+ * each `-var-file` as given (one that cannot be read is left out and said, on the entry file: the editor's setting
+ * may name one; the CLI refuses it before).
  */
 function varFiles(folder: string, given: string[], b: Bounds, refused: Refusal[]): TfFile[] {
   let names: string[] = [];
@@ -212,18 +222,22 @@ function varFiles(folder: string, given: string[], b: Bounds, refused: Refusal[]
       return [];
     }
   });
-  return [
-    ...found,
-    ...given.map((g) => {
-      const f = resolve(g);
-      try {
-        // Named on the command line, so read wherever it is, but bounded and only a regular file.
-        return { path: relPath(folder, f), text: readBounded(f, { maxBytes: MAX_INPUT_BYTES }) };
-      } catch (e) {
-        throw new Error(`cannot read --var-file ${g}: ${e instanceof ReadRefused ? e.reason : ioReason(e)}`);
-      }
-    }),
-  ];
+  for (const g of given) {
+    const f = resolve(g);
+    try {
+      // Named on the command line or in a setting, so read wherever it is, but bounded and only a regular file.
+      found.push({ path: relPath(folder, f), text: readBounded(f, { maxBytes: MAX_INPUT_BYTES }) });
+    } catch (e) {
+      const why = e instanceof ReadRefused ? e.reason : ioReason(e);
+      refused.push({
+        path: f,
+        reason: why,
+        code: 'terraform-var-file',
+        message: `cannot read the variable file ${f} (--var-file, or the terraformVarFiles setting): ${why}; the module is read without it`,
+      });
+    }
+  }
+  return found;
 }
 
 function tfFilesIn(folder: string): string[] {
@@ -243,6 +257,7 @@ function tfFilesIn(folder: string): string[] {
 function moduleFiles(root: string, entry: TfFile, b: Bounds, refused: Refusal[]): TfFile[] {
   const files: TfFile[] = [entry];
   const named = new Map<string, Named>();
+  let bytes = 0;
   const seen = new Set<string>([resolve(root)]);
   const queue: string[] = [resolve(root)];
   const follow = (text: string, folder: string, path: string) => sources(text, folder, path, { root, seen, queue, named, b, refused });
@@ -257,7 +272,14 @@ function moduleFiles(root: string, entry: TfFile, b: Bounds, refused: Refusal[])
       }
       let text: string;
       try {
+        const size = statSync(join(folder, name)).size;
+        if (bytes + size > MAX_MODULE_BYTES) {
+          const message = `${path} is left out: the module's files would take more than ${MAX_MODULE_BYTES} bytes (${size} bytes in it); split it or run on the plan JSON`;
+          refused.push({ path, reason: message, code: 'terraform-module-size', message });
+          continue;
+        }
         text = readNamed(join(folder, name), b);
+        bytes += Buffer.byteLength(text);
       } catch (e) {
         if (e instanceof ReadRefused) refused.push({ path, reason: e.reason, at: named.get(folder) });
         continue;

@@ -88,6 +88,12 @@ export class AnalysedDocuments {
   private readonly running = new Map<string, Run>();
   /** Per document, swept after each of its analyses: what its current and previous texts use, no more. */
   private readonly evaluations = new Map<string, EvaluationCache>();
+  /**
+   * Per document, the two other texts last analysed with every finding (a diff's base, and its open text when that
+   * was capped), by their hash, under way or done, the newest last. The Changes view asks again after each pause in
+   * typing, with the same base.
+   */
+  private readonly others = new Map<string, Map<string, Promise<Analysis>>>();
   /** How long the newest analysis took, ms: diagnostics wait for a pause in typing a few times as long. */
   lastAnalysisMs = 10;
   /** Full collections after much text analysed: the heap stays near what is alive (./collector.ts). */
@@ -97,6 +103,7 @@ export class AnalysedDocuments {
     this.text.onDidClose((e) => {
       this.cancel(e.document.uri);
       this.evaluations.delete(e.document.uri);
+      this.others.delete(e.document.uri);
       this.cache.delete(e.document.uri);
       this.lastGood.delete(e.document.uri);
     });
@@ -234,6 +241,50 @@ export class AnalysedDocuments {
     return analyze(text, { registry, cache: this.cacheOf(uri), defaultCatalog: current.catalog, defaultRegion: current.region, ...more });
   }
 
+  /**
+   * `analyzeText` with every finding (a diff's base), run in slices like a document's analysis so that other
+   * requests are answered in between, and memoised by the text: the same text asked for again is not analysed
+   * again (until the settings change or the document closes).
+   */
+  analyzedTextInSlices(uri: string, text: string): Promise<Analysis> {
+    const hash = createHash('sha1').update(text).digest('base64');
+    let memo = this.others.get(uri);
+    if (!memo) this.others.set(uri, (memo = new Map()));
+    const known = memo.get(hash);
+    if (known) {
+      memo.delete(hash);
+      memo.set(hash, known);
+      return known;
+    }
+    const { current, registry } = this.settings;
+    const steps = analysisSteps(text, {
+      registry,
+      cache: this.cacheOf(uri),
+      defaultCatalog: current.catalog,
+      defaultRegion: current.region,
+      allFindings: true,
+    });
+    const analysis = new Promise<Analysis>((resolve, reject) => {
+      const slice = () => {
+        try {
+          const started = performance.now();
+          for (let r = steps.next(); ; r = steps.next()) {
+            if (r.done) return resolve(r.value);
+            if (performance.now() - started >= SLICE_MS) break;
+          }
+          setImmediate(slice);
+        } catch (e) {
+          if (this.others.get(uri)?.get(hash) === analysis) this.others.get(uri)?.delete(hash);
+          reject(e);
+        }
+      };
+      setImmediate(slice);
+    });
+    memo.set(hash, analysis);
+    for (const old of memo.keys()) if (memo.size > 2) memo.delete(old);
+    return analysis;
+  }
+
   /** For features that need structure: the current analysis if it parsed, else the last one that did. */
   structured(doc: TextDocument): Entry {
     const cur = this.analysisOf(doc);
@@ -249,6 +300,7 @@ export class AnalysedDocuments {
    */
   invalidate(): void {
     for (const uri of [...this.running.keys()]) this.cancel(uri);
+    this.others.clear();
     this.cache.clear();
     this.evaluations.clear();
   }

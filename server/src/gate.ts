@@ -6,6 +6,7 @@
  * error, so the answer still goes out under the request's own id.
  */
 import { ErrorCodes, Message, type MessageStrategy, type RequestMessage } from 'vscode-languageserver/node';
+import { ClearFioRequest, CompareFioRequest, DiffWithBaseRequest, GenerateFioRequest, ReportRequest } from '../../protocol/src/requests';
 
 /** The method a refused request is renamed to; its handler throws the refusal (server.ts). */
 export const REFUSED = 'storagePerf/$refused';
@@ -38,6 +39,44 @@ const NEEDS: Record<string, (p: Record<string, unknown>) => string | undefined> 
         : undefined,
 };
 
+/** What each storagePerf/* request reads from its params: each field named with the type it must have. */
+const CUSTOM_FIELDS: Record<string, Array<[string, 'string' | 'string?' | 'boolean?']>> = {
+  [ReportRequest]: [['uri', 'string']],
+  [DiffWithBaseRequest]: [
+    ['uri', 'string'],
+    ['baseText', 'string'],
+    ['baseRef', 'string'],
+  ],
+  [GenerateFioRequest]: [
+    ['uri', 'string'],
+    ['vm', 'string?'],
+    ['specName', 'string?'],
+  ],
+  [CompareFioRequest]: [
+    ['uri', 'string'],
+    ['resultText', 'string'],
+    ['vm', 'string?'],
+    ['show', 'boolean?'],
+  ],
+  [ClearFioRequest]: [['uri', 'string']],
+};
+
+/** Why a storagePerf/* request's params lack a field it reads (the first one, by name), or undefined. */
+function customInvalid(method: string, params: unknown): string | undefined {
+  const fields = CUSTOM_FIELDS[method];
+  if (!fields) return undefined;
+  if (!isObject(params) || Array.isArray(params)) return 'params must be an object';
+  for (const [name, type] of fields) {
+    const v = params[name];
+    const optional = type.endsWith('?');
+    if (optional && v === undefined) continue;
+    const want = type.replace('?', '');
+    if (typeof v !== want)
+      return `${name} must be a ${want}${v === undefined ? ' (it is missing)' : `, not ${v === null ? 'null' : typeof v}`}`;
+  }
+  return undefined;
+}
+
 /**
  * Requests LSP gives no params (`params?: void`): clients built on Rust's lsp-types (Helix, Zed) send
  * `"params": null` for them, which is read as none.
@@ -46,9 +85,11 @@ const NO_PARAMS = new Set(['shutdown']);
 
 /** Why the params of `method` are invalid, or undefined. JSON-RPC 2.0: params, when present, are an object or an array. */
 function invalidParams(method: string, params: unknown): string | undefined {
+  if (params === undefined && method in CUSTOM_FIELDS) return customInvalid(method, params);
   if (params === undefined || (params === null && NO_PARAMS.has(method)))
     return method.startsWith('textDocument/') ? 'params are missing' : undefined;
   if (!isObject(params)) return `params must be an object or an array, not ${params === null ? 'null' : typeof params}`;
+  if (method.startsWith('storagePerf/')) return customInvalid(method, params);
   if (!method.startsWith('textDocument/') || Array.isArray(params)) return undefined;
   if (!isObject(params.textDocument) || typeof params.textDocument.uri !== 'string') return 'textDocument.uri must be a string';
   return NEEDS[method]?.(params);

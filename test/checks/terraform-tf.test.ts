@@ -272,6 +272,22 @@ resource "google_compute_disk" "d" {
 }
 `;
 
+  it('count = 1e1: HCL reads a number with an exponent and no fraction; so does this, with its value', () => {
+    for (const [written, n] of [
+      ['1e1', 10],
+      ['2E0', 2],
+      ['30e-1', 3],
+      ['1.0e1', 10],
+    ] as const) {
+      const a = run([{ path: 'main.tf', text: vm(`count = ${written}`) }]);
+      assert.ok(!a.diagnostics.some((d) => d.code === 'terraform-syntax'), `${written}: ${a.diagnostics.map((d) => d.message).join('; ')}`);
+      assert.equal(a.spec?.vms.length, n, written);
+    }
+    // A string that looks like one is left as written.
+    const named = run([{ path: 'main.tf', text: vm('count = 1e0').replace('"vm-', '"1e1-') }]);
+    assert.equal(named.spec?.vms[0].resource_name, '1e1-0');
+  });
+
   it('count: each instance joined to the disk of its own index; an expression unknown before plan is said so', () => {
     const a = run([{ path: 'main.tf', text: vm('count = 2') }]);
     assert.deepEqual(

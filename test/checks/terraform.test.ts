@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { analyze, applyEdits, fileReport, fixEdits, LineIndex, parseTerraformPlan, sidecarFrontEnd } from '../../core/src';
 import { loadHclParser } from '../../protocol/src/hcl-parser';
-import { inputForFile } from '../../protocol/src/terraform-input';
+import { inputForFile, MAX_MODULE_BYTES } from '../../protocol/src/terraform-input';
 import { find } from './helpers';
 
 const PLANS = resolve(__dirname, '../../../test/fixtures/terraform/plans');
@@ -487,6 +487,46 @@ describe('checks: terraform, files the reader refuses', () => {
     } finally {
       rmSync(d, { recursive: true, force: true });
       rmSync(outside, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Terraform: a variable file that cannot be read', () => {
+  it('terraform-var-file: an error on the entry file naming the file; the module is read without it', async () => {
+    await loadHclParser();
+    const module = resolve(__dirname, '../../../test/fixtures/terraform/tfvars');
+    const missing = join(module, 'missing.tfvars');
+    const input = inputForFile(join(module, 'main.tf'), readFileSync(join(module, 'main.tf'), 'utf8'), { varFiles: [missing] });
+    const a = analyze(input.text, { frontEnd: input.frontEnd });
+    const d = find(a, 'terraform-var-file');
+    assert.equal(d.severity, 'error');
+    assert.deepEqual(d.span, { start: 0, end: 1 });
+    assert.equal(
+      d.message,
+      `cannot read the variable file ${missing} (--var-file, or the terraformVarFiles setting): ENOENT; the module is read without it`,
+    );
+    assert.equal(a.vms.length, 1);
+  });
+});
+
+describe('Terraform: a module larger than a module read takes in', () => {
+  it('terraform-module-size: the file past the limit is left out and named; the rest is read', async () => {
+    await loadHclParser();
+    const dir = mkdtempSync(join(tmpdir(), 'storage-perf-module-size-'));
+    try {
+      const main =
+        'resource "google_compute_instance" "vm" {\n  name = "a"\n  machine_type = "n2-standard-8"\n  zone = "us-central1-a"\n}\n';
+      writeFileSync(join(dir, 'main.tf'), main);
+      writeFileSync(join(dir, 'z.tf.json'), `{"locals": {"x": "${'a'.repeat(MAX_MODULE_BYTES)}"}}`);
+      const input = inputForFile(join(dir, 'main.tf'), main);
+      const a = analyze(input.text, { frontEnd: input.frontEnd });
+      const d = find(a, 'terraform-module-size');
+      assert.equal(d.severity, 'error');
+      assert.match(d.message, /^z\.tf\.json is left out: the module's files would take more than 33554432 bytes/);
+      assert.ok(input.text.length < 1000, 'the large file is not in the analysed text');
+      assert.equal(a.vms.length, 1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

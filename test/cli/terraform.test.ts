@@ -282,6 +282,18 @@ describe('Terraform variable values on the command line', () => {
       assert.equal(r.status, 2, r.stdout);
     }
   });
+  it('a --var-file that does not exist: evaluate, lint and diff name it (not main.tf), exit 2, no stack trace', async () => {
+    const missing = `${MODULE}/missing.tfvars`;
+    for (const command of ['evaluate', 'diff']) {
+      const args = command === 'diff' ? [MODULE, MODULE] : [MODULE];
+      const r = spawnSync(process.execPath, [BIN, command, ...args, '--var-file', missing], { cwd: ROOT, encoding: 'utf8' });
+      assert.equal(r.status, 2, r.stdout);
+      assert.equal(r.stderr, `storage-perf ${command}: cannot read the --var-file ${missing}: ENOENT\n`);
+    }
+    const l = await lint([`${MODULE}/main.tf`, '--var-file', missing], { cwd: ROOT });
+    assert.equal(l.code, 2, l.stdout);
+    assert.equal(l.stderr, `storage-perf lint: cannot read the --var-file ${missing}: ENOENT\n`);
+  });
   it('lint --var: the server reads the module with the value given', async () => {
     const r = await lint([`${MODULE}/main.tf`, '--format', 'json', '--var', 'machine_type=n2-standard-7'], { cwd: ROOT });
     assert.equal(r.code, 1, r.stderr);

@@ -227,6 +227,22 @@ describe('LSP faults (raw frames)', function () {
     );
   });
 
+  it('custom requests with a missing field: InvalidParams (-32602) naming the field, never an internal TypeError', async () => {
+    s = new RawServer();
+    await s.initialize();
+    open(s);
+    const requests: Array<[string, unknown, string]> = [
+      ['storagePerf/report', {}, 'storagePerf/report: uri must be a string (it is missing)'],
+      ['storagePerf/diffWithBase', { uri: URI }, 'storagePerf/diffWithBase: baseText must be a string (it is missing)'],
+      ['storagePerf/generateFio', {}, 'storagePerf/generateFio: uri must be a string (it is missing)'],
+      ['storagePerf/compareFio', { uri: URI }, 'storagePerf/compareFio: resultText must be a string (it is missing)'],
+      ['storagePerf/clearFio', {}, 'storagePerf/clearFio: uri must be a string (it is missing)'],
+    ];
+    const ids = requests.map(([m, p]) => s.request(m, p));
+    for (const [i, id] of ids.entries()) assert.deepEqual((await s.response(id)).error, { code: -32602, message: requests[i][2] });
+    await assertAlive(s);
+  });
+
   it('JSON-RPC conformance: params null, a code action without context, a second initialize, a second shutdown', async () => {
     s = new RawServer();
     await s.initialize();

@@ -134,11 +134,11 @@ describe('paths named by a file, refused as findings', () => {
     copyFileSync(join(ROOT, 'test/fixtures/terraform/tfvars/main.tf'), join(d, 'main.tf'));
     const e = evaluate(d, ['main.tf', '--var-file', 'missing.tfvars']);
     assert.equal(e.status, 2);
-    assert.match(e.stderr, /cannot read --var-file missing\.tfvars: ENOENT/);
+    assert.match(e.stderr, /cannot read the --var-file missing\.tfvars: ENOENT/);
     fifo(join(d, 'pipe.tfvars'));
     const l = await lint(['main.tf', '--var-file', 'pipe.tfvars'], { cwd: d });
     assert.equal(l.code, 2);
-    assert.match(l.stderr, /cannot read --var-file pipe\.tfvars: a named pipe \(FIFO\), not a regular file/);
+    assert.match(l.stderr, /cannot read the --var-file pipe\.tfvars: a named pipe \(FIFO\), not a regular file/);
     assert.doesNotMatch(l.stderr, /\n\s+at /);
   });
 });

@@ -37,6 +37,28 @@ describe('protocol gate', () => {
     }
   });
 
+  it('storagePerf/* requests without a field they read: InvalidParams naming the field; complete ones pass', () => {
+    const uri = 'file:///a.perf.yaml';
+    const cases: Array<[string, unknown, RegExp | undefined]> = [
+      ['storagePerf/report', {}, /^storagePerf\/report: uri must be a string \(it is missing\)$/],
+      ['storagePerf/report', undefined, /params must be an object/],
+      ['storagePerf/report', { uri }, undefined],
+      ['storagePerf/diffWithBase', { uri, baseRef: 'HEAD' }, /baseText must be a string \(it is missing\)/],
+      ['storagePerf/diffWithBase', { uri, baseText: '', baseRef: 7 }, /baseRef must be a string, not number/],
+      ['storagePerf/diffWithBase', { uri, baseText: '', baseRef: 'HEAD' }, undefined],
+      ['storagePerf/generateFio', { uri, vm: 3 }, /vm must be a string, not number/],
+      ['storagePerf/generateFio', { uri }, undefined],
+      ['storagePerf/compareFio', { uri }, /resultText must be a string/],
+      ['storagePerf/compareFio', { uri, resultText: '{}', show: 'yes' }, /show must be a boolean/],
+      ['storagePerf/clearFio', { uri: null }, /uri must be a string, not null/],
+    ];
+    for (const [method, params, why] of cases) {
+      const r = refusal(method, params, running);
+      if (why) assert.ok(r?.code === -32602 && why.test(r.message), `${method}: ${JSON.stringify(r)}`);
+      else assert.equal(r, undefined, `${method}: ${JSON.stringify(r)}`);
+    }
+  });
+
   it('the lifecycle: before initialize, a second initialize, anything after shutdown', () => {
     assert.equal(refusal('initialize', { capabilities: {} }, { initialized: false, shuttingDown: false }), undefined);
     assert.equal(refusal('textDocument/hover', null, { initialized: false, shuttingDown: false })?.code, -32002);

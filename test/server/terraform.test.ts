@@ -60,4 +60,20 @@ describe('language server: .tf files', function () {
     const again = await client.pushedDiagnostics(URI, 2);
     assert.ok(again.some((d) => d.code === 'unknown-machine-type'));
   });
+
+  it('a terraformVarFiles setting naming a missing file: an error diagnostic naming that file, not an empty list', async () => {
+    await client.stop();
+    const missing = join(MODULE, 'missing.tfvars');
+    client = new LspClient({ pull: false, settings: { terraformVarFiles: [missing] } });
+    await client.initialize();
+    client.open(URI, MAIN, 1);
+    const ds = await client.pushedDiagnostics(URI, 1);
+    const d = ds.find((x) => x.code === 'terraform-var-file');
+    assert.ok(d, JSON.stringify(ds.map((x) => x.code)));
+    assert.equal(d.severity, 1);
+    assert.match(String(d.message), new RegExp(`cannot read the variable file ${missing.replace(/[.\\]/g, '\\$&')} .*ENOENT`));
+    assert.deepEqual(d.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } });
+    // The module is still read: its other findings are there too.
+    assert.ok(ds.some((x) => x.code === 'unknown-machine-type'));
+  });
 });

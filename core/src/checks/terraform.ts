@@ -65,6 +65,16 @@ export const terraform: CheckModule = {
       summary: "A sidecar's workload names a VM the plan does not have.",
       docs: 'Each workload names its VM by Terraform address (`vm: module.db.google_compute_instance.primary`); the message gives the nearest address of the plan.',
     },
+    'terraform-var-file': {
+      severity: 'error',
+      summary: 'A variable file given with `--var-file` (or the `terraformVarFiles` setting) cannot be read.',
+      docs: "The finding names the file and why it cannot be read; the module's files are read without it, so variables it would set keep their defaults or are unknown. The CLI refuses a missing `--var-file` before it reads anything (exit 2); this finding is what an editor shows for the setting.",
+    },
+    'terraform-module-size': {
+      severity: 'error',
+      summary: "A file of the module is left out: the module's .tf files would take more than the limit of bytes a module read takes in.",
+      docs: 'A module read takes in at most 32 MiB of `.tf` and `.tf.json` files besides the open one (`MAX_MODULE_BYTES`): a large `.tf.json` takes about 60 bytes of memory per byte. The finding names the file left out; its resources are not read. Run on the plan JSON (`terraform show -json`) for such a module.',
+    },
     'terraform-no-instances': {
       severity: 'information',
       summary: 'The plan has no VM resource that storage-perf reads.',

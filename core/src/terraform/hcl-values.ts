@@ -33,6 +33,11 @@ export interface Scope {
   each?: { key: string; value: Node | undefined };
   /** Locals being evaluated (a cycle is unknown). */
   busy?: Set<string>;
+  /**
+   * Numbers written with an exponent and no fraction (`1e1`), by their offset in the analysed text: the grammar
+   * reads only `1.0e1`, so the file was parsed with each written as zeros of the same length (./tf.ts).
+   */
+  numbers?: ReadonlyMap<number, number>;
 }
 
 /** Each node's named children, read once: a tree-sitter node's children are built anew on each read. */
@@ -109,8 +114,10 @@ export function evaluate(n: HclSyntaxNode, scope: Scope): Node | undefined {
   if (n.type === 'expression' || n.type === 'literal_value' || n.type === 'collection_value' || n.type === 'template_expr')
     return parts.length === 1 ? evaluate(parts[0], scope) : undefined;
   switch (n.type) {
-    case 'numeric_lit':
-      return Number.isFinite(Number(n.text)) ? scalar('number', Number(n.text), at, len) : undefined;
+    case 'numeric_lit': {
+      const v = scope.numbers?.get(at) ?? Number(n.text);
+      return Number.isFinite(v) ? scalar('number', v, at, len) : undefined;
+    }
     case 'bool_lit':
       return scalar('boolean', n.text === 'true', at, len);
     case 'string_lit':
@@ -227,4 +234,34 @@ export function referencesOf(n: HclSyntaxNode, out: string[] = []): string[] {
   }
   for (const c of named(n)) referencesOf(c, out);
   return out;
+}
+
+/** Numbers the grammar cut before an exponent it does not read (`1` of `1e1`): each whole number's place. */
+function splitExponents(
+  n: HclSyntaxNode,
+  text: string,
+  out: Array<{ start: number; end: number }> = [],
+): Array<{ start: number; end: number }> {
+  if (n.type === 'numeric_lit' && /^\d+$/.test(n.text)) {
+    const exp = /^[eE][+-]?\d+/.exec(text.slice(n.endIndex, n.endIndex + 32));
+    if (exp) out.push({ start: n.startIndex, end: n.endIndex + exp[0].length });
+  }
+  for (const c of named(n)) splitExponents(c, text, out);
+  return out;
+}
+
+/**
+ * HCL reads `1e1` (NumericLit: the fraction before an exponent is optional); the tree-sitter grammar does not. The
+ * text with each such number written as zeros of its length, to parse again, its value put in `numbers` at its
+ * offset (`base` + its place), which `evaluate` reads (`Scope.numbers`); undefined when the tree has none.
+ */
+export function zeroedExponents(root: HclSyntaxNode, text: string, base: number, numbers: Map<number, number>): string | undefined {
+  const split = splitExponents(root, text);
+  if (!split.length) return undefined;
+  let zeroed = text;
+  for (const { start, end } of split) {
+    zeroed = zeroed.slice(0, start) + '0'.repeat(end - start) + zeroed.slice(end);
+    numbers.set(base + start, Number(text.slice(start, end)));
+  }
+  return zeroed;
 }

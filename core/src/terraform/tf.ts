@@ -10,7 +10,7 @@ import { diag } from '../checks/registry';
 import type { Diagnostic } from '../diagnostics';
 import type { ParsedSpec } from '../document/parse';
 import type { Span } from '../text';
-import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope } from './hcl-values';
+import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope, zeroedExponents } from './hcl-values';
 import { readsAsVm, resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
 import { isTfJsonPath, jsonBody } from './tf-json';
@@ -123,6 +123,7 @@ function readModules(
   const byFolder = new Map<string, ParsedFile[]>();
   const trees: Array<{ delete?(): void }> = [];
   const given = new Map<string, Node | undefined>();
+  const numbers = new Map<number, number>();
   try {
     for (const s of sources) {
       if (isTfVarsJsonPath(s.path)) {
@@ -130,7 +131,7 @@ function readModules(
         if (error !== undefined) jsonError(s, text.slice(s.start, s.end), error, diagnostics);
         continue;
       }
-      const body = parseFile(parse, text.slice(s.start, s.end), s, diagnostics, trees);
+      const body = parseFile(parse, text.slice(s.start, s.end), s, diagnostics, trees, numbers);
       if (!body) continue;
       if (isTfVarsPath(s.path)) {
         tfVarsValues(body, s.start, given);
@@ -140,7 +141,7 @@ function readModules(
       push(byFolder, folder, { source: s, body });
     }
     if (diagnostics.length) return undefined;
-    const reader = new ModuleReader(byFolder, diagnostics);
+    const reader = new ModuleReader(byFolder, diagnostics, numbers);
     const cli = new Map(vars.map((v) => [v.name, v]));
     const root = folderOf(sources.find((s) => !isTfVarsPath(s.path))?.path ?? '');
     reader.read(root, '', '', given, 0, {
@@ -167,20 +168,25 @@ function parseFile(
   s: TfSource,
   out: Diagnostic[],
   trees: Array<{ delete?(): void }>,
+  numbers: Map<number, number>,
 ): HclSyntaxNode | undefined {
   if (isTfJsonPath(s.path)) {
     const { body, error } = jsonBody(parse, text);
     if (!body) jsonError(s, text, error ?? 0, out);
     return body;
   }
-  let root: HclSyntaxNode | undefined;
-  try {
-    const tree = parse(text);
-    if (tree) trees.push(tree);
-    root = tree?.rootNode;
-  } catch {
-    root = undefined;
-  }
+  const parsed = (t: string): HclSyntaxNode | undefined => {
+    try {
+      const tree = parse(t);
+      if (tree) trees.push(tree);
+      return tree?.rootNode;
+    } catch {
+      return undefined;
+    }
+  };
+  let root = parsed(text);
+  const zeroed = root?.hasError && !isTfVarsPath(s.path) ? zeroedExponents(root, text, s.start, numbers) : undefined;
+  if (zeroed !== undefined) root = parsed(zeroed);
   const bad = !root ? undefined : firstError(root);
   if (!root || bad) {
     const start = s.start + Math.min(bad?.startIndex ?? 0, Math.max(0, text.trimEnd().length - 1));
@@ -229,6 +235,7 @@ class ModuleReader {
   constructor(
     readonly folders: Map<string, ParsedFile[]>,
     readonly out: Diagnostic[],
+    readonly numbers: ReadonlyMap<number, number> = new Map(),
   ) {}
 
   report(code: string, message: string, at: Span): void {
@@ -253,7 +260,7 @@ class ModuleReader {
     for (const f of overrides)
       for (const b of blocksOf(f.body))
         if (nameOf(b) === 'resource') push(over, labelsOf(b).slice(0, 2).join('.'), partsOf(bodyOf(b), f.source.start));
-    const scope: Scope = { vars: new Map(), locals: new Map(), base: 0, localBase: new Map() };
+    const scope: Scope = { vars: new Map(), locals: new Map(), base: 0, localBase: new Map(), numbers: this.numbers };
     const providers: Providers = new Map(call.providers);
     for (const f of files)
       for (const b of blocksOf(f.body)) {

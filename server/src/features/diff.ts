@@ -25,11 +25,30 @@ function notParsed(which: string, text: string, a: Analysis): string {
 }
 
 /**
+ * Why `base` (the text at `baseRef`) cannot be diffed against the open document here, or undefined. A spec read with
+ * other files (a plan, .tf files, a workload sidecar's plan) is not diffed here: the other files would be read from
+ * the disk, not as the commit has them.
+ */
+function unavailableFor(uri: string, head: HeadSide, base: { text: string; ref: string }): string | undefined {
+  const path = pathOf(uri),
+    name = specNameOf(uri);
+  const whole = `run \`storage-perf diff --base-ref ${base.ref} ${name}\` for the whole change`;
+  if (frontEndFor(path) || isTerraformSourcePath(path))
+    return `${name} is Terraform, read with the files beside it as they are on the disk: ${whole}.`;
+  if (sidecarPlanPath(head.text) !== undefined || sidecarPlanPath(base.text) !== undefined)
+    return `${name} is a workload sidecar, whose plan is read from the disk, not as it was at ${base.ref}: ${whole}.`;
+  if (!head.analysis.spec) return notParsed(`${name} as it is open`, head.text, head.analysis);
+  return undefined;
+}
+
+/** A capped analysis says so with a more-findings finding; one without dropped nothing. */
+const capped = (a: Analysis) => a.diagnostics.some((d) => d.code === 'more-findings');
+
+/**
  * The diff of `base` (the text at `baseRef`) against the open document; `analyzeAll` analyses a text as the server
  * analyses the document, but keeps every finding (`allFindings`): the per-file cap is for display, and the
- * document's own analysis is compared only where it dropped none. A spec read with other files (a plan, .tf files,
- * a workload sidecar's plan) is not diffed here: the other files would be read from the disk, not as the commit
- * has them.
+ * document's own analysis is compared only where it dropped none. The server's handler runs the same steps with
+ * the analyses in slices (`diffWithBaseInSlices`).
  */
 export function diffWithBase(
   uri: string,
@@ -37,32 +56,44 @@ export function diffWithBase(
   base: { text: string; ref: string },
   analyzeAll: (text: string) => Analysis,
 ): DiffWithBaseResult {
-  const path = pathOf(uri),
-    name = specNameOf(uri);
-  const whole = `run \`storage-perf diff --base-ref ${base.ref} ${name}\` for the whole change`;
-  if (frontEndFor(path) || isTerraformSourcePath(path))
-    return { unavailable: `${name} is Terraform, read with the files beside it as they are on the disk: ${whole}.` };
-  if (sidecarPlanPath(head.text) !== undefined || sidecarPlanPath(base.text) !== undefined)
-    return { unavailable: `${name} is a workload sidecar, whose plan is read from the disk, not as it was at ${base.ref}: ${whole}.` };
-  if (!head.analysis.spec) return { unavailable: notParsed(`${name} as it is open`, head.text, head.analysis) };
+  const unavailable = unavailableFor(uri, head, base);
+  if (unavailable) return { unavailable };
   const b = analyzeAll(base.text);
-  if (!b.spec) return { unavailable: notParsed(`${name} at ${base.ref}`, base.text, b) };
-  // A capped analysis says so with a more-findings finding; one without dropped nothing.
-  const h = head.analysis.diagnostics.some((d) => d.code === 'more-findings') ? analyzeAll(head.text) : head.analysis;
-  return { record: diffAnalyses({ analysis: b, path, ref: base.ref }, { analysis: h, path }) };
+  if (!b.spec) return { unavailable: notParsed(`${specNameOf(uri)} at ${base.ref}`, base.text, b) };
+  const h = capped(head.analysis) ? analyzeAll(head.text) : head.analysis;
+  return { record: diffAnalyses({ analysis: b, path: pathOf(uri), ref: base.ref }, { analysis: h, path: pathOf(uri) }) };
+}
+
+/**
+ * `diffWithBase` with the analyses run in slices between other requests (a base of 40,000 VMs takes seconds) and
+ * memoised by their text (`AnalysedDocuments.analyzedTextInSlices`).
+ */
+export async function diffWithBaseInSlices(
+  uri: string,
+  head: HeadSide,
+  base: { text: string; ref: string },
+  analyzeAll: (text: string) => Promise<Analysis>,
+): Promise<DiffWithBaseResult> {
+  const unavailable = unavailableFor(uri, head, base);
+  if (unavailable) return { unavailable };
+  const b = await analyzeAll(base.text);
+  if (!b.spec) return { unavailable: notParsed(`${specNameOf(uri)} at ${base.ref}`, base.text, b) };
+  const h = capped(head.analysis) ? await analyzeAll(head.text) : head.analysis;
+  return { record: diffAnalyses({ analysis: b, path: pathOf(uri), ref: base.ref }, { analysis: h, path: pathOf(uri) }) };
 }
 
 export function registerDiff({ connection, documents, lifecycle }: ServerContext): void {
   connection.onRequest<DiffWithBaseResult, unknown>(
     DiffWithBaseRequest,
-    lifecycle.guardRequest<DiffWithBaseParams, DiffWithBaseResult>(DiffWithBaseRequest, (p) => {
+    lifecycle.guardRequest<DiffWithBaseParams, Promise<DiffWithBaseResult>>(DiffWithBaseRequest, async (p) => {
       if (typeof p.baseText !== 'string' || typeof p.baseRef !== 'string')
         throw new ResponseError(ErrorCodes.InvalidParams, 'baseText and baseRef must be strings');
-      const doc = documents.get(p.uri);
-      if (!doc) return { unavailable: `${specNameOf(p.uri)} is not open in the language server.` };
-      const { text, analysis } = documents.analysisOf(doc);
-      return diffWithBase(p.uri, { text, analysis }, { text: p.baseText, ref: p.baseRef }, (t) =>
-        documents.analyzeText(p.uri, t, { allFindings: true }),
+      // The document's own analysis in slices too; a newer text while it runs is the one compared.
+      const entry = await documents.settled(p.uri);
+      if (!entry) return { unavailable: `${specNameOf(p.uri)} is not open in the language server.` };
+      const { text, analysis } = entry;
+      return diffWithBaseInSlices(p.uri, { text, analysis }, { text: p.baseText, ref: p.baseRef }, (t) =>
+        documents.analyzedTextInSlices(p.uri, t),
       );
     }),
   );
