@@ -7,7 +7,7 @@ import { compareCommand } from './compare';
 import { diffCommand } from './diff';
 import { lintCommand } from './lint/index';
 import { version } from './version';
-import { escapeData } from './workflow-text';
+import { commandSafe, escapeData } from './workflow-text';
 
 const USAGE = `usage: storage-perf <command> [options]
 
@@ -57,7 +57,7 @@ export async function main(argv: string[], started: { server?: ChildProcess } = 
   } catch (e) {
     if (e instanceof UsageError) {
       // A usage error may quote an argument (a path): escaped, it stays one line in a CI log.
-      process.stderr.write(`storage-perf ${escapeData(command)}: ${escapeData(e.message)}\n`);
+      process.stderr.write(`storage-perf ${escapeData(command)}: ${commandSafe(e.message)}\n`);
       return 2;
     }
     process.stderr.write(`storage-perf ${escapeData(command)}: internal error: ${internalError(e)}\n`);

@@ -15,3 +15,10 @@ export const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').
 
 /** Free text on one line: CR and LF as the runner writes them, nothing else changed. */
 export const oneLine = (s: string) => s.replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+
+/**
+ * Text of several lines, each kept (a catalog's problems, one a line), none able to start a workflow command: a
+ * line that would begin with `::` (after spaces) has it written `%3A%3A`. For messages whose line breaks are their
+ * own: a name in them that holds a line break cannot make a command of what follows it.
+ */
+export const commandSafe = (s: string) => s.replace(/\r/g, '%0D').replace(/^(\s*)::/gm, '$1%3A%3A');

@@ -65,9 +65,11 @@ const CUSTOM_FIELDS: Record<string, Array<[string, 'string' | 'string?' | 'boole
 function customInvalid(method: string, params: unknown): string | undefined {
   const fields = CUSTOM_FIELDS[method];
   if (!fields) return undefined;
-  if (!isObject(params) || Array.isArray(params)) return 'params must be an object';
+  // Given by position (VS Code's client sends a custom request's one parameter so), the handler reads the first.
+  const given = Array.isArray(params) ? (params as unknown[])[0] : params;
+  if (!isObject(given) || Array.isArray(given)) return 'params must be an object';
   for (const [name, type] of fields) {
-    const v = params[name];
+    const v = given[name];
     const optional = type.endsWith('?');
     if (optional && v === undefined) continue;
     const want = type.replace('?', '');

@@ -109,4 +109,16 @@ describe('GitHub Action: lint step and hostile file names', function () {
     assert.deepEqual(commands(diff.stderr), [], diff.stderr);
     assert.match(diff.stderr, /^storage-perf diff: cannot read the base, specs\/y%0A::error/m);
   });
+
+  it("a command's error of several lines keeps them, and such a name starts no workflow command in it", async () => {
+    // A catalog file named with line breaks: evaluate's error says each problem on a line of its own.
+    const r = await finished(
+      spawn(process.execPath, [join(ROOT, 'cli/bin/storage-perf.js'), 'evaluate', '--catalog-file', TWO_LINES, 'x.perf.yaml'], {
+        cwd: dir,
+      }),
+    );
+    assert.equal(r.code, 2, r.stderr);
+    assert.deepEqual(commands(r.stderr), [], r.stderr);
+    assert.match(r.stderr, /specs\/y\n%3A%3Aerror file=README\.md::planted\n\.perf\.yaml/);
+  });
 });

@@ -43,6 +43,9 @@ describe('protocol gate', () => {
       ['storagePerf/report', {}, /^storagePerf\/report: uri must be a string \(it is missing\)$/],
       ['storagePerf/report', undefined, /params must be an object/],
       ['storagePerf/report', { uri }, undefined],
+      // By position, as VS Code's client sends a custom request's one parameter: the first is the one read.
+      ['storagePerf/report', [{ uri }], undefined],
+      ['storagePerf/report', [{}], /uri must be a string \(it is missing\)/],
       ['storagePerf/diffWithBase', { uri, baseRef: 'HEAD' }, /baseText must be a string \(it is missing\)/],
       ['storagePerf/diffWithBase', { uri, baseText: '', baseRef: 7 }, /baseRef must be a string, not number/],
       ['storagePerf/diffWithBase', { uri, baseText: '', baseRef: 'HEAD' }, undefined],
