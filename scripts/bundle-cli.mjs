@@ -34,6 +34,8 @@ export async function bundleCli(outDir, { minify = true, codeCache = true } = {}
     // web-tree-sitter's ES module finds itself through import.meta.url, which a CommonJS bundle lacks: its
     // CommonJS build is bundled instead.
     alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/tree-sitter.cjs' },
+    // A native module (extended attributes, protocol/src/xattrs.ts): loaded from node_modules when present.
+    external: ['@napi-rs/xattr'],
   };
   // The server beside the CLI: the CLI's lint starts server.js when it finds it next to itself.
   await build({ ...common, entryPoints: ['cli/src/main.ts'], outfile: join(outDir, 'storage-perf.js') });

@@ -27,7 +27,8 @@ const common = {
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['vscode'],
+  // The native module of protocol/src/xattrs.ts is not packaged: the extension's writes go without it.
+  external: ['vscode', '@napi-rs/xattr'],
   // ESM entry points first: some dependencies' "main" is a UMD wrapper whose require() calls of its own
   // modules esbuild cannot follow (jsonc-parser's), which leaves the bundle requiring files it lacks.
   mainFields: ['module', 'main'],

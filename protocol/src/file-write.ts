@@ -13,7 +13,7 @@
  * Either kind: a read-only file is refused unless `force`; the owner, group and mode of a replaced file are kept
  * (the owner and group when running as root, the group otherwise where the user may); a file that changed since it
  * was read (`expect`) is refused; the temporary file is removed when SIGINT, SIGTERM or SIGHUP arrives.
- * Extended attributes cannot be read or written by Node without a native module: a replaced file loses them.
+ * Extended attributes are copied onto the new file where the native module of `./xattrs` loads (see there).
  * Node only: the VS Code extension writes through `vscode.workspace.fs` and never imports this module.
  */
 import { randomBytes } from 'node:crypto';
@@ -34,6 +34,7 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { copyXattrs } from './xattrs';
 
 /** A write refused for a reason of the file's own (a link, read-only, changed on disk), said in `message`. */
 export class WriteRefused extends Error {}
@@ -156,6 +157,8 @@ function writeTemp(path: string, text: string, st: Stats | undefined): string {
       keepOwner(tmp, keep);
       // The creation mode passes through the umask, and chown clears set-id bits: set the mode last.
       chmodSync(tmp, mode);
+      const lost = copyXattrs(path, tmp);
+      if (lost) throw new WriteRefused(`${basename(path)}: ${lost}; not written`);
     }
   } catch (e) {
     removeTemp(tmp);

@@ -21,7 +21,9 @@ import {
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { getAttributeSync, listAttributesSync, setAttributeSync } from '@napi-rs/xattr';
 import { stampOf, writeAllInside, writeAtomic, WriteRefused } from '../../protocol/src/file-write';
+import { xattrsKept } from '../../protocol/src/xattrs';
 
 const dirs: string[] = [];
 const folder = () => {
@@ -92,6 +94,27 @@ describe('the writer', () => {
     writeAtomic(f, 'new\n');
     const st = statSync(f);
     assert.deepEqual([st.uid, st.gid, readFileSync(f, 'utf8')], [4321, 4322, 'new\n']);
+  });
+
+  it('keeps the extended attributes of a replaced file', function () {
+    const d = folder();
+    const f = join(d, 'a.perf.yaml');
+    writeFileSync(f, 'old\n');
+    try {
+      setAttributeSync(f, 'user.origin', 'reviewed by ops');
+      setAttributeSync(f, 'user.empty', '');
+    } catch (e) {
+      // A file system without user attributes (some tmpfs) has nothing to keep.
+      if (/not supported|ENOTSUP|EOPNOTSUPP/i.test((e as Error).message)) this.skip();
+      throw e;
+    }
+    assert.ok(xattrsKept(), 'the native module loads on this platform');
+    const before = statSync(f);
+    writeAtomic(f, 'new\n');
+    assert.notEqual(statSync(f).ino, before.ino, 'replaced by a rename');
+    assert.deepEqual(listAttributesSync(f).sort(), ['user.empty', 'user.origin']);
+    assert.equal(String(getAttributeSync(f, 'user.origin')), 'reviewed by ops');
+    assert.equal(readFileSync(f, 'utf8'), 'new\n');
   });
 
   it('refuses a hard-linked file unless forced, and then writes it in place, keeping the link', () => {

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { chmodSync, lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { getAttributeSync, setAttributeSync } from '@napi-rs/xattr';
 import { lint, STUB_SERVERS, tree, type CliRun } from '../fixtures/lint-cli';
 
 const ok = (r: CliRun, code: number) =>
@@ -62,6 +63,20 @@ describe('lint --fix and -o write through the one writer', function () {
     ok(forced, 0);
     assert.equal(readFileSync(join(dir, 'a.perf.yaml'), 'utf8'), FIXED);
     assert.equal(lstatSync(join(dir, 'a.perf.yaml')).mode & 0o777, 0o444);
+  });
+
+  it('keeps a fixed spec’s extended attributes (the bundled command loads the native module)', async function () {
+    const dir = tree({ 'a.perf.yaml': FIXABLE });
+    try {
+      setAttributeSync(join(dir, 'a.perf.yaml'), 'user.origin', 'reviewed');
+    } catch (e) {
+      if (/not supported|ENOTSUP|EOPNOTSUPP/i.test((e as Error).message)) this.skip();
+      throw e;
+    }
+    const r = await lint(['a.perf.yaml', '--fix'], { cwd: dir });
+    ok(r, 0);
+    assert.equal(readFileSync(join(dir, 'a.perf.yaml'), 'utf8'), FIXED);
+    assert.equal(String(getAttributeSync(join(dir, 'a.perf.yaml'), 'user.origin')), 'reviewed');
   });
 
   it('leaves a file that is not UTF-8 untouched: --fix and --fix-dry-run exit 2 with the reason', async () => {
