@@ -10,6 +10,8 @@ import type { Node } from 'jsonc-parser';
 import type { Spec, TemplateRun } from '../document/types';
 import { plural } from '../units';
 import { AWS_GROUP_RESOURCES, AWS_GROUPS, asgRegion, asgRun, asgTemplate } from './aws-groups';
+import { AZURE_SCALE_SETS } from './azure';
+import { AZURE_GROUP_RESOURCES, isScaleSet, scaleSetRegion, scaleSetRun } from './azure-groups';
 import { at, items, num, str } from './json';
 import { push, type MappedVm, type PlanContext, type PlanResource } from './plan-model';
 
@@ -18,11 +20,18 @@ const TEMPLATES = new Set([
   'google_compute_region_instance_template',
   'aws_launch_template',
   'aws_launch_configuration',
+  // A scale set is its own template and its own group.
+  ...AZURE_SCALE_SETS,
 ]);
-const GROUPS = new Set(['google_compute_instance_group_manager', 'google_compute_region_instance_group_manager', ...AWS_GROUPS]);
+const GROUPS = new Set([
+  'google_compute_instance_group_manager',
+  'google_compute_region_instance_group_manager',
+  ...AWS_GROUPS,
+  ...AZURE_SCALE_SETS,
+]);
 const AUTOSCALERS = ['google_compute_autoscaler', 'google_compute_region_autoscaler'];
 /** Types read through the templates they run: neither VMs nor ignored. */
-export const GROUP_RESOURCES = [...GROUPS, ...AUTOSCALERS, ...AWS_GROUP_RESOURCES];
+export const GROUP_RESOURCES = [...GROUPS, ...AUTOSCALERS, ...AWS_GROUP_RESOURCES, ...AZURE_GROUP_RESOURCES];
 
 /** Each template's VM marked as a template, with the groups that run it, the region they run in, and a finding. */
 export function markTemplates(spec: Spec, resources: PlanResource[], vms: MappedVm[], ctx: PlanContext, missing: string[]): void {
@@ -72,6 +81,7 @@ export function markTemplates(spec: Spec, resources: PlanResource[], vms: Mapped
  */
 function templatesRun(g: PlanResource, ctx: PlanContext): Map<PlanResource, number[]> {
   const out = new Map<PlanResource, number[]>();
+  if (isScaleSet(g)) return out.set(g, [-1]);
   if (AWS_GROUPS.includes(g.type)) {
     const t = asgTemplate(g, ctx);
     if (t) out.set(t, [-1]);
@@ -93,6 +103,7 @@ function templatesRun(g: PlanResource, ctx: PlanContext): Map<PlanResource, numb
  */
 function runOf(g: PlanResource, running: number[], scaler: PlanResource | undefined, ctx: PlanContext): TemplateRun {
   if (AWS_GROUPS.includes(g.type)) return asgRun(g, ctx);
+  if (isScaleSet(g)) return scaleSetRun(g, ctx);
   if (scaler) {
     const policy = at(scaler.values, 'autoscaling_policy', 0);
     const min = num(at(policy, 'min_replicas'));
@@ -118,6 +129,7 @@ function runOf(g: PlanResource, running: number[], scaler: PlanResource | undefi
 /** The region a group runs in: a zonal group's zone's, a regional group's own. */
 function groupRegion(g: PlanResource): string | undefined {
   if (AWS_GROUPS.includes(g.type)) return asgRegion(g);
+  if (isScaleSet(g)) return scaleSetRegion(g);
   const zone = str(at(g.values, 'zone'));
   if (zone) return /^(.+)-[a-z]$/.exec(zone)?.[1];
   return str(at(g.values, 'region'));

@@ -13,6 +13,7 @@ import type { Spec } from '../document/types';
 import type { YamlTree } from '../document/yaml-nodes';
 import type { Span } from '../text';
 import { AWS_DISK_RESOURCES, AWS_MAPPERS } from './aws';
+import { AZURE_DISK_RESOURCES, AZURE_MAPPERS } from './azure';
 import { GCP_DISK_RESOURCES, GCP_MAPPERS } from './gcp';
 import { GROUP_RESOURCES, markTemplates } from './groups';
 import { at, items, span, str } from './json';
@@ -34,9 +35,15 @@ import { diskProvider, looseDisks, unattachedDisks, type UnattachedDisk } from '
 import { YANDEX_DISK_RESOURCES, YANDEX_MAPPERS } from './yandex';
 
 /** The instance types read, by provider. */
-const MAPPERS: Record<string, VmMapper> = { ...GCP_MAPPERS, ...YANDEX_MAPPERS, ...AWS_MAPPERS };
+const MAPPERS: Record<string, VmMapper> = { ...GCP_MAPPERS, ...YANDEX_MAPPERS, ...AWS_MAPPERS, ...AZURE_MAPPERS };
 /** Types read through the instances that use them (disks, attachments, the groups that run templates): neither VMs nor ignored. */
-const DISK_RESOURCES = new Set([...GCP_DISK_RESOURCES, ...GROUP_RESOURCES, ...YANDEX_DISK_RESOURCES, ...AWS_DISK_RESOURCES]);
+const DISK_RESOURCES = new Set([
+  ...GCP_DISK_RESOURCES,
+  ...GROUP_RESOURCES,
+  ...YANDEX_DISK_RESOURCES,
+  ...AWS_DISK_RESOURCES,
+  ...AZURE_DISK_RESOURCES,
+]);
 /** First segments of a reference that are not resources of the same module. */
 const NOT_RESOURCES = new Set(['var', 'local', 'module', 'data', 'count', 'each', 'path', 'self', 'terraform']);
 
@@ -231,7 +238,7 @@ export function readsAsVm(type: string): boolean {
 }
 
 /** The providers of the mappers as their users name them. */
-const PROVIDER_NAMES: Record<string, string> = { gcp: 'Google Cloud', aws: 'AWS', yandex: 'Yandex Cloud' };
+const PROVIDER_NAMES: Record<string, string> = { gcp: 'Google Cloud', aws: 'AWS', yandex: 'Yandex Cloud', azure: 'Azure' };
 
 function mapResources(resources: PlanResource[], ctx: PlanContext, summary: TerraformSummary): MappedVm[] {
   const vms: MappedVm[] = [];

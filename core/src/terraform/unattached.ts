@@ -5,13 +5,19 @@
  */
 import { at, located } from './json';
 import { AWS_DISK_MAPPERS } from './aws';
+import { AZURE_DISK_MAPPERS, azureRegion } from './azure';
 import { GCP_DISK_MAPPERS } from './gcp';
 import { push, regionWhere, type DiskMapper, type MappedVm, type PlanContext, type PlanResource } from './plan-model';
 import type { SpecMap } from './spec-tree';
 import { YANDEX_DISK_MAPPERS } from './yandex';
 
 /** The disk types that exist apart from an instance, as disks of the spec. */
-const DISK_MAPPERS: Record<string, DiskMapper> = { ...GCP_DISK_MAPPERS, ...AWS_DISK_MAPPERS, ...YANDEX_DISK_MAPPERS };
+const DISK_MAPPERS: Record<string, DiskMapper> = {
+  ...GCP_DISK_MAPPERS,
+  ...AWS_DISK_MAPPERS,
+  ...YANDEX_DISK_MAPPERS,
+  ...AZURE_DISK_MAPPERS,
+};
 
 /** An unattached disk of the spec, with the region it is priced in (undefined: the spec's). */
 export interface UnattachedDisk {
@@ -60,7 +66,11 @@ export function unattachedDisks(loose: PlanResource[], provider: string, ctx: Pl
       r.addressSpan,
     );
     if (!priced) continue;
-    const zone = located(at(r.values, 'zone')) ?? located(at(r.values, 'availability_zone'));
+    // An Azure disk's `zone` is a number ("1"); its region is its `location`.
+    const zone =
+      mapper.provider === 'azure'
+        ? azureRegion(at(r.values, 'location'))
+        : (located(at(r.values, 'zone')) ?? located(at(r.values, 'availability_zone')));
     out.push({ spec: mapper.map(r, ctx), region: regionWhere(zone, r, located(at(r.values, 'region')))?.value as string | undefined });
   }
   return out;
