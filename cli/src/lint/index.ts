@@ -224,6 +224,7 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
   if (tf.varFiles.length) settings.terraformVarFiles = tf.varFiles.map((f) => resolve(cwd, f));
   if (tf.vars.length) settings.terraformVars = tf.vars.map((v) => `${v.name}=${v.value}`);
   if (tf.followLinks) settings.followLinks = true;
+  if (tf.root) settings.terraformRoot = tf.root;
   // A catalog the server could not load would change every finding: refuse it here, with the reasons.
   if (settings.catalogPath) opts.catalogFiles = catalogFilesOf(loadRegistry([settings.catalogPath]));
 
