@@ -1,0 +1,106 @@
+/**
+ * The real executable on a repository whose root modules call their modules from elsewhere in it (`envs/prod`
+ * calling `../../modules/vm`): `lint` lists the called module's findings under its own file, `evaluate` names the
+ * file in its report, `--root` widens where sources are read, and `diff --base-ref` reads the called module as it
+ * is at the revision.
+ */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { DiffRecord, ReportDiagnostic } from '../../core/src';
+import { BIN, lint } from '../fixtures/lint-cli';
+
+const VM = (machine: string) =>
+  `resource "google_compute_instance" "vm" {\n  name         = "vm"\n  machine_type = "${machine}"\n  zone         = "europe-west4-a"\n  boot_disk {\n    initialize_params {\n      type = "pd-ssd"\n      size = 100\n    }\n  }\n}\n`;
+
+interface LintFile {
+  path: string;
+  diagnostics: ReportDiagnostic[];
+}
+
+describe('storage-perf on modules called from elsewhere in the repository', () => {
+  let base: string;
+  let repo: string;
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(repo, path)), { recursive: true });
+    writeFileSync(join(repo, path), text);
+  };
+  const run = (args: string[], cwd = repo) => spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8' });
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+  };
+  beforeEach(() => {
+    base = mkdtempSync(join(tmpdir(), 'sp-tf-modules-'));
+    repo = join(base, 'repo');
+    mkdirSync(repo);
+    git('init', '-q');
+    git('config', 'user.email', 'test@example.com');
+    git('config', 'user.name', 'test');
+    write('modules/vm/main.tf', VM('n2-standard-7'));
+    write('envs/prod/main.tf', 'module "vm" {\n  source = "../../modules/vm"\n}\n');
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  it("lint envs/prod: the module's finding is listed under modules/vm/main.tf, at its line", async () => {
+    const r = await lint(['envs/prod', '--format', 'json'], { cwd: repo });
+    assert.equal(r.code, 1, r.stderr);
+    const files = (JSON.parse(r.stdout) as { files: LintFile[] }).files;
+    const module = files.find((f) => f.path === 'modules/vm/main.tf');
+    assert.ok(module, JSON.stringify(files.map((f) => f.path)));
+    const d = module.diagnostics.find((x) => x.code === 'unknown-machine-type')!;
+    assert.equal(d.line, 3);
+    assert.match(d.message, /^module\.vm\.google_compute_instance\.vm: /);
+  });
+
+  it("evaluate envs/prod: the report names the module's file relative to the root module", () => {
+    const r = run(['evaluate', 'envs/prod', '--format', 'json']);
+    assert.equal(r.status, 1, r.stderr);
+    const d = (JSON.parse(r.stdout).files[0].diagnostics as ReportDiagnostic[]).find((x) => x.code === 'unknown-machine-type')!;
+    assert.equal(d.file, '../../modules/vm/main.tf');
+    assert.equal(d.line, 3);
+  });
+
+  it('--root: a source outside the repository is refused on its line, and read when --root holds it', async () => {
+    mkdirSync(join(base, 'shared'));
+    writeFileSync(join(base, 'shared', 'main.tf'), VM('n2-standard-4'));
+    write('envs/dev/main.tf', 'module "shared" {\n  source = "../../../shared"\n}\n');
+    const refused = await lint(['envs/dev', '--format', 'json'], { cwd: repo });
+    assert.equal(refused.code, 1, refused.stderr);
+    const all = (JSON.parse(refused.stdout) as { files: LintFile[] }).files.flatMap((f) => f.diagnostics);
+    const d = all.find((x) => x.code === 'terraform-file-refused')!;
+    assert.ok(d, JSON.stringify(all));
+    assert.equal(d.line, 2);
+    assert.match(d.message, /--root/);
+    const read = run(['evaluate', 'envs/dev', '--root', '..', '--format', 'json']);
+    assert.equal(read.status, 0, read.stderr);
+    assert.deepEqual(
+      JSON.parse(read.stdout).files[0].vms.map((v: { name: string }) => v.name),
+      ['module.shared.google_compute_instance.vm'],
+    );
+    const linted = await lint(['envs/dev', '--root', '..', '--format', 'json'], { cwd: repo });
+    assert.equal(linted.code, 0, linted.stdout);
+  });
+
+  it('--root that is not a folder is a usage error (exit 2)', () => {
+    const r = run(['evaluate', 'envs/prod', '--root', 'envs/prod/main.tf']);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /--root takes a folder, and envs\/prod\/main\.tf is not one/);
+  });
+
+  it('diff --base-ref: the called module as it is at the revision, so its VM is changed, not added', () => {
+    write('modules/vm/main.tf', VM('n2-standard-4'));
+    git('add', '-A');
+    git('commit', '-qm', 'base');
+    write('modules/vm/main.tf', VM('n2-standard-8'));
+    const r = run(['diff', '--base-ref', 'HEAD', 'envs/prod', '--format', 'json']);
+    assert.ok(r.status === 0 || r.status === 1, r.stderr);
+    const vms = (JSON.parse(r.stdout) as DiffRecord).vms;
+    assert.deepEqual(
+      vms.map((v) => [v.name, v.change, v.machine_type.before, v.machine_type.after]),
+      [['module.vm.google_compute_instance.vm', 'changed', 'n2-standard-4', 'n2-standard-8']],
+    );
+  });
+});
