@@ -63,8 +63,8 @@ options:
                             when present, without its catalogPath: a repository does not pick the catalog)
       --follow-links        read a plan or module a file names through links out of its repository (refused by
                             default: docs/robustness.md)
-      --root DIR            Terraform: the folder module sources are read in (default: the repository the
-                            file is in); a source outside it is refused
+      --root DIR            Terraform: the folder module sources (and paths a file names) are read in, instead
+                            of the repository the file is in; a source outside it is refused
       --stdin-filename NAME the name reports give to -
       --timeout SECONDS     how long to wait for each answer of the language server (default 60)
       --jobs N              language servers to lint with at once (default: one per ${FILES_PER_SERVER} files, at most
