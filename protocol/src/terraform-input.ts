@@ -335,13 +335,16 @@ function sources(text: string, folder: string, path: string, w: Walk): void {
   }
 }
 
-/** The .tf files of a module folder (and of the local modules they call), or none. */
-export function moduleFilesIn(folder: string): TfFile[] {
+/**
+ * The .tf files of a module folder (and of the modules they call), or none; `dirs` is given where the calls' folders
+ * were found (for `planSourceMap`).
+ */
+export function moduleFilesIn(folder: string, dirs: ModuleDirs = {}): TfFile[] {
   const first = tfFilesIn(folder)[0];
   if (first === undefined) return [];
   const b = { root: readRootOf(join(folder, first)) };
   try {
-    return moduleFiles(folder, { path: first, text: readNamed(join(folder, first), b) }, b, []);
+    return moduleFiles(folder, { path: first, text: readNamed(join(folder, first), b) }, b, [], dirs);
   } catch {
     return [];
   }

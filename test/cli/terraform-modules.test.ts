@@ -2,7 +2,7 @@
  * The real executable on a repository whose root modules call their modules from elsewhere in it (`envs/prod`
  * calling `../../modules/vm`): `lint` lists the called module's findings under its own file, `evaluate` names the
  * file in its report, `--root` widens where sources are read, and `diff --base-ref` reads the called module as it
- * is at the revision.
+ * is at the revision; a plan's findings are placed on the called module's lines.
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -53,6 +53,32 @@ describe('storage-perf on modules called from elsewhere in the repository', () =
     const d = module.diagnostics.find((x) => x.code === 'unknown-machine-type')!;
     assert.equal(d.line, 3);
     assert.match(d.message, /^module\.vm\.google_compute_instance\.vm: /);
+  });
+
+  it("lint plan.json --format github: a plan's finding in module.vm sits on ../../modules/vm's line", async () => {
+    const resource = {
+      address: 'module.vm.google_compute_instance.vm',
+      mode: 'managed',
+      type: 'google_compute_instance',
+      name: 'vm',
+      values: {
+        name: 'vm',
+        machine_type: 'n2-standard-7',
+        zone: 'europe-west4-a',
+        boot_disk: [{ initialize_params: [{ type: 'pd-ssd', size: 100 }] }],
+      },
+    };
+    const plan = {
+      format_version: '1.2',
+      planned_values: { root_module: { child_modules: [{ address: 'module.vm', resources: [resource] }] } },
+    };
+    write('envs/prod/plan.json', JSON.stringify(plan, null, 2));
+    const r = await lint(['envs/prod/plan.json', '--format', 'github'], { cwd: repo });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(
+      r.stdout,
+      /^::error file=modules\/vm\/main\.tf,line=3,.*title=storage-perf unknown-machine-type::module\.vm\.google_compute_instance\.vm: /m,
+    );
   });
 
   it("evaluate envs/prod: the report names the module's file relative to the root module", () => {

@@ -102,9 +102,10 @@ export function terraformFilesFrontEnd(
 export function readTfResources(
   parse: HclParse,
   files: TfFile[],
+  modules: ModuleDirs = {},
 ): { resources: PlanResource[]; unexpanded: PlanResource[]; sources: TfSource[] } | undefined {
   const { text, sources } = joinTfFiles(files);
-  const reader = readModules(parse, text, sources, []);
+  const reader = readModules(parse, text, sources, [], [], modules);
   return reader && { resources: reader.resources, unexpanded: reader.unexpanded, sources };
 }
 
