@@ -38,7 +38,7 @@ function realOf(path: string): string | undefined {
  */
 export function sourceRefusal(folder: string, entry: string, b: SourceBounds): string | undefined {
   const root = realOf(b.root ?? entry) ?? resolve(b.root ?? entry);
-  const where = b.root === undefined ? 'the module’s folder' : root;
+  const where = b.root === undefined ? "the root module's folder" : root;
   if (!isInside(root, resolve(folder)) && !isInside(root, realOf(resolve(folder)) ?? resolve(folder)))
     return `it is outside ${where}; name a folder that holds it with --root`;
   const real = realOf(folder);
