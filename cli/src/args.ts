@@ -3,6 +3,8 @@
  * the error that makes a command exit with status 2 and its message. Kept apart from main.ts, which imports
  * every command, so that commands do not import main.ts back.
  */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isTfVarsPath, type TfVar } from '../../core/src';
 import { suggest } from '../../core/src/document/suggest';
@@ -58,14 +60,16 @@ export const TERRAFORM_VAR_OPTIONS = {
   'var-file': { type: 'string', multiple: true },
   var: { type: 'string', multiple: true },
   'follow-links': { type: 'boolean' },
+  root: { type: 'string' },
 } as const;
 
 /** The --var-file files (each a `.tfvars` or `.tfvars.json` file) and --var NAME=VALUE pairs given, checked. */
-export function terraformVars(values: { 'var-file'?: unknown; var?: unknown; 'follow-links'?: unknown }): {
+export function terraformVars(values: { 'var-file'?: unknown; var?: unknown; 'follow-links'?: unknown; root?: unknown }): {
   varFiles: string[];
   vars: TfVar[];
   followLinks: boolean;
   workspace: string;
+  root?: string;
 } {
   const varFiles = (values['var-file'] as string[] | undefined) ?? [];
   for (const f of varFiles) {
@@ -83,6 +87,20 @@ export function terraformVars(values: { 'var-file'?: unknown; var?: unknown; 'fo
     if (!m) throw new UsageError(`--var takes NAME=VALUE, not '${v}'`);
     return { name: m[1], value: m[2] };
   });
-  // Paths a file's content names stay in its repository, or the working directory (docs/robustness.md).
-  return { varFiles, vars, followLinks: values['follow-links'] === true, workspace: process.cwd() };
+  // Paths a file's content names stay in its repository, or the working directory (docs/robustness.md), or --root.
+  const root = rootFolder(values.root as string | undefined);
+  return { varFiles, vars, followLinks: values['follow-links'] === true, workspace: process.cwd(), ...(root ? { root } : {}) };
+}
+
+/** The folder `--root` names (absolute), checked to be a folder: module sources are read inside it. */
+function rootFolder(root: string | undefined): string | undefined {
+  if (root === undefined) return undefined;
+  let folder = false;
+  try {
+    folder = statSync(root).isDirectory();
+  } catch (e) {
+    throw new UsageError(`--root ${root} cannot be read: ${ioReason(e)}`);
+  }
+  if (!folder) throw new UsageError(`--root takes a folder, and ${root} is not one`);
+  return resolve(root);
 }

@@ -39,6 +39,8 @@ const EVALUATE_USAGE = `usage: storage-perf evaluate FILE... [--format table|jso
   --var NAME=VALUE      Terraform: a root module variable's value, after every file (may be repeated)
   --follow-links        read a plan or module a file names through links out of its repository (refused by
                           default: docs/robustness.md)
+  --root DIR            Terraform: the folder module sources (and paths a file names) are read in, instead
+                          of the repository the file is in; a source outside it is refused
   --set PATH=VALUE      what if: evaluate FILE with a value changed, and show what changes, e.g.
                           --set vms.db.machine_type=n2-standard-16
                           --set vms.db.disks.data.size=1TiB --set region=europe-west4

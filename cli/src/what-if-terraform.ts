@@ -77,5 +77,5 @@ export function setOnTerraform(input: AnalysisInput, a: Analysis, set: string, p
     const grow = node.start >= s.start && node.start <= s.end ? delta : 0;
     return { path: s.path, text: text.slice(s.start + shift, s.end + shift + grow) };
   });
-  return { text, frontEnd: terraformFilesFrontEnd(hclParser()!, files, input.vars), vars: input.vars };
+  return { ...input, text, frontEnd: terraformFilesFrontEnd(hclParser()!, files, input.vars, input.modules) };
 }

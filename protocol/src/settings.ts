@@ -28,6 +28,11 @@ export interface Settings {
    * workspace (lint's --follow-links). Off by default: such a read is refused with a finding.
    */
   followLinks?: boolean;
+  /**
+   * Terraform: the folder (absolute) that module sources are read in, in place of the repository or workspace
+   * (lint's --root).
+   */
+  terraformRoot?: string;
 }
 
 /** Every key of Settings an editor's settings give (strings), for code that copies them one by one. */

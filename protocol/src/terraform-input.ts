@@ -4,22 +4,25 @@
  * (`terraform: plan.json`) with its plan read from beside it, else the YAML spec's.
  */
 import { readdirSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   frontEndFor,
   isTerraformSourcePath,
   joinTfFiles,
+  localKey,
   sidecarFrontEnd,
   diag,
   sidecarPlanPath,
   terraformFilesFrontEnd,
   type ParsedSpec,
+  type ModuleDirs,
   type TfFile,
   type TfVar,
 } from '../../core/src';
 import { ioReason, isInside, MAX_INPUT_BYTES, readBounded, ReadRefused, readRootOf } from './file-io';
 import { hclParser } from './hcl-parser';
+import { installedModules, relPath, sourceRefusal } from './module-sources';
 
 /** What `analyze` is given for a file: the text to analyse (a module's files joined) and its front end. */
 export interface AnalysisInput {
@@ -27,6 +30,8 @@ export interface AnalysisInput {
   frontEnd?: (text: string) => ParsedSpec;
   /** `-var` values the front end was given (a change of the text, `--set`, builds it again with them). */
   vars?: TfVar[];
+  /** Where the module calls' folders were found, and which were refused (`--set` builds the front end again with them). */
+  modules?: ModuleDirs;
 }
 
 /** Values of the root module's variables given on the command line: `-var-file FILE` (in order) and `-var NAME=VALUE`. */
@@ -157,13 +162,14 @@ function terraformInput(folder: string | undefined, entry: TfFile, options: TfIn
   const parse = hclParser();
   if (!parse) throw new Error('the HCL parser is not loaded: await loadHclParser() first');
   const refused: Refusal[] = [];
+  const dirs: ModuleDirs = {};
   const files =
     folder === undefined
       ? [entry]
-      : [...moduleFiles(folder, entry, options, refused), ...varFiles(folder, options.varFiles ?? [], options, refused)];
-  const frontEnd = terraformFilesFrontEnd(parse, files, options.vars);
+      : [...moduleFiles(folder, entry, options, refused, dirs), ...varFiles(folder, options.varFiles ?? [], options, refused)];
+  const frontEnd = terraformFilesFrontEnd(parse, files, options.vars, dirs);
   const { text, sources } = joinTfFiles(files);
-  if (!refused.length) return { text, frontEnd, vars: options.vars };
+  if (!refused.length) return { text, frontEnd, vars: options.vars, modules: dirs };
   // Each refusal is a finding on the `source` that named its folder, else on the module's first byte.
   const withRefusals = (t: string): ParsedSpec => {
     const parsed = frontEnd(t);
@@ -174,7 +180,7 @@ function terraformInput(folder: string | undefined, entry: TfFile, options: TfIn
     }
     return parsed;
   };
-  return { text, frontEnd: withRefusals, vars: options.vars };
+  return { text, frontEnd: withRefusals, vars: options.vars, modules: dirs };
 }
 
 /** A file or folder of a module the reader refused, and the `source` value that named its folder (if any). */
@@ -192,11 +198,6 @@ interface Named {
   path: string;
   index: number;
   length: number;
-}
-
-/** A module-relative, `/`-separated path. */
-function relPath(folder: string, path: string): string {
-  return relative(folder, path).split(sep).join('/');
 }
 
 /**
@@ -251,16 +252,21 @@ function tfFilesIn(folder: string): string[] {
 }
 
 /**
- * The entry, the other .tf files of its folder, and those of the local module folders they name, each read by its
- * real path (a folder reached through a link is held to the root like any file).
+ * The entry, the other .tf files of its folder, and those of the module folders they name: local sources anywhere
+ * in the root, and what `terraform init` downloaded (`dirs.installed`); each read by its real path (a folder reached
+ * through a link is held to the root like any file). Folders refused are put in `dirs.refused`; a folder is read once
+ * (a module that calls its caller does not loop).
  */
-function moduleFiles(root: string, entry: TfFile, b: Bounds, refused: Refusal[]): TfFile[] {
+function moduleFiles(root: string, entry: TfFile, b: Bounds, refused: Refusal[], dirs: ModuleDirs = {}): TfFile[] {
   const files: TfFile[] = [entry];
   const named = new Map<string, Named>();
   let bytes = 0;
   const seen = new Set<string>([resolve(root)]);
   const queue: string[] = [resolve(root)];
-  const follow = (text: string, folder: string, path: string) => sources(text, folder, path, { root, seen, queue, named, b, refused });
+  const walk: Walk = { root, seen, queue, named, b, refused: new Map(), local: new Map() };
+  const installed = installedModules(root, b);
+  for (const m of installed?.values() ?? []) enqueue(resolve(root, m.dir), walk);
+  const follow = (text: string, folder: string, path: string) => sources(text, folder, path, walk);
   while (queue.length && seen.size <= MAX_FOLDERS && files.length <= MAX_FILES) {
     const folder = queue.shift()!;
     const rel = relPath(root, folder);
@@ -288,49 +294,57 @@ function moduleFiles(root: string, entry: TfFile, b: Bounds, refused: Refusal[])
       follow(text, folder, path);
     }
   }
+  dirs.installed = installed;
+  dirs.refused = walk.refused;
+  dirs.local = walk.local;
   return files;
 }
 
-/** What `sources` adds to: the folders seen and queued, where each was named, and the refusals. */
+/** What `sources` adds to: the folders seen and queued, where each was named, and the folders refused, with why. */
 interface Walk {
   root: string;
   seen: Set<string>;
   queue: string[];
   named: Map<string, Named>;
   b: Bounds;
-  refused: Refusal[];
+  refused: Map<string, string>;
+  /** Each local source's folder as read, by `localKey` (see `ModuleDirs.local`). */
+  local: Map<string, string>;
 }
 
-/** Local module sources a file names (`source = "./disk"`), queued when under the root folder (by real path too). */
+/** A module folder queued to be read, unless seen already; false when refused (outside the root). */
+function enqueue(target: string, w: Walk, at?: Named): boolean {
+  if (w.seen.has(target)) return true;
+  w.seen.add(target);
+  const why = sourceRefusal(target, w.root, w.b);
+  if (why) {
+    w.refused.set(relPath(w.root, target), why);
+    return false;
+  }
+  if (at) w.named.set(target, at);
+  w.queue.push(target);
+  return true;
+}
+
+/** Local module sources a file names (`source = "../../modules/vm"`), queued when in the root (by real path too). */
 function sources(text: string, folder: string, path: string, w: Walk): void {
   for (const m of text.matchAll(/(?:\bsource\s*=|"source"\s*:)\s*("(\.\.?\/[^"]*)")/g)) {
     const target = resolve(folder, m[2]);
-    const rel = relative(w.root, target);
-    if (rel.startsWith('..') || w.seen.has(target)) continue;
-    w.seen.add(target);
-    const at = { path, index: m.index + m[0].length - m[1].length, length: m[1].length };
-    let why: string | undefined;
-    try {
-      why = folderRefusal(target, w.b);
-    } catch {
-      why = undefined; // a folder that is not there: the module's own finding says so
-    }
-    if (why) {
-      w.refused.push({ path: relPath(w.root, target), reason: why, at });
-      continue;
-    }
-    w.named.set(target, at);
-    w.queue.push(target);
+    w.local.set(localKey(relPath(w.root, folder), m[2]), relPath(w.root, target));
+    enqueue(target, w, { path, index: m.index + m[0].length - m[1].length, length: m[1].length });
   }
 }
 
-/** The .tf files of a module folder (and of the local modules they call), or none. */
-export function moduleFilesIn(folder: string): TfFile[] {
+/**
+ * The .tf files of a module folder (and of the modules they call), or none; `dirs` is given where the calls' folders
+ * were found (for `planSourceMap`).
+ */
+export function moduleFilesIn(folder: string, dirs: ModuleDirs = {}): TfFile[] {
   const first = tfFilesIn(folder)[0];
   if (first === undefined) return [];
   const b = { root: readRootOf(join(folder, first)) };
   try {
-    return moduleFiles(folder, { path: first, text: readNamed(join(folder, first), b) }, b, []);
+    return moduleFiles(folder, { path: first, text: readNamed(join(folder, first), b) }, b, [], dirs);
   } catch {
     return [];
   }

@@ -28,7 +28,8 @@ function terraformOptions(s: Settings, workspace: string | undefined): TfInputOp
     const at = v.indexOf('=');
     return at > 0 ? [{ name: v.slice(0, at), value: v.slice(at + 1) }] : [];
   });
-  return { varFiles: s.terraformVarFiles ?? [], vars, workspace, followLinks: s.followLinks === true };
+  const root = typeof s.terraformRoot === 'string' && s.terraformRoot ? { root: s.terraformRoot } : {};
+  return { varFiles: s.terraformVarFiles ?? [], vars, workspace, followLinks: s.followLinks === true, ...root };
 }
 
 /** What an analysis takes from the settings (settings.ts keeps them): read at each analysis. */

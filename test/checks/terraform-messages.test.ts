@@ -2,7 +2,7 @@
  * What Terraform findings say is true of the configuration they are about: an undeclared reference is its own
  * error, an unfollowed attachment is not "attached to no VM", a module outside the root says so, and an unknown
  * value names its attribute. Codes: terraform-undeclared-reference, terraform-unattached-disk,
- * terraform-unknown-value.
+ * terraform-unknown-value, terraform-file-refused.
  */
 import * as assert from 'node:assert/strict';
 import { analyze, joinTfFiles, terraformFilesFrontEnd, type HclParse, type TfFile } from '../../core/src';
@@ -64,10 +64,17 @@ describe('Terraform messages say what is true', () => {
     );
   });
 
-  it("'terraform-unknown-value': a module outside the root module says so, not that its folder has no .tf file", () => {
-    const { a } = run([{ path: 'main.tf', text: `module "shared" {\n  source = "../shared"\n}\n${instance('db', '')}` }]);
-    const d = a.diagnostics.find((x) => x.code === 'terraform-unknown-value')!;
-    assert.match(d.message, /\(\.\.\/shared is outside the root module, whose folder is all that is read\)/);
-    assert.doesNotMatch(d.message, /no \.tf file/);
+  it("'terraform-file-refused': a module the reader refused (outside the root) says why, not that its folder has no .tf file", () => {
+    const files = [{ path: 'main.tf', text: `module "shared" {\n  source = "../shared"\n}\n${instance('db', '')}` }];
+    const { text } = joinTfFiles(files);
+    const refused = new Map([['../shared', 'it is outside the repository; name a folder that holds it with --root']]);
+    const a = analyze(text, { frontEnd: terraformFilesFrontEnd(parse, files, [], { refused }) });
+    const d = a.diagnostics.find((x) => x.code === 'terraform-file-refused')!;
+    assert.equal(
+      d.message,
+      "module.shared's resources are not read: ../shared is refused: it is outside the repository; name a folder that holds it with --root",
+    );
+    assert.equal(text.slice(d.span.start, d.span.end), '"../shared"');
+    assert.ok(!a.diagnostics.some((x) => /no \.tf file/.test(x.message)));
   });
 });

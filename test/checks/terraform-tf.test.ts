@@ -315,12 +315,15 @@ resource "google_compute_disk" "d" {
     assert.ok(a.diagnostics.some((d) => d.code === 'terraform-no-instances'));
   });
 
-  it('a module from a registry is not read, and says so at the module block', () => {
+  it('a module from a registry that terraform init has not downloaded is not read, and says so at its source', () => {
     const text = 'module "vm" {\n  source  = "terraform-google-modules/vm/google//modules/compute_instance"\n  version = "~> 14.0"\n}\n';
     const a = run([{ path: 'main.tf', text }]);
     const d = a.diagnostics.find((x) => x.code === 'terraform-unknown-value')!;
-    assert.match(d.message, /module\.vm's resources are unknown until plan: run on the plan JSON \(only local sources/);
-    assert.equal(text.slice(d.span.start, d.span.end), '"vm"');
+    assert.match(
+      d.message,
+      /^module\.vm's resources are not read: .* is not downloaded .*: run `terraform init` in the root module, or run on the plan JSON$/,
+    );
+    assert.equal(text.slice(d.span.start, d.span.end), '"terraform-google-modules/vm/google//modules/compute_instance"');
   });
 
   it("for_each over another resource: each.value.self_link is that resource's instance of the same key", () => {
@@ -519,6 +522,6 @@ describe('terraform .tf files: module folders on disk', () => {
     writeFileSync(join(dir, 'main.tf'), 'module "gone" {\n  source = "./gone"\n}\n');
     const input = folderInput(dir)!;
     const a = analyze(input.text, { frontEnd: input.frontEnd });
-    assert.match(a.diagnostics[0].message, /module\.gone's resources are unknown until plan.*no \.tf file/);
+    assert.equal(a.diagnostics[0].message, "module.gone's resources are not read: ./gone has no .tf file");
   });
 });

@@ -125,7 +125,7 @@ describe('paths named by a file, refused as findings', () => {
     writeFileSync(join(d, 'main.tf'), main);
     const r = evaluate(d, ['main.tf']);
     const [f] = withCode(r.stdout, 'terraform-file-refused');
-    assert.match(f.message, /^modules\/disk is not read: its real path .* is outside/);
+    assert.match(f.message, /^module\.disk's resources are not read: \.\/modules\/disk is refused: its real path .* is outside/);
     assert.equal(f.line, 2);
     assert.equal(f.column, main.split('\n')[1].indexOf('"./modules/disk"') + 1);
   });

@@ -6,7 +6,7 @@
  * exactly as `evaluate` reads it from the disk. A path that is not at REF is absent: the change adds it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { isTerraformSourcePath, sidecarPlanPath } from '../../../core/src';
@@ -96,33 +96,67 @@ export function baseAtRef(ref: string, path: string): BaseAtRef {
     // A workload sidecar reads the plan or .tf files it names from beside it: those too as they are at REF.
     if (sidecarPlanPath(text) === undefined) return { text };
   }
-  const folder = kind === 'folder' ? rel : posix.dirname(rel) === '.' ? '' : posix.dirname(rel);
-  const prefix = folder ? `${folder}/` : '';
-  // -z: names as they are, not quoted (a name with a space or non-ASCII letters would be); relative to `cwd`.
-  const names = git(['ls-tree', '-r', '-z', '--name-only', ref, '--', folder || '.'], cwd)
-    .split('\0')
-    .filter((f) => f.startsWith(prefix) && MODULE_FILE.test(f));
+  // The module's files are copied where they are in the repository, with the local modules they call
+  // (`../../modules/vm`), under a temporary folder that stands for the repository: read as `evaluate` reads them.
+  const top = realpathSync(git(['rev-parse', '--show-toplevel'], cwd).trim());
+  const here = relative(top, realpathSync(cwd)).split(sep).join('/');
+  const folder = posix.join(here, kind === 'folder' ? rel : posix.dirname(rel)).replace(/^\.$/, '');
+  const names = moduleFilesAtRef(ref, top, folder);
   // A folder with nothing of a module at REF: the change adds the module.
   if (!names.length) return { absent: true };
-  if (names.length > MAX_FILES) throw new GitReadError(`more than ${MAX_FILES} files under the folder at ${ref}`);
-  // Git itself never makes an entry named `..` or `.`, but a tree can be built by hand: written as it is named,
-  // such an entry would land outside the temporary folder.
-  const bad = names.find((n) => n.split('/').some((part) => part === '..' || part === '.' || part === ''));
-  if (bad !== undefined)
-    throw new GitReadError(`the tree at ${ref} holds an entry named '${bad}', which would be written outside its folder: refused`);
   const root = mkdtempSync(join(tmpdir(), 'storage-perf-diff-'));
-  const copy = join(root, basename(kind === 'folder' ? abs : dirname(abs)));
   try {
+    mkdirSync(join(root, '.git'));
     for (const name of names) {
-      const target = join(copy, name.slice(prefix.length));
-      if (relative(copy, target).split(sep)[0] === '..') throw new GitReadError(`'${name}' at ${ref} is outside its folder: refused`);
+      const target = join(root, name);
+      if (relative(root, target).split(sep)[0] === '..') throw new GitReadError(`'${name}' at ${ref} is outside its folder: refused`);
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, git(['show', `${ref}:./${name}`], cwd));
+      writeFileSync(target, git(['show', `${ref}:${name}`], top));
     }
   } catch (e) {
     rmSync(root, { recursive: true, force: true });
     throw e;
   }
+  const copy = join(root, folder);
   const cleanup = () => rmSync(root, { recursive: true, force: true });
   return { path: kind === 'folder' ? copy : join(copy, basename(abs)), cleanup };
+}
+
+/**
+ * The module files at REF (repository paths) of `folder` (its subfolders too: a sidecar's plan) and of the folders its
+ * local module sources name, at any depth, inside the repository; bounded by MAX_FILES.
+ */
+function moduleFilesAtRef(ref: string, top: string, folder: string): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>([folder]);
+  const queue = [folder];
+  for (let first = true; queue.length; first = false) {
+    const at = queue.shift()!;
+    const prefix = at ? `${at}/` : '';
+    // -z: names as they are, not quoted (a name with a space or non-ASCII letters would be).
+    const names = git(['ls-tree', ...(first ? ['-r'] : []), '-z', '--name-only', '--full-name', ref, '--', at ? `${at}/` : '.'], top)
+      .split('\0')
+      .filter((f) => f.startsWith(prefix) && MODULE_FILE.test(f));
+    // Git itself never makes an entry named `..` or `.`, but a tree can be built by hand: written as it is named,
+    // such an entry would land outside the temporary folder.
+    const bad = names.find((n) => n.split('/').some((part) => part === '..' || part === '.' || part === ''));
+    if (bad !== undefined)
+      throw new GitReadError(
+        `the tree at ${ref} holds an entry named '${bad.slice(prefix.length)}', which would be written outside its folder: refused`,
+      );
+    out.push(...names);
+    if (out.length > MAX_FILES) throw new GitReadError(`more than ${MAX_FILES} files under the folder and the modules it calls at ${ref}`);
+    for (const name of names.filter((n) => isTerraformSourcePath(n) && posix.dirname(n) === (at || '.'))) {
+      for (const m of git(['show', `${ref}:${name}`], top).matchAll(/(?:\bsource\s*=|"source"\s*:)\s*"(\.\.?\/[^"]*)"/g)) {
+        const target = posix
+          .normalize(posix.join(at || '.', m[1]))
+          .replace(/\/$/, '')
+          .replace(/^\.$/, '');
+        if (target.startsWith('..') || seen.has(target)) continue;
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return out;
 }

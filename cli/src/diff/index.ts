@@ -37,6 +37,7 @@ const DIFF_USAGE = `usage: storage-perf diff BASE HEAD [--format table|markdown|
   --fail-on SEVERITY    exit 1 when a finding at least this severe appeared: error (default), warning, information
   --var-file, --var     Terraform variables, as for evaluate (both sides)
   --follow-links        read a plan or module a file names through links out of its repository, as for evaluate
+  --root DIR            the folder module sources are read in, as for evaluate
   --catalog-file PATH   a catalog of your own (both sides)
 
 What is shown: for each VM and disk that changed, the delivered read/write IOPS and MiB/s before and after with the
@@ -144,7 +145,8 @@ async function diffSides(
 function baseReader(path: string, got: BaseAtRef | undefined, tf: TfInputOptions): (() => AnalysisInput) | undefined {
   if (got === undefined) return () => readInput(path, tf);
   if ('text' in got) return () => inputForFile(path, got.text, tf);
-  if ('path' in got) return () => readInput(got.path, tf);
+  // The copy at REF stands for the repository (its own root): --root names a folder of the disk, not of the copy.
+  if ('path' in got) return () => readInput(got.path, { ...tf, root: undefined });
   return undefined;
 }
 

@@ -63,6 +63,8 @@ options:
                             when present, without its catalogPath: a repository does not pick the catalog)
       --follow-links        read a plan or module a file names through links out of its repository (refused by
                             default: docs/robustness.md)
+      --root DIR            Terraform: the folder module sources (and paths a file names) are read in, instead
+                            of the repository the file is in; a source outside it is refused
       --stdin-filename NAME the name reports give to -
       --timeout SECONDS     how long to wait for each answer of the language server (default 60)
       --jobs N              language servers to lint with at once (default: one per ${FILES_PER_SERVER} files, at most
@@ -224,6 +226,7 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
   if (tf.varFiles.length) settings.terraformVarFiles = tf.varFiles.map((f) => resolve(cwd, f));
   if (tf.vars.length) settings.terraformVars = tf.vars.map((v) => `${v.name}=${v.value}`);
   if (tf.followLinks) settings.followLinks = true;
+  if (tf.root) settings.terraformRoot = tf.root;
   // A catalog the server could not load would change every finding: refuse it here, with the reasons.
   if (settings.catalogPath) opts.catalogFiles = catalogFilesOf(loadRegistry([settings.catalogPath]));
 

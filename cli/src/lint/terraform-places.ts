@@ -5,7 +5,7 @@
  * at the code a reviewer changes. Findings that have no such place stay on the plan.
  */
 import { dirname, join } from 'node:path';
-import { LineIndex, mergeInstances, planSourceMap } from '../../../core/src';
+import { LineIndex, mergeInstances, planSourceMap, type ModuleDirs } from '../../../core/src';
 import { loadHclParser } from '../../../protocol/src/hcl-parser';
 import { moduleFilesIn } from '../../../protocol/src/terraform-input';
 import { displayPath } from './files';
@@ -22,9 +22,10 @@ export async function placeOnTerraform(result: LintResult, cwd: string): Promise
 
 async function placed(plan: FileResult, cwd: string): Promise<FileResult[]> {
   const folder = dirname(plan.file!);
-  const sources = moduleFilesIn(folder);
+  const dirs: ModuleDirs = {};
+  const sources = moduleFilesIn(folder, dirs);
   if (!sources.length) return [plan];
-  const map = planSourceMap(plan.text, await loadHclParser(), sources);
+  const map = planSourceMap(plan.text, await loadHclParser(), sources, dirs);
   if (!map) return [plan];
   const planIndex = new LineIndex(plan.text);
   const byFile = new Map<string, FileResult>();

@@ -23,7 +23,7 @@ export const terraform: CheckModule = {
     'terraform-unknown-value': {
       severity: 'information',
       summary: 'A value the figures need is known only after apply (in .tf files: until plan), or its disk is not in the plan.',
-      docs: "Unknown values are left out of a plan; the VM or disk that needs one is left out of the figures rather than guessed. Set the value in the configuration to see its figures. In `.tf` files, what Terraform resolves only at plan (function calls, other resources' attributes, data sources, module outputs, an unknown `count` or `for_each`, `dynamic` blocks, modules that are not local) is said to be unknown until plan: run on the plan JSON for it.",
+      docs: "Unknown values are left out of a plan; the VM or disk that needs one is left out of the figures rather than guessed. Set the value in the configuration to see its figures. In `.tf` files, what Terraform resolves only at plan (function calls, other resources' attributes, data sources, module outputs, an unknown `count` or `for_each`, `dynamic` blocks) is said to be unknown until plan: run on the plan JSON for it. A module call whose registry or git source `terraform init` has not downloaded (no record in `.terraform/modules/modules.json`, or one of another source), whose folder has no `.tf` file, or which closes a cycle is not read: one finding on its `source` says so, and what to do.",
     },
     'terraform-undeclared-reference': {
       severity: 'error',
@@ -58,7 +58,7 @@ export const terraform: CheckModule = {
     'terraform-file-refused': {
       severity: 'error',
       summary: "A module's .tf or .tfvars file, or a local module's folder, is refused by the reader.",
-      docs: "The files of a module are read only when they are regular files of at most 64 MiB whose real path (links resolved) is inside the repository or workspace: a named pipe would block, a device or a procfs file never ends, and a link may point at files of another project. The finding is on the `source` that named the folder (or the module's first line) and says which rule refused it; the module's resources in that file are not read. `--follow-links` reads through links out of the repository (see docs/robustness.md).",
+      docs: "The files of a module are read only when they are regular files of at most 64 MiB whose real path (links resolved) is inside the repository or workspace: a named pipe would block, a device or a procfs file never ends, and a link may point at files of another project. A module's source (local, or the folder `terraform init` recorded) is read anywhere inside the repository, and refused when it is outside it. The finding is on the `source` that named the folder (or the module's first line) and says which rule refused it; the module's resources in that file are not read. `--follow-links` reads through links out of the repository, and `--root DIR` names the folder sources are read in (see docs/terraform.md and docs/robustness.md).",
     },
     'terraform-unknown-address': {
       severity: 'error',

@@ -11,6 +11,7 @@ import { blockAddress } from './finding-addresses';
 import { at, items, str } from './json';
 import type { PlanResource } from './plan-model';
 import { readTfResources, type TfFile } from './tf';
+import type { ModuleDirs } from './tf-module-sources';
 
 /** A place in one of the .tf files: its path (as given) and a span of that file's own text. */
 export interface SourcePlace {
@@ -26,11 +27,17 @@ interface PlannedResource {
 
 /**
  * Where a span of the plan was written in the .tf files, or undefined (not in a resource, a resource the files
- * do not have). Undefined as a whole when the plan is not JSON or the files do not parse.
+ * do not have). Undefined as a whole when the plan is not JSON or the files do not parse. `modules`: where the
+ * module calls' folders are (`moduleFilesIn`'s).
  */
-export function planSourceMap(planText: string, parse: HclParse, files: TfFile[]): ((s: Span) => SourcePlace | undefined) | undefined {
+export function planSourceMap(
+  planText: string,
+  parse: HclParse,
+  files: TfFile[],
+  modules: ModuleDirs = {},
+): ((s: Span) => SourcePlace | undefined) | undefined {
   const root = parseTree(planText);
-  const read = root && readTfResources(parse, files);
+  const read = root && readTfResources(parse, files, modules);
   if (!root || !read) return undefined;
   const planned: PlannedResource[] = [];
   walk(at(root, 'planned_values', 'root_module'), planned);

@@ -18,6 +18,9 @@ import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-inst
 import { cliVarValue, isTfVarsJsonPath, isTfVarsPath, tfVarsJsonValues, tfVarsValues, type TfVar } from './tfvars';
 import { attributeIn, bodyOf, expressions, exprOf, isOverridePath, labelsOf, nameOf, overridden, partsOf, type Part } from './tf-body';
 import { providerOf, providersForCall, readProviderBlock, type Providers } from './tf-providers';
+import { callFolder, moduleKey, type CallFolder, type CallSite, type ModuleDirs } from './tf-module-sources';
+
+export { moduleFolder } from './tf-module-sources';
 
 /** One Terraform file: its path relative to the root module's folder, `/`-separated. */
 export interface TfFile {
@@ -51,19 +54,6 @@ export function joinTfFiles(files: TfFile[]): { text: string; sources: TfSource[
 /** The folder a file is in ('' at the root). */
 const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 
-/** A module's folder joined with a local source (`./disk`, `../shared`), or undefined when it leaves the root. */
-export function moduleFolder(from: string, source: string): string | undefined {
-  const parts = from ? from.split('/') : [];
-  for (const seg of source.split('/')) {
-    if (seg === '.' || seg === '') continue;
-    if (seg === '..') {
-      if (!parts.length) return undefined;
-      parts.pop();
-    } else parts.push(seg);
-  }
-  return parts.join('/');
-}
-
 interface ParsedFile {
   source: TfSource;
   body: HclSyntaxNode;
@@ -71,14 +61,20 @@ interface ParsedFile {
 
 /**
  * The front end for the files of `joinTfFiles(files)`; the first file's folder is the root module. Files named
- * `*.tfvars` set the root module's variables in their order, then `vars` (`-var NAME=VALUE`), later wins.
+ * `*.tfvars` set the root module's variables in their order, then `vars` (`-var NAME=VALUE`), later wins. `modules`
+ * says where calls of other than local sources are (`terraform init`'s record) and which folders were refused.
  */
-export function terraformFilesFrontEnd(parse: HclParse, files: TfFile[], vars: TfVar[] = []): (text: string) => ParsedSpec {
+export function terraformFilesFrontEnd(
+  parse: HclParse,
+  files: TfFile[],
+  vars: TfVar[] = [],
+  modules: ModuleDirs = {},
+): (text: string) => ParsedSpec {
   return (text) => {
     const { sources } = joinTfFiles(files);
     const diagnostics: Diagnostic[] = [];
     const result: ParsedSpec = { text, tree: { problems: [], nodes: new Map(), value: undefined }, diagnostics, sources };
-    const reader = readModules(parse, text, sources, diagnostics, vars);
+    const reader = readModules(parse, text, sources, diagnostics, vars, modules);
     if (!reader) return result;
     const anchor = sources[0] ? { start: 0, end: Math.min(1, sources[0].end) } : { start: 0, end: 0 };
     const missing = [
@@ -106,9 +102,10 @@ export function terraformFilesFrontEnd(parse: HclParse, files: TfFile[], vars: T
 export function readTfResources(
   parse: HclParse,
   files: TfFile[],
+  modules: ModuleDirs = {},
 ): { resources: PlanResource[]; unexpanded: PlanResource[]; sources: TfSource[] } | undefined {
   const { text, sources } = joinTfFiles(files);
-  const reader = readModules(parse, text, sources, []);
+  const reader = readModules(parse, text, sources, [], [], modules);
   return reader && { resources: reader.resources, unexpanded: reader.unexpanded, sources };
 }
 
@@ -119,6 +116,7 @@ function readModules(
   sources: TfSource[],
   diagnostics: Diagnostic[],
   vars: TfVar[] = [],
+  modules: ModuleDirs = {},
 ): ModuleReader | undefined {
   const byFolder = new Map<string, ParsedFile[]>();
   const trees: Array<{ delete?(): void }> = [];
@@ -141,7 +139,7 @@ function readModules(
       push(byFolder, folder, { source: s, body });
     }
     if (diagnostics.length) return undefined;
-    const reader = new ModuleReader(byFolder, diagnostics, numbers);
+    const reader = new ModuleReader(byFolder, diagnostics, numbers, modules);
     const cli = new Map(vars.map((v) => [v.name, v]));
     const root = folderOf(sources.find((s) => !isTfVarsPath(s.path))?.path ?? '');
     reader.read(root, '', '', given, 0, {
@@ -221,6 +219,8 @@ interface ModuleCall {
   typed?: (name: string, at: { offset: number; length: number }) => Node;
   typedNames?: Set<string>;
   providers?: Providers;
+  /** The folders of the modules that call this one, the root module's first: a call of one of them is a cycle. */
+  callers?: string[];
 }
 
 class ModuleReader {
@@ -232,10 +232,13 @@ class ModuleReader {
   readonly missing: string[] = [];
   /** Instances expanded so far from count and for_each, against MAX_EXPANDED. */
   private expanded = 0;
+  /** Module calls already said not to be read (a call inside a module of several instances is said once). */
+  private readonly said = new Set<string>();
   constructor(
     readonly folders: Map<string, ParsedFile[]>,
     readonly out: Diagnostic[],
     readonly numbers: ReadonlyMap<number, number> = new Map(),
+    readonly modules: ModuleDirs = {},
   ) {}
 
   report(code: string, message: string, at: Span): void {
@@ -292,7 +295,7 @@ class ModuleReader {
     for (const { b, f } of [...blocks.filter((x) => !later(x.b)), ...blocks.filter((x) => later(x.b))]) {
       const s = { ...scope, base: f.source.start };
       if (nameOf(b) === 'resource') this.resource(b, s, address, configPrefix, providers, over.get(labelsOf(b).slice(0, 2).join('.')));
-      else if (nameOf(b) === 'module') this.module(b, s, folder, address, configPrefix, depth, providers);
+      else if (nameOf(b) === 'module') this.module(b, s, { folder, address, configPrefix, depth, providers, callers: call.callers ?? [] });
     }
   }
 
@@ -395,32 +398,37 @@ class ModuleReader {
     return objectNode(entries, place.base + body.startIndex, body.endIndex - body.startIndex);
   }
 
-  private module(
-    b: HclSyntaxNode,
-    scope: Scope,
-    folder: string,
-    address: string,
-    configPrefix: string,
-    depth: number,
-    providers: Providers,
-  ): void {
+  /** A module call: its instances, each read with its inputs, or one finding on its `source` saying why it is not read. */
+  private module(b: HclSyntaxNode, scope: Scope, from: CallSite): void {
+    const { folder, address, configPrefix, depth, providers } = from;
     const name = labelsOf(b)[0];
     const body = bodyOf(b);
     const attrs = attributesOf(body);
     const sourceAttr = attrs.find((a) => nameOf(a) === 'source');
-    const source = sourceAttr && exprOf(sourceAttr) && evaluate(exprOf(sourceAttr)!, scope);
-    const at = this.labelSpan(b, scope.base);
-    const local = source?.type === 'string' && /^\.\.?\//.test(String(source.value));
-    const target = local ? moduleFolder(folder, String(source!.value)) : undefined;
-    if (!name || target === undefined || !this.folders.has(target) || depth >= MAX_DEPTH) {
-      const why = !local
-        ? 'only local sources (./path) are read here'
-        : target === undefined
-          ? `${String(source!.value)} is outside the root module, whose folder is all that is read`
-          : depth >= MAX_DEPTH
-            ? `modules are read ${MAX_DEPTH} calls deep`
-            : `${String(source!.value)} has no .tf file`;
-      this.report('terraform-unknown-value', `module.${name}'s resources are ${UNKNOWN} (${why})`, at);
+    const sourceExpr = sourceAttr && exprOf(sourceAttr);
+    const source = sourceExpr && evaluate(sourceExpr, scope);
+    const at = sourceExpr
+      ? { start: scope.base + sourceExpr.startIndex, end: scope.base + sourceExpr.endIndex }
+      : this.labelSpan(b, scope.base);
+    if (!name) return;
+    const found: CallFolder =
+      source?.type !== 'string'
+        ? { why: 'its source is not a string written in it', code: 'terraform-unknown-value' }
+        : callFolder(folder, String(source.value), moduleKey(configPrefix, name), this.modules, (f) => this.folders.has(f));
+    const cycle = 'folder' in found && [...from.callers, folder].includes(found.folder);
+    if (!('folder' in found) || cycle || depth >= MAX_DEPTH) {
+      const why = !('folder' in found)
+        ? found.why
+        : cycle
+          ? `${String(source!.value)} is a module that calls this one (a cycle)`
+          : `modules are read ${MAX_DEPTH} calls deep`;
+      const code = 'code' in found ? found.code : 'terraform-unknown-value';
+      // One finding per call written, however many instances of its caller there are.
+      const key = `${at.start}:${code}`;
+      if (!this.said.has(key)) {
+        this.said.add(key);
+        this.report(code, `${configPrefix}module.${name}'s resources are not read: ${why}`, at);
+      }
       this.missing.push(`${address}module.${name}'s resources, not read`);
       return;
     }
@@ -432,8 +440,9 @@ class ModuleReader {
       for (const a of attrs)
         if (!META.has(nameOf(a)) && nameOf(a) !== 'source' && nameOf(a) !== 'providers') inputs.set(nameOf(a), evaluate(exprOf(a)!, s));
       const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
-      this.read(target, `${address}module.${name}${key}.`, `${configPrefix}module.${name}.`, inputs, depth + 1, {
+      this.read(found.folder, `${address}module.${name}${key}.`, `${configPrefix}module.${name}.`, inputs, depth + 1, {
         providers: providersForCall(body, providers),
+        callers: [...from.callers, folder],
       });
     }
   }
