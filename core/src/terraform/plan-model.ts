@@ -22,8 +22,16 @@ export interface PlanResource {
   values?: Node;
   /** The span of its "address" value: where findings about the resource as a whole go. */
   addressSpan: Span;
-  /** .tf files: the `zone`/`region` its provider configuration defaults, for a resource that gives none. */
-  providerDefaults?: { zone?: Node; region?: Node };
+  /** The `zone`/`region` its provider configuration defaults, for a resource that gives none. */
+  providerDefaults?: ProviderDefaults;
+}
+
+/** What a provider configuration defaults, as values placed where they are written. */
+export interface ProviderDefaults {
+  zone?: Node;
+  region?: Node;
+  /** A default written but not known (`region = var.region` given no value): why, said instead of any default. */
+  unknown?: string;
 }
 
 /** What a mapper reports through and looks things up in. */
