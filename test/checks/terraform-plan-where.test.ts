@@ -208,3 +208,68 @@ resource "aws_instance" "db" {
     );
   });
 });
+
+describe('terraform plan: disks matched to attachments by zone and name', () => {
+  // As a gcloud export writes them: one disk name in two zones, attached by self link.
+  const disk = (tfName: string, zone: string, size: number) => ({
+    type: 'google_compute_disk',
+    name: tfName,
+    values: { name: 'data', zone, type: 'pd-ssd', size, project: 'acme' },
+  });
+  const vm = (zone: string, source: string) => ({
+    type: 'google_compute_instance',
+    name: 'db',
+    values: {
+      name: 'db',
+      zone,
+      machine_type: 'n2-standard-8',
+      boot_disk: [{ initialize_params: [{ size: 20, type: 'pd-balanced' }] }],
+      attached_disk: [{ source }],
+    },
+  });
+  const DISKS = [disk('data_a', 'us-central1-a', 10), disk('data_b', 'us-central1-b', 800)];
+  const google = { google: { name: 'google' } };
+  const dataDisk = (r: ReturnType<typeof runPlan>['r']) => r.vms[0].disks.find((d) => d.name !== 'google_compute_instance.db.boot_disk');
+
+  it('a self link names the disk of its zone, never the one of the same name in another zone', () => {
+    const link = 'https://www.googleapis.com/compute/v1/projects/acme/zones/us-central1-b/disks/data';
+    const { a, r } = runPlan(plan([...DISKS, vm('us-central1-b', link)], google));
+    assert.equal(dataDisk(r)?.name, 'google_compute_disk.data_b');
+    assert.equal(dataDisk(r)?.size_gib, 800);
+    assert.equal(r.monthly_cost_complete, true);
+    // The other one is attached to no VM, and said so.
+    assert.deepEqual(
+      (r.unattached_disks ?? []).map((d) => d.name),
+      ['google_compute_disk.data_a'],
+    );
+    assert.ok(!a.diagnostics.some((d) => /not created in this plan/.test(d.message)));
+  });
+
+  it("a bare name is the disk in the instance's own zone", () => {
+    const { r } = runPlan(plan([...DISKS, vm('us-central1-a', 'data')], google));
+    assert.equal(dataDisk(r)?.name, 'google_compute_disk.data_a');
+  });
+
+  it("a link to a zone where no disk of that name is created: not taken for another zone's disk", () => {
+    const link = 'projects/acme/zones/us-central1-c/disks/data';
+    const { r } = runPlan(plan([disk('data_b', 'us-central1-b', 800), vm('us-central1-c', link)], google));
+    assert.equal(dataDisk(r)?.size_gib, null);
+    assert.equal(r.monthly_cost_complete, false);
+  });
+
+  it('google_compute_attached_disk by self links: the disk and the instance of its zone', () => {
+    const attachment = {
+      type: 'google_compute_attached_disk',
+      name: 'data',
+      values: {
+        zone: 'us-central1-b',
+        disk: 'projects/acme/zones/us-central1-b/disks/data',
+        instance: 'projects/acme/zones/us-central1-b/instances/db',
+      },
+    };
+    const bare = vm('us-central1-b', 'unused');
+    const instance = { ...bare, values: { ...bare.values, attached_disk: [] } };
+    const { r } = runPlan(plan([...DISKS, instance, attachment], google));
+    assert.equal(dataDisk(r)?.name, 'google_compute_disk.data_b');
+  });
+});
