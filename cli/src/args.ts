@@ -4,7 +4,7 @@
  * every command, so that commands do not import main.ts back.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { isTfVarsPath, type TfVar } from '../../core/src';
+import { isTerraformSourcePath, type TfVar } from '../../core/src';
 import { suggest } from '../../core/src/document/suggest';
 import { ioReason, MAX_INPUT_BYTES, readBounded } from '../../protocol/src/file-io';
 
@@ -60,7 +60,10 @@ export const TERRAFORM_VAR_OPTIONS = {
   'follow-links': { type: 'boolean' },
 } as const;
 
-/** The --var-file files (each a `.tfvars` or `.tfvars.json` file) and --var NAME=VALUE pairs given, checked. */
+/**
+ * The --var-file files (of any name, as Terraform takes them; one ending in `.json` is JSON) and --var NAME=VALUE pairs
+ * given, checked.
+ */
 export function terraformVars(values: { 'var-file'?: unknown; var?: unknown; 'follow-links'?: unknown }): {
   varFiles: string[];
   vars: TfVar[];
@@ -69,7 +72,8 @@ export function terraformVars(values: { 'var-file'?: unknown; var?: unknown; 'fo
 } {
   const varFiles = (values['var-file'] as string[] | undefined) ?? [];
   for (const f of varFiles) {
-    if (!isTfVarsPath(f)) throw new UsageError(`--var-file takes a .tfvars or .tfvars.json file (variable values), not '${f}'`);
+    // Any name, as Terraform takes it; but a module's own file holds blocks, which a variable file may not.
+    if (isTerraformSourcePath(f)) throw new UsageError(`--var-file takes a file of variable values, not the Terraform source file '${f}'`);
     // Checked here, before any .tf file is read, so that the command names it (not the module it is read with):
     // a regular file, bounded.
     try {

@@ -23,6 +23,11 @@ import { providerOf, providersForCall, readProviderBlock, type Providers } from 
 export interface TfFile {
   path: string;
   text: string;
+  /**
+   * A variable definitions file given by name (`-var-file`), whatever its name, and its syntax: Terraform takes any
+   * name, and reads one ending in `.json` as JSON. Files without it are told by their names (`*.tfvars`).
+   */
+  vars?: 'hcl' | 'json';
 }
 
 /** Where one file's text sits in the analysed text. */
@@ -30,7 +35,12 @@ export interface TfSource {
   path: string;
   start: number;
   end: number;
+  vars?: 'hcl' | 'json';
 }
+
+/** Whether a file holds variable values, and in which syntax. */
+const varsOf = (s: TfSource): 'hcl' | 'json' | undefined =>
+  s.vars ?? (isTfVarsJsonPath(s.path) ? 'json' : isTfVarsPath(s.path) ? 'hcl' : undefined);
 
 const UNKNOWN = 'unknown until plan: run on the plan JSON';
 /** Blocks that are Terraform's own, not the provider's attributes. */
@@ -41,7 +51,7 @@ const MAX_DEPTH = 16;
 export function joinTfFiles(files: TfFile[]): { text: string; sources: TfSource[] } {
   let at = 0;
   const sources = files.map((f) => {
-    const s = { path: f.path, start: at, end: at + f.text.length };
+    const s: TfSource = { path: f.path, start: at, end: at + f.text.length, ...(f.vars ? { vars: f.vars } : {}) };
     at = s.end + 1;
     return s;
   });
@@ -126,14 +136,14 @@ function readModules(
   const numbers = new Map<number, number>();
   try {
     for (const s of sources) {
-      if (isTfVarsJsonPath(s.path)) {
+      if (varsOf(s) === 'json') {
         const { error } = tfVarsJsonValues(text.slice(s.start, s.end), s.start, given);
         if (error !== undefined) jsonError(s, text.slice(s.start, s.end), error, diagnostics);
         continue;
       }
       const body = parseFile(parse, text.slice(s.start, s.end), s, diagnostics, trees, numbers);
       if (!body) continue;
-      if (isTfVarsPath(s.path)) {
+      if (varsOf(s)) {
         tfVarsValues(body, s.start, given);
         continue;
       }
@@ -143,7 +153,7 @@ function readModules(
     if (diagnostics.length) return undefined;
     const reader = new ModuleReader(byFolder, diagnostics, numbers);
     const cli = new Map(vars.map((v) => [v.name, v]));
-    const root = folderOf(sources.find((s) => !isTfVarsPath(s.path))?.path ?? '');
+    const root = folderOf(sources.find((s) => !varsOf(s))?.path ?? '');
     reader.read(root, '', '', given, 0, {
       typed: (name, at) => cliVarValue(parse, cli.get(name)!, at),
       typedNames: new Set(cli.keys()),
@@ -185,7 +195,7 @@ function parseFile(
     }
   };
   let root = parsed(text);
-  const zeroed = root?.hasError && !isTfVarsPath(s.path) ? zeroedExponents(root, text, s.start, numbers) : undefined;
+  const zeroed = root?.hasError && !varsOf(s) ? zeroedExponents(root, text, s.start, numbers) : undefined;
   if (zeroed !== undefined) root = parsed(zeroed);
   const bad = !root ? undefined : firstError(root);
   if (!root || bad) {
