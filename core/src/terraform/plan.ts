@@ -230,6 +230,22 @@ function planContext(
   };
 }
 
+/** The nested blocks the mappers read, of the resource types they read: a `dynamic` one of these is unknown until plan. */
+const READ_BLOCKS = new Set([
+  ...['boot_disk', 'initialize_params', 'attached_disk', 'scratch_disk', 'secondary_disk', 'disk', 'scheduling', 'resources'],
+  ...['root_block_device', 'ebs_block_device', 'ephemeral_block_device', 'block_device_mappings', 'ebs', 'placement'],
+  ...['instance_market_options', 'launch_template', 'mixed_instances_policy', 'launch_template_specification', 'override'],
+  ...['version', 'instance_requirements'],
+]);
+
+/**
+ * Whether a nested block of a resource is one storage-perf reads: a `dynamic` block of any other (tags, lifecycle
+ * hooks, network rules) changes nothing it says, and is not said.
+ */
+export function readsBlock(type: string, block: string): boolean {
+  return (MAPPERS[type] !== undefined || DISK_RESOURCES.has(type)) && READ_BLOCKS.has(block);
+}
+
 /** Whether resources of this type run VMs: instances and templates read as VMs, and the groups that run templates. */
 export function readsAsVm(type: string): boolean {
   return MAPPERS[type] !== undefined || GROUP_RESOURCES.includes(type);

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../diagnostics';
 import type { ParsedSpec } from '../document/parse';
 import type { Span } from '../text';
 import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope, zeroedExponents } from './hcl-values';
-import { readsAsVm, resourcesToSpec } from './plan';
+import { readsAsVm, readsBlock, resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
 import { isTfJsonPath, jsonBody } from './tf-json';
 import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-instances';
@@ -353,6 +353,7 @@ class ModuleReader {
     if (!instances)
       this.unexpanded.push({
         ...{ address: `${address}${type}.${name}`, configAddress, modulePrefix: configPrefix, type },
+        // Its count's finding is the one said of it: not one more per dynamic block of instances not read.
         ...{ values: body && this.values(parts, body, scope, `${address}${type}.${name}`), addressSpan: this.labelSpan(b, scope.base) },
       });
     for (const inst of instances ?? []) {
@@ -364,7 +365,7 @@ class ModuleReader {
         modulePrefix: configPrefix,
         type,
         index: inst.index,
-        values: body && this.values(parts, body, s, `${address}${type}.${name}${key}`),
+        values: body && this.values(parts, body, s, `${address}${type}.${name}${key}`, type),
         addressSpan: this.labelSpan(b, scope.base),
         providerDefaults,
       });
@@ -372,7 +373,7 @@ class ModuleReader {
   }
 
   /** A block's body as a plan's `values`: attributes by name, nested blocks as lists. */
-  private values(parts: Part[], body: HclSyntaxNode, place: Scope, owner: string): Node {
+  private values(parts: Part[], body: HclSyntaxNode, place: Scope, owner: string, type?: string): Node {
     const entries: Array<[string, Node, number]> = [];
     const blocks = new Map<string, { items: Node[]; at: number }>();
     for (const { node: c, base } of parts) {
@@ -382,16 +383,17 @@ class ModuleReader {
       if (c.type === 'attribute') {
         const v = exprOf(c) && evaluate(exprOf(c)!, scope);
         if (v) entries.push([name, v, scope.base + c.startIndex]);
-      } else if (c.type === 'block' && name === 'dynamic')
-        this.report(
-          'terraform-unknown-value',
-          `${owner}'s dynamic "${labelsOf(c)[0]}" blocks are ${UNKNOWN}`,
-          this.labelSpan(c, scope.base),
-        );
-      else if (c.type === 'block') {
+      } else if (c.type === 'block' && name === 'dynamic') {
+        if (type && readsBlock(type, labelsOf(c)[0] ?? ''))
+          this.report(
+            'terraform-unknown-value',
+            `${owner}'s dynamic "${labelsOf(c)[0]}" blocks are ${UNKNOWN}`,
+            this.labelSpan(c, scope.base),
+          );
+      } else if (c.type === 'block') {
         const inner = bodyOf(c);
         const v = inner
-          ? this.values(partsOf(inner, base), inner, scope, owner)
+          ? this.values(partsOf(inner, base), inner, scope, owner, type)
           : objectNode([], scope.base + c.startIndex, c.endIndex - c.startIndex);
         const list = blocks.get(name) ?? { items: [], at: scope.base + c.startIndex };
         list.items.push({ ...v, offset: scope.base + c.startIndex, length: c.endIndex - c.startIndex });
