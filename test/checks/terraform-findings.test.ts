@@ -157,3 +157,78 @@ resource "google_compute_instance" "vm" {
     );
   });
 });
+
+describe("terraform: 'no VM' is said only where there is none", () => {
+  it('a VM whose machine type or count is unknown is said as such, not as no VM', () => {
+    const text = `variable "machine" {
+  type = string
+}
+variable "n" {
+  type = number
+}
+resource "google_compute_instance" "db" {
+  name         = "db"
+  machine_type = var.machine
+  zone         = "us-central1-a"
+  boot_disk {
+    initialize_params {
+      size = 20
+      type = "pd-ssd"
+    }
+  }
+}
+resource "google_compute_instance" "web" {
+  count        = var.n
+  name         = "web"
+  machine_type = "n2-standard-2"
+  zone         = "us-central1-a"
+}
+`;
+    const none = findings([{ path: 'main.tf', text }]).filter((d) => d.code === 'terraform-no-instances');
+    assert.equal(none.length, 1);
+    assert.doesNotMatch(none[0].message, /has no VM/, none[0].message);
+    assert.match(
+      none[0].message,
+      /^no VM of this configuration has figures here: .*google_compute_instance\.web's instances, unknown until plan/,
+    );
+    assert.match(none[0].message, /google_compute_instance\.db, not evaluated/);
+  });
+});
+
+describe('terraform: an unknown value is said on the attribute at fault', () => {
+  it("a machine type or a boot disk's size written from a value not known: on that attribute, not the resource's label", () => {
+    const text = `variable "machine" {
+  type = string
+}
+variable "size" {
+  type = number
+}
+resource "google_compute_instance" "db" {
+  name         = "db"
+  machine_type = "n2-standard-4"
+  zone         = "us-central1-a"
+  boot_disk {
+    initialize_params {
+      size = var.size
+      type = "pd-ssd"
+    }
+  }
+}
+resource "google_compute_instance" "web" {
+  name         = "web"
+  machine_type = var.machine
+  zone         = "us-central1-a"
+}
+`;
+    const files = [{ path: 'main.tf', text }];
+    const { text: joined } = joinTfFiles(files);
+    const unknown = findings(files).filter((d) => d.code === 'terraform-unknown-value');
+    const at = (d: { span: { start: number; end: number } }) => joined.slice(d.span.start, d.span.end);
+    assert.deepEqual(
+      unknown.map((d) => at(d)),
+      ['size = var.size', 'machine_type = var.machine'],
+    );
+    // Written, so not "not set here".
+    assert.doesNotMatch(unknown[0].message, /not set here/);
+  });
+});

@@ -85,15 +85,24 @@ class Disks {
   }
 
   /** A disk written inline (boot disk, template disk), named after the block it is written in. */
-  inline(name: string, where: Node, type: Node | undefined, size: Node | undefined, extra: Record<string, Located | undefined> = {}): void {
+  inline(
+    name: string,
+    where: Node,
+    type: Node | undefined,
+    size: Node | undefined,
+    extra: Record<string, Located | undefined> = {},
+    params: Array<string | number> = [],
+  ): void {
     const t = located(type);
     const s = located(size);
     if (!t || !s) {
       const missing = !t ? 'type' : 'size';
+      // Written from a value not known yet: said on that attribute; not written at all: on the block.
+      const written = params.length ? this.ctx.writtenAt(this.owner, [...params, missing]) : undefined;
       this.ctx.report(
         'terraform-unknown-value',
-        `${name}'s ${missing} is known only after apply (not set here): set it to see its figures`,
-        keyOf(where) ?? span(where),
+        `${name}'s ${missing} is known only after apply${written ? '' : ' (not set here)'}: set it to see its figures`,
+        written ?? keyOf(where) ?? span(where),
       );
       this.leftOut(name, keyOf(where) ?? span(where), `${name}'s ${missing} is ${this.ctx.afterApply}`, { type: t, size: s });
       return;
@@ -170,10 +179,17 @@ function bootDisk(res: PlanResource, disks: Disks): void {
   if (str(at(boot, 'source')) || !params)
     disks.attach(at(boot, 'source'), ['boot_disk', 0, 'source'], boot.parent ?? boot, `${res.address}.boot_disk`);
   else
-    disks.inline(`${res.address}.boot_disk`, boot.parent ?? boot, at(params, 'type'), at(params, 'size'), {
-      provisioned_iops: amount(at(params, 'provisioned_iops')),
-      provisioned_throughput: amount(at(params, 'provisioned_throughput'), mibps),
-    });
+    disks.inline(
+      `${res.address}.boot_disk`,
+      boot.parent ?? boot,
+      at(params, 'type'),
+      at(params, 'size'),
+      {
+        provisioned_iops: amount(at(params, 'provisioned_iops')),
+        provisioned_throughput: amount(at(params, 'provisioned_throughput'), mibps),
+      },
+      ['boot_disk', 0, 'initialize_params', 0],
+    );
 }
 
 /** An instance's `attached_disk` blocks, each named after its place. */

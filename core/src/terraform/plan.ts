@@ -78,9 +78,15 @@ export function resourcesToSpec(
   const loose = looseDisks(resources, vms, ctx);
   if (!vms.length) {
     const ignored = Object.values(summary.ignored).reduce((a, b) => a + b, 0);
+    const others = `${ignored === 1 ? '1 resource of another type' : `${ignored} resources of other types`} ignored`;
+    // VMs it declares but cannot read yet (a machine type or a count not known) are not "no VM": said as they are.
+    const left = summary.missing;
+    const shown = left.length > 3 ? [...left.slice(0, 3), `${left.length - 3} more`] : left;
     report(
       'terraform-no-instances',
-      `this configuration has no VM storage-perf reads (${ignored === 1 ? '1 resource of another type' : `${ignored} resources of other types`} ignored)`,
+      left.length
+        ? `no VM of this configuration has figures here: ${shown.join('; ')} (the findings on them say which value is unknown; ${others})`
+        : `this configuration has no VM storage-perf reads (${others})`,
       anchor,
     );
   }
@@ -201,6 +207,10 @@ function planContext(
     ofType: (type) => byType.get(type) ?? [],
     withValue: (type, attribute, value) => index(type, attribute).get(value) ?? [],
     written: (from, path) => at(config.get(from.configAddress), ...path) !== undefined,
+    writtenAt(from, path) {
+      const n = at(config.get(from.configAddress), ...path);
+      return n && n.length ? span(n) : undefined;
+    },
     undeclared(from, expression) {
       for (const ref of referencesAt(config.get(from.configAddress), expression)) {
         const segs = configAddressOf(ref).split('.');
