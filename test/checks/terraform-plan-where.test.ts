@@ -175,6 +175,10 @@ resource "aws_instance" "db" {
       a.diagnostics.find((d) => d.code === 'terraform-unknown-value')!.message,
       /^google_compute_instance\.db's region is not known: its zone is known only after apply/,
     );
+    // Said on the zone that is not known, not on the VM's address.
+    const text = plan([gce({ zone: { references: ['data.google_compute_zones.up.names'] } })], google);
+    const said = analyze(text, { frontEnd: parseTerraformPlan }).diagnostics.find((d) => d.code === 'terraform-unknown-value')!;
+    assert.match(text.slice(said.span.start, said.span.end), /^\{\s*"references": \[\s*"data\.google_compute_zones\.up\.names"/);
   });
 
   it('.tf files: a provider region given no value is said the same way, and no region is made up', () => {

@@ -138,6 +138,8 @@ export function vmRegion(v: MappedVm, ctx: PlanContext): { region?: Located; unk
         ? undefined
         : res.providerDefaults?.unknown;
   if (!why) return { region: regionWhere(v.zone, res) };
-  ctx.report('terraform-unknown-value', `${res.address}'s region is not known: ${why}. Its costs are left out`, res.addressSpan);
+  // On its own zone where that is what is not known; else (its provider's default) on the VM.
+  const where = (!v.zone && own && ctx.writtenAt(res, [own])) || res.addressSpan;
+  ctx.report('terraform-unknown-value', `${res.address}'s region is not known: ${why}. Its costs are left out`, where);
   return { region: new Located(UNKNOWN_REGION, res.addressSpan), unknown: true };
 }
