@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { isTfVarsPath, type TfVar } from '../../core/src';
+import { isTerraformSourcePath, type TfVar } from '../../core/src';
 import { suggest } from '../../core/src/document/suggest';
 import { ioReason, MAX_INPUT_BYTES, readBounded } from '../../protocol/src/file-io';
 
@@ -63,7 +63,10 @@ export const TERRAFORM_VAR_OPTIONS = {
   root: { type: 'string' },
 } as const;
 
-/** The --var-file files (each a `.tfvars` or `.tfvars.json` file) and --var NAME=VALUE pairs given, checked. */
+/**
+ * The --var-file files (of any name, as Terraform takes them; one ending in `.json` is JSON) and --var NAME=VALUE pairs
+ * given, checked.
+ */
 export function terraformVars(values: { 'var-file'?: unknown; var?: unknown; 'follow-links'?: unknown; root?: unknown }): {
   varFiles: string[];
   vars: TfVar[];
@@ -73,7 +76,8 @@ export function terraformVars(values: { 'var-file'?: unknown; var?: unknown; 'fo
 } {
   const varFiles = (values['var-file'] as string[] | undefined) ?? [];
   for (const f of varFiles) {
-    if (!isTfVarsPath(f)) throw new UsageError(`--var-file takes a .tfvars or .tfvars.json file (variable values), not '${f}'`);
+    // Any name, as Terraform takes it; but a module's own file holds blocks, which a variable file may not.
+    if (isTerraformSourcePath(f)) throw new UsageError(`--var-file takes a file of variable values, not the Terraform source file '${f}'`);
     // Checked here, before any .tf file is read, so that the command names it (not the module it is read with):
     // a regular file, bounded.
     try {

@@ -34,7 +34,7 @@ import { applySets, renderWhatIf } from './what-if';
 const EVALUATE_USAGE = `usage: storage-perf evaluate FILE... [--format table|json] [--set PATH=VALUE]... [--catalog-file PATH]...
 
   --format table|json   tables for a terminal (default), or the JSON report
-  --var-file FILE       Terraform: a .tfvars (.json) file of the root module's variables, read after
+  --var-file FILE       Terraform: a file of the root module's variable values (any name; .json is JSON), after
                           terraform.tfvars and *.auto.tfvars beside the .tf files (may be repeated)
   --var NAME=VALUE      Terraform: a root module variable's value, after every file (may be repeated)
   --follow-links        read a plan or module a file names through links out of its repository (refused by

@@ -198,7 +198,7 @@ function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions =
   return {
     name: v.spec.name,
     ...resourceName(v.spec),
-    ...(v.spec.region !== undefined ? { region: v.spec.region } : {}),
+    ...(v.spec.region !== undefined && !v.spec.region_unknown ? { region: v.spec.region } : {}),
     machine_type: v.machine?.name ?? null,
     vcpus: v.machine?.vcpus ?? null,
     monthly_cost: money(v.monthly_cost),

@@ -215,7 +215,7 @@ function varFiles(folder: string, given: string[], b: Bounds, refused: Refusal[]
   }
   const auto = names.filter((f) => /\.auto\.tfvars(?:\.json)?$/.test(f)).sort();
   const first = ['terraform.tfvars', 'terraform.tfvars.json'].filter((f) => names.includes(f));
-  const found = [...first, ...auto].flatMap((f) => {
+  const found: TfFile[] = [...first, ...auto].flatMap((f) => {
     try {
       return [{ path: f, text: readNamed(join(folder, f), b) }];
     } catch (e) {
@@ -227,7 +227,9 @@ function varFiles(folder: string, given: string[], b: Bounds, refused: Refusal[]
     const f = resolve(g);
     try {
       // Named on the command line or in a setting, so read wherever it is, but bounded and only a regular file.
-      found.push({ path: relPath(folder, f), text: readBounded(f, { maxBytes: MAX_INPUT_BYTES }) });
+      // Any name, as Terraform takes it: one ending in .json is JSON, any other HCL.
+      const vars = /\.json$/i.test(f) ? 'json' : 'hcl';
+      found.push({ path: relPath(folder, f), text: readBounded(f, { maxBytes: MAX_INPUT_BYTES }), vars });
     } catch (e) {
       const why = e instanceof ReadRefused ? e.reason : ioReason(e);
       refused.push({

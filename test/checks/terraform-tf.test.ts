@@ -233,7 +233,8 @@ resource "google_compute_instance" "${name}" {
     const later = r.diagnostics.find((d) => d.code === 'terraform-unknown-value')!;
     assert.equal(later.severity, 'information');
     assert.match(later.message, /google_compute_instance\.later's machine_type is unknown until plan: run on the plan JSON/);
-    assert.equal(later.line, lineOf('main.tf', 'resource "google_compute_instance" "later"'));
+    // On the attribute at fault, not the resource's label.
+    assert.equal(later.line, lineOf('main.tf', 'machine_type = google_compute_instance.ledger.machine_type'));
   });
 
   it('a .tf file is read with its folder, its own text first at its own offsets', () => {

@@ -273,13 +273,55 @@ describe('Terraform variable values on the command line', () => {
     const [db] = vms(r.stdout);
     assert.deepEqual([db.machine_type, db.region, db.disks[1].size_gib], ['n2-standard-16', 'europe-west4', 2000]);
   });
-  it('evaluate --var without NAME=VALUE, or --var-file of another kind of file: usage error, exit 2', () => {
+  it('evaluate --var without NAME=VALUE, or --var-file naming a .tf file (blocks, not values): usage error, exit 2', () => {
     for (const bad of [
       ['--var', 'zone'],
       ['--var-file', `${MODULE}/main.tf`],
     ]) {
       const r = spawnSync(process.execPath, [BIN, 'evaluate', MODULE, ...bad], { cwd: ROOT, encoding: 'utf8' });
       assert.equal(r.status, 2, r.stdout);
+    }
+  });
+  it('--var-file of any name, as Terraform takes it (.json is JSON): evaluate, lint and diff read it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'var-file-'));
+    try {
+      const json = join(dir, 'tfvars.json');
+      const hcl = join(dir, 'prod.vars');
+      writeFileSync(json, '{ "machine_type": "n2-standard-16", "disk_size": 2000 }\n');
+      writeFileSync(hcl, 'machine_type = "n2-standard-32"\n');
+      for (const [file, machine] of [
+        [json, 'n2-standard-16'],
+        [hcl, 'n2-standard-32'],
+      ]) {
+        const r = spawnSync(process.execPath, [BIN, 'evaluate', MODULE, '--format', 'json', '--var-file', file], {
+          cwd: ROOT,
+          encoding: 'utf8',
+        });
+        assert.equal(r.status, 0, r.stderr);
+        assert.equal(vms(r.stdout)[0].machine_type, machine);
+      }
+      assert.equal(
+        vms(
+          spawnSync(process.execPath, [BIN, 'evaluate', MODULE, '--format', 'json', '--var-file', json], { cwd: ROOT, encoding: 'utf8' })
+            .stdout,
+        )[0].disks[1].size_gib,
+        2000,
+      );
+      const d = spawnSync(process.execPath, [BIN, 'diff', MODULE, MODULE, '--var-file', json], { cwd: ROOT, encoding: 'utf8' });
+      assert.equal(d.status, 0, d.stderr);
+      // lint goes through the server's terraformVarFiles setting: the machine type the file gives is the one checked.
+      const bad = join(dir, 'staging-vars.json');
+      writeFileSync(bad, '{ "machine_type": "n2-standard-7" }\n');
+      const l = await lint([`${MODULE}/main.tf`, '--format', 'json', '--var-file', bad], { cwd: ROOT });
+      assert.equal(l.code, 1, l.stderr);
+      assert.deepEqual(
+        files(l.stdout)
+          .flatMap((f) => f.diagnostics)
+          .map((x) => x.code),
+        ['unknown-machine-type'],
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
   it('a --var-file that does not exist: evaluate, lint and diff name it (not main.tf), exit 2, no stack trace', async () => {

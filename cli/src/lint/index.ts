@@ -56,7 +56,7 @@ options:
       --catalog EDITION     catalog edition for specs that name none (the editor's storagePerf.catalog)
       --region REGION       region for prices when a spec names none (storagePerf.region)
       --catalog-file PATH   a catalog of your own (storagePerf.catalogPath)
-      --var-file FILE       Terraform: a .tfvars (.json) file of the root module's variables, read after
+      --var-file FILE       Terraform: a file of the root module's variable values (any name; .json is JSON), after
                             terraform.tfvars and *.auto.tfvars beside the .tf files (may be repeated)
       --var NAME=VALUE      Terraform: a root module variable's value, after every file (may be repeated)
       --settings FILE       editor settings to start from, catalogPath included (default: .vscode/settings.json

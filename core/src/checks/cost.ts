@@ -39,7 +39,7 @@ export const cost: CheckModule = {
     const e = ctx.evaluation;
     // In a region the edition does not price, unknown-region or unpriced-region has said it: every price is missing.
     const priced = ctx.catalog.regions.includes(ctx.region);
-    if (!priced && ctx.vm.region !== undefined && ctx.vm.region !== ctx.spec.region) unpricedVmRegion(ctx);
+    if (!priced && ctx.vm.region !== undefined && ctx.vm.region !== ctx.spec.region && !ctx.vm.region_unknown) unpricedVmRegion(ctx);
     if (priced) machineGap(ctx);
     // How many disks bear each name, and the disks of a workload not known to meet its target: gathered once
     // (a scan of the disks and workloads for each disk was quadratic on a VM of many).

@@ -23,7 +23,7 @@ export const terraform: CheckModule = {
     'terraform-unknown-value': {
       severity: 'information',
       summary: 'A value the figures need is known only after apply (in .tf files: until plan), or its disk is not in the plan.',
-      docs: "Unknown values are left out of a plan; the VM or disk that needs one is left out of the figures rather than guessed. Set the value in the configuration to see its figures. In `.tf` files, what Terraform resolves only at plan (function calls, other resources' attributes, data sources, module outputs, an unknown `count` or `for_each`, `dynamic` blocks) is said to be unknown until plan: run on the plan JSON for it. A module call whose registry or git source `terraform init` has not downloaded (no record in `.terraform/modules/modules.json`, or one of another source), whose folder has no `.tf` file, or which closes a cycle is not read: one finding on its `source` says so, and what to do.",
+      docs: "Unknown values are left out of a plan; the VM or disk that needs one is left out of the figures rather than guessed. Set the value in the configuration to see its figures. In `.tf` files, what Terraform resolves only at plan (function calls, other resources' attributes, data sources, module outputs, an unknown `count` or `for_each`, `dynamic` blocks of what storage-perf reads) is said to be unknown until plan: run on the plan JSON for it. A module call whose registry or git source `terraform init` has not downloaded (no record in `.terraform/modules/modules.json`, or one of another source), whose folder has no `.tf` file, or which closes a cycle is not read: one finding on its `source` says so, and what to do. A VM whose zone or provider region is written but not known has its costs left out, said here, rather than priced in another region.",
     },
     'terraform-undeclared-reference': {
       severity: 'error',
@@ -77,8 +77,8 @@ export const terraform: CheckModule = {
     },
     'terraform-no-instances': {
       severity: 'information',
-      summary: 'The plan has no VM resource that storage-perf reads.',
-      docs: 'Read: the instance, template and group types of docs/terraform.md (Google, AWS, Yandex), with their disks. Other resource types are counted and ignored.',
+      summary: 'The plan has no VM resource that storage-perf reads, or none whose figures it can read yet.',
+      docs: 'Read: the instance, template and group types of docs/terraform.md (Google, AWS, Yandex), with their disks. Other resource types are counted and ignored. Where the configuration declares VMs but none can be read yet (a machine type or a count not known), the finding names them instead.',
     },
   },
 };

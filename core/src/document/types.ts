@@ -73,6 +73,8 @@ export interface VmSpec {
   resource_name?: string;
   /** From Terraform: the region of the VM's own zone, whose prices it is evaluated with (not the spec's). */
   region?: string;
+  /** From Terraform: the region is not known (said by the front end); `region` is then one no edition prices. */
+  region_unknown?: boolean;
   machine_type?: string;
   series?: string;
   vcpus?: number;

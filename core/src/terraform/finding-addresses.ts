@@ -74,8 +74,13 @@ function names(message: string, name: string): boolean {
   if (message.includes(name)) return true;
   const said = ADDRESS.exec(message)?.[1];
   const own = ADDRESS.exec(name)?.[1];
-  return said !== undefined && own !== undefined && blockAddress(said) === blockAddress(own);
+  if (said === undefined || own === undefined) return false;
+  // A module called several times is one text: the owner found by place may be another call's resource of the block.
+  return blockAddress(said) === blockAddress(own) || inModule(said) === inModule(own);
 }
+
+/** A resource's block address within its module (`module.a[0].google_compute_disk.d` → `google_compute_disk.d`). */
+const inModule = (address: string) => blockAddress(address).replace(/^(?:module\.[\w-]+\.)+/, '');
 
 /**
  * An instance's key after a module call or a resource address (`module.db[0]`, `google_compute_disk.data["a"]`),

@@ -5,6 +5,7 @@
  * and sizes are the spec's: "pd-ssd", a size in GB that Google's pages mean as GiB.
  */
 import type { Node } from 'jsonc-parser';
+import { byLink, zoneOf } from './gcp-links';
 import { amount, at, items, keyOf, located, span, spotWhere, str } from './json';
 import type { Span } from '../text';
 import {
@@ -42,7 +43,10 @@ class Disks {
    * find is left out under `name`, with why.
    */
   attach(source: Node | undefined, expression: Array<string | number>, where: Node, name: string): void {
-    const disk = byName(this.ctx, str(source)) ?? this.ctx.referenced(this.owner, expression);
+    // A bare name is looked for in the instance's own zone (a template's instances run in zones not known here).
+    const near =
+      this.owner.type.endsWith('_instance') || this.owner.type.endsWith('_from_template') ? zoneOf(this.owner, this.ctx) : undefined;
+    const disk = byLink(this.ctx, DISK_TYPES, str(source), near) ?? this.ctx.referenced(this.owner, expression);
     const attribute = expression
       .map((x) => (typeof x === 'number' ? `[${x}]` : `.${x}`))
       .join('')
@@ -81,15 +85,24 @@ class Disks {
   }
 
   /** A disk written inline (boot disk, template disk), named after the block it is written in. */
-  inline(name: string, where: Node, type: Node | undefined, size: Node | undefined, extra: Record<string, Located | undefined> = {}): void {
+  inline(
+    name: string,
+    where: Node,
+    type: Node | undefined,
+    size: Node | undefined,
+    extra: Record<string, Located | undefined> = {},
+    params: Array<string | number> = [],
+  ): void {
     const t = located(type);
     const s = located(size);
     if (!t || !s) {
       const missing = !t ? 'type' : 'size';
+      // Written from a value not known yet: said on that attribute; not written at all: on the block.
+      const written = params.length ? this.ctx.writtenAt(this.owner, [...params, missing]) : undefined;
       this.ctx.report(
         'terraform-unknown-value',
-        `${name}'s ${missing} is known only after apply (not set here): set it to see its figures`,
-        keyOf(where) ?? span(where),
+        `${name}'s ${missing} is known only after apply${written ? '' : ' (not set here)'}: set it to see its figures`,
+        written ?? keyOf(where) ?? span(where),
       );
       this.leftOut(name, keyOf(where) ?? span(where), `${name}'s ${missing} is ${this.ctx.afterApply}`, { type: t, size: s });
       return;
@@ -117,13 +130,6 @@ class Disks {
       );
     }
   }
-}
-
-function byName(ctx: PlanContext, source: string | undefined): PlanResource | undefined {
-  if (!source) return undefined;
-  const name = source.slice(source.lastIndexOf('/') + 1);
-  const found = DISK_TYPES.flatMap((t) => ctx.withValue(t, 'name', name));
-  return found.length === 1 ? found[0] : undefined;
 }
 
 function diskResource(d: PlanResource, ctx: PlanContext): SpecMap {
@@ -173,10 +179,17 @@ function bootDisk(res: PlanResource, disks: Disks): void {
   if (str(at(boot, 'source')) || !params)
     disks.attach(at(boot, 'source'), ['boot_disk', 0, 'source'], boot.parent ?? boot, `${res.address}.boot_disk`);
   else
-    disks.inline(`${res.address}.boot_disk`, boot.parent ?? boot, at(params, 'type'), at(params, 'size'), {
-      provisioned_iops: amount(at(params, 'provisioned_iops')),
-      provisioned_throughput: amount(at(params, 'provisioned_throughput'), mibps),
-    });
+    disks.inline(
+      `${res.address}.boot_disk`,
+      boot.parent ?? boot,
+      at(params, 'type'),
+      at(params, 'size'),
+      {
+        provisioned_iops: amount(at(params, 'provisioned_iops')),
+        provisioned_throughput: amount(at(params, 'provisioned_throughput'), mibps),
+      },
+      ['boot_disk', 0, 'initialize_params', 0],
+    );
 }
 
 /** An instance's `attached_disk` blocks, each named after its place. */
@@ -194,7 +207,7 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   bootDisk(res, disks);
   attachedDisks(res, disks);
   for (const a of attachmentsOf(ctx).get(res) ?? []) {
-    const disk = ctx.referenced(a, ['disk']) ?? byName(ctx, str(at(a.values, 'disk')));
+    const disk = ctx.referenced(a, ['disk']) ?? byLink(ctx, DISK_TYPES, str(at(a.values, 'disk')), zoneOf(a, ctx));
     if (disk) disks.add(disk);
     else {
       ctx.report(
@@ -217,18 +230,12 @@ function attachmentsOf(ctx: PlanContext): Map<PlanResource, PlanResource[]> {
   if (m) return m;
   m = new Map();
   for (const a of ctx.ofType('google_compute_attached_disk')) {
-    const target = ctx.referenced(a, ['instance']) ?? byInstanceName(ctx, str(at(a.values, 'instance')));
+    const target =
+      ctx.referenced(a, ['instance']) ?? byLink(ctx, ['google_compute_instance'], str(at(a.values, 'instance')), zoneOf(a, ctx));
     if (target) push(m, target, a);
   }
   attachments.set(ctx, m);
   return m;
-}
-
-function byInstanceName(ctx: PlanContext, source: string | undefined): PlanResource | undefined {
-  if (!source) return undefined;
-  const name = source.slice(source.lastIndexOf('/') + 1);
-  const found = ctx.withValue('google_compute_instance', 'name', name);
-  return found.length === 1 ? found[0] : undefined;
 }
 
 function template(res: PlanResource, ctx: PlanContext): MappedVm | undefined {

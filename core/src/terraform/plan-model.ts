@@ -22,8 +22,16 @@ export interface PlanResource {
   values?: Node;
   /** The span of its "address" value: where findings about the resource as a whole go. */
   addressSpan: Span;
-  /** .tf files: the `zone`/`region` its provider configuration defaults, for a resource that gives none. */
-  providerDefaults?: { zone?: Node; region?: Node };
+  /** The `zone`/`region` its provider configuration defaults, for a resource that gives none. */
+  providerDefaults?: ProviderDefaults;
+}
+
+/** What a provider configuration defaults, as values placed where they are written. */
+export interface ProviderDefaults {
+  zone?: Node;
+  region?: Node;
+  /** A default written but not known (`region = var.region` given no value): why, said instead of any default. */
+  unknown?: string;
 }
 
 /** What a mapper reports through and looks things up in. */
@@ -44,6 +52,8 @@ export interface PlanContext {
   withValue(type: string, attribute: string, value: string): PlanResource[];
   /** Whether the configuration writes this attribute of the resource (its value may still be unknown until apply). */
   written(from: PlanResource, path: Array<string | number>): boolean;
+  /** Where the configuration writes this attribute, when it does: a finding about its unknown value goes there. */
+  writtenAt(from: PlanResource, path: Array<string | number>): Span | undefined;
 }
 
 /** One mapped VM: its spec, and the disk resources it uses (for the shared-disk finding). */
@@ -173,7 +183,9 @@ export function diskBasics(d: PlanResource, ctx: PlanContext) {
   const resource_name = located(at(d.values, 'name'));
   if (!type || !size) {
     const missing = !type ? 'type' : 'size';
-    ctx.report('terraform-unknown-value', `${d.address}'s ${missing} is known only after apply: set it to see its figures`, d.addressSpan);
+    const where = ctx.writtenAt(d, [missing]);
+    const message = `${d.address}'s ${missing} is known only after apply: set it to see its figures`;
+    ctx.report('terraform-unknown-value', message, where ?? d.addressSpan);
     const why = `${d.address}'s ${missing} is ${ctx.afterApply}`;
     return { leftOut: leftOutDisk(d.address, d.addressSpan, why, { resource_name, type, size }) };
   }
@@ -183,7 +195,10 @@ export function diskBasics(d: PlanResource, ctx: PlanContext) {
 /** A VM resource's machine (`field`: machine_type, instance_type); without one, a finding that its figures are left out. */
 export function machineField(res: PlanResource, ctx: PlanContext, field: string): Located | undefined {
   const machine = located(at(res.values, field));
-  if (!machine)
-    ctx.report('terraform-unknown-value', `${res.address}'s ${field} is known only after apply: its figures are left out`, res.addressSpan);
+  if (!machine) {
+    const where = ctx.writtenAt(res, [field]);
+    const message = `${res.address}'s ${field} is known only after apply: its figures are left out`;
+    ctx.report('terraform-unknown-value', message, where ?? res.addressSpan);
+  }
   return machine;
 }

@@ -22,7 +22,6 @@ import {
   LEFT_OUT,
   push,
   referencesAt,
-  regionWhere,
   resourceOf,
   type MappedVm,
   type PlanContext,
@@ -30,6 +29,7 @@ import {
   type VmMapper,
 } from './plan-model';
 import { nameResources } from './finding-addresses';
+import { applyPlanProviders, vmRegion } from './plan-providers';
 import { Located, map, seq, specTree } from './spec-tree';
 import { diskProvider, looseDisks, unattachedDisks, type UnattachedDisk } from './unattached';
 import { YANDEX_DISK_RESOURCES, YANDEX_MAPPERS } from './yandex';
@@ -55,7 +55,9 @@ export function parseTerraformPlan(text: string): ParsedSpec {
   const resources: PlanResource[] = [];
   walkPlanned(at(root, 'planned_values', 'root_module'), resources);
   const config = new Map<string, Node | undefined>();
-  walkConfig(at(root, 'configuration', 'root_module'), '', config);
+  const providerKeys = new Map<string, string>();
+  walkConfig(at(root, 'configuration', 'root_module'), '', config, providerKeys);
+  applyPlanProviders(root, resources, providerKeys);
   resourcesToSpec(result, resources, config, span(at(root, 'format_version') ?? root), (code, message, s) =>
     diagnostics.push(diag(code, message, s)),
   );
@@ -83,9 +85,15 @@ export function resourcesToSpec(
   const loose = looseDisks(resources, vms, ctx);
   if (!vms.length) {
     const ignored = Object.values(summary.ignored).reduce((a, b) => a + b, 0);
+    const others = `${ignored === 1 ? '1 resource of another type' : `${ignored} resources of other types`} ignored`;
+    // VMs it declares but cannot read yet (a machine type or a count not known) are not "no VM": said as they are.
+    const left = summary.missing;
+    const shown = left.length > 3 ? [...left.slice(0, 3), `${left.length - 3} more`] : left;
     report(
       'terraform-no-instances',
-      `this configuration has no VM storage-perf reads (${ignored === 1 ? '1 resource of another type' : `${ignored} resources of other types`} ignored)`,
+      left.length
+        ? `no VM of this configuration has figures here: ${shown.join('; ')} (the findings on them say which value is unknown; ${others})`
+        : `this configuration has no VM storage-perf reads (${others})`,
       anchor,
     );
   }
@@ -95,7 +103,8 @@ export function resourcesToSpec(
   if (provider === undefined) return;
   const unattached = unattachedDisks(loose, provider, ctx);
   if (!vms.length && !unattached.length) return;
-  result.spec = toSpec(result, vms, unattached, new Located(provider, first?.addressSpan ?? anchor), anchor);
+  const where: VmRegions = new Map(vms.map((v) => [v.resource.address, vmRegion(v, ctx)]));
+  result.spec = toSpec(result, vms, unattached, new Located(provider, first?.addressSpan ?? anchor), anchor, where);
   markTemplates(result.spec, resources, vms, ctx, summary.missing);
 }
 
@@ -158,17 +167,19 @@ function forEachOf(config: Map<string, Node | undefined>, from: PlanResource): s
 /** Where a plan's `for_each_expression` of a resource is kept in the configuration map, beside its expressions. */
 const FOR_EACH = ' for_each';
 
-function walkConfig(module: Node | undefined, prefix: string, out: Map<string, Node | undefined>): void {
+function walkConfig(module: Node | undefined, prefix: string, out: Map<string, Node | undefined>, keys: Map<string, string>): void {
   for (const r of items(at(module, 'resources'))) {
     const address = str(at(r, 'address'));
     if (!address || str(at(r, 'mode')) === 'data') continue;
     out.set(prefix + address, at(r, 'expressions'));
+    const key = str(at(r, 'provider_config_key'));
+    if (key) keys.set(prefix + address, key);
     if (at(r, 'for_each_expression')) out.set(`${prefix}${address}${FOR_EACH}`, at(r, 'for_each_expression'));
   }
   const calls = at(module, 'module_calls');
   for (const call of calls?.type === 'object' ? (calls.children ?? []) : []) {
     const name = str(call.children?.[0]);
-    if (name) walkConfig(at(call.children?.[1], 'module'), `${prefix}module.${name}.`, out);
+    if (name) walkConfig(at(call.children?.[1], 'module'), `${prefix}module.${name}.`, out, keys);
   }
 }
 
@@ -203,6 +214,10 @@ function planContext(
     ofType: (type) => byType.get(type) ?? [],
     withValue: (type, attribute, value) => index(type, attribute).get(value) ?? [],
     written: (from, path) => at(config.get(from.configAddress), ...path) !== undefined,
+    writtenAt(from, path) {
+      const n = at(config.get(from.configAddress), ...path);
+      return n && n.length ? span(n) : undefined;
+    },
     undeclared(from, expression) {
       for (const ref of referencesAt(config.get(from.configAddress), expression)) {
         const segs = configAddressOf(ref).split('.');
@@ -230,6 +245,22 @@ function planContext(
       return undefined;
     },
   };
+}
+
+/** The nested blocks the mappers read, of the resource types they read: a `dynamic` one of these is unknown until plan. */
+const READ_BLOCKS = new Set([
+  ...['boot_disk', 'initialize_params', 'attached_disk', 'scratch_disk', 'secondary_disk', 'disk', 'scheduling', 'resources'],
+  ...['root_block_device', 'ebs_block_device', 'ephemeral_block_device', 'block_device_mappings', 'ebs', 'placement'],
+  ...['instance_market_options', 'launch_template', 'mixed_instances_policy', 'launch_template_specification', 'override'],
+  ...['version', 'instance_requirements'],
+]);
+
+/**
+ * Whether a nested block of a resource is one storage-perf reads: a `dynamic` block of any other (tags, lifecycle
+ * hooks, network rules) changes nothing it says, and is not said.
+ */
+export function readsBlock(type: string, block: string): boolean {
+  return (MAPPERS[type] !== undefined || DISK_RESOURCES.has(type)) && READ_BLOCKS.has(block);
 }
 
 /** Whether resources of this type run VMs: instances and templates read as VMs, and the groups that run templates. */
@@ -265,15 +296,21 @@ function mapResources(resources: PlanResource[], ctx: PlanContext, summary: Terr
   return vms;
 }
 
-/** The region a VM is priced in, placed where it is written (./plan-model.ts, `regionWhere`). */
-function vmRegion(v: MappedVm): Located | undefined {
-  return regionWhere(v.zone, v.resource);
-}
+/** Where each VM runs (./plan-providers.ts, `vmRegion`), by address. */
+type VmRegions = Map<string, ReturnType<typeof vmRegion>>;
 
-function toSpec(result: ParsedSpec, vms: MappedVm[], unattached: UnattachedDisk[], provider: Located, versionSpan: Span): Spec {
-  const region = vms.map(vmRegion).find((r) => r);
+function toSpec(
+  result: ParsedSpec,
+  vms: MappedVm[],
+  unattached: UnattachedDisk[],
+  provider: Located,
+  versionSpan: Span,
+  where: VmRegions,
+): Spec {
+  // The file's region is its first VM's known one: never one that is not known.
+  const region = vms.map((v) => where.get(v.resource.address)).find((r) => r?.region && !r.unknown)?.region;
   // Each VM's region where it is written (its zone), for the findings on it (a zone that names no region).
-  for (const v of vms) v.vm.fields.region = vmRegion(v);
+  for (const v of vms) v.vm.fields.region = where.get(v.resource.address)?.region;
   const root = map(versionSpan, {
     version: new Located(1, versionSpan),
     provider,
@@ -300,10 +337,10 @@ function toSpec(result: ParsedSpec, vms: MappedVm[], unattached: UnattachedDisk[
     });
   }
   // Each VM is priced in its own zone's region: the spec's region (the first zone's) is only the default.
-  const regions = new Map(vms.map((v) => [v.resource.address, vmRegion(v)?.value as string | undefined]));
   for (const vm of spec.vms) {
     vm.resource_name = textAt(result.tree, `${vm.path}/resource_name`);
-    vm.region = regions.get(vm.name);
+    vm.region = where.get(vm.name)?.region?.value as string | undefined;
+    if (where.get(vm.name)?.unknown) vm.region_unknown = true;
     for (const d of vm.disks) d.resource_name = textAt(result.tree, `${d.path}/resource_name`);
   }
   markLeftOut(spec, result.tree);

@@ -47,8 +47,11 @@ function parseSidecar(text: string, plan: SidecarSource): ParsedSpec {
   const conv = new Converter(result.tree, diagnostics);
   result.spec = conv.spec();
   // The plan's VMs keep their own regions (a region's prices are a fact of where each runs).
-  const regions = new Map(parsed.spec.vms.map((v) => [v.name, v.region]));
-  for (const vm of result.spec.vms) vm.region = regions.get(vm.name);
+  const regions = new Map(parsed.spec.vms.map((v) => [v.name, v]));
+  for (const vm of result.spec.vms) {
+    vm.region = regions.get(vm.name)?.region;
+    if (regions.get(vm.name)?.region_unknown) vm.region_unknown = true;
+  }
   markLeftOut(result.spec, result.tree);
   checkKeys(own, result.tree, conv.reported, moved, diagnostics);
   markInvalidWorkloads(result.spec, diagnostics);

@@ -61,7 +61,8 @@ export function expressions(parts: Part[], offset: number): Node {
         at,
         0,
       );
-      entries.push([nameOf(c), objectNode([['references', list, at]], at, 0), at]);
+      // Placed on the attribute: a finding about its value goes where it is written.
+      entries.push([nameOf(c), objectNode([['references', list, at]], at, c.endIndex - c.startIndex), at]);
     } else if (c.type === 'block' && bodyOf(c)) {
       const inner = bodyOf(c)!;
       const block = expressions(partsOf(inner, base), base + inner.startIndex);

@@ -4,20 +4,14 @@
  * provider's default configuration, or the one their `provider` argument names (`google.west`); a child module
  * inherits its caller's default configurations, or exactly those its `providers` argument maps.
  */
-import type { Node } from 'jsonc-parser';
 import { evaluate, named, type HclSyntaxNode, type Scope } from './hcl-values';
-
-/** What a provider configuration defaults, as values placed on its block. */
-export interface ProviderDefaults {
-  zone?: Node;
-  region?: Node;
-}
+import type { ProviderDefaults } from './plan-model';
 
 /** Provider configurations by name as resources refer to them: `google`, `google.west`. */
 export type Providers = Map<string, ProviderDefaults>;
 
 /** The defaults each provider has, by its local name. */
-const DEFAULTS: Record<string, ReadonlyArray<keyof ProviderDefaults>> = {
+const DEFAULTS: Record<string, ReadonlyArray<'zone' | 'region'>> = {
   google: ['zone', 'region'],
   'google-beta': ['zone', 'region'],
   aws: ['region'],
@@ -47,6 +41,7 @@ export function readProviderBlock(b: HclSyntaxNode, scope: Scope, into: Provider
     const a = attrs(body).find((x) => nameOf(x) === attr);
     const v = a && exprOf(a) && evaluate(exprOf(a)!, scope);
     if (v?.type === 'string') defaults[attr] = v;
+    else if (a) defaults.unknown = `${key}'s ${attr} is ${exprOf(a)?.text.trim() ?? 'not given'}, which is unknown until plan`;
   }
   into.set(key, defaults);
 }

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../diagnostics';
 import type { ParsedSpec } from '../document/parse';
 import type { Span } from '../text';
 import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope, zeroedExponents } from './hcl-values';
-import { readsAsVm, resourcesToSpec } from './plan';
+import { readsAsVm, readsBlock, resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
 import { isTfJsonPath, jsonBody } from './tf-json';
 import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-instances';
@@ -26,6 +26,11 @@ export { moduleFolder } from './tf-module-sources';
 export interface TfFile {
   path: string;
   text: string;
+  /**
+   * A variable definitions file given by name (`-var-file`), whatever its name, and its syntax: Terraform takes any
+   * name, and reads one ending in `.json` as JSON. Files without it are told by their names (`*.tfvars`).
+   */
+  vars?: 'hcl' | 'json';
 }
 
 /** Where one file's text sits in the analysed text. */
@@ -33,7 +38,12 @@ export interface TfSource {
   path: string;
   start: number;
   end: number;
+  vars?: 'hcl' | 'json';
 }
+
+/** Whether a file holds variable values, and in which syntax. */
+const varsOf = (s: TfSource): 'hcl' | 'json' | undefined =>
+  s.vars ?? (isTfVarsJsonPath(s.path) ? 'json' : isTfVarsPath(s.path) ? 'hcl' : undefined);
 
 const UNKNOWN = 'unknown until plan: run on the plan JSON';
 /** Blocks that are Terraform's own, not the provider's attributes. */
@@ -44,7 +54,7 @@ const MAX_DEPTH = 16;
 export function joinTfFiles(files: TfFile[]): { text: string; sources: TfSource[] } {
   let at = 0;
   const sources = files.map((f) => {
-    const s = { path: f.path, start: at, end: at + f.text.length };
+    const s: TfSource = { path: f.path, start: at, end: at + f.text.length, ...(f.vars ? { vars: f.vars } : {}) };
     at = s.end + 1;
     return s;
   });
@@ -124,14 +134,14 @@ function readModules(
   const numbers = new Map<number, number>();
   try {
     for (const s of sources) {
-      if (isTfVarsJsonPath(s.path)) {
+      if (varsOf(s) === 'json') {
         const { error } = tfVarsJsonValues(text.slice(s.start, s.end), s.start, given);
         if (error !== undefined) jsonError(s, text.slice(s.start, s.end), error, diagnostics);
         continue;
       }
       const body = parseFile(parse, text.slice(s.start, s.end), s, diagnostics, trees, numbers);
       if (!body) continue;
-      if (isTfVarsPath(s.path)) {
+      if (varsOf(s)) {
         tfVarsValues(body, s.start, given);
         continue;
       }
@@ -141,7 +151,7 @@ function readModules(
     if (diagnostics.length) return undefined;
     const reader = new ModuleReader(byFolder, diagnostics, numbers, modules);
     const cli = new Map(vars.map((v) => [v.name, v]));
-    const root = folderOf(sources.find((s) => !isTfVarsPath(s.path))?.path ?? '');
+    const root = folderOf(sources.find((s) => !varsOf(s))?.path ?? '');
     reader.read(root, '', '', given, 0, {
       typed: (name, at) => cliVarValue(parse, cli.get(name)!, at),
       typedNames: new Set(cli.keys()),
@@ -183,7 +193,7 @@ function parseFile(
     }
   };
   let root = parsed(text);
-  const zeroed = root?.hasError && !isTfVarsPath(s.path) ? zeroedExponents(root, text, s.start, numbers) : undefined;
+  const zeroed = root?.hasError && !varsOf(s) ? zeroedExponents(root, text, s.start, numbers) : undefined;
   if (zeroed !== undefined) root = parsed(zeroed);
   const bad = !root ? undefined : firstError(root);
   if (!root || bad) {
@@ -346,6 +356,7 @@ class ModuleReader {
     if (!instances)
       this.unexpanded.push({
         ...{ address: `${address}${type}.${name}`, configAddress, modulePrefix: configPrefix, type },
+        // Its count's finding is the one said of it: not one more per dynamic block of instances not read.
         ...{ values: body && this.values(parts, body, scope, `${address}${type}.${name}`), addressSpan: this.labelSpan(b, scope.base) },
       });
     for (const inst of instances ?? []) {
@@ -357,7 +368,7 @@ class ModuleReader {
         modulePrefix: configPrefix,
         type,
         index: inst.index,
-        values: body && this.values(parts, body, s, `${address}${type}.${name}${key}`),
+        values: body && this.values(parts, body, s, `${address}${type}.${name}${key}`, type),
         addressSpan: this.labelSpan(b, scope.base),
         providerDefaults,
       });
@@ -365,7 +376,7 @@ class ModuleReader {
   }
 
   /** A block's body as a plan's `values`: attributes by name, nested blocks as lists. */
-  private values(parts: Part[], body: HclSyntaxNode, place: Scope, owner: string): Node {
+  private values(parts: Part[], body: HclSyntaxNode, place: Scope, owner: string, type?: string): Node {
     const entries: Array<[string, Node, number]> = [];
     const blocks = new Map<string, { items: Node[]; at: number }>();
     for (const { node: c, base } of parts) {
@@ -375,16 +386,17 @@ class ModuleReader {
       if (c.type === 'attribute') {
         const v = exprOf(c) && evaluate(exprOf(c)!, scope);
         if (v) entries.push([name, v, scope.base + c.startIndex]);
-      } else if (c.type === 'block' && name === 'dynamic')
-        this.report(
-          'terraform-unknown-value',
-          `${owner}'s dynamic "${labelsOf(c)[0]}" blocks are ${UNKNOWN}`,
-          this.labelSpan(c, scope.base),
-        );
-      else if (c.type === 'block') {
+      } else if (c.type === 'block' && name === 'dynamic') {
+        if (type && readsBlock(type, labelsOf(c)[0] ?? ''))
+          this.report(
+            'terraform-unknown-value',
+            `${owner}'s dynamic "${labelsOf(c)[0]}" blocks are ${UNKNOWN}`,
+            this.labelSpan(c, scope.base),
+          );
+      } else if (c.type === 'block') {
         const inner = bodyOf(c);
         const v = inner
-          ? this.values(partsOf(inner, base), inner, scope, owner)
+          ? this.values(partsOf(inner, base), inner, scope, owner, type)
           : objectNode([], scope.base + c.startIndex, c.endIndex - c.startIndex);
         const list = blocks.get(name) ?? { items: [], at: scope.base + c.startIndex };
         list.items.push({ ...v, offset: scope.base + c.startIndex, length: c.endIndex - c.startIndex });
