@@ -10,14 +10,15 @@ import { diag } from '../checks/registry';
 import type { Diagnostic } from '../diagnostics';
 import type { ParsedSpec } from '../document/parse';
 import type { Span } from '../text';
-import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope, zeroedExponents } from './hcl-values';
+import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope, type Why } from './hcl-values';
 import { readsAsVm, resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
-import { isTfJsonPath, jsonBody } from './tf-json';
+import { jsonError, parseFile } from './tf-parse';
 import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-instances';
 import { cliVarValue, isTfVarsJsonPath, isTfVarsPath, tfVarsJsonValues, tfVarsValues, type TfVar } from './tfvars';
 import { attributeIn, bodyOf, expressions, exprOf, isOverridePath, labelsOf, nameOf, overridden, partsOf, type Part } from './tf-body';
 import { providerOf, providersForCall, readProviderBlock, type Providers } from './tf-providers';
+import { variableValue } from './tf-variables';
 
 /** One Terraform file: its path relative to the root module's folder, `/`-separated. */
 export interface TfFile {
@@ -154,65 +155,6 @@ function readModules(
   }
 }
 
-function jsonError(s: TfSource, text: string, error: number, out: Diagnostic[]): void {
-  const start = s.start + Math.min(error, Math.max(0, text.length - 1));
-  out.push(
-    diag('terraform-syntax', `JSON syntax error in ${s.path}; fix the file (terraform validate says more)`, { start, end: start + 1 }),
-  );
-}
-
-/** The file's body, or undefined with the one error that says where its syntax breaks. */
-function parseFile(
-  parse: HclParse,
-  text: string,
-  s: TfSource,
-  out: Diagnostic[],
-  trees: Array<{ delete?(): void }>,
-  numbers: Map<number, number>,
-): HclSyntaxNode | undefined {
-  if (isTfJsonPath(s.path)) {
-    const { body, error } = jsonBody(parse, text);
-    if (!body) jsonError(s, text, error ?? 0, out);
-    return body;
-  }
-  const parsed = (t: string): HclSyntaxNode | undefined => {
-    try {
-      const tree = parse(t);
-      if (tree) trees.push(tree);
-      return tree?.rootNode;
-    } catch {
-      return undefined;
-    }
-  };
-  let root = parsed(text);
-  const zeroed = root?.hasError && !isTfVarsPath(s.path) ? zeroedExponents(root, text, s.start, numbers) : undefined;
-  if (zeroed !== undefined) root = parsed(zeroed);
-  const bad = !root ? undefined : firstError(root);
-  if (!root || bad) {
-    const start = s.start + Math.min(bad?.startIndex ?? 0, Math.max(0, text.trimEnd().length - 1));
-    // The error's first line: an unclosed block's ERROR node runs to the end of the file.
-    const lineEnd = text.indexOf('\n', start - s.start);
-    const until = Math.min(s.start + (bad?.endIndex ?? 0), lineEnd < 0 ? s.end : s.start + lineEnd);
-    const end = Math.min(s.end, Math.max(start + 1, until));
-    const what = bad?.isMissing ? `'${bad.type}' is missing` : 'this is not valid HCL';
-    out.push(
-      diag('terraform-syntax', `HCL syntax error in ${s.path}: ${what}; fix the file (terraform validate says more)`, { start, end }),
-    );
-    return undefined;
-  }
-  return named(root).find((c) => c.type === 'body') ?? root;
-}
-
-function firstError(n: HclSyntaxNode): HclSyntaxNode | undefined {
-  if (n.type === 'ERROR' || n.isMissing) return n;
-  if (!n.hasError) return undefined;
-  for (const c of named(n)) {
-    const e = firstError(c);
-    if (e) return e;
-  }
-  return n;
-}
-
 const blocksOf = (body: HclSyntaxNode) => named(body).filter((c) => c.type === 'block');
 const attributesOf = (body: HclSyntaxNode | undefined) => (body ? named(body).filter((c) => c.type === 'attribute') : []);
 
@@ -221,6 +163,8 @@ interface ModuleCall {
   typed?: (name: string, at: { offset: number; length: number }) => Node;
   typedNames?: Set<string>;
   providers?: Providers;
+  /** Why an input the caller gives is unknown. */
+  inputWhy?: Map<string, Why>;
 }
 
 class ModuleReader {
@@ -260,7 +204,8 @@ class ModuleReader {
     for (const f of overrides)
       for (const b of blocksOf(f.body))
         if (nameOf(b) === 'resource') push(over, labelsOf(b).slice(0, 2).join('.'), partsOf(bodyOf(b), f.source.start));
-    const scope: Scope = { vars: new Map(), locals: new Map(), base: 0, localBase: new Map(), numbers: this.numbers };
+    const varWhy = new Map<string, Why>();
+    const scope: Scope = { vars: new Map(), locals: new Map(), base: 0, localBase: new Map(), numbers: this.numbers, varWhy };
     const providers: Providers = new Map(call.providers);
     for (const f of files)
       for (const b of blocksOf(f.body)) {
@@ -268,12 +213,18 @@ class ModuleReader {
         if (kind === 'variable') {
           const name = labelsOf(b)[0];
           const def = attributesOf(bodyOf(b)).find((a) => nameOf(a) === 'default');
-          const e = def && exprOf(def);
           const label = this.labelSpan(b, f.source.start);
           // An override of a variable's description or type keeps the value it had.
           if (isOverridePath(f.source.path) && !def) continue;
-          if (typed && typedNames.has(name)) scope.vars.set(name, typed(name, { offset: label.start, length: label.end - label.start }));
-          else scope.vars.set(name, inputs.has(name) ? inputs.get(name) : e && evaluate(e, { ...scope, base: f.source.start }));
+          const given =
+            typed && typedNames.has(name)
+              ? { value: typed(name, { offset: label.start, length: label.end - label.start }) }
+              : inputs.has(name)
+                ? { value: inputs.get(name), why: call.inputWhy?.get(name) }
+                : undefined;
+          const { value, why } = variableValue(b, name, { ...scope, base: f.source.start }, given);
+          scope.vars.set(name, value);
+          if (why) varWhy.set(name, why);
         } else if (kind === 'locals')
           for (const a of attributesOf(bodyOf(b))) {
             const e = exprOf(a);
@@ -429,11 +380,17 @@ class ModuleReader {
     for (const inst of instances ?? []) {
       const s = { ...scope, ...inst };
       const inputs = new Map<string, Node | undefined>();
+      const inputWhy = new Map<string, Why>();
       for (const a of attrs)
-        if (!META.has(nameOf(a)) && nameOf(a) !== 'source' && nameOf(a) !== 'providers') inputs.set(nameOf(a), evaluate(exprOf(a)!, s));
+        if (!META.has(nameOf(a)) && nameOf(a) !== 'source' && nameOf(a) !== 'providers') {
+          const why: Why[] = [];
+          inputs.set(nameOf(a), evaluate(exprOf(a)!, { ...s, why }));
+          if (!inputs.get(nameOf(a)) && why[0]) inputWhy.set(nameOf(a), why[0]);
+        }
       const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
       this.read(target, `${address}module.${name}${key}.`, `${configPrefix}module.${name}.`, inputs, depth + 1, {
         providers: providersForCall(body, providers),
+        inputWhy,
       });
     }
   }
