@@ -10,7 +10,7 @@ import { diag } from '../checks/registry';
 import type { Diagnostic } from '../diagnostics';
 import type { ParsedSpec } from '../document/parse';
 import type { Span } from '../text';
-import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope, type Why } from './hcl-values';
+import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope, type Why, whyText } from './hcl-values';
 import { readsAsVm, resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
 import { jsonError, parseFile } from './tf-parse';
@@ -18,7 +18,15 @@ import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-inst
 import { cliVarValue, isTfVarsJsonPath, isTfVarsPath, tfVarsJsonValues, tfVarsValues, type TfVar } from './tfvars';
 import { attributeIn, bodyOf, expressions, exprOf, isOverridePath, labelsOf, nameOf, overridden, partsOf, type Part } from './tf-body';
 import { providerOf, providersForCall, readProviderBlock, type Providers } from './tf-providers';
+import { dynamicBlocks } from './tf-dynamic';
+import { targetOf } from './tf-targets';
 import { variableValue } from './tf-variables';
+
+/** Where values() is in a resource's body, and each attribute's expression recorded by its path. */
+interface Recorded {
+  path: string[];
+  record: Map<string, { e: HclSyntaxNode; scope: Scope }>;
+}
 
 /** One Terraform file: its path relative to the root module's folder, `/`-separated. */
 export interface TfFile {
@@ -174,6 +182,8 @@ class ModuleReader {
   readonly config = new Map<string, Node | undefined>();
   /** Modules whose resources are not read (a source not read here, a count unknown until plan): not in the total. */
   readonly missing: string[] = [];
+  /** Attributes whose target is unknown, said once each (`<address> <path>`). */
+  private readonly said = new Set<string>();
   /** Instances expanded so far from count and for_each, against MAX_EXPANDED. */
   private expanded = 0;
   constructor(
@@ -299,51 +309,87 @@ class ModuleReader {
     for (const inst of instances ?? []) {
       const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
       const s = { ...scope, ...inst };
+      const own = `${address}${type}.${name}${key}`;
+      const at: Recorded = { path: [], record: new Map() };
       this.resources.push({
-        address: `${address}${type}.${name}${key}`,
+        address: own,
         configAddress,
         modulePrefix: configPrefix,
         type,
         index: inst.index,
-        values: body && this.values(parts, body, s, `${address}${type}.${name}${key}`),
+        values: body && this.values(parts, body, s, own, at),
         addressSpan: this.labelSpan(b, scope.base),
         providerDefaults,
+        target: (path) => this.target(own, { address, configPrefix }, at.record, path),
       });
     }
   }
 
-  /** A block's body as a plan's `values`: attributes by name, nested blocks as lists. */
-  private values(parts: Part[], body: HclSyntaxNode, place: Scope, owner: string): Node {
+  /**
+   * A block's body as a plan's `values`: attributes by name, nested blocks as lists (a dynamic block's, when its
+   * for_each is known, as the blocks it makes). Each attribute's expression and scope is recorded by its path
+   * (`launch_template.0.id`), for the references that join resources (./tf-targets).
+   */
+  private values(parts: Part[], body: HclSyntaxNode, place: Scope, owner: string, at: Recorded = { path: [], record: new Map() }): Node {
     const entries: Array<[string, Node, number]> = [];
     const blocks = new Map<string, { items: Node[]; at: number }>();
+    const item = (name: string, inner: HclSyntaxNode | undefined, scope: Scope, base: number, span: HclSyntaxNode) => {
+      const list = blocks.get(name) ?? { items: [], at: scope.base + span.startIndex };
+      const path = { path: [...at.path, name, String(list.items.length)], record: at.record };
+      const v = inner ? this.values(partsOf(inner, base), inner, scope, owner, path) : objectNode([], 0, 0);
+      list.items.push({ ...v, offset: scope.base + span.startIndex, length: span.endIndex - span.startIndex });
+      blocks.set(name, list);
+    };
     for (const { node: c, base } of parts) {
       const scope = { ...place, base };
       const name = nameOf(c);
       if (META.has(name)) continue;
       if (c.type === 'attribute') {
-        const v = exprOf(c) && evaluate(exprOf(c)!, scope);
+        const e = exprOf(c);
+        const v = e && evaluate(e, scope);
+        if (e) at.record.set([...at.path, name].join('.'), { e, scope });
         if (v) entries.push([name, v, scope.base + c.startIndex]);
-      } else if (c.type === 'block' && name === 'dynamic')
-        this.report(
-          'terraform-unknown-value',
-          `${owner}'s dynamic "${labelsOf(c)[0]}" blocks are ${UNKNOWN}`,
-          this.labelSpan(c, scope.base),
-        );
-      else if (c.type === 'block') {
-        const inner = bodyOf(c);
-        const v = inner
-          ? this.values(partsOf(inner, base), inner, scope, owner)
-          : objectNode([], scope.base + c.startIndex, c.endIndex - c.startIndex);
-        const list = blocks.get(name) ?? { items: [], at: scope.base + c.startIndex };
-        list.items.push({ ...v, offset: scope.base + c.startIndex, length: c.endIndex - c.startIndex });
-        blocks.set(name, list);
-      }
+      } else if (c.type === 'block' && name === 'dynamic') {
+        const d = dynamicBlocks(c, scope);
+        if ('why' in d)
+          this.report('terraform-unknown-value', `${owner}'s dynamic "${d.label}" blocks ${d.why}`, this.labelSpan(c, scope.base));
+        else for (const s of d.scopes) item(d.label, d.content, s, base, c);
+      } else if (c.type === 'block') item(name, bodyOf(c), scope, base, c);
     }
     for (const [name, { items, at }] of blocks) {
       const last = items[items.length - 1];
       entries.push([name, arrayNode(items, at, last.offset + last.length - at), at]);
     }
     return objectNode(entries, place.base + body.startIndex, body.endIndex - body.startIndex);
+  }
+
+  /** The instance an attribute of `owner` names (./tf-targets); where it cannot be known, said once, and null. */
+  private target(
+    owner: string,
+    module: { address: string; configPrefix: string },
+    record: Recorded['record'],
+    path: Array<string | number>,
+  ): string | null | undefined {
+    const key = path.join('.');
+    const r = record.get(key);
+    const keys = (ref: string) => {
+      const of = this.resources.filter(
+        (x) => x.configAddress === `${module.configPrefix}${ref}` && x.address.startsWith(`${module.address}${ref}`),
+      );
+      return of.length ? of.map((x) => x.index) : undefined;
+    };
+    const t = r && targetOf(r.e, r.scope, module.address, keys);
+    if (!t || 'address' in t) return t?.address;
+    if (!this.said.has(`${owner} ${key}`)) {
+      this.said.add(`${owner} ${key}`);
+      const attribute = path
+        .map((x) => (typeof x === 'number' ? `[${x}]` : `.${x}`))
+        .join('')
+        .slice(1);
+      const message = `${owner}'s ${attribute}: the instance it names ${whyText(t.why)}; it is joined to none, never by guess`;
+      this.report('terraform-unknown-value', message, { start: t.base + t.node.startIndex, end: t.base + t.node.endIndex });
+    }
+    return null;
   }
 
   private module(
