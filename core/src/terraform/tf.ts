@@ -184,6 +184,7 @@ class ModuleReader {
   readonly missing: string[] = [];
   /** Attributes whose target is unknown, said once each (`<address> <path>`). */
   private readonly said = new Set<string>();
+  private grouped?: { size: number; map: Map<string, PlanResource[]> };
   /** Instances expanded so far from count and for_each, against MAX_EXPANDED. */
   private expanded = 0;
   constructor(
@@ -363,6 +364,16 @@ class ModuleReader {
     return objectNode(entries, place.base + body.startIndex, body.endIndex - body.startIndex);
   }
 
+  /** The resources read so far by configuration address (built again when more have been read). */
+  private byConfig(): Map<string, PlanResource[]> {
+    if (this.grouped?.size !== this.resources.length) {
+      const map = new Map<string, PlanResource[]>();
+      for (const r of this.resources) push(map, r.configAddress, r);
+      this.grouped = { size: this.resources.length, map };
+    }
+    return this.grouped.map;
+  }
+
   /** The instance an attribute of `owner` names (./tf-targets); where it cannot be known, said once, and null. */
   private target(
     owner: string,
@@ -373,10 +384,10 @@ class ModuleReader {
     const key = path.join('.');
     const r = record.get(key);
     const keys = (ref: string) => {
-      const of = this.resources.filter(
-        (x) => x.configAddress === `${module.configPrefix}${ref}` && x.address.startsWith(`${module.address}${ref}`),
-      );
-      return of.length ? of.map((x) => x.index) : undefined;
+      const of = this.byConfig()
+        .get(`${module.configPrefix}${ref}`)
+        ?.filter((x) => x.address.startsWith(`${module.address}${ref}`));
+      return of?.length ? of.map((x) => x.index) : undefined;
     };
     const t = r && targetOf(r.e, r.scope, module.address, keys);
     if (!t || 'address' in t) return t?.address;
