@@ -8,6 +8,8 @@
  * own text.
  */
 import * as assert from 'node:assert/strict';
+import { analyze, joinTfFiles, terraformFilesFrontEnd, type HclParse } from '../../core/src';
+import { loadHclParser } from '../../protocol/src/hcl-parser';
 import { loadTfParser, runTf } from '../fixtures/tf-analysis';
 import { find } from './helpers';
 
@@ -119,6 +121,48 @@ resource "google_compute_instance" "vm" {
         ['google_compute_instance.vm["us-central1-b"]', 'vm-us-central1-b-1', 'n2-standard-4'],
       ],
     );
+  });
+});
+
+describe("terraform .tf values: a module's input and a .tfvars value", () => {
+  const callee = `variable "replicas" {\n  type = number\n}\n${GCE('count = var.replicas')}`;
+  const analyse = (files: Array<{ path: string; text: string }>) => {
+    const { text } = joinTfFiles(files);
+    return analyze(text, { frontEnd: terraformFilesFrontEnd(parser, files) });
+  };
+  let parser: HclParse;
+  before(async () => {
+    parser = await loadHclParser();
+  });
+
+  it("a module's input unknown in its caller: the finding in the module names the caller's input to set", () => {
+    const a = analyse([
+      { path: 'main.tf', text: 'variable "size" {}\nmodule "vm" {\n  source   = "./vm"\n  replicas = var.size\n}\n' },
+      { path: 'vm/main.tf', text: callee },
+    ]);
+    const d = a.diagnostics.find((x) => /count is unknown until plan/.test(x.message))!;
+    assert.ok(d, a.diagnostics.map((x) => x.message).join('; '));
+    assert.match(d.message, /\(var\.size has no value\): set var\.size with -var or a \.tfvars file, or run on the plan JSON$/);
+  });
+
+  it('a module input written as a string is converted by the type the module declares; a .tfvars value may be arithmetic', () => {
+    const a = analyse([
+      {
+        path: 'main.tf',
+        text: 'variable "n" {}\nmodule "vm" {\n  source   = "./vm"\n  replicas = "${var.n}"\n}\nmodule "one" {\n  source   = "./vm"\n  replicas = "1"\n}\n',
+      },
+      { path: 'vm/main.tf', text: callee },
+      { path: 'terraform.tfvars', text: 'n = 1 + 1\n' },
+    ]);
+    assert.deepEqual(
+      a.spec?.vms.map((v) => v.name),
+      [
+        'module.vm.google_compute_instance.test[0]',
+        'module.vm.google_compute_instance.test[1]',
+        'module.one.google_compute_instance.test[0]',
+      ],
+    );
+    assert.ok(!a.diagnostics.some((d) => d.code === 'terraform-unknown-value'), a.diagnostics.map((d) => d.message).join('; '));
   });
 });
 
