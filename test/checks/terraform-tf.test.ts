@@ -268,7 +268,7 @@ resource "google_compute_disk" "d" {
   ${extra}
   name = "d-\${count.index}"
   type = "pd-ssd"
-  size = 100 + 0
+  size = data.google_compute_image.base.disk_size_gb
   zone = "us-central1-a"
 }
 `;
@@ -299,19 +299,23 @@ resource "google_compute_disk" "d" {
       a.spec?.vms.map((v) => v.resource_name),
       ['vm-0', 'vm-1'],
     );
-    // `100 + 0` is an operation, not evaluated here: the disk is left out and said so, never guessed.
+    // A data source's attribute is read only at plan: the disk is left out and said so, never guessed.
     // Both instances' disks are written at one place: one finding there, with the instance count.
     const sizes = a.diagnostics.filter((d) => d.code === 'terraform-unknown-value');
     assert.equal(sizes.length, 1);
     assert.match(sizes[0].message, /^google_compute_disk\.d's size is unknown until plan: run on the plan JSON.* \(2 instances\)$/);
   });
 
-  it('count from a function: one information at the count, the resource left out', () => {
-    const text = `variable "names" {\n  default = ["a"]\n}\n${vm('count = length(var.names)')}`;
+  it('count from a function of a data source: one information at the count naming it, the resource left out', () => {
+    const text = vm('count = length(data.google_compute_zones.up.names)');
     const a = run([{ path: 'main.tf', text }]);
     const counts = a.diagnostics.filter((d) => /count is unknown until plan/.test(d.message));
     assert.equal(counts.length, 2);
-    assert.equal(text.slice(counts[0].span.start, counts[0].span.end), 'count = length(var.names)');
+    assert.equal(text.slice(counts[0].span.start, counts[0].span.end), 'count = length(data.google_compute_zones.up.names)');
+    assert.match(
+      counts[0].message,
+      /count is unknown until plan \(data\.google_compute_zones\.up is read only at plan\): run on the plan JSON/,
+    );
     assert.equal(a.spec, undefined);
     assert.ok(a.diagnostics.some((d) => d.code === 'terraform-no-instances'));
   });

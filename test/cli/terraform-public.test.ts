@@ -60,7 +60,8 @@ describe('Terraform as public modules write it', () => {
     assert.deepEqual(
       all.map((d) => [d.code, d.line]),
       [
-        ['terraform-unknown-value', tfLine('count        = var.enable_replica')],
+        // `count = var.enable_replica ? 1 : 0` is resolved from the default, as Terraform does: the replica is read.
+        ['unknown-machine-type', tfLine('machine_type = "n2-standard-7"')],
         ['size-out-of-range', tfLine(' size = 100')],
         ['disk-type-not-on-machine', tfLine('type = "pd-extreme"')],
       ],

@@ -1,26 +1,40 @@
 /**
- * HCL expressions read statically, as Terraform would before `plan`: literals, `var.x` (the module's inputs or
- * the variable's default), `local.x`, `count.index`, `each.key`/`each.value`, templates and collections of those.
- * Anything else (a resource's attribute, a function call, a condition) is unknown here, never guessed. Values
- * are built as the JSON nodes the plan mappers read (`values` of a plan resource), placed on the HCL text.
- * The syntax tree is tree-sitter's (@tree-sitter-grammars/tree-sitter-hcl), given by the caller: the core never
- * loads the parser.
+ * HCL expressions evaluated as Terraform evaluates them before `plan`: literals, `var.x` (the module's inputs or the
+ * variable's default), `local.x`, `count.index`, `each.key`/`each.value`, templates and collections; conditionals,
+ * operators, `for` expressions, splats and the functions of ./hcl-functions over known values. A resource's
+ * attribute, a data source or a module's output is unknown here, never guessed; an unknown operand makes the result
+ * unknown, and `Scope.why` is told which input would make it known. A value Terraform refuses (a string that is not
+ * a number where one is needed) is unknown too, and `why` says what is wrong. Values are built as the JSON nodes the
+ * plan mappers read (`values` of a plan resource), placed on the HCL text. `evaluate` never throws.
  */
 import type { Node } from 'jsonc-parser';
+import { HclError, toBool, toStr, toValue, type Value } from './hcl-convert';
+import { FUNCTIONS, Kept, type Arg } from './hcl-functions';
+import { arrayNode, named, objectNode, placed, scalar, valueNode, type HclSyntaxNode } from './hcl-nodes';
+import { binary, operatorIn, shortCircuit, unary } from './hcl-operators';
 
-/** The part of a tree-sitter syntax node the reader uses (web-tree-sitter's `Node` has it). */
-export interface HclSyntaxNode {
-  readonly type: string;
-  readonly startIndex: number;
-  readonly endIndex: number;
-  readonly text: string;
-  readonly namedChildren: ReadonlyArray<HclSyntaxNode | null>;
-  readonly hasError: boolean;
-  readonly isMissing: boolean;
+export { arrayNode, named, objectNode, type HclParse, type HclSyntaxNode } from './hcl-nodes';
+
+/** Why a value is not known: the input that would make it known, or (`error`) what Terraform refuses in it. */
+export interface Why {
+  text: string;
+  /** What the user can do to make it known (`set var.x with -var or a .tfvars file`). */
+  action?: string;
+  error?: boolean;
 }
 
-/** Parses HCL text (a tree-sitter parser set to the HCL grammar); `delete` frees a tree that lives outside the JS heap. */
-export type HclParse = (text: string) => { rootNode: HclSyntaxNode; delete?(): void } | null;
+/**
+ * What follows "<what>" in a finding about a value that is not known: what Terraform refuses in it, or why it is
+ * unknown until plan and which input would make it known.
+ */
+export function whyText(why: readonly Why[]): string {
+  const distinct = (xs: Array<string | undefined>) => [...new Set(xs.filter((x): x is string => !!x))];
+  const errors = distinct(why.filter((w) => w.error).map((w) => w.text));
+  if (errors.length) return `is not valid: ${errors.join('; ')}; Terraform refuses it, fix the value`;
+  const facts = distinct(why.map((w) => w.text)).slice(0, 3);
+  const actions = distinct([...why.map((w) => w.action), 'run on the plan JSON']);
+  return `is unknown until plan${facts.length ? ` (${facts.join('; ')})` : ''}: ${actions.join(', or ')}`;
+}
 
 /** What names in an expression stand for: the module's variables, its locals, and the instance's index. */
 export interface Scope {
@@ -31,8 +45,18 @@ export interface Scope {
   localBase: Map<string, number>;
   count?: number;
   each?: { key: string; value: Node | undefined };
+  /** Names a `for` expression or a dynamic block's iterator binds. */
+  names?: ReadonlyMap<string, Node | undefined>;
+  /** Why a variable whose value is unknown is so (a module's input unknown in its caller). */
+  varWhy?: ReadonlyMap<string, Why>;
+  /** Told why values evaluated in this scope are unknown. */
+  why?: Why[];
   /** Locals being evaluated (a cycle is unknown). */
   busy?: Set<string>;
+  /** False in a variable definitions file, where Terraform calls no function. */
+  functions?: false;
+  /** Evaluation steps left: a `for` over a large range is cut off, never minutes of work. */
+  work?: { left: number };
   /**
    * Numbers written with an exponent and no fraction (`1e1`), by their offset in the analysed text: the grammar
    * reads only `1.0e1`, so the file was parsed with each written as zeros of the same length (./tf.ts).
@@ -40,79 +64,36 @@ export interface Scope {
   numbers?: ReadonlyMap<number, number>;
 }
 
-/** Each node's named children, read once: a tree-sitter node's children are built anew on each read. */
-const children = new WeakMap<HclSyntaxNode, HclSyntaxNode[]>();
-export function named(n: HclSyntaxNode): HclSyntaxNode[] {
-  let c = children.get(n);
-  if (!c) children.set(n, (c = n.namedChildren.filter((x): x is HclSyntaxNode => x !== null)));
-  return c;
-}
+/** The most evaluation steps one expression takes. */
+const WORK = 200_000;
 
-function scalar(type: 'string' | 'number' | 'boolean', value: unknown, offset: number, length: number): Node {
-  return { type, value, offset, length } as Node;
-}
-
-/** A node moved to another place (a variable's value shown where it is used), its inner places kept. */
-function placed(n: Node, offset: number, length: number): Node {
-  return { ...n, offset, length };
-}
-
-/** jsonc-parser's nodes are read-only to its users; these are built here, parents set as they are joined. */
-type Building = { -readonly [K in keyof Node]: Node[K] };
-const setParent = (n: Node, parent: Node) => ((n as Building).parent = parent);
-
-export function objectNode(entries: Array<[string, Node, number]>, offset: number, length: number): Node {
-  const obj = { type: 'object', offset, length, children: [] as Node[] } as Node;
-  for (const [key, value, keyAt] of entries) {
-    const prop = { type: 'property', offset: keyAt, length: value.offset + value.length - keyAt, parent: obj, children: [] } as Node;
-    const k = { ...scalar('string', key, keyAt, key.length), parent: prop } as Node;
-    // Values are built for their place (a variable's value is copied where it is used): joined as they are.
-    setParent(value, prop);
-    (prop as Building).children = [k, value];
-    obj.children!.push(prop);
-  }
-  return obj;
-}
-
-export function arrayNode(items: Node[], offset: number, length: number): Node {
-  const arr = { type: 'array', offset, length, children: [] as Node[] } as Node;
-  for (const it of items) {
-    setParent(it, arr);
-    arr.children!.push(it);
-  }
-  return arr;
-}
-
-/** The string a `string_lit` or a template of literals and known scalars writes, or undefined. */
-function template(n: HclSyntaxNode, scope: Scope): string | undefined {
-  let out = '';
-  for (const part of named(n)) {
-    if (part.type === 'quoted_template_start' || part.type === 'quoted_template_end') continue;
-    if (part.type === 'template_literal') out += part.text;
-    else if (part.type === 'escape_sequence') out += unescape(part.text);
-    else if (part.type === 'template_interpolation') {
-      const inner = named(part).find((c) => c.type === 'expression');
-      const v = inner && evaluate(inner, scope);
-      if (!v || (v.type !== 'string' && v.type !== 'number' && v.type !== 'boolean')) return undefined;
-      out += String(v.value);
-    } else return undefined;
-  }
-  return out;
-}
-
-function unescape(s: string): string {
-  const simple: Record<string, string> = { '\\n': '\n', '\\t': '\t', '\\r': '\r', '\\"': '"', '\\\\': '\\' };
-  return simple[s] ?? s;
-}
-
-/** The value of an expression node, or undefined when it is not known before plan. */
+/** The value of an expression node, or undefined when it is not known before plan (`scope.why` says why). */
 export function evaluate(n: HclSyntaxNode, scope: Scope): Node | undefined {
-  const parts = named(n);
+  const s = scope.work ? scope : { ...scope, work: { left: WORK } };
+  try {
+    return value(n, s);
+  } catch (e) {
+    const text = e instanceof HclError ? e.message : 'the expression is too deep to evaluate here';
+    scope.why?.push({ text, error: e instanceof HclError });
+    return undefined;
+  }
+}
+
+/** Says why a value is unknown; undefined, for `return unknown(...)`. */
+function unknown(scope: Scope, text: string): undefined {
+  scope.why?.push({ text });
+  return undefined;
+}
+
+const POSTFIX = new Set(['index', 'get_attr', 'splat', 'attr_splat', 'full_splat']);
+const WRAPPERS = new Set(['expression', 'literal_value', 'collection_value', 'template_expr', 'operation', 'for_expr']);
+
+/** The value of a node, throwing HclError where Terraform refuses it. */
+function value(n: HclSyntaxNode, scope: Scope): Node | undefined {
+  if (scope.work && --scope.work.left < 0) throw new HclError('the expression is too large to evaluate here');
   const at = scope.base + n.startIndex;
   const len = n.endIndex - n.startIndex;
-  if (n.type === 'expression' && parts[0]?.type === 'variable_expr') return reference(n, parts, scope);
-  if (n.type === 'expression' || n.type === 'literal_value' || n.type === 'collection_value' || n.type === 'template_expr')
-    return parts.length === 1 ? evaluate(parts[0], scope) : undefined;
+  if (WRAPPERS.has(n.type)) return term(named(n), scope, at, len);
   switch (n.type) {
     case 'numeric_lit': {
       const v = scope.numbers?.get(at) ?? Number(n.text);
@@ -120,105 +101,306 @@ export function evaluate(n: HclSyntaxNode, scope: Scope): Node | undefined {
     }
     case 'bool_lit':
       return scalar('boolean', n.text === 'true', at, len);
+    case 'null_lit':
+      return scalar('null', null, at, len);
     case 'string_lit':
-    case 'quoted_template': {
-      const s = template(n, scope);
-      return s === undefined ? undefined : scalar('string', s, at, len);
-    }
+    case 'quoted_template':
+      return template(n, scope, at, len);
     case 'tuple': {
-      const items = parts.filter((p) => p.type === 'expression').map((p) => evaluate(p, scope));
+      const items = named(n)
+        .filter((p) => p.type === 'expression')
+        .map((p) => value(p, scope));
       return items.every((i): i is Node => i !== undefined) ? arrayNode(items, at, len) : undefined;
     }
     case 'object':
       return objectValue(n, scope, at, len);
     case 'function_call':
       return call(n, scope, at, len);
+    case 'conditional': {
+      const [c, a, b] = named(n);
+      const cond = c && value(c, scope);
+      if (!cond || !a || !b) return undefined;
+      const chosen = value(toBool(plain(cond)) ? a : b, scope);
+      return chosen && placed(chosen, at, len);
+    }
+    case 'binary_operation':
+      return binaryOperation(n, scope, at, len);
+    case 'unary_operation': {
+      const v = term(named(n), scope, at, len);
+      return v && valueNode(unary(n.text.trimStart()[0], plain(v)), at, len);
+    }
+    case 'for_tuple_expr':
+    case 'for_object_expr':
+      return forExpression(n, scope, at, len);
     default:
-      return undefined;
+      return unknown(scope, `${n.type.replace(/_/g, ' ')} is not evaluated here`);
   }
 }
 
-/**
- * The conversion functions whose result is known when their argument is: `toset` (a set of strings: distinct,
- * in lexical order, as Terraform orders them), `tolist` and `tomap`. Any other function is unknown here.
- */
-function call(n: HclSyntaxNode, scope: Scope, at: number, len: number): Node | undefined {
-  const [fn, args] = named(n);
-  const exprs = args ? named(args).filter((c) => c.type === 'expression') : [];
-  const v = exprs.length === 1 ? evaluate(exprs[0], scope) : undefined;
-  if (!v) return undefined;
-  if (fn?.text === 'toset' && v.type === 'array' && (v.children ?? []).every((c) => c.type === 'string')) {
-    const seen = new Map((v.children ?? []).map((c) => [String(c.value), c]));
-    return arrayNode(
-      [...seen.keys()].sort().map((k) => seen.get(k)!),
-      at,
-      len,
-    );
+/** A node's plain value (a node built here always has one). */
+function plain(n: Node): Value {
+  const v = toValue(n);
+  if (v === undefined) throw new HclError('a value of an unknown kind');
+  return v;
+}
+
+/** A term: a value, then the attributes, indexes and splats after it. */
+function term(parts: HclSyntaxNode[], scope: Scope, at: number, len: number): Node | undefined {
+  const [head, ...steps] = parts;
+  if (!head) return undefined;
+  if (head.type === 'conditional') return value(head, scope);
+  let v = head.type === 'variable_expr' ? reference(head.text, steps, scope) : value(head, scope);
+  if (head.type !== 'variable_expr') for (const s of steps) v = v && step(v, s, scope);
+  return v && (steps.length || head.type === 'variable_expr' ? placed(v, at, len) : v);
+}
+
+function binaryOperation(n: HclSyntaxNode, scope: Scope, at: number, len: number): Node | undefined {
+  const parts = named(n);
+  const split = parts.findIndex((p, i) => i > 0 && !POSTFIX.has(p.type));
+  if (split < 1) return undefined;
+  const op = operatorIn(n.text.slice(parts[split - 1].endIndex - n.startIndex, parts[split].startIndex - n.startIndex));
+  if (!op) return undefined;
+  const left = term(parts.slice(0, split), scope, at, len);
+  const early = left && shortCircuit(op, plain(left));
+  if (early !== undefined) return scalar('boolean', early, at, len);
+  const right = term(parts.slice(split), scope, at, len);
+  return left && right && valueNode(binary(op, plain(left), plain(right)), at, len);
+}
+
+/** A string literal or template; a template of one interpolation alone is that value, as Terraform reads it. */
+function template(n: HclSyntaxNode, scope: Scope, at: number, len: number): Node | undefined {
+  const parts = named(n).filter((p) => p.type !== 'quoted_template_start' && p.type !== 'quoted_template_end');
+  if (parts.length === 1 && parts[0].type === 'template_interpolation') {
+    const inner = named(parts[0]).find((c) => c.type === 'expression');
+    const v = inner && value(inner, scope);
+    return v && placed(v, at, len);
   }
-  if ((fn?.text === 'tolist' && v.type === 'array') || (fn?.text === 'tomap' && v.type === 'object')) return placed(v, at, len);
-  return undefined;
+  let out = '';
+  let known = true;
+  for (const part of parts) {
+    if (part.type === 'template_literal') out += literal(part.text);
+    else if (part.type === 'escape_sequence') out += unescape(part.text);
+    else if (part.type === 'template_interpolation') {
+      const inner = named(part).find((c) => c.type === 'expression');
+      const v = inner && value(inner, scope);
+      if (!v) known = false;
+      else out += toStr(plain(v));
+    } else return unknown(scope, 'a template directive (%{...}) is not evaluated here');
+  }
+  return known ? scalar('string', out, at, len) : undefined;
+}
+
+/** A template's literal text as Terraform reads it: escapes, and `$${` / `%%{` for a literal `${` / `%{`. */
+function literal(text: string): string {
+  return text.replace(/\\(?:[ntr"\\]|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})|\$\$\{|%%\{/g, (m) => (m[0] === '\\' ? unescape(m) : m.slice(1)));
+}
+
+function unescape(s: string): string {
+  const simple: Record<string, string> = { '\\n': '\n', '\\t': '\t', '\\r': '\r', '\\"': '"', '\\\\': '\\' };
+  if (simple[s] !== undefined) return simple[s];
+  const code = /^\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8}))$/.exec(s);
+  const cp = code ? parseInt(code[1] ?? code[2], 16) : NaN;
+  return cp <= 0x10ffff ? String.fromCodePoint(cp) : s;
+}
+
+/** A function call: `try` and `can` take errors; the others are unknown when an argument is. */
+function call(n: HclSyntaxNode, scope: Scope, at: number, len: number): Node | undefined {
+  const [fn, argsNode] = named(n);
+  const name = fn?.text ?? '';
+  const exprs = argsNode ? named(argsNode).filter((c) => c.type === 'expression') : [];
+  if (scope.functions === false) throw new HclError(`${name}() is called where Terraform calls no function`);
+  if (name === 'try' || name === 'can') return tryOrCan(name, exprs, scope, at, len);
+  const f = Object.prototype.hasOwnProperty.call(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
+  if (!f) return unknown(scope, `${name}() is not evaluated here`);
+  const nodes = exprs.map((e) => value(e, scope));
+  if (!nodes.every((x): x is Node => x !== undefined)) return undefined;
+  // `f(list...)`: the list's elements are the last arguments.
+  const last = nodes[nodes.length - 1];
+  if (argsNode && named(argsNode).some((c) => c.type === 'ellipsis') && last) {
+    if (last.type !== 'array') throw new HclError(`${name}(...) needs a list before the ellipsis`);
+    nodes.splice(nodes.length - 1, 1, ...(last.children ?? []));
+  }
+  const args: Arg[] = nodes.map((node) => ({ node, value: plain(node) }));
+  const out = f(args);
+  return out instanceof Kept ? placed(out.node, at, len) : valueNode(out, at, len);
+}
+
+/**
+ * `try(a, b, ...)`: the first argument Terraform does not refuse; an unknown one before it makes the result unknown,
+ * as at plan. `can(a)`: whether Terraform takes it.
+ */
+function tryOrCan(name: string, exprs: HclSyntaxNode[], scope: Scope, at: number, len: number): Node | undefined {
+  for (const e of exprs) {
+    try {
+      const v = value(e, scope);
+      if (!v) return undefined;
+      return name === 'can' ? scalar('boolean', true, at, len) : placed(v, at, len);
+    } catch (err) {
+      if (!(err instanceof HclError)) throw err;
+      if (name === 'can') return scalar('boolean', false, at, len);
+    }
+  }
+  throw new HclError(`${name}() has no argument that is valid`);
+}
+
+/** `[for k, v in coll : x if c]` and `{for k, v in coll : k => v...}`. */
+function forExpression(n: HclSyntaxNode, scope: Scope, at: number, len: number): Node | undefined {
+  const parts = named(n);
+  const intro = parts.find((p) => p.type === 'for_intro');
+  const ids = intro ? named(intro).filter((p) => p.type === 'identifier') : [];
+  const over = intro && named(intro).find((p) => p.type === 'expression');
+  const [body, val] = parts.filter((p) => p.type === 'expression');
+  const cond = parts.find((p) => p.type === 'for_cond');
+  const condition = cond && named(cond).find((p) => p.type === 'expression');
+  const grouping = parts.some((p) => p.type === 'ellipsis');
+  const coll = over && value(over, scope);
+  if (!coll || !body || !ids.length) return undefined;
+  const entries: Array<[Node, Node]> =
+    coll.type === 'array'
+      ? (coll.children ?? []).map((c, i) => [scalar('number', i, c.offset, c.length), c])
+      : coll.type === 'object'
+        ? (coll.children ?? []).map((p) => [p.children![0], p.children![1]])
+        : [];
+  if (coll.type !== 'array' && coll.type !== 'object') throw new HclError('for needs a list, a set or a map');
+  const items: Node[] = [];
+  const groups = new Map<string, Node[]>();
+  for (const [k, v] of entries) {
+    const names = new Map(scope.names);
+    if (ids.length > 1) names.set(ids[0].text, k);
+    names.set(ids[ids.length - 1].text, v);
+    const s = { ...scope, names };
+    if (condition) {
+      const c = value(condition, s);
+      if (!c) return undefined;
+      if (!toBool(plain(c))) continue;
+    }
+    const item = value(body, s);
+    if (!item) return undefined;
+    if (n.type === 'for_tuple_expr') items.push(item);
+    else {
+      const it = val && value(val, s);
+      if (!it) return undefined;
+      const key = toStr(plain(item));
+      if (groups.has(key) && !grouping) throw new HclError(`for gives the key ${JSON.stringify(key)} twice (use ... to group)`);
+      groups.set(key, [...(groups.get(key) ?? []), it]);
+    }
+  }
+  if (n.type === 'for_tuple_expr') return arrayNode(items, at, len);
+  const object = [...groups].map(([k, vs]): [string, Node, number] => [k, grouping ? arrayNode(vs, at, len) : vs[0], at]);
+  return objectNode(object, at, len);
 }
 
 function objectValue(n: HclSyntaxNode, scope: Scope, at: number, len: number): Node | undefined {
   const entries: Array<[string, Node, number]> = [];
+  let known = true;
   for (const elem of named(n).filter((e) => e.type === 'object_elem')) {
     const [k, v] = named(elem).filter((c) => c.type === 'expression');
     if (!k || !v) return undefined;
     const kp = named(k);
     // A bare name as a key is the name itself, not a variable.
-    const key = kp.length === 1 && kp[0].type === 'variable_expr' ? kp[0].text : evaluate(k, scope)?.value;
-    const value = evaluate(v, scope);
-    if (typeof key !== 'string' || !value) return undefined;
-    entries.push([key, value, scope.base + k.startIndex]);
+    const keyNode = kp.length === 1 && kp[0].type === 'variable_expr' ? undefined : value(k, scope);
+    const key = keyNode ? toStr(plain(keyNode)) : kp.length === 1 && kp[0].type === 'variable_expr' ? kp[0].text : undefined;
+    const item = value(v, scope);
+    if (key === undefined || !item) known = false;
+    else entries.push([key, item, scope.base + k.startIndex]);
   }
-  return objectNode(entries, at, len);
+  return known ? objectNode(entries, at, len) : undefined;
 }
 
-/** `var.x`, `local.x`, `count.index`, `each.key`/`each.value`, with the attributes and indexes after them. */
-function reference(n: HclSyntaxNode, parts: HclSyntaxNode[], scope: Scope): Node | undefined {
-  const root = parts[0].text;
-  const steps = parts.slice(1);
-  const at = scope.base + n.startIndex;
-  const len = n.endIndex - n.startIndex;
-  const first = steps[0]?.type === 'get_attr' ? named(steps[0])[0]?.text : undefined;
+const attrName = (s: HclSyntaxNode | undefined) => (s?.type === 'get_attr' ? named(s)[0]?.text : undefined);
+
+/** A reference (`var.x`, `local.x`, `count.index`, `each.key`, a `for` name...) with the steps after it. */
+function reference(root: string, steps: HclSyntaxNode[], scope: Scope): Node | undefined {
+  const first = attrName(steps[0]);
+  let rest = steps.slice(1);
   let v: Node | undefined;
-  if (root === 'var' && first) v = scope.vars.get(first);
-  else if (root === 'local' && first) v = local(first, scope);
-  else if (root === 'count' && first === 'index' && scope.count !== undefined) v = scalar('number', scope.count, at, len);
-  else if (root === 'each' && scope.each && (first === 'key' || first === 'value'))
-    v = first === 'key' ? scalar('string', scope.each.key, at, len) : scope.each.value;
-  else return undefined;
-  for (const step of steps.slice(1)) v = v && traverse(v, step, scope);
-  return v && placed(v, at, len);
+  if (scope.names?.has(root)) {
+    v = scope.names.get(root);
+    rest = steps;
+    if (!v) return unknown(scope, `${root} is known only after apply`);
+  } else if (root === 'var' && first !== undefined) {
+    if (!scope.vars.has(first)) return unknown(scope, `var.${first} is not declared`);
+    v = scope.vars.get(first);
+    const given = scope.varWhy?.get(first) ?? { text: `var.${first} has no value`, action: `set var.${first} with -var or a .tfvars file` };
+    if (!v) return void scope.why?.push(given);
+  } else if (root === 'local' && first !== undefined) v = local(first, scope);
+  else if (root === 'count' && first === 'index')
+    v = scope.count === undefined ? unknown(scope, 'count.index is known only in a block with count') : scalar('number', scope.count, 0, 0);
+  else if (root === 'each' && (first === 'key' || first === 'value') && scope.each)
+    v =
+      first === 'key'
+        ? scalar('string', scope.each.key, 0, 0)
+        : (scope.each.value ?? unknown(scope, 'each.value is known only after apply'));
+  else return unknown(scope, outside(root, first, attrName(steps[1])));
+  for (const s of rest) v = v && step(v, s, scope);
+  return v;
+}
+
+/** Why a reference to something other than this module's values is unknown here. */
+function outside(root: string, first: string | undefined, second: string | undefined): string {
+  if (root === 'data') return `data.${first}.${second} is read only at plan`;
+  if (root === 'module') return `module.${first}'s outputs are known only at plan`;
+  if (['var', 'local', 'each', 'count', 'path', 'terraform', 'self'].includes(root)) return `${root}.${first ?? ''} is not read here`;
+  return `${root}.${first}${second ? `.${second}` : ''} is known only after apply`;
 }
 
 function local(name: string, scope: Scope): Node | undefined {
   const expr = scope.locals.get(name);
   const busy = (scope.busy ??= new Set());
-  if (!expr || busy.has(name)) return undefined;
+  if (!expr) return unknown(scope, `local.${name} is not declared`);
+  if (busy.has(name)) return unknown(scope, `local.${name} refers to itself`);
   busy.add(name);
   try {
-    return evaluate(expr, { ...scope, base: scope.localBase.get(name) ?? scope.base, count: undefined, each: undefined });
+    const base = scope.localBase.get(name) ?? scope.base;
+    return value(expr, { ...scope, base, count: undefined, each: undefined, names: undefined });
   } finally {
     busy.delete(name);
   }
 }
 
-function traverse(v: Node, step: HclSyntaxNode, scope: Scope): Node | undefined {
-  let key: string | number | undefined;
-  if (step.type === 'get_attr') key = named(step)[0]?.text;
-  else if (step.type === 'index') {
-    const inner = named(step)[0];
+/** One attribute, index or splat step into a known value. */
+function step(v: Node, s: HclSyntaxNode, scope: Scope): Node | undefined {
+  if (s.type === 'splat') return step(v, named(s)[0] ?? s, scope);
+  if (s.type === 'attr_splat' || s.type === 'full_splat') {
+    // A splat of a list maps the steps after it over its elements; of one value, a list of it; of null, [].
+    const over = v.type === 'array' ? (v.children ?? []) : v.type === 'null' ? [] : [v];
+    const out: Node[] = [];
+    for (const item of over) {
+      let x: Node | undefined = item;
+      for (const inner of named(s)) x = x && step(x, inner, scope);
+      if (!x) return undefined;
+      out.push(x);
+    }
+    return arrayNode(out, v.offset, v.length);
+  }
+  let key: Value | undefined;
+  if (s.type === 'get_attr') key = attrName(s);
+  else if (s.type === 'index') {
+    const inner = named(s)[0];
     if (inner?.type === 'legacy_index') key = Number(inner.text.replace(/^\./, ''));
     else {
       const e = inner && named(inner).find((c) => c.type === 'expression');
-      const k = e && evaluate(e, scope);
-      key = k?.type === 'number' || k?.type === 'string' ? (k.value as string | number) : undefined;
+      const k = e && value(e, scope);
+      if (!k) return undefined;
+      key = plain(k);
     }
   }
-  if (typeof key === 'number' && v.type === 'array') return v.children?.[key];
-  if (typeof key === 'string' && v.type === 'object') return v.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1];
-  return undefined;
+  if (key === undefined) return undefined;
+  if (v.type === 'array' && s.type === 'index') {
+    const i = typeof key === 'number' ? key : Number(toStr(key));
+    const item = Number.isInteger(i) ? v.children?.[i] : undefined;
+    if (!item) throw new HclError(`index ${toStr(key)} is out of the list (${v.children?.length ?? 0} items)`);
+    return item;
+  }
+  if (v.type === 'object') {
+    const k = toStr(key);
+    const p = v.children?.find((c) => c.children?.[0]?.value === k);
+    if (!p?.children?.[1]) throw new HclError(`${s.type === 'get_attr' ? 'no attribute' : 'no key'} "${k}"`);
+    return p.children[1];
+  }
+  throw new HclError(
+    `${v.type === 'null' ? 'null' : `a ${v.type}`} has no ${s.type === 'get_attr' ? `attribute "${toStr(key)}"` : 'index'}`,
+  );
 }
 
 /** The references of an expression, as a plan's `configuration` lists them: `google_compute_disk.data.id`, `google_compute_disk.data`. */

@@ -22,6 +22,12 @@ export interface PlanResource {
   values?: Node;
   /** The span of its "address" value: where findings about the resource as a whole go. */
   addressSpan: Span;
+  /**
+   * .tf files: the address of the instance an attribute's expression names (by the attribute's path), where the
+   * .tf reader evaluates it for this instance; null where it cannot be known (joined to none, never by guess);
+   * undefined where the references decide.
+   */
+  target?(path: Array<string | number>): string | null | undefined;
   /** The `zone`/`region` its provider configuration defaults, for a resource that gives none. */
   providerDefaults?: ProviderDefaults;
 }

@@ -191,6 +191,7 @@ function planContext(
 ): PlanContext {
   const byConfig = new Map<string, PlanResource[]>();
   const byType = new Map<string, PlanResource[]>();
+  const byAddress = new Map(resources.map((r) => [r.address, r]));
   for (const r of resources) {
     push(byConfig, r.configAddress, r);
     push(byType, r.type, r);
@@ -228,6 +229,8 @@ function planContext(
       return undefined;
     },
     referenced(from, expression) {
+      const exact = from.target?.(expression);
+      if (exact !== undefined) return exact === null ? undefined : byAddress.get(exact);
       const refs = referencesAt(config.get(from.configAddress), expression);
       // `for_each = google_compute_disk.data` makes each.value that resource's instance of the same key (the
       // reference to each.value makes the look-up below one by the instance's own key).

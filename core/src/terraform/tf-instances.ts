@@ -6,7 +6,8 @@
  * so that one keystroke never costs seconds.
  */
 import type { Node } from 'jsonc-parser';
-import { evaluate, named, type HclSyntaxNode, type Scope } from './hcl-values';
+import { HclError, toNumber, toValue } from './hcl-convert';
+import { evaluate, named, whyText, type HclSyntaxNode, type Scope, type Why } from './hcl-values';
 import { attributeIn, exprOf, nameOf, type Part } from './tf-body';
 
 /** The most instances one `count` or `for_each` is expanded to (docs/terraform.md). */
@@ -40,18 +41,36 @@ export function instancesOf(parts: Part[], scope: Scope, keysOf: KeysOf, budget:
   const countPart = attributeIn(parts, 'count');
   const given = countPart ?? attributeIn(parts, 'for_each');
   if (!given) return [{}];
-  const s = { ...scope, base: given.base };
+  const why: Why[] = [];
+  const s = { ...scope, base: given.base, why };
   const e = exprOf(given.node);
   let out: Instance[] | undefined;
   const v = e && evaluate(e, s);
-  if (countPart && v?.type === 'number' && Number.isInteger(v.value) && (v.value as number) >= 0) {
-    const n = v.value as number;
+  const n = countPart && v ? countOf(v, why) : undefined;
+  if (n !== undefined) {
     if (n > Math.min(MAX_INSTANCES, budget)) return tooMany(n, given, budget);
     out = Array.from({ length: n }, (_, i) => ({ count: i, index: i }));
-  } else if (!countPart) out = forEach(v, e && resourceReference(e), keysOf);
-  if (!out) return { why: `${nameOf(given.node)} is unknown until plan: run on the plan JSON`, node: given.node, base: given.base };
+  } else if (!countPart) {
+    out = forEach(v, e && resourceReference(e), keysOf);
+    if (!out && v) why.push({ text: 'for_each needs a map or a set of strings', error: true });
+  }
+  if (!out) return { why: `${nameOf(given.node)} ${whyText(why)}`, node: given.node, base: given.base };
   if (out.length > Math.min(MAX_INSTANCES, budget)) return tooMany(out.length, given, budget);
   return out;
+}
+
+/** A count as Terraform takes it: a whole number, not negative, or a string of one (`"3"`). */
+function countOf(v: Node, why: Why[]): number | undefined {
+  try {
+    const raw = toValue(v);
+    if (raw === null || raw === undefined) throw new HclError('count is null');
+    const n = toNumber(raw);
+    if (!Number.isInteger(n) || n < 0) throw new HclError(`${n} is not a whole number of instances`);
+    return n;
+  } catch (e) {
+    why.push({ text: e instanceof HclError ? e.message : String(e), error: true });
+    return undefined;
+  }
 }
 
 function forEach(v: Node | undefined, reference: string | undefined, keysOf: KeysOf): Instance[] | undefined {

@@ -10,59 +10,33 @@ import { diag } from '../checks/registry';
 import type { Diagnostic } from '../diagnostics';
 import type { ParsedSpec } from '../document/parse';
 import type { Span } from '../text';
-import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope, zeroedExponents } from './hcl-values';
+import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope, type Why, whyText } from './hcl-values';
 import { readsAsVm, readsBlock, resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
-import { isTfJsonPath, jsonBody } from './tf-json';
+import { jsonError, parseFile, varsOf } from './tf-parse';
 import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-instances';
-import { cliVarValue, isTfVarsJsonPath, isTfVarsPath, tfVarsJsonValues, tfVarsValues, type TfVar } from './tfvars';
+import { cliVarValue, tfVarsJsonValues, tfVarsValues, type TfVar } from './tfvars';
 import { attributeIn, bodyOf, expressions, exprOf, isOverridePath, labelsOf, nameOf, overridden, partsOf, type Part } from './tf-body';
 import { providerOf, providersForCall, readProviderBlock, type Providers } from './tf-providers';
+import { dynamicBlocks } from './tf-dynamic';
+import { targetOf } from './tf-targets';
+import { variableValue } from './tf-variables';
+import { folderOf, joinTfFiles, type TfFile, type TfSource } from './tf-files';
 import { callFolder, moduleKey, type CallFolder, type CallSite, type ModuleDirs } from './tf-module-sources';
 
 export { moduleFolder } from './tf-module-sources';
+export { joinTfFiles, type TfFile, type TfSource } from './tf-files';
 
-/** One Terraform file: its path relative to the root module's folder, `/`-separated. */
-export interface TfFile {
-  path: string;
-  text: string;
-  /**
-   * A variable definitions file given by name (`-var-file`), whatever its name, and its syntax: Terraform takes any
-   * name, and reads one ending in `.json` as JSON. Files without it are told by their names (`*.tfvars`).
-   */
-  vars?: 'hcl' | 'json';
+/** Where values() is in a resource's body, and each attribute's expression recorded by its path. */
+interface Recorded {
+  path: string[];
+  record: Map<string, { e: HclSyntaxNode; scope: Scope }>;
 }
-
-/** Where one file's text sits in the analysed text. */
-export interface TfSource {
-  path: string;
-  start: number;
-  end: number;
-  vars?: 'hcl' | 'json';
-}
-
-/** Whether a file holds variable values, and in which syntax. */
-const varsOf = (s: TfSource): 'hcl' | 'json' | undefined =>
-  s.vars ?? (isTfVarsJsonPath(s.path) ? 'json' : isTfVarsPath(s.path) ? 'hcl' : undefined);
 
 const UNKNOWN = 'unknown until plan: run on the plan JSON';
 /** Blocks that are Terraform's own, not the provider's attributes. */
 const META = new Set(['count', 'for_each', 'depends_on', 'lifecycle', 'provider', 'provisioner', 'connection']);
 const MAX_DEPTH = 16;
-
-/** The text the files are analysed as: each file's text in order, a line break between two. */
-export function joinTfFiles(files: TfFile[]): { text: string; sources: TfSource[] } {
-  let at = 0;
-  const sources = files.map((f) => {
-    const s: TfSource = { path: f.path, start: at, end: at + f.text.length, ...(f.vars ? { vars: f.vars } : {}) };
-    at = s.end + 1;
-    return s;
-  });
-  return { text: files.map((f) => f.text).join('\n'), sources };
-}
-
-/** The folder a file is in ('' at the root). */
-const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 
 interface ParsedFile {
   source: TfSource;
@@ -162,65 +136,6 @@ function readModules(
   }
 }
 
-function jsonError(s: TfSource, text: string, error: number, out: Diagnostic[]): void {
-  const start = s.start + Math.min(error, Math.max(0, text.length - 1));
-  out.push(
-    diag('terraform-syntax', `JSON syntax error in ${s.path}; fix the file (terraform validate says more)`, { start, end: start + 1 }),
-  );
-}
-
-/** The file's body, or undefined with the one error that says where its syntax breaks. */
-function parseFile(
-  parse: HclParse,
-  text: string,
-  s: TfSource,
-  out: Diagnostic[],
-  trees: Array<{ delete?(): void }>,
-  numbers: Map<number, number>,
-): HclSyntaxNode | undefined {
-  if (isTfJsonPath(s.path)) {
-    const { body, error } = jsonBody(parse, text);
-    if (!body) jsonError(s, text, error ?? 0, out);
-    return body;
-  }
-  const parsed = (t: string): HclSyntaxNode | undefined => {
-    try {
-      const tree = parse(t);
-      if (tree) trees.push(tree);
-      return tree?.rootNode;
-    } catch {
-      return undefined;
-    }
-  };
-  let root = parsed(text);
-  const zeroed = root?.hasError && !varsOf(s) ? zeroedExponents(root, text, s.start, numbers) : undefined;
-  if (zeroed !== undefined) root = parsed(zeroed);
-  const bad = !root ? undefined : firstError(root);
-  if (!root || bad) {
-    const start = s.start + Math.min(bad?.startIndex ?? 0, Math.max(0, text.trimEnd().length - 1));
-    // The error's first line: an unclosed block's ERROR node runs to the end of the file.
-    const lineEnd = text.indexOf('\n', start - s.start);
-    const until = Math.min(s.start + (bad?.endIndex ?? 0), lineEnd < 0 ? s.end : s.start + lineEnd);
-    const end = Math.min(s.end, Math.max(start + 1, until));
-    const what = bad?.isMissing ? `'${bad.type}' is missing` : 'this is not valid HCL';
-    out.push(
-      diag('terraform-syntax', `HCL syntax error in ${s.path}: ${what}; fix the file (terraform validate says more)`, { start, end }),
-    );
-    return undefined;
-  }
-  return named(root).find((c) => c.type === 'body') ?? root;
-}
-
-function firstError(n: HclSyntaxNode): HclSyntaxNode | undefined {
-  if (n.type === 'ERROR' || n.isMissing) return n;
-  if (!n.hasError) return undefined;
-  for (const c of named(n)) {
-    const e = firstError(c);
-    if (e) return e;
-  }
-  return n;
-}
-
 const blocksOf = (body: HclSyntaxNode) => named(body).filter((c) => c.type === 'block');
 const attributesOf = (body: HclSyntaxNode | undefined) => (body ? named(body).filter((c) => c.type === 'attribute') : []);
 
@@ -229,6 +144,8 @@ interface ModuleCall {
   typed?: (name: string, at: { offset: number; length: number }) => Node;
   typedNames?: Set<string>;
   providers?: Providers;
+  /** Why an input the caller gives is unknown. */
+  inputWhy?: Map<string, Why>;
   /** The folders of the modules that call this one, the root module's first: a call of one of them is a cycle. */
   callers?: string[];
 }
@@ -240,10 +157,14 @@ class ModuleReader {
   readonly config = new Map<string, Node | undefined>();
   /** Modules whose resources are not read (a source not read here, a count unknown until plan): not in the total. */
   readonly missing: string[] = [];
+  /**
+   * Said once each: attributes whose target is unknown (`<address> <path>`), and module calls not read
+   * (`<offset>:<code>`: a call inside a module of several instances is said once).
+   */
+  private readonly said = new Set<string>();
+  private grouped?: { size: number; map: Map<string, PlanResource[]> };
   /** Instances expanded so far from count and for_each, against MAX_EXPANDED. */
   private expanded = 0;
-  /** Module calls already said not to be read (a call inside a module of several instances is said once). */
-  private readonly said = new Set<string>();
   constructor(
     readonly folders: Map<string, ParsedFile[]>,
     readonly out: Diagnostic[],
@@ -273,7 +194,8 @@ class ModuleReader {
     for (const f of overrides)
       for (const b of blocksOf(f.body))
         if (nameOf(b) === 'resource') push(over, labelsOf(b).slice(0, 2).join('.'), partsOf(bodyOf(b), f.source.start));
-    const scope: Scope = { vars: new Map(), locals: new Map(), base: 0, localBase: new Map(), numbers: this.numbers };
+    const varWhy = new Map<string, Why>();
+    const scope: Scope = { vars: new Map(), locals: new Map(), base: 0, localBase: new Map(), numbers: this.numbers, varWhy };
     const providers: Providers = new Map(call.providers);
     for (const f of files)
       for (const b of blocksOf(f.body)) {
@@ -281,12 +203,18 @@ class ModuleReader {
         if (kind === 'variable') {
           const name = labelsOf(b)[0];
           const def = attributesOf(bodyOf(b)).find((a) => nameOf(a) === 'default');
-          const e = def && exprOf(def);
           const label = this.labelSpan(b, f.source.start);
           // An override of a variable's description or type keeps the value it had.
           if (isOverridePath(f.source.path) && !def) continue;
-          if (typed && typedNames.has(name)) scope.vars.set(name, typed(name, { offset: label.start, length: label.end - label.start }));
-          else scope.vars.set(name, inputs.has(name) ? inputs.get(name) : e && evaluate(e, { ...scope, base: f.source.start }));
+          const given =
+            typed && typedNames.has(name)
+              ? { value: typed(name, { offset: label.start, length: label.end - label.start }) }
+              : inputs.has(name)
+                ? { value: inputs.get(name), why: call.inputWhy?.get(name) }
+                : undefined;
+          const { value, why } = variableValue(b, name, { ...scope, base: f.source.start }, given);
+          scope.vars.set(name, value);
+          if (why) varWhy.set(name, why);
         } else if (kind === 'locals')
           for (const a of attributesOf(bodyOf(b))) {
             const e = exprOf(a);
@@ -362,52 +290,106 @@ class ModuleReader {
     for (const inst of instances ?? []) {
       const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
       const s = { ...scope, ...inst };
+      const own = `${address}${type}.${name}${key}`;
+      const at: Recorded = { path: [], record: new Map() };
       this.resources.push({
-        address: `${address}${type}.${name}${key}`,
+        address: own,
         configAddress,
         modulePrefix: configPrefix,
         type,
         index: inst.index,
-        values: body && this.values(parts, body, s, `${address}${type}.${name}${key}`, type),
+        values: body && this.values(parts, body, s, own, at, type),
         addressSpan: this.labelSpan(b, scope.base),
         providerDefaults,
+        target: (path) => this.target(own, { address, configPrefix }, at.record, path),
       });
     }
   }
 
-  /** A block's body as a plan's `values`: attributes by name, nested blocks as lists. */
-  private values(parts: Part[], body: HclSyntaxNode, place: Scope, owner: string, type?: string): Node {
+  /**
+   * A block's body as a plan's `values`: attributes by name, nested blocks as lists (a dynamic block's, when its
+   * for_each is known, as the blocks it makes). Each attribute's expression and scope is recorded by its path
+   * (`launch_template.0.id`), for the references that join resources (./tf-targets).
+   */
+  private values(
+    parts: Part[],
+    body: HclSyntaxNode,
+    place: Scope,
+    owner: string,
+    at: Recorded = { path: [], record: new Map() },
+    type?: string,
+  ): Node {
     const entries: Array<[string, Node, number]> = [];
     const blocks = new Map<string, { items: Node[]; at: number }>();
+    const item = (name: string, inner: HclSyntaxNode | undefined, scope: Scope, base: number, span: HclSyntaxNode) => {
+      const list = blocks.get(name) ?? { items: [], at: scope.base + span.startIndex };
+      const path = { path: [...at.path, name, String(list.items.length)], record: at.record };
+      const v = inner ? this.values(partsOf(inner, base), inner, scope, owner, path, type) : objectNode([], 0, 0);
+      list.items.push({ ...v, offset: scope.base + span.startIndex, length: span.endIndex - span.startIndex });
+      blocks.set(name, list);
+    };
     for (const { node: c, base } of parts) {
       const scope = { ...place, base };
       const name = nameOf(c);
       if (META.has(name)) continue;
       if (c.type === 'attribute') {
-        const v = exprOf(c) && evaluate(exprOf(c)!, scope);
+        const e = exprOf(c);
+        const v = e && evaluate(e, scope);
+        if (e) at.record.set([...at.path, name].join('.'), { e, scope });
         if (v) entries.push([name, v, scope.base + c.startIndex]);
       } else if (c.type === 'block' && name === 'dynamic') {
-        if (type && readsBlock(type, labelsOf(c)[0] ?? ''))
-          this.report(
-            'terraform-unknown-value',
-            `${owner}'s dynamic "${labelsOf(c)[0]}" blocks are ${UNKNOWN}`,
-            this.labelSpan(c, scope.base),
-          );
-      } else if (c.type === 'block') {
-        const inner = bodyOf(c);
-        const v = inner
-          ? this.values(partsOf(inner, base), inner, scope, owner, type)
-          : objectNode([], scope.base + c.startIndex, c.endIndex - c.startIndex);
-        const list = blocks.get(name) ?? { items: [], at: scope.base + c.startIndex };
-        list.items.push({ ...v, offset: scope.base + c.startIndex, length: c.endIndex - c.startIndex });
-        blocks.set(name, list);
-      }
+        const d = dynamicBlocks(c, scope);
+        // Only blocks storage-perf reads are said (not tags, lifecycle hooks, rules), and only of instances read.
+        if ('why' in d) {
+          if (type && readsBlock(type, d.label))
+            this.report('terraform-unknown-value', `${owner}'s dynamic "${d.label}" blocks ${d.why}`, this.labelSpan(c, scope.base));
+        } else for (const s of d.scopes) item(d.label, d.content, s, base, c);
+      } else if (c.type === 'block') item(name, bodyOf(c), scope, base, c);
     }
     for (const [name, { items, at }] of blocks) {
       const last = items[items.length - 1];
       entries.push([name, arrayNode(items, at, last.offset + last.length - at), at]);
     }
     return objectNode(entries, place.base + body.startIndex, body.endIndex - body.startIndex);
+  }
+
+  /** The resources read so far by configuration address (built again when more have been read). */
+  private byConfig(): Map<string, PlanResource[]> {
+    if (this.grouped?.size !== this.resources.length) {
+      const map = new Map<string, PlanResource[]>();
+      for (const r of this.resources) push(map, r.configAddress, r);
+      this.grouped = { size: this.resources.length, map };
+    }
+    return this.grouped.map;
+  }
+
+  /** The instance an attribute of `owner` names (./tf-targets); where it cannot be known, said once, and null. */
+  private target(
+    owner: string,
+    module: { address: string; configPrefix: string },
+    record: Recorded['record'],
+    path: Array<string | number>,
+  ): string | null | undefined {
+    const key = path.join('.');
+    const r = record.get(key);
+    const keys = (ref: string) => {
+      const of = this.byConfig()
+        .get(`${module.configPrefix}${ref}`)
+        ?.filter((x) => x.address.startsWith(`${module.address}${ref}`));
+      return of?.length ? of.map((x) => x.index) : undefined;
+    };
+    const t = r && targetOf(r.e, r.scope, module.address, keys);
+    if (!t || 'address' in t) return t?.address;
+    if (!this.said.has(`${owner} ${key}`)) {
+      this.said.add(`${owner} ${key}`);
+      const attribute = path
+        .map((x) => (typeof x === 'number' ? `[${x}]` : `.${x}`))
+        .join('')
+        .slice(1);
+      const message = `${owner}'s ${attribute}: the instance it names ${whyText(t.why)}; it is joined to none, never by guess`;
+      this.report('terraform-unknown-value', message, { start: t.base + t.node.startIndex, end: t.base + t.node.endIndex });
+    }
+    return null;
   }
 
   /** A module call: its instances, each read with its inputs, or one finding on its `source` saying why it is not read. */
@@ -449,11 +431,17 @@ class ModuleReader {
     for (const inst of instances ?? []) {
       const s = { ...scope, ...inst };
       const inputs = new Map<string, Node | undefined>();
+      const inputWhy = new Map<string, Why>();
       for (const a of attrs)
-        if (!META.has(nameOf(a)) && nameOf(a) !== 'source' && nameOf(a) !== 'providers') inputs.set(nameOf(a), evaluate(exprOf(a)!, s));
+        if (!META.has(nameOf(a)) && nameOf(a) !== 'source' && nameOf(a) !== 'providers') {
+          const why: Why[] = [];
+          inputs.set(nameOf(a), evaluate(exprOf(a)!, { ...s, why }));
+          if (!inputs.get(nameOf(a)) && why[0]) inputWhy.set(nameOf(a), why[0]);
+        }
       const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
       this.read(found.folder, `${address}module.${name}${key}.`, `${configPrefix}module.${name}.`, inputs, depth + 1, {
         providers: providersForCall(body, providers),
+        inputWhy,
         callers: [...from.callers, folder],
       });
     }

@@ -40,7 +40,8 @@ function shifted(n: Node, delta: number, parent?: Node): Node {
   return copy;
 }
 
-const emptyScope = (base: number): Scope => ({ vars: new Map(), locals: new Map(), base, localBase: new Map() });
+/** A variable definitions file's scope: literals and operators only, as Terraform reads it (no names, no functions). */
+const emptyScope = (base: number): Scope => ({ vars: new Map(), locals: new Map(), base, localBase: new Map(), functions: false });
 
 /** The values a variable definitions file sets, placed on its text; an expression not known before plan is unknown. */
 export function tfVarsValues(body: HclSyntaxNode, base: number, into: Map<string, Node | undefined>): void {

@@ -1,0 +1,161 @@
+/**
+ * Values of HCL expressions as plain data, and Terraform's conversions between them: string ↔ number ↔ bool where
+ * Terraform converts (`"3"` is 3 where a number is needed, `"true"` is true), and a value converted to a variable's
+ * declared `type` (`number`, `list(string)`, `object({...})` with `optional` attributes). A conversion Terraform
+ * refuses throws `HclError` with a short sentence saying why; the evaluator turns it into a finding, never a crash.
+ * See https://developer.hashicorp.com/terraform/language/expressions/type-constraints#conversion-of-primitive-types
+ */
+import type { Node } from 'jsonc-parser';
+
+/** A known value: null, a primitive, a list (lists, sets and tuples) or an object (maps and objects). */
+export type Value = null | boolean | number | string | Value[] | { [key: string]: Value };
+
+/** A value Terraform refuses (a string that is not a number where one is needed): the message says what. */
+export class HclError extends Error {}
+
+export const isList = (v: Value): v is Value[] => Array.isArray(v);
+export const isMap = (v: Value): v is { [key: string]: Value } => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A value as it is written in messages: `"abc"`, `3`, `true`, `null`, `a list`, `an object`. */
+export function shown(v: Value): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (isList(v)) return 'a list';
+  if (isMap(v)) return 'an object';
+  return String(v);
+}
+
+/** The plain value of a JSON node, or undefined when it holds something else. */
+export function toValue(n: Node): Value | undefined {
+  switch (n.type) {
+    case 'null':
+      return null;
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return n.value as string | number | boolean;
+    case 'array': {
+      const out: Value[] = [];
+      for (const c of n.children ?? []) {
+        const v = toValue(c);
+        if (v === undefined) return undefined;
+        out.push(v);
+      }
+      return out;
+    }
+    case 'object': {
+      const out: { [key: string]: Value } = {};
+      for (const p of n.children ?? []) {
+        const [k, c] = p.children ?? [];
+        const v = c && toValue(c);
+        if (!k || v === undefined) return undefined;
+        out[String(k.value)] = v;
+      }
+      return out;
+    }
+    default:
+      return undefined;
+  }
+}
+
+const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** A number from a number or a string of one (Terraform's decimal notation); else HclError. */
+export function toNumber(v: Value): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && DECIMAL.test(v)) return Number(v);
+  if (v === null) throw new HclError('null is not a number');
+  throw new HclError(`${shown(v)} is not a number`);
+}
+
+/** A bool from a bool or the string "true"/"false"; else HclError. */
+export function toBool(v: Value): boolean {
+  if (typeof v === 'boolean') return v;
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (v === null) throw new HclError('null is not a bool');
+  throw new HclError(`${shown(v)} is not a bool`);
+}
+
+/** A string from a string, a number or a bool; else HclError. */
+export function toStr(v: Value): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return numberText(v);
+  if (typeof v === 'boolean') return String(v);
+  if (v === null) throw new HclError('null is not a string');
+  throw new HclError(`${shown(v)} is not a string`);
+}
+
+/** A number written as Terraform writes it: no exponent for whole numbers of ordinary size. */
+export function numberText(n: number): string {
+  return Number.isInteger(n) && Math.abs(n) < 1e21 ? BigInt(n).toString() : String(n);
+}
+
+/** Whether two values are equal as Terraform's `==` says: same type and value (`"1" == 1` is false). */
+export function equal(a: Value, b: Value): boolean {
+  if (isList(a) || isList(b)) return isList(a) && isList(b) && a.length === b.length && a.every((x, i) => equal(x, b[i]));
+  if (isMap(a) || isMap(b)) {
+    if (!isMap(a) || !isMap(b)) return false;
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => k in b && equal(a[k], b[k]));
+  }
+  return a === b;
+}
+
+/** A set's elements as Terraform orders them: distinct; strings lexically, numbers by value. */
+export function asSet(items: Value[]): Value[] {
+  const out: Value[] = [];
+  for (const it of items) if (!out.some((o) => equal(o, it))) out.push(it);
+  if (out.every((x) => typeof x === 'string')) return (out as string[]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (out.every((x) => typeof x === 'number')) return (out as number[]).sort((a, b) => a - b);
+  return out;
+}
+
+/** A type constraint (`type = ...` of a variable). */
+export type TypeSpec =
+  | 'string'
+  | 'number'
+  | 'bool'
+  | 'any'
+  | { list: TypeSpec }
+  | { set: TypeSpec }
+  | { map: TypeSpec }
+  | { tuple: TypeSpec[] }
+  | { object: Record<string, { type: TypeSpec; optional: boolean; default?: Value }> };
+
+/** `value` converted to `type` as Terraform converts a variable's value; HclError where it refuses. */
+export function convert(v: Value, type: TypeSpec): Value {
+  if (v === null || type === 'any') return v;
+  if (type === 'string') return toStr(v);
+  if (type === 'number') return toNumber(v);
+  if (type === 'bool') return toBool(v);
+  if ('list' in type || 'set' in type) {
+    if (!isList(v)) throw new HclError(`${shown(v)} is not a list`);
+    const items = v.map((x) => convert(x, 'list' in type ? type.list : type.set));
+    return 'set' in type ? asSet(items) : items;
+  }
+  if ('tuple' in type) {
+    if (!isList(v) || v.length !== type.tuple.length) throw new HclError(`${shown(v)} is not a tuple of ${type.tuple.length}`);
+    return v.map((x, i) => convert(x, type.tuple[i]));
+  }
+  if (!isMap(v)) throw new HclError(`${shown(v)} is not ${'map' in type ? 'a map' : 'an object'}`);
+  const out: { [key: string]: Value } = {};
+  if ('map' in type) {
+    for (const [k, x] of Object.entries(v)) out[k] = convert(x, type.map);
+    return out;
+  }
+  for (const [k, attr] of Object.entries(type.object)) {
+    if (k in v && v[k] !== null) out[k] = convert(v[k], attr.type);
+    else if (attr.optional || k in v) out[k] = attr.default === undefined ? null : convert(attr.default, attr.type);
+    else throw new HclError(`attribute "${k}" is required`);
+  }
+  return out;
+}
+
+/** How a type is written in messages. */
+export function typeText(t: TypeSpec): string {
+  if (typeof t === 'string') return t;
+  if ('list' in t) return `list(${typeText(t.list)})`;
+  if ('set' in t) return `set(${typeText(t.set)})`;
+  if ('map' in t) return `map(${typeText(t.map)})`;
+  if ('tuple' in t) return 'tuple';
+  return 'object';
+}
