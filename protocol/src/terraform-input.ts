@@ -18,8 +18,9 @@ import {
   type TfFile,
   type TfVar,
 } from '../../core/src';
-import { ioReason, isInside, MAX_INPUT_BYTES, readBounded, ReadRefused, readRootOf } from './file-io';
+import { ioReason, isInside, MAX_INPUT_BYTES, readBounded, ReadRefused, readRootOf, type ReadBounds } from './file-io';
 import { hclParser } from './hcl-parser';
+import type { ModuleFiles } from './module-files';
 
 /** What `analyze` is given for a file: the text to analyse (a module's files joined) and its front end. */
 export interface AnalysisInput {
@@ -39,17 +40,24 @@ export interface TfInputOptions {
   workspace?: string;
   /** Follow links out of the root (`--follow-links`). */
   followLinks?: boolean;
+  /** The files read kept between reads, and their parses (the server's, ./module-files.ts); none: read each. */
+  cache?: ModuleFiles;
 }
 
-/** Where a read of a path named by content may go. */
+/** Where a read of a path named by content may go, and the cache it goes through. */
 interface Bounds {
   root?: string;
   followLinks?: boolean;
+  cache?: ModuleFiles;
 }
 
-/** A path a file's content names, read through the one bounded reader. */
+/** A path a file's content names, read through the one bounded reader (through the cache, when there is one). */
 function readNamed(path: string, b: Bounds): string {
-  return readBounded(path, { maxBytes: MAX_INPUT_BYTES, root: b.root, followLinks: b.followLinks });
+  return readVia(b.cache, path, { maxBytes: MAX_INPUT_BYTES, root: b.root, followLinks: b.followLinks });
+}
+
+function readVia(cache: ModuleFiles | undefined, path: string, bounds: ReadBounds): string {
+  return cache ? cache.read(path, bounds) : readBounded(path, bounds);
 }
 
 /** Why a folder named by content is refused (its real path outside the root), or undefined. */
@@ -88,7 +96,7 @@ export function frontEndForFile(file: string, text: string, options: TfInputOpti
   try {
     const own = pathOf(file);
     path = resolve(dirname(own), plan);
-    b = { root: options.root ?? readRootOf(own, options.workspace), followLinks: options.followLinks };
+    b = { root: options.root ?? readRootOf(own, options.workspace), followLinks: options.followLinks, cache: options.cache };
   } catch {
     return sidecarFrontEnd({ error: `${plan} is not beside a file on disk` });
   }
@@ -161,7 +169,7 @@ function terraformInput(folder: string | undefined, entry: TfFile, options: TfIn
     folder === undefined
       ? [entry]
       : [...moduleFiles(folder, entry, options, refused), ...varFiles(folder, options.varFiles ?? [], options, refused)];
-  const frontEnd = terraformFilesFrontEnd(parse, files, options.vars);
+  const frontEnd = terraformFilesFrontEnd(parse, files, options.vars, folder === undefined ? undefined : options.cache?.parses(folder));
   const { text, sources } = joinTfFiles(files);
   if (!refused.length) return { text, frontEnd, vars: options.vars };
   // Each refusal is a finding on the `source` that named its folder, else on the module's first byte.
@@ -226,7 +234,7 @@ function varFiles(folder: string, given: string[], b: Bounds, refused: Refusal[]
     const f = resolve(g);
     try {
       // Named on the command line or in a setting, so read wherever it is, but bounded and only a regular file.
-      found.push({ path: relPath(folder, f), text: readBounded(f, { maxBytes: MAX_INPUT_BYTES }) });
+      found.push({ path: relPath(folder, f), text: readVia(b.cache, f, { maxBytes: MAX_INPUT_BYTES }) });
     } catch (e) {
       const why = e instanceof ReadRefused ? e.reason : ioReason(e);
       refused.push({

@@ -8,6 +8,7 @@ import { parseTerraformPlan } from './plan';
 export { parseTerraformPlan };
 export { sidecarFrontEnd, sidecarPlanPath } from './sidecar';
 export { joinTfFiles, moduleFolder, terraformFilesFrontEnd, type TfFile, type TfSource } from './tf';
+export type { TfParseMemo, TfParsed } from './tf-parse-memo';
 export type { HclParse, HclSyntaxNode } from './hcl-values';
 export { isTfVarsPath, type TfVar } from './tfvars';
 export { planSourceMap, type SourcePlace } from './plan-sources';

@@ -18,6 +18,7 @@ import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-inst
 import { cliVarValue, isTfVarsJsonPath, isTfVarsPath, tfVarsJsonValues, tfVarsValues, type TfVar } from './tfvars';
 import { attributeIn, bodyOf, expressions, exprOf, isOverridePath, labelsOf, nameOf, overridden, partsOf, type Part } from './tf-body';
 import { providerOf, providersForCall, readProviderBlock, type Providers } from './tf-providers';
+import { memoised, type TfParseMemo } from './tf-parse-memo';
 
 /** One Terraform file: its path relative to the root module's folder, `/`-separated. */
 export interface TfFile {
@@ -73,12 +74,17 @@ interface ParsedFile {
  * The front end for the files of `joinTfFiles(files)`; the first file's folder is the root module. Files named
  * `*.tfvars` set the root module's variables in their order, then `vars` (`-var NAME=VALUE`), later wins.
  */
-export function terraformFilesFrontEnd(parse: HclParse, files: TfFile[], vars: TfVar[] = []): (text: string) => ParsedSpec {
+export function terraformFilesFrontEnd(
+  parse: HclParse,
+  files: TfFile[],
+  vars: TfVar[] = [],
+  memo?: TfParseMemo,
+): (text: string) => ParsedSpec {
   return (text) => {
     const { sources } = joinTfFiles(files);
     const diagnostics: Diagnostic[] = [];
     const result: ParsedSpec = { text, tree: { problems: [], nodes: new Map(), value: undefined }, diagnostics, sources };
-    const reader = readModules(parse, text, sources, diagnostics, vars);
+    const reader = readModules(parse, text, sources, diagnostics, vars, memo);
     if (!reader) return result;
     const anchor = sources[0] ? { start: 0, end: Math.min(1, sources[0].end) } : { start: 0, end: 0 };
     const missing = [
@@ -119,6 +125,7 @@ function readModules(
   sources: TfSource[],
   diagnostics: Diagnostic[],
   vars: TfVar[] = [],
+  memo?: TfParseMemo,
 ): ModuleReader | undefined {
   const byFolder = new Map<string, ParsedFile[]>();
   const trees: Array<{ delete?(): void }> = [];
@@ -131,7 +138,9 @@ function readModules(
         if (error !== undefined) jsonError(s, text.slice(s.start, s.end), error, diagnostics);
         continue;
       }
-      const body = parseFile(parse, text.slice(s.start, s.end), s, diagnostics, trees, numbers);
+      const body = memoised(memo, s, text.slice(s.start, s.end), numbers, trees, (t, into) =>
+        parseFile(parse, t, s, diagnostics, trees, into),
+      );
       if (!body) continue;
       if (isTfVarsPath(s.path)) {
         tfVarsValues(body, s.start, given);
