@@ -61,8 +61,8 @@ options:
       --var NAME=VALUE      Terraform: a root module variable's value, after every file (may be repeated)
       --settings FILE       editor settings to start from, catalogPath included (default: .vscode/settings.json
                             when present, without its catalogPath: a repository does not pick the catalog)
-      --follow-links        read a plan or module a file names through links out of its repository (refused by
-                            default: docs/robustness.md)
+      --follow-links        read a plan or module a file names, and a spec found in a folder, through links out
+                            of its repository (refused by default: docs/robustness.md)
       --stdin-filename NAME the name reports give to -
       --timeout SECONDS     how long to wait for each answer of the language server (default 60)
       --jobs N              language servers to lint with at once (default: one per ${FILES_PER_SERVER} files, at most
@@ -268,6 +268,7 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
         fix: opts.fixMode,
         fixTypes: opts.fixTypes,
         force: opts.force,
+        followLinks: settings.followLinks === true,
         stdinText,
         stdinName: opts.stdinName,
       }),
