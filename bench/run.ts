@@ -2,7 +2,8 @@
  * Benchmarks, reported as ratios against a peer measured in the same run.
  * Evaluation: analyze() of specs of distinct VMs (./fleet) and of replicas (./specs) against js-yaml's own load() of the same text; the
  * evaluate command (./evaluate) and lint (./lint) as processes, against their peers, with the CLI goals; the
- * hostile inputs of the robustness tests (./hostile).
+ * hostile inputs of the robustness tests (./hostile); a .tf file edited beside a large .tf.json, before and after the
+ * module-file cache (./module-files).
  */
 import { load } from 'js-yaml';
 import { analyze, EvaluationCache } from '../core/src';
@@ -16,6 +17,7 @@ import { benchEvaluateCli, specWithVms } from './evaluate';
 import { goalTable } from './goals';
 import { benchTerraform, benchTerraformFiles } from './terraform';
 import { benchHostile, benchHostileCli } from './hostile';
+import { benchModuleFiles } from './module-files';
 import { loadHclParser } from '../protocol/src/hcl-parser';
 
 function time(fn: () => void, minMs = 300, maxRuns = 200): { median: number; p99: number; runs: number } {
@@ -80,6 +82,7 @@ async function main(): Promise<void> {
   print(benchEvaluation());
   print(benchTerraform(time));
   print(benchTerraformFiles(time, await loadHclParser()));
+  print(await benchModuleFiles());
   print(benchHostile(time));
   print(await benchHostileCli());
   print(await benchLsp());

@@ -17,6 +17,7 @@ import {
   type FioOutputComparison,
 } from '../../core/src';
 import { table } from './table';
+import { escapeData } from './workflow-text';
 import { checkVm, loadSpec } from './fio';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason, MAX_NAMED_BYTES, readBounded } from '../../protocol/src/file-io';
@@ -77,7 +78,7 @@ export async function compareCommand(args: string[]): Promise<number> {
   }
   const { vm, comparisons } = compared;
   if (vm === undefined && !matchesAnyVm(analysis, compared, specName)) {
-    process.stderr.write(`storage-perf compare: no job of ${resultPath} matches a job generated for ${specName}\n`);
+    process.stderr.write(`storage-perf compare: no job of ${escapeData(resultPath)} matches a job generated for ${escapeData(specName)}\n`);
     return 1;
   }
   if (vm === undefined) {
@@ -92,7 +93,7 @@ export async function compareCommand(args: string[]): Promise<number> {
     try {
       writeAtomic(values.svg as string, comparisonSvg(comparisons, `fio vs storage-perf: VM ${vm} (${specName})`), { kind: 'generated' });
     } catch (e) {
-      process.stderr.write(`storage-perf compare: cannot write ${values.svg}: ${ioReason(e)}\n`);
+      process.stderr.write(`storage-perf compare: cannot write ${escapeData(values.svg as string)}: ${escapeData(ioReason(e))}\n`);
       return 2;
     }
   }
@@ -103,7 +104,8 @@ export async function compareCommand(args: string[]): Promise<number> {
   }
   // No job of the result matches the spec: nothing was compared, which must not read as a pass.
   const matched = comparisons.some((c) => c.verdict !== 'unmatched' && c.verdict !== 'missing');
-  if (!matched) process.stderr.write(`storage-perf compare: no job of ${resultPath} matches a job generated for ${specName}\n`);
+  if (!matched)
+    process.stderr.write(`storage-perf compare: no job of ${escapeData(resultPath)} matches a job generated for ${escapeData(specName)}\n`);
   return !matched || comparisons.some((c) => c.verdict === 'below' || c.verdict === 'failed') ? 1 : 0;
 }
 

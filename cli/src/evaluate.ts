@@ -29,6 +29,7 @@ import { indented, jsonChunks, nestedJson, writeChunks, type Chunk, type Prewrit
 import { folderInput, inputForFile, needsHclParser, type AnalysisInput, type TfInputOptions } from '../../protocol/src/terraform-input';
 import { loadHclParser } from '../../protocol/src/hcl-parser';
 import { table } from './table';
+import { escapeData } from './workflow-text';
 import { applySets, renderWhatIf } from './what-if';
 
 const EVALUATE_USAGE = `usage: storage-perf evaluate FILE... [--format table|json] [--set PATH=VALUE]... [--catalog-file PATH]...
@@ -87,7 +88,7 @@ export async function evaluateCommand(args: string[]): Promise<number> {
     try {
       input = readInput(path, tfOptions);
     } catch (e) {
-      process.stderr.write(`storage-perf evaluate: cannot read ${path}: ${ioReason(e)}\n`);
+      process.stderr.write(`storage-perf evaluate: cannot read ${escapeData(path)}: ${escapeData(ioReason(e))}\n`);
       unreadable = true;
       continue;
     }
@@ -199,7 +200,7 @@ async function whatIf(
   try {
     input = readInput(paths[0], tfOptions);
   } catch (e) {
-    process.stderr.write(`storage-perf evaluate: cannot read ${paths[0]}: ${ioReason(e)}\n`);
+    process.stderr.write(`storage-perf evaluate: cannot read ${escapeData(paths[0])}: ${escapeData(ioReason(e))}\n`);
     return 2;
   }
   const changed = applySets(input, sets);

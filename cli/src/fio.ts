@@ -26,6 +26,7 @@ import { loadRegistry } from './catalog-file';
 import { catalogFiles, parseCommand, UsageError } from './args';
 import { ioReason, MAX_NAMED_BYTES, readBounded } from '../../protocol/src/file-io';
 import { writeAllInside } from '../../protocol/src/file-write';
+import { escapeData, oneLine } from './workflow-text';
 
 export const FIO_USAGE = `usage: storage-perf fio FILE [--vm NAME] [--out DIR] [--destructive] [--runtime SECONDS] [--size SIZE]
                         [--stdout] [--keep-test-file] [--force] [--catalog-file PATH]...
@@ -136,7 +137,7 @@ export async function fioCommand(args: string[]): Promise<number> {
   sayWithoutJobs(analysis, vm);
   if (!files.length) {
     if (blocked.size) return 1;
-    process.stderr.write(`storage-perf fio: ${path} has no VM with a disk that evaluates: nothing to generate\n`);
+    process.stderr.write(`storage-perf fio: ${escapeData(path)} has no VM with a disk that evaluates: nothing to generate\n`);
     return 2;
   }
   const status = blocked.size ? 1 : 0;
@@ -155,7 +156,7 @@ export async function fioCommand(args: string[]): Promise<number> {
       { force: values.force === true },
     );
   } catch (e) {
-    process.stderr.write(`storage-perf fio: cannot write to ${out}: ${ioReason(e)}\n`);
+    process.stderr.write(`storage-perf fio: cannot write to ${escapeData(out)}: ${escapeData(ioReason(e))}\n`);
     return 2;
   }
   for (const f of files) {
@@ -182,8 +183,12 @@ function blockedVms(analysis: Analysis, vm: string | undefined, path: string): S
     const errors = fioBlockers(analysis, i);
     if (!errors.length) return;
     blocked.add(v.name);
-    const lines = errors.slice(0, 10).map((d) => `  ${path}:${idx.position(d.span.start).line + 1}: ${d.code}: ${d.message}`);
-    process.stderr.write(`storage-perf fio: ${path} has errors for VM '${v.name}'; no job files written for it:\n${lines.join('\n')}\n`);
+    const lines = errors
+      .slice(0, 10)
+      .map((d) => `  ${escapeData(path)}:${idx.position(d.span.start).line + 1}: ${d.code}: ${oneLine(d.message)}`);
+    process.stderr.write(
+      `storage-perf fio: ${escapeData(path)} has errors for VM '${escapeData(v.name)}'; no job files written for it:\n${lines.join('\n')}\n`,
+    );
   });
   return blocked;
 }
@@ -197,15 +202,15 @@ function blockedVms(analysis: Analysis, vm: string | undefined, path: string): S
 function sayWithoutJobs(analysis: Analysis, vm: string | undefined): void {
   const say = (e: VmEval, what: string, why: string) =>
     process.stderr.write(
-      `storage-perf fio: VM ${e.spec.name}, ${what}: no jobs, since the model has no figures for it to compare with (${why})\n`,
+      `storage-perf fio: VM ${escapeData(e.spec.name)}, ${what}: no jobs, since the model has no figures for it to compare with (${why})\n`,
     );
   for (const e of analysis.vms) {
     if (vm !== undefined && e.spec.name !== vm) continue;
     for (const d of e.spec.disks) {
       const u = e.unmodelled?.find((x) => x.spec === d);
-      if (u) say(e, `disk ${d.name}`, `${d.type} on ${e.machine?.name ?? '?'} is not modelled in ${e.catalog.edition}`);
+      if (u) say(e, `disk ${escapeData(d.name)}`, `${d.type} on ${e.machine?.name ?? '?'} is not modelled in ${e.catalog.edition}`);
       else if (d.type === INSTANCE_STORE && instanceStoreOf(e.catalog, e.machine) && !probedStore(e.catalog, e, d))
-        say(e, `disk ${d.name}`, `${e.catalog.edition}'s instance store table gives no block size for its IOPS`);
+        say(e, `disk ${escapeData(d.name)}`, `${e.catalog.edition}'s instance store table gives no block size for its IOPS`);
     }
     // Every workload on an instance store, evaluated (its IOPS target) or not: its file has the probes only.
     for (const w of e.spec.workloads) {
@@ -213,7 +218,7 @@ function sayWithoutJobs(analysis: Analysis, vm: string | undefined): void {
       if (on.some((d) => d.type === INSTANCE_STORE))
         say(
           e,
-          `workload ${w.name}`,
+          `workload ${escapeData(w.name)}`,
           "it runs on instance store, whose throughput AWS does not give; the instance store's own file probes the IOPS AWS does",
         );
     }
@@ -224,7 +229,7 @@ function sayWithoutJobs(analysis: Analysis, vm: string | undefined): void {
 function warnDestructive(files: FioFile[]): void {
   for (const f of files.filter((x) => x.destructive)) {
     process.stderr.write(
-      `storage-perf fio: WARNING: ${f.fileName} writes to raw block devices and destroys their data; run it only on a throwaway VM and disk\n`,
+      `storage-perf fio: WARNING: ${escapeData(f.fileName)} writes to raw block devices and destroys their data; run it only on a throwaway VM and disk\n`,
     );
   }
 }

@@ -24,6 +24,7 @@ import {
   CodeActionRequest,
   DocumentSymbolRequest,
   InlayHintRequest,
+  RegistrationRequest,
   type ProtocolConnection,
   type Diagnostic,
   type InitializeResult,
@@ -52,6 +53,8 @@ export interface ClientOptions {
   sections?: Record<string, unknown>;
   /** Advertise pull diagnostics (textDocument/diagnostic). */
   pull?: boolean;
+  /** Advertise and accept file watchers registered by the server (workspace/didChangeWatchedFiles). */
+  watchFiles?: boolean;
   /** Per-request time limit: a server that does not answer in time is treated as hung. */
   timeoutMs?: number;
   cwd?: string;
@@ -70,6 +73,8 @@ export class LspClient {
   private readonly pushCounts = new Map<string, number>();
   private readonly waiters: Array<() => void> = [];
   private exited?: string;
+  /** What the server registered (client/registerCapability), when `watchFiles` lets it. */
+  readonly registrations: Array<{ method: string; registerOptions?: unknown }> = [];
   private readonly timeoutMs: number;
   stderr = '';
 
@@ -103,6 +108,11 @@ export class LspClient {
       this.pushCounts.set(p.uri, (this.pushCounts.get(p.uri) ?? 0) + 1);
       this.waiters.splice(0).forEach((w) => w());
     });
+    if (opts.watchFiles)
+      this.connection.onRequest(RegistrationRequest.type, (params) => {
+        this.registrations.push(...params.registrations);
+        this.waiters.splice(0).forEach((w) => w());
+      });
     this.connection.onError(() => undefined);
     this.connection.onClose(() => {
       this.exited ??= 'the connection to the language server closed';
@@ -142,7 +152,7 @@ export class LspClient {
       processId: process.pid,
       rootUri,
       capabilities: {
-        workspace: { configuration: true },
+        workspace: { configuration: true, ...(this.opts.watchFiles ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}) },
         textDocument: {
           synchronization: { dynamicRegistration: false },
           publishDiagnostics: { versionSupport: true },
@@ -223,12 +233,30 @@ export class LspClient {
     }
   }
 
-  /** The newest diagnostics pushed for `uri`, with their version and arrival time (performance.now()). */
+  /** Waits until the server has registered `method` (client/registerCapability; only with `watchFiles`). */
+  async registered(method: string): Promise<unknown> {
+    const deadline = Date.now() + this.timeoutMs;
+    for (;;) {
+      if (this.exited) throw new ServerFailure(this.exited);
+      const r = this.registrations.find((x) => x.method === method);
+      if (r) return r.registerOptions;
+      if (Date.now() > deadline) throw new ServerFailure(`${method} was not registered within ${this.timeoutMs / 1000} s`);
+      await new Promise<void>((res) => {
+        const t = setTimeout(res, 200);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          res();
+        });
+      });
+    }
+  }
+
   /** How many times the server has published diagnostics for `uri`. */
   pushCount(uri: string): number {
     return this.pushCounts.get(uri) ?? 0;
   }
 
+  /** The newest diagnostics pushed for `uri`, with their version and arrival time (performance.now()). */
   lastPushed(uri: string): { version?: number; diagnostics: Diagnostic[]; at: number } | undefined {
     return this.pushed.get(uri);
   }

@@ -25,7 +25,7 @@ export {
   terraformFilesFrontEnd,
 } from './terraform';
 export type { SourcePlace } from './terraform';
-export type { HclParse, HclSyntaxNode, InstalledModule, ModuleDirs, TfFile, TfSource, TfVar } from './terraform';
+export type { HclParse, HclSyntaxNode, InstalledModule, ModuleDirs, TfFile, TfParseMemo, TfParsed, TfSource, TfVar } from './terraform';
 export type { Spec, VmSpec, DiskSpec, WorkloadSpec, Target } from './document/types';
 export type { YamlNode, YamlTree, MapNode, SeqNode, ScalarNode } from './document/yaml-tree';
 export * from './catalog';

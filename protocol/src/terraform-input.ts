@@ -20,9 +20,10 @@ import {
   type TfFile,
   type TfVar,
 } from '../../core/src';
-import { ioReason, isInside, MAX_INPUT_BYTES, readBounded, ReadRefused, readRootOf } from './file-io';
+import { ioReason, isInside, MAX_INPUT_BYTES, readBounded, ReadRefused, readRootOf, type ReadBounds } from './file-io';
 import { hclParser } from './hcl-parser';
 import { installedModules, relPath, sourceRefusal } from './module-sources';
+import type { ModuleFiles } from './module-files';
 
 /** What `analyze` is given for a file: the text to analyse (a module's files joined) and its front end. */
 export interface AnalysisInput {
@@ -44,17 +45,24 @@ export interface TfInputOptions {
   workspace?: string;
   /** Follow links out of the root (`--follow-links`). */
   followLinks?: boolean;
+  /** The files read kept between reads, and their parses (the server's, ./module-files.ts); none: read each. */
+  cache?: ModuleFiles;
 }
 
-/** Where a read of a path named by content may go. */
+/** Where a read of a path named by content may go, and the cache it goes through. */
 interface Bounds {
   root?: string;
   followLinks?: boolean;
+  cache?: ModuleFiles;
 }
 
-/** A path a file's content names, read through the one bounded reader. */
+/** A path a file's content names, read through the one bounded reader (through the cache, when there is one). */
 function readNamed(path: string, b: Bounds): string {
-  return readBounded(path, { maxBytes: MAX_INPUT_BYTES, root: b.root, followLinks: b.followLinks });
+  return readVia(b.cache, path, { maxBytes: MAX_INPUT_BYTES, root: b.root, followLinks: b.followLinks });
+}
+
+function readVia(cache: ModuleFiles | undefined, path: string, bounds: ReadBounds): string {
+  return cache ? cache.read(path, bounds) : readBounded(path, bounds);
 }
 
 /** Why a folder named by content is refused (its real path outside the root), or undefined. */
@@ -93,7 +101,7 @@ export function frontEndForFile(file: string, text: string, options: TfInputOpti
   try {
     const own = pathOf(file);
     path = resolve(dirname(own), plan);
-    b = { root: options.root ?? readRootOf(own, options.workspace), followLinks: options.followLinks };
+    b = { root: options.root ?? readRootOf(own, options.workspace), followLinks: options.followLinks, cache: options.cache };
   } catch {
     return sidecarFrontEnd({ error: `${plan} is not beside a file on disk` });
   }
@@ -167,7 +175,13 @@ function terraformInput(folder: string | undefined, entry: TfFile, options: TfIn
     folder === undefined
       ? [entry]
       : [...moduleFiles(folder, entry, options, refused, dirs), ...varFiles(folder, options.varFiles ?? [], options, refused)];
-  const frontEnd = terraformFilesFrontEnd(parse, files, options.vars, dirs);
+  const frontEnd = terraformFilesFrontEnd(
+    parse,
+    files,
+    options.vars,
+    dirs,
+    folder === undefined ? undefined : options.cache?.parses(folder),
+  );
   const { text, sources } = joinTfFiles(files);
   if (!refused.length) return { text, frontEnd, vars: options.vars, modules: dirs };
   // Each refusal is a finding on the `source` that named its folder, else on the module's first byte.
@@ -229,7 +243,7 @@ function varFiles(folder: string, given: string[], b: Bounds, refused: Refusal[]
       // Named on the command line or in a setting, so read wherever it is, but bounded and only a regular file.
       // Any name, as Terraform takes it: one ending in .json is JSON, any other HCL.
       const vars = /\.json$/i.test(f) ? 'json' : 'hcl';
-      found.push({ path: relPath(folder, f), text: readBounded(f, { maxBytes: MAX_INPUT_BYTES }), vars });
+      found.push({ path: relPath(folder, f), text: readVia(b.cache, f, { maxBytes: MAX_INPUT_BYTES }), vars });
     } catch (e) {
       const why = e instanceof ReadRefused ? e.reason : ioReason(e);
       refused.push({

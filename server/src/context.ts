@@ -15,6 +15,8 @@ export interface ClientSupport {
   createFiles: boolean;
   /** A pulled report may hold the diagnostics of related documents (a .tf file's module's other files). */
   relatedDocuments: boolean;
+  /** It registers file watchers when asked (workspace/didChangeWatchedFiles with dynamicRegistration). */
+  watchFiles: boolean;
 }
 
 export function clientSupport(caps: ClientCapabilities): ClientSupport {
@@ -25,6 +27,7 @@ export function clientSupport(caps: ClientCapabilities): ClientSupport {
     inlayHintRefresh: !!caps.workspace?.inlayHint?.refreshSupport,
     createFiles: !!we?.documentChanges && !!we.resourceOperations?.includes('create'),
     relatedDocuments: !!caps.textDocument?.diagnostic?.relatedDocumentSupport,
+    watchFiles: !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration,
   };
 }
 

@@ -3,6 +3,7 @@
  * that need structure fall back on the last analysis that parsed while the text is mid-edit.
  */
 import { createHash } from 'node:crypto';
+import { dirname } from 'node:path';
 import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -18,6 +19,7 @@ import {
   type Diagnostic,
 } from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
+import { ModuleFiles } from '../../protocol/src/module-files';
 import { inputForFile, type TfInputOptions } from '../../protocol/src/terraform-input';
 import { GarbageCollector } from './collector';
 import { pathOf } from './uri';
@@ -46,7 +48,10 @@ export interface AnalysisSettings {
  */
 export interface Entry {
   version: number;
-  /** A hash of the text: with the settings' generation, what identifies the diagnostics of a pull. */
+  /**
+   * A hash of the text, and how many times a file its module read changed since it opened: with the settings'
+   * generation, what identifies the diagnostics of a pull.
+   */
   hash: string;
   analysis: Analysis;
   /** The document's text analysed (a .tf file's analysis text holds the rest of its module after it). */
@@ -99,6 +104,12 @@ export class AnalysedDocuments {
   lastAnalysisMs = 10;
   /** Full collections after much text analysed: the heap stays near what is alive (./collector.ts). */
   readonly collector = new GarbageCollector();
+  /** The files documents' modules read, kept between analyses and read again on change (./module-watch.ts). */
+  readonly moduleFiles = new ModuleFiles();
+  /** Per document, the files its newest analysis read through `moduleFiles`. */
+  private readonly uses = new Map<string, Set<string>>();
+  /** Per document, how many times a file its module read changed: part of what identifies its diagnostics. */
+  private readonly moduleChanges = new Map<string, number>();
 
   constructor(private readonly settings: AnalysisSettings) {
     this.text.onDidClose((e) => {
@@ -107,7 +118,30 @@ export class AnalysedDocuments {
       this.others.delete(e.document.uri);
       this.cache.delete(e.document.uri);
       this.lastGood.delete(e.document.uri);
+      this.uses.delete(e.document.uri);
+      this.moduleChanges.delete(e.document.uri);
+      this.moduleFiles.sweep(new Set([...this.uses.values()].flatMap((u) => [...u])));
     });
+  }
+
+  /** The open documents whose newest analysis read `path` through `moduleFiles`. */
+  usersOf(path: string): string[] {
+    return [...this.uses].filter(([, used]) => used.has(path)).map(([uri]) => uri);
+  }
+
+  /** The folders whose files each open document's module read (a file created there may join its module). */
+  foldersRead(): Array<{ uri: string; folders: Set<string> }> {
+    return [...this.uses].map(([uri, used]) => ({ uri, folders: new Set([...used].map((p) => dirname(p))) }));
+  }
+
+  /**
+   * A file the document's module read changed (on disk, or in another document's buffer): its analysis is
+   * dropped, so that the next use reads the module again, and its diagnostics are no longer the same.
+   */
+  moduleChanged(uri: string): void {
+    this.cancel(uri);
+    this.cache.delete(uri);
+    this.moduleChanges.set(uri, (this.moduleChanges.get(uri) ?? 0) + 1);
   }
 
   get(uri: string): TextDocument | undefined {
@@ -194,7 +228,9 @@ export class AnalysedDocuments {
 
   private steps(uri: string, text: string): AnalysisSteps {
     const { current, registry } = this.settings;
-    const input = inputForFile(uri, text, terraformOptions(current, this.settings.workspace));
+    const options = { ...terraformOptions(current, this.settings.workspace), cache: this.moduleFiles };
+    const { value: input, used } = this.moduleFiles.track(() => inputForFile(uri, text, options));
+    this.uses.set(uri, used);
     return analysisSteps(input.text, {
       registry,
       cache: this.cacheOf(uri),
@@ -222,7 +258,7 @@ export class AnalysedDocuments {
     if (analysis.parsed.sources) analysis.diagnostics = analysis.diagnostics.filter((d) => d.span.start <= text.length);
     this.evaluations.get(doc.uri)?.sweep();
     const run = this.running.get(doc.uri);
-    const hash = createHash('sha1').update(text).digest('base64');
+    const hash = `${createHash('sha1').update(text).digest('base64')}.${this.moduleChanges.get(doc.uri) ?? 0}`;
     const entry = { version: doc.version, hash, analysis, text, index: new LineIndex(text), ...(related?.length ? { related } : {}) };
     this.cache.set(doc.uri, entry);
     if (parsed(analysis)) this.lastGood.set(doc.uri, entry);

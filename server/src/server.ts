@@ -27,6 +27,7 @@ import { refreshInlayHints, registerInlayHints } from './features/inlay-hints';
 import { registerReport } from './features/report';
 import { REFUSED, type Refusal } from './gate';
 import { Lifecycle } from './lifecycle';
+import { registerModuleWatch } from './module-watch';
 import { SOURCE } from './lsp-diagnostic';
 import { ServerSettings } from './settings';
 
@@ -53,7 +54,14 @@ export function startServer(connection: Connection): Lifecycle {
     documents,
     settings,
     lifecycle,
-    client: { pullDiagnostics: false, diagnosticRefresh: false, inlayHintRefresh: false, createFiles: false, relatedDocuments: false },
+    client: {
+      pullDiagnostics: false,
+      diagnosticRefresh: false,
+      inlayHintRefresh: false,
+      createFiles: false,
+      relatedDocuments: false,
+      watchFiles: false,
+    },
   };
   // New settings: every document is analysed again on next use.
   settings.onDidLoad(() => documents.invalidate());
@@ -80,6 +88,7 @@ export function startServer(connection: Connection): Lifecycle {
   registerReport(ctx);
   registerDiff(ctx);
   registerFioCommand(ctx);
+  const watch = registerModuleWatch(ctx, (uri) => diagnostics.refresh(uri));
 
   /** After new settings the client's diagnostics and inlay hints are stale: have it pull again, or push afresh. */
   const reload = async () => {
@@ -88,7 +97,11 @@ export function startServer(connection: Connection): Lifecycle {
     refreshInlayHints(connection, ctx.client);
   };
   // Documents opened before the settings arrive are analysed without them (and without the user catalog).
-  connection.onInitialized(reload);
+  connection.onInitialized(() => {
+    // Module files are checked by stat until the client has registered the watchers (module-watch.ts).
+    void watch.start();
+    return reload();
+  });
   connection.onDidChangeConfiguration(async (change) => {
     settings.changed(change.settings);
     await reload();

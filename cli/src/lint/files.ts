@@ -10,7 +10,7 @@
 import ignore, { type Ignore } from 'ignore';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { ioReason, MAX_INPUT_BYTES, readBounded } from '../../../protocol/src/file-io';
+import { ioReason, MAX_INPUT_BYTES, readBounded, readRootOf } from '../../../protocol/src/file-io';
 import { isTerraformSourcePath, sidecarPlanPath } from '../../../core/src';
 
 /** What a folder search picks up: the names the editor treats as specs (the extension's filename patterns). */
@@ -23,6 +23,11 @@ export interface Target {
   file?: string;
   /** What reports call it. */
   display: string;
+  /**
+   * For a file found in a folder (not named on the command line): the folder its real path must be in, so that a
+   * link found there is read only when it stays in the repository (or with --follow-links).
+   */
+  root?: string;
 }
 
 interface Layer {
@@ -135,10 +140,10 @@ export function collectTargets(paths: string[], cwd: string, stdinName?: string)
     if (!modules.has(spec)) modules.set(spec, sidecarModule(spec));
     return modules.get(spec);
   };
-  const add = (abs: string) => {
+  const add = (abs: string, root?: string) => {
     if (seen.has(abs)) return;
     seen.add(abs);
-    targets.push({ file: abs, display: displayPath(abs, cwd) });
+    targets.push({ file: abs, display: displayPath(abs, cwd), ...(root === undefined ? {} : { root }) });
   };
   for (const p of paths) {
     if (p === '-') {
@@ -168,7 +173,10 @@ export function collectTargets(paths: string[], cwd: string, stdinName?: string)
       const module = found.length ? undefined : moduleEntry(abs);
       if (module) add(module);
       else if (!found.length) problems.push(`no *.perf.yaml files (or .tf files of a Terraform module) under ${p} (after .gitignore)`);
-      found.forEach(add);
+      // The repository the folder is in (else the working directory, when the folder is in it; else the folder):
+      // `readRootOf` takes a file of the folder, which `*` stands for.
+      const root = readRootOf(join(abs, '*'), cwd);
+      found.forEach((f) => add(f, root));
       // A workload sidecar of the folder names the Terraform it covers: that module is linted too, so that
       // `lint DIR` reports its findings as `evaluate` of it does (the sidecar's own are about its workloads).
       for (const f of found) {

@@ -61,8 +61,8 @@ options:
       --var NAME=VALUE      Terraform: a root module variable's value, after every file (may be repeated)
       --settings FILE       editor settings to start from, catalogPath included (default: .vscode/settings.json
                             when present, without its catalogPath: a repository does not pick the catalog)
-      --follow-links        read a plan or module a file names through links out of its repository (refused by
-                            default: docs/robustness.md)
+      --follow-links        read a plan or module a file names, and a spec found in a folder, through links out
+                            of its repository (refused by default: docs/robustness.md)
       --root DIR            Terraform: the folder module sources (and paths a file names) are read in, instead
                             of the repository the file is in; a source outside it is refused
       --stdin-filename NAME the name reports give to -
@@ -271,6 +271,7 @@ export async function lintCommand(args: string[], server?: ChildProcess): Promis
         fix: opts.fixMode,
         fixTypes: opts.fixTypes,
         force: opts.force,
+        followLinks: settings.followLinks === true,
         stdinText,
         stdinName: opts.stdinName,
       }),

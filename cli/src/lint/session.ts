@@ -34,6 +34,8 @@ export interface SessionOptions {
   fixTypes?: FixType[];
   /** --force: replace a read-only file, write a hard-linked one in place. */
   force?: boolean;
+  /** --follow-links: a file found in a folder is read through a link out of its repository too. */
+  followLinks?: boolean;
   /** The text of standard input, when `-` is among the targets. */
   stdinText?: string;
   stdinName?: string;
@@ -185,8 +187,10 @@ export class Session {
 
   private readTarget(t: Target): Read {
     if (!t.file) return { text: this.opts.stdinText ?? '' };
-    // One read for the bytes and the stamp, so that the stamp is of the bytes read; bounded as every named file.
-    const { bytes, stats } = readBoundedBytes(t.file, { maxBytes: MAX_NAMED_BYTES, pipes: true });
+    // One read for the bytes and the stamp, so that the stamp is of the bytes read; bounded as every named file. A
+    // file found in a folder is held to its root (a link out of the repository is refused) and is a regular file.
+    const bounds = t.root === undefined ? { pipes: true } : { root: t.root, followLinks: this.opts.followLinks };
+    const { bytes, stats } = readBoundedBytes(t.file, { maxBytes: MAX_NAMED_BYTES, ...bounds });
     const text = bytes.toString('utf8');
     return { text, stamp: stampOf(stats), badByte: firstInvalidByte(bytes, text) };
   }

@@ -23,6 +23,7 @@ import { targetOf } from './tf-targets';
 import { variableValue } from './tf-variables';
 import { folderOf, joinTfFiles, type TfFile, type TfSource } from './tf-files';
 import { callFolder, moduleKey, type CallFolder, type CallSite, type ModuleDirs } from './tf-module-sources';
+import { memoised, type TfParseMemo } from './tf-parse-memo';
 
 export { moduleFolder } from './tf-module-sources';
 export { joinTfFiles, type TfFile, type TfSource } from './tf-files';
@@ -53,12 +54,13 @@ export function terraformFilesFrontEnd(
   files: TfFile[],
   vars: TfVar[] = [],
   modules: ModuleDirs = {},
+  memo?: TfParseMemo,
 ): (text: string) => ParsedSpec {
   return (text) => {
     const { sources } = joinTfFiles(files);
     const diagnostics: Diagnostic[] = [];
     const result: ParsedSpec = { text, tree: { problems: [], nodes: new Map(), value: undefined }, diagnostics, sources };
-    const reader = readModules(parse, text, sources, diagnostics, vars, modules);
+    const reader = readModules(parse, text, sources, diagnostics, vars, modules, memo);
     if (!reader) return result;
     const anchor = sources[0] ? { start: 0, end: Math.min(1, sources[0].end) } : { start: 0, end: 0 };
     const missing = [
@@ -101,6 +103,7 @@ function readModules(
   diagnostics: Diagnostic[],
   vars: TfVar[] = [],
   modules: ModuleDirs = {},
+  memo?: TfParseMemo,
 ): ModuleReader | undefined {
   const byFolder = new Map<string, ParsedFile[]>();
   const trees: Array<{ delete?(): void }> = [];
@@ -113,7 +116,9 @@ function readModules(
         if (error !== undefined) jsonError(s, text.slice(s.start, s.end), error, diagnostics);
         continue;
       }
-      const body = parseFile(parse, text.slice(s.start, s.end), s, diagnostics, trees, numbers);
+      const body = memoised(memo, s, text.slice(s.start, s.end), numbers, trees, (t, into) =>
+        parseFile(parse, t, s, diagnostics, trees, into),
+      );
       if (!body) continue;
       if (varsOf(s)) {
         tfVarsValues(body, s.start, given);
