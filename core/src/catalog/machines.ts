@@ -453,9 +453,10 @@ function largerUncached(m: Machine): Machine[] {
  */
 function largerShapes(m: Machine, shapes: Record<string, number>): Machine[] {
   const names = Object.keys(shapes);
-  // Shapes of the same kind only (a2-highgpu-1g to -8g, m5.large to m5.24xlarge; not a2-megagpu-16g to the A2
-  // Ultra shapes listed after it, which have fewer vCPUs and come with local SSD), and never fewer vCPUs.
-  const kind = (name: string) => name.replace(/(\.[a-z0-9-]+|-\d+[a-z]*)$/, '');
+  // Shapes of the same kind only (a2-highgpu-1g to -8g, m5.large to m5.24xlarge, Standard_D2s_v5 to D96s_v5; not
+  // a2-megagpu-16g to the A2 Ultra shapes listed after it, which have fewer vCPUs and come with local SSD), and never
+  // fewer vCPUs.
+  const kind = (name: string) => name.replace(/(\.[a-z0-9-]+|-\d+[a-z]*)$/, '').replace(/^(Standard_[A-Z]+)\d+/, '$1');
   return names
     .slice(names.indexOf(m.name) + 1)
     .filter((name) => kind(name) === kind(m.name) && shapes[name] >= m.vcpus)

@@ -279,6 +279,8 @@ export interface VmLimitTable extends Cited {
   shared_by?: string[];
   /** How long the rows' burst figures hold, in seconds. */
   burst_seconds?: number;
+  /** How messages name the burst window ("burst window, up to 30 minutes at a time"); omitted: AWS's EBS window. */
+  burst_window?: string;
   /** The disk controller the limits are for (Azure Ebsv5); omitted: any. */
   controller?: 'scsi' | 'nvme';
   /** Disk type (or a group key listed in `applies_to`) → rows. */
