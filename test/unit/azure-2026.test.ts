@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyze, builtinRegistry, resolveMachine, vmLimitRow, type Catalog, type Machine } from '../../core/src';
-import { withController } from '../../core/src/model/azure';
+import { ioUnits, withController } from '../../core/src/model/azure';
 
 const az = builtinRegistry.get('azure-2026') as Catalog;
 /** Microsoft's MB/s (10^6 bytes, "MBps = 10^6 bytes/sec" in every size table's footnote) in MiB/s. */
@@ -204,5 +204,201 @@ describe("azure-2026: Microsoft's worked examples (https://learn.microsoft.com/e
       ),
     );
     assert.deepEqual(none, { iops: 12800, limited_by: 'vm', meets: false });
+  });
+});
+
+function vmOf(text: string) {
+  const a = analyze(text);
+  assert.ok(a.vms[0], a.diagnostics.map((d) => d.message).join(' | '));
+  return a.vms[0];
+}
+
+describe('azure-2026: how disk and VM limits combine', () => {
+  const wl = (extra: string) => `{ name: w, block_size: 8KiB, read_ratio: 0.5${extra} }`;
+
+  it('a size is rounded up to its tier: 200 GiB of Premium SSD is a P15, 1,100 IOPS / 125 MB/s, priced as P15 (disks-types)', () => {
+    const d = vmOf(spec('Standard_D32s_v5', ['{ name: d, type: premium-ssd, size: 200GiB }'], wl(''))).disks[0];
+    assert.equal(d.figures.read_iops.value, 1100);
+    assert.ok(Math.abs(d.figures.read_mibps.value - 125 * MB) < 1e-6);
+    assert.match(d.figures.read_iops.why, /200 GiB rounded up to P15/);
+    assert.equal(d.cost.monthly, 38.02);
+    // A tier without a known price leaves the total partial, never $0 (P60 has none in this edition).
+    const big = vmOf(spec('Standard_D32s_v5', ['{ name: d, type: premium-ssd, size: 8000GiB }'], wl(''))).disks[0];
+    assert.equal(big.cost.monthly, undefined);
+    assert.equal(big.cost.complete, false);
+  });
+
+  it('rule 1, per disk: each disk delivers at most its own tier (disks-performance: "E30 disks ... can only handle 500 IOPS")', () => {
+    const d = vmOf(spec('Standard_D8s_v3', ['{ name: d, type: standard-ssd, size: 1024GiB }'], wl(''))).disks[0];
+    assert.equal(d.figures.read_iops.value, 500);
+    assert.equal(d.figures.read_iops.by, 'size');
+  });
+
+  it('rule 1, I/O accounting: an I/O above 256 KiB counts as several against Premium and Standard SSD IOPS (disks-types)', () => {
+    const d = vmOf(
+      spec('Standard_D8s_v5', ['{ name: p, type: premium-ssd, size: 4GiB }', '{ name: s, type: standard-hdd, size: 32GiB }'], wl('')),
+    ).disks;
+    assert.deepEqual(
+      [1, 256, 257, 512, 1024, 2048].map((k) => ioUnits(d[0], k)),
+      [1, 1, 2, 2, 4, 8],
+    );
+    assert.equal(ioUnits(d[1], 1024), 1, 'Standard HDD: the 16 KiB unit is for billing only');
+    // In this edition's tables the rule never binds before throughput does: every tier's IOPS × 256 KiB is above its
+    // MB/s (a P1: 120 × 256 KiB = 30 MiB/s > 25 MB/s), burst and performance plus included. So a P1 at 1 MiB reads
+    // is held by its throughput, 23.8 a second, below the 30 its IOPS allow at 4 units each.
+    for (const name of ['premium-ssd', 'standard-ssd']) {
+      const t = az.disk_types[name] as unknown as { tiers: { rows: Array<Record<string, number>> } };
+      for (const r of t.tiers.rows)
+        for (const [i, m] of [
+          ['iops', 'mibps'],
+          ['burst_iops', 'burst_mibps'],
+          ['plus_iops', 'plus_mibps'],
+        ])
+          if (r[i] !== undefined) assert.ok(r[i] * 0.25 > r[m], `${name} ${r.name} ${i}`);
+    }
+    const w = vmOf(spec('Standard_D8s_v5', ['{ name: d, type: premium-ssd, size: 4GiB }'], '{ name: w, block_size: 1MiB, read_ratio: 1 }'))
+      .workloads[0];
+    assert.ok(Math.abs(w.read_iops - 25 * MB) < 0.01);
+  });
+
+  it('rule 2, per VM: the uncached limit caps the disks together (disks-performance: 3 × P30 on D8s_v3, 12,800)', () => {
+    const e = vmOf(
+      spec(
+        'Standard_D8s_v3',
+        ['a', 'b', 'c'].map((n) => `{ name: ${n}, type: premium-ssd, size: 1024GiB }`),
+        wl(''),
+      ),
+    );
+    assert.equal(Math.round(e.workloads[0].read_iops + e.workloads[0].write_iops), 12800);
+    assert.equal(e.sharedLimits?.[0].value, 12800);
+  });
+
+  it('rule 2, throughput converts through the I/O size: 192 MB/s on D8s_v3 holds 1 MiB I/O to 183.1 a second', () => {
+    const e = vmOf(
+      spec(
+        'Standard_D8s_v3',
+        ['a', 'b', 'c'].map((n) => `{ name: ${n}, type: premium-ssd, size: 1024GiB }`),
+        '{ name: w, block_size: 1MiB, read_ratio: 1 }',
+      ),
+    );
+    assert.ok(Math.abs(e.workloads[0].read_mibps - 192 * MB) < 0.05);
+  });
+
+  it('rule 3, host caching: hits leave the uncached path; a miss and a write count on both; the cached limit adds (disks-performance)', () => {
+    const disks = ['{ name: c, type: premium-ssd, size: 1024GiB, caching: read-only }'];
+    const at = (extra: string) => vmOf(spec('Standard_D2s_v3', disks, `{ name: w, block_size: 4KiB${extra} }`)).workloads[0];
+    const total = (w: { read_iops: number; write_iops: number }) => Math.round(w.read_iops + w.write_iops);
+    // D2s_v3: uncached 3,200 IOPS, cached 4,000. No hits: the uncached limit, 3,200.
+    assert.equal(total(at(', read_ratio: 1')), 3200);
+    // Every read a hit: the cached limit alone, 4,000 (the disk and the uncached limit carry nothing).
+    assert.equal(total(at(', read_ratio: 1, cache_hit_ratio: 1')), 4000);
+    // Half the reads hit: the uncached path carries the misses, 3,200 of them, so 6,400 in all, held to 4,000 cached.
+    assert.equal(total(at(', read_ratio: 1, cache_hit_ratio: 0.5')), 4000);
+    // All writes: every one counts on both paths, so the uncached limit holds them whatever the hit ratio.
+    assert.equal(total(at(', read_ratio: 0, cache_hit_ratio: 1')), 3200);
+  });
+
+  it('rule 4, where caching is allowed: at 4 TiB and more the cache is not used (premium-storage-performance)', () => {
+    const w = vmOf(
+      spec(
+        'Standard_D2s_v3',
+        ['{ name: c, type: premium-ssd, size: 4096GiB, caching: read-only }'],
+        '{ name: w, block_size: 4KiB, read_ratio: 1, cache_hit_ratio: 1 }',
+      ),
+    ).workloads[0];
+    assert.equal(Math.round(w.read_iops), 3200);
+  });
+
+  it('rule 5, which cached limit: a v5 size publishes none, so the cache path is held only by what its misses allow', () => {
+    const w = vmOf(
+      spec(
+        'Standard_D2s_v5',
+        ['{ name: c, type: premium-ssd, size: 1024GiB, caching: read-only }'],
+        '{ name: w, block_size: 4KiB, read_ratio: 1, cache_hit_ratio: 0.5 }',
+      ),
+    ).workloads[0];
+    // Uncached 3,750 over half the operations: 7,500, with no cached limit published to hold it.
+    assert.equal(Math.round(w.read_iops), 7500);
+  });
+
+  it('rule 6, separate Premium SSD v2 / Ultra column on v6: a Premium SSD v2 on D2s_v6 reaches 4,167 IOPS, a Premium SSD 3,750', () => {
+    const e = vmOf(
+      spec(
+        'Standard_D2s_v6',
+        ['{ name: v2, type: premium-ssd-v2, size: 100GiB, provisioned_iops: 20000 }', '{ name: p, type: premium-ssd, size: 2048GiB }'],
+        wl(''),
+      ),
+    );
+    assert.deepEqual(
+      e.disks.map((d) => [d.spec.name, Math.round(d.figures.read_iops.value)]),
+      [
+        ['v2', 4167],
+        ['p', 3750],
+      ],
+    );
+  });
+
+  it('rule 7, bursting: a P20 bursts on credits to 3,500 IOPS for 30 minutes; a D8s_v5 to 20,000 in its window (disk-bursting)', () => {
+    const p20 = vmOf(spec('Standard_D16s_v5', ['{ name: d, type: premium-ssd, size: 512GiB }'], wl(''))).disks[0];
+    assert.equal(p20.figures.read_iops.value, 2300, 'sustained figures stay the headline');
+    assert.equal(p20.burst?.read_iops?.value, 3500);
+    assert.equal(p20.burst?.read_iops?.seconds, 1800);
+    assert.equal(p20.burst?.read_iops?.ends, 'credits');
+    // P30 and up do not burst on credits.
+    assert.equal(
+      vmOf(spec('Standard_D16s_v5', ['{ name: d, type: premium-ssd, size: 1024GiB }'], wl(''))).disks[0].burst?.read_iops,
+      undefined,
+    );
+    // VM-level: D8s_v5 sustains 12,800 and bursts to 20,000 for 30 minutes; three P40 (7,500 each) reach it.
+    const vm = vmOf(
+      spec(
+        'Standard_D8s_v5',
+        ['a', 'b', 'c'].map((n) => `{ name: ${n}, type: premium-ssd, size: 2048GiB }`),
+        wl(''),
+      ),
+    );
+    const b = vm.workloads[0].burst;
+    assert.ok(b, 'the workload has a burst');
+    assert.equal(Math.round(b.read_iops + b.write_iops), 20000);
+    assert.equal(b.seconds, 1800);
+    assert.equal(b.ends, 'window');
+  });
+
+  it('rule 8, premium storage: every modelled series is an s series and takes all five types (vm-naming-conventions)', () => {
+    for (const [name, s] of Object.entries(az.machine_series))
+      assert.deepEqual(s.disk_types, ['premium-ssd', 'standard-ssd', 'standard-hdd', 'premium-ssd-v2', 'ultra-disk'], name);
+  });
+
+  it('rule 9 and 10: max data disks leave the OS disk out; network bandwidth is kept apart from disk limits', () => {
+    assert.equal(az.disk_types['premium-ssd'].network_writes, false);
+    const e = vmOf(
+      spec(
+        'Standard_D2s_v5',
+        [
+          '{ name: os, role: os, type: premium-ssd, size: 64GiB }',
+          ...[1, 2, 3, 4].map((i) => `{ name: d${i}, type: premium-ssd, size: 64GiB }`),
+        ],
+        wl(''),
+      ),
+    );
+    assert.equal(e.disks.length, 5);
+  });
+
+  it('performance plus raises a P30 to 8,000 IOPS and 300 MB/s (disks-enable-performance)', () => {
+    const d = vmOf(spec('Standard_D32s_v5', ['{ name: d, type: premium-ssd, size: 1024GiB, performance_plus: true }'], wl(''))).disks[0];
+    assert.equal(d.figures.read_iops.value, 8000);
+    assert.ok(Math.abs(d.figures.read_mibps.value - 300 * MB) < 1e-6);
+  });
+
+  it('Premium SSD v2: 3,000 IOPS and 125 MB/s free; 500 IOPS per GiB; 0.25 MB/s per IOPS up to 2,000 MB/s (disks-types)', () => {
+    const d = (extra: string) => vmOf(spec('Standard_D96s_v6', [`{ name: d, type: premium-ssd-v2, ${extra} }`], wl(''))).disks[0];
+    const base = d('size: 100GiB');
+    assert.equal(base.figures.read_iops.value, 3000);
+    assert.ok(Math.abs(base.figures.read_mibps.value - 125 * MB) < 1e-5);
+    const top = d('size: 200GiB, provisioned_iops: 80000, provisioned_throughput: 2000MB/s');
+    assert.equal(top.figures.read_iops.value, 80000);
+    assert.ok(Math.abs(top.figures.read_mibps.value - 2000 * MB) < 1e-3);
+    // Priced as the secondary source gives East US: 200 GiB × $0.0803 + 77,000 IOPS × $0.00511 + 1,875 MB/s × $0.0402.
+    assert.ok(Math.abs(top.cost.monthly! - (200 * 0.0803 + 77000 * 0.00511 + 1875 * 0.0402)) < 0.02);
   });
 });
