@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyze } from '../../core/src';
-import { expectAt } from './helpers';
+import { expectAt, find } from './helpers';
 
 /** One Azure VM with the given disk lines (each a flow mapping) and optional workload lines. */
 const azure = (size: string, disks: string[], workloads: string[] = []) =>
@@ -151,5 +151,22 @@ describe('checks: disk-options', () => {
       d.message,
       /^d: 20,000 IOPS provisioned; Standard_D2s_v5 sustains 3,750 for all its disks: \$83\.04\/month pays for what it cannot use/,
     );
+  });
+
+  it('provisioned-above-vm-limit: a performance tier the size cannot use, with its monthly cost and the tier that is enough', () => {
+    // D2s_v5 sustains 3,750 IOPS and 85 MB/s; a P10 set to P50 (7,500 IOPS) gives no more there than P30.
+    const text = azure('Standard_D2s_v5', ['{ name: d, type: premium-ssd, size: 128GiB, tier: P50 }']);
+    const d = expectAt(text, 'provisioned-above-vm-limit', 'P50');
+    assert.match(
+      d.message,
+      /^d: tier P50 \(7,500 IOPS, 238 MiB\/s\); Standard_D2s_v5 sustains 3,750 IOPS and 81\.1 MiB\/s for all its disks, which P30 reaches too: \$360\.40\/month pays for what it cannot use$/,
+    );
+    assert.equal(d.fixes?.[0].title, 'Set tier P30 (−$360.40/month)');
+    // On a size that uses it, no finding; P50 itself gives no more than P40 (7,500 IOPS, 250 MB/s), which is cheaper.
+    assert.ok(
+      !codes(azure('Standard_D16s_v5', ['{ name: d, type: premium-ssd, size: 128GiB, tier: P40 }'])).includes('provisioned-above-vm-limit'),
+    );
+    const p50 = analyze(azure('Standard_D16s_v5', ['{ name: d, type: premium-ssd, size: 128GiB, tier: P50 }']));
+    assert.match(find(p50, 'provisioned-above-vm-limit').message, /which P40 reaches too/);
   });
 });
