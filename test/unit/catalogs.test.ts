@@ -9,8 +9,15 @@ function* cited(node: unknown, path = ''): Generator<[string, Record<string, unk
 }
 
 describe('catalog editions', () => {
-  it('gcp-2020, gcp-2024, yandex-2025, aws-2023 and aws-2025 exist', () => {
-    assert.deepEqual(BUILTIN_CATALOGS.map((c) => c.edition).sort(), ['aws-2023', 'aws-2025', 'gcp-2020', 'gcp-2024', 'yandex-2025']);
+  it('gcp-2020, gcp-2024, yandex-2025, aws-2023, aws-2025 and azure-2026 exist', () => {
+    assert.deepEqual(BUILTIN_CATALOGS.map((c) => c.edition).sort(), [
+      'aws-2023',
+      'aws-2025',
+      'azure-2026',
+      'gcp-2020',
+      'gcp-2024',
+      'yandex-2025',
+    ]);
   });
   for (const c of BUILTIN_CATALOGS) {
     it(`${c.edition} is valid against schemas/catalog.schema.json`, () => {

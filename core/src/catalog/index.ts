@@ -10,6 +10,7 @@ import gcp2024 from '../../../catalogs/gcp-2024.json';
 import yandex2025 from '../../../catalogs/yandex-2025.json';
 import aws2023 from '../../../catalogs/aws-2023.json';
 import aws2025 from '../../../catalogs/aws-2025.json';
+import azure2026 from '../../../catalogs/azure-2026.json';
 import type { Catalog, DiskType, InstanceStoreTable, Limit, LimitRow, UnmodelledOn, VmLimitRow, VmLimitTable } from './types';
 
 export * from './types';
@@ -98,10 +99,10 @@ export function unstatedInstanceStoreOf(
   };
 }
 
-export const BUILTIN_CATALOGS: readonly Catalog[] = [gcp2020, gcp2024, yandex2025, aws2023, aws2025] as unknown as Catalog[];
+export const BUILTIN_CATALOGS: readonly Catalog[] = [gcp2020, gcp2024, yandex2025, aws2023, aws2025, azure2026] as unknown as Catalog[];
 
 /** The edition used when a spec names none: the newest built-in one for its provider. */
-export const DEFAULT_EDITION: Record<string, string> = { gcp: 'gcp-2024', yandex: 'yandex-2025', aws: 'aws-2025' };
+export const DEFAULT_EDITION: Record<string, string> = { gcp: 'gcp-2024', yandex: 'yandex-2025', aws: 'aws-2025', azure: 'azure-2026' };
 
 let catalogValidator: ValidateFunction | undefined;
 
@@ -233,7 +234,9 @@ const rowMemo = new WeakMap<Catalog, WeakMap<Machine, Map<string, VmRow | undefi
 
 function findVmLimitRow(c: Catalog, m: Machine, diskType: string): VmRow | undefined {
   const tables = [...c.vm_limits.filter((t) => t.series.includes(m.series)), ...c.vm_limits.filter((t) => t.series.includes('*'))];
+  const controller = m.controller ?? m.info.controllers?.default;
   for (const table of tables) {
+    if (table.controller && table.controller !== controller) continue;
     const rows = table.disk_types[diskType] ?? (table.shared_by?.includes(diskType) ? Object.values(table.disk_types)[0] : undefined);
     if (!rows) continue;
     const byName = rows.find((r) => r.machine_types?.includes(m.limits_as ?? m.name));

@@ -4,6 +4,7 @@
  * what the catalog offers instead: it is never read as a nearby name (n2-standard-8-foo is not n2-standard-8).
  */
 import { suggest } from '../document/suggest';
+import { anyCase, namedSizes, nameRule, shapeIndex } from './shape-index';
 import type { Catalog, CustomMachineRule, FixedLocalSsd, MachineSeries, VcpuRun } from './types';
 
 export interface Machine {
@@ -21,6 +22,7 @@ export interface Machine {
   limits_as?: string;
   /** A custom machine's memory and whether it uses extended memory. */
   custom?: { memory_mib: number; extended: boolean };
+  controller?: 'scsi' | 'nvme'; // the disk controller whose limits apply (Azure Ebsv5: they differ)
 }
 
 export type MachineResult =
@@ -97,7 +99,7 @@ function resolveUncached(c: Catalog, spec: { machine_type?: string; series?: str
  */
 function asWritten(r: MachineResult, written: string, on: 'machine_type' | 'series'): MachineResult {
   const lower = written.trim().toLowerCase();
-  if (lower === written.trim() || !r.ok) return r;
+  if (lower === written.trim() || !r.ok || anyCase(r.machine.name)) return r;
   const what = on === 'series' ? 'series' : 'machine type';
   return {
     ok: false,
@@ -110,6 +112,8 @@ function asWritten(r: MachineResult, written: string, on: 'machine_type' | 'seri
 
 function resolveMachineType(c: Catalog, written: string): MachineResult {
   const mt = written.trim().toLowerCase();
+  const named = shapeIndex(c).get(mt);
+  if (named) return { ok: true, machine: named };
   for (const [series, info] of Object.entries(c.machine_series)) {
     const v = info.shapes?.[mt];
     if (v !== undefined) return { ok: true, machine: { series, vcpus: v, name: mt, info, local_ssd: localSsdOf(info, mt) } };
@@ -123,12 +127,6 @@ function resolveMachineType(c: Catalog, written: string): MachineResult {
   if (!info) return guessed(c, mt, `unknown machine type '${written}': ${c.edition} has no series '${m[1]}'`);
   const r = resolvePredefined(c, { series: m[1], family: m[2], vcpus: Number(m[3]), suffix: m[4] }, info);
   return r.ok || r.fix !== undefined ? r : guessed(c, mt, r.message);
-}
-
-/** How the edition's machine types are named: Google's pattern, or (AWS) named sizes with an example. */
-function nameRule(c: Catalog): string {
-  if (!namedSizes(c)) return 'names are <series>-<family>-<vCPUs> (n2-standard-8)';
-  return `names are <family>.<size>, such as ${Object.keys(Object.values(c.machine_series)[0].shapes!)[0]}`;
 }
 
 /**
@@ -157,12 +155,6 @@ function knownFamily(c: Catalog, mt: string, written: string): Failure | undefin
     );
   }
   return unknownType(`unknown machine type '${written}' in ${c.edition}; ${nameRule(c)}`);
-}
-
-/** Whether the edition names machines <family>.<size> (AWS), rather than by Google's pattern. */
-function namedSizes(c: Catalog): boolean {
-  const series = Object.values(c.machine_series);
-  return series.length > 0 && series.every((i) => !i.families && i.shapes);
 }
 
 /**
@@ -461,9 +453,10 @@ function largerUncached(m: Machine): Machine[] {
  */
 function largerShapes(m: Machine, shapes: Record<string, number>): Machine[] {
   const names = Object.keys(shapes);
-  // Shapes of the same kind only (a2-highgpu-1g to -8g, m5.large to m5.24xlarge; not a2-megagpu-16g to the A2
-  // Ultra shapes listed after it, which have fewer vCPUs and come with local SSD), and never fewer vCPUs.
-  const kind = (name: string) => name.replace(/(\.[a-z0-9-]+|-\d+[a-z]*)$/, '');
+  // Shapes of the same kind only (a2-highgpu-1g to -8g, m5.large to m5.24xlarge, Standard_D2s_v5 to D96s_v5; not
+  // a2-megagpu-16g to the A2 Ultra shapes listed after it, which have fewer vCPUs and come with local SSD), and never
+  // fewer vCPUs.
+  const kind = (name: string) => name.replace(/(\.[a-z0-9-]+|-\d+[a-z]*)$/, '').replace(/^(Standard_[A-Z]+)\d+/, '$1');
   return names
     .slice(names.indexOf(m.name) + 1)
     .filter((name) => kind(name) === kind(m.name) && shapes[name] >= m.vcpus)

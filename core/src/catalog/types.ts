@@ -73,6 +73,8 @@ export interface PriceTable extends Cited {
    */
   per_iops_month_tiers?: Array<{ up_to_iops?: number; per_iops_month: Record<string, number> }>;
   per_mibps_month?: Record<string, number>;
+  /** Tier → region → price per disk-month (Azure tiers); a tier or region without one is unpriced. */
+  per_tier_month?: Record<string, Record<string, number>>;
   /** Performance included in the capacity price (hyperdisk-balanced's free 3,000 IOPS / 140 MiB/s). */
   included_iops?: number;
   included_mibps?: number;
@@ -141,6 +143,12 @@ interface DiskTypeBase {
   price?: PriceTable;
   /** Extra notes shown in explanations (e.g. HDD burst credits). */
   notes?: string[];
+  /** The type needs a machine with premium storage (Azure: an s in the size's name). */
+  premium_storage?: boolean;
+  /** The type cannot be an OS disk (Azure Premium SSD v2, Ultra Disk). */
+  not_os_disk?: Cited;
+  /** Host caching is offered on disks of this type smaller than `below_gib`; absent: never. */
+  host_caching?: { below_gib: number } & Cited;
 }
 
 /** Performance grows with size: per-GiB rates, capped per disk and per VM (GCP PD). */
@@ -214,7 +222,39 @@ export interface AllocationUnitDiskType extends DiskTypeBase {
   burst?: { to_gib: number; minutes_per_day: number } & Cited;
 }
 
-export type DiskType = ScaledDiskType | ProvisionedDiskType | DeviceDiskType | AllocationUnitDiskType;
+/** One tier of a type sold in fixed sizes: its size and figures (throughput in MiB/s). */
+export interface TierRow {
+  name: string;
+  size_gib: number;
+  iops: number;
+  mibps: number;
+  burst_iops?: number;
+  burst_mibps?: number;
+  plus_iops?: number;
+  plus_mibps?: number;
+}
+
+/** Fixed-size tiers (Azure P, E and S disks): a size is rounded up to the next tier and gets its figures. */
+export interface TieredDiskType extends DiskTypeBase {
+  model: 'tiers';
+  tiers: { rows: TierRow[] } & Cited;
+  tier_billing: Cited;
+  /** The largest tier's figures (without performance plus). */
+  disk_max: LimitRow & Cited;
+  /** An I/O larger than this counts as several against the IOPS figure (Azure: 256 KiB). */
+  io_unit_kib?: number;
+  io_unit?: Cited;
+  /** Tiers up to this size burst on credits: their burst figures for `seconds` from a full bucket. */
+  credit_burst?: { up_to_gib: number; seconds: number } & Cited;
+  /** Disks of `min_gib` and more may enable on-demand bursting, up to these figures. */
+  on_demand_burst?: { min_gib: number; iops: number; mibps: number } & Cited;
+  /** Disks of `min_gib` and more may enable performance plus: the tiers' plus figures. */
+  performance_plus?: { min_gib: number } & Cited;
+  /** Performance tiers a disk can be set to above its size's own. */
+  tier_upgrades?: { rows: Array<{ from: string[]; up_to: string }> } & Cited;
+}
+
+export type DiskType = ScaledDiskType | ProvisionedDiskType | DeviceDiskType | AllocationUnitDiskType | TieredDiskType;
 
 export interface VmLimitRow extends LimitRow {
   /** What the machine reaches above the row for the table's `burst_seconds` (AWS: 30 minutes a day). */
@@ -239,6 +279,10 @@ export interface VmLimitTable extends Cited {
   shared_by?: string[];
   /** How long the rows' burst figures hold, in seconds. */
   burst_seconds?: number;
+  /** How messages name the burst window ("burst window, up to 30 minutes at a time"); omitted: AWS's EBS window. */
+  burst_window?: string;
+  /** The disk controller the limits are for (Azure Ebsv5); omitted: any. */
+  controller?: 'scsi' | 'nvme';
   /** Disk type (or a group key listed in `applies_to`) → rows. */
   disk_types: Record<string, VmLimitRow[]>;
 }
@@ -317,6 +361,15 @@ export interface DiskCountRow {
   per_type?: Record<string, number>;
 }
 
+/** A size's limit on host-cached I/O (hits; misses and writes count here and on the uncached limit too). */
+export interface CachedLimitRow {
+  machine_types: string[];
+  iops: number;
+  mibps: number;
+  cache_gib?: number;
+  burst?: { iops: number; mibps: number };
+}
+
 export interface MachineSeries {
   label?: string;
   /** Machine families (n2-standard, n2-highmem...), with the vCPU counts each offers. */
@@ -343,6 +396,12 @@ export interface MachineSeries {
   local_ssd?: LocalSsdRule;
   /** How many volumes the machines attach, in all, of Hyperdisk types together and per type (local SSD not counted). */
   disk_count_limits?: { rows: DiskCountRow[] } & Cited;
+  /** Disk controllers the sizes offer, and the one a VM has when its spec names none (Azure). */
+  controllers?: { default: 'scsi' | 'nvme'; offered: Array<'scsi' | 'nvme'>; nvme_only?: string[] } & Cited;
+  /** Whether the sizes offer host caching on their disks (Azure: Premium Storage caching). */
+  host_caching?: { supported: boolean } & Cited;
+  /** The sizes' limits on host-cached I/O. */
+  cached_limits?: { rows: CachedLimitRow[] } & Cited;
   /** Network egress cap: per vCPU, up to a maximum, or explicit rows. */
   egress_gbps?: {
     per_vcpu?: number;
@@ -404,6 +463,8 @@ export interface Catalog {
    */
   limit_across_types?: { types: string[] } & Cited;
   machine_series: Record<string, MachineSeries>;
+  /** How host-cached I/O counts against a machine's cached and uncached limits (Azure). */
+  host_cache?: { hit: 'cached'; miss: 'both'; write: 'both' } & Cited;
   /** Which series are built on a platform some disk types need (AWS: the Nitro System); a series not named is unknown. */
   platform?: PlatformTable;
   /** On-demand machine prices; an edition without them prices disks only (and says so). */

@@ -87,7 +87,8 @@ function diskCounts(ctx: VmContext): void {
   const row = m && rule ? rowFor(rule.rows, m) : undefined;
   if (!m || !rule || !row) return;
   const c = ctx.catalog;
-  const volume = (d: DiskSpec) => !!c.disk_types[d.type] && c.disk_types[d.type].model !== 'devices';
+  // The OS disk is not a data disk: the data-disk maximum leaves it out (Azure).
+  const volume = (d: DiskSpec) => !!c.disk_types[d.type] && c.disk_types[d.type].model !== 'devices' && d.role !== 'os';
   const hyperdisk = (d: DiskSpec) => {
     const t = c.disk_types[d.type];
     return t?.model === 'provisioned' && !!t.vm_limits_documented;

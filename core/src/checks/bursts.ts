@@ -144,10 +144,15 @@ function onlyInWindow(ctx: VmContext, ev: VmEval, window: WorkloadEval[]): void 
     const cost = vmCostChange(ctx.catalog, ev, ctx.advice.onMachine(bigger));
     fixes.push(ctx.setMachine(bigger, `Change machine to ${bigger.name} (${cost})`));
   }
-  ctx.report('instance-limit-only-in-window', windowMessage(m, found.table.burst_seconds, window, bigger), ctx.machineSpan(), {
-    path: `${ctx.vm.path}/machine_type`,
-    fixes,
-  });
+  ctx.report(
+    'instance-limit-only-in-window',
+    windowMessage(m, found.table.burst_seconds, window, bigger, found.table.burst_window),
+    ctx.machineSpan(),
+    {
+      path: `${ctx.vm.path}/machine_type`,
+      fixes,
+    },
+  );
 }
 
 /**
@@ -155,11 +160,11 @@ function onlyInWindow(ctx: VmContext, ev: VmEval, window: WorkloadEval[]): void 
  * 6,000); m6i.2xlarge sustains it"; for several workloads their names (or the first and how many more) and the
  * first one's figures, within the length a message keeps to.
  */
-function windowMessage(m: Machine, seconds: number, window: WorkloadEval[], bigger: Machine | undefined): string {
+function windowMessage(m: Machine, seconds: number, window: WorkloadEval[], bigger: Machine | undefined, named?: string): string {
   const one = window.length === 1;
   const names = window.map((x) => `'${x.spec.name}'`);
   const fact = (who: string, figures: string) =>
-    `${who} ${one ? 'meets its target' : 'meet their targets'} only in ${m.name}'s EBS burst window, ${fmt(seconds / 60)} minutes a day (${figures})`;
+    `${who} ${one ? 'meets its target' : 'meet their targets'} only in ${m.name}'s ${named ?? `EBS burst window, ${fmt(seconds / 60)} minutes a day`} (${figures})`;
   const it = one ? 'it' : 'them';
   const todo = bigger ? `; ${bigger.name} sustains ${it}` : `; no larger size of ${m.series} sustains ${it}`;
   const figures = workloadBurstText(window[0]) ?? '';

@@ -4,6 +4,7 @@
  * target because of it. And provisioned performance a disk buys that its machine cannot use.
  */
 import { limitValue, vmLimitRow, type ProvisionedDiskType } from '../catalog';
+import { diskTier, sizeTier, tierCost } from '../model/azure';
 import type { CodeInfo, FixData } from '../diagnostics';
 import { provisionedValues } from '../advice/fixes';
 import { targetsKept, withDisk } from '../advice/search';
@@ -18,7 +19,7 @@ import { workloadsOn } from '../model/lookups';
 const ABOVE_VM_LIMIT: CodeInfo = {
   severity: 'warning',
   summary: 'The disk is provisioned above what the machine sustains: the part above it is paid for and never delivered.',
-  docs: "Raised on the disk's `provisioned_iops` or `provisioned_throughput` when the value provisioned (and priced) is above the machine's sustained per-VM limit for the disk's type, the limit of all its disks together: even alone on the machine the disk never delivers the rest (AWS: io2 at 100,000 IOPS on m6i.xlarge, which sustains 6,000). The message gives the monthly price of what lies above the limit and, where the machine has a burst window, what it reaches in it (AWS: its EBS maximum for 30 minutes a day). The fix provisions what the machine sustains (never below what the type includes or requires), with the monthly saving; it is offered where the VM's disks then deliver as much in all and every target met stays met.",
+  docs: "Raised on the disk's `provisioned_iops` or `provisioned_throughput` when the value provisioned (and priced) is above the machine's sustained per-VM limit for the disk's type, the limit of all its disks together: even alone on the machine the disk never delivers the rest (AWS: io2 at 100,000 IOPS on m6i.xlarge, which sustains 6,000). The message gives the monthly price of what lies above the limit and, where the machine has a burst window, what it reaches in it (AWS: its EBS maximum for 30 minutes a day). The fix provisions what the machine sustains (never below what the type includes or requires), with the monthly saving; it is offered where the VM's disks then deliver as much in all and every target met stays met. A disk sold in tiers set to a performance tier above its size's own (Azure `tier:`) is raised on `tier` when a lower tier, from the size's own up, gives as much under the machine's sustained limit: the message gives the monthly difference and the fix sets that tier.",
   fixType: 'sizing',
 };
 
@@ -37,7 +38,10 @@ export const provisioning: CheckModule = {
     'provisioned-above-vm-limit': ABOVE_VM_LIMIT,
   },
   vm: (ctx) => {
-    for (const d of ctx.evaluation.disks) aboveVmLimit(ctx, d);
+    for (const d of ctx.evaluation.disks) {
+      aboveVmLimit(ctx, d);
+      tierAboveVmLimit(ctx, d);
+    }
     for (const d of ctx.evaluation.disks) {
       const t = d.type;
       if (t.model !== 'provisioned' || !t.provisioned.mibps || d.spec.provisioned_mibps !== undefined) continue;
@@ -196,4 +200,50 @@ function windowText(b: Window | undefined): string {
   if (!b) return '';
   const parts = [b.iops !== undefined ? `${fmt(b.iops)} IOPS` : '', b.mibps !== undefined ? `${fmt(b.mibps)} MiB/s` : ''].filter(Boolean);
   return parts.length ? `; ${fmt(b.seconds / 60)} minutes a day it reaches ${parts.join(' and ')}` : '';
+}
+
+/**
+ * A performance tier set above the disk's own (`tier:`) whose figures the machine cannot use: the lowest tier from
+ * the size's own up that gives as much under the machine's sustained limit costs less each month. The fix sets it.
+ */
+function tierAboveVmLimit(ctx: VmContext, d: DiskEval): void {
+  const t = d.type;
+  if (t.model !== 'tiers' || d.spec.tier === undefined || !ctx.machine) return;
+  const lim = limits(ctx, d);
+  const now = diskTier(t, d.spec, d.size_gib);
+  const own = sizeTier(t, d.size_gib);
+  if (!lim || !now || !own || now === own || d.spec.performance_plus) return;
+  const usable = (v: number, cap: number | undefined) => Math.min(v, cap ?? Infinity);
+  const rows = t.tiers.rows;
+  const enough = rows
+    .slice(rows.indexOf(own), rows.indexOf(now))
+    .find((r) => usable(r.iops, lim.iops) >= usable(now.iops, lim.iops) && usable(r.mibps, lim.mibps) >= usable(now.mibps, lim.mibps));
+  if (!enough) return;
+  const before = d.cost;
+  const after = tierCost(ctx.catalog, t, { ...d.spec, tier: enough.name }, d.size_gib, ctx.region);
+  const money = (x: number) => fmtMoney(x, ctx.catalog.currency);
+  const saving = before.complete && after.complete ? before.monthly! - after.monthly! : undefined;
+  const cost =
+    saving !== undefined ? `${money(saving)}/month pays for what it cannot use` : 'the part above it is paid for and never delivered';
+  const path = `${d.spec.path}/tier`;
+  const caps = [lim.iops !== undefined ? `${fmt(lim.iops)} IOPS` : '', lim.mibps !== undefined ? `${fmt(lim.mibps)} MiB/s` : ''].filter(
+    Boolean,
+  );
+  ctx.report(
+    'provisioned-above-vm-limit',
+    `${d.spec.name}: tier ${now.name} (${fmt(now.iops)} IOPS, ${fmt(now.mibps)} MiB/s); ${ctx.machine.name} sustains ${caps.join(' and ')} for all its disks, which ${enough.name} reaches too: ${cost}`,
+    ctx.at(path),
+    {
+      path,
+      fixes: [
+        {
+          kind: 'set-value',
+          path,
+          value: enough.name,
+          title: `Set tier ${enough.name}${saving !== undefined ? ` (−${money(saving)}/month)` : ''}`,
+          preferred: true,
+        },
+      ],
+    },
+  );
 }

@@ -9,6 +9,7 @@ import { attach } from './attach';
 import { bursts } from './bursts';
 import { catalog } from './catalog';
 import { cost } from './cost';
+import { diskOptions } from './disk-options';
 import { diskSettings } from './disk-settings';
 import { document } from './document';
 import { egress } from './egress';
@@ -29,6 +30,7 @@ export const CHECKS: readonly CheckModule[] = [
   catalog,
   attach,
   diskSettings,
+  diskOptions,
   vmCaps,
   provisioning,
   volumeFit,

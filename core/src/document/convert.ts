@@ -173,6 +173,7 @@ export class Converter {
       vcpus: vcpus !== undefined && Number.isInteger(vcpus) && vcpus > 0 ? vcpus : undefined,
       other_egress_mibps: this.quantity(path, 'other_egress', parseThroughput) ?? 0,
       ...(this.str(path, 'pricing') === 'spot' ? { pricing: 'spot' as const } : {}),
+      ...controller(this.str(path, 'disk_controller')),
       disks,
       workloads,
     };
@@ -234,6 +235,8 @@ export class Converter {
       provisioned_mibps: this.quantity(path, 'provisioned_throughput', parseThroughput),
       count: count !== undefined && Number.isInteger(count) && count > 0 ? count : undefined,
       interface: this.str(path, 'interface'),
+      ...azureDisk(this.str(path, 'role'), this.str(path, 'caching'), this.str(path, 'tier'), this.str(path, 'bursting')),
+      ...(this.get(path, 'performance_plus') === true ? { performance_plus: true } : {}),
       mount_point: mount,
       device,
       fio_destructive: this.get(path, 'fio_destructive') === true ? true : undefined,
@@ -277,6 +280,7 @@ export class Converter {
       block_kib: block ?? 4,
       read_ratio: ratio ?? 1,
       queue_depth: qd !== undefined && Number.isInteger(qd) && qd > 0 ? qd : undefined,
+      ...cacheHit(this.num(path, 'cache_hit_ratio')),
       target,
     };
   }
@@ -337,4 +341,22 @@ export class Converter {
 
 function nodeValue(n: YamlNode): unknown {
   return n.kind === 'scalar' ? n.value : n.kind === 'map' ? {} : [];
+}
+
+/** Azure's disk keys, kept only when the schema's values (a wrong one is the schema's finding). */
+function azureDisk(role?: string, caching?: string, tier?: string, bursting?: string): Partial<DiskSpec> {
+  const out: Partial<DiskSpec> = {};
+  if (role === 'os' || role === 'data') out.role = role;
+  if (caching === 'none' || caching === 'read-only' || caching === 'read-write') out.caching = caching;
+  if (tier !== undefined && /^[PES]\d+$/.test(tier)) out.tier = tier;
+  if (bursting === 'on-demand' || bursting === 'credit') out.bursting = bursting;
+  return out;
+}
+
+function cacheHit(v: number | undefined): { cache_hit_ratio?: number } {
+  return v !== undefined && v >= 0 && v <= 1 ? { cache_hit_ratio: v } : {};
+}
+
+function controller(v?: string): { disk_controller?: 'scsi' | 'nvme' } {
+  return v === 'scsi' || v === 'nvme' ? { disk_controller: v } : {};
 }

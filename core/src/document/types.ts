@@ -30,6 +30,16 @@ export interface DiskSpec {
   fio_destructive?: boolean;
   /** Size of the test file or device region fio works on, KiB. */
   fio_size_kib?: number;
+  /** Azure: the OS disk (it counts toward the VM's limits, not toward its data disks). */
+  role?: 'os' | 'data';
+  /** Azure host caching; none when absent. */
+  caching?: 'none' | 'read-only' | 'read-write';
+  /** Azure: a performance tier above the size's own (P50). */
+  tier?: string;
+  /** Azure: on-demand bursting (Premium SSD P30 and up). */
+  bursting?: 'on-demand' | 'credit';
+  /** Azure: performance plus (513 GiB and up). */
+  performance_plus?: boolean;
   /** What the disk must hold today, GiB, and its growth before a resize (0.2 = 20 %). */
   data_size_gib?: number;
   growth?: number;
@@ -49,6 +59,8 @@ export interface WorkloadSpec {
   block_kib: number;
   read_ratio: number;
   queue_depth?: number;
+  /** Share of reads a host cache serves, 0..1 (Azure caching read-only or read-write); 0 when absent. */
+  cache_hit_ratio?: number;
   target: Target;
   /** Why the workload is not evaluated: an error in its spec ("workload 'oltp' has an error in its spec (read_ratio)"). */
   invalid?: string;
@@ -79,6 +91,8 @@ export interface VmSpec {
   series?: string;
   vcpus?: number;
   other_egress_mibps: number;
+  /** Azure: the disk controller (scsi | nvme), where the size offers both. */
+  disk_controller?: 'scsi' | 'nvme';
   /**
    * From Terraform: an instance template, which runs nothing by itself. Its VM has one instance's figures and is
    * priced as the instances the groups of the configuration run from it (nothing when none does).

@@ -6,6 +6,7 @@
  */
 import { limitValue, vmLimitGroup, vmLimitRow, type Catalog, type Machine } from '../catalog';
 import { fmt } from '../units';
+import { ioUnits, tierOwnBurst } from './azure';
 import { metricLabel, metricUnit } from './disks';
 import { shareCap } from './vm-share';
 import { bound, METRICS, type Burst, type DiskBursts, type DiskEval, type Metric, type WorkloadBurst, type WorkloadEval } from './types';
@@ -27,6 +28,7 @@ interface OwnBurst {
  */
 function ownBurst(d: DiskEval, m: Metric): OwnBurst | undefined {
   const t = d.type;
+  if (t.model === 'tiers') return tierOwnBurst(d, m);
   if (t.model !== 'scaled') return undefined;
   const cap = t.disk_max[m];
   const max = typeof cap === 'number' ? cap : Infinity;
@@ -64,6 +66,7 @@ function ownBurst(d: DiskEval, m: Metric): OwnBurst | undefined {
  * (gp2), or MiB where each I/O of up to the type's I/O size counts as a whole one (st1, sc1).
  */
 function spendRate(d: DiskEval, iops: number, blockKib: number): number {
+  if (d.type.model === 'tiers') return iops * ioUnits(d, blockKib);
   if (d.type.model !== 'scaled') return iops;
   const tc = d.type.throughput_credits;
   if (tc) return (iops * Math.max(blockKib, tc.io_kib)) / 1024;
@@ -77,8 +80,9 @@ export function catalogBursts(c: Catalog): boolean {
   let v = HAS_BURSTS.get(c);
   if (v === undefined) {
     v =
-      Object.values(c.disk_types).some((t) => t.model === 'scaled' && (!!t.credits || !!t.throughput_credits)) ||
-      c.vm_limits.some((t) => t.burst_seconds !== undefined);
+      Object.values(c.disk_types).some(
+        (t) => (t.model === 'scaled' && (!!t.credits || !!t.throughput_credits)) || (t.model === 'tiers' && !!t.credit_burst),
+      ) || c.vm_limits.some((t) => t.burst_seconds !== undefined);
     HAS_BURSTS.set(c, v);
   }
   return v;

@@ -6,6 +6,7 @@
 import type { Catalog, DiskType, Machine, PriceTable, SeriesPrice } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt, fmtMoney, fmtUnitPrice, plural } from '../units';
+import { tierCost } from './azure';
 import { provisionedValue } from './provisioned';
 import { cost, type Cost, type PriceGap } from './types';
 
@@ -34,6 +35,7 @@ export function perGibPrice(
  * what the spec asks is billed.
  */
 export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, region: string, series?: string, clampToType = true): Cost {
+  if (t.model === 'tiers') return tierCost(c, t, d, size, region);
   const p = t.price;
   const { perGib, regional, series: own } = perGibPrice(t, d.replication, region, series);
   if (!p || perGib === undefined) {

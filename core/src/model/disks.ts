@@ -19,6 +19,7 @@ import {
 } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt } from '../units';
+import { tierFigures } from './azure';
 import { diskCost } from './cost';
 import { localSsdDeviceGib, ownDeviceFigures } from './local-ssd';
 import { instanceStoreDisks } from './instance-store';
@@ -363,6 +364,9 @@ export function evaluateDisks(
         break;
       case 'allocation-units':
         figures = unitFigures(c, t, size);
+        break;
+      case 'tiers':
+        figures = tierFigures(c, t, d, size);
         break;
     }
     const baselined = t.model === 'scaled' && (t.rates.baseline_iops || t.rates.baseline_mibps);

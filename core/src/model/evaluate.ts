@@ -5,6 +5,7 @@
 import { INSTANCE_STORE, refusedSize, resolveMachine, unmodelledOn, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, TemplateRun, VmSpec } from '../document/types';
 import { plural } from '../units';
+import { cacheViews, withController } from './azure';
 import { diskCost, machineCost } from './cost';
 import { aloneBursts, catalogBursts, diskBursts, workloadBurst } from './burst';
 import { togetherViews } from './together';
@@ -43,7 +44,7 @@ export function evaluateVm(c: Catalog, vm: VmSpec, region: string): VmEval {
       monthly_cost: undefined,
       monthly_cost_complete: false,
     };
-  return evaluateOn(c, vm, resolved.machine, region);
+  return evaluateOn(c, vm, withController(resolved.machine, vm.disk_controller), region);
 }
 
 /**
@@ -80,7 +81,9 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
     if (w.disk !== undefined && diskSpecsNamed(vm, w.disk).length > 1) continue;
     const named = w.disk === undefined ? disks : disksOfName(disks, w.disk);
     if (!named.length) continue;
-    const on = together ? named.map((d) => together.get(d) ?? d) : named;
+    const shared = together ? named.map((d) => together.get(d) ?? d) : named;
+    // Through a host cache, hits leave the uncached path (./azure); undefined where no disk of it is cached.
+    const on = cacheViews(c, machine, w, shared) ?? shared;
     const e = evaluateWorkload(c, w, on);
     if (workloadBursts?.size) e.burst = workloadBurst(e, on, workloadBursts, (lifted) => evaluateWorkload(c, w, lifted));
     workloads.push(e);

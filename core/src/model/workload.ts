@@ -14,7 +14,9 @@
 import type { Catalog } from '../catalog';
 import type { WorkloadSpec } from '../document/types';
 import { fmt, formatBlock } from '../units';
+import { ioUnits } from './azure';
 import {
+  bound,
   ExplainedBound,
   type Bound,
   type DiskEval,
@@ -205,8 +207,12 @@ function diskBinding(c: Catalog, w: WorkloadSpec, d: DiskEval): Binding {
       'disk',
     );
   } else {
-    if (d.type.mix.iops === 'shared') least.shared(f.read_iops, writeIopsLimit, 'iops', 'iops');
-    else least.independent(f.read_iops, writeIopsLimit, 'iops');
+    // An I/O above the type's counting unit counts as several against its IOPS (Azure: 256 KiB).
+    const units = ioUnits(d, B);
+    const ri = units > 1 ? perUnits(f.read_iops, units, B) : f.read_iops;
+    const wi = units > 1 ? perUnits(writeIopsLimit, units, B) : writeIopsLimit;
+    if (d.type.mix.iops === 'shared') least.shared(ri, wi, 'iops', 'iops');
+    else least.independent(ri, wi, 'iops');
     const rb = bytesAsOps(f.read_mibps, B);
     const wb = bytesAsOps(f.write_mibps, B);
     if (d.type.mix.throughput === 'shared') least.shared(rb, wb, 'bytes', 'throughput');
@@ -337,6 +343,11 @@ export function demandIops(t: Targets, rho: number, blockKib: number): number | 
 
 function larger(a: number | undefined, b: number): number {
   return a === undefined ? b : Math.max(a, b);
+}
+
+/** An IOPS limit when each operation counts as `units` of it. */
+function perUnits(b: Bound, units: number, blockKib: number): Bound {
+  return bound(b.value / units, b.by, () => `${b.why}; each ${formatBlock(blockKib)} I/O counts as ${units}`);
 }
 
 function bytesAsOps(b: Bound, blockKib: number): Bound {
