@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import { joinTfFiles, terraformFilesFrontEnd } from '../../core/src';
 import type { YamlNode } from '../../core/src/document/yaml-nodes';
 import { loadHclParser } from '../../protocol/src/hcl-parser';
+import { loadTfParser, runTf } from '../fixtures/tf-analysis';
 
 let parse: Awaited<ReturnType<typeof loadHclParser>>;
 before(async () => {
@@ -180,5 +181,53 @@ resource "azurerm_monitor_autoscale_setting" "web" {
       /data\[\d\]'s disk is unknown until plan: run on the plan JSON, or not created in this plan/.test(f),
     );
     assert.equal(unknown.length, 3, findings.join('\n'));
+  });
+});
+
+describe('azurerm resources evaluated in the Azure edition', () => {
+  before(loadTfParser);
+
+  // Microsoft's VM-level capping example: three P30 disks (5,000 IOPS each) on a Standard_D8s_v3, whose uncached
+  // limit is 12,800 IOPS ("The application is capped by the virtual machine limits and must allocate the allotted
+  // 12,800 IOPS": https://learn.microsoft.com/azure/virtual-machines/disks-performance).
+  it('reproduces the VM-level cap of three P30 disks on a Standard_D8s_v3, stated once for the disks it binds', () => {
+    const { r } = runTf(
+      VM.replace(
+        'storage_account_type = "Premium_LRS"\n    disk_size_gb         = 128',
+        'storage_account_type = "Premium_LRS"\n    disk_size_gb         = 32',
+      ),
+    );
+    const vm = r.vms[0];
+    const data = vm.disks.filter((d) => d.name.startsWith('azurerm_managed_disk.data'));
+    assert.deepEqual(
+      data.map((d) => [d.read_iops, d.limited_by?.read_iops]),
+      [
+        [5000, 'size'],
+        [5000, 'size'],
+        [5000, 'size'],
+      ],
+      'each disk alone delivers its own 5,000 IOPS',
+    );
+    const shared = vm.shared_limits.find((s) => s.metric === 'read_iops');
+    assert.equal(shared?.value, 12800);
+    assert.equal(shared?.limited_by, 'vm');
+    assert.equal(vm.region, 'eastus');
+  });
+
+  it('leaves a zone-redundant disk’s price out, never the locally redundant one’s', () => {
+    const { r } = runTf(
+      VM.replace(/storage_account_type = "Premium_LRS"\n {2}create_option/, 'storage_account_type = "Premium_ZRS"\n  create_option'),
+    );
+    const disks = r.vms[0].disks.filter((d) => d.name.startsWith('azurerm_managed_disk.data'));
+    assert.deepEqual(
+      disks.map((d) => [d.read_iops, d.monthly_cost]),
+      [
+        [5000, null],
+        [5000, null],
+        [5000, null],
+      ],
+    );
+    assert.equal(r.monthly_cost_complete, false);
+    assert.ok(r.diagnostics.some((d) => d.code === 'price-unknown' && /zone-redundant \(ZRS\)/.test(d.message)));
   });
 });

@@ -237,6 +237,7 @@ export class Converter {
       interface: this.str(path, 'interface'),
       ...azureDisk(this.str(path, 'role'), this.str(path, 'caching'), this.str(path, 'tier'), this.str(path, 'bursting')),
       ...(this.get(path, 'performance_plus') === true ? { performance_plus: true } : {}),
+      ...redundancyOf(this.str(path, 'redundancy')),
       mount_point: mount,
       device,
       fio_destructive: this.get(path, 'fio_destructive') === true ? true : undefined,
@@ -351,6 +352,11 @@ function azureDisk(role?: string, caching?: string, tier?: string, bursting?: st
   if (tier !== undefined && /^[PES]\d+$/.test(tier)) out.tier = tier;
   if (bursting === 'on-demand' || bursting === 'credit') out.bursting = bursting;
   return out;
+}
+
+/** Azure's redundancy, kept only when the schema's value. */
+function redundancyOf(r?: string): Partial<DiskSpec> {
+  return r === 'lrs' || r === 'zrs' ? { redundancy: r } : {};
 }
 
 function cacheHit(v: number | undefined): { cache_hit_ratio?: number } {

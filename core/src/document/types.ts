@@ -40,6 +40,8 @@ export interface DiskSpec {
   bursting?: 'on-demand' | 'credit';
   /** Azure: performance plus (513 GiB and up). */
   performance_plus?: boolean;
+  /** Azure: zone-redundant storage (`_ZRS` types); figures as locally redundant, price its own. */
+  redundancy?: 'lrs' | 'zrs';
   /** What the disk must hold today, GiB, and its growth before a resize (0.2 = 20 %). */
   data_size_gib?: number;
   growth?: number;

@@ -58,6 +58,11 @@ export function tierFigures(c: Catalog, t: TieredDiskType, d: DiskSpec, size: nu
 export function tierCost(c: Catalog, t: TieredDiskType, d: DiskSpec, size: number, region: string): Cost {
   const row = diskTier(t, d, size);
   const p = t.price;
+  if (d.redundancy === 'zrs') {
+    // The edition's prices are of locally redundant disks; a zone-redundant one costs more, by an amount not sourced.
+    const text = `${d.type} ${row?.name ?? ''} ZRS price unknown`.replace('  ', ' ');
+    return cost(undefined, false, () => `${c.edition} has no zone-redundant (ZRS) disk prices`, [{ part: 'capacity', text }]);
+  }
   const price = row && p?.per_tier_month?.[row.name]?.[region];
   if (!row || !p || price === undefined) {
     const text = `${d.type} ${row?.name ?? ''} price unknown in ${region}`.replace('  ', ' ');
