@@ -94,9 +94,8 @@ describe('the Terraform corpus', function () {
     }
   });
 
-  // The plan's provider region (`configuration.provider_config`) is not read yet, so a plan prices in us-east-1
-  // what its .tf files price in the provider's region (issue 36, "What the plan says"): enable once it is.
-  it.skip('prices each VM of a real plan in the region its .tf files give, with the same total', () => {
+  // A plan's provider region (`configuration.provider_config`) is read as the .tf files' provider block is.
+  it('prices each VM of a real plan in the region its .tf files give, with the same total', () => {
     for (const p of plans) {
       assert.deepEqual(p.plan.regions, p.tf.regions, p.folder);
       assert.equal(p.plan.total, p.tf.total, p.folder);

@@ -266,6 +266,11 @@ export function readsBlock(type: string, block: string): boolean {
   return (MAPPERS[type] !== undefined || DISK_RESOURCES.has(type)) && READ_BLOCKS.has(block);
 }
 
+/** Whether storage-perf reads resources of this type at all (VMs, templates, groups, disks, attachments). */
+export function readsType(type: string): boolean {
+  return MAPPERS[type] !== undefined || DISK_RESOURCES.has(type);
+}
+
 /** Whether resources of this type run VMs: instances and templates read as VMs, and the groups that run templates. */
 export function readsAsVm(type: string): boolean {
   return MAPPERS[type] !== undefined || GROUP_RESOURCES.includes(type);

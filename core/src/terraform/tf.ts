@@ -11,7 +11,7 @@ import type { Diagnostic } from '../diagnostics';
 import type { ParsedSpec } from '../document/parse';
 import type { Span } from '../text';
 import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope, type Why, whyText } from './hcl-values';
-import { readsAsVm, readsBlock, resourcesToSpec } from './plan';
+import { readsAsVm, readsBlock, readsType, resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
 import { jsonError, parseFile, varsOf } from './tf-parse';
 import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-instances';
@@ -252,16 +252,18 @@ class ModuleReader {
   }
 
   /** The instances of a `count` or `for_each`, or undefined (with why) when they are not read. */
-  private instances(parts: Part[], scope: Scope, what: string, keysOf: KeysOf = () => undefined): Instance[] | undefined {
+  /** `quiet`: a resource of a type never read, whose unknown count changes no figure, is not said. */
+  private instances(parts: Part[], scope: Scope, what: string, keysOf: KeysOf = () => undefined, quiet = false): Instance[] | undefined {
     const got = instancesOf(parts, scope, keysOf, MAX_EXPANDED - this.expanded);
     if (Array.isArray(got)) {
       this.expanded += got.length;
       return got;
     }
-    this.report('terraform-unknown-value', `${what}'s ${got.why}`, {
-      start: got.base + got.node.startIndex,
-      end: got.base + got.node.endIndex,
-    });
+    if (!quiet)
+      this.report('terraform-unknown-value', `${what}'s ${got.why}`, {
+        start: got.base + got.node.startIndex,
+        end: got.base + got.node.endIndex,
+      });
     return undefined;
   }
 
@@ -284,7 +286,7 @@ class ModuleReader {
       const of = this.resources.filter((r) => r.configAddress === `${configPrefix}${ref}` && r.address.startsWith(`${address}${ref}`));
       return of.length && of.every((r) => r.index !== undefined) ? of.map((r) => r.index!) : undefined;
     };
-    const instances = this.instances(parts, scope, `${address}${type}.${name}`, keysOf);
+    const instances = this.instances(parts, scope, `${address}${type}.${name}`, keysOf, !readsType(type));
     // A block whose instances are known only at plan still has a place, where a plan's instance of it is written.
     if (!instances)
       this.unexpanded.push({
