@@ -36,15 +36,24 @@ describe('lint --fix and -o write through the one writer', function () {
     symlinkSync(join(other, 'compose.perf.yaml'), join(dir, 'c.perf.yaml'));
     const r = await lint(['.', '--fix'], { cwd: dir });
     ok(r, 2);
+    // A link out of the repository is not even read (the one reader holds a folder's specs to its root)...
     assert.match(
       r.stderr,
-      /cannot write the fixes to c\.perf\.yaml: c\.perf\.yaml is a symbolic link; storage-perf does not write through links/,
+      /cannot read c\.perf\.yaml: its real path .* is outside .*; links out of it are followed only when asked \(--follow-links\)/,
     );
     assert.doesNotMatch(r.stderr, /changed on disk/, 'a spec and a link to it are one file, fixed once');
     assert.equal(readFileSync(join(other, 'compose.perf.yaml'), 'utf8'), FIXABLE, 'the other project’s file is untouched');
     assert.equal(readFileSync(join(dir, 'a.perf.yaml'), 'utf8'), FIXED);
     assert.ok(lstatSync(join(dir, 'b.perf.yaml')).isSymbolicLink());
     assert.match(r.stdout, /fixed 1 file/);
+    // ...and read when asked, it is still never written through.
+    const followed = await lint(['c.perf.yaml', '--fix', '--follow-links'], { cwd: dir });
+    ok(followed, 2);
+    assert.match(
+      followed.stderr,
+      /cannot write the fixes to c\.perf\.yaml: c\.perf\.yaml is a symbolic link; storage-perf does not write through links/,
+    );
+    assert.equal(readFileSync(join(other, 'compose.perf.yaml'), 'utf8'), FIXABLE, 'the other project’s file is untouched');
   });
 
   it('refuses a read-only spec unless --force, saying it failed and showing the findings of the file on disk', async () => {
