@@ -214,6 +214,16 @@ describe('azurerm resources evaluated in the Azure edition', () => {
     assert.equal(vm.region, 'eastus');
   });
 
+  it('says a region the edition does not price with its article: an azure region', () => {
+    const { r } = runTf(VM.replace('location              = "East US"', 'location              = "West Europe"'));
+    assert.ok(
+      r.diagnostics.some(
+        (d) => d.code === 'unpriced-region' && /has no prices for westeurope, an azure region \(it prices eastus\)/.test(d.message),
+      ),
+      r.diagnostics.map((d) => d.message).join('\n'),
+    );
+  });
+
   it('leaves a zone-redundant disk’s price out, never the locally redundant one’s', () => {
     const { r } = runTf(
       VM.replace(/storage_account_type = "Premium_LRS"\n {2}create_option/, 'storage_account_type = "Premium_ZRS"\n  create_option'),

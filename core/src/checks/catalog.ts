@@ -199,7 +199,8 @@ function machineFixType(written: string, fixed: string): FixType {
 
 /** A real region the edition does not price: what the finding says. */
 export function unpricedText(c: Catalog, region: string, consequence: string): string {
-  return `${c.edition} has no prices for ${region}, a ${c.provider} region (it prices ${regionList(c.regions)}): ${consequence}`;
+  const article = /^[aeiou]/.test(c.provider) ? 'an' : 'a';
+  return `${c.edition} has no prices for ${region}, ${article} ${c.provider} region (it prices ${regionList(c.regions)}): ${consequence}`;
 }
 
 /** A short list for a message: the fixes hold them all. */
