@@ -224,6 +224,24 @@ describe('azurerm resources evaluated in the Azure edition', () => {
     );
   });
 
+  it('prices a disk attached to no VM in its own location, not in a VM’s region', () => {
+    const { r } = runTf(`${VM.replace('location              = "East US"', 'location              = "West Europe"')}
+resource "azurerm_managed_disk" "log" {
+  name                 = "log"
+  location             = "East US"
+  zone                 = "1"
+  storage_account_type = "PremiumV2_LRS"
+  create_option        = "Empty"
+  disk_size_gb         = 512
+}
+`);
+    assert.equal(r.vms[0].region, 'westeurope');
+    assert.deepEqual(
+      r.unattached_disks?.map((d) => [d.name, d.region]),
+      [['azurerm_managed_disk.log', 'eastus']],
+    );
+  });
+
   it('leaves a zone-redundant disk’s price out, never the locally redundant one’s', () => {
     const { r } = runTf(
       VM.replace(/storage_account_type = "Premium_LRS"\n {2}create_option/, 'storage_account_type = "Premium_ZRS"\n  create_option'),

@@ -15,6 +15,7 @@
 import type { Node } from 'jsonc-parser';
 import { amount, at, flagSet, items, keyOf, located, span, spotWhere, str } from './json';
 import {
+  byId,
   diskBasics,
   instanceVm,
   leftOutDisk,
@@ -118,11 +119,6 @@ function attachmentsOf(ctx: PlanContext): Map<PlanResource, PlanResource[]> {
   }
   attachments.set(ctx, m);
   return m;
-}
-
-function byId(ctx: PlanContext, type: string, id: string | undefined): PlanResource | undefined {
-  const found = id ? ctx.withValue(type, 'id', id) : [];
-  return found.length === 1 ? found[0] : undefined;
 }
 
 /**

@@ -15,6 +15,7 @@
 import type { Node } from 'jsonc-parser';
 import { amount, at, flagSet, items, keyOf, located, span, spotWhere, str } from './json';
 import {
+  byId,
   instanceVm,
   leftOutDisk,
   machineField,
@@ -127,11 +128,6 @@ function managedDisk(d: PlanResource, ctx: PlanContext, extra: Record<string, Sp
   });
 }
 
-const byId = (ctx: PlanContext, type: string, id: string | undefined) => {
-  const found = id ? ctx.withValue(type, 'id', id) : [];
-  return found.length === 1 ? found[0] : undefined;
-};
-
 const VM_TYPES = ['azurerm_linux_virtual_machine', 'azurerm_windows_virtual_machine'];
 
 /** Data disk attachments by the VM they attach to, read once per plan. */
@@ -178,62 +174,52 @@ function attachedDisks(res: PlanResource, ctx: PlanContext): { specs: SpecMap[];
   return { specs, resources };
 }
 
-const controller = (n: Node | undefined) => located(n, (v) => String(v).toLowerCase());
-
-function virtualMachine(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
+/**
+ * A VM or scale set as the spec's VM: its size (`sizeField`), its `os_disk`, the data disks it has, its region
+ * from `location`; a Spot VM's price is not the pay-as-you-go one (not modelled: left out, said).
+ */
+function azureVm(
+  res: PlanResource,
+  ctx: PlanContext,
+  sizeField: string,
+  data: (res: PlanResource) => { specs: SpecMap[]; resources: PlanResource[] },
+): MappedVm | undefined {
   const v = res.values;
-  const machine = machineField(res, ctx, 'size');
+  const machine = machineField(res, ctx, sizeField);
   if (!machine) return undefined;
   const os = at(v, 'os_disk', 0);
-  const specs: SpecMap[] = os ? [blockDisk(`${res.address}.os_disk`, os, 'os', ctx)] : [];
-  const data = attachedDisks(res, ctx);
+  const disks = data(res);
   return instanceVm(
     res,
     {
       resource_name: located(at(v, 'name')),
       fields: {
         machine_type: machine,
-        disk_controller: controller(at(v, 'disk_controller_type')),
-        // A Spot VM's price is not the pay-as-you-go one (not modelled: left out, said).
+        disk_controller: located(at(v, 'disk_controller_type'), (c) => String(c).toLowerCase()),
         pricing: spotWhere(at(v, 'priority'), (p) => String(p).toLowerCase() === 'spot'),
       },
-      disks: [...specs, ...data.specs],
+      disks: [...(os ? [blockDisk(`${res.address}.os_disk`, os, 'os', ctx)] : []), ...disks.specs],
     },
-    data.resources,
+    disks.resources,
     azureRegion(at(v, 'location')),
   );
 }
 
-/** A scale set as one instance of it: its `sku`, `os_disk` and `data_disk` blocks (./azure-groups.ts prices it). */
-function scaleSet(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
-  const v = res.values;
+const virtualMachine = (res: PlanResource, ctx: PlanContext) => azureVm(res, ctx, 'size', (r) => attachedDisks(r, ctx));
+
+/** A scale set as one instance of it: its `data_disk` blocks (./azure-groups.ts prices it as its instances). */
+const scaleSet = (res: PlanResource, ctx: PlanContext) =>
   // The orchestrated kind names its size `sku_name`.
-  const machine = machineField(res, ctx, res.type.startsWith('azurerm_orchestrated') ? 'sku_name' : 'sku');
-  if (!machine) return undefined;
-  const os = at(v, 'os_disk', 0);
-  const specs: SpecMap[] = os ? [blockDisk(`${res.address}.os_disk`, os, 'os', ctx)] : [];
-  items(at(v, 'data_disk')).forEach((b, i) => {
-    const lun = located(at(b, 'lun'))?.value;
-    specs.push(blockDisk(`${res.address}.data_disk[${lun ?? i}]`, b, 'data', ctx));
-  });
-  return instanceVm(
-    res,
-    {
-      resource_name: located(at(v, 'name')),
-      fields: {
-        machine_type: machine,
-        disk_controller: controller(at(v, 'disk_controller_type')),
-        pricing: spotWhere(at(v, 'priority'), (p) => String(p).toLowerCase() === 'spot'),
-      },
-      disks: specs,
-    },
-    [],
-    azureRegion(at(v, 'location')),
-  );
-}
+  azureVm(res, ctx, res.type.startsWith('azurerm_orchestrated') ? 'sku_name' : 'sku', (r) => ({
+    specs: items(at(r.values, 'data_disk')).map((b, i) =>
+      blockDisk(`${r.address}.data_disk[${located(at(b, 'lun'))?.value ?? i}]`, b, 'data', ctx),
+    ),
+    resources: [],
+  }));
 
 export const AZURE_DISK_MAPPERS: Record<string, DiskMapper> = {
-  azurerm_managed_disk: { provider: 'azure', map: (d, ctx) => managedDisk(d, ctx) },
+  // Its `zone` is an availability zone number ("1"): the region is its `location`.
+  azurerm_managed_disk: { provider: 'azure', map: (d, ctx) => managedDisk(d, ctx), zone: (d) => azureRegion(at(d.values, 'location')) },
 };
 
 export const AZURE_MAPPERS: Record<string, VmMapper> = {

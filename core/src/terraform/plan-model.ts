@@ -100,6 +100,8 @@ export function instanceVm(
 export interface DiskMapper {
   provider: string;
   map(res: PlanResource, ctx: PlanContext): SpecMap;
+  /** Where the disk runs, for its region, when not its `zone` or `availability_zone` (an Azure disk's `location`). */
+  zone?(res: PlanResource): Located | undefined;
 }
 
 /** A mapper per instance type the front end reads: its provider and how it becomes a VM of the spec. */
@@ -196,6 +198,12 @@ export function diskBasics(d: PlanResource, ctx: PlanContext) {
     return { leftOut: leftOutDisk(d.address, d.addressSpan, why, { resource_name, type, size }) };
   }
   return { basics: { name: new Located(d.address, d.addressSpan), resource_name, type, size } };
+}
+
+/** The one resource of a type whose `id` the plan knows to be `id`; undefined when none is, or several. */
+export function byId(ctx: PlanContext, type: string, id: string | undefined): PlanResource | undefined {
+  const found = id ? ctx.withValue(type, 'id', id) : [];
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** A VM resource's machine (`field`: machine_type, instance_type); without one, a finding that its figures are left out. */

@@ -5,7 +5,7 @@
  */
 import { at, located } from './json';
 import { AWS_DISK_MAPPERS } from './aws';
-import { AZURE_DISK_MAPPERS, azureRegion } from './azure';
+import { AZURE_DISK_MAPPERS } from './azure';
 import { GCP_DISK_MAPPERS } from './gcp';
 import { push, regionWhere, type DiskMapper, type MappedVm, type PlanContext, type PlanResource } from './plan-model';
 import type { SpecMap } from './spec-tree';
@@ -66,11 +66,7 @@ export function unattachedDisks(loose: PlanResource[], provider: string, ctx: Pl
       r.addressSpan,
     );
     if (!priced) continue;
-    // An Azure disk's `zone` is a number ("1"); its region is its `location`.
-    const zone =
-      mapper.provider === 'azure'
-        ? azureRegion(at(r.values, 'location'))
-        : (located(at(r.values, 'zone')) ?? located(at(r.values, 'availability_zone')));
+    const zone = mapper.zone ? mapper.zone(r) : (located(at(r.values, 'zone')) ?? located(at(r.values, 'availability_zone')));
     out.push({ spec: mapper.map(r, ctx), region: regionWhere(zone, r, located(at(r.values, 'region')))?.value as string | undefined });
   }
   return out;

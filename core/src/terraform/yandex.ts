@@ -6,6 +6,7 @@
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, str } from './json';
 import {
+  byId,
   diskBasics,
   instanceVm,
   leftOutDisk,
@@ -36,8 +37,7 @@ function diskById(
   name: string,
 ): PlanResource | SpecMap {
   const id = str(at(block, 'disk_id'));
-  const known = id ? ctx.withValue('yandex_compute_disk', 'id', id) : [];
-  const disk = known.length === 1 ? known[0] : ctx.referenced(res, expression);
+  const disk = byId(ctx, 'yandex_compute_disk', id) ?? ctx.referenced(res, expression);
   if (disk) return disk;
   const what = id
     ? `disk '${id}' is not created in this plan, so its type and size are unknown here`
