@@ -263,7 +263,7 @@ const READ_BLOCKS = new Set([
  * hooks, network rules) changes nothing it says, and is not said.
  */
 export function readsBlock(type: string, block: string): boolean {
-  return (MAPPERS[type] !== undefined || DISK_RESOURCES.has(type)) && READ_BLOCKS.has(block);
+  return readsType(type) && READ_BLOCKS.has(block);
 }
 
 /** Whether storage-perf reads resources of this type at all (VMs, templates, groups, disks, attachments). */
