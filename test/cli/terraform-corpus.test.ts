@@ -102,6 +102,17 @@ describe('the Terraform corpus', function () {
     }
   });
 
+  it(`${DOC}'s tables give each row a cell under every heading`, () => {
+    const md = corpusMarkdown(results, plans, PLAN_NOTE);
+    const cells = (l: string) => l.replace(/`[^`]*`/g, 'x').split('|').length;
+    let heading = 0;
+    for (const l of md.split('\n')) {
+      if (!l.startsWith('|')) heading = 0;
+      else if (heading === 0) heading = cells(l);
+      else assert.equal(cells(l), heading, l);
+    }
+  });
+
   it(`${DOC} is what scripts/terraform-corpus.mjs writes (wall times aside): run npm run corpus`, () => {
     const committed = readFileSync(join(ROOT, DOC), 'utf8');
     assert.equal(maskTimes(committed), maskTimes(corpusMarkdown(results, plans, PLAN_NOTE)));
