@@ -344,5 +344,8 @@ function fileOf(given: string, file: string | undefined): string {
 /** What a Terraform plan held beyond its VMs and disks: counted, so that nothing is silently left out. */
 function terraformLine(t: NonNullable<FileReport['terraform']>, what: string): string {
   const types = Object.entries(t.ignored_types).map(([type, n]) => `${type} ×${n}`);
-  return `${what}: ${plural(t.resources, 'resource')}; ${t.ignored_resources} of other types ignored${types.length ? ` (${types.join(', ')})` : ''}`;
+  const none = t.without_instances.length
+    ? `; ${t.without_instances.length} that run VMs create none with these values (a count or for_each of 0: ${t.without_instances.join(', ')})`
+    : '';
+  return `${what}: ${plural(t.resources, 'resource')}; ${t.ignored_resources} of other types ignored${types.length ? ` (${types.join(', ')})` : ''}${none}`;
 }

@@ -172,7 +172,13 @@ export interface FileReport {
   unattached_disks?: UnattachedDiskReport[];
   diagnostics: ReportDiagnostic[];
   /** From a Terraform plan: its resources, and those of types not read (counted, not analysed). */
-  terraform?: { resources: number; ignored_resources: number; ignored_types: Record<string, number> };
+  terraform?: {
+    resources: number;
+    ignored_resources: number;
+    ignored_types: Record<string, number>;
+    /** The resources that run VMs with a `count` or `for_each` of 0: none of them is created with these values. */
+    without_instances: string[];
+  };
 }
 export interface Report {
   files: FileReport[];

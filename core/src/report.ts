@@ -178,7 +178,7 @@ function terraformSummary(a: Analysis): Pick<FileReport, 'terraform'> {
   const t = a.parsed.terraform;
   if (!t) return {};
   const ignored = Object.values(t.ignored).reduce((x, y) => x + y, 0);
-  return { terraform: { resources: t.resources, ignored_resources: ignored, ignored_types: t.ignored } };
+  return { terraform: { resources: t.resources, ignored_resources: ignored, ignored_types: t.ignored, without_instances: t.none ?? [] } };
 }
 
 /** A Terraform resource's `name`, beside the address the spec names it by. */

@@ -60,7 +60,7 @@ describe('terraform .tf files: a module folder', () => {
       ],
     );
     assert.equal(r.vms[0].resource_name, 'app-a');
-    assert.deepEqual(r.terraform, { resources: 12, ignored_resources: 0, ignored_types: {} });
+    assert.deepEqual(r.terraform, { resources: 12, ignored_resources: 0, ignored_types: {}, without_instances: [] });
   });
 
   it('a shared disk: one warning at its resource line; local SSD scratch disks counted per interface', () => {

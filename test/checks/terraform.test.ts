@@ -77,7 +77,12 @@ describe('checks: terraform', () => {
       ],
     );
     assert.equal(vm('google_compute_instance.db').disks[1].resource_name, 'shared-data');
-    assert.deepEqual(report.terraform, { resources: 9, ignored_resources: 1, ignored_types: { google_compute_network: 1 } });
+    assert.deepEqual(report.terraform, {
+      resources: 9,
+      ignored_resources: 1,
+      ignored_types: { google_compute_network: 1 },
+      without_instances: [],
+    });
     assert.equal(report.region, 'us-central1');
   });
   it('a disk created in the plan joins its instance through the configuration references', () => {

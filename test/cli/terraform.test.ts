@@ -26,7 +26,12 @@ describe('storage-perf with a Terraform plan', () => {
     const f = JSON.parse(r.stdout).files[0];
     assert.equal(f.vms[0].name, 'google_compute_instance.db');
     assert.equal(f.vms[0].resource_name, 'db-1');
-    assert.deepEqual(f.terraform, { resources: 9, ignored_resources: 1, ignored_types: { google_compute_network: 1 } });
+    assert.deepEqual(f.terraform, {
+      resources: 9,
+      ignored_resources: 1,
+      ignored_types: { google_compute_network: 1 },
+      without_instances: [],
+    });
     const d = f.diagnostics.find((x: ReportDiagnostic) => x.code === 'unknown-machine-type');
     assert.equal(d.line, lineOf('"n2-standard-7"'));
   });

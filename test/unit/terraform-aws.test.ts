@@ -41,7 +41,12 @@ describe('terraform plans: AWS', () => {
         ['module.db.aws_instance.primary', 'db-primary', 'm6i.2xlarge'],
       ],
     );
-    assert.deepEqual(report.terraform, { resources: 12, ignored_resources: 1, ignored_types: { aws_security_group: 1 } });
+    assert.deepEqual(report.terraform, {
+      resources: 12,
+      ignored_resources: 1,
+      ignored_types: { aws_security_group: 1 },
+      without_instances: [],
+    });
     assert.equal(a.catalog?.edition, 'aws-2025');
   });
 
@@ -219,7 +224,7 @@ describe('terraform plans: AWS', () => {
       /priced as the 2 instances aws_autoscaling_group\.web runs$/,
     );
     assert.equal(r.monthly_cost_complete, true);
-    assert.deepEqual(r.terraform, { resources: 2, ignored_resources: 0, ignored_types: {} });
+    assert.deepEqual(r.terraform, { resources: 2, ignored_resources: 0, ignored_types: {}, without_instances: [] });
   });
 
   it('an unknown instance type is an error on its instance_type value; an unknown one waits for apply', () => {

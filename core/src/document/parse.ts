@@ -40,6 +40,11 @@ export interface TerraformSummary {
    * instances of a block whose count is unknown until plan, a module not read. The total is partial while any is.
    */
   missing: string[];
+  /**
+   * The resources that run VMs whose `count` or `for_each` is known and zero (by configuration address): Terraform
+   * creates none of them with these values, so they have no figures and nothing is missing.
+   */
+  none?: string[];
 }
 
 export function parseSpec(text: string): ParsedSpec {

@@ -7,7 +7,7 @@ import { parseTerraformPlan } from './plan';
 
 export { parseTerraformPlan };
 export { sidecarFrontEnd, sidecarPlanPath } from './sidecar';
-export { joinTfFiles, moduleFolder, terraformFilesFrontEnd, type TfFile, type TfSource } from './tf';
+export { joinTfFiles, moduleFolder, terraformFilesFrontEnd, type TfFile, type TfSource } from './tf-front-end';
 export { isLocalSource, localKey, type InstalledModule, type ModuleDirs } from './tf-module-sources';
 export type { TfParseMemo, TfParsed } from './tf-parse-memo';
 export type { HclParse, HclSyntaxNode } from './hcl-values';

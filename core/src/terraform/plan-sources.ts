@@ -10,7 +10,7 @@ import type { HclParse } from './hcl-values';
 import { blockAddress } from './finding-addresses';
 import { at, items, str } from './json';
 import type { PlanResource } from './plan-model';
-import { readTfResources, type TfFile } from './tf';
+import { readTfResources, type TfFile } from './tf-front-end';
 import type { ModuleDirs } from './tf-module-sources';
 
 /** A place in one of the .tf files: its path (as given) and a span of that file's own text. */

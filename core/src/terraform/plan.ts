@@ -76,9 +76,11 @@ export function resourcesToSpec(
   report: PlanContext['report'],
   missing: string[] = [],
   afterApply = 'known only after apply',
+  more: { unexpanded?: readonly PlanResource[]; none?: readonly string[] } = {},
 ): void {
   const ctx = planContext(resources, config, report, afterApply);
-  const summary: TerraformSummary = { resources: resources.length, ignored: {}, missing };
+  const none = [...withoutInstances(config, [...resources, ...(more.unexpanded ?? [])]), ...(more.none ?? [])];
+  const summary: TerraformSummary = { resources: resources.length, ignored: {}, missing, ...(none.length ? { none } : {}) };
   result.terraform = summary;
   result.finishFindings = (found) => nameResources(result, found);
   const vms = mapResources(resources, ctx, summary);
@@ -89,11 +91,14 @@ export function resourcesToSpec(
     // VMs it declares but cannot read yet (a machine type or a count not known) are not "no VM": said as they are.
     const left = summary.missing;
     const shown = left.length > 3 ? [...left.slice(0, 3), `${left.length - 3} more`] : left;
+    const zero = none.length > 3 ? [...none.slice(0, 3), `${none.length - 3} more`] : none;
     report(
       'terraform-no-instances',
       left.length
         ? `no VM of this configuration has figures here: ${shown.join('; ')} (the findings on them say which value is unknown; ${others})`
-        : `this configuration has no VM storage-perf reads (${others})`,
+        : none.length
+          ? `no VM is created with these values (a count or for_each of 0): ${zero.join(', ')}; ${others}`
+          : `this configuration has no VM storage-perf reads (${others})`,
       anchor,
     );
   }
@@ -106,6 +111,18 @@ export function resourcesToSpec(
   const where: VmRegions = new Map(vms.map((v) => [v.resource.address, vmRegion(v, ctx)]));
   result.spec = toSpec(result, vms, unattached, new Located(provider, first?.addressSpan ?? anchor), anchor, where);
   markTemplates(result.spec, resources, vms, ctx, summary.missing);
+}
+
+/** A configuration address of a managed resource (`module.db.aws_instance.x`): its type, else undefined. */
+const CONFIG_ADDRESS = /^(?:module\.[^.\s]+\.)*([a-z][a-z0-9_]*)\.[^.\s]+$/;
+
+/** The resources written that run VMs and have no instance, neither read nor unknown until plan: a count of 0. */
+function withoutInstances(config: Map<string, Node | undefined>, instances: readonly PlanResource[]): string[] {
+  const have = new Set(instances.map((r) => r.configAddress));
+  return [...config.keys()].filter((k) => {
+    const type = CONFIG_ADDRESS.exec(k)?.[1];
+    return type !== undefined && readsAsVm(type) && !have.has(k);
+  });
 }
 
 /** The plan's root object, or undefined with the one error that says why it is not a plan this reads. */

@@ -6,6 +6,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import { arrayNode, named, objectNode, referencesOf, type HclSyntaxNode } from './hcl-values';
+import { readsAsVm } from './plan';
 
 /** An attribute or nested block, with the offset of its file in the analysed text. */
 export interface Part {
@@ -74,3 +75,11 @@ export function expressions(parts: Part[], offset: number): Node {
   for (const [name, items] of blocks) entries.push([name, arrayNode(items, offset, 0), offset]);
   return objectNode(entries, offset, 0);
 }
+
+export const blocksOf = (body: HclSyntaxNode) => named(body).filter((c) => c.type === 'block');
+
+/** The resources of a module's files that run VMs, by configuration address (`prefix` the module's). */
+export const vmResources = (files: ReadonlyArray<{ body: HclSyntaxNode }> = [], prefix: string) =>
+  files
+    .flatMap((f) => blocksOf(f.body).filter((r) => nameOf(r) === 'resource' && readsAsVm(labelsOf(r)[0] ?? '')))
+    .map((r) => `${prefix}${labelsOf(r).slice(0, 2).join('.')}`);

@@ -8,25 +8,31 @@
 import type { Node } from 'jsonc-parser';
 import { diag } from '../checks/registry';
 import type { Diagnostic } from '../diagnostics';
-import type { ParsedSpec } from '../document/parse';
 import type { Span } from '../text';
-import { arrayNode, evaluate, named, objectNode, type HclParse, type HclSyntaxNode, type Scope, type Why, whyText } from './hcl-values';
-import { readsAsVm, readsBlock, readsType, resourcesToSpec } from './plan';
+import { arrayNode, evaluate, named, objectNode, type HclSyntaxNode, type Scope, type Why, whyText } from './hcl-values';
+import { readsBlock, readsType } from './plan';
 import type { PlanResource } from './plan-model';
-import { jsonError, parseFile, varsOf } from './tf-parse';
 import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-instances';
-import { cliVarValue, tfVarsJsonValues, tfVarsValues, type TfVar } from './tfvars';
-import { attributeIn, bodyOf, expressions, exprOf, isOverridePath, labelsOf, nameOf, overridden, partsOf, type Part } from './tf-body';
+import {
+  attributeIn,
+  blocksOf,
+  bodyOf,
+  expressions,
+  exprOf,
+  isOverridePath,
+  labelsOf,
+  nameOf,
+  overridden,
+  partsOf,
+  vmResources,
+  type Part,
+} from './tf-body';
 import { providerOf, providersForCall, readProviderBlock, type Providers } from './tf-providers';
 import { dynamicBlocks } from './tf-dynamic';
 import { targetOf } from './tf-targets';
 import { variableValue } from './tf-variables';
-import { folderOf, joinTfFiles, type TfFile, type TfSource } from './tf-files';
+import type { TfSource } from './tf-files';
 import { callFolder, moduleKey, type CallFolder, type CallSite, type ModuleDirs } from './tf-module-sources';
-import { memoised, type TfParseMemo } from './tf-parse-memo';
-
-export { moduleFolder } from './tf-module-sources';
-export { joinTfFiles, type TfFile, type TfSource } from './tf-files';
 
 /** Where values() is in a resource's body, and each attribute's expression recorded by its path. */
 interface Recorded {
@@ -34,114 +40,16 @@ interface Recorded {
   record: Map<string, { e: HclSyntaxNode; scope: Scope }>;
 }
 
-const UNKNOWN = 'unknown until plan: run on the plan JSON';
+export const UNKNOWN = 'unknown until plan: run on the plan JSON';
 /** Blocks that are Terraform's own, not the provider's attributes. */
 const META = new Set(['count', 'for_each', 'depends_on', 'lifecycle', 'provider', 'provisioner', 'connection']);
 const MAX_DEPTH = 16;
 
-interface ParsedFile {
+export interface ParsedFile {
   source: TfSource;
   body: HclSyntaxNode;
 }
 
-/**
- * The front end for the files of `joinTfFiles(files)`; the first file's folder is the root module. Files named
- * `*.tfvars` set the root module's variables in their order, then `vars` (`-var NAME=VALUE`), later wins. `modules`
- * says where calls of other than local sources are (`terraform init`'s record) and which folders were refused.
- */
-export function terraformFilesFrontEnd(
-  parse: HclParse,
-  files: TfFile[],
-  vars: TfVar[] = [],
-  modules: ModuleDirs = {},
-  memo?: TfParseMemo,
-): (text: string) => ParsedSpec {
-  return (text) => {
-    const { sources } = joinTfFiles(files);
-    const diagnostics: Diagnostic[] = [];
-    const result: ParsedSpec = { text, tree: { problems: [], nodes: new Map(), value: undefined }, diagnostics, sources };
-    const reader = readModules(parse, text, sources, diagnostics, vars, modules, memo);
-    if (!reader) return result;
-    const anchor = sources[0] ? { start: 0, end: Math.min(1, sources[0].end) } : { start: 0, end: 0 };
-    const missing = [
-      ...reader.unexpanded.filter((r) => readsAsVm(r.type)).map((r) => `${r.address}'s instances, unknown until plan`),
-      ...reader.missing,
-    ];
-    resourcesToSpec(
-      result,
-      reader.resources,
-      reader.config,
-      anchor,
-      (code, message, at) =>
-        diagnostics.push(
-          diag(code, code === 'terraform-unknown-value' ? message.replace(/known only after apply/g, UNKNOWN) : message, at),
-        ),
-      missing,
-      'unknown until plan',
-    );
-    result.tree.scattered = true;
-    return result;
-  };
-}
-
-/** The resource records of the files (as `terraformFilesFrontEnd` reads them), or undefined when one does not parse. */
-export function readTfResources(
-  parse: HclParse,
-  files: TfFile[],
-  modules: ModuleDirs = {},
-): { resources: PlanResource[]; unexpanded: PlanResource[]; sources: TfSource[] } | undefined {
-  const { text, sources } = joinTfFiles(files);
-  const reader = readModules(parse, text, sources, [], [], modules);
-  return reader && { resources: reader.resources, unexpanded: reader.unexpanded, sources };
-}
-
-/** Every file parsed and the root module read from it (its trees freed after), or undefined on a syntax error. */
-function readModules(
-  parse: HclParse,
-  text: string,
-  sources: TfSource[],
-  diagnostics: Diagnostic[],
-  vars: TfVar[] = [],
-  modules: ModuleDirs = {},
-  memo?: TfParseMemo,
-): ModuleReader | undefined {
-  const byFolder = new Map<string, ParsedFile[]>();
-  const trees: Array<{ delete?(): void }> = [];
-  const given = new Map<string, Node | undefined>();
-  const numbers = new Map<number, number>();
-  try {
-    for (const s of sources) {
-      if (varsOf(s) === 'json') {
-        const { error } = tfVarsJsonValues(text.slice(s.start, s.end), s.start, given);
-        if (error !== undefined) jsonError(s, text.slice(s.start, s.end), error, diagnostics);
-        continue;
-      }
-      const body = memoised(memo, s, text.slice(s.start, s.end), numbers, trees, (t, into) =>
-        parseFile(parse, t, s, diagnostics, trees, into),
-      );
-      if (!body) continue;
-      if (varsOf(s)) {
-        tfVarsValues(body, s.start, given);
-        continue;
-      }
-      const folder = folderOf(s.path);
-      push(byFolder, folder, { source: s, body });
-    }
-    if (diagnostics.length) return undefined;
-    const reader = new ModuleReader(byFolder, diagnostics, numbers, modules);
-    const cli = new Map(vars.map((v) => [v.name, v]));
-    const root = folderOf(sources.find((s) => !varsOf(s))?.path ?? '');
-    reader.read(root, '', '', given, 0, {
-      typed: (name, at) => cliVarValue(parse, cli.get(name)!, at),
-      typedNames: new Set(cli.keys()),
-    });
-    return reader;
-  } finally {
-    for (const t of trees) t.delete?.();
-  }
-}
-
-const blocksOf = (body: HclSyntaxNode) => named(body).filter((c) => c.type === 'block');
 const attributesOf = (body: HclSyntaxNode | undefined) => (body ? named(body).filter((c) => c.type === 'attribute') : []);
 
 /** What a module is called with beyond its inputs: values typed on the command line, provider configurations. */
@@ -155,13 +63,15 @@ interface ModuleCall {
   callers?: string[];
 }
 
-class ModuleReader {
+export class ModuleReader {
   readonly resources: PlanResource[] = [];
   /** Blocks whose `count` or `for_each` is known only at plan, read once without an instance key. */
   readonly unexpanded: PlanResource[] = [];
   readonly config = new Map<string, Node | undefined>();
   /** Modules whose resources are not read (a source not read here, a count unknown until plan): not in the total. */
   readonly missing: string[] = [];
+  /** The resources that run VMs in the modules a call of no instance names (`count = 0`): none is created. */
+  readonly none: string[] = [];
   /**
    * Said once each: attributes whose target is unknown (`<address> <path>`), and module calls not read
    * (`<offset>:<code>`: a call inside a module of several instances is said once).
@@ -435,6 +345,8 @@ class ModuleReader {
     }
     const instances = this.instances(partsOf(body, scope.base), scope, `module.${name}`);
     if (!instances) this.missing.push(`${address}module.${name}'s resources, unknown until plan`);
+    // A call of no instance creates none of its resources: those that run VMs are said, as a plan's configuration has them.
+    if (instances?.length === 0) this.none.push(...vmResources(this.folders.get(found.folder), `${configPrefix}module.${name}.`));
     for (const inst of instances ?? []) {
       const s = { ...scope, ...inst };
       const inputs = new Map<string, Node | undefined>();
@@ -455,7 +367,7 @@ class ModuleReader {
   }
 }
 
-function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+export function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
   const list = m.get(k);
   if (list) list.push(v);
   else m.set(k, [v]);
