@@ -279,10 +279,10 @@ resource "aws_launch_template" "cache" {
 });
 
 describe('terraform .tf: AWS instance types the catalog lacks', () => {
-  it('t2 and a family newer than the catalog are warnings, their disks listed without figures, never an error offering another family', () => {
+  it('t1 and a family newer than the catalog are warnings, their disks listed without figures, never an error offering another family', () => {
     const ec2 = (name: string, type: string) =>
       `resource "aws_instance" "${name}" {\n  instance_type = "${type}"\n  root_block_device {\n    volume_type = "gp3"\n    volume_size = 20\n  }\n}\n`;
-    const { a, r } = run(PROVIDER + ec2('legacy', 't2.micro') + ec2('next', 'm8g.large') + ec2('flex', 'm7i-flex.large'));
+    const { a, r } = run(PROVIDER + ec2('legacy', 't1.micro') + ec2('next', 'm8g.large') + ec2('flex', 'm7i-flex.large'));
     const found = a.diagnostics.filter((d) => d.code === 'unmodelled-machine-type');
     assert.deepEqual(
       found.map((d) => [d.severity, d.fixes ?? []]),

@@ -3,7 +3,8 @@
  * Amazon EBS specifications tables the catalog did not have (general purpose, compute, memory and storage
  * optimized, accelerated and HPC families, and the previous-generation ones that are EBS-optimized by default),
  * their vCPUs from the guide's Performance specifications, their instance store from its Instance store
- * specifications, and their prices from the on-demand feed the other families use (none where the feed has none).
+ * specifications, and their prices from the on-demand feed the other families use (A1 and D2 from its previous-generation
+ * file; none where the feed has none).
  */
 import * as assert from 'node:assert/strict';
 import { builtinRegistry, fileReport, resolveMachine, vmLimitRow, type Catalog } from '../../core/src';
@@ -63,8 +64,9 @@ describe('aws-2025: the families of the 2024 instance types guide', () => {
       }
       assert.ok(!aws.other_series!.series.includes(family), `${family} still in other_series`);
     }
-    // T2 has no EBS-optimized figures; Mac instances run on Dedicated Hosts; C1, M3 and the like are optimized on request.
-    for (const family of ['t2', 'mac1', 'm3', 'c3']) {
+    // Mac instances run on Dedicated Hosts (T2, M3 and the other previous-generation families are modelled since,
+    // without EBS limits: aws-2025-previous-gen.test.ts).
+    for (const family of ['mac1', 'mac2']) {
       assert.ok(aws.other_series!.series.includes(family), family);
       assert.equal(aws.machine_series[family], undefined, family);
     }
@@ -87,8 +89,8 @@ describe('aws-2025: the families of the 2024 instance types guide', () => {
     assert.equal(v.monthly_cost_complete, true);
   });
 
-  it('a machine the price feed lacks (d2, u-6tb1.metal) has figures and an unknown price, never a default', () => {
-    for (const machine of ['d2.xlarge', 'u-6tb1.metal']) {
+  it('a machine the price feed lacks (hpc6id.32xlarge, u-6tb1.metal) has figures and an unknown price, never a default', () => {
+    for (const machine of ['hpc6id.32xlarge', 'u-6tb1.metal']) {
       const a = run(specText({ provider: 'aws', machine, disks: [{ type: 'gp3', size: '100GiB' }] }));
       assert.deepEqual(errors(a), [], machine);
       assert.ok(diskOf(a).figures.read_iops.value > 0, machine);
@@ -100,6 +102,14 @@ describe('aws-2025: the families of the 2024 instance types guide', () => {
         machine,
       );
     }
+  });
+
+  it("A1 and D2 are priced from the feed's previous-generation file: a1.medium $0.0255, d2.xlarge $0.69 an hour", () => {
+    assert.equal(aws.machine_prices?.series.a1?.per_type_hour?.['a1.medium']?.['us-east-1'], 0.0255);
+    assert.equal(aws.machine_prices?.series.d2?.per_type_hour?.['d2.xlarge']?.['eu-west-1'], 0.735);
+    const v = fileReport('x', run(specText({ provider: 'aws', machine: 'd2.xlarge', disks: [{ type: 'gp3', size: '100GiB' }] }))).vms[0];
+    assert.equal(v.machine_monthly_cost, Math.round(0.69 * 730 * 100) / 100);
+    assert.equal(v.monthly_cost_complete, true);
   });
 
   it("instance store as the guide gives it: r6id.large's NVMe IOPS; d3.xlarge's HDD volumes listed without IOPS", () => {

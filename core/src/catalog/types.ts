@@ -383,6 +383,8 @@ export interface MachineSeries {
   custom?: CustomMachineRule;
   /** Where the families, shapes and labels come from. */
   types_source?: Cited;
+  /** Why the edition has no per-VM limits for the series (AWS T2: not EBS-optimized), said by machine-limits-unknown. */
+  vm_limits_note?: { why: string } & Cited;
   /** vCPU counts for series addressed by series+vcpus only (Yandex platforms). */
   vcpus?: number[];
   /** Disk types the series can attach; omitted = all scaled and device types. */

@@ -47,8 +47,8 @@ export const catalog: CheckModule = {
       severity: 'warning',
       summary: 'The edition has no limits for this instance type: the VM has no figures.',
       docs:
-        "A name in AWS's `<family>.<size>` form that the edition does not model: a family it does not cover (`t2.micro`, " +
-        '`c7a.large`, or one its `other_series` names) or a size its family table lacks (`m7g.24xlarge`, with the sizes it ' +
+        "A name in AWS's `<family>.<size>` form that the edition does not model: a family it does not cover (`t1.micro`, " +
+        '`m8g.large`, or one its `other_series` names) or a size its family table lacks (`m7g.24xlarge`, with the sizes it ' +
         'has). The VM gets no figures and no price rather than the limits of another family or size (t4g.small is not ' +
         't3.small: another CPU and another EBS limit). Use a modelled type to see figures, or measure it with fio. A size ' +
         'not written as AWS writes sizes (`m6i.2xlarg`) is `unknown-machine-type`, with its fix.',

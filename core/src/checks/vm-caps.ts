@@ -28,7 +28,7 @@ export const vmCaps: CheckModule = {
     'machine-limits-unknown': {
       severity: 'information',
       summary: 'The catalog has no per-VM limits for this machine and disk type.',
-      docs: "Only the disk's own limits apply to its figures, which are upper bounds: a target they reach is not judged (meets_target null, the hover says why), one they miss is missed. For Hyperdisk types, whose per-instance limits Google documents for every machine type, the finding is vm-limit-unknown instead.",
+      docs: "Only the disk's own limits apply to its figures, which are upper bounds: a target they reach is not judged (meets_target null, the hover says why), one they miss is missed. Where the catalog says why it has none (AWS T2, which is not EBS-optimized; previous-generation families such as M3, EBS-optimized only when launched so, which a spec does not say), the message gives that reason. For Hyperdisk types, whose per-instance limits Google documents for every machine type, the finding is vm-limit-unknown instead.",
     },
     'vm-limit-unknown': {
       // A gap of the catalog, not of the configuration: information, so that `--fail-on warning` does not fail
@@ -105,9 +105,11 @@ function limitsUnknown(ctx: VmContext, d: DiskEval): void {
     );
     return;
   }
+  // Why, where the catalog says (AWS T2: not EBS-optimized), never in words of this module's own.
+  const why = m.info.vm_limits_note?.why;
   ctx.report(
     'machine-limits-unknown',
-    `${ctx.catalog.edition} has no per-VM ${d.typeName} limits for ${m.name}; only the disk's own limits apply`,
+    `${ctx.catalog.edition} has no per-VM ${d.typeName} limits for ${m.name}${why ? ` (${why})` : ''}; only the disk's own limits apply`,
     at,
     {
       path: `${d.spec.path}/type`,
