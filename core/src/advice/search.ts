@@ -4,10 +4,11 @@
  * by the model (../model) exactly as the user's own configuration is, so a suggestion's figures are the
  * figures the user would get.
  */
-import { attaches, largerMachines, sizeRange, type Catalog, type Machine } from '../catalog';
+import { attaches, largerMachines, resolveMachine, rowFor, sizeRange, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { vmContent } from '../document/vm-content';
 import { perGibPrice } from '../model/cost';
+import { withController } from '../model/azure';
 import { allocationUnits } from '../model/disks';
 import { evaluateOn } from '../model/evaluate';
 import type { DiskEval, VmEval } from '../model/types';
@@ -111,6 +112,43 @@ export function smallestMachineMeeting(c: Catalog, vm: VmSpec, machine: Machine,
     if (ok(onMachine(c, vm, m, region))) return m;
   }
   return undefined;
+}
+
+/**
+ * The sizes that may replace `machine`, smallest first: the larger ones of its own kind (Standard_D4s_v5 → D8s_v5),
+ * then the other sizes of its series with at least its vCPUs (Azure's isolated E104is_v5 after E96s_v5, Bsv2's
+ * B4s_v2 after B2ts_v2), each with the disk controller the spec asks for. Only sizes that carry the VM's disks as
+ * well as it does: every type it attaches (premium storage), as many data disks, the controller asked for. A
+ * size with local SSD of its own is not offered for one without, nor the other way round (other hardware).
+ */
+export function largerSizes(c: Catalog, vm: VmSpec, machine: Machine): Machine[] {
+  const own = largerMachines(machine);
+  const names = new Set([machine.name, ...own.map((m) => m.name)]);
+  const shapes = machine.info.shapes ?? {};
+  const others: Machine[] = [];
+  for (const name of Object.keys(shapes)) {
+    if (names.has(name) || shapes[name] < machine.vcpus) continue;
+    const r = resolveMachine(c, { machine_type: name });
+    if (!r.ok || r.machine.series !== machine.series || !r.machine.local_ssd !== !machine.local_ssd) continue;
+    // A smaller size of its own kind (t3.micro before t3.small, both of 2 vCPUs) is not another kind.
+    if (!largerMachines(r.machine).some((m) => m.name === machine.name)) others.push(r.machine);
+  }
+  others.sort((a, b) => a.vcpus - b.vcpus);
+  const asked = vm.disk_controller;
+  return [...own, ...others.map((m) => withController(m, asked))].filter((m) => carries(vm, machine, m));
+}
+
+/** Whether machine `to` carries the VM's disks as well as `from` does: types it attaches, data disks, the controller. */
+function carries(vm: VmSpec, from: Machine, to: Machine): boolean {
+  if (vm.disks.some((d) => attaches(from, d.type) && !attaches(to, d.type))) return false;
+  const data = vm.disks.filter((d) => d.role !== 'os' && d.type !== 'local-ssd' && d.type !== 'instance-store').length;
+  const most = (m: Machine) => {
+    const rule = m.info.disk_count_limits;
+    return (rule && rowFor(rule.rows, m)?.total) ?? Infinity;
+  };
+  if (data > most(to) && data <= most(from)) return false;
+  const asked = vm.disk_controller;
+  return !asked || to.controller === undefined || to.controller === asked || from.controller !== asked;
 }
 
 /**

@@ -1,0 +1,104 @@
+/**
+ * Advice on Azure (azure-2026): the size that lifts a per-VM cap, carrying the disks; what the host cache does to
+ * the VM's uncached limit (https://learn.microsoft.com/en-us/azure/virtual-machines/disks-performance). Each fix
+ * is applied to the text and the spec analysed again: it does what its title says.
+ */
+import * as assert from 'node:assert/strict';
+import { analyze, type Analysis } from '../../core/src';
+
+/** A spec of one Azure VM, its disks and its workloads, as YAML text. */
+function spec(size: string, disks: string[], workloads: string[], extra = ''): string {
+  return [
+    'version: 1',
+    'provider: azure',
+    'region: eastus',
+    'vms:',
+    '  - name: vm',
+    `    machine_type: ${size}`,
+    ...(extra ? [`    ${extra}`] : []),
+    '    disks:',
+    ...disks.map((d) => `      - ${d}`),
+    '    workloads:',
+    ...workloads.map((w) => `      - ${w}`),
+    '',
+  ].join('\n');
+}
+
+function finding(a: Analysis, code: string) {
+  return a.diagnostics.find((d) => d.code === code);
+}
+
+/** The text with the finding's one set-value fix applied (the machine type). */
+function applyMachineFix(text: string, a: Analysis, code: string): { text: string; machine: string } {
+  const d = finding(a, code);
+  assert.ok(d, `${code} fires`);
+  const fix = d.fixes?.[0];
+  assert.ok(fix && fix.kind === 'set-value', `${code} offers a set-value fix: ${JSON.stringify(d.fixes)}`);
+  const before = /machine_type: (\S+)/.exec(text)![1];
+  return { text: text.replace(`machine_type: ${before}`, `machine_type: ${fix.value}`), machine: String(fix.value) };
+}
+
+const P30 = (name: string, extra = '') => `{ name: ${name}, type: premium-ssd, size: 1024GiB${extra} }`;
+
+describe('azure advice: the size that lifts capped-by-vcpu', () => {
+  it("3 × P30 on Standard_D8s_v3 (Microsoft's VM-level capping, 12,800 IOPS): Standard_D16s_v3 lifts it, and does once applied", () => {
+    const text = spec(
+      'Standard_D8s_v3',
+      [P30('a'), P30('b'), P30('c')],
+      ['{ name: app, block_size: 8KiB, read_ratio: 0.5, target: { iops: 15000 } }'],
+    );
+    const a = analyze(text);
+    assert.equal(Math.round(a.vms[0].workloads[0].read_iops + a.vms[0].workloads[0].write_iops), 12800);
+    const d = finding(a, 'capped-by-vcpu')!;
+    assert.match(d.message, /≤ 12,800 read and write IOPS; their targets ask 15,000/);
+    const fixed = applyMachineFix(text, a, 'capped-by-vcpu');
+    assert.equal(fixed.machine, 'Standard_D16s_v3');
+    assert.match(d.fixes![0].title, /^Change machine to Standard_D16s_v3 /);
+    const after = analyze(fixed.text);
+    assert.equal(finding(after, 'capped-by-vcpu'), undefined, 'no cap once applied');
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+  });
+
+  it('same family first: Standard_D4s_v5 → Standard_D8s_v5 for one P40 (7,500 IOPS, 250 MB/s), which lifts it', () => {
+    const text = spec(
+      'Standard_D4s_v5',
+      ['{ name: d, type: premium-ssd, size: 2048GiB }'],
+      ['{ name: w, block_size: 8KiB, read_ratio: 0.7 }'],
+    );
+    const a = analyze(text);
+    const fixed = applyMachineFix(text, a, 'capped-by-vcpu');
+    assert.equal(fixed.machine, 'Standard_D8s_v5');
+    assert.equal(finding(analyze(fixed.text), 'capped-by-vcpu'), undefined);
+  });
+
+  it('a size of another kind in the series where none of its own kind lifts it: B2ts_v2 has no larger B*ts_v2', () => {
+    // bsv2-series: B2ts_v2 3,750 IOPS / 85 MBps uncached; B4s_v2 6,400 / 145. A P30 (5,000 IOPS, 200 MB/s).
+    const text = spec('Standard_B2ts_v2', [P30('d')], ['{ name: w, block_size: 8KiB, read_ratio: 0.7 }']);
+    const a = analyze(text);
+    const fixed = applyMachineFix(text, a, 'capped-by-vcpu');
+    const after = analyze(fixed.text);
+    assert.equal(finding(after, 'capped-by-vcpu'), undefined, `${fixed.machine} lifts it`);
+    // The smallest of the series by vCPUs that lifts it (B4s_v2, 145 MBps, does not).
+    assert.equal(fixed.machine, 'Standard_B8ls_v2');
+  });
+
+  it('the size proposed carries the disks and keeps the controller the spec asks for', () => {
+    // ebdsv5-ebsv5-series: Standard_E96bs_v5 (SCSI, the default) 4,000 MBps for Premium SSD; no larger Ebsv5 of its
+    // kind; the E112ibs_v5 is NVMe only, 8,000 MBps, 64 data disks. Twenty P80 (900 MB/s each) and 7,000 MB/s asked.
+    const disks = Array.from({ length: 20 }, (_, i) => `{ name: d${i}, type: premium-ssd, size: 32767GiB }`);
+    const wl = '{ name: w, block_size: 1MiB, read_ratio: 0.5, target: { throughput: 7000MB/s } }';
+    const text = spec('Standard_E96bs_v5', disks, [wl]);
+    const a = analyze(text);
+    const fixed = applyMachineFix(text, a, 'capped-by-vcpu');
+    assert.equal(fixed.machine, 'Standard_E112ibs_v5');
+    const after = analyze(fixed.text);
+    assert.equal(finding(after, 'capped-by-vcpu'), undefined, `${fixed.machine} lifts it`);
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+    for (const code of ['too-many-disks', 'disk-type-not-on-series']) assert.equal(finding(after, code), undefined, code);
+    // Asked for SCSI, which the E112ibs_v5 does not offer: no size lifts it without changing the controller.
+    const scsi = analyze(spec('Standard_E96bs_v5', disks, [wl], 'disk_controller: scsi'));
+    const d = finding(scsi, 'capped-by-vcpu')!;
+    assert.deepEqual(d.fixes, []);
+    assert.match(d.message, /no larger machine of the series lifts it$/);
+  });
+});
