@@ -102,3 +102,52 @@ describe('azure advice: the size that lifts capped-by-vcpu', () => {
     assert.match(d.message, /no larger machine of the series lifts it$/);
   });
 });
+
+describe('azure: capped-by-vcpu and the host cache', () => {
+  // disks-performance: a Standard_D8s_v3 (cached 16,000 IOPS, uncached 12,800) with a P30 OS disk and two P30 data
+  // disks cached read/write and two uncached P30: a 25,000 IOPS request is served, "the total storage I/O of the
+  // cached limit plus the uncached limit". Hits count only against the cached limit.
+  const disks = [
+    P30('os', ', role: os, caching: read-write'),
+    P30('c1', ', caching: read-write'),
+    P30('c2', ', caching: read-write'),
+    P30('u1'),
+    P30('u2'),
+  ];
+  const wl = '{ name: app, block_size: 4KiB, read_ratio: 1, cache_hit_ratio: 1, target: { iops: 25000 } }';
+
+  it("Microsoft's additive example: the targets are not said to ask 25,000 of the 12,800 uncached limit", () => {
+    const a = analyze(spec('Standard_D8s_v3', disks, [wl]));
+    assert.equal(a.vms[0].workloads[0].meets_target, true);
+    const iops = a.vms[0].sharedLimits?.find((l) => l.metric === 'read_iops');
+    // The hits leave the uncached path: only the two uncached disks' share (2 × 5,000) is asked of it.
+    assert.ok(iops, 'the uncached limit is still stated: the five disks could exceed it together');
+    assert.equal(Math.round(iops.demand), 10000);
+    assert.equal(iops.reached, false);
+    const d = finding(a, 'capped-by-vcpu');
+    assert.ok(!d || !/their targets ask/.test(d.message), d?.message);
+    assert.notEqual(d?.severity, 'warning', 'the MB/s cap alone takes 4 % and no target is missed');
+  });
+
+  it('a cache miss counts against the uncached limit: at a 50 % hit ratio the three cached disks ask 2,500 each of it', () => {
+    const half = wl.replace('cache_hit_ratio: 1', 'cache_hit_ratio: 0.5');
+    const a = analyze(spec('Standard_D8s_v3', disks, [half]));
+    const iops = (a.vms[0].sharedLimits ?? []).find((l) => l.metric === 'read_iops');
+    assert.ok(iops);
+    // Spread by what each disk gives alone (5,000 each): 5,000 asked of each; the three cached ones see half.
+    assert.equal(Math.round(iops.demand), 3 * 2500 + 2 * 5000);
+    assert.equal(iops.reached, true);
+    assert.match(finding(a, 'capped-by-vcpu')!.message, /their targets ask 17,500/);
+  });
+
+  it('without the cache the same disks and target ask 25,000 of the uncached limit', () => {
+    const a = analyze(
+      spec(
+        'Standard_D8s_v3',
+        disks.map((d) => d.replace(/, caching: read-write/, '')),
+        [wl],
+      ),
+    );
+    assert.match(finding(a, 'capped-by-vcpu')!.message, /their targets ask 25,000/);
+  });
+});
