@@ -151,3 +151,100 @@ describe('azure: capped-by-vcpu and the host cache', () => {
     assert.match(finding(a, 'capped-by-vcpu')!.message, /their targets ask 25,000/);
   });
 });
+
+/** The text with a set-values fix applied: each value set where the spec writes its key (flow-style disk maps). */
+function applyDiskFix(
+  text: string,
+  fix: { kind: string; values?: Array<{ path: string; value?: string | number; key?: string }> },
+): string {
+  assert.equal(fix.kind, 'set-values');
+  let out = text;
+  for (const v of fix.values!) {
+    const key = v.key ?? v.path.slice(v.path.lastIndexOf('/') + 1);
+    const value = key === 'size' && typeof v.value === 'number' ? `${v.value}GiB` : String(v.value);
+    if (new RegExp(`\\b${key}: [^,}]+`).test(out)) out = out.replace(new RegExp(`\\b${key}: [^,}]+`), `${key}: ${value}`);
+    else out = out.replace(/ }\n {4}workloads/, `, ${key}: ${value} }\n    workloads`);
+  }
+  return out;
+}
+
+describe('azure advice: the cheapest disk or tier that meets a target', () => {
+  const wl = (iops: number) => `{ name: w, block_size: 8KiB, read_ratio: 0.7, target: { iops: ${iops} } }`;
+
+  it('a Premium SSD is resized to the smallest tier that meets it (P10 → P20, 2,300 IOPS), and a cheaper Premium SSD v2 comes first', () => {
+    const text = spec('Standard_D8s_v5', ['{ name: d, type: premium-ssd, size: 128GiB }'], [wl(2000)]);
+    const d = finding(analyze(text), 'target-unreachable')!;
+    const titles = d.fixes!.map((f) => f.title);
+    assert.match(titles[0], /^Switch 'd' to premium-ssd-v2 \(at least \$10\.28\/month/);
+    assert.match(titles[1], /^Resize 'd' to 512GiB \(at least \$73\.22\/month/);
+    assert.equal(d.fixes![0].preferred, true);
+    for (const f of d.fixes!) {
+      const after = analyze(applyDiskFix(text, f as never));
+      assert.equal(after.vms[0].workloads[0].meets_target, true, f.title);
+      assert.equal(finding(after, 'target-unreachable'), undefined, f.title);
+    }
+    // P15 (256 GiB, 1,100 IOPS) does not meet it: the tier found is the smallest.
+    assert.equal(analyze(text.replace('128GiB', '256GiB')).vms[0].workloads[0].meets_target, false);
+  });
+
+  it('a tier without a price (P60) is offered with its price said unknown, and the priced Premium SSD v2 beside it', () => {
+    const text = spec('Standard_D32s_v5', ['{ name: d, type: premium-ssd, size: 4096GiB }'], [wl(14000)]);
+    const d = finding(analyze(text), 'target-unreachable')!;
+    // The resize is offered, its price said unknown (never given one); the cheapest priced type beside it, first
+    // (the resize's total is unknown).
+    const [priced, own] = d.fixes!;
+    assert.equal(priced.preferred, true);
+    assert.match(own.title, /^Resize 'd' to 8TiB \(unknown \(.*premium-ssd P60 price unknown in eastus\)/);
+    // 125 MB/s (119.2 MiB/s) comes free and is enough for 14,000 × 8 KiB: no throughput is bought.
+    assert.match(priced.title, /^Switch 'd' to premium-ssd-v2, 14,000 IOPS provisioned \(at least \$385\.12\/month/);
+    for (const f of [own, priced]) {
+      const after = analyze(applyDiskFix(text, f as never));
+      assert.equal(after.vms[0].workloads[0].meets_target, true, f.title);
+      const bad = after.diagnostics.filter((x) => x.severity === 'error' || x.severity === 'warning');
+      assert.deepEqual(
+        bad.map((x) => x.code),
+        [],
+        f.title,
+      );
+    }
+  });
+
+  it('overprovisioned: a P30 for 400 IOPS and 100 GiB of data is offered the cheapest priced disk that still meets it', () => {
+    const text = spec('Standard_D8s_v5', ['{ name: d, type: premium-ssd, size: 1024GiB, data_size: 100GiB }'], [wl(400)]);
+    const d = finding(analyze(text), 'overprovisioned')!;
+    assert.match(d.message, /a 100 GiB premium-ssd-v2 disk still meets every target and holds the data and saves \$127\.14\/month/);
+    const after = analyze(applyDiskFix(text, d.fixes![0] as never));
+    assert.equal(after.vms[0].workloads[0].meets_target, true);
+    assert.equal(finding(after, 'overprovisioned'), undefined);
+  });
+});
+
+describe('azure advice: host caching for reads', () => {
+  // dsv3-series: Standard_D8s_v3 cached 16,000 IOPS / 128 MBps (122 MiB/s), uncached 12,800 / 192. A P30 (5,000
+  // IOPS) for 8,000 IOPS of 8 KiB, 90 % reads of which 80 % hit the cache: the uncached path carries
+  // 0.9 × 0.2 + 0.1 = 28 % of the operations, so the disk's 5,000 would carry 17,857; the cached limit's 128 MBps
+  // holds it at 15,625 (122.07 MiB/s ÷ 8 KiB).
+  const wl = (hit: string) => `{ name: w, block_size: 8KiB, read_ratio: 0.9${hit}, target: { iops: 8000 } }`;
+
+  it('caching: read-only is offered with the figure it gives at the hit ratio, and meets the target once applied', () => {
+    const text = spec('Standard_D8s_v3', [P30('d')], [wl(', cache_hit_ratio: 0.8')]);
+    const d = finding(analyze(text), 'target-unreachable')!;
+    assert.match(d.message, /caching: read-only on 'd' \(15,625 IOPS at its hit ratio\)/);
+    const fix = d.fixes!.find((f) => f.title.startsWith('Set caching: read-only'))!;
+    assert.ok(fix.kind === 'add-key' && fix.key === 'caching' && fix.value === 'read-only');
+    assert.match(fix.title, /'w' then reaches 15,625 IOPS/);
+    const after = analyze(text.replace('size: 1024GiB }', 'size: 1024GiB, caching: read-only }'));
+    const w = after.vms[0].workloads[0];
+    assert.equal(Math.round(w.read_iops + w.write_iops), 15625);
+    assert.equal(w.meets_target, true);
+    assert.equal(finding(after, 'target-unreachable'), undefined);
+  });
+
+  it('not offered without a hit ratio, on a size without a published cached limit, or on a disk of 4 TiB or more', () => {
+    const offered = (text: string) => !!finding(analyze(text), 'target-unreachable')?.fixes?.some((f) => f.title.includes('caching'));
+    assert.equal(offered(spec('Standard_D8s_v3', [P30('d')], [wl('')])), false, 'no hit ratio');
+    assert.equal(offered(spec('Standard_D8s_v5', [P30('d')], [wl(', cache_hit_ratio: 0.8')])), false, 'dsv5 publishes no cached limit');
+    const big = '{ name: d, type: premium-ssd, size: 4096GiB }';
+    assert.equal(offered(spec('Standard_D8s_v3', [big], [wl(', cache_hit_ratio: 0.8').replace('8000', '9000')])), false, '4 TiB');
+  });
+});

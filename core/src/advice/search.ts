@@ -4,7 +4,17 @@
  * by the model (../model) exactly as the user's own configuration is, so a suggestion's figures are the
  * figures the user would get.
  */
-import { attaches, largerMachines, resolveMachine, rowFor, sizeRange, type Catalog, type Machine } from '../catalog';
+import {
+  attaches,
+  largerMachines,
+  resolveMachine,
+  rowFor,
+  sizeRange,
+  type Catalog,
+  type DiskType,
+  type Machine,
+  type TieredDiskType,
+} from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { vmContent } from '../document/vm-content';
 import { perGibPrice } from '../model/cost';
@@ -67,6 +77,7 @@ export function smallestSizeMeeting(
   minSize = 0,
 ): number | undefined {
   const t = c.disk_types[disk.type];
+  if (t?.model === 'tiers') return smallestTier(c, vm, machine, region, disk, ok, t, { maxSize, minSize });
   if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
   const step = t.model === 'allocation-units' ? t.unit_gib : 1;
   const meets = (units: number) => probeOf(ok, evaluateOn(c, withDisk(vm, disk, { size_gib: units * step }), machine, region));
@@ -104,6 +115,43 @@ export function smallestSizeMeeting(
   const size = units * step;
   if (t.model === 'allocation-units') return allocationUnits(t, size) * t.unit_gib;
   return size;
+}
+
+/**
+ * A disk sold in tiers (Azure Premium SSD, Standard SSD, Standard HDD): the size of the smallest tier, between the
+ * bounds, for which `ok` holds. A size is billed and performs as its tier, so only the tiers' own sizes are tried,
+ * in order (a few, each evaluated); the disk's performance tier, where it sets one, stays as it is.
+ */
+function smallestTier(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine,
+  region: string,
+  disk: DiskSpec,
+  ok: Condition,
+  t: TieredDiskType,
+  bounds: { maxSize: number; minSize: number },
+): number | undefined {
+  for (const r of t.tiers.rows) {
+    if (r.size_gib > bounds.maxSize + 1e-9) return undefined;
+    if (r.size_gib < Math.max(bounds.minSize, t.size_gib.min) - 1e-9) continue;
+    if (ok(evaluateOn(c, withDisk(vm, disk, { size_gib: r.size_gib }), machine, region))) return r.size_gib;
+  }
+  return undefined;
+}
+
+/**
+ * The least a disk of the type costs per GiB a month in the region: its per-GiB price, or for a type sold in tiers
+ * the least of its priced tiers' prices per GiB (a bound from below; a tier without a price is never offered).
+ */
+function leastPerGib(t: DiskType, replication: DiskSpec['replication'], region: string): number | undefined {
+  if (t.model !== 'tiers') return perGibPrice(t, replication, region).perGib;
+  let least: number | undefined;
+  for (const r of t.tiers.rows) {
+    const price = t.price?.per_tier_month?.[r.name]?.[region];
+    if (price !== undefined && (least === undefined || price / r.size_gib < least)) least = price / r.size_gib;
+  }
+  return least;
 }
 
 /** The smallest larger machine of the same series (and family) for which `ok` holds. */
@@ -246,7 +294,7 @@ export function cheapestDiskMeeting(
   // Never trade away redundancy, and only offer types the machine can attach.
   const candidates = Object.entries(c.disk_types).filter(
     ([name, t]) =>
-      (t.model === 'scaled' || t.model === 'allocation-units') &&
+      (t.model === 'scaled' || t.model === 'allocation-units' || t.model === 'tiers') &&
       (current.type.replicated === false || t.replicated !== false) &&
       (name === disk.type || !machine || attaches(machine, name)) &&
       (disk.replication !== 'regional' || (t.replication ?? []).includes('regional')),
@@ -255,7 +303,7 @@ export function cheapestDiskMeeting(
   // so far costs cannot do better, so each search stops there. Cheapest per GiB first, so that the bound
   // tightens early and dearer types are mostly ruled out by a single evaluation.
   const priced = candidates
-    .map(([name, t]) => ({ name, perGib: perGibPrice(t, disk.replication, region).perGib }))
+    .map(([name, t]) => ({ name, perGib: leastPerGib(t, disk.replication, region) }))
     .filter((x): x is { name: string; perGib: number } => !!x.perGib)
     .sort((a, b) => a.perGib - b.perGib);
   for (const { name, perGib } of priced) {
