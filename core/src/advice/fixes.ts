@@ -108,8 +108,20 @@ export function targetFixes(site: TargetSite, s: WorkloadSuggestions): FixData[]
       found.push({ fix: setMachine(vm, target.machine, `Change machine to ${s.machine_type} (${changeText(site, after)})`), after });
     }
   }
+  if (s.caching) found.push(cachingFix(site, s.caching.disk));
   found.push(...workloadFixes(site, s));
   return ranked(found.filter((x): x is Candidate => !!x));
+}
+
+/** Read-only host caching on the disk: the key set, or added to the disk. */
+function cachingFix(site: TargetSite, name: string): Candidate | undefined {
+  const { c, e } = site;
+  const disk = e.spec.disks.find((x) => x.name === name);
+  if (!disk || !e.machine) return undefined;
+  const after = evaluateOn(c, withDisk(e.spec, disk, { caching: 'read-only' }), e.machine, site.region);
+  const path = `${disk.path}/caching`;
+  const where = site.has(path) ? { kind: 'set-value' as const, path } : { kind: 'add-key' as const, path: disk.path, key: 'caching' };
+  return { fix: { ...where, value: 'read-only', title: `Set caching: read-only on '${name}' (${changeText(site, after)})` }, after };
 }
 
 /** Cheapest first (ties: fewer values set), each the preferred fix where it is the first of its fix types. */

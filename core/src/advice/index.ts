@@ -10,7 +10,7 @@ import { vmContent } from '../document/vm-content';
 import { contentOrigin } from '../vm-cache';
 import { evaluationWork } from '../model/evaluate';
 import { METRICS, upperBound, type VmEval, type WorkloadEval } from '../model/types';
-import { cheaperDisk, onMachine, smallestMachineMeeting, targetsKept, type CheaperDisk } from './search';
+import { cheaperDisk, largerSizes, onMachine, targetsKept, type CheaperDisk } from './search';
 import { recall } from './recall';
 import { queueSuggestions, suggestForWorkload, type QueueSuggestions, type SearchPolicy, type WorkloadSuggestions } from './workload';
 
@@ -107,7 +107,8 @@ export class VmAdvice {
             (!delivered.has(d.spec.name) || upperBound(d) === undefined) &&
             METRICS.every((k) => d.figures[k].by !== 'vm' || d.figures[k].value >= d.diskOnly[k].value * (1 - 1e-9)),
         );
-      this.liftMemo = { machine: e.machine ? smallestMachineMeeting(e.catalog, e.spec, e.machine, this.region, uncapped) : undefined };
+      const found = e.machine && largerSizes(e.catalog, e.spec, e.machine).find((m) => uncapped(this.onMachine(m)));
+      this.liftMemo = { machine: found || undefined };
     }
     return this.liftMemo.machine;
   }

@@ -127,7 +127,8 @@ function searched(
     if (iops === undefined) return undefined;
   }
   if (!mibpsRange) return { iops };
-  const mibps = leastValue(mibpsRange.lo, mibpsRange.hi, (v) => probe(iops, v), need);
+  // The range's least first: it need not be whole (Azure's 125 MB/s is 119.2 MiB/s), and the search is over whole values.
+  const mibps = probe(iops, mibpsRange.lo).ok ? mibpsRange.lo : leastValue(mibpsRange.lo, mibpsRange.hi, (v) => probe(iops, v), need);
   return mibps === undefined ? undefined : { iops, mibps };
 }
 

@@ -4,10 +4,21 @@
  * by the model (../model) exactly as the user's own configuration is, so a suggestion's figures are the
  * figures the user would get.
  */
-import { attaches, largerMachines, sizeRange, type Catalog, type Machine } from '../catalog';
+import {
+  attaches,
+  largerMachines,
+  resolveMachine,
+  rowFor,
+  sizeRange,
+  type Catalog,
+  type DiskType,
+  type Machine,
+  type TieredDiskType,
+} from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { vmContent } from '../document/vm-content';
 import { perGibPrice } from '../model/cost';
+import { withController } from '../model/azure';
 import { allocationUnits } from '../model/disks';
 import { evaluateOn } from '../model/evaluate';
 import type { DiskEval, VmEval } from '../model/types';
@@ -66,6 +77,7 @@ export function smallestSizeMeeting(
   minSize = 0,
 ): number | undefined {
   const t = c.disk_types[disk.type];
+  if (t?.model === 'tiers') return smallestTier(c, vm, machine, region, disk, ok, t, { maxSize, minSize });
   if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
   const step = t.model === 'allocation-units' ? t.unit_gib : 1;
   const meets = (units: number) => probeOf(ok, evaluateOn(c, withDisk(vm, disk, { size_gib: units * step }), machine, region));
@@ -105,12 +117,86 @@ export function smallestSizeMeeting(
   return size;
 }
 
+/**
+ * A disk sold in tiers (Azure Premium SSD, Standard SSD, Standard HDD): the size of the smallest tier, between the
+ * bounds, for which `ok` holds. A size is billed and performs as its tier, so only the tiers' own sizes are tried,
+ * in order (a few, each evaluated); the disk's performance tier, where it sets one, stays as it is.
+ */
+function smallestTier(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine,
+  region: string,
+  disk: DiskSpec,
+  ok: Condition,
+  t: TieredDiskType,
+  bounds: { maxSize: number; minSize: number },
+): number | undefined {
+  for (const r of t.tiers.rows) {
+    if (r.size_gib > bounds.maxSize + 1e-9) return undefined;
+    if (r.size_gib < Math.max(bounds.minSize, t.size_gib.min) - 1e-9) continue;
+    if (ok(evaluateOn(c, withDisk(vm, disk, { size_gib: r.size_gib }), machine, region))) return r.size_gib;
+  }
+  return undefined;
+}
+
+/**
+ * The least a disk of the type costs per GiB a month in the region: its per-GiB price, or for a type sold in tiers
+ * the least of its priced tiers' prices per GiB (a bound from below; a tier without a price is never offered).
+ */
+function leastPerGib(t: DiskType, replication: DiskSpec['replication'], region: string): number | undefined {
+  if (t.model !== 'tiers') return perGibPrice(t, replication, region).perGib;
+  let least: number | undefined;
+  for (const r of t.tiers.rows) {
+    const price = t.price?.per_tier_month?.[r.name]?.[region];
+    if (price !== undefined && (least === undefined || price / r.size_gib < least)) least = price / r.size_gib;
+  }
+  return least;
+}
+
 /** The smallest larger machine of the same series (and family) for which `ok` holds. */
 export function smallestMachineMeeting(c: Catalog, vm: VmSpec, machine: Machine, region: string, ok: Condition): Machine | undefined {
   for (const m of largerMachines(machine)) {
     if (ok(onMachine(c, vm, m, region))) return m;
   }
   return undefined;
+}
+
+/**
+ * The sizes that may replace `machine`, smallest first: the larger ones of its own kind (Standard_D4s_v5 → D8s_v5),
+ * then the other sizes of its series with at least its vCPUs (Azure's isolated E104is_v5 after E96s_v5, Bsv2's
+ * B4s_v2 after B2ts_v2), each with the disk controller the spec asks for. Only sizes that carry the VM's disks as
+ * well as it does: every type it attaches (premium storage), as many data disks, the controller asked for. A
+ * size with local SSD of its own is not offered for one without, nor the other way round (other hardware).
+ */
+export function largerSizes(c: Catalog, vm: VmSpec, machine: Machine): Machine[] {
+  const own = largerMachines(machine);
+  const names = new Set([machine.name, ...own.map((m) => m.name)]);
+  const shapes = machine.info.shapes ?? {};
+  const others: Machine[] = [];
+  for (const name of Object.keys(shapes)) {
+    if (names.has(name) || shapes[name] < machine.vcpus) continue;
+    const r = resolveMachine(c, { machine_type: name });
+    if (!r.ok || r.machine.series !== machine.series || !r.machine.local_ssd !== !machine.local_ssd) continue;
+    // A smaller size of its own kind (t3.micro before t3.small, both of 2 vCPUs) is not another kind.
+    if (!largerMachines(r.machine).some((m) => m.name === machine.name)) others.push(r.machine);
+  }
+  others.sort((a, b) => a.vcpus - b.vcpus);
+  const asked = vm.disk_controller;
+  return [...own, ...others.map((m) => withController(m, asked))].filter((m) => carries(vm, machine, m));
+}
+
+/** Whether machine `to` carries the VM's disks as well as `from` does: types it attaches, data disks, the controller. */
+function carries(vm: VmSpec, from: Machine, to: Machine): boolean {
+  if (vm.disks.some((d) => attaches(from, d.type) && !attaches(to, d.type))) return false;
+  const data = vm.disks.filter((d) => d.role !== 'os' && d.type !== 'local-ssd' && d.type !== 'instance-store').length;
+  const most = (m: Machine) => {
+    const rule = m.info.disk_count_limits;
+    return (rule && rowFor(rule.rows, m)?.total) ?? Infinity;
+  };
+  if (data > most(to) && data <= most(from)) return false;
+  const asked = vm.disk_controller;
+  return !asked || to.controller === undefined || to.controller === asked || from.controller !== asked;
 }
 
 /**
@@ -208,7 +294,7 @@ export function cheapestDiskMeeting(
   // Never trade away redundancy, and only offer types the machine can attach.
   const candidates = Object.entries(c.disk_types).filter(
     ([name, t]) =>
-      (t.model === 'scaled' || t.model === 'allocation-units') &&
+      (t.model === 'scaled' || t.model === 'allocation-units' || t.model === 'tiers') &&
       (current.type.replicated === false || t.replicated !== false) &&
       (name === disk.type || !machine || attaches(machine, name)) &&
       (disk.replication !== 'regional' || (t.replication ?? []).includes('regional')),
@@ -217,7 +303,7 @@ export function cheapestDiskMeeting(
   // so far costs cannot do better, so each search stops there. Cheapest per GiB first, so that the bound
   // tightens early and dearer types are mostly ruled out by a single evaluation.
   const priced = candidates
-    .map(([name, t]) => ({ name, perGib: perGibPrice(t, disk.replication, region).perGib }))
+    .map(([name, t]) => ({ name, perGib: leastPerGib(t, disk.replication, region) }))
     .filter((x): x is { name: string; perGib: number } => !!x.perGib)
     .sort((a, b) => a.perGib - b.perGib);
   for (const { name, perGib } of priced) {

@@ -5,6 +5,7 @@
  */
 import { largerMachines, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
+import { cacheable, cachedLimit, hostCached } from '../model/azure';
 import { evaluateOn } from '../model/evaluate';
 import type { VmEval, WorkloadEval } from '../model/types';
 import {
@@ -53,6 +54,11 @@ export interface WorkloadSuggestions {
   queue_reach?: { queue_depth: number; iops: number };
   /** With `together`: the workload's queue depth that goes with the machine and disk change (it alone holds it short there). */
   together_queue_depth?: number;
+  /**
+   * Host caching (read-only) on the workload's disk meets the target at the workload's cache hit ratio: the disk,
+   * and what the workload then reaches (total IOPS and MiB/s).
+   */
+  caching?: { disk: string; iops: number; mibps: number };
   /** Not searched: the VM's searches had evaluated this many disks already (../advice: `ADVICE_WORK`). */
   unsearched?: number;
 }
@@ -132,9 +138,27 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, p
       if (other.disk_type !== undefined) out.alternative = otherDisk(other);
     }
   }
+  const cached = single && readCache(s, single);
+  if (cached) out.caching = cached;
   if (r.limited_by === 'block_size') Object.assign(out, largerBlocks(s));
   Object.assign(out, deeperQueue(s, e, r));
   return out;
+}
+
+/**
+ * Read-only host caching on the workload's uncached disk, where the size publishes a cached limit, allows host
+ * caching, and the disk may use it (../model/azure): evaluated at the workload's cache hit ratio (none without one),
+ * offered where the target is then met.
+ */
+function readCache(s: Search, single: DiskSpec): WorkloadSuggestions['caching'] {
+  const m = s.machine;
+  if (hostCached(single) || !((s.w.cache_hit_ratio ?? 0) > 0) || !s.c.host_cache) return undefined;
+  if (m.info.host_caching?.supported === false || !cachedLimit(m)) return undefined;
+  const e = evaluateOn(s.c, withDisk(s.vm, single, { caching: 'read-only' }), m, s.region);
+  const d = e.disks.find((x) => x.spec.name === single.name);
+  const r = e.workloads.find((x) => x.spec.name === s.w.name);
+  if (!d || !r || !cacheable(d) || !s.met(e)) return undefined;
+  return { disk: single.name, iops: r.read_iops + r.write_iops, mibps: r.read_mibps + r.write_mibps };
 }
 
 function otherDisk(x: WorkloadSuggestions): OtherDisk {
@@ -154,6 +178,11 @@ function ownChange(s: Search, single: DiskSpec, out: WorkloadSuggestions): void 
   const size = smallestSizeMeeting(s.c, s.vm, s.machine, s.region, single, s.met);
   if (size !== undefined) {
     Object.assign(out, { disk_size_gib: size, disk: single.name });
+    // A tier without a price (Azure's P60 and up in azure-2026): said so, and a priced type looked for beside it.
+    const cost = evaluateOn(s.c, withDisk(s.vm, single, { size_gib: size }), s.machine, s.region).disks.find(
+      (d) => d.spec.name === single.name,
+    )?.cost;
+    if (cost && !cost.complete) out.price_unknown = true;
     return;
   }
   const own = ownProvisioned(s.c, s.vm, s.machine, s.region, single, s.met);

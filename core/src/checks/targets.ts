@@ -172,6 +172,7 @@ function targetUnreachable(ctx: VmContext, w: WorkloadEval): void {
     s.disk_type && s.disk_size_gib !== undefined ? diskText(ctx, s) : '',
     !s.disk_type && s.disk_size_gib !== undefined && resizes(ctx, s) ? `resize '${s.disk}' to ${sizeText(s.disk_size_gib)}` : '',
     s.machine_type ? `use ${s.machine_type}` : '',
+    s.caching ? `caching: read-only on '${s.caching.disk}' (${fmt(s.caching.iops)} IOPS at its hit ratio)` : '',
     s.together && s.together_queue_depth !== undefined ? `queue depth ${s.together_queue_depth}` : '',
     s.alternative
       ? `a ${sizeText(s.alternative.disk_size_gib)} ${s.alternative.disk_type} disk${boughtText(s.alternative, ' with ')} for '${s.disk}'`

@@ -160,6 +160,19 @@ export function cacheViews(c: Catalog, m: Machine, w: WorkloadSpec, disks: reado
   return out;
 }
 
+/**
+ * Of what a workload asks of a disk's figure, the share its uncached path carries (the disk and the machine's
+ * uncached limit): 1 but on a host-cached disk with a hit ratio, where the hits leave it. Of a figure reads and
+ * writes share, the misses and the writes, r(1−h) + (1−r), as of the operations; of reads alone, the misses (1−h).
+ */
+export function uncachedShare(c: Catalog, m: Machine | undefined, w: WorkloadSpec, d: DiskEval, metric: string): number {
+  const h = w.cache_hit_ratio ?? 0;
+  if (!m || !c.host_cache || h <= 0 || m.info.host_caching?.supported === false || !hostCached(d.spec) || !cacheable(d)) return 1;
+  const bytes = metric.endsWith('mibps');
+  if (d.type.mix[bytes ? 'throughput' : 'iops'] === 'shared') return w.read_ratio * (1 - h) + (1 - w.read_ratio);
+  return metric.startsWith('read') ? 1 - h : 1;
+}
+
 /** The uncached disks that a shared uncached limit holds get what the cached disks leave of it, up to their own figures. */
 function giveUncached(disks: DiskEval[], k: Metric, freed: number, unit: string, path: string): void {
   const held = disks.filter((d) => !hostCached(d.spec) && d.figures[k].by === 'vm' && d.diskOnly[k].value > d.figures[k].value);

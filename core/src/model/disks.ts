@@ -386,7 +386,7 @@ export function evaluateDisks(
 
   // The machine's instance store: AWS's IOPS for it, no throughput (./instance-store).
   if (machine) disks.push(...instanceStoreDisks(c, machine, vm));
-  setWorkloadDemands(c, vm, disks);
+  setWorkloadDemands(c, vm, disks, machine);
   if (!machine) return { disks };
   // Each disk alone under the machine's limits; the limits several disks exceed together, stated once.
   const sharedLimits: SharedLimit[] = [];

@@ -8,12 +8,13 @@
  *    workloads' targets ask of each disk first (up to what the disk gives alone), the rest in proportion to what
  *    each could do beyond that. The shares add up to the limit, never more.
  */
-import type { Catalog } from '../catalog';
+import type { Catalog, Machine } from '../catalog';
 import type { VmSpec, WorkloadSpec } from '../document/types';
 import { fmt } from '../units';
 import { ExplainedBound, METRICS, bound, setFigure, type DiskEval, type LimitKind, type Metric, type SharedLimit } from './types';
 import { demandIops } from './workload';
 import { disksOfName } from './lookups';
+import { uncachedShare } from './azure';
 
 export type ShareMetric = Metric | 'write_iops_16k';
 export const SHARE_METRICS: readonly ShareMetric[] = [...METRICS, 'write_iops_16k'];
@@ -33,7 +34,7 @@ export type DiskDemand = Partial<Record<ShareMetric, number>>;
  * rate of both figures (ρT/R + (1−ρ)T/W ≤ 1 holds at R = W = T); where each direction has its own, its part.
  * Set as each disk's `demand` (left absent on a disk no target asks anything of), which the shares then read.
  */
-export function setWorkloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): void {
+export function setWorkloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[], machine?: Machine): void {
   // The disks of each name, gathered once, and only when a workload with a target names one: a scan of them per
   // workload was quadratic on a VM of many of both. Loops, not map/reduce: this runs for every candidate.
   for (const w of vm.workloads) {
@@ -47,7 +48,8 @@ export function setWorkloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[]): v
       let sum = 0;
       for (const d of on) sum += figureOf(d, m);
       for (const d of on) {
-        const part = on.length === 1 ? want : sum > 0 ? (want * figureOf(d, m)) / sum : 0;
+        // A host cache's hits ask nothing of the uncached path (./azure).
+        const part = (on.length === 1 ? want : sum > 0 ? (want * figureOf(d, m)) / sum : 0) * uncachedShare(c, machine, w, d, m);
         let dd = d.demand;
         if (!dd) d.demand = dd = {};
         dd[m] = (dd[m] ?? 0) + part;
