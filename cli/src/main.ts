@@ -2,10 +2,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { UsageError } from './args';
 import { evaluateCommand } from './evaluate';
-import { fioCommand } from './fio';
-import { compareCommand } from './compare';
-import { diffCommand } from './diff';
-import { lintCommand } from './lint/index';
 import { version } from './version';
 import { commandSafe, escapeData } from './workflow-text';
 
@@ -30,14 +26,16 @@ export async function main(argv: string[], started: { server?: ChildProcess } = 
     switch (command) {
       case 'evaluate':
         return await evaluateCommand(rest);
+      // The other commands are loaded when run: evaluate does not load what they need (an LSP client, git, a
+      // writer), which was a fifth of its start.
       case 'lint':
-        return await lintCommand(rest, started.server);
+        return await (await import('./lint/index.js')).lintCommand(rest, started.server);
       case 'fio':
-        return await fioCommand(rest);
+        return await (await import('./fio.js')).fioCommand(rest);
       case 'compare':
-        return await compareCommand(rest);
+        return await (await import('./compare.js')).compareCommand(rest);
       case 'diff':
-        return await diffCommand(rest);
+        return await (await import('./diff/index.js')).diffCommand(rest);
       case undefined:
         process.stderr.write(USAGE + '\n');
         return 2;

@@ -16,7 +16,6 @@
  * Extended attributes are copied onto the new file where the native module of `./xattrs` loads (see there).
  * Node only: the VS Code extension writes through `vscode.workspace.fs` and never imports this module.
  */
-import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
@@ -147,6 +146,10 @@ function keepOwner(tmp: string, st: Stats): void {
  */
 function writeTemp(path: string, text: string, st: Stats | undefined): string {
   installCleanup();
+  // Required here, not at the top: every command loads this module (through ./file-io), few of them write, and
+  // loading node:crypto was a tenth of the command's own start.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
   const keep = st?.isFile() ? st : undefined;
   const mode = keep ? keep.mode & 0o7777 : 0o666;
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);

@@ -20,9 +20,16 @@ export interface HclSyntaxNode {
 /** Parses HCL text (a tree-sitter parser set to the HCL grammar); `delete` frees a tree that lives outside the JS heap. */
 export type HclParse = (text: string) => { rootNode: HclSyntaxNode; delete?(): void } | null;
 
-/** Each node's named children, read once: a tree-sitter node's children are built anew on each read. */
+/**
+ * Each node's named children. The parser's nodes (protocol/src/hcl-parser.ts) hold theirs in an array without
+ * nulls, given as it is (never changed by a caller); children with nulls are read once into an array kept by a
+ * WeakMap. A look-up in the WeakMap for every node was a third of the .tf reading's time (and its entries work for
+ * the garbage collector): an analysis of a 150 KB module took 1.7–2.1 s with it, 1.0–1.5 s without.
+ */
 const children = new WeakMap<HclSyntaxNode, HclSyntaxNode[]>();
 export function named(n: HclSyntaxNode): HclSyntaxNode[] {
+  const own = n.namedChildren;
+  if (Array.isArray(own) && !own.includes(null)) return own as HclSyntaxNode[];
   let c = children.get(n);
   if (!c) children.set(n, (c = n.namedChildren.filter((x): x is HclSyntaxNode => x !== null)));
   return c;
