@@ -16,6 +16,10 @@ export interface Source {
   url: string;
   date: string;
   note?: string;
+  /** The source file where the document is published from a public repository: the repository and the path in it. */
+  file?: string;
+  /** The commit of that file that was read. */
+  commit?: string;
 }
 
 /** A limit that is either fixed or scales with the VM's vCPU count (optionally up to a maximum). */
