@@ -258,4 +258,35 @@ resource "azurerm_managed_disk" "log" {
     assert.equal(r.monthly_cost_complete, false);
     assert.ok(r.diagnostics.some((d) => d.code === 'price-unknown' && /zone-redundant \(ZRS\)/.test(d.message)));
   });
+
+  // The size of the azurerm provider's own examples: Standard_F2 (F-series, "Premium Storage: Not Supported",
+  // https://learn.microsoft.com/en-us/azure/virtual-machines/sizes-previous-gen), with a Standard_LRS OS disk.
+  it('gives a Standard_F2 VM figures: its disks’ own, marked as upper bounds (the size publishes no disk limit)', () => {
+    const { r } = runTf(
+      VM.replace('"Standard_D8s_v3"', '"Standard_F2"')
+        .replace(
+          'caching              = "ReadWrite"\n    storage_account_type = "Premium_LRS"',
+          'caching              = "ReadWrite"\n    storage_account_type = "Standard_LRS"',
+        )
+        .replace(/storage_account_type = "Premium_LRS"\n {2}create_option/, 'storage_account_type = "StandardSSD_LRS"\n  create_option'),
+    );
+    const vm = r.vms[0];
+    assert.equal(vm.machine_type, 'Standard_F2');
+    assert.deepEqual(
+      vm.disks.map((d) => [d.type, d.read_iops, d.vm_limit_known]),
+      [
+        ['standard-hdd', 500, false], // S10: 500 IOPS
+        ['standard-ssd', 500, false], // E30: 500 IOPS
+        ['standard-ssd', 500, false],
+        ['standard-ssd', 500, false],
+      ],
+    );
+    assert.ok(!r.diagnostics.some((d) => d.code === 'unknown-machine-type'));
+    assert.ok(r.diagnostics.some((d) => d.code === 'machine-limits-unknown'));
+    // Premium SSD on it is refused, on the storage account type.
+    const premium = runTf(VM.replace('"Standard_D8s_v3"', '"Standard_F2"')).r;
+    assert.ok(
+      premium.diagnostics.some((d) => d.code === 'disk-type-not-on-series' && /f machines cannot attach premium-ssd/.test(d.message)),
+    );
+  });
 });

@@ -16,6 +16,10 @@ export interface Source {
   url: string;
   date: string;
   note?: string;
+  /** The source file where the document is published from a public repository: the repository and the path in it. */
+  file?: string;
+  /** The commit of that file that was read. */
+  commit?: string;
 }
 
 /** A limit that is either fixed or scales with the VM's vCPU count (optionally up to a maximum). */
@@ -400,6 +404,11 @@ export interface MachineSeries {
   disk_count_limits?: { rows: DiskCountRow[] } & Cited;
   /** Disk controllers the sizes offer, and the one a VM has when its spec names none (Azure). */
   controllers?: { default: 'scsi' | 'nvme'; offered: Array<'scsi' | 'nvme'>; nvme_only?: string[] } & Cited;
+  /**
+   * For sizes without premium storage, the size of the same shape that has it (Azure: Standard_F2 and
+   * Standard_F2s): a machine fix where a disk type the series does not take is asked for.
+   */
+  premium_sizes?: { sizes: Record<string, string> } & Cited;
   /** Whether the sizes offer host caching on their disks (Azure: Premium Storage caching). */
   host_caching?: { supported: boolean } & Cited;
   /** The sizes' limits on host-cached I/O. */

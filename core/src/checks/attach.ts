@@ -9,6 +9,7 @@ import {
   limitValue,
   localSsdRefusal,
   refusedSize,
+  resolveMachine,
   rowFor,
   type Catalog,
   type DeviceDiskType,
@@ -31,7 +32,7 @@ export const attach: CheckModule = {
     'disk-type-not-on-series': {
       severity: 'error',
       summary: 'The machine series cannot attach this disk type.',
-      docs: "The message lists the types the series takes and names the source of the rule (the catalog's machine series table, e.g. Google's Hyperdisk overview, https://cloud.google.com/compute/docs/disks/hyperdisks). Types Google offers on a series only through its account team (Hyperdisk Balanced on N1, N2, N2D, E2, C2D) are refused by default, and the message says so. The fix changes the disk to the nearest type the series takes.",
+      docs: "The message lists the types the series takes and names the source of the rule (the catalog's machine series table, e.g. Google's Hyperdisk overview, https://cloud.google.com/compute/docs/disks/hyperdisks). Types Google offers on a series only through its account team (Hyperdisk Balanced on N1, N2, N2D, E2, C2D) are refused by default, and the message says so. The fix changes the disk to the nearest type the series takes; on an Azure size without premium storage (Standard_F2: https://learn.microsoft.com/en-us/azure/virtual-machines/sizes-previous-gen) a second fix changes the size to the one of the same shape that has it (Standard_F2s), where every target met today stays met.",
       fixType: 'sizing',
     },
     'disk-type-not-on-machine': {
@@ -132,14 +133,25 @@ function typeOnSeries(ctx: VmContext, m: Machine, d: DiskSpec): boolean {
     ctx.at(`${d.path}/type`),
     {
       path: `${d.path}/type`,
-      fixes: typeFix(
-        ctx.catalog,
-        d,
-        allowed.filter((x) => attaches(m, x)),
-      ),
+      fixes: [
+        ...typeFix(
+          ctx.catalog,
+          d,
+          allowed.filter((x) => attaches(m, x)),
+        ),
+        ...premiumSizeFix(ctx, m, d),
+      ],
     },
   );
   return false;
+}
+
+/** The size of the same shape with premium storage (Azure: Standard_F2s for Standard_F2), where it takes the type. */
+function premiumSizeFix(ctx: VmContext, m: Machine, d: DiskSpec): FixData[] {
+  const name = m.info.premium_sizes?.sizes[m.name];
+  const r = name ? resolveMachine(ctx.catalog, { machine_type: name }) : undefined;
+  if (!r?.ok || !attaches(r.machine, d.type) || !ctx.advice.keepsTargetsOn(r.machine)) return [];
+  return [ctx.setMachine(r.machine, machineTitle(ctx, r.machine), false)];
 }
 
 function typeOnMachine(ctx: VmContext, m: Machine, d: DiskSpec): boolean {
