@@ -165,6 +165,17 @@ describe('Azure in the editor: inlay hints and completion', () => {
     );
   });
 
+  it("a disk's keys are those of its provider: Azure's options on Azure, not GCP's replication or local SSD's", () => {
+    const azureKeys = completeAt(SPEC.replace('        redundancy: zrs\n', '        |\n'));
+    for (const k of ['role', 'tier', 'bursting', 'redundancy', 'performance_plus', 'provisioned_iops']) assert.ok(azureKeys.includes(k), k);
+    for (const k of ['replication', 'count', 'interface']) assert.ok(!azureKeys.includes(k), k);
+    const gcp =
+      'version: 1\nprovider: gcp\nvms:\n  - name: db\n    machine_type: n2-standard-8\n    disks:\n      - name: data\n        type: pd-ssd\n        |\n';
+    const gcpKeys = completeAt(gcp);
+    for (const k of ['replication', 'count', 'interface']) assert.ok(gcpKeys.includes(k), k);
+    for (const k of ['role', 'caching', 'tier', 'bursting', 'redundancy', 'performance_plus']) assert.ok(!gcpKeys.includes(k), k);
+  });
+
   it("a disk type's documentation says how tiers work, not 'provisioned'", () => {
     const t = SPEC.replace('        type: premium-ssd\n        size: 128GiB', '        type: |\n        size: 128GiB');
     const at = t.indexOf('|');

@@ -134,7 +134,7 @@ export function complete(text: string, offset: number, a?: Analysis, registry: C
     const present = siblingKeys(lines, pos.line, col);
     const replace = { start: offset - partial.length, end: offset };
     return keysAt(path)
-      .filter((k) => !present.has(k.key))
+      .filter((k) => !present.has(k.key) && forProvider(k.doc, provider, catalog))
       .map((k, i): CompletionEntry => ({
         label: k.key,
         kind: 'key',
@@ -294,4 +294,17 @@ function tierChoices(
   const own = d ? sizeTier(t, d.size_gib) : undefined;
   const rows = own ? tierUpgrades(t, own) : t.tiers.rows;
   return rows.map((r) => ({ label: r.name, detail: `${fmt(r.size_gib)} GiB tier: ${fmt(r.iops)} IOPS, ${fmt(r.mibps)} MiB/s` }));
+}
+
+/**
+ * Whether a key applies to the spec's provider, as its schema documentation says: an `Azure:` key on Azure only,
+ * a GCP persistent disk's replication on GCP only, a local-ssd key where the edition has local SSD. Without a
+ * provider every key is offered.
+ */
+function forProvider(doc: string, provider: string | undefined, c: Catalog | undefined): boolean {
+  if (!provider) return true;
+  if (/^Azure\b/.test(doc)) return provider === 'azure';
+  if (/^Replication of a GCP\b/.test(doc)) return provider === 'gcp';
+  if (/\(`?local-ssd`? only\)/.test(doc)) return !c || 'local-ssd' in c.disk_types;
+  return true;
 }
