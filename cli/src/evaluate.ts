@@ -300,7 +300,7 @@ function renderFile(f: FileReport): string {
       for (const w of vm.workloads)
         if (w.burst)
           out.push(
-            `${w.name} while bursting: ${w.burst.summary} (${w.burst.ends === 'credits' ? 'burst credits' : "the instance's burst window"})`,
+            `${w.name} while bursting: ${w.burst.summary} (${w.burst.ends === 'credits' ? 'burst credits' : w.burst.ends === 'on-demand' ? 'on-demand bursting, billed per burst transaction' : "the instance's burst window"})`,
           );
     }
     out.push('');

@@ -43,7 +43,11 @@ export interface DiskReport {
   upper_bound: string | null;
   /** Figures above the sustained ones that hold only for a while (AWS gp2 credits, an instance's 30-minute window); absent when none. */
   burst?: Partial<
-    Record<'read_iops' | 'write_iops' | 'read_mibps' | 'write_mibps', { value: number; seconds: number; ends: 'credits' | 'window' }>
+    Record<
+      'read_iops' | 'write_iops' | 'read_mibps' | 'write_mibps',
+      /** `seconds` null and `ends` 'on-demand': Azure's on-demand bursting, which has no time limit. */
+      { value: number; seconds: number | null; ends: 'credits' | 'window' | 'on-demand' }
+    >
   >;
 }
 /** The contract's workload object; every figure is null when the VM's figures are unavailable. */
@@ -87,7 +91,9 @@ export interface WorkloadReport {
    */
   burst?: WorkloadBurstReport;
 }
-export interface WorkloadBurstReport extends WorkloadBurst {
+export interface WorkloadBurstReport extends Omit<WorkloadBurst, 'seconds'> {
+  /** How long it holds; null for Azure's on-demand bursting (`ends` 'on-demand'), which has no time limit. */
+  seconds: number | null;
   /** "3,000 IOPS for 33.3 min, then 300". */
   summary: string;
 }

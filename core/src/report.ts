@@ -303,7 +303,12 @@ function diskBurstReport(b: DiskBursts): NonNullable<DiskReport['burst']> {
   const out: NonNullable<DiskReport['burst']> = {};
   for (const m of METRICS) {
     const x = b[m];
-    if (x) out[m] = { value: m.endsWith('iops') ? r0(x.value) : r1(x.value), seconds: r0(x.seconds), ends: x.ends };
+    if (x)
+      out[m] = {
+        value: m.endsWith('iops') ? r0(x.value) : r1(x.value),
+        seconds: Number.isFinite(x.seconds) ? r0(x.seconds) : null,
+        ends: x.ends,
+      };
   }
   return out;
 }
@@ -317,7 +322,7 @@ function workloadBurstReport(w: WorkloadEval): WorkloadBurstReport | undefined {
     write_iops: r0(b.write_iops),
     read_mibps: r1(b.read_mibps),
     write_mibps: r1(b.write_mibps),
-    seconds: r0(b.seconds),
+    seconds: Number.isFinite(b.seconds) ? r0(b.seconds) : null,
     ends: b.ends,
     summary,
   };

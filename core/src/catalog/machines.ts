@@ -174,7 +174,11 @@ function guessed(c: Catalog, mt: string, message: string): Failure {
   const names = machineTypeNames(c).map((x) => x.name);
   // A family the edition has is not misspelt for another one: only names of it are offered.
   const family = mt.includes('.') ? mt.slice(0, mt.indexOf('.') + 1) : undefined;
-  const guess = typoOf(mt, family && names.some((n) => n.startsWith(family)) ? names.filter((n) => n.startsWith(family)) : names);
+  const among = family && names.some((n) => n.startsWith(family)) ? names.filter((n) => n.startsWith(family)) : names;
+  // Names a provider writes with capitals (Azure's Standard_D8s_v5) are compared in lower case, as they are read.
+  const byLower = new Map(among.map((n) => [n.toLowerCase(), n]));
+  const found = typoOf(mt, [...byLower.keys()]);
+  const guess = found === undefined ? undefined : byLower.get(found);
   return unknownType(guess ? `${message}; did you mean ${guess}?` : message, guess);
 }
 

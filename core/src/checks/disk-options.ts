@@ -5,6 +5,7 @@
  * have without it.
  */
 import type { TieredDiskType } from '../catalog';
+import type { FixData } from '../diagnostics';
 import type { DiskSpec } from '../document/types';
 import { cacheable, sizeTier, tierUpgrades } from '../model/azure';
 import { fmt } from '../units';
@@ -24,22 +25,22 @@ export const diskOptions: CheckModule = {
     'host-caching-unsupported': {
       severity: 'error',
       summary: 'Host caching is not offered on this disk: its type, its size or its machine does not take it.',
-      docs: "Raised on `caching` when it is read-only or read-write and the disk's type has no host caching (Azure: Premium SSD v2, Ultra Disk), the disk is at or above the size where caching stops (Azure: 4 TiB, https://learn.microsoft.com/en-us/azure/virtual-machines/premium-storage-performance), or the machine's series offers no host caching (Azure Lsv3: premium storage caching not supported). The disk is evaluated without the cache; set `caching: none`.",
+      docs: "Raised on `caching` when it is read-only or read-write and the disk's type has no host caching (Azure: Premium SSD v2, Ultra Disk), the disk is at or above the size where caching stops (Azure: 4 TiB, https://learn.microsoft.com/en-us/azure/virtual-machines/premium-storage-performance), or the machine's series offers no host caching (Azure Lsv3: premium storage caching not supported). The disk is evaluated without the cache; the fix sets `caching: none`, which changes no figure.",
     },
     'performance-plus-size': {
       severity: 'error',
       summary: 'Performance plus needs a larger disk, or the type has none.',
-      docs: "Raised on `performance_plus` when the disk is smaller than the size the type enables it at (Azure: 513 GiB, https://learn.microsoft.com/en-us/azure/virtual-machines/disks-enable-performance) or its type has no performance plus. The disk keeps its tier's base figures. Performance plus is set only when a disk is created.",
+      docs: "Raised on `performance_plus` when the disk is smaller than the size the type enables it at (Azure: 513 GiB, https://learn.microsoft.com/en-us/azure/virtual-machines/disks-enable-performance) or its type has no performance plus. The disk keeps its tier's base figures. Performance plus is set only when a disk is created. The fix removes `performance_plus`, which changes no figure.",
     },
     'on-demand-bursting-size': {
       severity: 'error',
       summary: 'On-demand bursting needs a larger disk, or the type has none.',
-      docs: 'Raised on `bursting` when it asks for on-demand bursting and the disk is smaller than the type allows it at (Azure Premium SSD: larger than 512 GiB, P30 and up, https://learn.microsoft.com/en-us/azure/virtual-machines/disk-bursting) or its type has none. Smaller Premium SSD and Standard SSD burst on credits without a setting.',
+      docs: 'Raised on `bursting` when it asks for on-demand bursting and the disk is smaller than the type allows it at (Azure Premium SSD: larger than 512 GiB, P30 and up, https://learn.microsoft.com/en-us/azure/virtual-machines/disk-bursting) or its type has none. Smaller Premium SSD and Standard SSD burst on credits without a setting. The fix removes `bursting`, which changes no figure.',
     },
     'performance-tier-invalid': {
       severity: 'error',
       summary: 'The performance tier is not one the disk can be set to.',
-      docs: "Raised on `tier` when it is not a tier above the size's own that the type allows (Azure Premium SSD: P1-P40 up to P50, P60 to P70 or P80, P70 to P80, none from P50 or P80, https://learn.microsoft.com/en-us/azure/virtual-machines/disks-change-performance), or the type has no performance tiers. The disk keeps its size's tier.",
+      docs: "Raised on `tier` when it is not a tier above the size's own that the type allows (Azure Premium SSD: P1-P40 up to P50, P60 to P70 or P80, P70 to P80, none from P50 or P80, https://learn.microsoft.com/en-us/azure/virtual-machines/disks-change-performance), or the type has no performance tiers. The disk keeps its size's tier; the fix removes `tier`, which changes no figure.",
     },
   },
   vm: (ctx) => {
@@ -71,7 +72,10 @@ function caching(ctx: VmContext, d: DiskSpec): void {
   else if (m?.info.host_caching?.supported === false) why = `${m.name} offers no host caching (${c}: ${m.info.host_caching.table})`;
   if (!why) return;
   const path = `${d.path}/caching`;
-  ctx.report('host-caching-unsupported', `${why}: set caching: none`, ctx.at(path), { path });
+  ctx.report('host-caching-unsupported', `${why}: set caching: none`, ctx.at(path), {
+    path,
+    fixes: [{ kind: 'set-value', path, value: 'none', title: 'Set caching: none', preferred: true }],
+  });
 }
 
 function tierOptions(ctx: VmContext, d: DiskSpec, t: TieredDiskType): void {
@@ -82,14 +86,14 @@ function tierOptions(ctx: VmContext, d: DiskSpec, t: TieredDiskType): void {
     const why = t.performance_plus
       ? `performance plus needs ${fmt(t.performance_plus.min_gib)} GiB or more; '${d.name}' is ${fmt(size!)} GiB (${c}: ${t.performance_plus.table})`
       : `${d.type} has no performance plus`;
-    ctx.report('performance-plus-size', why, ctx.at(path), { path });
+    ctx.report('performance-plus-size', why, ctx.at(path), { path, fixes: [removeFix(path, 'performance_plus')] });
   }
   if (d.bursting === 'on-demand' && (!t.on_demand_burst || (size !== undefined && size < t.on_demand_burst.min_gib))) {
     const path = `${d.path}/bursting`;
     const why = t.on_demand_burst
       ? `on-demand bursting needs ${fmt(t.on_demand_burst.min_gib)} GiB or more (P30 and up); '${d.name}' is ${fmt(size!)} GiB and bursts on credits (${c}: ${t.on_demand_burst.table})`
       : `${d.type} has no on-demand bursting`;
-    ctx.report('on-demand-bursting-size', why, ctx.at(path), { path });
+    ctx.report('on-demand-bursting-size', why, ctx.at(path), { path, fixes: [removeFix(path, 'bursting')] });
   }
   const own = size !== undefined ? sizeTier(t, size) : undefined;
   if (d.tier !== undefined && own) {
@@ -98,7 +102,10 @@ function tierOptions(ctx: VmContext, d: DiskSpec, t: TieredDiskType): void {
     const path = `${d.path}/tier`;
     const can = allowed.length ? `it can be set to ${allowed.join(', ')}` : 'it cannot be set above its own';
     const src = t.tier_upgrades ? ` (${c}: ${t.tier_upgrades.table})` : '';
-    ctx.report('performance-tier-invalid', `'${d.name}' is ${own.name} by its size; ${can}, not ${d.tier}${src}`, ctx.at(path), { path });
+    ctx.report('performance-tier-invalid', `'${d.name}' is ${own.name} by its size; ${can}, not ${d.tier}${src}`, ctx.at(path), {
+      path,
+      fixes: [removeFix(path, 'tier')],
+    });
   }
 }
 
@@ -106,9 +113,17 @@ function tierOptions(ctx: VmContext, d: DiskSpec, t: TieredDiskType): void {
 function refuseTierOptions(ctx: VmContext, d: DiskSpec): void {
   const say = (key: string, code: string, what: string) => {
     const path = `${d.path}/${key}`;
-    ctx.report(code, `${d.type} has no ${what}`, ctx.at(path), { path });
+    ctx.report(code, `${d.type} has no ${what}`, ctx.at(path), { path, fixes: [removeFix(path, key)] });
   };
   if (d.performance_plus) say('performance_plus', 'performance-plus-size', 'performance plus');
   if (d.bursting === 'on-demand') say('bursting', 'on-demand-bursting-size', 'on-demand bursting');
   if (d.tier !== undefined) say('tier', 'performance-tier-invalid', 'performance tiers');
+}
+
+/**
+ * The fix of an option the disk cannot have: remove it. The figures already ignore the option, so they stay as they
+ * are; only the finding goes.
+ */
+function removeFix(path: string, key: string): FixData {
+  return { kind: 'remove-key', path, title: `Remove ${key}`, preferred: true };
 }

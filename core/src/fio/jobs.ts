@@ -4,6 +4,7 @@
  */
 import type { Catalog } from '../catalog';
 import type { WorkloadSpec } from '../document/types';
+import { cacheViews } from '../model/azure';
 import { evaluateWorkload } from '../model/workload';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
 import { fmt } from '../units';
@@ -142,11 +143,9 @@ export function workloadJob(c: Catalog, e: VmEval, ts: EvaluatedTarget[], w: Wor
   names.add(name);
   // fio runs the jobs one after another (stonewall): the job is the workload on its disks alone, the VM's other
   // disks idle. Its figures in the spec are those it gets with the VM's other workloads at once (the shares).
-  const alone = evaluateWorkload(
-    c,
-    w.spec,
-    ts.map((t) => t.disk),
-  );
+  // Through a host cache (Azure), with the spec's hit ratio, as the spec's own figure is.
+  const own = ts.map((t) => t.disk);
+  const alone = evaluateWorkload(c, w.spec, (e.machine && cacheViews(c, e.machine, w.spec, own)) || own);
   const job = makeJob(c, e, ts, name, w.spec, alone, iodepth, numjobs, 'workload', undefined, timing);
   const together = w.read_iops + w.write_iops;
   if (together < (alone.read_iops + alone.write_iops) * (1 - 1e-6)) {

@@ -5,7 +5,9 @@
 import type { Analysis } from '../analyze';
 import { builtinRegistry, DEFAULT_EDITION, machineTypeNames, vcpuChoices, type Catalog, type CatalogRegistry } from '../catalog';
 import { LineIndex } from '../text';
-import { plural } from '../units';
+import { sizeTier, tierUpgrades } from '../model/azure';
+import { fmt, plural } from '../units';
+import { locate } from './locate';
 import { enumAt, examplesAt, keysAt } from './schema-info';
 
 export interface CompletionEntry {
@@ -111,6 +113,14 @@ export function complete(text: string, offset: number, a?: Analysis, registry: C
     const partial = valueMatch[4];
     const path = `${contextPath(lines, pos.line, col)}/${key}`;
     const replace = { start: offset - partial.length, end: offset };
+    if (key === 'tier' && catalog)
+      return tierChoices(catalog, offset, a, lines, pos.line).map((v, i) => ({
+        ...v,
+        kind: 'value',
+        insertText: v.label,
+        sort: i,
+        replace,
+      }));
     return valueCompletions(path, key, partial, replace, catalog, registry, provider, a, lines, pos.line).map((e) =>
       valueMatch[4] === '' && !lineText.endsWith(' ') ? { ...e, insertText: ` ${e.insertText}` } : e,
     );
@@ -124,7 +134,7 @@ export function complete(text: string, offset: number, a?: Analysis, registry: C
     const present = siblingKeys(lines, pos.line, col);
     const replace = { start: offset - partial.length, end: offset };
     return keysAt(path)
-      .filter((k) => !present.has(k.key))
+      .filter((k) => !present.has(k.key) && forProvider(k.doc, provider, catalog))
       .map((k, i): CompletionEntry => ({
         label: k.key,
         kind: 'key',
@@ -216,7 +226,7 @@ function valueCompletions(
 function machineTypeChoices(c: Catalog, partial: string): Array<{ label: string; detail?: string }> {
   const p = partial.toLowerCase();
   return machineTypeNames(c)
-    .filter((m) => m.name.startsWith(p))
+    .filter((m) => m.name.toLowerCase().startsWith(p))
     .slice(0, 500)
     .map((m) => ({ label: m.name, detail: plural(m.vcpus, 'vCPU') }));
 }
@@ -230,6 +240,10 @@ function diskTypeDoc(c: Catalog, name: string): string {
   if (t.model === 'allocation-units')
     return `per ${t.unit_gib} GiB unit: ${t.per_unit.read_iops}/${t.per_unit.write_iops} IOPS, ${t.per_unit.read_mibps}/${t.per_unit.write_mibps} MiB/s (${c.edition})`;
   if (t.model === 'devices') return `${t.device_gib} GiB devices; counts ${t.counts.join(', ')} (${c.edition})`;
+  if (t.model === 'tiers') {
+    const rows = t.tiers.rows;
+    return `sold in tiers ${rows[0].name}-${rows[rows.length - 1].name} (${fmt(rows[0].size_gib)}-${fmt(rows[rows.length - 1].size_gib)} GiB): a size is rounded up to the next tier, whose IOPS and throughput it has (${c.edition})`;
+  }
   return `provisioned performance (${c.edition})`;
 }
 
@@ -257,4 +271,40 @@ function diskNamesAbove(lines: string[], line: number): string[] {
     if (info.key === 'name' && info.dash >= 0 && info.value) out.push(info.value);
   }
   return out;
+}
+
+/**
+ * Performance tiers for a disk's `tier:`: those its size's own tier can be set to (Azure Premium SSD: P1-P40 up to
+ * P50, ...) when the analysis has the disk, else every tier of its type that has tier rules.
+ */
+function tierChoices(
+  c: Catalog,
+  offset: number,
+  a: Analysis | undefined,
+  lines: string[],
+  line: number,
+): Array<{ label: string; detail?: string }> {
+  // The disk under the cursor in the analysis (completion paths name every list item /0).
+  const at = a && locate(a.parsed.tree, offset);
+  const diskPath = at ? /^\/vms\/\d+\/disks\/\d+/.exec(at.path)?.[0] : undefined;
+  const d = diskPath ? a!.vms.flatMap((v) => v.disks).find((x) => x.spec.path === diskPath) : undefined;
+  const type = d?.typeName ?? findSibling(lines, line, 'type');
+  const t = type ? c.disk_types[type] : undefined;
+  if (!t || t.model !== 'tiers' || !t.tier_upgrades) return [];
+  const own = d ? sizeTier(t, d.size_gib) : undefined;
+  const rows = own ? tierUpgrades(t, own) : t.tiers.rows;
+  return rows.map((r) => ({ label: r.name, detail: `${fmt(r.size_gib)} GiB tier: ${fmt(r.iops)} IOPS, ${fmt(r.mibps)} MiB/s` }));
+}
+
+/**
+ * Whether a key applies to the spec's provider, as its schema documentation says: an `Azure:` key on Azure only,
+ * a GCP persistent disk's replication on GCP only, a local-ssd key where the edition has local SSD. Without a
+ * provider every key is offered.
+ */
+function forProvider(doc: string, provider: string | undefined, c: Catalog | undefined): boolean {
+  if (!provider) return true;
+  if (/^Azure\b/.test(doc)) return provider === 'azure';
+  if (/^Replication of a GCP\b/.test(doc)) return provider === 'gcp';
+  if (/\(`?local-ssd`? only\)/.test(doc)) return !c || 'local-ssd' in c.disk_types;
+  return true;
 }

@@ -5,9 +5,18 @@
  */
 import { adviceFor } from '../advice';
 import type { Analysis } from '../analyze';
-import { describeRow, INSTANCE_STORE, instanceStoreOf, unstatedInstanceStoreOf, vmLimitRow, withVcpus, type Catalog } from '../catalog';
+import {
+  describeRow,
+  INSTANCE_STORE,
+  instanceStoreOf,
+  unstatedInstanceStoreOf,
+  vmLimitRow,
+  withVcpus,
+  type Catalog,
+  type VmRow,
+} from '../catalog';
 import { boughtText } from '../advice/fixes';
-import { diskBurstTexts, workloadBurstText } from '../model/burst';
+import { burstEndText, diskBurstTexts, workloadBurstText } from '../model/burst';
 import { metricLabel } from '../model/disks';
 import {
   knownFigure,
@@ -39,6 +48,7 @@ import {
   targetVerdict,
 } from '../units';
 import { locate, scopeOf } from './locate';
+import { diskOptionNote, machineExtras } from './option-notes';
 import { describeKey } from './schema-info';
 
 export interface HoverResult {
@@ -71,7 +81,8 @@ export function hover(a: Analysis, offset: number): HoverResult | undefined {
   } else if (vm && c && scope.disk !== undefined) {
     const d = vm.disks.find((x) => x.spec.path === `/vms/${scope.vm}/disks/${scope.disk}`);
     if (d) {
-      if (scope.rest.length === 1) parts.push(valueNote(c, field, loc.node.kind === 'scalar' ? loc.node.value : undefined, d, vm) ?? '');
+      const value = loc.node.kind === 'scalar' ? loc.node.value : undefined;
+      if (scope.rest.length === 1) parts.push(valueNote(c, field, value, d, vm) ?? diskOptionNote(c, field, value, d, vm) ?? '');
       parts.push(diskHover(c, vm, d));
     }
     const u = vm.unmodelled?.find((x) => x.spec.path === `/vms/${scope.vm}/disks/${scope.disk}`);
@@ -310,7 +321,7 @@ export function workloadHover(c: Catalog, vm: VmEval, w: WorkloadEval, region: s
   lines.push('', `**Limited by ${w.limited_by}**: ${w.why}`);
   const burst = workloadBurstText(w);
   if (burst && w.burst) {
-    const until = w.burst.ends === 'credits' ? 'until the burst credits run out' : "within the instance's burst window";
+    const until = burstEndText(w.burst.ends, 'the');
     lines.push('', `**Burst**: ${burst} (${until}); the target is judged on the sustained figure.`);
   }
   if (w.meets_target !== undefined) {
@@ -408,6 +419,7 @@ function valueNote(c: Catalog, field: string, value: unknown, d: DiskEval | unde
           [false, true, true, true, true, false],
         ) +
         `\n\n(${c.edition}: ${rows[0].r!.table.table})` +
+        machineExtras(c, m, rows as Array<{ t: string; r: VmRow }>) +
         none
       );
     }
@@ -423,4 +435,5 @@ function lim(l: number | { per_vcpu: number; max?: number } | undefined, vcpus: 
 }
 
 /** A disk type as the hover names it: its label and its spec name, once (AWS labels hold it: "General Purpose SSD (gp3)"). */
-const typeText = (label: string, name: string) => (label.includes(`(${name})`) ? label : `${label} (${name})`);
+const typeText = (label: string, name: string) =>
+  label.includes(`(${name})`) || label.includes(`(${name},`) ? label : `${label} (${name})`;

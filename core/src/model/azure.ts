@@ -82,9 +82,20 @@ export function tierCost(c: Catalog, t: TieredDiskType, d: DiskSpec, size: numbe
  * A tiered disk's own credit burst: its tier's burst figure while the bucket lasts. The bucket is taken as what a
  * full-rate burst spends in the stated window ((burst − baseline) × seconds): the pages give the window, not the size.
  */
-export function tierOwnBurst(d: DiskEval, m: Metric): { value: number; bucket: number; base: number; spend: number } | undefined {
+export function tierOwnBurst(
+  d: DiskEval,
+  m: Metric,
+): { value: number; bucket: number; base: number; spend: number; onDemand?: boolean } | undefined {
   const t = d.type;
-  if (t.model !== 'tiers' || !t.credit_burst || d.size_gib > t.credit_burst.up_to_gib) return undefined;
+  if (t.model !== 'tiers') return undefined;
+  const od = t.on_demand_burst;
+  if (od && d.spec.bursting === 'on-demand' && d.size_gib >= od.min_gib) {
+    // On-demand bursting: the type's burst figures with no time limit (an endless bucket), billed per transaction.
+    const value = m === 'read_iops' || m === 'write_iops' ? od.iops : od.mibps;
+    const base = d.diskOnly[m].value;
+    return value > base + 1e-9 ? { value, bucket: Infinity, base, spend: value, onDemand: true } : undefined;
+  }
+  if (!t.credit_burst || d.size_gib > t.credit_burst.up_to_gib) return undefined;
   const row = diskTier(t, d.spec, d.size_gib);
   const iops = m === 'read_iops' || m === 'write_iops';
   const value = iops ? row?.burst_iops : row?.burst_mibps;

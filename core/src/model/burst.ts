@@ -18,6 +18,8 @@ interface OwnBurst {
   base: number;
   /** What the disk spends of its bucket each second at `value` of this figure. */
   spend: number;
+  /** Azure's on-demand bursting: no bucket, no time limit (`bucket` is Infinity). */
+  onDemand?: boolean;
 }
 
 /**
@@ -132,6 +134,12 @@ export function diskBursts(c: Catalog, machine: Machine | undefined, disks: Disk
         const value = atLifted[i];
         if (value <= d.figures[m].value * 1.001) continue;
         const own = ownBurst(d, m);
+        if (own?.onDemand && atSustained[i] > d.figures[m].value * 1.001) {
+          // No time limit: what the machine sustains of the burst figure, for as long as it runs. The machine's
+          // own burst window above that is not added.
+          setBurst(out, d, m, { value: atSustained[i], seconds: Infinity, ends: 'on-demand' });
+          continue;
+        }
         const credits = own ? bucketSeconds(own.bucket, (own.spend * value) / own.value, own.base) : Infinity;
         const aboveMachine = value > atSustained[i] * 1.001;
         const window = aboveMachine && windowSeconds !== undefined ? windowSeconds : Infinity;
@@ -139,13 +147,17 @@ export function diskBursts(c: Catalog, machine: Machine | undefined, disks: Disk
         if (!Number.isFinite(seconds)) continue;
         const burst: Burst = { value, seconds, ends: credits <= window ? 'credits' : 'window' };
         if (Number.isFinite(window)) burst.window = { above: atSustained[i], seconds: window };
-        const bursts = out.get(d);
-        if (bursts) bursts[m] = burst;
-        else out.set(d, { [m]: burst });
+        setBurst(out, d, m, burst);
       }
     }
   }
   return out;
+}
+
+function setBurst(out: Map<DiskEval, DiskBursts>, d: DiskEval, m: Metric, burst: Burst): void {
+  const bursts = out.get(d);
+  if (bursts) bursts[m] = burst;
+  else out.set(d, { [m]: burst });
 }
 
 /** Each disk's bursts while the VM's other disks are idle (the disk's figures are its figures alone). */
@@ -167,6 +179,7 @@ function shareAt(cap: number, group: DiskEval[], m: Metric, best: number[], tota
 
 /** "3,000 IOPS for 31 min, then 300". */
 export function burstText(value: number, seconds: number, sustained: number, unit: string): string {
+  if (!Number.isFinite(seconds)) return `${fmt(value)} ${unit} with no time limit, ${fmt(sustained)} sustained`;
   const dur = seconds >= 120 ? `${fmt(seconds / 60)} min` : `${fmt(seconds)} s`;
   return `${fmt(value)} ${unit} for ${dur}, then ${fmt(sustained)}`;
 }
@@ -215,7 +228,7 @@ export function workloadBurst(
   const total = (x: { read_iops: number; write_iops: number }) => x.read_iops + x.write_iops;
   if (total(r) <= total(w) * 1.001) return undefined;
   let seconds = Infinity;
-  let ends: WorkloadBurst['ends'] = 'window';
+  let ends: WorkloadBurst['ends'] | undefined;
   for (let i = 0; i < on.length; i++) {
     const d = on[i];
     for (const m of METRICS) {
@@ -237,10 +250,11 @@ export function workloadBurst(
       if (s < seconds) {
         seconds = s;
         ends = credits <= window ? 'credits' : 'window';
-      }
+      } else if (!Number.isFinite(s) && b.ends === 'on-demand') ends ??= 'on-demand';
     }
   }
-  if (!Number.isFinite(seconds)) return undefined;
+  if (!Number.isFinite(seconds) && ends !== 'on-demand') return undefined;
+  if (!ends) return undefined;
   return { read_iops: r.read_iops, write_iops: r.write_iops, read_mibps: r.read_mibps, write_mibps: r.write_mibps, seconds, ends };
 }
 
@@ -266,7 +280,7 @@ function usage(r: WorkloadEval, on: DiskEval[], i: number, m: Metric): number {
 export function diskBurstTexts(d: DiskEval): string[] {
   const b = d.burst;
   if (!b) return [];
-  const ends = (x: Burst) => (x.ends === 'credits' ? 'until its burst credits run out' : "within the instance's burst window");
+  const ends = (x: Burst) => burstEndText(x.ends, 'its');
   const one = (m: Metric, x: Burst) => `${burstText(x.value, x.seconds, d.figures[m].value, metricUnit(m))} (${ends(x)})`;
   const out: string[] = [];
   for (const [r, w, what] of [
@@ -282,4 +296,11 @@ export function diskBurstTexts(d: DiskEval): string[] {
     }
   }
   return out;
+}
+
+/** What ends a burst, as the texts say it: "until its burst credits run out". */
+export function burstEndText(ends: Burst['ends'], whose: 'its' | 'the'): string {
+  if (ends === 'credits') return `until ${whose} burst credits run out`;
+  if (ends === 'on-demand') return 'on-demand bursting, billed per burst transaction';
+  return "within the instance's burst window";
 }

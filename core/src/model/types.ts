@@ -82,10 +82,13 @@ export function setFigure(d: DiskEval, m: Metric | 'write_iops_16k', b: Bound): 
 /** A figure above the sustained one, and for how long it holds. */
 export interface Burst {
   value: number;
-  /** Seconds it holds at this level from a full bucket or a fresh window. */
+  /** Seconds it holds at this level from a full bucket or a fresh window; Infinity for on-demand bursting. */
   seconds: number;
-  /** What ends it: the disk's credit bucket or the machine's window. */
-  ends: 'credits' | 'window';
+  /**
+   * What ends it: the disk's credit bucket or the machine's window; `on-demand`: nothing (Azure's on-demand
+   * bursting, billed per burst transaction, has no time limit).
+   */
+  ends: 'credits' | 'window' | 'on-demand';
   /** The machine's window, where the burst goes above what the machine sustains: above which level, for how long. */
   window?: { above: number; seconds: number };
 }
@@ -99,7 +102,7 @@ export interface WorkloadBurst {
   read_mibps: number;
   write_mibps: number;
   seconds: number;
-  ends: 'credits' | 'window';
+  ends: 'credits' | 'window' | 'on-demand';
 }
 
 export type DiskFigures = Record<Metric, Bound> & { write_iops_16k?: Bound };
