@@ -406,4 +406,18 @@ describe('azure-2026: how disk and VM limits combine', () => {
     // Priced as the secondary source gives East US: 200 GiB × $0.0803 + 77,000 IOPS × $0.00511 + 1,875 MB/s × $0.0402.
     assert.ok(Math.abs(top.cost.monthly! - (200 * 0.0803 + 77000 * 0.00511 + 1875 * 0.0402)) < 0.02);
   });
+
+  it('a zone-redundant disk of any type has no price here, never the locally redundant one', () => {
+    for (const disk of [
+      'type: premium-ssd-v2, size: 200GiB',
+      'type: ultra-disk, size: 200GiB, provisioned_iops: 6000',
+      'type: premium-ssd, size: 200GiB',
+    ]) {
+      const d = (extra: string) => vmOf(spec('Standard_D96s_v6', [`{ name: d, ${disk}${extra} }`], wl(''))).disks[0];
+      assert.ok(d('').cost.monthly! > 0, disk);
+      const zrs = d(', redundancy: zrs');
+      assert.equal(zrs.cost.monthly, undefined, disk);
+      assert.match(zrs.cost.gaps.map((m) => m.text).join('; '), /ZRS price unknown/, disk);
+    }
+  });
 });

@@ -36,6 +36,12 @@ export function perGibPrice(
  */
 export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, region: string, series?: string, clampToType = true): Cost {
   if (t.model === 'tiers') return tierCost(c, t, d, size, region);
+  // The editions price locally redundant disks only: a zone-redundant one of any type costs more, by an amount not
+  // sourced, so it is a gap, never the LRS price.
+  if (d.redundancy === 'zrs')
+    return cost(undefined, false, () => `${c.edition} has no zone-redundant (ZRS) disk prices`, [
+      { part: 'capacity', text: `${d.type} ZRS price unknown` },
+    ]);
   const p = t.price;
   const { perGib, regional, series: own } = perGibPrice(t, d.replication, region, series);
   if (!p || perGib === undefined) {
