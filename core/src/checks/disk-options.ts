@@ -24,8 +24,13 @@ export const diskOptions: CheckModule = {
     },
     'host-caching-unsupported': {
       severity: 'error',
-      summary: 'Host caching is not offered on this disk: its type, its size or its machine does not take it.',
-      docs: "Raised on `caching` when it is read-only or read-write and the disk's type has no host caching (Azure: Premium SSD v2, Ultra Disk), the disk is at or above the size where caching stops (Azure: 4 TiB, https://learn.microsoft.com/en-us/azure/virtual-machines/premium-storage-performance), or the machine's series offers no host caching (Azure Lsv3: premium storage caching not supported). The disk is evaluated without the cache; the fix sets `caching: none`, which changes no figure.",
+      summary: 'Host caching is not offered on this disk: its type or its size does not take it.',
+      docs: "Raised on `caching` when it is read-only or read-write and the disk's type has no host caching (Azure: Premium SSD v2, Ultra Disk), or the disk is at or above the size where caching stops (Azure: 4 TiB, https://learn.microsoft.com/en-us/azure/virtual-machines/premium-storage-performance). The disk is evaluated without the cache; set `caching: none`.",
+    },
+    'host-caching-no-effect': {
+      severity: 'information',
+      summary: 'Host caching is set on a machine that has no host cache: the disk is evaluated uncached.',
+      docs: "Raised on `caching` when it is read-only or read-write and the machine's size table says it has no host cache (Azure: \"Premium Storage caching: Not Supported\" on Lsv3 and Bv1). The provider takes the setting (azurerm requires an OS disk's `caching`), so this is information, not an error: the disk's figures are its uncached ones and a workload's `cache_hit_ratio` serves nothing. The fix sets `caching: none`.",
     },
     'performance-plus-size': {
       severity: 'error',
@@ -69,13 +74,17 @@ function caching(ctx: VmContext, d: DiskSpec): void {
   if (!t.host_caching) why = `${d.type} has no host caching`;
   else if (d.size_gib !== undefined && !cacheable({ type: t, size_gib: d.size_gib }))
     why = `host caching stops at ${fmt(t.host_caching.below_gib)} GiB (${c}: ${t.host_caching.table}); '${d.name}' is ${fmt(d.size_gib)} GiB`;
-  else if (m?.info.host_caching?.supported === false) why = `${m.name} offers no host caching (${c}: ${m.info.host_caching.table})`;
-  if (!why) return;
   const path = `${d.path}/caching`;
-  ctx.report('host-caching-unsupported', `${why}: set caching: none`, ctx.at(path), {
-    path,
-    fixes: [{ kind: 'set-value', path, value: 'none', title: 'Set caching: none', preferred: true }],
-  });
+  const fixes: FixData[] = [{ kind: 'set-value', path, value: 'none', title: 'Set caching: none', preferred: true }];
+  if (why) ctx.report('host-caching-unsupported', `${why}: set caching: none`, ctx.at(path), { path, fixes });
+  else if (m?.info.host_caching?.supported === false)
+    // The size's page says it has no cache, not that the setting is refused: it is taken, and does nothing.
+    ctx.report(
+      'host-caching-no-effect',
+      `${m.name} has no host cache (${c}: ${m.info.host_caching.table}): '${d.name}' is evaluated uncached`,
+      ctx.at(path),
+      { path, fixes },
+    );
 }
 
 function tierOptions(ctx: VmContext, d: DiskSpec, t: TieredDiskType): void {
