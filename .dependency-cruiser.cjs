@@ -77,6 +77,16 @@ module.exports = {
       to: { path: ['^core/src/advice/', '^core/src/checks/'] },
     },
     {
+      name: 'checks-name-no-provider',
+      severity: 'error',
+      comment:
+        'A check, advice or a language feature works for every provider: it reads the catalog and the model, never ' +
+        "a provider's own module (a Terraform mapper, or a model module named for a provider). Name a model module " +
+        'for what it models (tiers, the host cache), so that a new provider reuses every check.',
+      from: { path: '^core/src/(checks|advice|language)/' },
+      to: { path: ['^core/src/terraform/', '^core/src/[a-z-]+/(gcp|aws|azure|yandex|google|amazon|microsoft)[^/]*\\.ts$'] },
+    },
+    {
       name: 'only-catalog-imports-catalogs',
       severity: 'error',
       comment:

@@ -5,7 +5,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyze, builtinRegistry, resolveMachine, vmLimitRow, type Catalog, type Machine } from '../../core/src';
-import { ioUnits, withController } from '../../core/src/model/azure';
+import { ioUnits } from '../../core/src/model/tiers';
+import { withController } from '../../core/src/model/disk-controller';
 
 const az = builtinRegistry.get('azure-2026') as Catalog;
 /** Microsoft's MB/s (10^6 bytes, "MBps = 10^6 bytes/sec" in every size table's footnote) in MiB/s. */

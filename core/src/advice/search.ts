@@ -18,7 +18,7 @@ import {
 import type { DiskSpec, VmSpec } from '../document/types';
 import { vmContent } from '../document/vm-content';
 import { perGibPrice } from '../model/cost';
-import { withController } from '../model/azure';
+import { withController } from '../model/disk-controller';
 import { allocationUnits } from '../model/disks';
 import { evaluateOn } from '../model/evaluate';
 import type { DiskEval, VmEval } from '../model/types';

@@ -5,7 +5,7 @@
  */
 import { largerMachines, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
-import { cacheable, cachedLimit, hostCached } from '../model/azure';
+import { cacheable, cachedLimit, hostCached } from '../model/host-cache';
 import { evaluateOn } from '../model/evaluate';
 import type { VmEval, WorkloadEval } from '../model/types';
 import {
@@ -147,7 +147,7 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, p
 
 /**
  * Read-only host caching on the workload's uncached disk, where the size publishes a cached limit, allows host
- * caching, and the disk may use it (../model/azure): evaluated at the workload's cache hit ratio (none without one),
+ * caching, and the disk may use it (../model/host-cache): evaluated at the workload's cache hit ratio (none without one),
  * offered where the target is then met.
  */
 function readCache(s: Search, single: DiskSpec): WorkloadSuggestions['caching'] {

@@ -7,7 +7,8 @@
 import type { TieredDiskType } from '../catalog';
 import type { FixData } from '../diagnostics';
 import type { DiskSpec } from '../document/types';
-import { cacheable, sizeTier, tierUpgrades } from '../model/azure';
+import { cacheable } from '../model/host-cache';
+import { sizeTier, tierUpgrades } from '../model/tiers';
 import { fmt } from '../units';
 import type { CheckModule, VmContext } from './types';
 

@@ -4,7 +4,7 @@
  * target because of it. And provisioned performance a disk buys that its machine cannot use.
  */
 import { limitValue, vmLimitRow, type ProvisionedDiskType } from '../catalog';
-import { diskTier, sizeTier, tierCost } from '../model/azure';
+import { diskTier, sizeTier, tierCost } from '../model/tiers';
 import type { CodeInfo, FixData } from '../diagnostics';
 import { provisionedValues } from '../advice/fixes';
 import { targetsKept, withDisk } from '../advice/search';

@@ -4,7 +4,7 @@
  */
 import type { Catalog } from '../catalog';
 import type { WorkloadSpec } from '../document/types';
-import { cacheViews } from '../model/azure';
+import { cacheViews } from '../model/host-cache';
 import { evaluateWorkload } from '../model/workload';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
 import { fmt } from '../units';

@@ -5,7 +5,7 @@
 import type { Analysis } from '../analyze';
 import { builtinRegistry, DEFAULT_EDITION, machineTypeNames, vcpuChoices, type Catalog, type CatalogRegistry } from '../catalog';
 import { LineIndex } from '../text';
-import { sizeTier, tierUpgrades } from '../model/azure';
+import { sizeTier, tierUpgrades } from '../model/tiers';
 import { fmt, plural } from '../units';
 import { locate } from './locate';
 import { enumAt, examplesAt, keysAt } from './schema-info';

@@ -4,7 +4,8 @@
  * redundancy and bursting (Azure's options, each with the table it comes from).
  */
 import type { Catalog, Machine, TierRow, TieredDiskType, VmRow } from '../catalog';
-import { cachedLimit, cacheable, diskTier, hostCached, sizeTier, tierUpgrades } from '../model/azure';
+import { cachedLimit, cacheable, hostCached } from '../model/host-cache';
+import { diskTier, sizeTier, tierUpgrades } from '../model/tiers';
 import type { DiskEval, VmEval } from '../model/types';
 import { fmt, fmtMoney } from '../units';
 

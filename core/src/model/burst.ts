@@ -6,7 +6,7 @@
  */
 import { limitValue, vmLimitGroup, vmLimitRow, type Catalog, type Machine } from '../catalog';
 import { fmt } from '../units';
-import { ioUnits, tierOwnBurst } from './azure';
+import { ioUnits, tierOwnBurst } from './tiers';
 import { metricLabel, metricUnit } from './disks';
 import { shareCap } from './vm-share';
 import { bound, METRICS, type Burst, type DiskBursts, type DiskEval, type Metric, type WorkloadBurst, type WorkloadEval } from './types';

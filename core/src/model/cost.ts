@@ -6,7 +6,7 @@
 import type { Catalog, DiskType, Machine, PriceTable, SeriesPrice } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt, fmtMoney, fmtUnitPrice, plural } from '../units';
-import { tierCost } from './azure';
+import { tierCost } from './tiers';
 import { provisionedValue } from './provisioned';
 import { cost, type Cost, type PriceGap } from './types';
 

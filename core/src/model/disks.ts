@@ -19,7 +19,7 @@ import {
 } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt } from '../units';
-import { tierFigures } from './azure';
+import { tierFigures } from './tiers';
 import { diskCost } from './cost';
 import { localSsdDeviceGib, ownDeviceFigures } from './local-ssd';
 import { instanceStoreDisks } from './instance-store';

@@ -5,7 +5,8 @@
 import { INSTANCE_STORE, refusedSize, resolveMachine, unmodelledOn, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, TemplateRun, VmSpec } from '../document/types';
 import { plural } from '../units';
-import { cacheViews, withController } from './azure';
+import { cacheViews } from './host-cache';
+import { withController } from './disk-controller';
 import { diskCost, machineCost } from './cost';
 import { aloneBursts, catalogBursts, diskBursts, workloadBurst } from './burst';
 import { togetherViews } from './together';

@@ -14,7 +14,7 @@ import { fmt } from '../units';
 import { ExplainedBound, METRICS, bound, setFigure, type DiskEval, type LimitKind, type Metric, type SharedLimit } from './types';
 import { demandIops } from './workload';
 import { disksOfName } from './lookups';
-import { uncachedShare } from './azure';
+import { uncachedShare } from './host-cache';
 
 export type ShareMetric = Metric | 'write_iops_16k';
 export const SHARE_METRICS: readonly ShareMetric[] = [...METRICS, 'write_iops_16k'];

@@ -14,7 +14,7 @@
 import type { Catalog } from '../catalog';
 import type { WorkloadSpec } from '../document/types';
 import { fmt, formatBlock } from '../units';
-import { ioUnits } from './azure';
+import { ioUnits } from './tiers';
 import {
   bound,
   ExplainedBound,
