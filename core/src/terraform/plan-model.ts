@@ -28,6 +28,8 @@ export interface PlanResource {
    * undefined where the references decide.
    */
   target?(path: Array<string | number>): string | null | undefined;
+  /** A plan's: why `target` gave null for an attribute (what the .tf reading says of it), for a finding on the plan. */
+  unjoined?(path: Array<string | number>): string | undefined;
   /** The `zone`/`region` its provider configuration defaults, for a resource that gives none. */
   providerDefaults?: ProviderDefaults;
 }

@@ -84,14 +84,19 @@ export function terraformFilesFrontEnd(
   };
 }
 
-/** The resource records of the files (as `terraformFilesFrontEnd` reads them), or undefined when one does not parse. */
+/**
+ * The resource records of the files (as `terraformFilesFrontEnd` reads them, the root module's variables given
+ * `vars`), or undefined when one does not parse; `said` gets the findings of the reading.
+ */
 export function readTfResources(
   parse: HclParse,
   files: TfFile[],
   modules: ModuleDirs = {},
+  vars: TfVar[] = [],
+  said: Diagnostic[] = [],
 ): { resources: PlanResource[]; unexpanded: PlanResource[]; sources: TfSource[] } | undefined {
   const { text, sources } = joinTfFiles(files);
-  const reader = readModules(parse, text, sources, [], [], modules);
+  const reader = readModules(parse, text, sources, said, vars, modules);
   return reader && { resources: reader.resources, unexpanded: reader.unexpanded, sources };
 }
 
