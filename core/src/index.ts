@@ -21,10 +21,11 @@ export {
   joinTfFiles,
   moduleFolder,
   mergeInstances,
+  planFrontEndWithSources,
   planSourceMap,
   terraformFilesFrontEnd,
 } from './terraform';
-export type { SourcePlace } from './terraform';
+export type { PlanSources, SourcePlace } from './terraform';
 export type { HclParse, HclSyntaxNode, InstalledModule, ModuleDirs, TfFile, TfParseMemo, TfParsed, TfSource, TfVar } from './terraform';
 export type { Spec, VmSpec, DiskSpec, WorkloadSpec, Target } from './document/types';
 export type { YamlNode, YamlTree, MapNode, SeqNode, ScalarNode } from './document/yaml-tree';

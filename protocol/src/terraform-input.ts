@@ -8,12 +8,14 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   frontEndFor,
+  isTerraformPlanPath,
   isTerraformSourcePath,
   joinTfFiles,
   localKey,
   sidecarFrontEnd,
   diag,
   sidecarPlanPath,
+  planFrontEndWithSources,
   terraformFilesFrontEnd,
   type ParsedSpec,
   type ModuleDirs,
@@ -95,7 +97,7 @@ function pathOf(file: string): string {
 /** `file` is a path or a file: URI; the text is the file's (an editor's buffer may differ from the disk). */
 export function frontEndForFile(file: string, text: string, options: TfInputOptions = {}): ((text: string) => ParsedSpec) | undefined {
   const plan = frontEndFor(file) ? undefined : sidecarPlanPath(text);
-  if (plan === undefined) return frontEndFor(file);
+  if (plan === undefined) return planBesideSources(file) ?? frontEndFor(file);
   let path: string;
   let b: Bounds;
   try {
@@ -114,6 +116,25 @@ export function frontEndForFile(file: string, text: string, options: TfInputOpti
   }
 }
 
+/**
+ * A plan's front end that joins through the .tf files beside it (core's `planFrontEndWithSources`: which instance an
+ * index expression names, evaluated with the plan's variables), when the HCL parser is loaded and the plan's folder
+ * has .tf files; else undefined (the plan alone).
+ */
+function planBesideSources(file: string): ((text: string) => ParsedSpec) | undefined {
+  const parse = hclParser();
+  if (!parse || !isTerraformPlanPath(file)) return undefined;
+  let folder: string;
+  try {
+    folder = dirname(pathOf(file));
+  } catch {
+    return undefined;
+  }
+  const modules: ModuleDirs = {};
+  const files = moduleFilesIn(folder, modules);
+  return files.length ? planFrontEndWithSources({ parse, files, modules }) : undefined;
+}
+
 /** A sidecar's .tf file or module folder, read as its VMs (the HCL parser must be loaded). */
 function terraformFiles(path: string, b: Bounds): { parsed: () => ParsedSpec } | { error: string } {
   if (!hclParser()) return { error: 'the HCL parser is not loaded' };
@@ -129,6 +150,8 @@ function terraformFiles(path: string, b: Bounds): { parsed: () => ParsedSpec } |
 export function needsHclParser(path: string): boolean {
   try {
     if (isTerraformSourcePath(path) || statSync(path).isDirectory()) return true;
+    // A plan with its .tf files beside it joins through them.
+    if (isTerraformPlanPath(path)) return tfFilesIn(dirname(path)).length > 0;
     if (!/\.perf\.ya?ml$/i.test(path)) return false;
     const plan = sidecarPlanPath(readBounded(path, { maxBytes: MAX_INPUT_BYTES }));
     return plan !== undefined && !/\.json$/i.test(plan);

@@ -13,8 +13,9 @@
  * not read.
  */
 import type { Node } from 'jsonc-parser';
-import { amount, at, flagSet, items, keyOf, located, span, spotWhere, str } from './json';
+import { at, flagSet, items, keyOf, located, span, spotWhere, str } from './json';
 import {
+  Args,
   byId,
   diskBasics,
   instanceVm,
@@ -36,25 +37,27 @@ const IOPS_TYPES = new Set(['gp3', 'io1', 'io2']);
 const THROUGHPUT_TYPES = new Set(['gp3']);
 /** The device names AMIs give their root volume (Amazon Linux and most others: /dev/xvda; Ubuntu, Windows: /dev/sda1). */
 const ROOT_DEVICES = new Set(['/dev/xvda', '/dev/sda1']);
-const mibps = (v: string | number | boolean) => `${v}MiB/s`;
+const mibps = (v: number) => `${v}MiB/s`;
 
 /** A volume's `iops` and `throughput` settings (aws_ebs_volume and the block devices name them alike), for the types that take them. */
-function settings(values: Node | undefined, type: Located) {
+function settings(values: Node | undefined, type: Located, args: Args) {
   const t = String(type.value);
   return {
-    provisioned_iops: IOPS_TYPES.has(t) ? amount(at(values, 'iops')) : undefined,
-    provisioned_throughput: THROUGHPUT_TYPES.has(t) ? amount(at(values, 'throughput'), mibps) : undefined,
+    provisioned_iops: IOPS_TYPES.has(t) ? args.amount(at(values, 'iops')) : undefined,
+    provisioned_throughput: THROUGHPUT_TYPES.has(t) ? args.amount(at(values, 'throughput'), mibps) : undefined,
   };
 }
 
 function volumeResource(d: PlanResource, ctx: PlanContext): SpecMap {
-  const { basics, leftOut } = diskBasics(d, ctx);
+  const args = new Args(ctx, d.address);
+  const { basics, leftOut } = diskBasics(d, ctx, args);
   const resource_name = located(at(d.values, 'tags', 'Name'));
   if (!basics) return map(leftOut.span, { ...leftOut.fields, resource_name });
   return map(d.values ? span(d.values) : d.addressSpan, {
     ...basics,
     resource_name,
-    ...settings(d.values, basics.type),
+    ...settings(d.values, basics.type, args),
+    ...args.leftOut(d.addressSpan),
   });
 }
 
@@ -65,8 +68,10 @@ function volumeResource(d: PlanResource, ctx: PlanContext): SpecMap {
 function blockDevice(name: string, block: Node, ctx: PlanContext): SpecMap {
   const where = block.parent ?? block;
   const place = keyOf(where) ?? span(where);
+  const args = new Args(ctx, name);
   const type = located(at(block, 'volume_type'));
-  const size = located(at(block, 'volume_size'));
+  const size = args.number(at(block, 'volume_size'));
+  if (args.refused.length) return leftOutDisk(name, place, args.refused.join('; '), { type });
   if (!type || !size) {
     const missing = !type ? 'volume_type' : 'volume_size';
     ctx.report(
@@ -80,7 +85,8 @@ function blockDevice(name: string, block: Node, ctx: PlanContext): SpecMap {
     name: new Located(name, place),
     type,
     size,
-    ...settings(block, type),
+    ...settings(block, type, args),
+    ...args.leftOut(place),
   });
 }
 

@@ -13,8 +13,9 @@
  * (https://registry.terraform.io/providers/hashicorp/azurerm/latest/docs/resources/managed_disk).
  */
 import type { Node } from 'jsonc-parser';
-import { amount, at, flagSet, items, keyOf, located, span, spotWhere, str } from './json';
+import { at, items, keyOf, located, span, spotWhere, str } from './json';
 import {
+  Args,
   byId,
   instanceVm,
   leftOutDisk,
@@ -67,12 +68,12 @@ export function azureRegion(n: Node | undefined): Located | undefined {
 }
 
 const caching = (n: Node | undefined) => located(n, (v) => CACHING[String(v).toLowerCase()] ?? String(v));
-const mbps = (v: string | number | boolean) => `${v}MB/s`;
+const mbps = (v: number) => `${v}MB/s`;
 
 /** Provisioned IOPS and MB/s, for the types that take them, under the names the resource gives them. */
-function provisioned(values: Node | undefined, type: Located | undefined, iops: string, throughput: string) {
+function provisioned(values: Node | undefined, type: Located | undefined, args: Args, iops: string, throughput: string) {
   if (!type || !PROVISIONED.has(String(type.value))) return {};
-  return { provisioned_iops: amount(at(values, iops)), provisioned_throughput: amount(at(values, throughput), mbps) };
+  return { provisioned_iops: args.amount(at(values, iops)), provisioned_throughput: args.amount(at(values, throughput), mbps) };
 }
 
 /**
@@ -82,8 +83,10 @@ function provisioned(values: Node | undefined, type: Located | undefined, iops: 
 function blockDisk(name: string, block: Node, role: 'os' | 'data', ctx: PlanContext): SpecMap {
   const where = block.parent ?? block;
   const place = keyOf(where) ?? span(where);
+  const args = new Args(ctx, name);
   const { type, redundancy } = diskType(at(block, 'storage_account_type'));
-  const size = located(at(block, 'disk_size_gb'));
+  const size = args.number(at(block, 'disk_size_gb'));
+  if (args.refused.length) return leftOutDisk(name, place, args.refused.join('; '), { type });
   if (!type || !size) {
     const missing = !type ? 'storage_account_type' : 'disk_size_gb';
     const image = role === 'os' && type ? " (the image's size applies)" : '';
@@ -97,23 +100,26 @@ function blockDisk(name: string, block: Node, role: 'os' | 'data', ctx: PlanCont
     redundancy,
     size,
     caching: caching(at(block, 'caching')),
-    ...provisioned(block, type, 'ultra_ssd_disk_iops_read_write', 'ultra_ssd_disk_mbps_read_write'),
+    ...provisioned(block, type, args, 'ultra_ssd_disk_iops_read_write', 'ultra_ssd_disk_mbps_read_write'),
+    ...args.leftOut(place),
   });
 }
 
 /** An azurerm_managed_disk as a disk of the spec (attached or not). */
 function managedDisk(d: PlanResource, ctx: PlanContext, extra: Record<string, SpecValue | undefined> = {}): SpecMap {
   const v = d.values;
+  const args = new Args(ctx, d.address);
   const { type, redundancy } = diskType(at(v, 'storage_account_type'));
-  const size = located(at(v, 'disk_size_gb'));
+  const size = args.number(at(v, 'disk_size_gb'));
   const resource_name = located(at(v, 'name'));
+  if (args.refused.length) return leftOutDisk(d.address, d.addressSpan, args.refused.join('; '), { resource_name, type });
   if (!type || !size) {
     const missing = !type ? 'storage_account_type' : 'disk_size_gb';
     ctx.report('terraform-unknown-value', `${d.address}'s ${missing} is known only after apply: set it to see its figures`, d.addressSpan);
     return leftOutDisk(d.address, d.addressSpan, `${d.address}'s ${missing} is ${ctx.afterApply}`, { resource_name, type, size });
   }
-  const onDemand = at(v, 'on_demand_bursting_enabled');
-  const plus = at(v, 'performance_plus_enabled');
+  const onDemand = args.bool(at(v, 'on_demand_bursting_enabled'));
+  const plus = args.bool(at(v, 'performance_plus_enabled'));
   return map(v ? span(v) : d.addressSpan, {
     name: new Located(d.address, d.addressSpan),
     resource_name,
@@ -121,10 +127,11 @@ function managedDisk(d: PlanResource, ctx: PlanContext, extra: Record<string, Sp
     redundancy,
     size,
     tier: located(at(v, 'tier')),
-    bursting: flagSet(onDemand) ? new Located('on-demand', span(onDemand!), keyOf(onDemand!)) : undefined,
-    performance_plus: flagSet(plus) ? new Located(true, span(plus!), keyOf(plus!)) : undefined,
-    ...provisioned(v, type, 'disk_iops_read_write', 'disk_mbps_read_write'),
+    bursting: onDemand?.value === true ? new Located('on-demand', onDemand.span, onDemand.key) : undefined,
+    performance_plus: plus?.value === true ? plus : undefined,
+    ...provisioned(v, type, args, 'disk_iops_read_write', 'disk_mbps_read_write'),
     ...extra,
+    ...args.leftOut(d.addressSpan),
   });
 }
 

@@ -6,9 +6,10 @@
  */
 import type { Node } from 'jsonc-parser';
 import { byLink, zoneOf } from './gcp-links';
-import { amount, at, items, keyOf, located, span, spotWhere, str } from './json';
+import { at, isTrue, items, keyOf, located, span, spotWhere, str } from './json';
 import type { Span } from '../text';
 import {
+  Args,
   diskBasics,
   instanceVm,
   leftOutDisk,
@@ -26,7 +27,7 @@ const DISK_TYPES = ['google_compute_disk', 'google_compute_region_disk'];
 /** Resource types read only through the instances that use them. */
 export const GCP_DISK_RESOURCES = [...DISK_TYPES, 'google_compute_attached_disk'];
 
-const mibps = (v: string | number | boolean) => `${v}MiB/s`;
+const mibps = (v: number) => `${v}MiB/s`;
 const lower = (v: string | number | boolean) => String(v).toLowerCase();
 
 /** Collects an instance's disks and the disk resources among them. */
@@ -90,11 +91,13 @@ class Disks {
     where: Node,
     type: Node | undefined,
     size: Node | undefined,
+    args: Args,
     extra: Record<string, Located | undefined> = {},
     params: Array<string | number> = [],
   ): void {
     const t = located(type);
-    const s = located(size);
+    const s = args.number(size);
+    if (args.refused.length) return this.leftOut(name, keyOf(where) ?? span(where), args.refused.join('; '), { type: t });
     if (!t || !s) {
       const missing = !t ? 'type' : 'size';
       // Written from a value not known yet: said on that attribute; not written at all: on the block.
@@ -133,21 +136,31 @@ class Disks {
 }
 
 function diskResource(d: PlanResource, ctx: PlanContext): SpecMap {
-  const { basics, leftOut } = diskBasics(d, ctx);
+  const args = new Args(ctx, d.address);
+  const { basics, leftOut } = diskBasics(d, ctx, args);
   if (!basics) return leftOut;
   const v = d.values;
   return map(v ? span(v) : d.addressSpan, {
     ...basics,
     replication: d.type === 'google_compute_region_disk' ? new Located('regional', d.addressSpan) : undefined,
-    provisioned_iops: amount(at(v, 'provisioned_iops')),
-    provisioned_throughput: amount(at(v, 'provisioned_throughput'), mibps),
+    ...provisioned(v, args),
+    ...args.leftOut(d.addressSpan),
   });
 }
 
-/** `pricing: spot` where the resource's `scheduling` makes it preemptible or Spot. */
+/** A disk's `provisioned_iops` and `provisioned_throughput` (MiB/s), as Terraform converts them. */
+function provisioned(v: Node | undefined, args: Args) {
+  return {
+    provisioned_iops: args.amount(at(v, 'provisioned_iops')),
+    provisioned_throughput: args.amount(at(v, 'provisioned_throughput'), mibps),
+  };
+}
+
+/** `pricing: spot` where the resource's `scheduling` makes it preemptible (`true`, or `"true"` as Terraform converts it) or Spot. */
 function spotOf(v: Node | undefined): Located | undefined {
+  const preemptible = at(v, 'scheduling', 0, 'preemptible');
   return (
-    spotWhere(at(v, 'scheduling', 0, 'preemptible'), (x) => x === true) ??
+    spotWhere(preemptible, () => isTrue(preemptible)) ??
     spotWhere(at(v, 'scheduling', 0, 'provisioning_model'), (x) => String(x).toUpperCase() === 'SPOT')
   );
 }
@@ -178,18 +191,13 @@ function bootDisk(res: PlanResource, disks: Disks): void {
   const params = at(boot, 'initialize_params', 0);
   if (str(at(boot, 'source')) || !params)
     disks.attach(at(boot, 'source'), ['boot_disk', 0, 'source'], boot.parent ?? boot, `${res.address}.boot_disk`);
-  else
-    disks.inline(
-      `${res.address}.boot_disk`,
-      boot.parent ?? boot,
-      at(params, 'type'),
-      at(params, 'size'),
-      {
-        provisioned_iops: amount(at(params, 'provisioned_iops')),
-        provisioned_throughput: amount(at(params, 'provisioned_throughput'), mibps),
-      },
-      ['boot_disk', 0, 'initialize_params', 0],
-    );
+  else {
+    const args = new Args(disks.ctx, `${res.address}.boot_disk`);
+    const extra = provisioned(params, args);
+    disks.inline(`${res.address}.boot_disk`, boot.parent ?? boot, at(params, 'type'), at(params, 'size'), args, extra, [
+      ...['boot_disk', 0, 'initialize_params', 0],
+    ]);
+  }
 }
 
 /** An instance's `attached_disk` blocks, each named after its place. */
@@ -254,17 +262,15 @@ type TemplateDisk = 'boot' | 'scratch' | 'attached';
  */
 function templateDisks(t: PlanResource, into: Disks, wanted: (k: TemplateDisk) => boolean, named = t.address): void {
   const blocks = items(at(t.values, 'disk'));
-  const marked = blocks.findIndex((b) => at(b, 'boot')?.value === true);
+  const marked = blocks.findIndex((b) => isTrue(at(b, 'boot')));
   const boot = marked >= 0 ? marked : 0;
   const kind = (b: Node, i: number): TemplateDisk => (str(at(b, 'type')) === 'SCRATCH' ? 'scratch' : i === boot ? 'boot' : 'attached');
   blocks.forEach((b, i) => {
     const k = kind(b, i);
     if (k === 'scratch' || !wanted(k)) return;
     if (str(at(b, 'source'))) return into.attach(at(b, 'source'), ['disk', i, 'source'], b, `${named}.disk[${i}]`);
-    into.inline(`${named}.disk[${i}]`, b, at(b, 'disk_type'), at(b, 'disk_size_gb'), {
-      provisioned_iops: amount(at(b, 'provisioned_iops')),
-      provisioned_throughput: amount(at(b, 'provisioned_throughput'), mibps),
-    });
+    const args = new Args(into.ctx, `${named}.disk[${i}]`);
+    into.inline(`${named}.disk[${i}]`, b, at(b, 'disk_type'), at(b, 'disk_size_gb'), args, provisioned(b, args));
   });
   const scratch = blocks.filter((b, i) => kind(b, i) === 'scratch');
   if (scratch.length && wanted('scratch')) into.scratch(`${named}.scratch_disk`, scratch, (b) => at(b, 'interface'));

@@ -67,10 +67,14 @@ export function toNumber(v: Value): number {
   throw new HclError(`${shown(v)} is not a number`);
 }
 
-/** A bool from a bool or the string "true"/"false"; else HclError. */
+/**
+ * A bool from a bool or the string "true"/"false" ("1"/"0" too, as Terraform's type library converts them:
+ * https://github.com/zclconf/go-cty/blob/main/cty/convert/conversion_primitive.go); else HclError.
+ */
 export function toBool(v: Value): boolean {
   if (typeof v === 'boolean') return v;
-  if (v === 'true' || v === 'false') return v === 'true';
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
   if (v === null) throw new HclError('null is not a bool');
   throw new HclError(`${shown(v)} is not a bool`);
 }

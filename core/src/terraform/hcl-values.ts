@@ -47,6 +47,14 @@ export interface Scope {
   each?: { key: string; value: Node | undefined };
   /** Names a `for` expression or a dynamic block's iterator binds. */
   names?: ReadonlyMap<string, Node | undefined>;
+  /**
+   * The instances of a resource of this module (`google_compute_disk.data`), in order, with their addresses, when
+   * they are known: what a dynamic block's `for_each` over that resource makes (./tf-dynamic.ts); null where its count
+   * is unknown until plan (said on its count).
+   */
+  resourceInstances?(reference: string): Array<{ key: string | number; address: string }> | null | undefined;
+  /** A dynamic block's iterator over a resource's instances: the address of the instance it stands for. */
+  instanceOf?: ReadonlyMap<string, string>;
   /** Why a variable whose value is unknown is so (a module's input unknown in its caller). */
   varWhy?: ReadonlyMap<string, Why>;
   /** Told why values evaluated in this scope are unknown. */

@@ -13,6 +13,7 @@ export type { TfParseMemo, TfParsed } from './tf-parse-memo';
 export type { HclParse, HclSyntaxNode } from './hcl-values';
 export { isTfVarsPath, type TfVar } from './tfvars';
 export { planSourceMap, type SourcePlace } from './plan-sources';
+export { planFrontEndWithSources, type PlanSources } from './plan-sources-join';
 export { blockAddress, mergeInstances } from './finding-addresses';
 
 /** Whether a file is Terraform source, read by the .tf front end: `.tf`, or `.tf.json` (Terraform's JSON syntax). */

@@ -1,6 +1,7 @@
 /** Reading a JSON tree with positions (jsonc-parser's, as for catalog files): values, their spans and keys. */
 import type { Node } from 'jsonc-parser';
 import type { Span } from '../text';
+import { HclError, toBool, toNumber } from './hcl-convert';
 import { Located } from './spec-tree';
 
 /** The value node of an object's property. */
@@ -25,8 +26,10 @@ export function str(n: Node | undefined): string | undefined {
   return n?.type === 'string' ? (n.value as string) : undefined;
 }
 
+/** A number, or a string of one as Terraform converts it where a number is needed (`"3"`); else undefined. */
 export function num(n: Node | undefined): number | undefined {
-  return n?.type === 'number' ? (n.value as number) : undefined;
+  const v = converted(n, 'number');
+  return v instanceof Located ? (v.value as number) : undefined;
 }
 
 export function span(n: Node): Span {
@@ -46,13 +49,40 @@ export function located(n: Node | undefined, as?: (v: string | number | boolean)
   return new Located(as ? as(v) : v, span(n), keyOf(n));
 }
 
+/** A value Terraform refuses where the provider's schema types it (`size = "100GB"`): what is wrong, and where. */
+export interface Refused {
+  refused: string;
+  at: Span;
+}
+
 /**
- * A provisioned amount (`provisioned_iops`, `iops`, `throughput`) with its place, or undefined where it is 0: the
- * providers read 0 as "not set" (the type's default applies), and generated configurations write it so.
+ * An argument as Terraform converts it to the type of the provider's schema before the provider reads it: where the
+ * schema has a number, a string of one (`size = "100"`) is that number; where a bool, "true"/"1" and "false"/"0"
+ * are (./hcl-convert.ts: the rules the .tf evaluator uses). A plan holds the converted value already, so the `.tf`
+ * files and the plan of one configuration read alike. A value Terraform refuses is `Refused`, never some number.
+ * See https://developer.hashicorp.com/terraform/language/expressions/types#type-conversion
  */
-export function amount(n: Node | undefined, as?: (v: string | number | boolean) => string | number | boolean): Located | undefined {
+export function converted(n: Node | undefined, kind: 'number' | 'bool'): Located | Refused | undefined {
   const l = located(n);
-  return l && (l.value === 0 || (typeof l.value === 'string' && l.value.trim() === '0')) ? undefined : l && located(n, as);
+  if (!l) return undefined;
+  try {
+    return new Located(kind === 'number' ? toNumber(l.value) : toBool(l.value), l.span, l.key);
+  } catch (e) {
+    if (e instanceof HclError) return { refused: e.message, at: l.span };
+    throw e;
+  }
+}
+
+/** Whether a bool argument is true as Terraform converts it (`true`, `"true"`, `"1"`). */
+export function isTrue(n: Node | undefined): boolean {
+  const v = converted(n, 'bool');
+  return v instanceof Located && v.value === true;
+}
+
+/** The name of the argument a value node is written for (its property's key), or undefined. */
+export function argumentName(n: Node | undefined): string | undefined {
+  const k = n?.parent?.type === 'property' ? n.parent.children?.[0]?.value : undefined;
+  return typeof k === 'string' ? k : undefined;
 }
 
 /**

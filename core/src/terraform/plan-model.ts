@@ -6,7 +6,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import type { Span } from '../text';
-import { at, items, located, span, str } from './json';
+import { argumentName, at, converted, items, located, span, str } from './json';
 import { Located, map, seq, type SpecMap, type SpecValue } from './spec-tree';
 
 export interface PlanResource {
@@ -28,6 +28,8 @@ export interface PlanResource {
    * undefined where the references decide.
    */
   target?(path: Array<string | number>): string | null | undefined;
+  /** A plan's: why `target` gave null for an attribute (what the .tf reading says of it), for a finding on the plan. */
+  unjoined?(path: Array<string | number>): string | undefined;
   /** The `zone`/`region` its provider configuration defaults, for a resource that gives none. */
   providerDefaults?: ProviderDefaults;
 }
@@ -182,13 +184,59 @@ export function leftOutDisk(name: string, place: Span, why: string, known: Recor
 }
 
 /**
+ * A resource's (or one of its blocks') number and bool arguments as Terraform converts them to the provider's schema
+ * (./json.ts, `converted`: `size = "100"` is 100). A value Terraform refuses is said on it (`owner`'s argument) and
+ * kept in `refused`: the disk it belongs to is then left out with why (`leftOut`), never read with a value
+ * Terraform would not take.
+ */
+export class Args {
+  readonly refused: string[] = [];
+  constructor(
+    readonly ctx: PlanContext,
+    readonly owner: string,
+  ) {}
+
+  number(n: Node | undefined): Located | undefined {
+    return this.read(n, 'number');
+  }
+
+  bool(n: Node | undefined): Located | undefined {
+    return this.read(n, 'bool');
+  }
+
+  /**
+   * A provisioned amount (`provisioned_iops`, `iops`, `throughput`), or undefined where it is 0: the providers read 0
+   * as "not set" (the type's default applies), and generated configurations write it so. `as` adds a unit.
+   */
+  amount(n: Node | undefined, as?: (v: number) => string): Located | undefined {
+    const l = this.number(n);
+    return !l || l.value === 0 ? undefined : as ? new Located(as(l.value as number), l.span, l.key) : l;
+  }
+
+  /** The reason a disk with a refused value is left out, under the key ./plan.ts marks it by; nothing otherwise. */
+  leftOut(place: Span): Record<string, Located> {
+    return this.refused.length ? { [LEFT_OUT]: new Located(this.refused.join('; '), place) } : {};
+  }
+
+  private read(n: Node | undefined, kind: 'number' | 'bool'): Located | undefined {
+    const v = converted(n, kind);
+    if (!v || v instanceof Located) return v;
+    const what = `${this.owner}'s ${argumentName(n) ?? 'value'}`;
+    this.ctx.report('terraform-unknown-value', `${what} is not valid: ${v.refused}; Terraform refuses it, fix the value`, v.at);
+    this.refused.push(`${what} is not valid (${v.refused})`);
+    return undefined;
+  }
+}
+
+/**
  * What every disk resource gives (its address, name, type and size); when its type or size is known only after apply,
  * a finding says so and the disk is left out of the figures (`leftOut`), never given a figure.
  */
-export function diskBasics(d: PlanResource, ctx: PlanContext) {
+export function diskBasics(d: PlanResource, ctx: PlanContext, args = new Args(ctx, d.address)) {
   const type = located(at(d.values, 'type'));
-  const size = located(at(d.values, 'size'));
+  const size = args.number(at(d.values, 'size'));
   const resource_name = located(at(d.values, 'name'));
+  if (args.refused.length) return { leftOut: leftOutDisk(d.address, d.addressSpan, args.refused.join('; '), { resource_name, type }) };
   if (!type || !size) {
     const missing = !type ? 'type' : 'size';
     const where = ctx.writtenAt(d, [missing]);

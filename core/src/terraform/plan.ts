@@ -47,13 +47,18 @@ const DISK_RESOURCES = new Set([
 /** First segments of a reference that are not resources of the same module. */
 const NOT_RESOURCES = new Set(['var', 'local', 'module', 'data', 'count', 'each', 'path', 'self', 'terraform']);
 
-export function parseTerraformPlan(text: string): ParsedSpec {
+/**
+ * `prepare` sees the plan's resources before they are mapped: ./plan-sources-join.ts gives them the instance each
+ * attribute names, from the .tf files beside the plan.
+ */
+export function parseTerraformPlan(text: string, prepare?: (root: Node, resources: PlanResource[]) => void): ParsedSpec {
   const diagnostics: Diagnostic[] = [];
   const result: ParsedSpec = { text, tree: { problems: [], nodes: new Map(), value: undefined }, diagnostics };
   const root = planRoot(text, diagnostics);
   if (!root) return result;
   const resources: PlanResource[] = [];
   walkPlanned(at(root, 'planned_values', 'root_module'), resources);
+  prepare?.(root, resources);
   const config = new Map<string, Node | undefined>();
   const providerKeys = new Map<string, string>();
   walkConfig(at(root, 'configuration', 'root_module'), '', config, providerKeys);
@@ -226,6 +231,7 @@ function planContext(
     indexes.set(`${type} ${attribute}`, m);
     return m;
   };
+  const said = new Set<string>();
   return {
     report,
     afterApply,
@@ -247,17 +253,35 @@ function planContext(
     },
     referenced(from, expression) {
       const exact = from.target?.(expression);
+      const sayOnce = (message: string) => {
+        const key = `${from.address} ${expression.join('.')}`;
+        if (said.has(key)) return;
+        said.add(key);
+        const n = at(config.get(from.configAddress), ...expression);
+        report('terraform-unknown-value', message, n?.length ? span(n) : from.addressSpan);
+      };
+      // A plan's resource joined through the .tf files (the .tf front end says its own).
+      if (exact === null && from.unjoined)
+        sayOnce(from.unjoined(expression) ?? `${from.address}'s ${attributeText(expression)}: the instance it names is not known`);
       if (exact !== undefined) return exact === null ? undefined : byAddress.get(exact);
       const refs = referencesAt(config.get(from.configAddress), expression);
       // `for_each = google_compute_disk.data` makes each.value that resource's instance of the same key (the
       // reference to each.value makes the look-up below one by the instance's own key).
       if (refs.some((r) => /^each\.value\b/.test(r))) refs.push(...forEachOf(config, from));
       const perInstance = refs.some((r) => r === 'count.index' || r.startsWith('each.'));
+      // An index computed from more than the instance's own (`x[floor(count.index / var.per_vm)]`): the plan's
+      // references do not say which instance; the .tf files beside it do (`target`). Joined to none, never by guess.
+      const inputs = perInstance ? refs.filter((r) => /^(?:var|local)\./.test(r)) : [];
       for (const ref of refs) {
         const segs = configAddressOf(ref).split('.');
         if (segs.length < 2 || NOT_RESOURCES.has(segs[0])) continue;
         const candidates = byConfig.get(`${from.modulePrefix}${segs[0]}.${segs[1]}`) ?? [];
         if (candidates.length === 1) return candidates[0];
+        if (inputs.length && candidates.length > 1) {
+          const message = `${from.address}'s ${attributeText(expression)}: the instance of ${segs[0]}.${segs[1]} it names is computed from ${inputs.join(', ')}, which the plan does not show how: it is joined to none, never by guess; give the plan's .tf files beside it`;
+          sayOnce(message);
+          return undefined;
+        }
         // Several instances: the one of the same index when the expression indexes by it; else none (no guess).
         const same = perInstance ? candidates.filter((c) => c.index === from.index) : [];
         if (same.length === 1) return same[0];
@@ -265,6 +289,14 @@ function planContext(
       return undefined;
     },
   };
+}
+
+/** An attribute's path as written: `attached_disk[0].source`. */
+function attributeText(path: Array<string | number>): string {
+  return path
+    .map((x) => (typeof x === 'number' ? `[${x}]` : `.${x}`))
+    .join('')
+    .slice(1);
 }
 
 /** The nested blocks the mappers read, of the resource types they read: a `dynamic` one of these is unknown until plan. */

@@ -5,6 +5,7 @@
  * plan's `configuration` lists them.
  */
 import type { Node } from 'jsonc-parser';
+import type { Span } from '../text';
 import { arrayNode, named, objectNode, referencesOf, type HclSyntaxNode } from './hcl-values';
 import { readsAsVm } from './plan';
 
@@ -22,6 +23,16 @@ export const labelsOf = (block: HclSyntaxNode) =>
     .slice(1)
     .filter((c) => c.type === 'string_lit' || c.type === 'identifier')
     .map((c) => (c.type === 'string_lit' ? c.text.slice(1, -1) : c.text));
+
+/** The span of a block's labels (`"google_compute_disk" "data"`) in a file at `base`: where findings on it go. */
+export function labelSpan(b: HclSyntaxNode, base: number): Span {
+  const labels = named(b)
+    .slice(1)
+    .filter((c) => c.type === 'string_lit' || c.type === 'identifier');
+  const first = labels[0] ?? b;
+  const last = labels[labels.length - 1] ?? b;
+  return { start: base + first.startIndex, end: base + last.endIndex };
+}
 
 /** A body's attributes and blocks, placed in a file at `base`. */
 export const partsOf = (body: HclSyntaxNode | undefined, base: number): Part[] => (body ? named(body).map((node) => ({ node, base })) : []);

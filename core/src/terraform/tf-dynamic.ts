@@ -11,7 +11,8 @@ import { bodyOf, exprOf, labelsOf, nameOf } from './tf-body';
 /** The most instances one dynamic block is read as. */
 const MAX_DYNAMIC = 1000;
 
-export type Dynamic = { label: string; content: HclSyntaxNode | undefined; scopes: Scope[] } | { label: string; why: string };
+/** `said`: unknown because the resource it is over has a count unknown until plan, which that resource's finding says. */
+export type Dynamic = { label: string; content: HclSyntaxNode | undefined; scopes: Scope[] } | { label: string; why: string; said?: true };
 
 export function dynamicBlocks(block: HclSyntaxNode, scope: Scope): Dynamic {
   const label = labelsOf(block)[0] ?? '';
@@ -29,6 +30,9 @@ export function dynamicBlocks(block: HclSyntaxNode, scope: Scope): Dynamic {
         ? (v.children ?? []).map((p) => [p.children![0], p.children![1]])
         : undefined;
   if (v && !entries) why.push({ text: 'for_each needs a list, a set or a map', error: true });
+  const over = !entries && forEach ? overResource(forEach, scope) : undefined;
+  if (over === null) return { label, why: 'are unknown until plan', said: true };
+  if (over) return { label, content: content && bodyOf(content), scopes: over(iterator) };
   if (!entries) return { label, why: whyText(why).replace(/^is /, 'are ') };
   if (entries.length > MAX_DYNAMIC)
     return { label, why: `are ${entries.length} blocks, more than the ${MAX_DYNAMIC} read from one: run on the plan JSON` };
@@ -49,3 +53,27 @@ export function dynamicBlocks(block: HclSyntaxNode, scope: Scope): Dynamic {
   });
   return { label, content: content && bodyOf(content), scopes };
 }
+
+/**
+ * `for_each = google_compute_disk.data` (or `google_compute_disk.data[*]`) where that resource's instances are known:
+ * one block per instance, its iterator standing for the instance (`attached_disk.value.self_link` joins it,
+ * ./tf-targets.ts); its attributes are known only after apply.
+ */
+function overResource(e: HclSyntaxNode, scope: Scope): ((iterator: string) => Scope[]) | null | undefined {
+  const parts = named(e);
+  const splat = parts.length === 3 && (parts[2].type === 'splat' || parts[2].type === 'index');
+  if ((parts.length !== 2 && !splat) || parts[0].type !== 'variable_expr' || parts[1].type !== 'get_attr') return undefined;
+  if (splat && !/^\[\s*\*\s*\]$|^\.\*$/.test(parts[2].text.trim())) return undefined;
+  if (NOT_RESOURCES.has(parts[0].text)) return undefined;
+  const instances = scope.resourceInstances?.(`${parts[0].text}.${named(parts[1])[0]?.text ?? ''}`);
+  if (instances === null) return null;
+  if (!instances || instances.length > MAX_DYNAMIC) return undefined;
+  return (iterator) =>
+    instances.map((i) => {
+      const names = new Map(scope.names);
+      names.set(iterator, undefined);
+      return { ...scope, names, instanceOf: new Map(scope.instanceOf).set(iterator, i.address) };
+    });
+}
+
+const NOT_RESOURCES = new Set(['var', 'local', 'each', 'count', 'module', 'data', 'path', 'terraform', 'self']);

@@ -10,7 +10,8 @@ import { diag } from '../checks/registry';
 import type { HclParse } from './hcl-values';
 import { readsAsVm, resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
-import { ModuleReader, push, UNKNOWN, type ParsedFile } from './tf';
+import { push } from './plan-model';
+import { ModuleReader, UNKNOWN, type ParsedFile } from './tf';
 import { folderOf, joinTfFiles, type TfFile, type TfSource } from './tf-files';
 import type { ModuleDirs } from './tf-module-sources';
 import { jsonError, parseFile, varsOf } from './tf-parse';
@@ -61,14 +62,19 @@ export function terraformFilesFrontEnd(
   };
 }
 
-/** The resource records of the files (as `terraformFilesFrontEnd` reads them), or undefined when one does not parse. */
+/**
+ * The resource records of the files (as `terraformFilesFrontEnd` reads them, the root module's variables given
+ * `vars`), or undefined when one does not parse; `said` gets the findings of the reading.
+ */
 export function readTfResources(
   parse: HclParse,
   files: TfFile[],
   modules: ModuleDirs = {},
+  vars: TfVar[] = [],
+  said: Diagnostic[] = [],
 ): { resources: PlanResource[]; unexpanded: PlanResource[]; sources: TfSource[] } | undefined {
   const { text, sources } = joinTfFiles(files);
-  const reader = readModules(parse, text, sources, [], [], modules);
+  const reader = readModules(parse, text, sources, said, vars, modules);
   return reader && { resources: reader.resources, unexpanded: reader.unexpanded, sources };
 }
 

@@ -78,6 +78,9 @@ export function targetOf(e: HclSyntaxNode, scope: Scope, prefix: string, keys: I
     const base = scope.localBase.get(first) ?? scope.base;
     return expr && targetOf(expr, { ...scope, base, count: undefined, each: undefined, names: undefined }, prefix, keys, depth + 1);
   }
+  // A dynamic block's iterator over a resource's instances (`attached_disk.value.id`): the instance it stands for.
+  const instance = scope.instanceOf?.get(head.text);
+  if (instance !== undefined && first === 'value') return { address: instance };
   if (NOT_RESOURCES.has(head.text) || !first || scope.names?.has(head.text)) return undefined;
   const ref = `${head.text}.${first}`;
   const next = steps[1];

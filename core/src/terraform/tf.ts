@@ -11,7 +11,7 @@ import type { Diagnostic } from '../diagnostics';
 import type { Span } from '../text';
 import { arrayNode, evaluate, named, objectNode, type HclSyntaxNode, type Scope, type Why, whyText } from './hcl-values';
 import { readsBlock, readsType } from './plan';
-import type { PlanResource } from './plan-model';
+import { push, type PlanResource } from './plan-model';
 import { instancesOf, MAX_EXPANDED, type Instance, type KeysOf } from './tf-instances';
 import {
   attributeIn,
@@ -20,6 +20,7 @@ import {
   expressions,
   exprOf,
   isOverridePath,
+  labelSpan,
   labelsOf,
   nameOf,
   overridden,
@@ -118,7 +119,7 @@ export class ModuleReader {
         if (kind === 'variable') {
           const name = labelsOf(b)[0];
           const def = attributesOf(bodyOf(b)).find((a) => nameOf(a) === 'default');
-          const label = this.labelSpan(b, f.source.start);
+          const label = labelSpan(b, f.source.start);
           // An override of a variable's description or type keeps the value it had.
           if (isOverridePath(f.source.path) && !def) continue;
           const given =
@@ -144,21 +145,14 @@ export class ModuleReader {
     // Resources whose for_each is another resource's instances come after the others, which they read.
     const blocks = files.filter((f) => !isOverridePath(f.source.path)).flatMap((f) => blocksOf(f.body).map((b) => ({ b, f })));
     const later = (b: HclSyntaxNode) =>
-      /^\s*for_each\s*=\s*(?!(?:var|local|module|data|each|count)\.)[a-z0-9_-]+\.[a-z0-9_-]+\s*$/im.test(bodyOf(b)?.text ?? '');
+      /^\s*for_each\s*=\s*(?!(?:var|local|module|data|each|count)\.)[a-z0-9_-]+\.[a-z0-9_-]+(?:\[\s*\*\s*\]|\.\*)?\s*$/im.test(
+        bodyOf(b)?.text ?? '',
+      );
     for (const { b, f } of [...blocks.filter((x) => !later(x.b)), ...blocks.filter((x) => later(x.b))]) {
       const s = { ...scope, base: f.source.start };
       if (nameOf(b) === 'resource') this.resource(b, s, address, configPrefix, providers, over.get(labelsOf(b).slice(0, 2).join('.')));
       else if (nameOf(b) === 'module') this.module(b, s, { folder, address, configPrefix, depth, providers, callers: call.callers ?? [] });
     }
-  }
-
-  private labelSpan(b: HclSyntaxNode, base: number): Span {
-    const labels = named(b)
-      .slice(1)
-      .filter((c) => c.type === 'string_lit' || c.type === 'identifier');
-    const first = labels[0] ?? b;
-    const last = labels[labels.length - 1] ?? b;
-    return { start: base + first.startIndex, end: base + last.endIndex };
   }
 
   /** The instances of a `count` or `for_each`, or undefined (with why) when they are not read. */
@@ -192,9 +186,11 @@ export class ModuleReader {
     const providerDefaults = providerOf(type, attributeIn(parts, 'provider')?.node, providers);
     const configAddress = `${configPrefix}${type}.${name}`;
     this.config.set(configAddress, body && expressions(parts, scope.base + body.startIndex));
+    const of = (list: PlanResource[], ref: string) =>
+      list.filter((r) => r.configAddress === `${configPrefix}${ref}` && r.address.startsWith(`${address}${ref}`));
     const keysOf = (ref: string) => {
-      const of = this.resources.filter((r) => r.configAddress === `${configPrefix}${ref}` && r.address.startsWith(`${address}${ref}`));
-      return of.length && of.every((r) => r.index !== undefined) ? of.map((r) => r.index!) : undefined;
+      const read = of(this.resources, ref);
+      return read.length && read.every((r) => r.index !== undefined) ? read.map((r) => r.index!) : undefined;
     };
     const instances = this.instances(parts, scope, `${address}${type}.${name}`, keysOf, !readsType(type));
     // A block whose instances are known only at plan still has a place, where a plan's instance of it is written.
@@ -202,11 +198,18 @@ export class ModuleReader {
       this.unexpanded.push({
         ...{ address: `${address}${type}.${name}`, configAddress, modulePrefix: configPrefix, type },
         // Its count's finding is the one said of it: not one more per dynamic block of instances not read.
-        ...{ values: body && this.values(parts, body, scope, `${address}${type}.${name}`), addressSpan: this.labelSpan(b, scope.base) },
+        ...{ values: body && this.values(parts, body, scope, `${address}${type}.${name}`), addressSpan: labelSpan(b, scope.base) },
       });
+    // A dynamic block over another resource of the module makes a block per instance of it (./tf-dynamic.ts).
+    const resourceInstances = (ref: string) =>
+      of(this.resources, ref).length
+        ? of(this.resources, ref).map((r) => ({ key: r.index ?? 0, address: r.address }))
+        : of(this.unexpanded, ref).length
+          ? null
+          : undefined;
     for (const inst of instances ?? []) {
       const key = inst.index === undefined ? '' : typeof inst.index === 'number' ? `[${inst.index}]` : `[${JSON.stringify(inst.index)}]`;
-      const s = { ...scope, ...inst };
+      const s = { ...scope, ...inst, resourceInstances };
       const own = `${address}${type}.${name}${key}`;
       const at: Recorded = { path: [], record: new Map() };
       this.resources.push({
@@ -216,7 +219,7 @@ export class ModuleReader {
         type,
         index: inst.index,
         values: body && this.values(parts, body, s, own, at, type),
-        addressSpan: this.labelSpan(b, scope.base),
+        addressSpan: labelSpan(b, scope.base),
         providerDefaults,
         target: (path) => this.target(own, { address, configPrefix }, at.record, path),
       });
@@ -258,8 +261,9 @@ export class ModuleReader {
         const d = dynamicBlocks(c, scope);
         // Only blocks storage-perf reads are said (not tags, lifecycle hooks, rules), and only of instances read.
         if ('why' in d) {
-          if (type && readsBlock(type, d.label))
-            this.report('terraform-unknown-value', `${owner}'s dynamic "${d.label}" blocks ${d.why}`, this.labelSpan(c, scope.base));
+          if (type && readsBlock(type, d.label) && !d.said)
+            this.report('terraform-unknown-value', `${owner}'s dynamic "${d.label}" blocks ${d.why}`, labelSpan(c, scope.base));
+          else if (d.said) this.missing.push(`${owner}'s dynamic "${d.label}" blocks, unknown until plan`);
         } else for (const s of d.scopes) item(d.label, d.content, s, base, c);
       } else if (c.type === 'block') item(name, bodyOf(c), scope, base, c);
     }
@@ -318,9 +322,7 @@ export class ModuleReader {
     const sourceAttr = attrs.find((a) => nameOf(a) === 'source');
     const sourceExpr = sourceAttr && exprOf(sourceAttr);
     const source = sourceExpr && evaluate(sourceExpr, scope);
-    const at = sourceExpr
-      ? { start: scope.base + sourceExpr.startIndex, end: scope.base + sourceExpr.endIndex }
-      : this.labelSpan(b, scope.base);
+    const at = sourceExpr ? { start: scope.base + sourceExpr.startIndex, end: scope.base + sourceExpr.endIndex } : labelSpan(b, scope.base);
     if (!name) return;
     const found: CallFolder =
       source?.type !== 'string'
@@ -365,10 +367,4 @@ export class ModuleReader {
       });
     }
   }
-}
-
-export function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
-  const list = m.get(k);
-  if (list) list.push(v);
-  else m.set(k, [v]);
 }

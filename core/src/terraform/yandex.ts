@@ -6,6 +6,7 @@
 import type { Node } from 'jsonc-parser';
 import { at, items, keyOf, located, span, str } from './json';
 import {
+  Args,
   byId,
   diskBasics,
   instanceVm,
@@ -51,8 +52,10 @@ function diskById(
 function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   const v = res.values;
   const series = located(at(v, 'platform_id'));
-  const cores = located(at(v, 'resources', 0, 'cores'));
+  const cores = new Args(ctx, `${res.address}.resources`).number(at(v, 'resources', 0, 'cores'));
   if (!series || !cores) {
+    // A value Terraform refuses is said on it already.
+    if (located(at(v, 'resources', 0, 'cores')) && series) return undefined;
     ctx.report(
       'terraform-unknown-value',
       `${res.address}'s ${!series ? 'platform_id' : 'cores'} is known only after apply: its figures are left out`,
@@ -73,11 +76,13 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
   const params = at(boot, 'initialize_params', 0);
   const bootName = `${res.address}.boot_disk`;
   if (boot && params && !str(at(boot, 'disk_id'))) {
+    const args = new Args(ctx, bootName);
     const type = located(at(params, 'type'));
-    const size = located(at(params, 'size'));
+    const size = args.number(at(params, 'size'));
     const where = boot.parent ?? boot;
     const place = keyOf(where) ?? span(where);
-    if (type && size) specs.push(map(span(where), { name: new Located(bootName, place), type, size }));
+    if (args.refused.length) specs.push(leftOutDisk(bootName, place, args.refused.join('; '), { type }));
+    else if (type && size) specs.push(map(span(where), { name: new Located(bootName, place), type, size }));
     else {
       const missing = !type ? 'type' : 'size';
       ctx.report(
