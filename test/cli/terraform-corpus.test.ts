@@ -17,6 +17,7 @@ import {
   messageAddress,
   ROOT,
   runCorpus,
+  typeOf,
   type FolderResult,
 } from '../fixtures/terraform-corpus/run';
 
@@ -83,6 +84,12 @@ describe('the Terraform corpus', function () {
     const trace = "TypeError: Cannot read properties of undefined (reading 'x')\n    at readTf (/x/cli/dist/cli.js:10:5)\n";
     assert.equal(crashOf({ code: 2, signal: null, stderr: trace }), 'a stack trace on stderr');
     assert.equal(messageAddress('module.db["a"].aws_instance.x[0]\'s root volume is not set here'), 'module.db.aws_instance.x');
+  });
+
+  it('counts a finding as about a resource type only where its message starts with one, not with a machine type', () => {
+    assert.equal(typeOf(messageAddress("module.a.aws_security_group.sg's name is unknown")), 'aws_security_group');
+    assert.equal(typeOf(messageAddress("m5.large's per-instance limit caps aws_instance.x.root_block_device")), null);
+    assert.equal(typeOf(messageAddress("g4dn.xlarge's per-instance limit caps it")), null);
   });
 
   it('reads the same VMs from a real plan as from the .tf files beside it', () => {
