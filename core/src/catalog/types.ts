@@ -77,6 +77,8 @@ export interface PriceTable extends Cited {
    */
   per_iops_month_tiers?: Array<{ up_to_iops?: number; per_iops_month: Record<string, number> }>;
   per_mibps_month?: Record<string, number>;
+  /** Region → price per million I/O requests (AWS Magnetic): it depends on the workload, so it is a gap of the price. */
+  per_million_requests?: Record<string, number>;
   /** Tier → region → price per disk-month (Azure tiers); a tier or region without one is unpriced. */
   per_tier_month?: Record<string, Record<string, number>>;
   /** Performance included in the capacity price (hyperdisk-balanced's free 3,000 IOPS / 140 MiB/s). */
@@ -172,6 +174,11 @@ export interface ScaledDiskType extends DiskTypeBase {
   rates: SizeRates & Cited;
   disk_max: LimitRow & Cited;
   regional_max?: LimitRow & Cited;
+  /**
+   * Per-volume figures the provider gives only as ranges (AWS Magnetic: 40 - 200 IOPS, 40 - 90 MiB/s): the rates
+   * and maxima are the top of each range, so the figures are upper bounds, shown with `words`; `low` is the bottom.
+   */
+  figure_range?: { low: { iops: number; mibps: number }; words: string } & Cited;
 }
 
 /** Performance is bought separately from capacity (pd-extreme, hyperdisk). */

@@ -73,9 +73,10 @@ export const catalog: CheckModule = {
       severity: 'information',
       summary: 'The provider sells this disk type, but the edition does not model it: the disk has no figures and no price.',
       docs:
-        "A type named in the edition's `other_disk_types` (aws-2025: `standard`, EBS Magnetic, a previous-generation type " +
-        'for which AWS gives an average, not limits). The disk is listed without figures or price, and every total it ' +
-        'is part of says it is partial; workloads on it are not evaluated.',
+        "A type named in the edition's `other_disk_types`: one the provider sells that the edition has no figures for " +
+        '(no built-in edition names one now: aws-2025 models EBS Magnetic, `standard`, with its figures as upper bounds, ' +
+        'see `disk-figures-range`). The disk is listed without figures or price, and every total it is part of says it ' +
+        'is partial; workloads on it are not evaluated.',
     },
     'unknown-disk-type': {
       severity: 'error',

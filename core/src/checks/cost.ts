@@ -69,7 +69,8 @@ export const cost: CheckModule = {
 const GAP_KEY = { capacity: 'type', iops: 'provisioned_iops', throughput: 'provisioned_throughput' } as const;
 
 function diskGap(ctx: VmContext, d: DiskEval, g: PriceGap): void {
-  if (g.part === 'machine' || g.part === 'instances') return;
+  // I/O requests billed per million are said by the disk's figure-range finding, with their rate.
+  if (g.part === 'machine' || g.part === 'instances' || g.part === 'requests') return;
   const own = `${d.spec.path}/${GAP_KEY[g.part]}`;
   const path = ctx.has(own) ? own : `${d.spec.path}/type`;
   const money = costText(d.cost.monthly, false, [], ctx.catalog.currency, '/month');

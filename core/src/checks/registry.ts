@@ -13,6 +13,7 @@ import { diskOptions } from './disk-options';
 import { diskSettings } from './disk-settings';
 import { document } from './document';
 import { egress } from './egress';
+import { figureRange } from './figure-range';
 import { findingCap } from './finding-cap';
 import { fio } from './fio';
 import { instanceStore } from './instance-store';
@@ -43,6 +44,7 @@ export const CHECKS: readonly CheckModule[] = [
   terraform,
   instanceStore,
   unmodelled,
+  figureRange,
   findingCap,
 ];
 

@@ -81,6 +81,15 @@ function priceParts(
   texts: string[] | undefined,
 ): number {
   let total = perGib * size;
+  // I/O requests billed per million (AWS Magnetic) depend on the workload: a gap, never $0.
+  const perMillion = t.price?.per_million_requests?.[region];
+  if (perMillion !== undefined) {
+    gaps.push({
+      part: 'requests',
+      text: `I/O requests at ${fmtUnitPrice(perMillion, c.currency)} per million, which depend on the workload`,
+    });
+    texts?.push(`I/O requests at ${fmtUnitPrice(perMillion, c.currency)} per million (depend on the workload, left out)`);
+  }
   if (t.model !== 'provisioned') return total;
   const p = t.price!;
   const pr = t.provisioned;

@@ -132,6 +132,9 @@ class ScaledBound extends ExplainedBound {
       case 'max':
         return `${t.label} maximum ${fmt(this.value)} ${unit} (${cite(c, t.disk_max)})`;
       case 'floor':
+        // A type given only as ranges: its floor is the top of the range, an upper bound.
+        if (t.figure_range)
+          return `${t.label}: at most ${fmt(this.value)} ${unit}, the top of its ${t.figure_range.words} (${cite(c, t.figure_range)})`;
         return `${t.label} minimum ${fmt(this.value)} ${unit} (at ${fmt(size)} GiB, under the per-GiB rate) (${cite(c, t.rates)})`;
       case 'rate': {
         const basePart = b

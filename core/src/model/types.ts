@@ -110,10 +110,10 @@ export type DiskFigures = Record<Metric, Bound> & { write_iops_16k?: Bound };
 /** A part of a price the catalog lacks. Each gap is one `price-unknown` finding, on the key it concerns. */
 export interface PriceGap {
   /**
-   * What is unpriced: a disk's capacity, its provisioned IOPS or throughput, the machine, or (a template's) the
-   * instances a group runs whose number is not known.
+   * What is unpriced: a disk's capacity, its provisioned IOPS or throughput, its I/O requests (billed per million:
+   * they depend on the workload), the machine, or (a template's) the instances a group runs whose number is not known.
    */
-  part: 'capacity' | 'iops' | 'throughput' | 'machine' | 'instances';
+  part: 'capacity' | 'iops' | 'throughput' | 'requests' | 'machine' | 'instances';
   /** A short phrase: "IOPS price unknown in europe-west4". */
   text: string;
 }
@@ -278,6 +278,8 @@ export function upperBound(d: DiskEval): string | undefined {
   if (d.vcpusNeeded) return `needs ${d.vcpusNeeded.need} vCPUs`;
   if (d.sharesLimitWith) return `VM limit shared with '${d.sharesLimitWith}'`;
   if (!d.vmLimitKnown) return 'VM limit unknown';
+  // A type whose figures the provider gives only as ranges: they are the top of each range.
+  if (d.type.model === 'scaled' && d.type.figure_range) return d.type.figure_range.words;
   return undefined;
 }
 
