@@ -344,8 +344,9 @@ function fileOf(given: string, file: string | undefined): string {
 /** What a Terraform plan held beyond its VMs and disks: counted, so that nothing is silently left out. */
 function terraformLine(t: NonNullable<FileReport['terraform']>, what: string): string {
   const types = Object.entries(t.ignored_types).map(([type, n]) => `${type} ×${n}`);
-  const none = t.without_instances.length
-    ? `; ${t.without_instances.length} that run VMs create none with these values (a count or for_each of 0: ${t.without_instances.join(', ')})`
+  const n = t.without_instances.length;
+  const none = n
+    ? `; ${n === 1 ? '1 that runs VMs creates' : `${n} that run VMs create`} none with these values (a count or for_each of 0: ${t.without_instances.join(', ')})`
     : '';
   return `${what}: ${plural(t.resources, 'resource')}; ${t.ignored_resources} of other types ignored${types.length ? ` (${types.join(', ')})` : ''}${none}`;
 }
