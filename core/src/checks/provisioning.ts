@@ -4,7 +4,8 @@
  * target because of it. And provisioned performance a disk buys that its machine cannot use.
  */
 import { limitValue, vmLimitRow, type ProvisionedDiskType } from '../catalog';
-import { diskTier, sizeTier, tierCost } from '../model/tiers';
+import { diskCost } from '../model/cost';
+import { diskTier, sizeTier } from '../model/tiers';
 import type { CodeInfo, FixData } from '../diagnostics';
 import { provisionedValues } from '../advice/fixes';
 import { targetsKept, withDisk } from '../advice/search';
@@ -220,7 +221,7 @@ function tierAboveVmLimit(ctx: VmContext, d: DiskEval): void {
     .find((r) => usable(r.iops, lim.iops) >= usable(now.iops, lim.iops) && usable(r.mibps, lim.mibps) >= usable(now.mibps, lim.mibps));
   if (!enough) return;
   const before = d.cost;
-  const after = tierCost(ctx.catalog, t, { ...d.spec, tier: enough.name }, d.size_gib, ctx.region);
+  const after = diskCost(ctx.catalog, t, { ...d.spec, tier: enough.name }, d.size_gib, ctx.region);
   const money = (x: number) => fmtMoney(x, ctx.catalog.currency);
   const saving = before.complete && after.complete ? before.monthly! - after.monthly! : undefined;
   const cost =

@@ -6,7 +6,7 @@
 import type { Catalog, DiskType, Machine, PriceTable, SeriesPrice } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt, fmtMoney, fmtUnitPrice, plural } from '../units';
-import { tierCost } from './tiers';
+import { diskTier, tierCost } from './tiers';
 import { provisionedValue } from './provisioned';
 import { cost, type Cost, type PriceGap } from './types';
 
@@ -35,13 +35,15 @@ export function perGibPrice(
  * what the spec asks is billed.
  */
 export function diskCost(c: Catalog, t: DiskType, d: DiskSpec, size: number, region: string, series?: string, clampToType = true): Cost {
-  if (t.model === 'tiers') return tierCost(c, t, d, size, region);
   // The editions price locally redundant disks only: a zone-redundant one of any type costs more, by an amount not
-  // sourced, so it is a gap, never the LRS price.
-  if (d.redundancy === 'zrs')
+  // sourced, so it is a gap, never the LRS price (a tiered disk's gap names its tier).
+  if (d.redundancy === 'zrs') {
+    const tier = t.model === 'tiers' ? diskTier(t, d, size)?.name : undefined;
     return cost(undefined, false, () => `${c.edition} has no zone-redundant (ZRS) disk prices`, [
-      { part: 'capacity', text: `${d.type} ZRS price unknown` },
+      { part: 'capacity', text: `${d.type}${tier ? ` ${tier}` : ''} ZRS price unknown` },
     ]);
+  }
+  if (t.model === 'tiers') return tierCost(c, t, d, size, region);
   const p = t.price;
   const { perGib, regional, series: own } = perGibPrice(t, d.replication, region, series);
   if (!p || perGib === undefined) {

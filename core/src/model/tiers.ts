@@ -51,15 +51,13 @@ export function tierFigures(c: Catalog, t: TieredDiskType, d: DiskSpec, size: nu
   return { read_iops: io, write_iops: io, read_mibps: mb, write_mibps: mb };
 }
 
-/** A tiered disk's monthly price: its tier's, in the region; unknown (a gap, never $0) where the catalog has none. */
+/**
+ * A tiered disk's monthly price: its tier's, in the region; unknown (a gap, never $0) where the catalog has none. A
+ * zone-redundant disk is priced by `diskCost` (./cost.ts), which every caller goes through.
+ */
 export function tierCost(c: Catalog, t: TieredDiskType, d: DiskSpec, size: number, region: string): Cost {
   const row = diskTier(t, d, size);
   const p = t.price;
-  if (d.redundancy === 'zrs') {
-    // The edition's prices are of locally redundant disks; a zone-redundant one costs more, by an amount not sourced.
-    const text = `${d.type} ${row?.name ?? ''} ZRS price unknown`.replace('  ', ' ');
-    return cost(undefined, false, () => `${c.edition} has no zone-redundant (ZRS) disk prices`, [{ part: 'capacity', text }]);
-  }
   const price = row && p?.per_tier_month?.[row.name]?.[region];
   if (!row || !p || price === undefined) {
     const text = `${d.type} ${row?.name ?? ''} price unknown in ${region}`.replace('  ', ' ');
