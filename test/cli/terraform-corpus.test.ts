@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { filesUnder } from '../fixtures/files-under';
 import { corpusMarkdown, DOC, maskTimes } from '../fixtures/terraform-corpus/markdown';
 import { comparePlan, PLAN_NOTE, planFolders, type PlanComparison } from '../fixtures/terraform-corpus/plans';
 import {
@@ -22,10 +23,6 @@ import {
 } from '../fixtures/terraform-corpus/run';
 
 const LICENCES = /Apache License|MIT License|Mozilla Public License Version 2\.0|BSD/;
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
-}
 
 describe('the Terraform corpus', function () {
   // Some hundred CLI runs of about a second each, two at once.

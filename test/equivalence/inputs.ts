@@ -3,9 +3,10 @@
  * benchmarks' generator, bench/fleet.ts), cut into files of a few hundred VMs as users write them, then every
  * example and every spec and plan fixture of the repository.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { distinctFleet, fleetHead, FLEET_EDITIONS, type FleetEdition } from '../../bench/fleet';
+import { filesUnder } from '../fixtures/files-under';
 
 export const ROOT = join(__dirname, '../../..');
 
@@ -40,16 +41,6 @@ export function* fleetInputs(vms: number, perFile: number, seed: number): Genera
     }
     if (file.length) yield flush();
   }
-}
-
-function filesUnder(dir: string, keep: RegExp): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...filesUnder(p, keep));
-    else if (keep.test(e.name)) out.push(p);
-  }
-  return out;
 }
 
 /** The examples and the fixtures: specs, and the plans (`*.json` under test/fixtures/terraform, the corpus's too). */

@@ -95,8 +95,9 @@ export function resourcesToSpec(
     const others = `${ignored === 1 ? '1 resource of another type' : `${ignored} resources of other types`} ignored`;
     // VMs it declares but cannot read yet (a machine type or a count not known) are not "no VM": said as they are.
     const left = summary.missing;
-    const shown = left.length > 3 ? [...left.slice(0, 3), `${left.length - 3} more`] : left;
-    const zero = none.length > 3 ? [...none.slice(0, 3), `${none.length - 3} more`] : none;
+    const upToThree = (xs: string[]) => (xs.length > 3 ? [...xs.slice(0, 3), `${xs.length - 3} more`] : xs);
+    const shown = upToThree(left);
+    const zero = upToThree(none);
     report(
       'terraform-no-instances',
       left.length
