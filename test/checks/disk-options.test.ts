@@ -4,7 +4,7 @@
  * Each rule cites the page it comes from.
  */
 import * as assert from 'node:assert/strict';
-import { analyze } from '../../core/src';
+import { analyze, textWithFix } from '../../core/src';
 import { expectAt, find } from './helpers';
 
 /** One Azure VM with the given disk lines (each a flow mapping) and optional workload lines. */
@@ -61,6 +61,17 @@ describe('checks: disk-options', () => {
         'host-caching-unsupported',
       ),
     );
+  });
+
+  it("host-caching-no-effect's fix sets caching: none, and analysed again the finding is gone and the figures unchanged", () => {
+    const text = azure('Standard_L8s_v3', ['{ name: d, type: premium-ssd, size: 1024GiB, caching: read-only }']);
+    const a = analyze(text);
+    const d = a.diagnostics.find((x) => x.code === 'host-caching-no-effect')!;
+    const fix = d.fixes!.find((f) => f.title === 'Set caching: none')!;
+    const after = analyze(textWithFix(a, fix));
+    assert.match(after.parsed.text, /caching: none/);
+    assert.ok(!after.diagnostics.some((x) => x.code === 'host-caching-no-effect'));
+    assert.deepEqual(after.vms[0].disks[0].figures.read_iops.value, a.vms[0].disks[0].figures.read_iops.value);
   });
 
   it('performance-plus-size: below 513 GiB (disks-enable-performance)', () => {
