@@ -23,10 +23,22 @@ export {
   mergeInstances,
   planFrontEndWithSources,
   planSourceMap,
+  remoteModuleCalls,
   terraformFilesFrontEnd,
 } from './terraform';
 export type { PlanSources, SourcePlace } from './terraform';
-export type { HclParse, HclSyntaxNode, InstalledModule, ModuleDirs, TfFile, TfParseMemo, TfParsed, TfSource, TfVar } from './terraform';
+export type {
+  HclParse,
+  HclSyntaxNode,
+  InstalledModule,
+  ModuleCallSource,
+  ModuleDirs,
+  TfFile,
+  TfParseMemo,
+  TfParsed,
+  TfSource,
+  TfVar,
+} from './terraform';
 export type { Spec, VmSpec, DiskSpec, WorkloadSpec, Target } from './document/types';
 export type { YamlNode, YamlTree, MapNode, SeqNode, ScalarNode } from './document/yaml-tree';
 export * from './catalog';

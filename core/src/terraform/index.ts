@@ -9,6 +9,7 @@ export { parseTerraformPlan };
 export { sidecarFrontEnd, sidecarPlanPath } from './sidecar';
 export { joinTfFiles, moduleFolder, terraformFilesFrontEnd, type TfFile, type TfSource } from './tf-front-end';
 export { isLocalSource, localKey, type InstalledModule, type ModuleDirs } from './tf-module-sources';
+export { remoteModuleCalls, type ModuleCallSource } from './tf-module-calls';
 export type { TfParseMemo, TfParsed } from './tf-parse-memo';
 export type { HclParse, HclSyntaxNode } from './hcl-values';
 export { isTfVarsPath, type TfVar } from './tfvars';
