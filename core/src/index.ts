@@ -85,5 +85,5 @@ export { symbols, inlayHints, type SymbolEntry, type InlayEntry } from './langua
 export { locate, scopeOf } from './language/locate';
 export { describeKey, keysAt } from './language/schema-info';
 export * from './fio';
-export { diffAnalyses, deltaText, missingPrices, moneyText, type DiffInput } from './diff';
+export { changeText, diffAnalyses, deltaText, missingPrices, moneyText, unreadLines, type DiffInput } from './diff';
 export type * from './diff/types';

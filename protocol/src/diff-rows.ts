@@ -4,6 +4,7 @@
  * how a missing value, a binding limit and money read is each one's own (`RowStyle`).
  */
 import type { DiskDiff, FigureChange, Money, MoneyChange, Target, VmDiff, WorkloadDiff } from '../../core/src';
+import { changeText } from '../../core/src/diff/summary';
 import { fmt, fmtHeadroom } from '../../core/src/units';
 
 export type Row = [item: string, before: string, after: string, note: string];
@@ -38,7 +39,7 @@ export function vmRows(v: VmDiff, currency: string | null, s: RowStyle): Row[] {
   const prose = s.prose ?? asIs;
   const text = (x: string | number | null) => (x === null ? s.none : typeof x === 'number' ? fmt(x) : name(x));
   const rows: Row[] = [];
-  const kind = v.change === 'changed' ? '' : v.change;
+  const kind = v.change === 'changed' ? '' : changeText(v);
   if (v.machine_type.before !== v.machine_type.after || kind)
     rows.push(['machine', text(v.machine_type.before), text(v.machine_type.after), kind]);
   if (v.figures_unavailable.before !== v.figures_unavailable.after) {
@@ -49,8 +50,10 @@ export function vmRows(v: VmDiff, currency: string | null, s: RowStyle): Row[] {
   }
   for (const [part, m] of Object.entries(v.monthly_cost))
     if (m.delta !== 0) rows.push([`${part} per month`, s.money(m.before, currency), s.money(m.after, currency), s.delta(m, currency)]);
-  for (const d of v.disks) rows.push(...diskRows(d, currency, s, text));
-  for (const w of v.workloads) rows.push(...workloadRows(w, s));
+  // A VM of a module the base could not read: its disks and workloads are not known to be added either.
+  const unread = v.base_unread !== undefined;
+  for (const d of v.disks) rows.push(...diskRows(d, currency, s, text, unread));
+  for (const w of v.workloads) rows.push(...workloadRows(w, s, unread));
   return rows;
 }
 
@@ -62,10 +65,10 @@ function figureCell(f: FigureChange, side: 'before' | 'after', digits: number, s
   return `${fmt(v, digits)}${by ? ` (${s.limit(by)})` : ''}`;
 }
 
-function diskRows(d: DiskDiff, currency: string | null, s: RowStyle, text: (x: string | number | null) => string): Row[] {
+function diskRows(d: DiskDiff, currency: string | null, s: RowStyle, text: (x: string | number | null) => string, unread: boolean): Row[] {
   const rows: Row[] = [];
   const name = `disk ${(s.name ?? asIs)(d.name)}`;
-  const kind = d.change === 'changed' ? '' : d.change;
+  const kind = d.change === 'changed' ? '' : unread ? 'not read at base' : d.change;
   if (d.type.before !== d.type.after || kind) rows.push([`${name}: type`, text(d.type.before), text(d.type.after), kind]);
   if (d.size_gib.before !== d.size_gib.after) rows.push([`${name}: GiB`, text(d.size_gib.before), text(d.size_gib.after), '']);
   for (const [k, label, digits] of FIGURES) {
@@ -108,9 +111,10 @@ function targetText(t: Target | null, s: RowStyle): string {
   return parts.join(', ') || 'none';
 }
 
-function workloadRows(w: WorkloadDiff, s: RowStyle): Row[] {
+function workloadRows(w: WorkloadDiff, s: RowStyle, unread: boolean): Row[] {
   const name = `workload ${(s.name ?? asIs)(w.name)}`;
-  const note = w.verdict === 'now missed' || w.verdict === 'now met' ? w.verdict : w.change === 'changed' ? '' : w.change;
+  const kind = unread ? 'not read at base' : w.change;
+  const note = w.verdict === 'now missed' || w.verdict === 'now met' ? w.verdict : w.change === 'changed' ? '' : kind;
   const rows: Row[] = [[`${name}: target`, targetCell(w, 'before', s), targetCell(w, 'after', s), note]];
   const t = w.target_values;
   if (JSON.stringify(t.before) !== JSON.stringify(t.after))

@@ -13,6 +13,7 @@ import {
   type CatalogRegistry,
   type DiffRecord,
   type Severity,
+  type UnreadModule,
 } from '../../../core/src';
 import { ioReason } from '../../../protocol/src/file-io';
 import { limitHeapGrowth } from '../../../protocol/src/heap';
@@ -20,6 +21,7 @@ import { loadHclParser } from '../../../protocol/src/hcl-parser';
 import { inputForFile, needsHclParser, type AnalysisInput, type TfInputOptions } from '../../../protocol/src/terraform-input';
 import { catalogFiles, parseCommand, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from '../args';
 import { loadRegistry } from '../catalog-file';
+import { giveBaseModules } from './base-modules';
 import { baseAtRef, GitReadError, type BaseAtRef } from './git';
 import { renderMarkdown } from './markdown';
 import { renderTable } from './table';
@@ -32,7 +34,9 @@ const DIFF_USAGE = `usage: storage-perf diff BASE HEAD [--format table|markdown|
 
   BASE, HEAD            each what 'evaluate' reads: a spec, a Terraform plan (JSON), a .tf file or module folder
   --base-ref REF        read the base from git at REF (git show REF:PATH, no checkout); PATH is the head, as on disk;
-                        a PATH not at REF is new (all its VMs added), one not on the disk deleted (all removed)
+                        a PATH not at REF is new (all its VMs added), one not on the disk deleted (all removed);
+                        a module's .terraform/modules (terraform init) is read for the base's calls whose source
+                        and version are the same at REF; the head's VMs of other calls are 'not read at base'
   --format FORMAT       table (default), markdown (a pull-request comment, at most 65,000 characters), json
   --fail-on SEVERITY    exit 1 when a finding at least this severe appeared: error (default), warning, information
   --var-file, --var     Terraform variables, as for evaluate (both sides)
@@ -130,14 +134,27 @@ async function diffSides(
     if (headGone && got && 'absent' in got) throw new SideError(`${headPath} is neither at ${ref} nor on the disk`);
     const copy = got && 'path' in got ? got.path : undefined;
     if ([headPath, ref === undefined ? basePath : copy].some((p) => p !== undefined && needsHclParser(p))) await loadHclParser();
+    const unread = copy === undefined || headGone ? [] : baseModules(headPath, copy, ref!, tf, at);
     // One cache for both sides: a VM the change left alone is evaluated once, and compared by its findings alone.
     const cache = new EvaluationCache();
     const read = baseReader(basePath, got, tf);
     const base = read && analyseSide('base', at, read, registry, cache);
     const head = headGone ? undefined : analyseSide('head', headPath, () => readInput(headPath, tf), registry, cache);
-    return diffAnalyses({ analysis: base, path: basePath, ...(ref !== undefined ? { ref } : {}) }, { analysis: head, path: headPath });
+    return diffAnalyses(
+      { analysis: base, path: basePath, ...(ref !== undefined ? { ref } : {}), unread },
+      { analysis: head, path: headPath },
+    );
   } finally {
     if (got && 'cleanup' in got) got.cleanup();
+  }
+}
+
+/** The base's copy at REF given the working tree's downloaded modules it reads alike (./base-modules.ts); those it is not. */
+function baseModules(headPath: string, copy: string, ref: string, tf: TfInputOptions, at: string): UnreadModule[] {
+  try {
+    return giveBaseModules(headPath, copy, ref, tf);
+  } catch (e) {
+    throw new SideError(`cannot read the base, ${at}: ${ioReason(e)}`);
   }
 }
 

@@ -3,7 +3,7 @@
  * summary, a compact table of the changed VMs, then each VM's details in a `<details>` block, within 65,000
  * characters (GitHub takes 65,536): what does not fit is counted in a closing line, never cut mid-block.
  */
-import { deltaText, moneyText, type DiffFinding, type DiffRecord, type VmDiff } from '../../../core/src';
+import { changeText, deltaText, moneyText, unreadLines, type DiffFinding, type DiffRecord, type VmDiff } from '../../../core/src';
 import { sidesLine, unattachedLine, vmHeadline, vmRows, type Row } from './rows';
 
 /** The comment's first line: the GitHub Action finds its own comment by it. */
@@ -76,7 +76,7 @@ function compactRow(v: VmDiff, currency: string | null): string[] {
   const f = v.findings;
   const findings = f.appeared.length || f.gone.length ? `+${f.appeared.length} / −${f.gone.length}` : '-';
   const t = v.monthly_cost.total;
-  return [code(v.name), v.change, machine, targets, findings, `${moneyText(t.after, currency)} (${deltaText(t, currency)})`];
+  return [code(v.name), changeText(v), machine, targets, findings, `${moneyText(t.after, currency)} (${deltaText(t, currency)})`];
 }
 
 const ICON: Record<DiffFinding['severity'], string> = { error: '🔴', warning: '🟠', information: '🔵', hint: '⚪' };
@@ -113,8 +113,8 @@ function leftOut(vms: VmDiff[], currency: string | null): string {
     sum === null
       ? 'cost change unknown'
       : deltaText({ before: null, after: null, delta: Math.round(sum * 100) / 100 }, currency) + '/month';
-  const kinds = (['changed', 'added', 'removed'] as const).flatMap((k) => {
-    const n = vms.filter((v) => v.change === k).length;
+  const kinds = (['changed', 'added', 'removed', 'not read at base'] as const).flatMap((k) => {
+    const n = vms.filter((v) => changeText(v) === k).length;
     return n ? [`${n} ${k}`] : [];
   });
   return `… and ${vms.length} more VM${vms.length === 1 ? '' : 's'} not shown here (${kinds.join(', ')}; ${missed} target${missed === 1 ? '' : 's'} now missed, ${errors} new error${errors === 1 ? '' : 's'}, ${cost}): run \`storage-perf diff --format json\` for all.`;
@@ -129,6 +129,8 @@ export function renderMarkdown(r: DiffRecord, max = MAX_MARKDOWN): string {
     '',
     `${sidesLine(r, code)}. Monthly cost: ${moneyText(total.before, cur)} → ${moneyText(total.after, cur)} (${deltaText(total, cur)}).`,
     '',
+    ...unreadLines(r).map((l) => `- ${inert(l)}`),
+    ...(r.base.unread_modules?.length ? [''] : []),
     '',
   ].join('\n');
   let out = head;

@@ -1,5 +1,14 @@
 /** What `storage-perf diff` shows of a changed VM, as rows (item, before, after, note) every text format lays out. */
-import { deltaText, fmt, moneyText, type DiffFinding, type DiffRecord, type UnattachedDiskDiff, type VmDiff } from '../../../core/src';
+import {
+  changeText,
+  deltaText,
+  fmt,
+  moneyText,
+  type DiffFinding,
+  type DiffRecord,
+  type UnattachedDiskDiff,
+  type VmDiff,
+} from '../../../core/src';
 import { vmRows as rowsOf, type Row, type RowStyle } from '../../../protocol/src/diff-rows';
 
 export type { Row } from '../../../protocol/src/diff-rows';
@@ -32,7 +41,7 @@ export function vmHeadline(v: VmDiff, currency: string | null, name: (s: string)
   const t = v.monthly_cost.total;
   const cost = t.delta === null ? 'monthly cost change unknown' : `${deltaText(t, currency)}/month`;
   const missed = v.workloads.filter((w) => w.verdict === 'now missed').length;
-  return `${name(v.name)}: ${v.change} — ${machine}, ${cost}${missed ? `, ${missed} target${missed === 1 ? '' : 's'} now missed` : ''}`;
+  return `${name(v.name)}: ${changeText(v)} — ${machine}, ${cost}${missed ? `, ${missed} target${missed === 1 ? '' : 's'} now missed` : ''}`;
 }
 
 /** A disk attached to no VM: "aws_ebs_volume.archive: added — st1, 16,000 GiB, $720.00/month (+$720.00)". */
@@ -45,7 +54,7 @@ export function unattachedLine(d: UnattachedDiskDiff, currency: string | null, n
         ? '?'
         : show(side(c)!);
   const price = moneyText(side(d.monthly_cost), currency);
-  return `${name(d.name)}: ${d.change} — ${what(d.type, (x) => name(String(x)))}, ${what(d.size_gib, (x) => `${fmt(Number(x))} GiB`)}, ${price}/month (${deltaText(d.monthly_cost, currency)})`;
+  return `${name(d.name)}: ${changeText(d)} — ${what(d.type, (x) => name(String(x)))}, ${what(d.size_gib, (x) => `${fmt(Number(x))} GiB`)}, ${price}/month (${deltaText(d.monthly_cost, currency)})`;
 }
 
 /** "base a.perf.yaml (gcp-2024, us-central1) → head b.perf.yaml (gcp-2024, us-central1)"; "(not there)" for a file added or deleted. */

@@ -1,10 +1,10 @@
 /** `storage-perf diff --format table`: the summary, then each changed VM's rows and findings, for a terminal. */
-import type { DiffRecord } from '../../../core/src';
+import { unreadLines, type DiffRecord } from '../../../core/src';
 import { findingLine, sidesLine, unattachedLine, vmHeadline, vmRows } from './rows';
 import { table } from '../table';
 
 export function renderTable(r: DiffRecord): string {
-  const out = [r.summary, sidesLine(r), ''];
+  const out = [r.summary, sidesLine(r), ...unreadLines(r), ''];
   for (const v of r.vms) {
     out.push(`VM ${vmHeadline(v, r.currency)}`);
     const rows = vmRows(v, r.currency);

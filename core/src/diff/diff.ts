@@ -11,7 +11,7 @@ import { contentOrigin } from '../vm-cache';
 import { diffFindings, placeFindings, type PlacedFindings } from './findings';
 import { change, diskDiff, matchByName, money, moneyChange, moneyChanged, unattachedDiff, vmMoney, workloadDiff } from './items';
 import { diffSummary } from './summary';
-import type { DiffCounts, DiffFinding, DiffRecord, DiffSide, FindingsDiff, VmDiff } from './types';
+import type { DiffCounts, DiffFinding, DiffRecord, DiffSide, FindingsDiff, MoneyChange, UnreadModule, VmDiff } from './types';
 
 export interface DiffInput {
   /**
@@ -23,6 +23,38 @@ export interface DiffInput {
   path: string;
   /** The git revision it was read from (`--base-ref`). */
   ref?: string;
+  /** The module calls this side could not read (the base's, with `--base-ref`): the other side's VMs of them are not added. */
+  unread?: UnreadModule[];
+}
+
+/** A resource's configuration address: its address without instance keys (`module.web[0].x` → `module.web.x`). */
+const configAddress = (address: string) => address.replace(/\[(?:"(?:[^"\\]|\\.)*"|[^\]"]*)\]/g, '');
+
+/** "module.web: why", where `name` (a Terraform address) is of a module call the base could not read. */
+function unreadOf(name: string, unread: UnreadModule[] | undefined): string | undefined {
+  const at = unread?.length ? configAddress(name) : '';
+  const u = unread?.find((m) => at.startsWith(`${m.module}.`));
+  return u && `${u.module}: ${u.why}`;
+}
+
+/**
+ * An item added in the head, said to be of a module the base could not read (`base_unread` after its `change`), as
+ * `marked` (its cost change unknown: the base's is); `plain` where it is not of one.
+ */
+function markUnread<T extends { name: string; change: string; base_unread?: string }>(marked: T, unread: string | undefined, plain: T): T {
+  if (unread === undefined) return plain;
+  const { name, change, ...rest } = marked;
+  return { name, change, base_unread: unread, ...rest } as T;
+}
+
+const unknownDelta = (m: MoneyChange): MoneyChange => ({ ...m, delta: null });
+
+/** A VM added in the head, of a module the base could not read: marked so, its cost changes and its disks' unknown. */
+function unreadVm(d: VmDiff, unread: string | undefined): VmDiff {
+  const c = d.monthly_cost;
+  const monthly_cost = { machine: unknownDelta(c.machine), disks: unknownDelta(c.disks), total: unknownDelta(c.total) };
+  const disks = d.disks.map((x) => ({ ...x, monthly_cost: unknownDelta(x.monthly_cost) }));
+  return markUnread({ ...d, monthly_cost, disks }, unread, d);
 }
 
 /**
@@ -42,7 +74,8 @@ export function diffAnalyses(base: DiffInput, head: DiffInput): DiffRecord {
   h.vms.forEach((hv, i) => {
     const j = pending.get(hv.spec.name)?.shift();
     if (j === undefined) {
-      vms.push(vmDiff(undefined, reports.head(hv), diffFindings([], hf.byVm[i]))!);
+      const d = vmDiff(undefined, reports.head(hv), diffFindings([], hf.byVm[i]))!;
+      vms.push(unreadVm(d, unreadOf(d.name, base.unread)));
       return;
     }
     const bv = b.vms[j];
@@ -57,7 +90,9 @@ export function diffAnalyses(base: DiffInput, head: DiffInput): DiffRecord {
   const removed = [...pending.values()].flat().sort((x, y) => x - y);
   for (const j of removed) vms.push(vmDiff(reports.base(b.vms[j]), undefined, diffFindings(bf.byVm[j], []))!);
   const findings = diffFindings(bf.file, hf.file);
-  const unattached = matchByName(unattachedDiskReports(b), unattachedDiskReports(h), unattachedDiff);
+  const unattached = matchByName(unattachedDiskReports(b), unattachedDiskReports(h), unattachedDiff).map((d) =>
+    markUnread({ ...d, monthly_cost: unknownDelta(d.monthly_cost) }, d.change === 'added' ? unreadOf(d.name, base.unread) : undefined, d),
+  );
   const counts = countChanges(vms, findings, unchanged, unattached.length);
   const record: Omit<DiffRecord, 'summary'> = {
     base: side(base),
@@ -106,7 +141,7 @@ function reportMemo(a: Analysis): (v: VmEval) => VmReport {
 
 function side(s: DiffInput): DiffSide {
   const a = s.analysis;
-  const at = { path: s.path, ...(s.ref !== undefined ? { ref: s.ref } : {}) };
+  const at = { path: s.path, ...(s.ref !== undefined ? { ref: s.ref } : {}), ...(s.unread?.length ? { unread_modules: s.unread } : {}) };
   // A file that is not there has nothing, which costs nothing: its VMs' whole cost is the change.
   if (!a) return { ...at, exists: false, catalog: null, region: null, currency: null, vms: 0, monthly_cost: money(0, true) };
   return {
@@ -157,7 +192,8 @@ function countChanges(vms: VmDiff[], file: FindingsDiff, unchanged: number, unat
   const workloads = vms.flatMap((v) => v.workloads);
   return {
     vms_changed: vms.filter((v) => v.change === 'changed').length,
-    vms_added: vms.filter((v) => v.change === 'added').length,
+    vms_added: vms.filter((v) => v.change === 'added' && v.base_unread === undefined).length,
+    vms_base_unread: vms.filter((v) => v.base_unread !== undefined).length,
     vms_removed: vms.filter((v) => v.change === 'removed').length,
     vms_unchanged: unchanged,
     targets_now_missed: workloads.filter((w) => w.verdict === 'now missed').length,

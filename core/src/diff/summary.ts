@@ -2,6 +2,20 @@
 import { fmtMoney, plural } from '../units';
 import type { DiffRecord, Money, MoneyChange } from './types';
 
+/** How an item's change reads: `added`, `removed`, `changed`, or `not read at base` (only in the head, of a module the base could not read). */
+export const changeText = (d: { change: string; base_unread?: string }): string =>
+  d.base_unread !== undefined ? 'not read at base' : d.change;
+
+/**
+ * The module calls the base could not read, one line each ("the base at v1 could not read module.web: its version is
+ * ..."); the head's VMs of them are "not read at base", not added.
+ */
+export const unreadLines = (r: Pick<DiffRecord, 'base'>): string[] =>
+  (r.base.unread_modules ?? []).map(
+    (u) =>
+      `the base${r.base.ref !== undefined ? ` at ${r.base.ref}` : ''} could not read ${u.module}: ${u.why}; its VMs in the head are listed as "not read at base"`,
+  );
+
 /** "+$312.40", "-$12.00", "±$0.00", or "unknown" where a side that exists is not wholly priced. */
 export function deltaText(m: MoneyChange, currency: string | null): string {
   if (m.delta === null) return 'unknown';
@@ -26,9 +40,11 @@ export function missingPrices(m: MoneyChange): string[] {
 function unattachedParts(r: Omit<DiffRecord, 'summary'>): string[] {
   const out: string[] = [];
   for (const kind of ['added', 'removed', 'changed'] as const) {
-    const n = r.unattached_disks.filter((d) => d.change === kind).length;
+    const n = r.unattached_disks.filter((d) => d.change === kind && d.base_unread === undefined).length;
     if (n) out.push(`${plural(n, 'disk')} attached to no VM ${kind}`);
   }
+  const unread = r.unattached_disks.filter((d) => d.base_unread !== undefined).length;
+  if (unread) out.push(`${plural(unread, 'disk')} attached to no VM not read at base`);
   return out;
 }
 
@@ -41,6 +57,7 @@ function vmCounts(c: DiffRecord['counts']): string {
     [c.vms_changed, 'changed'],
     [c.vms_added, 'added'],
     [c.vms_removed, 'removed'],
+    [c.vms_base_unread, 'not read at base'],
   ];
   const said = kinds.filter(([n]) => n > 0).map(([n, kind], i) => (i ? `${n} ${kind}` : `${plural(n, 'VM')} ${kind}`));
   return said.join(', ') || 'No VM changed';
@@ -49,7 +66,7 @@ function vmCounts(c: DiffRecord['counts']): string {
 /** "1 VM changed, 1 added: 1 target now missed, +$312.40/month; 97 VMs unchanged". */
 export function diffSummary(r: Omit<DiffRecord, 'summary'>): string {
   const c = r.counts;
-  const touched = c.vms_changed + c.vms_added + c.vms_removed;
+  const touched = c.vms_changed + c.vms_added + c.vms_removed + c.vms_base_unread;
   const unchanged = `${plural(c.vms_unchanged, 'VM')} unchanged`;
   // A file the change adds or deletes says so first: all its VMs are added or removed.
   const file = !r.base.exists ? 'New file, ' : !r.head.exists ? 'Deleted file, ' : '';

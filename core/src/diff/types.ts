@@ -52,6 +52,8 @@ export interface DiskDiff {
 export interface UnattachedDiskDiff {
   name: string;
   change: ItemChange;
+  /** Only in the head, of a module call the base could not read (`DiffSide.unread_modules`): which, and why. */
+  base_unread?: string;
   type: Change<string>;
   size_gib: Change<number>;
   monthly_cost: MoneyChange;
@@ -98,6 +100,11 @@ export interface FindingsDiff {
 export interface VmDiff {
   name: string;
   change: ItemChange;
+  /**
+   * Only in the head, of a module call the base could not read (`DiffSide.unread_modules`): which, and why. Such a
+   * VM is not known to be added: it is counted in `vms_base_unread`, not `vms_added`.
+   */
+  base_unread?: string;
   machine_type: Change<string>;
   vcpus: Change<number>;
   /** Why that side has no figures (an unknown machine), null where it has them. */
@@ -120,11 +127,24 @@ export interface DiffSide {
   currency: string | null;
   vms: number;
   monthly_cost: Money;
+  /**
+   * `--base-ref` of a Terraform module: the module calls the base could not read, though the head does or could
+   * (a registry or git module downloaded by `terraform init` for the head's source or version, not the base's).
+   */
+  unread_modules?: UnreadModule[];
+}
+
+/** A module call one side could not read: its configuration address (`module.web.module.db`) and why. */
+export interface UnreadModule {
+  module: string;
+  why: string;
 }
 
 export interface DiffCounts {
   vms_changed: number;
   vms_added: number;
+  /** Only in the head, of a module call the base could not read: not known to be added (`VmDiff.base_unread`). */
+  vms_base_unread: number;
   vms_removed: number;
   vms_unchanged: number;
   targets_now_missed: number;
