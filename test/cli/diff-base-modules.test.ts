@@ -120,12 +120,34 @@ describe('storage-perf diff --base-ref: modules terraform init downloaded', () =
     assert.match(r.summary, /^2 VMs not read at base: /);
     assert.equal(r.monthly_cost.delta, null, 'the base total is partial: the change is unknown');
     const table = diff();
-    assert.match(table, /the base at HEAD could not read module\.web: its version is "1\.0\.0" at HEAD and "2\.0\.0"/);
+    assert.match(
+      table,
+      /the base at HEAD could not read module\.web: its version is "1\.0\.0" at HEAD and "2\.0\.0".*; its 2 VMs in the head are listed as "not read at base"$/m,
+    );
     assert.match(table, /VM module\.web\.google_compute_instance\.web: not read at base — n2-standard-4, monthly cost change unknown/);
     assert.doesNotMatch(table, /\badded\b/);
     const markdown = diff('--format', 'markdown');
     assert.match(markdown, /\| `module\.web\.google_compute_instance\.web` +\| not read at base /);
     assert.doesNotMatch(markdown, /\badded\b/);
+  });
+
+  it('a call the change removes: the base cannot read it and says so; no VM is marked, the others compare', function () {
+    this.timeout(60000);
+    write(repo, 'infra/old.tf', 'module "old" {\n  source  = "acme/old/google"\n  version = "0.1.0"\n}\n');
+    git('add', '-A');
+    git('commit', '-qm', 'an old module');
+    rmSync(join(repo, 'infra/old.tf'));
+    init('1.0.0', 'n2-standard-4');
+    const r = record();
+    assert.deepEqual(r.base.unread_modules, [
+      {
+        module: 'module.old',
+        why: "the working tree does not call it, so its .terraform/modules does not hold it; run on the base's plan JSON to compare it",
+      },
+    ]);
+    assert.equal(r.base.vms, 3, 'the root VM and the downloaded modules the change left alone');
+    assert.deepEqual([r.vms.length, r.counts.vms_base_unread, r.counts.vms_unchanged], [0, 0, 3]);
+    assert.match(diff(), /^the base at HEAD could not read module\.old: the working tree does not call it, .*compare it$/m);
   });
 
   it('a downloaded folder linked out of the repository is refused by the reader: neither side reads its VM', function () {

@@ -66,8 +66,8 @@ export function giveBaseModules(head: string, copy: string, ref: string, tf: TfI
   const copier = new Copier(headDir, copyDir, bounds);
   for (const [key, call] of baseCalls) {
     let why = differs(call, headCalls.get(key), ref);
-    if (why === undefined && !records.some((r) => r.Key === key))
-      why = "the working tree's terraform init has not downloaded it either (no record in .terraform/modules/modules.json)";
+    // Not downloaded in the working tree either: neither side reads it, and each says so alike.
+    if (why === undefined && !records.some((r) => r.Key === key)) continue;
     why ??= copier.copy(records.filter((r) => r.Key === key || r.Key.startsWith(`${key}.`)));
     if (why === undefined) given.add(key);
     else unread.push({ module: addressOf(key), why });

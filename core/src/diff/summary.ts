@@ -8,13 +8,16 @@ export const changeText = (d: { change: string; base_unread?: string }): string 
 
 /**
  * The module calls the base could not read, one line each ("the base at v1 could not read module.web: its version is
- * ..."); the head's VMs of them are "not read at base", not added.
+ * ...; its 2 VMs in the head are listed as "not read at base""): the head's VMs of them are not called added.
  */
-export const unreadLines = (r: Pick<DiffRecord, 'base'>): string[] =>
-  (r.base.unread_modules ?? []).map(
-    (u) =>
-      `the base${r.base.ref !== undefined ? ` at ${r.base.ref}` : ''} could not read ${u.module}: ${u.why}; its VMs in the head are listed as "not read at base"`,
-  );
+export function unreadLines(r: Pick<DiffRecord, 'base' | 'vms'>): string[] {
+  const at = r.base.ref !== undefined ? ` at ${r.base.ref}` : '';
+  return (r.base.unread_modules ?? []).map((u) => {
+    const n = r.vms.filter((v) => v.base_unread?.startsWith(`${u.module}: `)).length;
+    const vms = n ? `; its ${plural(n, 'VM')} in the head ${n === 1 ? 'is' : 'are'} listed as "not read at base"` : '';
+    return `the base${at} could not read ${u.module}: ${u.why}${vms}`;
+  });
+}
 
 /** "+$312.40", "-$12.00", "±$0.00", or "unknown" where a side that exists is not wholly priced. */
 export function deltaText(m: MoneyChange, currency: string | null): string {
