@@ -14,7 +14,7 @@ export function unreadLines(r: Pick<DiffRecord, 'base' | 'vms'>): string[] {
   const at = r.base.ref !== undefined ? ` at ${r.base.ref}` : '';
   return (r.base.unread_modules ?? []).map((u) => {
     const n = r.vms.filter((v) => v.base_unread?.startsWith(`${u.module}: `)).length;
-    const vms = n ? `; its ${plural(n, 'VM')} in the head ${n === 1 ? 'is' : 'are'} listed as "not read at base"` : '';
+    const vms = !n ? '' : `; ${n === 1 ? 'its VM in the head is' : `its ${plural(n, 'VM')} in the head are`} listed as "not read at base"`;
     return `the base${at} could not read ${u.module}: ${u.why}${vms}`;
   });
 }
