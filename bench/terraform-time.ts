@@ -10,12 +10,14 @@
  *   command does in turn: loading the HCL parser, the catalogs, reading the files, the front end (the HCL parse
  *   apart from the rest), the analysis, the JSON report.
  *
- *   node out/bench/terraform-time.js [--runs N] [--jobs J] [--phases] [--top K] [--base DIR] [FOLDER...]
+ *   node out/bench/terraform-time.js [--runs N] [--jobs J] [--phases] [--cpu] [--top K] [--base DIR] [FOLDER...]
  *
  * FOLDER: a corpus folder relative to the corpus (default: every corpus folder). `--jobs 2` runs two commands at
  * once, as `npm run corpus` does. `--base DIR`: another built checkout (a worktree of the commit before a change,
  * after `npm ci`), whose command runs each folder in the same rounds: the ratio of the two is what to read on a
- * machine whose load varies. Reported: the median, the fastest and the slowest of the runs, in ms.
+ * machine whose load varies. `--cpu`: each process's CPU time too (./cpu-time, loaded with `node -r`), which a
+ * loaded machine changes far less than the wall time. Reported: the median, the fastest and the slowest of the
+ * runs, in ms.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -36,15 +38,21 @@ export function corpusFolders(dir = CORPUS): string[] {
   return [...own, ...entries.filter((e) => e.isDirectory()).flatMap((e) => corpusFolders(join(dir, e.name)))];
 }
 
-/** Runs node with `args`, its output read and dropped; the wall time from spawn to exit, in ms. */
-function timed(args: string[]): Promise<{ ms: number; code: number | null; stdout: string }> {
+/**
+ * Runs node with `args`, its output read and dropped; the wall time from spawn to exit, in ms, and (`cpu`) the CPU
+ * time the process reports (./cpu-time).
+ */
+function timed(args: string[], cpu = false): Promise<{ ms: number; cpu?: number; code: number | null; stdout: string }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const argv = cpu ? ['-r', join(__dirname, 'cpu-time.js'), ...args] : args;
+  const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', cpu ? 'pipe' : 'ignore'] });
   let stdout = '';
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+  let used = '';
+  child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+  (child.stdio[3] as NodeJS.ReadableStream | null)?.setEncoding('utf8').on('data', (s: string) => (used += s));
   return new Promise((res, rej) => {
     child.on('error', rej);
-    child.on('close', (code) => res({ ms: performance.now() - t0, code, stdout }));
+    child.on('close', (code) => res({ ms: performance.now() - t0, ...(cpu ? { cpu: Number(used) } : {}), code, stdout }));
   });
 }
 
@@ -60,10 +68,13 @@ async function pool(jobs: number, tasks: Array<() => Promise<void>>): Promise<vo
 interface Row {
   label: string;
   ms: number[];
+  cpu: number[];
   phases: Array<Record<string, number>>;
 }
 
 const spread = (xs: number[]) => `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
+/** The CPU column's cell, when measured. */
+const cpuCell = (r: Row | undefined) => (r?.cpu.length ? ` ${spread(r.cpu)} |` : '');
 
 function option(args: string[], name: string, fallback: number): number {
   const at = args.indexOf(name);
@@ -95,14 +106,16 @@ async function phasesOf(folder: string): Promise<Record<string, number>> {
 /** The folders' table: the slowest `top` by median (with the base's time and the ratio, and the phases, when measured). */
 function report(rows: Map<string, Row>, folders: string[], base: boolean, top: number): string[] {
   const own = folders.map((f) => rows.get(f)!);
-  const lines = ['| what | wall ms: median (fastest–slowest) |', '|---|---|'];
+  const cpu = own[0]?.cpu.length > 0;
+  const cpuHead = cpu ? ' CPU ms: median (least–most) |' : '';
+  const lines = [`| what | wall ms: median (fastest–slowest) |${cpuHead}`, `|---|---|${cpu ? '---|' : ''}`];
   for (const label of ['node -e 0 (Node start)', 'Node + loading the bundle', 'base: Node + loading the bundle'])
-    if (rows.has(label)) lines.push(`| ${label} | ${spread(rows.get(label)!.ms)} |`);
+    if (rows.has(label)) lines.push(`| ${label} | ${spread(rows.get(label)!.ms)} |${cpuCell(rows.get(label))}`);
   const summary = (rs: Row[], who: string) => {
     const all = rs.map((r) => median(r.ms));
     lines.push(
-      `| ${who}every folder (${rs.length}): median of the medians; the slowest | ${median(all).toFixed(0)}; ${Math.max(...all).toFixed(0)} |`,
-      `| ${who}folders over 1 s (median) | ${all.filter((x) => x > 1000).length} |`,
+      `| ${who}every folder (${rs.length}): median of the medians; the slowest | ${median(all).toFixed(0)}; ${Math.max(...all).toFixed(0)} |${cpu ? ' |' : ''}`,
+      `| ${who}folders over 1 s (median) | ${all.filter((x) => x > 1000).length} |${cpu ? ' |' : ''}`,
     );
   };
   summary(own, '');
@@ -114,12 +127,14 @@ function report(rows: Map<string, Row>, folders: string[], base: boolean, top: n
   lines.push('');
   const slow = [...own].sort((a, b) => median(b.ms) - median(a.ms)).slice(0, top);
   const keys = Object.keys(slow[0]?.phases[0] ?? {});
-  const baseCols = base ? ' base: median (fastest–slowest) | ratio |' : '';
+  const baseCols = base ? ` base: median (fastest–slowest) | ratio |${cpu ? ' CPU ms | base: CPU ms | CPU ratio |' : ''}` : cpuHead;
+  const cols = (base ? 2 : 0) + (cpu ? (base ? 3 : 1) : 0);
   lines.push(`| folder | wall ms: median (fastest–slowest) |${baseCols}${keys.map((k) => ` ${k} |`).join('')}`);
-  lines.push(`|---|---|${base ? '---|---|' : ''}${keys.map(() => '---|').join('')}`);
+  lines.push(`|---|---|${'---|'.repeat(cols)}${keys.map(() => '---|').join('')}`);
   for (const r of slow) {
     const b = rows.get(`base: ${r.label}`);
-    const vs = b ? ` ${spread(b.ms)} | ${(median(r.ms) / median(b.ms)).toFixed(2)} |` : '';
+    const cpuVs = b && cpu ? `${cpuCell(r)}${cpuCell(b)} ${(median(r.cpu) / median(b.cpu)).toFixed(2)} |` : '';
+    const vs = b ? ` ${spread(b.ms)} | ${(median(r.ms) / median(b.ms)).toFixed(2)} |${cpuVs}` : cpuCell(r);
     const ph = keys.map((k) => ` ${median(r.phases.map((p) => p[k])).toFixed(1)} |`).join('');
     lines.push(`| \`${r.label}\` | ${spread(r.ms)} |${vs}${ph}`);
   }
@@ -134,20 +149,22 @@ async function main(argv: string[]): Promise<void> {
   const at = args.indexOf('--base');
   const base = at < 0 ? undefined : resolve(args.splice(at, 2)[1]);
   const withPhases = args.includes('--phases');
+  const withCpu = args.includes('--cpu');
   const named = args.filter((a) => !a.startsWith('--'));
   assertBundlesFresh();
   const folders = named.length ? named : corpusFolders();
   const cmds = commands(folders, base);
-  const rows = new Map<string, Row>(cmds.map((c) => [c.label, { label: c.label, ms: [], phases: [] }]));
+  const rows = new Map<string, Row>(cmds.map((c) => [c.label, { label: c.label, ms: [], cpu: [], phases: [] }]));
   for (let i = 0; i < runs; i++) {
     // Each round takes every command once, in turn; odd rounds backwards, so that no command always follows another.
     const order = i % 2 ? [...cmds].reverse() : cmds;
     await pool(
       jobs,
       order.map((c) => async () => {
-        const r = await timed(c.args);
+        const r = await timed(c.args, withCpu);
         if (r.code !== 0 && r.code !== 1) throw new Error(`${c.label}: exit ${r.code}`);
         rows.get(c.label)!.ms.push(r.ms);
+        if (r.cpu !== undefined) rows.get(c.label)!.cpu.push(r.cpu);
       }),
     );
     if (withPhases) for (const f of folders) rows.get(f)!.phases.push(await phasesOf(f));

@@ -79,6 +79,13 @@ export class ModuleReader {
    */
   private readonly said = new Set<string>();
   private grouped?: { size: number; map: Map<string, PlanResource[]> };
+  /**
+   * Kept by syntax node, for a module called several times (or of several instances), whose blocks are read again
+   * for each: a resource body's `expressions` (its references, which no value changes), and whether a block's
+   * for_each is another resource's instances.
+   */
+  private readonly expressionsOf = new Map<HclSyntaxNode, Node>();
+  private readonly readsLater = new Map<HclSyntaxNode, boolean>();
   /** Instances expanded so far from count and for_each, against MAX_EXPANDED. */
   private expanded = 0;
   constructor(
@@ -144,15 +151,30 @@ export class ModuleReader {
         if (nameOf(b) === 'provider') readProviderBlock(b, { ...scope, base: f.source.start }, providers, isOverridePath(f.source.path));
     // Resources whose for_each is another resource's instances come after the others, which they read.
     const blocks = files.filter((f) => !isOverridePath(f.source.path)).flatMap((f) => blocksOf(f.body).map((b) => ({ b, f })));
-    const later = (b: HclSyntaxNode) =>
-      /^\s*for_each\s*=\s*(?!(?:var|local|module|data|each|count)\.)[a-z0-9_-]+\.[a-z0-9_-]+(?:\[\s*\*\s*\]|\.\*)?\s*$/im.test(
-        bodyOf(b)?.text ?? '',
-      );
+    const later = (b: HclSyntaxNode) => {
+      let is = this.readsLater.get(b);
+      if (is === undefined)
+        this.readsLater.set(
+          b,
+          (is = /^\s*for_each\s*=\s*(?!(?:var|local|module|data|each|count)\.)[a-z0-9_-]+\.[a-z0-9_-]+(?:\[\s*\*\s*\]|\.\*)?\s*$/im.test(
+            bodyOf(b)?.text ?? '',
+          )),
+        );
+      return is;
+    };
     for (const { b, f } of [...blocks.filter((x) => !later(x.b)), ...blocks.filter((x) => later(x.b))]) {
       const s = { ...scope, base: f.source.start };
       if (nameOf(b) === 'resource') this.resource(b, s, address, configPrefix, providers, over.get(labelsOf(b).slice(0, 2).join('.')));
       else if (nameOf(b) === 'module') this.module(b, s, { folder, address, configPrefix, depth, providers, callers: call.callers ?? [] });
     }
+  }
+
+  /** A resource body's `expressions` (./tf-body.ts), kept by its node unless override files change its parts. */
+  private expressions(body: HclSyntaxNode, parts: Part[], base: number, overridden: boolean): Node {
+    if (overridden) return expressions(parts, base + body.startIndex);
+    let e = this.expressionsOf.get(body);
+    if (!e) this.expressionsOf.set(body, (e = expressions(parts, base + body.startIndex)));
+    return e;
   }
 
   /** The instances of a `count` or `for_each`, or undefined (with why) when they are not read. */
@@ -185,7 +207,7 @@ export class ModuleReader {
     const parts = overrides.reduce(overridden, partsOf(body, scope.base));
     const providerDefaults = providerOf(type, attributeIn(parts, 'provider')?.node, providers);
     const configAddress = `${configPrefix}${type}.${name}`;
-    this.config.set(configAddress, body && expressions(parts, scope.base + body.startIndex));
+    this.config.set(configAddress, body && this.expressions(body, parts, scope.base, overrides.length > 0));
     const of = (list: PlanResource[], ref: string) =>
       list.filter((r) => r.configAddress === `${configPrefix}${ref}` && r.address.startsWith(`${address}${ref}`));
     const keysOf = (ref: string) => {
