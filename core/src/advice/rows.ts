@@ -5,7 +5,8 @@
  * pass over such a machine without evaluating the VM on it: only a machine the rows do not rule out is evaluated,
  * so that the answer is the one evaluating every machine in turn gives, in fewer evaluations.
  */
-import { INSTANCE_STORE, limitValue, vmLimitGroup, vmLimitRow, type Catalog, type Machine } from '../catalog';
+import { INSTANCE_STORE, limitValue, vmLimitGroup, vmLimitRow, type Catalog, type DiskType, type Machine } from '../catalog';
+import { allocationUnits } from '../model/disks';
 import type { DiskSpec, Target, VmSpec, WorkloadSpec } from '../document/types';
 import { hostCached } from '../model/host-cache';
 import type { DiskEval, Metric, VmEval } from '../model/types';
@@ -107,7 +108,26 @@ function capsOf(c: Catalog, vm: VmSpec, m: Machine, disk: DiskSpec, type: string
       caps[k] = Math.max(caps[k], cap);
     }
   }
+  for (const k of BOUNDING) caps[k] = Math.min(caps[k], typeMost(t, k));
   return caps;
+}
+
+/**
+ * The most a disk of the type gives of figure `k` at any size the searches try (up to the type's largest), as
+ * ../model/disks computes it: the per-GiB rate with the whole baseline (at least the floor), at most the per-disk
+ * maximum (a regional disk is held to the regional one instead); the units' figure, at most the per-disk maximum.
+ * Unbounded for the other models (tiers, provisioned amounts).
+ */
+function typeMost(t: DiskType, k: BoundingMetric): number {
+  if (t.model === 'allocation-units') return Math.min(t.disk_max[k], t.per_unit[k] * allocationUnits(t, t.size_gib.max));
+  if (t.model !== 'scaled') return Infinity;
+  const r = t.rates;
+  const iops = k === 'read_iops';
+  const rate = r[`${k}_per_gib`];
+  const grown = rate * t.size_gib.max + ((iops ? r.baseline_iops : r.baseline_mibps) ?? 0);
+  const most = Math.max((iops ? r.min_iops : r.min_mibps) ?? 0, grown);
+  const max = t.regional_max ? undefined : limitValue(t.disk_max[k], 1);
+  return max === undefined ? most : Math.min(most, max);
 }
 
 /** Whether a workload whose disk gives at most `f` misses one of its targets, as the model judges them. */
