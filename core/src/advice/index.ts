@@ -12,6 +12,7 @@ import { evaluationWork } from '../model/evaluate';
 import { METRICS, upperBound, type VmEval, type WorkloadEval } from '../model/types';
 import { cheaperDisk, largerSizes, onMachine, targetsKept, type CheaperDisk } from './search';
 import { recall } from './recall';
+import { heldOn } from './rows';
 import { queueSuggestions, suggestForWorkload, type QueueSuggestions, type SearchPolicy, type WorkloadSuggestions } from './workload';
 
 export {
@@ -107,7 +108,8 @@ export class VmAdvice {
             (!delivered.has(d.spec.name) || upperBound(d) === undefined) &&
             METRICS.every((k) => d.figures[k].by !== 'vm' || d.figures[k].value >= d.diskOnly[k].value * (1 - 1e-9)),
         );
-      const found = e.machine && largerSizes(e.catalog, e.spec, e.machine).find((m) => uncapped(this.onMachine(m)));
+      // A machine whose rows hold a disk below its own figures is passed over unevaluated (./rows).
+      const found = e.machine && largerSizes(e.catalog, e.spec, e.machine).find((m) => !heldOn(e, m) && uncapped(this.onMachine(m)));
       this.liftMemo = { machine: found || undefined };
     }
     return this.liftMemo.machine;

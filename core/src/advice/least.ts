@@ -21,6 +21,11 @@ import type { VmEval } from '../model/types';
 export type Condition = ((e: VmEval) => boolean) & {
   readonly key?: string;
   readonly memo?: boolean;
+  /**
+   * Workloads whose targets it asks to be met (met, by each): where the catalog's rows show one of them surely short
+   * with a disk type on a machine (./rows), a search passes over that type unevaluated.
+   */
+  readonly met?: readonly string[];
   readonly ratio?: (e: VmEval) => number | undefined;
   readonly need?: number;
 };
@@ -30,8 +35,9 @@ export function condition(
   holds: (e: VmEval) => boolean,
   aim?: { ratio: (e: VmEval) => number | undefined; need: number },
   memo = true,
+  met?: readonly string[],
 ): Condition {
-  return Object.assign(holds, { key, memo, ...(aim && { ratio: aim.ratio, need: aim.need }) });
+  return Object.assign(holds, { key, memo, ...(aim && { ratio: aim.ratio, need: aim.need }), ...(met && { met }) });
 }
 
 /**

@@ -10,6 +10,7 @@ import { evaluateOn } from '../model/evaluate';
 import { provisionedBounds } from '../model/provisioned';
 import type { VmEval } from '../model/types';
 import { leastValue, probeOf, reaches, type Condition, type Probe } from './least';
+import { shortWith } from './rows';
 
 /** A provisioned disk that meets the condition: its type, size, what is provisioned above the defaults, and its price. */
 export interface ProvisionedChoice {
@@ -174,6 +175,8 @@ export function cheapestProvisionedMeeting(
   for (const [name, t] of Object.entries(c.disk_types)) {
     if (t.model !== 'provisioned' || !attaches(machine, name) || (opts.redundant && t.replicated === false)) continue;
     if (disk.replication === 'regional' && !(t.replication ?? []).includes('regional')) continue;
+    // No amount of the type meets it where the machine's rows hold a workload it asks for short (./rows).
+    if (shortWith(c, vm, machine, ok, disk, name)) continue;
     // Its capacity alone costs at least this: a type that cannot beat the best so far is not searched.
     const perGib = perGibPrice(t, disk.replication, region, machine.series).perGib;
     const floor = perGib === undefined ? Infinity : perGib * Math.max(opts.sizeGib, t.size_gib.min);

@@ -24,6 +24,7 @@ import { evaluateOn } from '../model/evaluate';
 import type { DiskEval, VmEval } from '../model/types';
 import { cheapestProvisionedMeeting, type ProvisionedChoice } from './provisioned';
 import { recall } from './recall';
+import { shortWith } from './rows';
 import { condition, leastValue, probeOf, targetRatio, type Condition } from './least';
 
 export function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>): VmSpec {
@@ -77,6 +78,8 @@ export function smallestSizeMeeting(
   minSize = 0,
 ): number | undefined {
   const t = c.disk_types[disk.type];
+  // No size of the type meets it where the machine's rows hold a workload it asks for short (./rows).
+  if (shortWith(c, vm, machine, ok, disk, disk.type)) return undefined;
   if (t?.model === 'tiers') return smallestTier(c, vm, machine, region, disk, ok, t, { maxSize, minSize });
   if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
   const step = t.model === 'allocation-units' ? t.unit_gib : 1;
@@ -154,9 +157,20 @@ function leastPerGib(t: DiskType, replication: DiskSpec['replication'], region: 
   return least;
 }
 
-/** The smallest larger machine of the same series (and family) for which `ok` holds. */
-export function smallestMachineMeeting(c: Catalog, vm: VmSpec, machine: Machine, region: string, ok: Condition): Machine | undefined {
+/**
+ * The smallest larger machine of the same series (and family) for which `ok` holds; a machine for which `fails`
+ * says it surely does not (./rows) is passed over unevaluated.
+ */
+export function smallestMachineMeeting(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine,
+  region: string,
+  ok: Condition,
+  fails?: (m: Machine) => boolean,
+): Machine | undefined {
   for (const m of largerMachines(machine)) {
+    if (fails?.(m)) continue;
     if (ok(onMachine(c, vm, m, region))) return m;
   }
   return undefined;
@@ -244,6 +258,7 @@ export function cheaperDisk(
     (e) => mine.every((w) => meetsWithHeadroom(e, w.name, minHeadroom)),
     { ratio: (e) => targetRatio(e, names), need: 1 + Math.max(0, minHeadroom) },
     memoSizes,
+    names,
   );
   // Never smaller than the data it must hold (data_size plus growth, when the spec says).
   const best = cheapestDiskMeeting(c, vm, machine, region, current, allMet, now, capacityNeed(disk) ?? 0);

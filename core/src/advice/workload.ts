@@ -3,7 +3,7 @@
  * both together, another disk type, larger blocks or a deeper queue. Every candidate is checked by
  * evaluating the changed VM (./search).
  */
-import { largerMachines, type Catalog, type Machine } from '../catalog';
+import { attaches, largerMachines, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { cacheable, cachedLimit, hostCached } from '../model/host-cache';
 import { evaluateOn } from '../model/evaluate';
@@ -18,6 +18,7 @@ import {
   type Condition,
 } from './search';
 import { ownProvisioned } from './provisioned';
+import { shortOn } from './rows';
 import { targetRatio } from './least';
 
 /** What meets the target: a disk size, a machine, (together) both at once, or another disk type and size. */
@@ -116,7 +117,8 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, p
   const { c, vm, machine, w } = s;
   const single = singleDisk(vm, w.disk);
   if (single) ownChange(s, single, out);
-  const bigger = smallestMachineMeeting(c, vm, machine, region, s.met);
+  // A machine on which the disk's own figures or the machine's rows surely hold the workload short is not evaluated.
+  const bigger = smallestMachineMeeting(c, vm, machine, region, s.met, single && ((m) => shortOn(vm, m, w.name, c, [single.type], e)));
   if (bigger) out.machine_type = bigger.name;
   // Neither: another disk on this machine, else a larger machine with the cheapest disk that meets it there.
   if (single && out.disk_size_gib === undefined && out.machine_type === undefined) {
@@ -220,6 +222,8 @@ function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec
   if (s.met(evaluateOn(s.c, hardware, machine, s.region))) return;
   const ok = diskCondition({ ...s, vm: hardware }, e, single);
   for (const m of largerMachines(machine)) {
+    // No disk of any type it could become meets the target under this machine's rows (./rows): none is searched for.
+    if (shortOn(hardware, m, s.w.name, s.c, typesOn(s.c, m, single))) continue;
     const current = evaluateOn(s.c, hardware, m, s.region).disks.find((d) => d.spec === single);
     // Never smaller than the disk is: the data on it has to fit.
     const best = current && cheapestDiskMeeting(s.c, hardware, m, s.region, current, ok, Infinity, current.size_gib);
@@ -248,6 +252,12 @@ function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec
   }
 }
 
+/** The types a disk may take on machine `m` in the searches for a cheaper or other disk (./search, ./provisioned): its own and those `m` attaches. */
+function typesOn(c: Catalog, m: Machine, disk: DiskSpec): string[] {
+  const sold = (t: string) => c.disk_types[t].model !== 'devices';
+  return [disk.type, ...Object.keys(c.disk_types).filter((t) => t !== disk.type && sold(t) && attaches(m, t))];
+}
+
 /**
  * The workload's target met with the headroom, and every other workload of the VM that meets its target today
  * still meeting it, with the policy's headroom where it has that today: a disk's resize can take another disk's share of a limit they pool (Google's per-VM baseline
@@ -274,6 +284,7 @@ function keepingOthers(e: VmEval, name: string, { minHeadroom, memoSizes }: Sear
       keepPolicy.every((n) => meetsWithHeadroom(x, n, minHeadroom)),
     { ratio: (x) => targetRatio(x, [name]), need: 1 + Math.max(0, minHeadroom) },
     memoSizes,
+    [name],
   );
 }
 
@@ -295,6 +306,7 @@ function diskCondition(s: Search, e: VmEval, single: DiskSpec): Condition {
     (x) => s.met(x) && others.every((o) => x.workloads.find((y) => y.spec.name === o.name)?.meets_target !== false),
     s.met.ratio && { ratio: s.met.ratio, need: s.met.need ?? 1 },
     s.met.memo,
+    s.met.met,
   );
 }
 

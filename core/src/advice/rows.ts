@@ -1,0 +1,169 @@
+/**
+ * What the catalog's rows say of a machine before the VM is evaluated on it: where a disk's read figure by itself
+ * is above the machine's per-VM limit for its type, the model holds that disk to the limit (../model/vm-limits),
+ * and no evaluation on that machine can say otherwise. The searches over machines (./index `liftingMachine`)
+ * pass over such a machine without evaluating the VM on it: only a machine the rows do not rule out is evaluated,
+ * so that the answer is the one evaluating every machine in turn gives, in fewer evaluations.
+ */
+import { INSTANCE_STORE, limitValue, vmLimitGroup, vmLimitRow, type Catalog, type DiskType, type Machine } from '../catalog';
+import { allocationUnits } from '../model/disks';
+import type { DiskSpec, Target, VmSpec, WorkloadSpec } from '../document/types';
+import { hostCached } from '../model/host-cache';
+import type { DiskEval, Metric, VmEval } from '../model/types';
+import type { Condition } from './least';
+
+/**
+ * Read figures only: network egress (../model/egress) holds writes after the per-VM limit, as a limit of its own
+ * kind, so that a write figure held below the per-VM limit is no longer held by it.
+ */
+const READS: readonly Metric[] = ['read_iops', 'read_mibps'];
+
+/**
+ * Whether, on machine `m`, some disk of `e` (evaluated on another machine of the series) is surely held by `m`'s
+ * per-VM limit below what it does by itself, as `liftingMachine` judges a disk held: its read figure set by the
+ * limit ('vm') and below its own. A disk's own figures do not depend on the machine but for local SSD and the
+ * instance store (devices, under no per-VM limit): the figures `e` holds are those the disk has on `m`. A disk
+ * whose type the model leaves out on `m` gets no figures there, and is passed over. The per-VM limit of a group
+ * of types (AWS's per-instance limit) is the row of the group's first disk, as the model reads it.
+ */
+export function heldOn(e: VmEval, m: Machine): boolean {
+  const c = e.catalog;
+  const firstOfGroup = new Map<string, string>();
+  for (const d of e.disks) {
+    if (!evaluatedOn(d, m)) continue;
+    const group = vmLimitGroup(c, m, d.typeName);
+    if (!firstOfGroup.has(group)) firstOfGroup.set(group, d.typeName);
+  }
+  for (const d of e.disks) {
+    if (!evaluatedOn(d, m)) continue;
+    const found = vmLimitRow(c, m, firstOfGroup.get(vmLimitGroup(c, m, d.typeName))!);
+    if (!found) continue;
+    for (const k of READS) {
+      const cap = limitValue(found.row[k], m.vcpus);
+      const own = d.diskOnly[k]?.value;
+      // Held to the cap (above it by more than the model's own slack), and below its own by more than the
+      // judgement's.
+      if (cap !== undefined && own !== undefined && own > cap + 1e-9 && cap < own * (1 - 1e-9)) return true;
+    }
+  }
+  return false;
+}
+
+/** A disk under the per-VM limits on `m` with the figures it has on the machine it was evaluated on. */
+function evaluatedOn(d: DiskEval, m: Machine): boolean {
+  return d.type.model !== 'devices' && !d.type.unmodelled_on?.series.includes(m.series);
+}
+
+/** The figures that bound a workload's operations from above whatever its mix (./rows `shortOn`). */
+const BOUNDING = ['read_iops', 'read_mibps', 'write_mibps'] as const;
+type BoundingMetric = (typeof BOUNDING)[number];
+
+/**
+ * Whether workload `name` of `vm` surely misses its target on machine `m`, with its disk of any of `types` (the
+ * disk's type unchanged: its own; `own` also holds it to the figures it has by itself, from `e`). A workload on one
+ * disk reads no more than the disk's read IOPS and read throughput, and writes no more than its write
+ * throughput, whatever the mix rule (../model/workload: each constraint holds each direction to its figure), and
+ * no figure of a disk exceeds the per-VM limit of its group on `m` (a limit several disks share gives each a part
+ * of it; the host cache, which lets a disk past it, is left out): where even those bounds miss a target, the
+ * evaluation misses it. False wherever this cannot be said (no such bound: a type without a row on `m`, a disk
+ * host-cached, a workload over several disks).
+ */
+export function shortOn(vm: VmSpec, m: Machine, name: string, c: Catalog, types: readonly string[], own?: VmEval): boolean {
+  const w = vm.workloads.find((x) => x.name === name);
+  if (!w || w.invalid !== undefined || vm.disks.some(hostCached)) return false;
+  const on = w.disk === undefined ? vm.disks : vm.disks.filter((d) => d.name === w.disk);
+  if (on.length !== 1 || !types.length) return false;
+  const disk = on[0];
+  const most: Record<BoundingMetric, number> = { read_iops: 0, read_mibps: 0, write_mibps: 0 };
+  for (const t of types) {
+    const caps = capsOf(c, vm, m, disk, t);
+    if (!caps) return false;
+    for (const k of BOUNDING) most[k] = Math.max(most[k], caps[k]);
+  }
+  if (own) {
+    const d = own.disks.find((x) => x.spec.name === disk.name);
+    if (d) for (const k of BOUNDING) most[k] = Math.min(most[k], d.diskOnly[k].value);
+  }
+  return missesAt(w, most);
+}
+
+/**
+ * The per-VM limits on `m` that can hold `disk` as a disk of type `type`: its group's row (the model reads the row
+ * of the group's first disk, of any type of the VM in it), the most of each figure. Undefined where a figure has
+ * none (a type the model evaluates without a row, local SSD): nothing bounds it.
+ */
+function capsOf(c: Catalog, vm: VmSpec, m: Machine, disk: DiskSpec, type: string): Record<BoundingMetric, number> | undefined {
+  const t = c.disk_types[type];
+  if (!t || t.model === 'devices' || type === INSTANCE_STORE) return undefined;
+  const group = vmLimitGroup(c, m, type);
+  const caps: Record<BoundingMetric, number> = { read_iops: 0, read_mibps: 0, write_mibps: 0 };
+  const rowTypes = [type, ...vm.disks.filter((d) => d !== disk).map((d) => d.type)];
+  for (const x of rowTypes) {
+    if (!c.disk_types[x] || c.disk_types[x].model === 'devices' || vmLimitGroup(c, m, x) !== group) continue;
+    const found = vmLimitRow(c, m, x);
+    if (!found) return undefined;
+    for (const k of BOUNDING) {
+      const cap = limitValue(found.row[k], m.vcpus);
+      if (cap === undefined) return undefined;
+      caps[k] = Math.max(caps[k], cap);
+    }
+  }
+  for (const k of BOUNDING) caps[k] = Math.min(caps[k], typeMost(t, k));
+  return caps;
+}
+
+/**
+ * The most a disk of the type gives of figure `k` at any size the searches try (up to the type's largest), as
+ * ../model/disks computes it: the per-GiB rate with the whole baseline (at least the floor), at most the per-disk
+ * maximum (a regional disk is held to the regional one instead); the units' figure, at most the per-disk maximum.
+ * Unbounded for the other models (tiers, provisioned amounts).
+ */
+function typeMost(t: DiskType, k: BoundingMetric): number {
+  if (t.model === 'allocation-units') return Math.min(t.disk_max[k], t.per_unit[k] * allocationUnits(t, t.size_gib.max));
+  if (t.model !== 'scaled') return Infinity;
+  const r = t.rates;
+  const iops = k === 'read_iops';
+  const rate = r[`${k}_per_gib`];
+  const grown = rate * t.size_gib.max + ((iops ? r.baseline_iops : r.baseline_mibps) ?? 0);
+  const most = Math.max((iops ? r.min_iops : r.min_mibps) ?? 0, grown);
+  const max = t.regional_max ? undefined : limitValue(t.disk_max[k], 1);
+  return max === undefined ? most : Math.min(most, max);
+}
+
+/** Whether a workload whose disk gives at most `f` misses one of its targets, as the model judges them. */
+function missesAt(w: WorkloadSpec, f: Record<BoundingMetric, number>): boolean {
+  const rho = w.read_ratio;
+  const B = w.block_kib;
+  if (!(rho >= 0 && rho <= 1 && B > 0)) return false;
+  // The most operations a second: each direction held to its figures.
+  let T = Infinity;
+  if (rho > 0) T = Math.min(T, f.read_iops / rho, (f.read_mibps * 1024) / B / rho);
+  if (rho < 1) T = Math.min(T, (f.write_mibps * 1024) / B / (1 - rho));
+  if (!Number.isFinite(T)) return false;
+  const most: Record<keyof Target, number> = {
+    iops: T,
+    read_iops: rho * T,
+    write_iops: (1 - rho) * T,
+    mibps: (T * B) / 1024,
+    read_mibps: (rho * T * B) / 1024,
+    write_mibps: ((1 - rho) * T * B) / 1024,
+  };
+  // Missed by more than the model's rounding (1e-6) and this arithmetic's, and short by more than the slack with
+  // which a search's aim reaches a target (./least `reaches`): the search would stop there too.
+  return (Object.keys(most) as Array<keyof Target>).some((k) => {
+    const want = w.target[k];
+    return want !== undefined && most[k] * (1 + 1e-9) < want * (1 - 1e-6) - 1e-6;
+  });
+}
+
+/**
+ * Whether a workload `ok` asks to be met, on disk `disk`, is surely short with that disk of type `type` on machine
+ * `m` (`shortOn`).
+ */
+export function shortWith(c: Catalog, vm: VmSpec, m: Machine, ok: Condition, disk: DiskSpec, type: string): boolean {
+  return !!ok.met?.some((name) => {
+    const w = vm.workloads.find((x) => x.name === name);
+    const on = w && (w.disk ?? (vm.disks.length === 1 ? vm.disks[0].name : undefined));
+    return on === disk.name && shortOn(vm, m, name, c, [type]);
+  });
+}
