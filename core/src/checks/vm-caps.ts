@@ -17,7 +17,7 @@ export const vmCaps: CheckModule = {
     'capped-by-vcpu': {
       severity: 'warning',
       summary: "The machine's per-VM limit (by vCPU count, or per machine type) caps the disk below what it could deliver.",
-      docs: "Each disk's figures are what it delivers while the VM's other disks are idle, so a disk is capped only where the machine's limit holds it below its own figures even alone: you pay for what the VM cannot use. The finding also fires where the workloads' targets together ask more of a limit their disks share than it gives (the VM's shared limits, stated once in `evaluate`, the machine's hover and the report's `shared_limits`). A warning when the cap takes at least 5 % of a figure, a workload on a capped disk misses its target, or the targets together exceed a shared limit; information otherwise. For one disk the message gives the capped figures and its own; for several it names them. Where the catalog's rows are per machine type (AWS's per-instance EBS limits, Google's M-series rows) the limit is named by the instance, not by its vCPUs. The fix names the smallest larger machine of the series on which no disk is capped and no shared limit is short of the targets, with what it gains: larger sizes of the machine's own kind first, then the series' other sizes with at least its vCPUs (Azure's isolated and NVMe-only sizes), each only where it attaches every disk type the machine attaches, takes as many data disks and offers the disk controller the spec asks for. What a host-cached disk's workloads ask of the VM's uncached limit leaves out their cache hits.",
+      docs: "Each disk's figures are what it delivers while the VM's other disks are idle, so a disk is capped only where the machine's limit holds it below its own figures even alone: you pay for what the VM cannot use. The finding also fires where the workloads' targets together ask more of a limit their disks share than it gives (the VM's shared limits, stated once in `evaluate`, the machine's hover and the report's `shared_limits`). A warning when the cap takes at least 5 % of a figure, a workload on a capped disk misses its target, or the targets together exceed a shared limit; information otherwise. For one disk the message gives the capped figures and its own; for several it names them. Where the catalog's rows are per machine type (AWS's per-instance EBS limits, Google's M-series rows) the limit is named by the instance, not by its vCPUs. The fix names the smallest larger machine of the series on which no disk is capped and no shared limit is short of the targets, with what it gains: larger sizes of the machine's own kind first, then the series' other sizes with at least its vCPUs (Azure's isolated and NVMe-only sizes), each only where it attaches every disk type the machine attaches, takes as many data disks and offers the disk controller the spec asks for; past the file's cap on findings of one code (more-findings), the finding is counted without that search. What a host-cached disk's workloads ask of the VM's uncached limit leaves out their cache hits.",
       fixType: 'sizing',
     },
     'shared-baseline': {
@@ -189,11 +189,18 @@ function cappedByVcpu(ctx: VmContext): void {
       )}`,
     );
   if (reached.length) parts.push(`holds ${sharedLimitPhrases(reached, true)[0]}`);
+  const at = ctx.machineSpan();
+  const found = {
+    severity: reached.length || capMatters(ctx, capped) ? ('warning' as const) : ('information' as const),
+    path: `${ctx.vm.path}/machine_type`,
+  };
+  // Past the file's cap this finding is counted, not listed: the machine that would lift the cap is not searched for
+  // it (a search over the series' larger machines, each the whole VM evaluated). Its severity is what the count keeps.
+  if (!ctx.listed('capped-by-vcpu', at)) return ctx.report('capped-by-vcpu', `${who} ${parts.join(', and ')}`, at, found);
   const lifts = ctx.advice.liftingMachine();
   const lift = lifts ? `; ${named(lifts)} lifts it` : '; no larger machine of the series lifts it';
-  ctx.report('capped-by-vcpu', `${who} ${parts.join(', and ')}${lift}`, ctx.machineSpan(), {
-    severity: reached.length || capMatters(ctx, capped) ? 'warning' : 'information',
-    path: `${ctx.vm.path}/machine_type`,
+  ctx.report('capped-by-vcpu', `${who} ${parts.join(', and ')}${lift}`, at, {
+    ...found,
     fixes: lifts ? [setMachine(ctx.vm, lifts, `Change machine to ${lifts.name}${gainText(ctx.advice, lifts)}`, false)] : [],
   });
 }
