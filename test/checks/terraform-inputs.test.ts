@@ -488,13 +488,27 @@ resource "google_compute_instance" "db" {
     assert.match(unattached[0].message, /\(2 instances\)$/);
   });
 
-  it('each.value of another resource is its object, known at apply: an attribute read from it is unknown', () => {
+  it('each.value of another resource is its instance: what its configuration sets is known, what the provider computes is not', () => {
+    // zone is set on each disk (each.value of the disks' own for_each): known before plan, as Terraform's plan has it.
     const text = ZONES.replace('zone         = each.key', 'zone         = each.value.zone');
     const { r } = report([{ path: 'main.tf', text }]);
-    assert.equal(r.vms.length, 2);
     assert.deepEqual(
-      r.vms.map((v) => v.region),
+      r.vms.map((v) => [v.name, v.region]),
+      [
+        ['google_compute_instance.db["us-central1-a"]', 'us-central1'],
+        ['google_compute_instance.db["us-central1-b"]', 'us-central1'],
+      ],
+    );
+    // self_link is computed by the provider: unknown until plan, never guessed, and said.
+    const computed = ZONES.replace('zone         = each.key', 'zone         = each.value.self_link');
+    const c = report([{ path: 'main.tf', text: computed }]);
+    assert.deepEqual(
+      c.r.vms.map((v) => v.region),
       [undefined, undefined],
+    );
+    assert.ok(
+      c.r.diagnostics.some((d) => /google_compute_instance\.db's region is not known: its zone is unknown until plan/.test(d.message)),
+      c.r.diagnostics.map((d) => d.message).join('; '),
     );
   });
 

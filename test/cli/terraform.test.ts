@@ -73,7 +73,7 @@ describe('storage-perf with Terraform files', () => {
   it('evaluate FOLDER: the module and its local modules; each finding names its .tf file and line', () => {
     const r = spawnSync(process.execPath, [BIN, 'evaluate', MODULE], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(r.status, 1, r.stderr);
-    assert.match(r.stdout, /Terraform module: 12 resources; 0 of other types ignored/);
+    assert.match(r.stdout, /Terraform module: 13 resources; 1 of other types ignored \(random_shuffle ×1\)/);
     assert.ok(r.stdout.includes(`${MODULE}/main.tf:${tfLine('main.tf', '"n2-standard-7"')}:18: error unknown-machine-type:`));
     assert.ok(
       r.stdout.includes(

@@ -10,6 +10,7 @@
  * instances policy's overrides run other instance types than the template's: then the number is said, never guessed.
  */
 import type { TemplateRun } from '../document/types';
+import { groupSize } from './group-size';
 import { at, items, num, str } from './json';
 import type { PlanContext, PlanResource } from './plan-model';
 
@@ -52,9 +53,9 @@ export function asgRun(g: PlanResource, ctx: PlanContext): TemplateRun {
   if ((share !== undefined && share < 100) || (share === undefined && ctx.written(g, onDemand)))
     return { group: g.address, unknown: 'its instances distribution runs Spot instances, whose price is not modelled' };
   // min_size stands in for desired_capacity only where the configuration does not write one (AWS's default).
-  const desired = num(at(v, 'desired_capacity')) ?? (ctx.written(g, ['desired_capacity']) ? undefined : min);
-  if (desired === undefined) return { group: g.address, unknown: 'desired_capacity is known only after apply' };
-  return { group: g.address, instances: desired };
+  const desired = at(v, 'desired_capacity') || ctx.written(g, ['desired_capacity']) ? 'desired_capacity' : 'min_size';
+  const size = groupSize(at(v, desired), desired, { provider: 'AWS', min: desired === 'min_size' ? undefined : min, max });
+  return { group: g.address, ...size };
 }
 
 function sameName(policy: PlanResource, g: PlanResource): boolean {

@@ -7,6 +7,7 @@
  */
 import type { TemplateRun } from '../document/types';
 import { AZURE_SCALE_SETS, azureRegion } from './azure';
+import { groupSize } from './group-size';
 import { at, num } from './json';
 import type { PlanContext, PlanResource } from './plan-model';
 
@@ -26,12 +27,11 @@ export function scaleSetRun(g: PlanResource, ctx: PlanContext): TemplateRun {
       autoscaler: { address: scaler.address, min: num(at(capacity, 'minimum')), max: num(at(capacity, 'maximum')) },
     };
   }
-  const n = num(at(g.values, 'instances'));
+  const n = at(g.values, 'instances');
   // An orchestrated scale set without `instances` starts empty (the provider's default is 0).
   if (n === undefined && !ctx.written(g, ['instances']) && g.type === 'azurerm_orchestrated_virtual_machine_scale_set')
     return { group: g.address, instances: 0 };
-  if (n === undefined) return { group: g.address, unknown: 'instances is known only after apply' };
-  return { group: g.address, instances: n };
+  return { group: g.address, ...groupSize(n, 'instances', { provider: 'Azure' }) };
 }
 
 /** The region a scale set runs in: its location. */

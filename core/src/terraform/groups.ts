@@ -12,6 +12,7 @@ import { plural } from '../units';
 import { AWS_GROUP_RESOURCES, AWS_GROUPS, asgRegion, asgRun, asgTemplate } from './aws-groups';
 import { AZURE_SCALE_SETS } from './azure';
 import { AZURE_GROUP_RESOURCES, isScaleSet, scaleSetRegion, scaleSetRun } from './azure-groups';
+import { groupSize } from './group-size';
 import { at, items, num, str } from './json';
 import { push, type MappedVm, type PlanContext, type PlanResource } from './plan-model';
 
@@ -110,8 +111,9 @@ function runOf(g: PlanResource, running: number[], scaler: PlanResource | undefi
     const max = num(at(policy, 'max_replicas'));
     return { group: g.address, autoscaler: { address: scaler.address, min, max } };
   }
-  const size = num(at(g.values, 'target_size'));
-  if (size === undefined) return { group: g.address, unknown: 'target_size is known only after apply' };
+  const given = groupSize(at(g.values, 'target_size'), 'target_size', { provider: 'Google Cloud' });
+  if (!('instances' in given)) return { group: g.address, ...given };
+  const size = given.instances;
   const versions = items(at(g.values, 'version'));
   if (versions.length <= 1) return { group: g.address, instances: size };
   const share = (v: Node) => at(v, 'target_size', 0);

@@ -7,6 +7,63 @@
  */
 import type { Node } from 'jsonc-parser';
 
+/** Why a value is not known: the input that would make it known, or (`error`) what Terraform refuses in it. */
+export interface Why {
+  text: string;
+  /** What the user can do to make it known (`set var.x with -var or a .tfvars file`). */
+  action?: string;
+  error?: boolean;
+}
+
+/**
+ * An object some of whose attributes are not known before plan, as Terraform has them (a partly unknown object):
+ * its keys are known, and so are the attributes it holds. `keys` says why each attribute it lacks is unknown, in the
+ * order of `order` (every key, known or not, as written); `other` says it of an attribute not written at all (a
+ * resource's attribute the provider computes, `id`): undefined where the object has no such attribute. Such an
+ * object has no plain value (`toValue`): a function or operator over it is unknown, never computed from part of it.
+ */
+export interface Unknowns {
+  keys: ReadonlyMap<string, Why[]>;
+  order?: readonly string[];
+  other?: (key: string) => Why[] | undefined;
+}
+const UNKNOWNS = Symbol('unknown attributes');
+
+export function unknownsOf(n: Node): Unknowns | undefined {
+  return (n as Node & { [UNKNOWNS]?: Unknowns })[UNKNOWNS];
+}
+
+/** Marks an object node (built for this, or a copy) as partly unknown; kept by a copy made with `{ ...n }`. */
+export function withUnknowns(n: Node, u: Unknowns): Node {
+  (n as Node & { [UNKNOWNS]?: Unknowns })[UNKNOWNS] = u;
+  return n;
+}
+
+/** Thrown where a value that holds a partly unknown object is needed whole (a function's argument, an operand). */
+export class Unknown extends Error {
+  constructor(readonly why: Why[]) {
+    super('unknown');
+  }
+}
+
+/** Why the first partly unknown object in a value is so, or undefined where the value holds none. */
+export function unknownIn(n: Node, depth = 0): Why[] | undefined {
+  const u = n.type === 'object' ? unknownsOf(n) : undefined;
+  if (u) return [...u.keys.values()][0] ?? [{ text: 'an attribute the provider computes is known only after apply' }];
+  if (depth > 32) return undefined;
+  for (const c of n.children ?? []) {
+    const w = unknownIn(c, depth + 1);
+    if (w) return w;
+  }
+  return undefined;
+}
+
+/** The number of items of a list, or of keys of a partly unknown object (known without their values); else undefined. */
+export function knownLength(n: Node): number | undefined {
+  const u = n.type === 'object' ? unknownsOf(n) : undefined;
+  return n.type === 'array' || u ? (n.children?.length ?? 0) + (u?.keys.size ?? 0) : undefined;
+}
+
 /** A known value: null, a primitive, a list (lists, sets and tuples) or an object (maps and objects). */
 export type Value = null | boolean | number | string | Value[] | { [key: string]: Value };
 
@@ -43,6 +100,7 @@ export function toValue(n: Node): Value | undefined {
       return out;
     }
     case 'object': {
+      if (unknownsOf(n)) return undefined;
       const out: { [key: string]: Value } = {};
       for (const p of n.children ?? []) {
         const [k, c] = p.children ?? [];

@@ -8,20 +8,27 @@
  * plan mappers read (`values` of a plan resource), placed on the HCL text. `evaluate` never throws.
  */
 import type { Node } from 'jsonc-parser';
-import { HclError, toBool, toStr, toValue, type Value } from './hcl-convert';
+import {
+  HclError,
+  knownLength,
+  toBool,
+  toStr,
+  toValue,
+  Unknown,
+  unknownIn,
+  unknownsOf,
+  withUnknowns,
+  type Value,
+  type Why,
+} from './hcl-convert';
 import { FUNCTIONS, Kept, type Arg } from './hcl-functions';
 import { arrayNode, named, objectNode, placed, scalar, valueNode, type HclSyntaxNode } from './hcl-nodes';
 import { binary, operatorIn, shortCircuit, unary } from './hcl-operators';
 
 export { arrayNode, named, objectNode, type HclParse, type HclSyntaxNode } from './hcl-nodes';
+export { referencesOf, zeroedExponents } from './hcl-scan';
 
-/** Why a value is not known: the input that would make it known, or (`error`) what Terraform refuses in it. */
-export interface Why {
-  text: string;
-  /** What the user can do to make it known (`set var.x with -var or a .tfvars file`). */
-  action?: string;
-  error?: boolean;
-}
+export type { Why } from './hcl-convert';
 
 /**
  * What follows "<what>" in a finding about a value that is not known: what Terraform refuses in it, or why it is
@@ -44,7 +51,8 @@ export interface Scope {
   base: number;
   localBase: Map<string, number>;
   count?: number;
-  each?: { key: string; value: Node | undefined };
+  /** `why`: why each.value is unknown, when it is (an entry of a for_each map whose value is unknown until plan). */
+  each?: { key: string; value: Node | undefined; why?: Why[] };
   /** Names a `for` expression or a dynamic block's iterator binds. */
   names?: ReadonlyMap<string, Node | undefined>;
   /**
@@ -55,6 +63,13 @@ export interface Scope {
   resourceInstances?(reference: string): Array<{ key: string | number; address: string }> | null | undefined;
   /** A dynamic block's iterator over a resource's instances: the address of the instance it stands for. */
   instanceOf?: ReadonlyMap<string, string>;
+  /**
+   * A resource of this module (`google_compute_disk.data`) as a reference to it stands for: its instance's
+   * configured arguments (a list of them for `count`, a map for `for_each`), the attributes the provider computes
+   * unknown (./tf-resource-values.ts); a Why where its instances are unknown until plan; undefined where the
+   * module has no such resource.
+   */
+  resource?(reference: string): Node | Why | undefined;
   /** Why a variable whose value is unknown is so (a module's input unknown in its caller). */
   varWhy?: ReadonlyMap<string, Why>;
   /** Told why values evaluated in this scope are unknown. */
@@ -81,6 +96,10 @@ export function evaluate(n: HclSyntaxNode, scope: Scope): Node | undefined {
   try {
     return value(n, s);
   } catch (e) {
+    if (e instanceof Unknown) {
+      scope.why?.push(...e.why);
+      return undefined;
+    }
     const text = e instanceof HclError ? e.message : 'the expression is too deep to evaluate here';
     scope.why?.push({ text, error: e instanceof HclError });
     return undefined;
@@ -148,6 +167,8 @@ function value(n: HclSyntaxNode, scope: Scope): Node | undefined {
 /** A node's plain value (a node built here always has one). */
 function plain(n: Node): Value {
   const v = toValue(n);
+  const why = v === undefined ? unknownIn(n) : undefined;
+  if (why) throw new Unknown(why);
   if (v === undefined) throw new HclError('a value of an unknown kind');
   return v;
 }
@@ -218,6 +239,12 @@ function call(n: HclSyntaxNode, scope: Scope, at: number, len: number): Node | u
   const exprs = argsNode ? named(argsNode).filter((c) => c.type === 'expression') : [];
   if (scope.functions === false) throw new HclError(`${name}() is called where Terraform calls no function`);
   if (name === 'try' || name === 'can') return tryOrCan(name, exprs, scope, at, len);
+  if (name === 'length' && exprs.length === 1) {
+    // The number of a resource's instances, or of a partly unknown object's keys: known without their values.
+    const c = value(exprs[0], scope);
+    const n = c && (knownLength(c) ?? FUNCTIONS.length([{ node: c, value: plain(c) }]));
+    return n === undefined ? undefined : valueNode(n as Value, at, len);
+  }
   const f = Object.prototype.hasOwnProperty.call(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
   if (!f) return unknown(scope, `${name}() is not evaluated here`);
   const nodes = exprs.map((e) => value(e, scope));
@@ -263,6 +290,7 @@ function forExpression(n: HclSyntaxNode, scope: Scope, at: number, len: number):
   const grouping = parts.some((p) => p.type === 'ellipsis');
   const coll = over && value(over, scope);
   if (!coll || !body || !ids.length) return undefined;
+  if (coll.type === 'object' && unknownsOf(coll)) throw new Unknown(unknownIn(coll)!);
   const entries: Array<[Node, Node]> =
     coll.type === 'array'
       ? (coll.children ?? []).map((c, i) => [scalar('number', i, c.offset, c.length), c])
@@ -298,8 +326,11 @@ function forExpression(n: HclSyntaxNode, scope: Scope, at: number, len: number):
   return objectNode(object, at, len);
 }
 
+/** An object: where a key is known and its value is not, the object is partly unknown (`Unknowns`), as in Terraform. */
 function objectValue(n: HclSyntaxNode, scope: Scope, at: number, len: number): Node | undefined {
   const entries: Array<[string, Node, number]> = [];
+  const unknownKeys = new Map<string, Why[]>();
+  const order: string[] = [];
   let known = true;
   for (const elem of named(n).filter((e) => e.type === 'object_elem')) {
     const [k, v] = named(elem).filter((c) => c.type === 'expression');
@@ -308,11 +339,34 @@ function objectValue(n: HclSyntaxNode, scope: Scope, at: number, len: number): N
     // A bare name as a key is the name itself, not a variable.
     const keyNode = kp.length === 1 && kp[0].type === 'variable_expr' ? undefined : value(k, scope);
     const key = keyNode ? toStr(plain(keyNode)) : kp.length === 1 && kp[0].type === 'variable_expr' ? kp[0].text : undefined;
-    const item = value(v, scope);
-    if (key === undefined || !item) known = false;
-    else entries.push([key, item, scope.base + k.startIndex]);
+    if (key === undefined) {
+      known = false;
+      continue;
+    }
+    const why: Why[] = [];
+    const item = partOf(v, { ...scope, why });
+    order.push(key);
+    if (item) entries.push([key, item, scope.base + k.startIndex]);
+    else unknownKeys.set(key, why.length ? why : [{ text: `${key} is not known here` }]);
   }
-  return known ? objectNode(entries, at, len) : undefined;
+  if (!known) return undefined;
+  const obj = objectNode(
+    entries.filter(([k]) => !unknownKeys.has(k)),
+    at,
+    len,
+  );
+  return unknownKeys.size ? withUnknowns(obj, { keys: unknownKeys, order }) : obj;
+}
+
+/** An object's value: one that needs a partly unknown value whole is unknown, its why told, not the object. */
+function partOf(v: HclSyntaxNode, scope: Scope): Node | undefined {
+  try {
+    return value(v, scope);
+  } catch (e) {
+    if (!(e instanceof Unknown)) throw e;
+    scope.why?.push(...e.why);
+    return undefined;
+  }
 }
 
 const attrName = (s: HclSyntaxNode | undefined) => (s?.type === 'get_attr' ? named(s)[0]?.text : undefined);
@@ -338,11 +392,19 @@ function reference(root: string, steps: HclSyntaxNode[], scope: Scope): Node | u
     v =
       first === 'key'
         ? scalar('string', scope.each.key, 0, 0)
-        : (scope.each.value ?? unknown(scope, 'each.value is known only after apply'));
-  else return unknown(scope, outside(root, first, attrName(steps[1])));
+        : (scope.each.value ??
+          (scope.each.why ? void scope.why?.push(...scope.each.why) : unknown(scope, 'each.value is known only after apply')));
+  else {
+    const r = first !== undefined && !NOT_RESOURCES.has(root) ? scope.resource?.(`${root}.${first}`) : undefined;
+    if (!r) return unknown(scope, outside(root, first, attrName(steps[1])));
+    if (!('type' in r)) return void scope.why?.push(r);
+    v = r;
+  }
   for (const s of rest) v = v && step(v, s, scope);
   return v;
 }
+
+const NOT_RESOURCES = new Set(['var', 'local', 'each', 'count', 'module', 'data', 'path', 'terraform', 'self']);
 
 /** Why a reference to something other than this module's values is unknown here. */
 function outside(root: string, first: string | undefined, second: string | undefined): string {
@@ -403,55 +465,16 @@ function step(v: Node, s: HclSyntaxNode, scope: Scope): Node | undefined {
   if (v.type === 'object') {
     const k = toStr(key);
     const p = v.children?.find((c) => c.children?.[0]?.value === k);
+    const u = !p?.children?.[1] ? unknownsOf(v) : undefined;
+    const why = u && (u.keys.get(k) ?? u.other?.(k));
+    if (why) {
+      scope.why?.push(...why);
+      return undefined;
+    }
     if (!p?.children?.[1]) throw new HclError(`${s.type === 'get_attr' ? 'no attribute' : 'no key'} "${k}"`);
     return p.children[1];
   }
   throw new HclError(
     `${v.type === 'null' ? 'null' : `a ${v.type}`} has no ${s.type === 'get_attr' ? `attribute "${toStr(key)}"` : 'index'}`,
   );
-}
-
-/** The references of an expression, as a plan's `configuration` lists them: `google_compute_disk.data.id`, `google_compute_disk.data`. */
-export function referencesOf(n: HclSyntaxNode, out: string[] = []): string[] {
-  if (n.type === 'expression' && named(n)[0]?.type === 'variable_expr') {
-    const parts = named(n);
-    const names = [parts[0].text];
-    for (const s of parts.slice(1)) {
-      if (s.type !== 'get_attr') break;
-      names.push(named(s)[0]?.text ?? '');
-    }
-    for (let i = names.length; i >= 2; i--) out.push(names.slice(0, i).join('.'));
-  }
-  for (const c of named(n)) referencesOf(c, out);
-  return out;
-}
-
-/** Numbers the grammar cut before an exponent it does not read (`1` of `1e1`): each whole number's place. */
-function splitExponents(
-  n: HclSyntaxNode,
-  text: string,
-  out: Array<{ start: number; end: number }> = [],
-): Array<{ start: number; end: number }> {
-  if (n.type === 'numeric_lit' && /^\d+$/.test(n.text)) {
-    const exp = /^[eE][+-]?\d+/.exec(text.slice(n.endIndex, n.endIndex + 32));
-    if (exp) out.push({ start: n.startIndex, end: n.endIndex + exp[0].length });
-  }
-  for (const c of named(n)) splitExponents(c, text, out);
-  return out;
-}
-
-/**
- * HCL reads `1e1` (NumericLit: the fraction before an exponent is optional); the tree-sitter grammar does not. The
- * text with each such number written as zeros of its length, to parse again, its value put in `numbers` at its
- * offset (`base` + its place), which `evaluate` reads (`Scope.numbers`); undefined when the tree has none.
- */
-export function zeroedExponents(root: HclSyntaxNode, text: string, base: number, numbers: Map<number, number>): string | undefined {
-  const split = splitExponents(root, text);
-  if (!split.length) return undefined;
-  let zeroed = text;
-  for (const { start, end } of split) {
-    zeroed = zeroed.slice(0, start) + '0'.repeat(end - start) + zeroed.slice(end);
-    numbers.set(base + start, Number(text.slice(start, end)));
-  }
-  return zeroed;
 }

@@ -5,6 +5,7 @@
  * See https://developer.hashicorp.com/terraform/language/expressions/dynamic-blocks
  */
 import type { Node } from 'jsonc-parser';
+import { unknownsOf } from './hcl-convert';
 import { evaluate, named, objectNode, whyText, type HclSyntaxNode, type Scope, type Why } from './hcl-values';
 import { bodyOf, exprOf, labelsOf, nameOf } from './tf-body';
 
@@ -22,17 +23,21 @@ export function dynamicBlocks(block: HclSyntaxNode, scope: Scope): Dynamic {
   const forEach = attr('for_each') && exprOf(attr('for_each')!);
   const iterator = (attr('iterator') && exprOf(attr('iterator')!)?.text.trim()) || label;
   const why: Why[] = [];
+  // Over a resource's instances first: the iterator stands for each instance, which joins it (./tf-targets.ts).
+  const over = forEach ? overResource(forEach, scope) : undefined;
+  if (over === null) return { label, why: 'are unknown until plan', said: true };
+  if (over) return { label, content: content && bodyOf(content), scopes: over(iterator) };
   const v = forEach && evaluate(forEach, { ...scope, why });
-  const entries: Array<[Node, Node]> | undefined =
-    v?.type === 'array'
+  const partly = v?.type === 'object' ? unknownsOf(v) : undefined;
+  if (partly) why.push(...([...partly.keys.values()][0] ?? []));
+  const entries: Array<[Node, Node]> | undefined = partly
+    ? undefined
+    : v?.type === 'array'
       ? (v.children ?? []).map((c, i) => [{ type: 'number', value: i, offset: c.offset, length: c.length } as Node, c])
       : v?.type === 'object'
         ? (v.children ?? []).map((p) => [p.children![0], p.children![1]])
         : undefined;
-  if (v && !entries) why.push({ text: 'for_each needs a list, a set or a map', error: true });
-  const over = !entries && forEach ? overResource(forEach, scope) : undefined;
-  if (over === null) return { label, why: 'are unknown until plan', said: true };
-  if (over) return { label, content: content && bodyOf(content), scopes: over(iterator) };
+  if (v && !entries && !partly) why.push({ text: 'for_each needs a list, a set or a map', error: true });
   if (!entries) return { label, why: whyText(why).replace(/^is /, 'are ') };
   if (entries.length > MAX_DYNAMIC)
     return { label, why: `are ${entries.length} blocks, more than the ${MAX_DYNAMIC} read from one: run on the plan JSON` };

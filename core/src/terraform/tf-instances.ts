@@ -6,7 +6,7 @@
  * so that one keystroke never costs seconds.
  */
 import type { Node } from 'jsonc-parser';
-import { HclError, toNumber, toValue } from './hcl-convert';
+import { HclError, toNumber, toValue, unknownsOf } from './hcl-convert';
 import { evaluate, named, whyText, type HclSyntaxNode, type Scope, type Why } from './hcl-values';
 import { attributeIn, exprOf, nameOf, type Part } from './tf-body';
 
@@ -74,11 +74,12 @@ function countOf(v: Node, why: Why[]): number | undefined {
 }
 
 function forEach(v: Node | undefined, reference: string | undefined, keysOf: KeysOf): Instance[] | undefined {
-  if (v?.type === 'object')
-    return (v.children ?? []).map((p) => ({
-      each: { key: String(p.children![0].value), value: p.children![1] },
-      index: String(p.children![0].value),
-    }));
+  const u = v?.type === 'object' ? unknownsOf(v) : undefined;
+  // A map whose keys are known makes its instances, though some values are unknown until plan (as Terraform has it).
+  if (v?.type === 'object' && !u?.other) {
+    const known = new Map((v.children ?? []).map((p) => [String(p.children![0].value), p.children![1]]));
+    return (u?.order ?? [...known.keys()]).map((key) => ({ each: { key, value: known.get(key), why: u?.keys.get(key) }, index: key }));
+  }
   if (v?.type === 'array' && (v.children ?? []).every((c) => c.type === 'string'))
     return (v.children ?? []).map((c) => ({ each: { key: String(c.value), value: c }, index: String(c.value) }));
   const keys = reference === undefined ? undefined : keysOf(reference);

@@ -32,6 +32,7 @@ import { providerOf, providersForCall, readProviderBlock, type Providers } from 
 import { dynamicBlocks } from './tf-dynamic';
 import { targetOf } from './tf-targets';
 import { variableValue } from './tf-variables';
+import { referable, resourceValue, type Expansion } from './tf-resource-values';
 import type { TfSource } from './tf-files';
 import { callFolder, moduleKey, type CallFolder, type CallSite, type ModuleDirs } from './tf-module-sources';
 
@@ -86,6 +87,9 @@ export class ModuleReader {
    */
   private readonly expressionsOf = new Map<HclSyntaxNode, Node>();
   private readonly readsLater = new Map<HclSyntaxNode, boolean>();
+  /** The instances read of each resource (`module.a.type.name`), and the resources whose instances are unknown. */
+  private readonly byResource = new Map<string, PlanResource[]>();
+  private readonly unexpandedAt = new Set<string>();
   /** Instances expanded so far from count and for_each, against MAX_EXPANDED. */
   private expanded = 0;
   constructor(
@@ -162,11 +166,49 @@ export class ModuleReader {
         );
       return is;
     };
-    for (const { b, f } of [...blocks.filter((x) => !later(x.b)), ...blocks.filter((x) => later(x.b))]) {
-      const s = { ...scope, base: f.source.start };
-      if (nameOf(b) === 'resource') this.resource(b, s, address, configPrefix, providers, over.get(labelsOf(b).slice(0, 2).join('.')));
-      else if (nameOf(b) === 'module') this.module(b, s, { folder, address, configPrefix, depth, providers, callers: call.callers ?? [] });
+    const ordered = [...blocks.filter((x) => !later(x.b)), ...blocks.filter((x) => later(x.b))];
+    const pending = this.referable(ordered, scope, address, (b, f, key) =>
+      this.resource(b, { ...scope, base: f.source.start }, address, configPrefix, providers, over.get(key)),
+    );
+    for (const { b, f } of ordered) {
+      if (nameOf(b) === 'resource') pending.get(labelsOf(b).slice(0, 2).join('.'))?.();
+      else if (nameOf(b) === 'module')
+        this.module(
+          b,
+          { ...scope, base: f.source.start },
+          { folder, address, configPrefix, depth, providers, callers: call.callers ?? [] },
+        );
     }
+  }
+
+  /**
+   * The module's resources as its references read them (`scope.resource`, ./tf-resource-values.ts): each is read
+   * by `read` when first referred to, or else in its turn (the map holds those not read yet).
+   */
+  private referable(
+    blocks: Array<{ b: HclSyntaxNode; f: ParsedFile }>,
+    scope: Scope,
+    address: string,
+    read: (b: HclSyntaxNode, f: ParsedFile, key: string) => void,
+  ): Map<string, () => void> {
+    const pending = new Map<string, () => void>();
+    const expansions = new Map<string, Expansion>();
+    scope.resource = (ref) => {
+      pending.get(ref)?.();
+      const at = `${address}${ref}`;
+      return resourceValue(ref, expansions.get(ref), this.byResource.get(at) ?? [], this.unexpandedAt.has(at));
+    };
+    for (const { b, f } of blocks) {
+      const key = labelsOf(b).slice(0, 2).join('.');
+      if (nameOf(b) !== 'resource') continue;
+      const parts = partsOf(bodyOf(b), f.source.start);
+      expansions.set(key, attributeIn(parts, 'count') ? 'count' : attributeIn(parts, 'for_each') ? 'for_each' : 'one');
+      pending.set(key, () => {
+        pending.delete(key);
+        read(b, f, key);
+      });
+    }
+    return pending;
   }
 
   /** A resource body's `expressions` (./tf-body.ts), kept by its node unless override files change its parts. */
@@ -216,6 +258,7 @@ export class ModuleReader {
     };
     const instances = this.instances(parts, scope, `${address}${type}.${name}`, keysOf, !readsType(type));
     // A block whose instances are known only at plan still has a place, where a plan's instance of it is written.
+    if (!instances) this.unexpandedAt.add(`${address}${type}.${name}`);
     if (!instances)
       this.unexpanded.push({
         ...{ address: `${address}${type}.${name}`, configAddress, modulePrefix: configPrefix, type },
@@ -234,7 +277,7 @@ export class ModuleReader {
       const s = { ...scope, ...inst, resourceInstances };
       const own = `${address}${type}.${name}${key}`;
       const at: Recorded = { path: [], record: new Map() };
-      this.resources.push({
+      const record: PlanResource = {
         address: own,
         configAddress,
         modulePrefix: configPrefix,
@@ -244,7 +287,9 @@ export class ModuleReader {
         addressSpan: labelSpan(b, scope.base),
         providerDefaults,
         target: (path) => this.target(own, { address, configPrefix }, at.record, path),
-      });
+      };
+      this.resources.push(record);
+      push(this.byResource, `${address}${type}.${name}`, record);
     }
   }
 
@@ -293,7 +338,14 @@ export class ModuleReader {
       const last = items[items.length - 1];
       entries.push([name, arrayNode(items, at, last.offset + last.length - at), at]);
     }
-    return objectNode(entries, place.base + body.startIndex, body.endIndex - body.startIndex);
+    // Read by a reference to the resource: an attribute not here is unknown (written but unknown here, or computed).
+    const why = (path: string[]) => {
+      const r = at.record.get(path.join('.'));
+      const w: Why[] = [];
+      if (r) evaluate(r.e, { ...r.scope, why: w });
+      return w.length ? w : undefined;
+    };
+    return referable(objectNode(entries, place.base + body.startIndex, body.endIndex - body.startIndex), owner, why, at.path);
   }
 
   /** The resources read so far by configuration address (built again when more have been read). */
