@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { analyze, fileReport } from '../../core/src';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
+import { distinctFleet } from '../../bench/fleet';
 
 const ROOT = resolve(__dirname, '../../..');
 const BIN = join(ROOT, 'cli/bin/storage-perf.js');
 
 function cli(args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -87,6 +88,22 @@ describe('storage-perf evaluate', () => {
       const r = cli(['evaluate', file, '--format', 'json']);
       assert.equal(r.code, 1, r.stderr); // some targets are unreachable: findings at error level
       // Without an evaluation cache nothing is shared: every VM's report is made on its own.
+      assert.equal(r.stdout, JSON.stringify({ files: [fileReport(file, analyze(text))] }, null, 2) + '\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes a report of distinct VMs longer than its write buffer byte for byte as JSON.stringify does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storage-perf-evaluate-'));
+    try {
+      // Each VM of its own kind, its JSON written where it is made: 2 MB and more, past the 1 MiB buffer it is encoded in.
+      const { text } = distinctFleet('aws-2025', 300);
+      const file = join(dir, 'distinct.perf.yaml');
+      writeFileSync(file, text);
+      const r = cli(['evaluate', file, '--format', 'json']);
+      assert.ok(Buffer.byteLength(r.stdout) > 2 << 20, `${Buffer.byteLength(r.stdout)} bytes`);
+      assert.ok(/[^\x00-\x7f]/.test(r.stdout));
       assert.equal(r.stdout, JSON.stringify({ files: [fileReport(file, analyze(text))] }, null, 2) + '\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
-import { indented, jsonChunks, nestedJson, writeChunks, type PrewrittenJson } from '../../cli/src/json-writer';
+import { indented, jsonChunks, nestedJson, Utf8Pieces, writeChunks, type Chunk, type PrewrittenJson } from '../../cli/src/json-writer';
 import { analyze, fileReport } from '../../core/src';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
 
@@ -71,6 +71,58 @@ describe('the streamed JSON writer', () => {
     const text = [...SPEC_HEAD, ...vmLines('a', 1), ...vmLines('b', 2)].join('\n') + '\n';
     const report = { files: [fileReport('x.perf.yaml', analyze(text))] };
     assert.equal(written(report), JSON.stringify(report, null, 2));
+  });
+
+  it('encodes text into shared buffers as the text joined is encoded, whatever the chunks and where they are taken', () => {
+    // Text of every width (a surrogate pair split between chunks too), bytes small and large, lengths past a buffer.
+    const unit = fc.oneof(
+      fc.constant('a'),
+      fc.constant('é'),
+      fc.constant('≤'),
+      fc.constant('😀'),
+      fc.constant('\ud83d'),
+      fc.constant('\ude00'),
+    );
+    const text = fc.oneof(
+      fc.array(unit, { maxLength: 40 }).map((u) => u.join('')),
+      fc.tuple(unit, fc.integer({ min: 1, max: 400_000 })).map(([u, n]) => u.repeat(n)),
+    );
+    const chunk: fc.Arbitrary<Chunk> = fc.oneof(
+      text,
+      text.map((t) => Buffer.from(t)),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(chunk, fc.boolean()), { maxLength: 30 }), (chunks) => {
+        const pieces = new Utf8Pieces();
+        const out: Uint8Array[] = [];
+        for (const [c, takeNow] of chunks) {
+          const before = pieces.size;
+          pieces.add(c);
+          // What is ready is counted: at most a kept half of a pair is not.
+          assert.ok(pieces.size >= before + (typeof c === 'string' ? Buffer.byteLength(c) - 3 : c.byteLength));
+          if (takeNow) {
+            out.push(...pieces.take(false));
+            assert.equal(pieces.size, 0);
+          }
+        }
+        out.push(...pieces.take(true));
+        assert.equal(pieces.size, 0);
+        // What the old writer gave: text runs joined and encoded, bytes as they are.
+        const want: Buffer[] = [];
+        let run = '';
+        for (const [c] of chunks) {
+          if (typeof c === 'string') {
+            run += c;
+            continue;
+          }
+          want.push(Buffer.from(run), Buffer.from(c));
+          run = '';
+        }
+        want.push(Buffer.from(run));
+        assert.deepEqual(Buffer.concat(out), Buffer.concat(want));
+      }),
+      { numRuns: 200, seed: 20261129 },
+    );
   });
 
   it('waits for a slow reader instead of queueing everything, and gives all of it', async () => {
