@@ -217,6 +217,51 @@ ${GCE('count = var.vms')}${DISKS('var.vms * var.disks_per_vm')}${ATTACH('var.vms
       ]);
   });
 
+  it('instance = local.vm.id, the local an object written per condition (try(x[0].id, null)), joins the one the condition picks', () => {
+    const local = (windows: string) => `
+locals {
+  windows = ${windows}
+  vm = local.windows ? {
+    id = try(google_compute_instance.other[0].id, null)
+  } : {
+    id = try(google_compute_instance.test[0].id, null)
+  }
+}
+resource "google_compute_instance" "other" {
+  count        = local.windows ? 1 : 0
+  name         = "other"
+  machine_type = "n2-standard-2"
+  zone         = "us-central1-a"
+  boot_disk {
+    initialize_params {
+      size = 20
+    }
+  }
+}
+`;
+    const attached = (windows: string) => local(windows) + GCE('count = local.windows ? 0 : 1') + DISKS('2') + ATTACH('2', 'local.vm.id');
+    assert.deepEqual(disksOf(runTf(attached('false')).r), [
+      [
+        'google_compute_instance.test[0]',
+        [
+          ['google_compute_disk.data[0]', 100],
+          ['google_compute_disk.data[1]', 110],
+        ],
+      ],
+    ]);
+    const { a, r } = runTf(attached('true'));
+    assert.deepEqual(disksOf(r), [
+      [
+        'google_compute_instance.other[0]',
+        [
+          ['google_compute_disk.data[0]', 100],
+          ['google_compute_disk.data[1]', 110],
+        ],
+      ],
+    ]);
+    assert.ok(!a.diagnostics.some((d) => d.code === 'terraform-unattached-disk'), a.diagnostics.map((d) => d.message).join('; '));
+  });
+
   it('an index that cannot be known leaves the disk out, naming the input; never the same index by guess', () => {
     const text = `variable "disks_per_vm" {\n  type = number\n}\n${GCE('count = 2')}${DISKS('4')}${ATTACH('4', 'google_compute_instance.test[floor(count.index / var.disks_per_vm)].id')}`;
     const { a, r, text: analysed } = runTf(text);

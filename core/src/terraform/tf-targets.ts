@@ -46,18 +46,38 @@ function refersToResource(n: HclSyntaxNode): boolean {
   return named(n).some(refersToResource);
 }
 
-export function targetOf(e: HclSyntaxNode, scope: Scope, prefix: string, keys: InstanceKeys, depth = 0): Target | undefined {
+/**
+ * `path`: the attributes read of the value (`local.vm.id` reads `id` of the local's object), followed into an object
+ * written in place; a resource's instance is the same whichever of its attributes is read.
+ */
+export function targetOf(
+  e: HclSyntaxNode,
+  scope: Scope,
+  prefix: string,
+  keys: InstanceKeys,
+  depth = 0,
+  path: readonly string[] = [],
+): Target | undefined {
   const n = unwrap(e);
   const [head, ...steps] = named(n);
   if (!head || depth > MAX_LOCALS) return undefined;
+  if (head.type === 'collection_value') {
+    const value = path.length ? elementOf(head, path[0]) : undefined;
+    return value && targetOf(value, scope, prefix, keys, depth + 1, path.slice(1));
+  }
+  // try(x, fallback): x's instance where it is created; where it is not, the join finds none and says so.
+  if (head.type === 'function_call' && named(head)[0]?.text === 'try') {
+    const first = named(named(head)[1] ?? head).find((x) => x.type === 'expression');
+    return first && targetOf(first, scope, prefix, keys, depth + 1, path);
+  }
   const unknown = (node: HclSyntaxNode, why: Why[]): Target => ({ why, node, base: scope.base });
   if (head.type === 'conditional') {
     const [c, a, b] = named(head);
     const why: Why[] = [];
     const cond = c && evaluate(c, { ...scope, why });
     const v = cond && toValue(cond);
-    if (v === true || v === 'true') return a && targetOf(a, scope, prefix, keys, depth);
-    if (v === false || v === 'false') return b && targetOf(b, scope, prefix, keys, depth);
+    if (v === true || v === 'true') return a && targetOf(a, scope, prefix, keys, depth, path);
+    if (v === false || v === 'false') return b && targetOf(b, scope, prefix, keys, depth, path);
     return refersToResource(head) && c ? unknown(c, why) : undefined;
   }
   if (head.type === 'function_call' && named(head)[0]?.text === 'element') {
@@ -76,7 +96,9 @@ export function targetOf(e: HclSyntaxNode, scope: Scope, prefix: string, keys: I
   if (head.text === 'local' && first) {
     const expr = scope.locals.get(first);
     const base = scope.localBase.get(first) ?? scope.base;
-    return expr && targetOf(expr, { ...scope, base, count: undefined, each: undefined, names: undefined }, prefix, keys, depth + 1);
+    const rest = steps.slice(1);
+    const attrs = rest.every((x) => x.type === 'get_attr') ? rest.map((x) => named(x)[0]?.text ?? '') : [];
+    return expr && targetOf(expr, { ...scope, base, count: undefined, each: undefined, names: undefined }, prefix, keys, depth + 1, attrs);
   }
   // A dynamic block's iterator over a resource's instances (`attached_disk.value.id`): the instance it stands for.
   const instance = scope.instanceOf?.get(head.text);
@@ -105,6 +127,18 @@ export function targetOf(e: HclSyntaxNode, scope: Scope, prefix: string, keys: I
     if (err instanceof HclError) return unknown(ix, [{ text: err.message, error: true }]);
     throw err;
   }
+}
+
+/** The value written for `key` in an object written in place (`{ id = x.y.id }`), if it is there. */
+function elementOf(collection: HclSyntaxNode, key: string): HclSyntaxNode | undefined {
+  const object = named(collection)[0];
+  if (object?.type !== 'object') return undefined;
+  for (const elem of named(object)) {
+    if (elem.type !== 'object_elem') continue;
+    const [k, v] = named(elem);
+    if (k && v && k.text.trim().replace(/^"(.*)"$/, '$1') === key) return v;
+  }
+  return undefined;
 }
 
 /** `type.name[*].attr` or `type.name.*.attr`: the resource whose instances the list is, in their order. */
