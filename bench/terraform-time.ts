@@ -124,7 +124,8 @@ function report(rows: Map<string, Row>, folders: string[], base: boolean, top: n
       folders.map((f) => rows.get(`base: ${f}`)!),
       'base: ',
     );
-  lines.push('');
+  // Every run is a fresh process with nothing cached: the evaluation cache and the module-file cache start empty.
+  lines.push('', 'Evaluation-cache hit rate: none to report (each run is a fresh process; nothing is kept between runs).', '');
   const slow = [...own].sort((a, b) => median(b.ms) - median(a.ms)).slice(0, top);
   const keys = Object.keys(slow[0]?.phases[0] ?? {});
   const baseCols = base ? ` base: median (fastest–slowest) | ratio |${cpu ? ' CPU ms | base: CPU ms | CPU ratio |' : ''}` : cpuHead;
