@@ -12,7 +12,7 @@ import type { Catalog, Machine } from '../catalog';
 import type { VmSpec, WorkloadSpec } from '../document/types';
 import { fmt } from '../units';
 import { ExplainedBound, METRICS, bound, setFigure, type DiskEval, type LimitKind, type Metric, type SharedLimit } from './types';
-import { demandIops } from './workload';
+import { demandIops } from './targets';
 import { disksOfName } from './lookups';
 import { uncachedShare } from './host-cache';
 
