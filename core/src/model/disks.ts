@@ -5,6 +5,7 @@
  * limit several disks exceed together is stated once for the VM (./vm-share).
  */
 import {
+  INSTANCE_STORE,
   limitValue,
   localSsdRefusal,
   refusedSize,
@@ -22,7 +23,7 @@ import { fmt } from '../units';
 import { tierFigures } from './tiers';
 import { diskCost } from './cost';
 import { localSsdDeviceGib, ownDeviceFigures } from './local-ssd';
-import { instanceStoreDisks } from './instance-store';
+import { instanceStoreDisk } from './instance-store';
 import { provisionedValue } from './provisioned';
 import { setWorkloadDemands } from './vm-share';
 import { applyMachineLimits } from './vm-limits';
@@ -384,15 +385,27 @@ export function evaluateDisks(
       cost: diskCost(c, t, d, size, region, machine?.series),
       baselineGroup: baselined ? groups.get(d.type)!.members : NO_GROUP,
       vmLimitKnown: t.model === 'devices',
+      // Present from the start, set later or never: every disk has one shape, whichever parts it gets.
+      throughputUnknown: undefined,
+      demand: undefined,
+      burst: undefined,
+      vcpusNeeded: undefined,
+      sharesLimitWith: undefined,
     };
   });
 
   // The machine's instance store: AWS's IOPS for it, no throughput (./instance-store).
-  if (machine) disks.push(...instanceStoreDisks(c, machine, vm));
+  // (One by one, in the spec's order: no lists of them when the VM has none, as on most.)
+  if (machine)
+    for (const d of vm.disks)
+      if (d.type === INSTANCE_STORE && !c.disk_types[d.type]) {
+        const store = instanceStoreDisk(c, machine, d);
+        if (store) disks.push(store);
+      }
   setWorkloadDemands(c, vm, disks, machine);
   if (!machine) return { disks };
   // Each disk alone under the machine's limits; the limits several disks exceed together, stated once.
   const sharedLimits: SharedLimit[] = [];
   const egress = applyMachineLimits(c, machine, vm, disks, { alone: true, shared: sharedLimits });
-  return { disks, egress, ...(sharedLimits.length ? { sharedLimits } : {}) };
+  return { disks, egress, sharedLimits: sharedLimits.length ? sharedLimits : undefined };
 }

@@ -15,15 +15,7 @@ import { diskSpecsNamed } from './lookups';
 /** Why a disk of this kind has no throughput figure (the report's explanation, the hover's line). */
 export const NO_THROUGHPUT = 'AWS gives no throughput for instance store: unknown';
 
-/** The VM's instance-store disks, each with the machine's IOPS figures; none where the machine has no instance store. */
-export function instanceStoreDisks(c: Catalog, machine: Machine, vm: VmSpec): DiskEval[] {
-  return vm.disks
-    .filter((d) => d.type === INSTANCE_STORE && !c.disk_types[d.type])
-    .map((d) => instanceStoreDisk(c, machine, d))
-    .filter((d): d is DiskEval => !!d);
-}
-
-/** The machine's instance store as a disk with IOPS figures; undefined when the machine has none in the edition. */
+/** The machine's instance store as a disk with IOPS figures (../disks adds the VM's to its disks); undefined when the machine has none in the edition. */
 export function instanceStoreDisk(c: Catalog, machine: Machine, d: DiskSpec): DiskEval | undefined {
   const store = instanceStoreOf(c, machine);
   const table = c.instance_store;
@@ -74,6 +66,11 @@ export function instanceStoreDisk(c: Catalog, machine: Machine, d: DiskSpec): Di
     baselineGroup: [],
     vmLimitKnown: true,
     throughputUnknown: NO_THROUGHPUT,
+    // The other disks' shape (./disks): each part present, set later or never.
+    demand: undefined,
+    burst: undefined,
+    vcpusNeeded: undefined,
+    sharesLimitWith: undefined,
   };
 }
 
