@@ -15,7 +15,19 @@ import { diskSpecsNamed } from './lookups';
 /** Why a disk of this kind has no throughput figure (the report's explanation, the hover's line). */
 export const NO_THROUGHPUT = 'AWS gives no throughput for instance store: unknown';
 
-/** The machine's instance store as a disk with IOPS figures (../disks adds the VM's to its disks); undefined when the machine has none in the edition. */
+/**
+ * Adds the VM's instance-store disks to `disks`, in the spec's order, each with the machine's IOPS figures; none
+ * where the machine has no instance store. One by one: no lists of them when the VM has none, as most have not.
+ */
+export function addInstanceStoreDisks(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[]): void {
+  for (const d of vm.disks)
+    if (d.type === INSTANCE_STORE && !c.disk_types[d.type]) {
+      const store = instanceStoreDisk(c, machine, d);
+      if (store) disks.push(store);
+    }
+}
+
+/** The machine's instance store as a disk with IOPS figures; undefined when the machine has none in the edition. */
 export function instanceStoreDisk(c: Catalog, machine: Machine, d: DiskSpec): DiskEval | undefined {
   const store = instanceStoreOf(c, machine);
   const table = c.instance_store;
