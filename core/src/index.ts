@@ -62,7 +62,9 @@ export {
   type CheaperDisk,
 } from './advice';
 export { evaluateDisks, metricLabel, metricUnit, allocationUnits } from './model/disks';
-export { evaluateWorkload, harmonicIops, demandIops } from './model/workload';
+export { evaluateWorkload } from './model/workload';
+export { harmonicIops } from './model/workload-limits';
+export { demandIops } from './model/targets';
 export {
   fileReport,
   reportDiagnostics,

@@ -11,7 +11,7 @@ import { meetsWithHeadroom, smallestMachineMeeting, targetsKept } from '../advic
 import { cheapestProvisionedMeeting } from '../advice/provisioned';
 import { MESSAGE_LENGTH, type FixData } from '../diagnostics';
 import { bucketSeconds, workloadBurstText } from '../model/burst';
-import { judgeTargets } from '../model/workload';
+import { judgeTargets } from '../model/targets';
 import type { DiskEval, VmEval, WorkloadEval } from '../model/types';
 import { fmt, fmtMoney, plural } from '../units';
 import type { CheckModule, VmContext } from './types';

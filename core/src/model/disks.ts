@@ -9,7 +9,6 @@ import {
   localSsdRefusal,
   refusedSize,
   unmodelledOn,
-  type AllocationUnitDiskType,
   type Catalog,
   type DeviceDiskType,
   type LimitRow,
@@ -22,7 +21,8 @@ import { fmt } from '../units';
 import { tierFigures } from './tiers';
 import { diskCost } from './cost';
 import { localSsdDeviceGib, ownDeviceFigures } from './local-ssd';
-import { instanceStoreDisks } from './instance-store';
+import { addInstanceStoreDisks } from './instance-store';
+import { unitFigures } from './allocation-units';
 import { provisionedValue } from './provisioned';
 import { setWorkloadDemands } from './vm-share';
 import { applyMachineLimits } from './vm-limits';
@@ -37,6 +37,9 @@ import {
   type Metric,
   type SharedLimit,
 } from './types';
+
+/** Advice and the core's index import the units from here. */
+export { allocationUnits } from './allocation-units';
 
 const UNIT: Record<Metric, string> = { read_iops: 'IOPS', write_iops: 'IOPS', read_mibps: 'MiB/s', write_mibps: 'MiB/s' };
 const LABEL: Record<Metric, string> = {
@@ -284,42 +287,6 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
   return out;
 }
 
-/** Yandex allocation units: partial units count as whole ones (Yandex does not say; see docs/model.md). */
-export function allocationUnits(t: AllocationUnitDiskType, size: number): number {
-  return Math.max(1, Math.ceil(size / t.unit_gib - 1e-9));
-}
-
-function unitFigures(c: Catalog, t: AllocationUnitDiskType, size: number): DiskFigures {
-  const n = allocationUnits(t, size);
-  const out = {} as DiskFigures;
-  for (const m of METRICS) {
-    const v = t.per_unit[m] * n;
-    const cap = t.disk_max[m];
-    // Only the Bound of the limit that sets the figure is made (the other would be dropped at once).
-    out[m] = cap !== undefined && cap < v ? new UnitBound(cap, 'disk', c, t, m, n) : new UnitBound(v, 'size', c, t, m, n);
-  }
-  return out;
-}
-
-/** A figure of a disk sold in allocation units: the units' figure, or the type's per-disk maximum ('disk'). */
-class UnitBound extends ExplainedBound {
-  constructor(
-    value: number,
-    by: 'size' | 'disk',
-    private readonly c: Catalog,
-    private readonly t: AllocationUnitDiskType,
-    private readonly m: Metric,
-    private readonly units: number,
-  ) {
-    super(value, by);
-  }
-  protected explain(): string {
-    const { c, t, m, units: n } = this;
-    if (this.by === 'disk') return `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${UNIT[m]} (${cite(c, t.disk_max)})`;
-    return `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${UNIT[m]} = ${fmt(this.value)} ${UNIT[m]} (${cite(c, t.per_unit)})`;
-  }
-}
-
 /** Disks that can be evaluated: known type, modelled on this machine, and a size (or a device count). */
 export function evaluableDisks(c: Catalog, vm: VmSpec, machine?: Machine): DiskSpec[] {
   return vm.disks.filter((d) => {
@@ -384,15 +351,21 @@ export function evaluateDisks(
       cost: diskCost(c, t, d, size, region, machine?.series),
       baselineGroup: baselined ? groups.get(d.type)!.members : NO_GROUP,
       vmLimitKnown: t.model === 'devices',
+      // Present from the start, set later or never: every disk has one shape, whichever parts it gets.
+      throughputUnknown: undefined,
+      demand: undefined,
+      burst: undefined,
+      vcpusNeeded: undefined,
+      sharesLimitWith: undefined,
     };
   });
 
   // The machine's instance store: AWS's IOPS for it, no throughput (./instance-store).
-  if (machine) disks.push(...instanceStoreDisks(c, machine, vm));
+  if (machine) addInstanceStoreDisks(c, machine, vm, disks);
   setWorkloadDemands(c, vm, disks, machine);
   if (!machine) return { disks };
   // Each disk alone under the machine's limits; the limits several disks exceed together, stated once.
   const sharedLimits: SharedLimit[] = [];
   const egress = applyMachineLimits(c, machine, vm, disks, { alone: true, shared: sharedLimits });
-  return { disks, egress, ...(sharedLimits.length ? { sharedLimits } : {}) };
+  return { disks, egress, sharedLimits: sharedLimits.length ? sharedLimits : undefined };
 }

@@ -93,15 +93,17 @@ export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: str
   if (vm.template) machine_cost = asTemplate(vm.template.runs, machine, machine_cost, [...disks, ...unmodelled, ...unevaluated]);
   // The whole VM, machine and disks: a partial sum stays marked as one (monthly_cost_complete false).
   const total = sumCosts(vmCosts({ machine_cost, disks, unmodelled, unevaluated }));
+  // One shape for every evaluation (a part it lacks is undefined, as a reader sees an absent one): spreads of
+  // optional parts made each a copy, and an evaluation of one of eight shapes.
   return {
     spec: vm,
     catalog: c,
     machine,
     egress,
     disks,
-    ...(sharedLimits ? { sharedLimits } : {}),
-    ...(unmodelled.length ? { unmodelled } : {}),
-    ...(unevaluated.length ? { unevaluated } : {}),
+    sharedLimits,
+    unmodelled: unmodelled.length ? unmodelled : undefined,
+    unevaluated: unevaluated.length ? unevaluated : undefined,
     workloads,
     machine_cost,
     monthly_cost: total.monthly,
@@ -162,6 +164,8 @@ function unmodelledDisks(c: Catalog, vm: VmSpec, machine: Machine, region: strin
  */
 function unevaluatedDisks(c: Catalog, vm: VmSpec, machine: Machine, disks: DiskEval[], unmodelled: UnmodelledDisk[]): UnevaluatedDisk[] {
   const out: UnevaluatedDisk[] = [];
+  // Most VMs have every disk evaluated: then none is unevaluated, and no set of them is made.
+  if (disks.length === vm.disks.length && everyPlaced(vm, disks, unmodelled)) return out;
   const placed = new Set<DiskSpec>();
   for (const x of disks) placed.add(x.spec);
   for (const u of unmodelled) placed.add(u.spec);
@@ -186,6 +190,16 @@ function unevaluatedDisks(c: Catalog, vm: VmSpec, machine: Machine, disks: DiskE
     out.push({ spec: d, why, cost: cost(undefined, false, () => why, [{ part: 'capacity', text: why }]) });
   }
   return out;
+}
+
+/**
+ * Whether the evaluated disks are the VM's disks, in order and none unmodelled: then every disk is placed. False is
+ * only a reason to look closer.
+ */
+function everyPlaced(vm: VmSpec, disks: DiskEval[], unmodelled: UnmodelledDisk[]): boolean {
+  if (unmodelled.length) return false;
+  for (let i = 0; i < disks.length; i++) if (disks[i].spec !== vm.disks[i]) return false;
+  return true;
 }
 
 /**

@@ -15,12 +15,16 @@ import { diskSpecsNamed } from './lookups';
 /** Why a disk of this kind has no throughput figure (the report's explanation, the hover's line). */
 export const NO_THROUGHPUT = 'AWS gives no throughput for instance store: unknown';
 
-/** The VM's instance-store disks, each with the machine's IOPS figures; none where the machine has no instance store. */
-export function instanceStoreDisks(c: Catalog, machine: Machine, vm: VmSpec): DiskEval[] {
-  return vm.disks
-    .filter((d) => d.type === INSTANCE_STORE && !c.disk_types[d.type])
-    .map((d) => instanceStoreDisk(c, machine, d))
-    .filter((d): d is DiskEval => !!d);
+/**
+ * Adds the VM's instance-store disks to `disks`, in the spec's order, each with the machine's IOPS figures; none
+ * where the machine has no instance store. One by one: no lists of them when the VM has none, as most have not.
+ */
+export function addInstanceStoreDisks(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[]): void {
+  for (const d of vm.disks)
+    if (d.type === INSTANCE_STORE && !c.disk_types[d.type]) {
+      const store = instanceStoreDisk(c, machine, d);
+      if (store) disks.push(store);
+    }
 }
 
 /** The machine's instance store as a disk with IOPS figures; undefined when the machine has none in the edition. */
@@ -74,6 +78,11 @@ export function instanceStoreDisk(c: Catalog, machine: Machine, d: DiskSpec): Di
     baselineGroup: [],
     vmLimitKnown: true,
     throughputUnknown: NO_THROUGHPUT,
+    // The other disks' shape (./disks): each part present, set later or never.
+    demand: undefined,
+    burst: undefined,
+    vcpusNeeded: undefined,
+    sharesLimitWith: undefined,
   };
 }
 

@@ -24,15 +24,23 @@ export function applyMachineLimits(c: Catalog, machine: Machine, vm: VmSpec, dis
 
 /** Each disk type's per-VM limit (or one limit over several types): the disks of the group under it. */
 function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], mode: LimitMode): void {
-  const byType = new Map<string, DiskEval[]>();
+  // The groups in the order their first disk comes, as a Map kept them: two lists, not a Map and its iterator's
+  // entries (a VM has disks of a few types; this runs for every candidate a search evaluates).
+  const keys: string[] = [];
+  const groups: DiskEval[][] = [];
   for (const d of disks) {
     if (d.type.model === 'devices') continue;
     const key = vmLimitGroup(c, machine, d.typeName);
-    const group = byType.get(key);
-    if (group) group.push(d);
-    else byType.set(key, [d]);
+    const at = keys.indexOf(key);
+    if (at >= 0) groups[at].push(d);
+    else {
+      keys.push(key);
+      groups.push([d]);
+    }
   }
-  for (const [typeName, group] of byType) {
+  for (let g = 0; g < keys.length; g++) {
+    const typeName = keys[g];
+    const group = groups[g];
     const found = vmLimitRow(c, machine, group[0].typeName);
     if (!found) continue;
     if (mode.alone) for (const d of group) d.vmLimitKnown = !found.row.upper_bound_of;

@@ -11,8 +11,8 @@
 import type { Catalog, Machine } from '../catalog';
 import type { VmSpec, WorkloadSpec } from '../document/types';
 import { fmt } from '../units';
-import { ExplainedBound, METRICS, bound, setFigure, type DiskEval, type LimitKind, type Metric, type SharedLimit } from './types';
-import { demandIops } from './workload';
+import { ExplainedBound, METRICS, setFigure, type DiskEval, type LimitKind, type Metric, type SharedLimit } from './types';
+import { demandIops } from './targets';
 import { disksOfName } from './lookups';
 import { uncachedShare } from './host-cache';
 
@@ -51,11 +51,20 @@ export function setWorkloadDemands(c: Catalog, vm: VmSpec, disks: DiskEval[], ma
         // A host cache's hits ask nothing of the uncached path (./azure).
         const part = (on.length === 1 ? want : sum > 0 ? (want * figureOf(d, m)) / sum : 0) * uncachedShare(c, machine, w, d, m);
         let dd = d.demand;
-        if (!dd) d.demand = dd = {};
+        if (!dd) d.demand = dd = noDemand();
         dd[m] = (dd[m] ?? 0) + part;
       }
     }
   }
+}
+
+/**
+ * A disk's demand before any workload asks: every figure present, none asked. Each figure a workload asks is then
+ * set on an object of one shape (keys added in the order asked made an object of one of many shapes, each a slow
+ * store).
+ */
+function noDemand(): DiskDemand {
+  return { read_iops: undefined, write_iops: undefined, read_mibps: undefined, write_mibps: undefined, write_iops_16k: undefined };
 }
 
 function figureOf(d: DiskEval, m: ShareMetric): number {
@@ -238,14 +247,18 @@ export function capAlone(
   if (!exceeds(members, m, cap, weight)) return false;
   let n = 0;
   let asked = 0;
-  const names: string[] = [];
   for (const d of members) {
     if (!d.figures[m]) continue;
     n++;
-    names.push(d.spec.name);
     asked += Math.min(d.figures[m].value, d.demand?.[m] ?? 0) * (weight ? weight(d) : 1);
   }
-  if (n > 1 && m !== 'write_iops_16k') shared.push(new StatedLimit(m, by, cap, text, names, asked));
+  // The names only for a limit that is stated (a disk alone over it is the common case).
+  if (n > 1 && m !== 'write_iops_16k') {
+    const names = new Array<string>(n);
+    let i = 0;
+    for (const d of members) if (d.figures[m]) names[i++] = d.spec.name;
+    shared.push(new StatedLimit(m, by, cap, text, names, asked));
+  }
   let binds = false;
   for (const d of members) {
     const f = d.figures[m];
@@ -253,13 +266,25 @@ export function capAlone(
     const value = cap / (weight ? weight(d) : 1);
     if (f.value <= value + 1e-9) continue;
     binds = true;
-    setFigure(
-      d,
-      m,
-      bound(value, by, () => (text.alone ? text.alone(d, value) : text.limit())),
-    );
+    setFigure(d, m, new AloneBound(value, by, d, text));
   }
   return binds;
+}
+
+/** A disk alone held to a limit, explained on read (no closure per disk). */
+class AloneBound extends ExplainedBound {
+  constructor(
+    value: number,
+    by: LimitKind,
+    private readonly d: DiskEval,
+    private readonly limit: LimitText,
+  ) {
+    super(value, by);
+  }
+  protected explain(): string {
+    const t = this.limit;
+    return t.alone ? t.alone(this.d, this.value) : t.limit();
+  }
 }
 
 /** A limit several disks share, stated once; its sentence built on read. */
