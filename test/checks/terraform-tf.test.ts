@@ -232,7 +232,10 @@ resource "google_compute_instance" "${name}" {
     assert.deepEqual([unknown.file, unknown.line], ['main.tf', lineOf('main.tf', '"n2-standard-7"')]);
     const later = r.diagnostics.find((d) => d.code === 'terraform-unknown-value')!;
     assert.equal(later.severity, 'information');
-    assert.match(later.message, /google_compute_instance\.later's machine_type is unknown until plan: run on the plan JSON/);
+    assert.match(
+      later.message,
+      /google_compute_instance\.later's machine_type is unknown until plan \(random_shuffle\.type\.result is known only after apply\): run on the plan JSON/,
+    );
     // On the attribute at fault, not the resource's label.
     assert.equal(later.line, lineOf('main.tf', 'machine_type = random_shuffle.type.result[0]'));
   });
@@ -303,7 +306,10 @@ resource "google_compute_disk" "d" {
     // Both instances' disks are written at one place: one finding there, with the instance count.
     const sizes = a.diagnostics.filter((d) => d.code === 'terraform-unknown-value');
     assert.equal(sizes.length, 1);
-    assert.match(sizes[0].message, /^google_compute_disk\.d's size is unknown until plan: run on the plan JSON.* \(2 instances\)$/);
+    assert.match(
+      sizes[0].message,
+      /^google_compute_disk\.d's size is unknown until plan \(data\.google_compute_image\.base is read only at plan\): run on the plan JSON.* \(2 instances\)$/,
+    );
   });
 
   it('count from a function of a data source: one information at the count naming it, the resource left out', () => {

@@ -262,6 +262,30 @@ resource "google_compute_instance" "other" {
     assert.ok(!a.diagnostics.some((d) => d.code === 'terraform-unattached-disk'), a.diagnostics.map((d) => d.message).join('; '));
   });
 
+  it("a provider's attribute that is unknown names the input that would make it known", () => {
+    const text = `variable "type" {}
+resource "google_compute_instance" "a" {
+  name         = "a"
+  machine_type = var.type
+  zone         = "us-central1-a"
+  boot_disk {
+    initialize_params {
+      size = 20
+    }
+  }
+}
+`;
+    const { a, text: analysed } = runTf(text);
+    const d = a.diagnostics.find((x) => x.code === 'terraform-unknown-value' && /machine_type/.test(x.message));
+    assert.ok(d, a.diagnostics.map((x) => x.message).join('; '));
+    assert.match(
+      d.message,
+      /^google_compute_instance\.a's machine_type is unknown until plan \(var\.type has no value\): set var\.type with -var or a \.tfvars file, or run on the plan JSON/,
+    );
+    assert.match(analysed.slice(d.span.start, d.span.end), /^machine_type = var\.type|^var\.type$/);
+    assert.equal(a.diagnostics.filter((x) => x.code === 'terraform-unknown-value').length, 1);
+  });
+
   it('an index that cannot be known leaves the disk out, naming the input; never the same index by guess', () => {
     const text = `variable "disks_per_vm" {\n  type = number\n}\n${GCE('count = 2')}${DISKS('4')}${ATTACH('4', 'google_compute_instance.test[floor(count.index / var.disks_per_vm)].id')}`;
     const { a, r, text: analysed } = runTf(text);

@@ -7,7 +7,7 @@ import type { Node } from 'jsonc-parser';
 import type { Diagnostic } from '../diagnostics';
 import type { ParsedSpec } from '../document/parse';
 import { diag } from '../checks/registry';
-import type { HclParse } from './hcl-values';
+import { whyText, type HclParse, type Why } from './hcl-values';
 import { readsAsVm, resourcesToSpec } from './plan';
 import type { PlanResource } from './plan-model';
 import { push } from './plan-model';
@@ -50,9 +50,7 @@ export function terraformFilesFrontEnd(
       reader.config,
       anchor,
       (code, message, at) =>
-        diagnostics.push(
-          diag(code, code === 'terraform-unknown-value' ? message.replace(/known only after apply/g, UNKNOWN) : message, at),
-        ),
+        diagnostics.push(diag(code, code === 'terraform-unknown-value' ? unknownText(message, reader.whyAt(at.start)) : message, at)),
       missing,
       'unknown until plan',
       { unexpanded: reader.unexpanded, none: reader.none },
@@ -60,6 +58,20 @@ export function terraformFilesFrontEnd(
     result.tree.scattered = true;
     return result;
   };
+}
+
+/**
+ * A provider reader's finding about a value a plan knows only after apply, said of the .tf files: unknown until
+ * plan, with the inputs that would make the attribute it is placed on known (`var.type has no value: set var.type
+ * with -var or a .tfvars file`) where the module reader knows them. A value Terraform refuses has its own finding.
+ */
+function unknownText(message: string, why: Why[] | undefined): string {
+  const at = message.indexOf('is known only after apply');
+  const said = why && !why.some((w) => w.error) && at >= 0;
+  // The inputs' own words are kept as they are ("x is known only after apply"): only the finding's is the .tf files'.
+  if (!said) return message.replace(/known only after apply/g, UNKNOWN);
+  const rest = message.slice(at + 'is known only after apply'.length).replace(/known only after apply/g, UNKNOWN);
+  return `${message.slice(0, at).replace(/known only after apply/g, UNKNOWN)}${whyText(why)}${rest}`;
 }
 
 /**

@@ -90,6 +90,8 @@ export class ModuleReader {
   /** The instances read of each resource (`module.a.type.name`), and the resources whose instances are unknown. */
   private readonly byResource = new Map<string, PlanResource[]>();
   private readonly unexpandedAt = new Set<string>();
+  /** Each attribute's expression and scope by where it is written: why a value a provider's reader needs is unknown. */
+  private readonly attributeAt = new Map<number, { e: HclSyntaxNode; scope: Scope }>();
   /** Instances expanded so far from count and for_each, against MAX_EXPANDED. */
   private expanded = 0;
   constructor(
@@ -219,6 +221,15 @@ export class ModuleReader {
     return e;
   }
 
+  /** Why the attribute written at `offset` is unknown until plan (the inputs that would make it known), if it is. */
+  whyAt(offset: number): Why[] | undefined {
+    const r = this.attributeAt.get(offset);
+    if (!r) return undefined;
+    const why: Why[] = [];
+    evaluate(r.e, { ...r.scope, why });
+    return why.length ? why : undefined;
+  }
+
   /** The instances of a `count` or `for_each`, or undefined (with why) when they are not read. */
   /** `quiet`: a resource of a type never read, whose unknown count changes no figure, is not said. */
   private instances(parts: Part[], scope: Scope, what: string, keysOf: KeysOf = () => undefined, quiet = false): Instance[] | undefined {
@@ -322,7 +333,11 @@ export class ModuleReader {
       if (c.type === 'attribute') {
         const e = exprOf(c);
         const v = e && evaluate(e, scope);
-        if (e) at.record.set([...at.path, name].join('.'), { e, scope });
+        if (e) {
+          at.record.set([...at.path, name].join('.'), { e, scope });
+          // A finding on the attribute is placed on its name or on its value: either finds it.
+          this.attributeAt.set(scope.base + c.startIndex, { e, scope }).set(scope.base + e.startIndex, { e, scope });
+        }
         if (v) entries.push([name, v, scope.base + c.startIndex]);
       } else if (c.type === 'block' && name === 'dynamic') {
         const d = dynamicBlocks(c, scope);
