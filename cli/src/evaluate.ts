@@ -1,5 +1,4 @@
 /** `storage-perf evaluate FILE... --format json|table`: the contract's JSON report, or tables for a terminal. */
-import { statSync } from 'node:fs';
 import { posix } from 'node:path';
 import {
   analyze,
@@ -23,7 +22,7 @@ import {
 } from '../../core/src';
 import { catalogFilesOf, loadRegistry, type CatalogFile } from './catalog-file';
 import { catalogFiles, parseCommand, terraformVars, TERRAFORM_VAR_OPTIONS, UsageError } from './args';
-import { ioReason, MAX_NAMED_BYTES, readBounded } from '../../protocol/src/file-io';
+import { ioReason, isFolder, MAX_NAMED_BYTES, readBounded } from '../../protocol/src/file-io';
 import { limitHeapGrowth } from '../../protocol/src/heap';
 import { indented, jsonChunks, nestedJson, writeChunks, type Chunk, type PrewrittenJson } from './json-writer';
 import { folderInput, inputForFile, needsHclParser, type AnalysisInput, type TfInputOptions } from '../../protocol/src/terraform-input';
@@ -106,14 +105,6 @@ export async function evaluateCommand(args: string[]): Promise<number> {
   // The report is always whole; the exit status says whether to trust it (the contract, section 1).
   if (unreadable) return 2;
   return files.some((f) => f.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** A file's text and front end, or a Terraform module folder's files. */

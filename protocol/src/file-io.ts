@@ -3,7 +3,7 @@
  * files only, bounded, held inside the root), and the reason an I/O call failed. The one writer is ./file-write.ts.
  * Node only: the VS Code extension reads and writes through `vscode.workspace.fs` and never imports this module.
  */
-import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 /** The writer moved to ./file-write.ts; kept here for the modules that import it from here. */
@@ -161,4 +161,13 @@ export function readRootOf(file: string, folder?: string): string {
  */
 export function readRegularFile(path: string, maxBytes: number): string {
   return readBounded(path, { maxBytes });
+}
+
+/** Whether a path is a folder (through links, as a command's argument is read); false where it is not there. */
+export function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

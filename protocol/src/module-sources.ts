@@ -47,26 +47,32 @@ export function sourceRefusal(folder: string, entry: string, b: SourceBounds): s
 }
 
 /**
+ * The records of `entry`'s `.terraform/modules/modules.json` as written (read through the one bounded reader), or
+ * undefined when it is not there, cannot be read or is not its format.
+ */
+export function moduleRecords(entry: string, b: SourceBounds): Array<Record<string, unknown>> | undefined {
+  try {
+    const text = readBounded(join(entry, '.terraform', 'modules', 'modules.json'), {
+      maxBytes: MAX_INPUT_BYTES,
+      root: b.root ?? entry,
+      followLinks: b.followLinks,
+    });
+    const list = (JSON.parse(text) as { Modules?: unknown })?.Modules;
+    return Array.isArray(list) ? (list as Array<Record<string, unknown>>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The modules `terraform init` downloaded for the root module in `entry`, by key, each folder relative to `entry`
  * (`.terraform/modules/web`); none when the file is not there, cannot be read or is not its format.
  */
 export function installedModules(entry: string, b: SourceBounds): Map<string, InstalledModule> | undefined {
-  let parsed: unknown;
-  try {
-    const root = b.root ?? entry;
-    const text = readBounded(join(entry, '.terraform', 'modules', 'modules.json'), {
-      maxBytes: MAX_INPUT_BYTES,
-      root,
-      followLinks: b.followLinks,
-    });
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const list = (parsed as { Modules?: unknown })?.Modules;
-  if (!Array.isArray(list)) return undefined;
+  const list = moduleRecords(entry, b);
+  if (!list) return undefined;
   const out = new Map<string, InstalledModule>();
-  for (const m of list as Array<Record<string, unknown>>) {
+  for (const m of list) {
     const { Key: key, Source: source, Dir: dir } = m ?? {};
     if (typeof key !== 'string' || !key || typeof source !== 'string' || typeof dir !== 'string') continue;
     // A local source is read where it is written; the record is for the others.

@@ -7,12 +7,12 @@
  * `terraform init`" for it, as before, and the diff says the head's VMs of it were not read at the base rather than
  * calling them added.
  */
-import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { isLocalSource, isTerraformSourcePath, remoteModuleCalls, type ModuleCallSource, type UnreadModule } from '../../../core/src';
-import { ioReason, MAX_INPUT_BYTES, readBounded, ReadRefused, readRootOf } from '../../../protocol/src/file-io';
+import { ioReason, isFolder, MAX_INPUT_BYTES, readBounded, ReadRefused, readRootOf } from '../../../protocol/src/file-io';
 import { hclParser } from '../../../protocol/src/hcl-parser';
-import { sourceRefusal, type SourceBounds } from '../../../protocol/src/module-sources';
+import { moduleRecords, sourceRefusal, type SourceBounds } from '../../../protocol/src/module-sources';
 import { MAX_MODULE_BYTES, moduleFilesIn, type TfInputOptions } from '../../../protocol/src/terraform-input';
 
 /** A record of `modules.json`, as `terraform init` writes it (`Version` and any other field kept as they are). */
@@ -25,14 +25,6 @@ interface Recorded {
 
 /** Bounds on what is copied from the working tree's `.terraform/modules` (those of one module read). */
 const MAX_FILES = 2000;
-
-const isFolder = (p: string) => {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-};
 
 /** The root module's folder of a path `diff` reads: a module folder, a `.tf` file's folder; none for another file. */
 const moduleFolderOf = (p: string) => (isFolder(p) ? p : isTerraformSourcePath(p) ? dirname(p) : undefined);
@@ -55,7 +47,7 @@ export function giveBaseModules(head: string, copy: string, ref: string, tf: TfI
   const parse = hclParser();
   if (!headFiles.length || !parse) return [];
   const bounds: SourceBounds = { root: tf.root ?? readRootOf(join(headDir, headFiles[0].path), tf.workspace), followLinks: tf.followLinks };
-  const records = recordsOf(json, bounds);
+  const records = recordsOf(headDir, bounds);
   const headCalls = remoteModuleCalls(parse, headFiles);
   const baseCalls = remoteModuleCalls(parse, moduleFilesIn(copyDir));
   // The working tree's record unread (the head reads none of it either), or a side that does not parse (said by
@@ -92,15 +84,11 @@ function differs(base: ModuleCallSource, head: ModuleCallSource | undefined, ref
   return undefined;
 }
 
-/** The records of `modules.json` (read through the one bounded reader), or undefined when it cannot be read. */
-function recordsOf(json: string, bounds: SourceBounds): Recorded[] | undefined {
-  try {
-    const list = (JSON.parse(readBounded(json, { maxBytes: MAX_INPUT_BYTES, ...bounds })) as { Modules?: unknown })?.Modules;
-    if (!Array.isArray(list)) return undefined;
-    return (list as Recorded[]).filter((r) => r && typeof r.Key === 'string' && typeof r.Source === 'string' && typeof r.Dir === 'string');
-  } catch {
-    return undefined;
-  }
+/** The records of the working tree's `modules.json` with the fields a record needs, or undefined when unread. */
+function recordsOf(headDir: string, bounds: SourceBounds): Recorded[] | undefined {
+  return moduleRecords(headDir, bounds)?.filter(
+    (r): r is Recorded => !!r && typeof r.Key === 'string' && typeof r.Source === 'string' && typeof r.Dir === 'string',
+  );
 }
 
 /** Copies downloaded module folders from the working tree into the base's copy, within one module read's bounds. */

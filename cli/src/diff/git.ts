@@ -6,10 +6,11 @@
  * exactly as `evaluate` reads it from the disk. A path that is not at REF is absent: the change adds it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { isTerraformSourcePath, sidecarPlanPath } from '../../../core/src';
+import { isFolder } from '../../../protocol/src/file-io';
 
 /** Files of a module folder worth reading at REF: Terraform's own, its variables, plans and sidecars. */
 const MODULE_FILE = /\.(?:tf|tf\.json|tfvars|tfvars\.json|json|ya?ml)$/i;
@@ -37,14 +38,6 @@ function git(args: string[], cwd: string): string {
     throw new GitReadError(said ? said.replace(/^fatal: /, '') : err.message, !said);
   }
 }
-
-const isFolder = (p: string) => {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The nearest folder on the disk that holds `abs` (itself, when it is one), and `abs` relative to it with `/`
