@@ -16,7 +16,8 @@ import type { VmEval } from '../model/types';
  * asks of which parts ("workload oltp meets its target"), so that the size searches can be memoised: the same
  * condition on the same VM gives the same answer (unless `memo` is false: no other search will ask it). `ratio`
  * (with `need`, the ratio at which it holds) says how near an evaluated VM is to it, for the searches to aim
- * with; the condition itself alone decides.
+ * with; the condition itself alone decides. It reads sustained figures, targets and prices, never a burst: the size,
+ * type and provisioning searches evaluate their candidates without bursts (../model/evaluate: `evaluateSustained`).
  */
 export type Condition = ((e: VmEval) => boolean) & {
   readonly key?: string;

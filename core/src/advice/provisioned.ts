@@ -6,7 +6,7 @@
 import { attaches, type Catalog, type Machine, type ProvisionedDiskType } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { perGibPrice } from '../model/cost';
-import { evaluateOn } from '../model/evaluate';
+import { evaluateSustained } from '../model/evaluate';
 import { provisionedBounds } from '../model/provisioned';
 import type { VmEval } from '../model/types';
 import { leastValue, probeOf, reaches, type Condition, type Probe } from './least';
@@ -65,7 +65,10 @@ function leastProvisioned(
     const key = `${d.provisioned_iops}/${d.provisioned_mibps}`;
     let e = evaluated.get(key);
     if (!e)
-      evaluated.set(key, (e = evaluateOn(w.c, { ...w.vm, disks: w.vm.disks.map((x) => (x === w.disk ? d : x)) }, w.machine, w.region)));
+      evaluated.set(
+        key,
+        (e = evaluateSustained(w.c, { ...w.vm, disks: w.vm.disks.map((x) => (x === w.disk ? d : x)) }, w.machine, w.region)),
+      );
     return e;
   };
   // Throughput the search does not buy stays as the disk has it, on a type that provisions throughput at all;

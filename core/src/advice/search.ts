@@ -20,7 +20,7 @@ import { vmContent } from '../document/vm-content';
 import { perGibPrice } from '../model/cost';
 import { withController } from '../model/disk-controller';
 import { allocationUnits } from '../model/disks';
-import { evaluateOn } from '../model/evaluate';
+import { evaluateOn, evaluateSustained } from '../model/evaluate';
 import type { DiskEval, VmEval } from '../model/types';
 import { cheapestProvisionedMeeting, type ProvisionedChoice } from './provisioned';
 import { recall } from './recall';
@@ -83,7 +83,7 @@ export function smallestSizeMeeting(
   if (t?.model === 'tiers') return smallestTier(c, vm, machine, region, disk, ok, t, { maxSize, minSize });
   if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
   const step = t.model === 'allocation-units' ? t.unit_gib : 1;
-  const meets = (units: number) => probeOf(ok, evaluateOn(c, withDisk(vm, disk, { size_gib: units * step }), machine, region));
+  const meets = (units: number) => probeOf(ok, evaluateSustained(c, withDisk(vm, disk, { size_gib: units * step }), machine, region));
   const lo = Math.ceil(Math.max(sizeRange(t, disk.replication).advised, minSize) / step);
   const hi = Math.floor(Math.min(t.size_gib.max, maxSize) / step);
   if (hi < lo) return undefined;
@@ -138,7 +138,7 @@ function smallestTier(
   for (const r of t.tiers.rows) {
     if (r.size_gib > bounds.maxSize + 1e-9) return undefined;
     if (r.size_gib < Math.max(bounds.minSize, t.size_gib.min) - 1e-9) continue;
-    if (ok(evaluateOn(c, withDisk(vm, disk, { size_gib: r.size_gib }), machine, region))) return r.size_gib;
+    if (ok(evaluateSustained(c, withDisk(vm, disk, { size_gib: r.size_gib }), machine, region))) return r.size_gib;
   }
   return undefined;
 }
@@ -326,7 +326,7 @@ export function cheapestDiskMeeting(
     const variant = { ...vm, disks: vm.disks.map((d) => (d === disk ? spec : d)) };
     const size = smallestSizeMeeting(c, variant, machine, region, spec, ok, (best?.monthly ?? below) / perGib, minSize);
     if (size === undefined) continue;
-    const e = evaluateOn(c, withDisk(vm, disk, { type: name, size_gib: size }), machine, region);
+    const e = evaluateSustained(c, withDisk(vm, disk, { type: name, size_gib: size }), machine, region);
     const got = e.disks.find((d) => d.spec.name === disk.name)?.cost;
     const monthly = got?.complete ? got.monthly : undefined;
     if (monthly === undefined || monthly >= below) continue;

@@ -6,7 +6,7 @@
 import { attaches, largerMachines, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { cacheable, cachedLimit, hostCached } from '../model/host-cache';
-import { evaluateOn } from '../model/evaluate';
+import { evaluateSustained } from '../model/evaluate';
 import type { VmEval, WorkloadEval } from '../model/types';
 import {
   cheapestDiskMeeting,
@@ -130,7 +130,7 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, p
   // change's price is partly unknown, its known part bounds it from below: only a type cheaper than that is
   // surely cheaper, and a dearer one is never put first for want of a price.
   else if (single && out.disk_size_gib !== undefined && !out.together) {
-    const changed = evaluateOn(c, withDisk(vm, single, ownSettings(out)), machine, region);
+    const changed = evaluateSustained(c, withDisk(vm, single, ownSettings(out)), machine, region);
     const cost = changed.disks.find((d) => d.spec.name === single.name)?.cost;
     const other: WorkloadSuggestions = {};
     if (cost?.monthly !== undefined) otherDiskType(s, e, single, other, cost.monthly);
@@ -156,7 +156,7 @@ function readCache(s: Search, single: DiskSpec): WorkloadSuggestions['caching'] 
   const m = s.machine;
   if (hostCached(single) || !((s.w.cache_hit_ratio ?? 0) > 0) || !s.c.host_cache) return undefined;
   if (m.info.host_caching?.supported === false || !cachedLimit(m)) return undefined;
-  const e = evaluateOn(s.c, withDisk(s.vm, single, { caching: 'read-only' }), m, s.region);
+  const e = evaluateSustained(s.c, withDisk(s.vm, single, { caching: 'read-only' }), m, s.region);
   const d = e.disks.find((x) => x.spec.name === single.name);
   const r = e.workloads.find((x) => x.spec.name === s.w.name);
   if (!d || !r || !cacheable(d) || !s.met(e)) return undefined;
@@ -181,7 +181,7 @@ function ownChange(s: Search, single: DiskSpec, out: WorkloadSuggestions): void 
   if (size !== undefined) {
     Object.assign(out, { disk_size_gib: size, disk: single.name });
     // A tier without a price (Azure's P60 and up in azure-2026): said so, and a priced type looked for beside it.
-    const cost = evaluateOn(s.c, withDisk(s.vm, single, { size_gib: size }), s.machine, s.region).disks.find(
+    const cost = evaluateSustained(s.c, withDisk(s.vm, single, { size_gib: size }), s.machine, s.region).disks.find(
       (d) => d.spec.name === single.name,
     )?.cost;
     if (cost && !cost.complete) out.price_unknown = true;
@@ -219,12 +219,12 @@ function ownSettings(x: WorkloadSuggestions): Partial<DiskSpec> {
 function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec, out: WorkloadSuggestions): void {
   const hardware = { ...s.vm, workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, queue_depth: undefined } : x)) };
   // When the hardware as it is would do, the queue depth alone is short: no machine to suggest.
-  if (s.met(evaluateOn(s.c, hardware, machine, s.region))) return;
+  if (s.met(evaluateSustained(s.c, hardware, machine, s.region))) return;
   const ok = diskCondition({ ...s, vm: hardware }, e, single);
   for (const m of largerMachines(machine)) {
     // No disk of any type it could become meets the target under this machine's rows (./rows): none is searched for.
     if (shortOn(hardware, m, s.w.name, s.c, typesOn(s.c, m, single))) continue;
-    const current = evaluateOn(s.c, hardware, m, s.region).disks.find((d) => d.spec === single);
+    const current = evaluateSustained(s.c, hardware, m, s.region).disks.find((d) => d.spec === single);
     // Never smaller than the disk is: the data on it has to fit.
     const best = current && cheapestDiskMeeting(s.c, hardware, m, s.region, current, ok, Infinity, current.size_gib);
     const size = best ? best.size_gib : smallestSizeMeeting(s.c, hardware, m, s.region, single, s.met, Infinity, single.size_gib ?? 0);
@@ -236,7 +236,7 @@ function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec
     // The workload's own queue depth may still hold it short on that hardware: then the depth that reaches it
     // there goes with the change (one fix must meet the target), and without such a depth there is no fix.
     let depth: number | undefined;
-    if (s.w.queue_depth !== undefined && !s.met(evaluateOn(s.c, withDisk(s.vm, single, change), m, s.region))) {
+    if (s.w.queue_depth !== undefined && !s.met(evaluateSustained(s.c, withDisk(s.vm, single, change), m, s.region))) {
       depth = depthMeeting(s, withDisk(s.vm, single, change), m);
       if (depth === undefined) continue;
     }
@@ -329,11 +329,11 @@ function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSugg
 /** The queue depth the guidance gives for the workload's demand on `vm` (on machine `m`), where the target is met at it. */
 function depthMeeting(s: Search, vm: VmSpec, m: Machine): number | undefined {
   const at = (depth: number) => ({ ...vm, workloads: vm.workloads.map((x) => (x.name === s.w.name ? { ...x, queue_depth: depth } : x)) });
-  const r = evaluateOn(s.c, vm, m, s.region).workloads.find((x) => x.spec.name === s.w.name);
+  const r = evaluateSustained(s.c, vm, m, s.region).workloads.find((x) => x.spec.name === s.w.name);
   if (!r) return undefined;
   const need = r.queue_depth_needed;
   const want = Math.min(Math.max(need.low, Math.min(need.high, s.c.queue.max_useful_depth)), 65536);
-  return s.met(evaluateOn(s.c, at(want), m, s.region)) ? want : undefined;
+  return s.met(evaluateSustained(s.c, at(want), m, s.region)) ? want : undefined;
 }
 
 /**
@@ -351,7 +351,7 @@ function deeperQueue(s: Search, e: VmEval, r: WorkloadEval): QueueSuggestions {
     ...s.vm,
     workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, queue_depth: depth } : x)),
   });
-  const hardware = evaluateOn(s.c, withDepth(undefined), s.machine, s.region);
+  const hardware = evaluateSustained(s.c, withDepth(undefined), s.machine, s.region);
   if (!s.met(hardware)) {
     const h = hardware.workloads.find((y) => y.spec.name === s.w.name);
     const iops = h ? h.read_iops + h.write_iops : 0;
@@ -359,7 +359,7 @@ function deeperQueue(s: Search, e: VmEval, r: WorkloadEval): QueueSuggestions {
   }
   const need = r.queue_depth_needed;
   const want = Math.min(Math.max(need.low, Math.min(need.high, s.c.queue.max_useful_depth)), 65536);
-  return s.met(evaluateOn(s.c, withDepth(want), s.machine, s.region)) ? { queue_depth: want } : {};
+  return s.met(evaluateSustained(s.c, withDepth(want), s.machine, s.region)) ? { queue_depth: want } : {};
 }
 
 /**
@@ -374,7 +374,7 @@ function largerBlocks(s: Search): Pick<WorkloadSuggestions, 'block_kib' | 'block
   let lastBlock = 0;
   for (let b = 2 ** Math.floor(Math.log2(s.w.block_kib) + 1); b <= top; b *= 2) {
     const vm = { ...s.vm, workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, block_kib: b } : x)) };
-    const e = evaluateOn(s.c, vm, s.machine, s.region);
+    const e = evaluateSustained(s.c, vm, s.machine, s.region);
     last = e.workloads.find((y) => y.spec.name === s.w.name);
     lastBlock = b;
     if (last && s.met(e)) return { block_kib: b, block_mibps: last.read_mibps + last.write_mibps };

@@ -59,10 +59,25 @@ export function evaluationWork(): number {
 
 /** The VM on a given machine: the searches of ../advice try other machines and disks through this. */
 export function evaluateOn(c: Catalog, vm: VmSpec, machine: Machine, region: string): VmEval {
+  return evaluated(c, vm, machine, region, true);
+}
+
+/**
+ * The VM on a given machine as a search's candidate: its sustained figures, its targets judged and its prices, without
+ * the bursts (no `burst` on a disk or a workload). Targets are judged on the sustained figures only (./burst), so
+ * what a size, type or provisioning search asks of a candidate is the same; the bursts were 40 % of an AWS
+ * candidate's evaluation. A search whose condition reads bursts (a workload met only in a burst window) evaluates
+ * with `evaluateOn`.
+ */
+export function evaluateSustained(c: Catalog, vm: VmSpec, machine: Machine, region: string): VmEval {
+  return evaluated(c, vm, machine, region, false);
+}
+
+function evaluated(c: Catalog, vm: VmSpec, machine: Machine, region: string, withBursts: boolean): VmEval {
   disksEvaluated += vm.disks.length;
   const { disks, egress, sharedLimits } = evaluateDisks(c, vm, machine, region);
   // Only editions with credit buckets or burst windows (AWS) have bursts to look for; each disk's, alone.
-  const bursts = catalogBursts(c) ? aloneBursts(c, machine, disks) : undefined;
+  const bursts = withBursts && catalogBursts(c) ? aloneBursts(c, machine, disks) : undefined;
   for (const [d, b] of bursts ?? []) d.burst = b;
   const unmodelled = unmodelledDisks(c, vm, machine, region);
   const unevaluated = unevaluatedDisks(c, vm, machine, disks, unmodelled);
