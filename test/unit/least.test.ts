@@ -91,6 +91,51 @@ describe('least value of a search', () => {
     assert.equal(got, 2500);
     assert.ok(probes <= 5, `${probes} evaluations`);
   });
+
+  it('aims by values that hold too, where the least of the range is not judged', () => {
+    // A baseline of 3,000 IOPS plus 6 per GiB, capped at 80,000, a target of 15,000: the least size is 2,000 GiB.
+    // Below 10 GiB the type does not come in (no figures, no ratio): that says nothing of where the least is.
+    const seen: number[] = [];
+    const got = leastValue(1, 65536, (v) => {
+      seen.push(v);
+      const iops = Math.min(3000 + 6 * v, 80000);
+      return v < 10 ? { ok: false } : { ok: iops >= 15000, ratio: iops / 15000 };
+    });
+    assert.equal(got, 2000);
+    // A bisection takes 17; the line through two values that hold lands on the least, and the value below confirms.
+    assert.ok(seen.length <= 8, `${seen.length} evaluations: ${seen.join(' ')}`);
+  });
+
+  it('stops where the condition fails for a part that fails at every larger value (lost)', () => {
+    // The aimed figures reach the target at `a`; another disk's workload misses from `b` up (it loses its share as
+    // this disk grows). The same answer as a search that is not told so, in no more evaluations, and in fewer in all.
+    let told = 0;
+    let untold = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 10, max: 60000 }), fc.integer({ min: 10, max: 60000 }), (a, b) => {
+        const search = (say: boolean) => {
+          let probes = 0;
+          const got = leastValue(10, 65536, (v) => {
+            probes++;
+            const ok = v >= a && v < b;
+            return { ok, ratio: (v + 1) / (a + 1), ...(say && !ok && v >= b ? { lost: true } : {}) };
+          });
+          return { got, probes };
+        };
+        const [yes, no] = [search(true), search(false)];
+        assert.equal(
+          yes.got,
+          scan(10, 65536, (v) => v >= a && v < b),
+        );
+        assert.equal(yes.got, no.got);
+        assert.ok(yes.probes <= no.probes, `${yes.probes} evaluations told, ${no.probes} not`);
+        told += yes.probes;
+        untold += no.probes;
+      }),
+      { numRuns: 1000, seed: 38 },
+    );
+    assert.ok(told < untold * 0.8, `${told} evaluations told, ${untold} not`);
+  });
 });
 
 describe('evaluation cache hit rate', () => {

@@ -29,6 +29,11 @@ export type Condition = ((e: VmEval) => boolean) & {
   readonly met?: readonly string[];
   readonly ratio?: (e: VmEval) => number | undefined;
   readonly need?: number;
+  /**
+   * Where the condition fails, whether it fails for a part that fails at every larger value of what is searched (a
+   * workload on another disk, whose share of a limit the two disks pool only shrinks as the searched disk grows).
+   */
+  readonly lost?: (e: VmEval) => boolean;
 };
 
 export function condition(
@@ -37,8 +42,15 @@ export function condition(
   aim?: { ratio: (e: VmEval) => number | undefined; need: number },
   memo = true,
   met?: readonly string[],
+  lost?: (e: VmEval) => boolean,
 ): Condition {
-  return Object.assign(holds, { key, memo, ...(aim && { ratio: aim.ratio, need: aim.need }), ...(met && { met }) });
+  return Object.assign(holds, {
+    key,
+    memo,
+    ...(aim && { ratio: aim.ratio, need: aim.need }),
+    ...(met && { met }),
+    ...(lost && { lost }),
+  });
 }
 
 /**
@@ -71,7 +83,11 @@ export function diskTargetRatio(e: VmEval, disk: string): number | undefined {
 
 /** A value of `c` evaluated: whether it holds, and its ratio. */
 export function probeOf(c: Condition, e: VmEval): Probe {
-  return { ok: c(e), ratio: c.ratio?.(e) };
+  const ok = c(e);
+  const ratio = c.ratio?.(e);
+  // Only where the figures are judged: at a value the type does not come in, the disk has no figures at all, and the
+  // other disks' workloads are evaluated without it (they may miss there and meet at every value it comes in).
+  return !ok && ratio !== undefined && c.lost?.(e) ? { ok, ratio, lost: true } : { ok, ratio };
 }
 
 /** What one evaluated value says: whether the condition holds, and how far the figures are from it. */
@@ -82,6 +98,8 @@ export interface Probe {
    * judges): 1 where they just meet it; undefined where the condition gives none.
    */
   ratio?: number;
+  /** It fails for a part that fails at every larger value too (`Condition.lost`). */
+  lost?: boolean;
 }
 
 /** Guesses after which the search only bisects: a guess that does not land twice running will not land. */
@@ -115,7 +133,8 @@ export function reaches(p: Probe, need = 1): boolean {
  * and hold lower. None where the figures it aims by fall short at the top, or are not judged there (they never
  * fall as the value grows). Else the range's least; else the least value at which the figures reach `need`
  * (nothing below it holds), and from there up, doubling the step, a value that holds, below which the least is
- * searched. Each value is evaluated once.
+ * searched. Each value is evaluated once. A value that fails for a part that fails at every larger value
+ * (`Probe.lost`) ends the search: none above it holds.
  */
 function belowFailingTop(lo: number, hi: number, top: Probe, probe: (v: number) => Probe, need: number): number | undefined {
   if (lo >= hi || !reaches(top, need)) return undefined;
@@ -125,7 +144,9 @@ function belowFailingTop(lo: number, hi: number, top: Probe, probe: (v: number) 
     if (!p) seen.set(v, (p = probe(v)));
     return p;
   };
-  if (at(lo).ok) return lo;
+  const least = at(lo);
+  if (least.ok) return lo;
+  if (least.lost) return undefined;
   const first = leastValue(
     lo,
     hi,
@@ -140,6 +161,8 @@ function belowFailingTop(lo: number, hi: number, top: Probe, probe: (v: number) 
   for (let step = 1, v = first; v < hi; v = Math.min(hi, first + step), step *= 2) {
     const p = at(v);
     if (p.ok) return leastBelow(failAt + 1, v, p, at, need);
+    // Failing for a part that fails at every larger value: the values still to try would fail too.
+    if (p.lost) return undefined;
     failAt = v;
   }
   return undefined;
@@ -149,7 +172,8 @@ function belowFailingTop(lo: number, hi: number, top: Probe, probe: (v: number) 
 function leastBelow(lo: number, hi: number, top: Probe, probe: (v: number) => Probe, need: number): number {
   // Invariant: the condition holds at `okAt` and not at `failAt` (lo - 1 stands for "below the range").
   let okAt = hi;
-  let okRatio = top.ratio;
+  // The values that hold, highest first, where their figures are judged: a guess may aim by them too.
+  const oks: Point[] = top.ratio !== undefined && Number.isFinite(top.ratio) ? [{ v: hi, ratio: top.ratio }] : [];
   let failAt = lo - 1;
   const fails: Point[] = [];
   let guesses = 0;
@@ -164,10 +188,12 @@ function leastBelow(lo: number, hi: number, top: Probe, probe: (v: number) => Pr
     let v: number | undefined = next;
     let guessed = false;
     if (v === undefined || !(v > failAt && v < okAt)) {
-      let g = guesses < GUESSES ? guess(fails, { v: okAt, ratio: okRatio }, need) : undefined;
-      // A guess at or below a value that fails says the figures are not what fails: bisect from here on.
+      let g = guesses < GUESSES ? guess(fails, oks, need) : undefined;
+      // A guess at or below a value that fails says the figures are not what fails: bisect from here on. With no
+      // value short of the target yet, values that hold on a cap's flat top give none: bisect until they do.
       if (g !== undefined && g <= failAt) g = undefined;
-      guesses = g === undefined ? GUESSES : guesses + 1;
+      if (g !== undefined) guesses++;
+      else if (fails.length) guesses = GUESSES;
       guessed = g !== undefined;
       // Values that fell just short, or figures that reach the target where the condition still fails (figures
       // that bend towards the target, as a share of a mix does; whole allocation units): the least is most
@@ -183,7 +209,7 @@ function leastBelow(lo: number, hi: number, top: Probe, probe: (v: number) => Pr
     const p = probe(v);
     if (p.ok) {
       okAt = v;
-      okRatio = p.ratio;
+      if (p.ratio !== undefined && Number.isFinite(p.ratio)) oks.push({ v, ratio: p.ratio });
       step = 0;
       nearRatio = undefined;
       if (guessed) next = v - 1;
@@ -191,8 +217,10 @@ function leastBelow(lo: number, hi: number, top: Probe, probe: (v: number) => Pr
       failAt = v;
       nearRatio = p.ratio;
       // Figures that reach what is asked where the condition still fails: something else binds (another
-      // workload's target), and the figures cannot aim the search.
-      if (p.ratio === undefined || !Number.isFinite(p.ratio) || p.ratio >= need) guesses = GUESSES;
+      // workload's target), and the figures cannot aim the search. Figures not judged (a size below the type's
+      // least) say nothing either way.
+      if (p.ratio === undefined) continue;
+      if (!Number.isFinite(p.ratio) || p.ratio >= need) guesses = GUESSES;
       else fails.push({ v, ratio: p.ratio });
     }
   }
@@ -210,16 +238,24 @@ interface Point {
  * at or above the least value known to hold, along the line from the highest short of it to that value (the
  * caller then tries the value just below, which confirms the least).
  */
-function guess(fails: Point[], ok: { v: number; ratio?: number }, need: number): number | undefined {
+function guess(fails: Point[], oks: Point[], need: number): number | undefined {
   const n = fails.length;
-  if (!n) return undefined;
+  const k = oks.length;
+  // Values that hold only, each lower than the last: along the line through the two lowest, where they lie on one
+  // that falls towards the target (not a cap's flat top).
+  if (!n) {
+    if (k < 2) return undefined;
+    const [a, b] = [oks[k - 1], oks[k - 2]];
+    return b.ratio > a.ratio ? Math.ceil(a.v - ((a.ratio - need) * (b.v - a.v)) / (b.ratio - a.ratio) - 1e-9) : undefined;
+  }
+  const ok = k ? oks[k - 1] : undefined;
   const b = fails[n - 1];
   let g: number | undefined;
   if (n >= 2 && b.ratio > fails[n - 2].ratio) {
     const a = fails[n - 2];
     g = Math.ceil(b.v + ((need - b.ratio) * (b.v - a.v)) / (b.ratio - a.ratio) - 1e-9);
   } else if (b.ratio > 0 && b.v > 0) g = Math.ceil((b.v * need) / b.ratio - 1e-9);
-  if ((g === undefined || g >= ok.v) && ok.ratio !== undefined && Number.isFinite(ok.ratio) && ok.ratio > b.ratio)
+  if (ok && (g === undefined || g >= ok.v) && ok.ratio > b.ratio)
     g = Math.ceil(b.v + ((need - b.ratio) * (ok.v - b.v)) / (ok.ratio - b.ratio) - 1e-9);
   return g;
 }

@@ -20,7 +20,7 @@ import { vmContent } from '../document/vm-content';
 import { perGibPrice } from '../model/cost';
 import { withController } from '../model/disk-controller';
 import { allocationUnits } from '../model/disks';
-import { evaluateOn, evaluateSustained } from '../model/evaluate';
+import { diskPriceOn, evaluateOn, evaluateSustained } from '../model/evaluate';
 import type { DiskEval, VmEval } from '../model/types';
 import { cheapestProvisionedMeeting, type ProvisionedChoice } from './provisioned';
 import { recall } from './recall';
@@ -326,8 +326,8 @@ export function cheapestDiskMeeting(
     const variant = { ...vm, disks: vm.disks.map((d) => (d === disk ? spec : d)) };
     const size = smallestSizeMeeting(c, variant, machine, region, spec, ok, (best?.monthly ?? below) / perGib, minSize);
     if (size === undefined) continue;
-    const e = evaluateSustained(c, withDisk(vm, disk, { type: name, size_gib: size }), machine, region);
-    const got = e.disks.find((d) => d.spec.name === disk.name)?.cost;
+    // The search evaluated the disk at that size and found the condition met: its price is all that is left to know.
+    const got = diskPriceOn(c, vm, machine, region, { ...spec, size_gib: size });
     const monthly = got?.complete ? got.monthly : undefined;
     if (monthly === undefined || monthly >= below) continue;
     if (!best || monthly < best.monthly) best = { type: name, size_gib: size, monthly };

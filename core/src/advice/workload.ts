@@ -6,7 +6,7 @@
 import { attaches, largerMachines, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { cacheable, cachedLimit, hostCached } from '../model/host-cache';
-import { evaluateSustained } from '../model/evaluate';
+import { diskPriceOn, evaluateSustained } from '../model/evaluate';
 import type { VmEval, WorkloadEval } from '../model/types';
 import {
   cheapestDiskMeeting,
@@ -130,8 +130,7 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, p
   // change's price is partly unknown, its known part bounds it from below: only a type cheaper than that is
   // surely cheaper, and a dearer one is never put first for want of a price.
   else if (single && out.disk_size_gib !== undefined && !out.together) {
-    const changed = evaluateSustained(c, withDisk(vm, single, ownSettings(out)), machine, region);
-    const cost = changed.disks.find((d) => d.spec.name === single.name)?.cost;
+    const cost = diskPriceOn(c, vm, machine, region, { ...single, ...ownSettings(out) });
     const other: WorkloadSuggestions = {};
     if (cost?.monthly !== undefined) otherDiskType(s, e, single, other, cost.monthly);
     if (other.disk_type !== undefined) out.instead = otherDisk(other);
@@ -181,9 +180,7 @@ function ownChange(s: Search, single: DiskSpec, out: WorkloadSuggestions): void 
   if (size !== undefined) {
     Object.assign(out, { disk_size_gib: size, disk: single.name });
     // A tier without a price (Azure's P60 and up in azure-2026): said so, and a priced type looked for beside it.
-    const cost = evaluateSustained(s.c, withDisk(s.vm, single, { size_gib: size }), s.machine, s.region).disks.find(
-      (d) => d.spec.name === single.name,
-    )?.cost;
+    const cost = diskPriceOn(s.c, s.vm, s.machine, s.region, { ...single, size_gib: size });
     if (cost && !cost.complete) out.price_unknown = true;
     return;
   }
@@ -264,7 +261,7 @@ function typesOn(c: Catalog, m: Machine, disk: DiskSpec): string[] {
  * of a type, split by size), and a fix is never to trade one target for another. The key names them: searches
  * are memoised by it across VMs.
  */
-function keepingOthers(e: VmEval, name: string, { minHeadroom, memoSizes }: SearchPolicy): Condition {
+export function keepingOthers(e: VmEval, name: string, { minHeadroom, memoSizes }: SearchPolicy): Condition {
   const met = e.workloads.filter((x) => x.meets_target === true && x.spec.name !== name);
   // Those that keep the policy's headroom today keep it (a switch that gives a disk a few IOPS less can take a
   // workload over several disks below it); the others keep meeting their targets.
@@ -275,6 +272,8 @@ function keepingOthers(e: VmEval, name: string, { minHeadroom, memoSizes }: Sear
     keep.length ? `; ${keep.map((n) => `'${n}'`).join(', ')} keep meeting theirs` : '',
     keepPolicy.length ? `; ${keepPolicy.map((n) => `'${n}'`).join(', ')} keep the headroom` : '',
   ].join('');
+  const kept = (x: VmEval, n: string) =>
+    keepPolicy.includes(n) ? meetsWithHeadroom(x, n, minHeadroom) : x.workloads.find((y) => y.spec.name === n)?.meets_target === true;
   return condition(
     `workload ${name} meets its target with ${minHeadroom} to spare${others}`,
     // Met, not merely not missed: on a machine whose per-VM limit is unknown a target met today would not be judged.
@@ -285,7 +284,29 @@ function keepingOthers(e: VmEval, name: string, { minHeadroom, memoSizes }: Sear
     { ratio: (x) => targetRatio(x, [name]), need: 1 + Math.max(0, minHeadroom) },
     memoSizes,
     [name],
+    lostOnOtherDisks(e, name, [...keep, ...keepPolicy], kept),
   );
+}
+
+/**
+ * The part of a workload's condition that only fails more as its own disk grows or buys more: the workloads kept
+ * that run on one other disk only. That disk's figures never rise as this one grows (a limit the two share goes more
+ * to the larger; ../model/vm-share), so once one of them misses, it misses at every larger value: a size or
+ * provisioning search stops there (./least). A workload over several disks, or this one's, may gain: not part of it.
+ */
+function lostOnOtherDisks(
+  e: VmEval,
+  name: string,
+  kept: string[],
+  holds: (x: VmEval, n: string) => boolean,
+): ((x: VmEval) => boolean) | undefined {
+  const own = e.spec.workloads.find((w) => w.name === name)?.disk;
+  if (own === undefined) return undefined;
+  const elsewhere = kept.filter((n) => {
+    const d = e.spec.workloads.find((w) => w.name === n)?.disk;
+    return d !== undefined && d !== own;
+  });
+  return elsewhere.length ? (x) => elsewhere.some((n) => !holds(x, n)) : undefined;
 }
 
 /**
@@ -307,6 +328,8 @@ function diskCondition(s: Search, e: VmEval, single: DiskSpec): Condition {
     s.met.ratio && { ratio: s.met.ratio, need: s.met.need ?? 1 },
     s.met.memo,
     s.met.met,
+    // The workloads this adds run on the searched disk: they gain as it grows, and are no part of what is lost.
+    s.met.lost,
   );
 }
 

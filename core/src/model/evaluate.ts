@@ -133,10 +133,28 @@ function evaluated(c: Catalog, vm: VmSpec, machine: Machine, region: string, wit
  * total lacks, said rather than guessed.
  */
 function asTemplate(runs: TemplateRun[], machine: Machine, machineCost: Cost, parts: Array<{ cost: Cost }>): Cost {
-  const n = runs.reduce((s, r) => s + (r.instances ?? 0), 0);
+  const n = instancesRun(runs);
   for (const p of parts) p.cost = instancesOf(p.cost, n, 'disk');
   const gaps = runs.filter((r) => r.instances === undefined).map(runGap);
   return instancesOf(machineCost, n, machine.name, gaps);
+}
+
+/** The instances the groups that run a template run, as far as their number is known. */
+function instancesRun(runs: TemplateRun[]): number {
+  return runs.reduce((s, r) => s + (r.instances ?? 0), 0);
+}
+
+/**
+ * A disk's monthly price on the VM as the VM's evaluation gives it (a template's: per instance its groups run),
+ * without evaluating the VM: a search prices the candidate it has found to meet its condition, a disk with figures
+ * (a price needs none). Undefined for a type the edition does not know.
+ */
+export function diskPriceOn(c: Catalog, vm: VmSpec, machine: Machine, region: string, d: DiskSpec): Cost | undefined {
+  const t = c.disk_types[d.type];
+  const size = t && effectiveSize(c, d, machine);
+  if (!t || size === undefined) return undefined;
+  const one = diskCost(c, t, d, size, region, machine.series);
+  return vm.template ? instancesOf(one, instancesRun(vm.template.runs), 'disk') : one;
 }
 
 function instancesOf(one: Cost, n: number, what: string, more: PriceGap[] = []): Cost {
