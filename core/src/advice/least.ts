@@ -105,6 +105,12 @@ export interface Probe {
 /** Guesses after which the search only bisects: a guess that does not land twice running will not land. */
 const GUESSES = 4;
 
+/** Guesses along the line of values that hold, once those from below are spent: two (a search stays near a bisection's count). */
+const OK_GUESSES = 2;
+
+/** Figures this far above what is asked at a value that holds say the least is well below it. */
+const NEAR = 1.01;
+
 /**
  * The least whole value in [lo, hi] at which `probe` holds (undefined: none), with `need` the ratio that meets.
  * Where it holds at `hi`, it is taken to hold of every value above the least; where it does not, it may still
@@ -184,6 +190,7 @@ function leastBelow(lo: number, hi: number, top: Probe, probe: (v: number) => Pr
   // The range's least first: a condition that holds at both ends holds throughout (the searches for a cheaper
   // type at a given size mostly end there). Then guesses, each that holds followed by the value below it.
   let next: number | undefined = lo;
+  let okGuesses = 0;
   while (failAt + 1 < okAt) {
     let v: number | undefined = next;
     let guessed = false;
@@ -194,6 +201,13 @@ function leastBelow(lo: number, hi: number, top: Probe, probe: (v: number) => Pr
       if (g !== undefined && g <= failAt) g = undefined;
       if (g !== undefined) guesses++;
       else if (fails.length) guesses = GUESSES;
+      // Guesses from below spent (on a flat stretch: a disk's least baseline), the values a bisection found to hold
+      // still aim, along their own line, a few times more.
+      if (g === undefined && okGuesses < OK_GUESSES) {
+        g = okLine(oks, need);
+        if (g !== undefined && g <= failAt) g = undefined;
+        if (g !== undefined) okGuesses++;
+      }
       guessed = g !== undefined;
       // Values that fell just short, or figures that reach the target where the condition still fails (figures
       // that bend towards the target, as a share of a mix does; whole allocation units): the least is most
@@ -212,7 +226,9 @@ function leastBelow(lo: number, hi: number, top: Probe, probe: (v: number) => Pr
       if (p.ratio !== undefined && Number.isFinite(p.ratio)) oks.push({ v, ratio: p.ratio });
       step = 0;
       nearRatio = undefined;
-      if (guessed) next = v - 1;
+      // A guess that holds with figures well above what is asked landed high: the line from the highest value that
+      // fails to it aims closer than the value below it. One that holds near `need` is the least, or just above it.
+      if (guessed && !(p.ratio !== undefined && Number.isFinite(p.ratio) && p.ratio > need * NEAR && fails.length)) next = v - 1;
     } else {
       failAt = v;
       nearRatio = p.ratio;
@@ -232,30 +248,45 @@ interface Point {
   ratio: number;
 }
 
+/** In proportion to a value that falls short: where the figures grow with the value from nothing. */
+function proportional(b: Point, need: number): number | undefined {
+  return b.ratio > 0 && b.v > 0 ? Math.ceil((b.v * need) / b.ratio - 1e-9) : undefined;
+}
+
+/**
+ * Along the line through the two lowest values that hold, where they lie on one that falls towards the target (not
+ * a cap's flat top): where values short of it say nothing (none yet, or a flat stretch of them).
+ */
+function okLine(oks: Point[], need: number): number | undefined {
+  const k = oks.length;
+  if (k < 2) return undefined;
+  const [a, b] = [oks[k - 1], oks[k - 2]];
+  return b.ratio > a.ratio + 1e-9 ? Math.ceil(a.v - ((a.ratio - need) * (b.v - a.v)) / (b.ratio - a.ratio) - 1e-9) : undefined;
+}
+
 /**
  * The least whole value at which the figures reach `need`, from the values that fall short: along the line
- * through the two highest (a linear piece of the figures), else in proportion to the highest. Where that lands
+ * through the two highest (a linear piece of the figures); where those two are equal (a flat stretch), along the
+ * line of the two lowest that hold; else in proportion to the highest. Where that lands
  * at or above the least value known to hold, along the line from the highest short of it to that value (the
  * caller then tries the value just below, which confirms the least).
  */
 function guess(fails: Point[], oks: Point[], need: number): number | undefined {
   const n = fails.length;
   const k = oks.length;
-  // Values that hold only, each lower than the last: along the line through the two lowest, where they lie on one
-  // that falls towards the target (not a cap's flat top).
-  if (!n) {
-    if (k < 2) return undefined;
-    const [a, b] = [oks[k - 1], oks[k - 2]];
-    return b.ratio > a.ratio ? Math.ceil(a.v - ((a.ratio - need) * (b.v - a.v)) / (b.ratio - a.ratio) - 1e-9) : undefined;
-  }
+  if (!n) return okLine(oks, need);
   const ok = k ? oks[k - 1] : undefined;
   const b = fails[n - 1];
   let g: number | undefined;
   if (n >= 2 && b.ratio > fails[n - 2].ratio) {
     const a = fails[n - 2];
     g = Math.ceil(b.v + ((need - b.ratio) * (b.v - a.v)) / (b.ratio - a.ratio) - 1e-9);
-  } else if (b.ratio > 0 && b.v > 0) g = Math.ceil((b.v * need) / b.ratio - 1e-9);
-  if (ok && (g === undefined || g >= ok.v) && ok.ratio > b.ratio)
+  } else if (n >= 2) g = okLine(oks, need) ?? proportional(b, need);
+  else g = proportional(b, need);
+  // Not to a value on a cap's flat top (the two lowest that hold give the same figures): the figures reach the cap
+  // somewhere below it, and a line to it aims too high.
+  const flat = k >= 2 && Math.abs(oks[k - 2].ratio - oks[k - 1].ratio) <= 1e-9;
+  if (ok && !flat && (g === undefined || g >= ok.v) && ok.ratio > b.ratio)
     g = Math.ceil(b.v + ((need - b.ratio) * (ok.v - b.v)) / (ok.ratio - b.ratio) - 1e-9);
   return g;
 }
