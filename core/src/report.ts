@@ -81,28 +81,47 @@ export function reportDiagnostics(a: Analysis): ReportDiagnostic[] {
   });
 }
 
+// The report's objects are made by assigning their fields in order, not by spreading an object made for each
+// optional field: the same keys in the same order, without an object per field to copy from.
 function suggestionsReport(s: WorkloadSuggestions): WorkloadReport['suggestions'] {
-  return {
-    ...(s.disk_size_gib !== undefined ? { disk_size_gib: s.disk_size_gib, disk: s.disk } : {}),
-    ...(s.disk_type !== undefined ? { disk_type: s.disk_type, ...bought(s) } : {}),
-    ...(s.instead
-      ? { cheaper_disk: { disk_type: s.instead.disk_type, disk_size_gib: s.instead.disk_size_gib, ...bought(s.instead) } }
-      : {}),
-    ...(s.price_unknown ? { price_unknown: true } : {}),
-    ...(s.alternative
-      ? { priced_disk: { disk_type: s.alternative.disk_type, disk_size_gib: s.alternative.disk_size_gib, ...bought(s.alternative) } }
-      : {}),
-    ...(s.machine_type ? { machine_type: s.machine_type } : {}),
-    ...(s.block_kib ? { block_size_kib: s.block_kib } : {}),
-    ...(s.queue_depth ? { queue_depth: s.queue_depth } : {}),
-  };
+  const out: WorkloadReport['suggestions'] = {};
+  if (s.disk_size_gib !== undefined) {
+    out.disk_size_gib = s.disk_size_gib;
+    out.disk = s.disk;
+  }
+  if (s.disk_type !== undefined) {
+    out.disk_type = s.disk_type;
+    bought(out, s);
+  }
+  if (s.instead) out.cheaper_disk = otherDisk(s.instead);
+  if (s.price_unknown) out.price_unknown = true;
+  if (s.alternative) out.priced_disk = otherDisk(s.alternative);
+  if (s.machine_type) out.machine_type = s.machine_type;
+  if (s.block_kib) out.block_size_kib = s.block_kib;
+  if (s.queue_depth) out.queue_depth = s.queue_depth;
+  return out;
 }
 
-function bought(b: { provisioned_iops?: number; provisioned_mibps?: number }) {
-  return {
-    ...(b.provisioned_iops !== undefined ? { provisioned_iops: b.provisioned_iops } : {}),
-    ...(b.provisioned_mibps !== undefined ? { provisioned_throughput_mibps: b.provisioned_mibps } : {}),
-  };
+type OtherDiskReport = NonNullable<WorkloadReport['suggestions']['cheaper_disk']>;
+
+function otherDisk(d: {
+  disk_type: string;
+  disk_size_gib: number;
+  provisioned_iops?: number;
+  provisioned_mibps?: number;
+}): OtherDiskReport {
+  const out: OtherDiskReport = { disk_type: d.disk_type, disk_size_gib: d.disk_size_gib };
+  return bought(out, d);
+}
+
+/** `out` with what `b` provisions, after the fields it has. */
+function bought<T extends { provisioned_iops?: number; provisioned_throughput_mibps?: number }>(
+  out: T,
+  b: { provisioned_iops?: number; provisioned_mibps?: number },
+): T {
+  if (b.provisioned_iops !== undefined) out.provisioned_iops = b.provisioned_iops;
+  if (b.provisioned_mibps !== undefined) out.provisioned_throughput_mibps = b.provisioned_mibps;
+  return out;
 }
 
 export function fileReport(path: string, a: Analysis): FileReport {
@@ -128,49 +147,64 @@ function unattachedReport(a: Analysis): Pick<FileReport, 'unattached_disks'> {
 
 /** The disks attached to no VM, as the report states them: `storage-perf diff` compares these. */
 export function unattachedDiskReports(a: Pick<Analysis, 'unattached'>): UnattachedDiskReport[] {
-  return a.unattached.map((u) => ({
-    name: u.spec.name,
-    ...resourceName(u.spec),
-    type: u.spec.type,
-    size_gib: u.spec.invalid === undefined && u.spec.size_gib !== undefined ? r2(u.spec.size_gib) : null,
-    region: u.region,
-    monthly_cost: money(u.cost.monthly),
-    monthly_cost_complete: u.cost.complete,
-    monthly_cost_missing: gapTexts([u.cost]),
-    cost_explanation: u.cost.why,
-  }));
+  return a.unattached.map((u) =>
+    afterName(
+      {
+        name: u.spec.name,
+        type: u.spec.type,
+        size_gib: u.spec.invalid === undefined && u.spec.size_gib !== undefined ? r2(u.spec.size_gib) : null,
+        region: u.region,
+        monthly_cost: money(u.cost.monthly),
+        monthly_cost_complete: u.cost.complete,
+        monthly_cost_missing: gapTexts([u.cost]),
+        cost_explanation: u.cost.why,
+      },
+      u.spec.resource_name,
+    ),
+  );
 }
 
 /** The report's VMs one at a time (those of `fileReport`): a writer that streams need not hold them all. */
 export function* vmReports(a: Analysis): Generator<VmReport> {
-  for (const { name, rest } of vmReportParts(a, a.vms)) yield { name, ...rest };
+  for (const { name, report, own } of vmReportParts(a, a.vms)) yield own ? report : { ...report, name };
+}
+
+/** A VM's report as `vmReportParts` gives it. */
+export interface VmReportPart {
+  /** The VM's name. */
+  name: string;
+  /** Its report; made for another VM written alike (`own` false), whose name it has: `name` is this VM's. */
+  report: VmReport;
+  /** The report was made for this VM: its `name` is this VM's, and no VM before it was given it. */
+  own: boolean;
+  /** Another VM of the spec may be given the same report (its text is worth keeping for it). */
+  shared: boolean;
 }
 
 /**
- * Each VM's report as its name and the rest. VMs written alike (the evaluation cache moved one evaluation onto
- * each) differ in their reports by name only: the rest is made once and is the same object for them all, so
- * that a writer can write it once too. Their region is part of what they are written alike in.
+ * Each VM's report and its name. VMs written alike (the evaluation cache moved one evaluation onto each) differ in
+ * their reports by name only: the report is made once, for the first of them, and is the same object for them
+ * all, so that a writer can write it once too. Their region is part of what they are written alike in.
  */
 export function* vmReportParts(
   a: Pick<Analysis, 'region' | 'spec'>,
   vms: Iterable<VmEval>,
   alike: (vm: VmSpec) => boolean = () => true,
-): Generator<{ name: string; rest: Omit<VmReport, 'name'>; shared: boolean }> {
+): Generator<VmReportPart> {
   // Weakly: a report lives as long as the evaluation it is made from, which the evaluation cache bounds when
   // the VMs come one at a time (`streamedAnalysis`); and only for a VM that `alike` says another shares.
-  const made = new WeakMap<VmEval, Omit<VmReport, 'name'>>();
+  const made = new WeakMap<VmEval, VmReport>();
   for (const v of vms) {
     const origin = contentOrigin(v);
-    let rest = made.get(origin);
+    let report = made.get(origin);
     const shared = alike(v.spec);
-    if (!rest) {
+    const own = !report;
+    if (!report) {
       // A Terraform VM is priced, and its suggestions searched, in its own zone's region.
-      const { name: _name, ...r } = vmReport(v, v.spec.region ?? a.region ?? v.catalog.default_region, a.spec?.min_headroom);
-      rest = r;
-      if (shared) made.set(origin, rest);
+      report = vmReport(v, v.spec.region ?? a.region ?? v.catalog.default_region, a.spec?.min_headroom);
+      if (shared) made.set(origin, report);
     }
-    // `shared`: another VM of the spec may be given the same `rest` (its text is worth keeping for it).
-    yield { name: v.spec.name, rest, shared };
+    yield { name: v.spec.name, report, own, shared };
   }
 }
 
@@ -181,8 +215,22 @@ function terraformSummary(a: Analysis): Pick<FileReport, 'terraform'> {
   return { terraform: { resources: t.resources, ignored_resources: ignored, ignored_types: t.ignored, without_instances: t.none ?? [] } };
 }
 
-/** A Terraform resource's `name`, beside the address the spec names it by. */
-const resourceName = (s: { resource_name?: string }) => (s.resource_name !== undefined ? { resource_name: s.resource_name } : {});
+/**
+ * `r` with a Terraform resource's `name` (`resource_name`, beside the address the spec names it by) and a VM's own
+ * region after its `name`, where it has them: the same object where it has neither (a spec's VMs and disks).
+ */
+function afterName<T extends { name: string; resource_name?: string; region?: string }>(
+  r: T,
+  resourceName: string | undefined,
+  region?: string,
+): T {
+  if (resourceName === undefined && region === undefined) return r;
+  const head: { name: string; resource_name?: string; region?: string } = { name: r.name };
+  if (resourceName !== undefined) head.resource_name = resourceName;
+  if (region !== undefined) head.region = region;
+  // `r`'s own name takes the place the head's has: first.
+  return { ...head, ...r };
+}
 
 const money = (x: number | undefined) => (x === undefined ? null : r2(x));
 
@@ -195,10 +243,8 @@ export function vmFiguresReport(a: Pick<Analysis, 'region'>, v: VmEval): VmRepor
 }
 
 function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions = true): VmReport {
-  return {
+  const r: VmReport = {
     name: v.spec.name,
-    ...resourceName(v.spec),
-    ...(v.spec.region !== undefined && !v.spec.region_unknown ? { region: v.spec.region } : {}),
     machine_type: v.machine?.name ?? null,
     vcpus: v.machine?.vcpus ?? null,
     monthly_cost: money(v.monthly_cost),
@@ -233,6 +279,7 @@ function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions =
           ...unavailableWorkloads(v, workloadsLeftOut(v)),
         ]),
   };
+  return afterName(r, v.spec.resource_name, v.spec.region !== undefined && !v.spec.region_unknown ? v.spec.region : undefined);
 }
 
 function sharedLimitReport(l: SharedLimit): SharedLimitReport {
@@ -268,15 +315,9 @@ function disksMonthly(v: VmEval): number | undefined {
 }
 
 function diskReport(d: DiskEval): DiskReport {
-  const limited = {} as NonNullable<DiskReport['limited_by']>;
-  const explanation = {} as NonNullable<DiskReport['explanation']>;
-  for (const m of METRICS) {
-    limited[m] = d.figures[m].by;
-    explanation[m] = d.figures[m].why;
-  }
-  return {
+  const f = d.figures;
+  const r: DiskReport = {
     name: d.spec.name,
-    ...resourceName(d.spec),
     type: d.typeName,
     size_gib: r2(d.size_gib),
     read_iops: r0(d.figures.read_iops.value),
@@ -284,8 +325,8 @@ function diskReport(d: DiskEval): DiskReport {
     // Instance store: AWS gives no throughput, so none is reported (the explanation says so).
     read_mibps: known(knownFigure(d, 'read_mibps')),
     write_mibps: known(knownFigure(d, 'write_mibps')),
-    limited_by: limited,
-    explanation,
+    limited_by: { read_iops: f.read_iops.by, write_iops: f.write_iops.by, read_mibps: f.read_mibps.by, write_mibps: f.write_mibps.by },
+    explanation: { read_iops: f.read_iops.why, write_iops: f.write_iops.why, read_mibps: f.read_mibps.why, write_mibps: f.write_mibps.why },
     monthly_cost: money(d.cost.monthly),
     monthly_cost_complete: d.cost.complete,
     cost_explanation: d.cost.why,
@@ -295,8 +336,9 @@ function diskReport(d: DiskEval): DiskReport {
       d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops.value > 0
         ? Math.round((d.cost.monthly / d.figures.read_iops.value) * 1e5) / 1e5
         : null,
-    ...(d.burst ? { burst: diskBurstReport(d.burst) } : {}),
   };
+  if (d.burst) r.burst = diskBurstReport(d.burst);
+  return afterName(r, d.spec.resource_name);
 }
 
 function diskBurstReport(b: DiskBursts): NonNullable<DiskReport['burst']> {
@@ -329,7 +371,7 @@ function workloadBurstReport(w: WorkloadEval): WorkloadBurstReport | undefined {
 }
 
 function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?: number, suggestions = true): WorkloadReport {
-  return {
+  const r: WorkloadReport = {
     name: w.spec.name,
     disks: w.disks,
     target: w.spec.target,
@@ -345,8 +387,9 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?
     cpu_vcpus_needed: r1(w.cpu_vcpus_needed),
     queue_depth_needed: w.queue_depth_needed,
     suggestions: suggestions ? suggestionsReport(adviceFor(v, region, minHeadroom).workload(w.spec.name)) : {},
-    ...(w.burst ? { burst: workloadBurstReport(w) } : {}),
   };
+  if (w.burst) r.burst = workloadBurstReport(w);
+  return r;
 }
 
 // A VM whose machine is unknown: its disks and workloads are listed as written, every figure null, so that a
@@ -355,9 +398,8 @@ const NO_FIGURES = { read_iops: null, write_iops: null, read_mibps: null, write_
 
 /** A disk listed without figures: as the spec names it, with its size and price where known and why. */
 function withoutFigures(d: DiskSpec, size: number | null, price: { monthly: number | null; complete: boolean; why: string }): DiskReport {
-  return {
+  const r: DiskReport = {
     name: d.name,
-    ...resourceName(d),
     type: d.type,
     size_gib: size,
     ...NO_FIGURES,
@@ -368,6 +410,7 @@ function withoutFigures(d: DiskSpec, size: number | null, price: { monthly: numb
     vm_limit_known: false,
     upper_bound: null,
   };
+  return afterName(r, d.resource_name);
 }
 
 function unavailableDisks(v: VmEval): DiskReport[] {
