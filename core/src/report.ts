@@ -2,11 +2,9 @@
 import { INSTANCE_STORE, instanceStoreOf, unstatedInstanceStoreOf } from './catalog';
 import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
-import type { DiskSpec, VmSpec, WorkloadSpec } from './document/types';
+import type { VmSpec } from './document/types';
 import { workloadBurstText } from './model/burst';
-import { instanceStoreSkip } from './model/instance-store';
 import { contentOrigin } from './vm-cache';
-import { fmt } from './units';
 import { LineIndex } from './text';
 import {
   knownFigure,
@@ -19,13 +17,19 @@ import {
   type DiskBursts,
   type DiskEval,
   type SharedLimit,
-  type UnevaluatedDisk,
-  type UnmodelledDisk,
   type VmEval,
   type WorkloadEval,
 } from './model/types';
-import { diskSpecsNamed } from './model/lookups';
-import { effectiveSize } from './model/disks';
+import {
+  afterName,
+  instanceStoreDisks,
+  money,
+  r2,
+  unavailableDisks,
+  unavailableWorkloads,
+  unevaluatedDiskReport,
+  unmodelledDiskReport,
+} from './report-no-figures';
 
 export type {
   DiskReport,
@@ -56,7 +60,6 @@ const headroomFigure = (h: number, missed: boolean) => {
   const r = Math.round(h * 1000) / 1000;
   return missed && h < 0 && !(r < 0) ? Number(h.toPrecision(2)) : r;
 };
-const r2 = (x: number) => Math.round(x * 100) / 100;
 /** A figure the provider gives, to one decimal; null where it gives none. */
 const known = (x: number | undefined) => (x === undefined ? null : r1(x));
 
@@ -216,25 +219,6 @@ function terraformSummary(a: Analysis): Pick<FileReport, 'terraform'> {
 }
 
 /**
- * `r` with a Terraform resource's `name` (`resource_name`, beside the address the spec names it by) and a VM's own
- * region after its `name`, where it has them: the same object where it has neither (a spec's VMs and disks).
- */
-function afterName<T extends { name: string; resource_name?: string; region?: string }>(
-  r: T,
-  resourceName: string | undefined,
-  region?: string,
-): T {
-  if (resourceName === undefined && region === undefined) return r;
-  const head: { name: string; resource_name?: string; region?: string } = { name: r.name };
-  if (resourceName !== undefined) head.resource_name = resourceName;
-  if (region !== undefined) head.region = region;
-  // `r`'s own name takes the place the head's has: first.
-  return { ...head, ...r };
-}
-
-const money = (x: number | undefined) => (x === undefined ? null : r2(x));
-
-/**
  * One VM's report without the workloads' suggestions (a search each): what `storage-perf diff` compares. The
  * figures, limits, verdicts and prices are those `fileReport` gives the VM.
  */
@@ -297,9 +281,24 @@ function sharedLimitReport(l: SharedLimit): SharedLimitReport {
 
 /** A VM's disks or workloads in the order the spec writes them, whatever part of the evaluation each comes from. */
 function inSpecOrder<T extends { name: string }>(written: Array<{ name: string }>, parts: T[]): T[] {
+  // Most often the parts are in that order already (every disk evaluated): then the sort, which is stable, would
+  // leave them as they are.
+  if (inOrder(written, parts)) return parts;
   const at = new Map<string, number>();
   written.forEach((d, i) => at.has(d.name) || at.set(d.name, i));
   return parts.sort((a, b) => (at.get(a.name) ?? Infinity) - (at.get(b.name) ?? Infinity));
+}
+
+/** Each part has the name written at its own index, and no name is written before its first part. */
+function inOrder(written: Array<{ name: string }>, parts: Array<{ name: string }>): boolean {
+  if (parts.length !== written.length) return false;
+  for (let i = 0; i < parts.length; i++) {
+    const name = parts[i].name;
+    if (written[i].name !== name) return false;
+    // A name written twice is placed where it is first written: ordered only if that is here.
+    for (let j = 0; j < i; j++) if (written[j].name === name) return false;
+  }
+  return true;
 }
 
 /**
@@ -309,8 +308,9 @@ function inSpecOrder<T extends { name: string }>(written: Array<{ name: string }
 function disksMonthly(v: VmEval): number | undefined {
   const priced = [...v.disks, ...(v.unmodelled ?? [])];
   // Only where the catalog gives the machine an instance store: on one without (an error) nothing is known.
-  const included = !v.unavailable && (instanceStoreOf(v.catalog, v.machine) ?? unstatedInstanceStoreOf(v.catalog, v.machine)) !== undefined;
-  if (!priced.length && included && v.spec.disks.length && v.spec.disks.every((d) => d.type === INSTANCE_STORE)) return 0;
+  const included = () =>
+    !v.unavailable && (instanceStoreOf(v.catalog, v.machine) ?? unstatedInstanceStoreOf(v.catalog, v.machine)) !== undefined;
+  if (!priced.length && v.spec.disks.length && v.spec.disks.every((d) => d.type === INSTANCE_STORE) && included()) return 0;
   return sumCosts(priced.map((d) => d.cost)).monthly;
 }
 
@@ -390,94 +390,4 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?
   };
   if (w.burst) r.burst = workloadBurstReport(w);
   return r;
-}
-
-// A VM whose machine is unknown: its disks and workloads are listed as written, every figure null, so that a
-// consumer of the JSON cannot mistake a figure without the machine's limits for a real one.
-const NO_FIGURES = { read_iops: null, write_iops: null, read_mibps: null, write_mibps: null, limited_by: null, explanation: null };
-
-/** A disk listed without figures: as the spec names it, with its size and price where known and why. */
-function withoutFigures(d: DiskSpec, size: number | null, price: { monthly: number | null; complete: boolean; why: string }): DiskReport {
-  const r: DiskReport = {
-    name: d.name,
-    type: d.type,
-    size_gib: size,
-    ...NO_FIGURES,
-    monthly_cost: price.monthly,
-    monthly_cost_complete: price.complete,
-    cost_explanation: price.why,
-    price_per_read_iops: null,
-    vm_limit_known: false,
-    upper_bound: null,
-  };
-  return afterName(r, d.resource_name);
-}
-
-function unavailableDisks(v: VmEval): DiskReport[] {
-  return v.spec.disks.map((d) => withoutFigures(d, d.size_gib ?? null, { monthly: null, complete: false, why: v.unavailable! }));
-}
-
-/**
- * A disk of a type the edition does not model on the machine: priced, without figures (the finding says why); its
- * size as it is priced (local SSD: its devices on that machine).
- */
-function unmodelledDiskReport(v: VmEval, u: UnmodelledDisk): DiskReport {
-  const size = effectiveSize(v.catalog, u.spec, v.machine);
-  return withoutFigures(u.spec, size ?? null, { monthly: money(u.cost.monthly), complete: u.cost.complete, why: u.cost.why });
-}
-
-/** A disk without a valid type or size: named as written, without figures or price; `cost_explanation` says why. */
-function unevaluatedDiskReport(u: UnevaluatedDisk): DiskReport {
-  return withoutFigures(u.spec, null, { monthly: null, complete: false, why: `${u.why}: no figures and no price` });
-}
-
-/**
- * The VM's instance-store disks: listed like every disk the spec names, without figures (AWS gives no throughput
- * for them; the finding says what it documents), and priced at nothing of their own: the instance's price
- * includes them.
- */
-function instanceStoreDisks(v: VmEval): DiskReport[] {
-  // Figures or not (AWS states no IOPS for some), an instance store the catalog lists is part of the instance's price.
-  const store = instanceStoreOf(v.catalog, v.machine) ?? unstatedInstanceStoreOf(v.catalog, v.machine);
-  const unstated = store && !('documented' in store) ? '; AWS states no IOPS for it: no figures' : '';
-  const evaluated = new Set(v.disks.map((x) => x.spec));
-  return v.spec.disks
-    .filter((d) => d.type === INSTANCE_STORE && !evaluated.has(d))
-    .map((d) =>
-      withoutFigures(d, store ? r2(store.sizeGib) : (d.size_gib ?? null), {
-        monthly: store ? 0 : null,
-        complete: !!store,
-        why: store
-          ? `part of ${v.machine!.name}'s price: its instance store, ${store.row.devices} × ${fmt(store.row.device_gb)} GB ${store.row.media} (${store.cited})${unstated}`
-          : `${v.machine?.name ?? 'the machine'} has no instance store in ${v.catalog.edition}`,
-      }),
-    );
-}
-
-/** Why a workload has no figures: an error in its spec, the VM's machine, or its disk's. */
-function leftOutReason(v: VmEval, w: WorkloadSpec): string {
-  if (w.invalid !== undefined) return `not evaluated: ${w.invalid}`;
-  if (v.unavailable !== undefined) return v.unavailable;
-  const named = w.disk === undefined ? undefined : diskSpecsNamed(v.spec, w.disk).length;
-  if (named === 0) return `not evaluated: this VM has no disk named '${w.disk}'`;
-  if (named !== undefined && named > 1) return `not evaluated: ${named} disks of this VM are named '${w.disk}'`;
-  const store = instanceStoreSkip(v.catalog, v.spec, w);
-  if (store) return `not evaluated: ${store}`;
-  return `not evaluated: ${w.disk !== undefined ? `disk '${w.disk}' has` : 'a disk of this VM has'} no figures`;
-}
-
-function unavailableWorkloads(v: VmEval, workloads = v.spec.workloads): WorkloadReport[] {
-  return workloads.map((w) => ({
-    name: w.name,
-    disks: w.disk !== undefined ? [w.disk] : v.spec.disks.map((d) => d.name),
-    target: w.target,
-    ...NO_FIGURES,
-    explanation: leftOutReason(v, w),
-    meets_target: null,
-    headroom: null,
-    upper_bound: null,
-    cpu_vcpus_needed: null,
-    queue_depth_needed: null,
-    suggestions: {},
-  }));
 }
