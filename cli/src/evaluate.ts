@@ -147,14 +147,15 @@ function* prewrittenVms(a: Analysis, vms: Iterable<VmEval>, alike: (vm: VmSpec) 
   // then copied, not encoded again for every VM.
   const texts = new WeakMap<object, { body: string; indent?: string; encoded?: Uint8Array }>();
   const head = (name: string) => `{\n  "name": ${JSON.stringify(name)}`;
-  for (const { name, rest, shared } of vmReportParts(a, vms, alike)) {
+  for (const { name, report, own, shared } of vmReportParts(a, vms, alike)) {
     // A VM of its own kind (most, in a fleet of distinct VMs): its JSON is made once, where it is written.
     if (!shared) {
-      yield { prewritten: (indent) => [nestedJson({ name, ...rest }, indent)] };
+      yield { prewritten: (indent) => [nestedJson(own ? report : { ...report, name }, indent)] };
       continue;
     }
-    let t = texts.get(rest);
-    if (!t) texts.set(rest, (t = { body: JSON.stringify({ name, ...rest }, null, 2).slice(head(name).length) }));
+    let t = texts.get(report);
+    // Made with the name of the VM it was made for, the first of those it is shared by: the rest is theirs too.
+    if (!t) texts.set(report, (t = { body: JSON.stringify(report, null, 2).slice(head(report.name).length) }));
     const text = t;
     yield {
       prewritten: (indent) => {

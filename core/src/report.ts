@@ -2,11 +2,9 @@
 import { INSTANCE_STORE, instanceStoreOf, unstatedInstanceStoreOf } from './catalog';
 import { adviceFor, type WorkloadSuggestions } from './advice';
 import type { Analysis } from './analyze';
-import type { DiskSpec, VmSpec, WorkloadSpec } from './document/types';
+import type { VmSpec } from './document/types';
 import { workloadBurstText } from './model/burst';
-import { instanceStoreSkip } from './model/instance-store';
 import { contentOrigin } from './vm-cache';
-import { fmt } from './units';
 import { LineIndex } from './text';
 import {
   knownFigure,
@@ -19,13 +17,19 @@ import {
   type DiskBursts,
   type DiskEval,
   type SharedLimit,
-  type UnevaluatedDisk,
-  type UnmodelledDisk,
   type VmEval,
   type WorkloadEval,
 } from './model/types';
-import { diskSpecsNamed } from './model/lookups';
-import { effectiveSize } from './model/disks';
+import {
+  afterName,
+  instanceStoreDisks,
+  money,
+  r2,
+  unavailableDisks,
+  unavailableWorkloads,
+  unevaluatedDiskReport,
+  unmodelledDiskReport,
+} from './report-no-figures';
 
 export type {
   DiskReport,
@@ -56,7 +60,6 @@ const headroomFigure = (h: number, missed: boolean) => {
   const r = Math.round(h * 1000) / 1000;
   return missed && h < 0 && !(r < 0) ? Number(h.toPrecision(2)) : r;
 };
-const r2 = (x: number) => Math.round(x * 100) / 100;
 /** A figure the provider gives, to one decimal; null where it gives none. */
 const known = (x: number | undefined) => (x === undefined ? null : r1(x));
 
@@ -81,28 +84,47 @@ export function reportDiagnostics(a: Analysis): ReportDiagnostic[] {
   });
 }
 
+// The report's objects are made by assigning their fields in order, not by spreading an object made for each
+// optional field: the same keys in the same order, without an object per field to copy from.
 function suggestionsReport(s: WorkloadSuggestions): WorkloadReport['suggestions'] {
-  return {
-    ...(s.disk_size_gib !== undefined ? { disk_size_gib: s.disk_size_gib, disk: s.disk } : {}),
-    ...(s.disk_type !== undefined ? { disk_type: s.disk_type, ...bought(s) } : {}),
-    ...(s.instead
-      ? { cheaper_disk: { disk_type: s.instead.disk_type, disk_size_gib: s.instead.disk_size_gib, ...bought(s.instead) } }
-      : {}),
-    ...(s.price_unknown ? { price_unknown: true } : {}),
-    ...(s.alternative
-      ? { priced_disk: { disk_type: s.alternative.disk_type, disk_size_gib: s.alternative.disk_size_gib, ...bought(s.alternative) } }
-      : {}),
-    ...(s.machine_type ? { machine_type: s.machine_type } : {}),
-    ...(s.block_kib ? { block_size_kib: s.block_kib } : {}),
-    ...(s.queue_depth ? { queue_depth: s.queue_depth } : {}),
-  };
+  const out: WorkloadReport['suggestions'] = {};
+  if (s.disk_size_gib !== undefined) {
+    out.disk_size_gib = s.disk_size_gib;
+    out.disk = s.disk;
+  }
+  if (s.disk_type !== undefined) {
+    out.disk_type = s.disk_type;
+    bought(out, s);
+  }
+  if (s.instead) out.cheaper_disk = otherDisk(s.instead);
+  if (s.price_unknown) out.price_unknown = true;
+  if (s.alternative) out.priced_disk = otherDisk(s.alternative);
+  if (s.machine_type) out.machine_type = s.machine_type;
+  if (s.block_kib) out.block_size_kib = s.block_kib;
+  if (s.queue_depth) out.queue_depth = s.queue_depth;
+  return out;
 }
 
-function bought(b: { provisioned_iops?: number; provisioned_mibps?: number }) {
-  return {
-    ...(b.provisioned_iops !== undefined ? { provisioned_iops: b.provisioned_iops } : {}),
-    ...(b.provisioned_mibps !== undefined ? { provisioned_throughput_mibps: b.provisioned_mibps } : {}),
-  };
+type OtherDiskReport = NonNullable<WorkloadReport['suggestions']['cheaper_disk']>;
+
+function otherDisk(d: {
+  disk_type: string;
+  disk_size_gib: number;
+  provisioned_iops?: number;
+  provisioned_mibps?: number;
+}): OtherDiskReport {
+  const out: OtherDiskReport = { disk_type: d.disk_type, disk_size_gib: d.disk_size_gib };
+  return bought(out, d);
+}
+
+/** `out` with what `b` provisions, after the fields it has. */
+function bought<T extends { provisioned_iops?: number; provisioned_throughput_mibps?: number }>(
+  out: T,
+  b: { provisioned_iops?: number; provisioned_mibps?: number },
+): T {
+  if (b.provisioned_iops !== undefined) out.provisioned_iops = b.provisioned_iops;
+  if (b.provisioned_mibps !== undefined) out.provisioned_throughput_mibps = b.provisioned_mibps;
+  return out;
 }
 
 export function fileReport(path: string, a: Analysis): FileReport {
@@ -128,49 +150,64 @@ function unattachedReport(a: Analysis): Pick<FileReport, 'unattached_disks'> {
 
 /** The disks attached to no VM, as the report states them: `storage-perf diff` compares these. */
 export function unattachedDiskReports(a: Pick<Analysis, 'unattached'>): UnattachedDiskReport[] {
-  return a.unattached.map((u) => ({
-    name: u.spec.name,
-    ...resourceName(u.spec),
-    type: u.spec.type,
-    size_gib: u.spec.invalid === undefined && u.spec.size_gib !== undefined ? r2(u.spec.size_gib) : null,
-    region: u.region,
-    monthly_cost: money(u.cost.monthly),
-    monthly_cost_complete: u.cost.complete,
-    monthly_cost_missing: gapTexts([u.cost]),
-    cost_explanation: u.cost.why,
-  }));
+  return a.unattached.map((u) =>
+    afterName(
+      {
+        name: u.spec.name,
+        type: u.spec.type,
+        size_gib: u.spec.invalid === undefined && u.spec.size_gib !== undefined ? r2(u.spec.size_gib) : null,
+        region: u.region,
+        monthly_cost: money(u.cost.monthly),
+        monthly_cost_complete: u.cost.complete,
+        monthly_cost_missing: gapTexts([u.cost]),
+        cost_explanation: u.cost.why,
+      },
+      u.spec.resource_name,
+    ),
+  );
 }
 
 /** The report's VMs one at a time (those of `fileReport`): a writer that streams need not hold them all. */
 export function* vmReports(a: Analysis): Generator<VmReport> {
-  for (const { name, rest } of vmReportParts(a, a.vms)) yield { name, ...rest };
+  for (const { name, report, own } of vmReportParts(a, a.vms)) yield own ? report : { ...report, name };
+}
+
+/** A VM's report as `vmReportParts` gives it. */
+export interface VmReportPart {
+  /** The VM's name. */
+  name: string;
+  /** Its report; made for another VM written alike (`own` false), whose name it has: `name` is this VM's. */
+  report: VmReport;
+  /** The report was made for this VM: its `name` is this VM's, and no VM before it was given it. */
+  own: boolean;
+  /** Another VM of the spec may be given the same report (its text is worth keeping for it). */
+  shared: boolean;
 }
 
 /**
- * Each VM's report as its name and the rest. VMs written alike (the evaluation cache moved one evaluation onto
- * each) differ in their reports by name only: the rest is made once and is the same object for them all, so
- * that a writer can write it once too. Their region is part of what they are written alike in.
+ * Each VM's report and its name. VMs written alike (the evaluation cache moved one evaluation onto each) differ in
+ * their reports by name only: the report is made once, for the first of them, and is the same object for them
+ * all, so that a writer can write it once too. Their region is part of what they are written alike in.
  */
 export function* vmReportParts(
   a: Pick<Analysis, 'region' | 'spec'>,
   vms: Iterable<VmEval>,
   alike: (vm: VmSpec) => boolean = () => true,
-): Generator<{ name: string; rest: Omit<VmReport, 'name'>; shared: boolean }> {
+): Generator<VmReportPart> {
   // Weakly: a report lives as long as the evaluation it is made from, which the evaluation cache bounds when
   // the VMs come one at a time (`streamedAnalysis`); and only for a VM that `alike` says another shares.
-  const made = new WeakMap<VmEval, Omit<VmReport, 'name'>>();
+  const made = new WeakMap<VmEval, VmReport>();
   for (const v of vms) {
     const origin = contentOrigin(v);
-    let rest = made.get(origin);
+    let report = made.get(origin);
     const shared = alike(v.spec);
-    if (!rest) {
+    const own = !report;
+    if (!report) {
       // A Terraform VM is priced, and its suggestions searched, in its own zone's region.
-      const { name: _name, ...r } = vmReport(v, v.spec.region ?? a.region ?? v.catalog.default_region, a.spec?.min_headroom);
-      rest = r;
-      if (shared) made.set(origin, rest);
+      report = vmReport(v, v.spec.region ?? a.region ?? v.catalog.default_region, a.spec?.min_headroom);
+      if (shared) made.set(origin, report);
     }
-    // `shared`: another VM of the spec may be given the same `rest` (its text is worth keeping for it).
-    yield { name: v.spec.name, rest, shared };
+    yield { name: v.spec.name, report, own, shared };
   }
 }
 
@@ -181,11 +218,6 @@ function terraformSummary(a: Analysis): Pick<FileReport, 'terraform'> {
   return { terraform: { resources: t.resources, ignored_resources: ignored, ignored_types: t.ignored, without_instances: t.none ?? [] } };
 }
 
-/** A Terraform resource's `name`, beside the address the spec names it by. */
-const resourceName = (s: { resource_name?: string }) => (s.resource_name !== undefined ? { resource_name: s.resource_name } : {});
-
-const money = (x: number | undefined) => (x === undefined ? null : r2(x));
-
 /**
  * One VM's report without the workloads' suggestions (a search each): what `storage-perf diff` compares. The
  * figures, limits, verdicts and prices are those `fileReport` gives the VM.
@@ -195,10 +227,8 @@ export function vmFiguresReport(a: Pick<Analysis, 'region'>, v: VmEval): VmRepor
 }
 
 function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions = true): VmReport {
-  return {
+  const r: VmReport = {
     name: v.spec.name,
-    ...resourceName(v.spec),
-    ...(v.spec.region !== undefined && !v.spec.region_unknown ? { region: v.spec.region } : {}),
     machine_type: v.machine?.name ?? null,
     vcpus: v.machine?.vcpus ?? null,
     monthly_cost: money(v.monthly_cost),
@@ -233,6 +263,7 @@ function vmReport(v: VmEval, region: string, minHeadroom?: number, suggestions =
           ...unavailableWorkloads(v, workloadsLeftOut(v)),
         ]),
   };
+  return afterName(r, v.spec.resource_name, v.spec.region !== undefined && !v.spec.region_unknown ? v.spec.region : undefined);
 }
 
 function sharedLimitReport(l: SharedLimit): SharedLimitReport {
@@ -250,9 +281,24 @@ function sharedLimitReport(l: SharedLimit): SharedLimitReport {
 
 /** A VM's disks or workloads in the order the spec writes them, whatever part of the evaluation each comes from. */
 function inSpecOrder<T extends { name: string }>(written: Array<{ name: string }>, parts: T[]): T[] {
+  // Most often the parts are in that order already (every disk evaluated): then the sort, which is stable, would
+  // leave them as they are.
+  if (inOrder(written, parts)) return parts;
   const at = new Map<string, number>();
   written.forEach((d, i) => at.has(d.name) || at.set(d.name, i));
   return parts.sort((a, b) => (at.get(a.name) ?? Infinity) - (at.get(b.name) ?? Infinity));
+}
+
+/** Each part has the name written at its own index, and no name is written before its first part. */
+function inOrder(written: Array<{ name: string }>, parts: Array<{ name: string }>): boolean {
+  if (parts.length !== written.length) return false;
+  for (let i = 0; i < parts.length; i++) {
+    const name = parts[i].name;
+    if (written[i].name !== name) return false;
+    // A name written twice is placed where it is first written: ordered only if that is here.
+    for (let j = 0; j < i; j++) if (written[j].name === name) return false;
+  }
+  return true;
 }
 
 /**
@@ -262,21 +308,16 @@ function inSpecOrder<T extends { name: string }>(written: Array<{ name: string }
 function disksMonthly(v: VmEval): number | undefined {
   const priced = [...v.disks, ...(v.unmodelled ?? [])];
   // Only where the catalog gives the machine an instance store: on one without (an error) nothing is known.
-  const included = !v.unavailable && (instanceStoreOf(v.catalog, v.machine) ?? unstatedInstanceStoreOf(v.catalog, v.machine)) !== undefined;
-  if (!priced.length && included && v.spec.disks.length && v.spec.disks.every((d) => d.type === INSTANCE_STORE)) return 0;
+  const included = () =>
+    !v.unavailable && (instanceStoreOf(v.catalog, v.machine) ?? unstatedInstanceStoreOf(v.catalog, v.machine)) !== undefined;
+  if (!priced.length && v.spec.disks.length && v.spec.disks.every((d) => d.type === INSTANCE_STORE) && included()) return 0;
   return sumCosts(priced.map((d) => d.cost)).monthly;
 }
 
 function diskReport(d: DiskEval): DiskReport {
-  const limited = {} as NonNullable<DiskReport['limited_by']>;
-  const explanation = {} as NonNullable<DiskReport['explanation']>;
-  for (const m of METRICS) {
-    limited[m] = d.figures[m].by;
-    explanation[m] = d.figures[m].why;
-  }
-  return {
+  const f = d.figures;
+  const r: DiskReport = {
     name: d.spec.name,
-    ...resourceName(d.spec),
     type: d.typeName,
     size_gib: r2(d.size_gib),
     read_iops: r0(d.figures.read_iops.value),
@@ -284,8 +325,8 @@ function diskReport(d: DiskEval): DiskReport {
     // Instance store: AWS gives no throughput, so none is reported (the explanation says so).
     read_mibps: known(knownFigure(d, 'read_mibps')),
     write_mibps: known(knownFigure(d, 'write_mibps')),
-    limited_by: limited,
-    explanation,
+    limited_by: { read_iops: f.read_iops.by, write_iops: f.write_iops.by, read_mibps: f.read_mibps.by, write_mibps: f.write_mibps.by },
+    explanation: { read_iops: f.read_iops.why, write_iops: f.write_iops.why, read_mibps: f.read_mibps.why, write_mibps: f.write_mibps.why },
     monthly_cost: money(d.cost.monthly),
     monthly_cost_complete: d.cost.complete,
     cost_explanation: d.cost.why,
@@ -295,8 +336,9 @@ function diskReport(d: DiskEval): DiskReport {
       d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops.value > 0
         ? Math.round((d.cost.monthly / d.figures.read_iops.value) * 1e5) / 1e5
         : null,
-    ...(d.burst ? { burst: diskBurstReport(d.burst) } : {}),
   };
+  if (d.burst) r.burst = diskBurstReport(d.burst);
+  return afterName(r, d.spec.resource_name);
 }
 
 function diskBurstReport(b: DiskBursts): NonNullable<DiskReport['burst']> {
@@ -329,7 +371,7 @@ function workloadBurstReport(w: WorkloadEval): WorkloadBurstReport | undefined {
 }
 
 function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?: number, suggestions = true): WorkloadReport {
-  return {
+  const r: WorkloadReport = {
     name: w.spec.name,
     disks: w.disks,
     target: w.spec.target,
@@ -345,96 +387,7 @@ function workloadReport(v: VmEval, w: WorkloadEval, region: string, minHeadroom?
     cpu_vcpus_needed: r1(w.cpu_vcpus_needed),
     queue_depth_needed: w.queue_depth_needed,
     suggestions: suggestions ? suggestionsReport(adviceFor(v, region, minHeadroom).workload(w.spec.name)) : {},
-    ...(w.burst ? { burst: workloadBurstReport(w) } : {}),
   };
-}
-
-// A VM whose machine is unknown: its disks and workloads are listed as written, every figure null, so that a
-// consumer of the JSON cannot mistake a figure without the machine's limits for a real one.
-const NO_FIGURES = { read_iops: null, write_iops: null, read_mibps: null, write_mibps: null, limited_by: null, explanation: null };
-
-/** A disk listed without figures: as the spec names it, with its size and price where known and why. */
-function withoutFigures(d: DiskSpec, size: number | null, price: { monthly: number | null; complete: boolean; why: string }): DiskReport {
-  return {
-    name: d.name,
-    ...resourceName(d),
-    type: d.type,
-    size_gib: size,
-    ...NO_FIGURES,
-    monthly_cost: price.monthly,
-    monthly_cost_complete: price.complete,
-    cost_explanation: price.why,
-    price_per_read_iops: null,
-    vm_limit_known: false,
-    upper_bound: null,
-  };
-}
-
-function unavailableDisks(v: VmEval): DiskReport[] {
-  return v.spec.disks.map((d) => withoutFigures(d, d.size_gib ?? null, { monthly: null, complete: false, why: v.unavailable! }));
-}
-
-/**
- * A disk of a type the edition does not model on the machine: priced, without figures (the finding says why); its
- * size as it is priced (local SSD: its devices on that machine).
- */
-function unmodelledDiskReport(v: VmEval, u: UnmodelledDisk): DiskReport {
-  const size = effectiveSize(v.catalog, u.spec, v.machine);
-  return withoutFigures(u.spec, size ?? null, { monthly: money(u.cost.monthly), complete: u.cost.complete, why: u.cost.why });
-}
-
-/** A disk without a valid type or size: named as written, without figures or price; `cost_explanation` says why. */
-function unevaluatedDiskReport(u: UnevaluatedDisk): DiskReport {
-  return withoutFigures(u.spec, null, { monthly: null, complete: false, why: `${u.why}: no figures and no price` });
-}
-
-/**
- * The VM's instance-store disks: listed like every disk the spec names, without figures (AWS gives no throughput
- * for them; the finding says what it documents), and priced at nothing of their own: the instance's price
- * includes them.
- */
-function instanceStoreDisks(v: VmEval): DiskReport[] {
-  // Figures or not (AWS states no IOPS for some), an instance store the catalog lists is part of the instance's price.
-  const store = instanceStoreOf(v.catalog, v.machine) ?? unstatedInstanceStoreOf(v.catalog, v.machine);
-  const unstated = store && !('documented' in store) ? '; AWS states no IOPS for it: no figures' : '';
-  const evaluated = new Set(v.disks.map((x) => x.spec));
-  return v.spec.disks
-    .filter((d) => d.type === INSTANCE_STORE && !evaluated.has(d))
-    .map((d) =>
-      withoutFigures(d, store ? r2(store.sizeGib) : (d.size_gib ?? null), {
-        monthly: store ? 0 : null,
-        complete: !!store,
-        why: store
-          ? `part of ${v.machine!.name}'s price: its instance store, ${store.row.devices} × ${fmt(store.row.device_gb)} GB ${store.row.media} (${store.cited})${unstated}`
-          : `${v.machine?.name ?? 'the machine'} has no instance store in ${v.catalog.edition}`,
-      }),
-    );
-}
-
-/** Why a workload has no figures: an error in its spec, the VM's machine, or its disk's. */
-function leftOutReason(v: VmEval, w: WorkloadSpec): string {
-  if (w.invalid !== undefined) return `not evaluated: ${w.invalid}`;
-  if (v.unavailable !== undefined) return v.unavailable;
-  const named = w.disk === undefined ? undefined : diskSpecsNamed(v.spec, w.disk).length;
-  if (named === 0) return `not evaluated: this VM has no disk named '${w.disk}'`;
-  if (named !== undefined && named > 1) return `not evaluated: ${named} disks of this VM are named '${w.disk}'`;
-  const store = instanceStoreSkip(v.catalog, v.spec, w);
-  if (store) return `not evaluated: ${store}`;
-  return `not evaluated: ${w.disk !== undefined ? `disk '${w.disk}' has` : 'a disk of this VM has'} no figures`;
-}
-
-function unavailableWorkloads(v: VmEval, workloads = v.spec.workloads): WorkloadReport[] {
-  return workloads.map((w) => ({
-    name: w.name,
-    disks: w.disk !== undefined ? [w.disk] : v.spec.disks.map((d) => d.name),
-    target: w.target,
-    ...NO_FIGURES,
-    explanation: leftOutReason(v, w),
-    meets_target: null,
-    headroom: null,
-    upper_bound: null,
-    cpu_vcpus_needed: null,
-    queue_depth_needed: null,
-    suggestions: {},
-  }));
+  if (w.burst) r.burst = workloadBurstReport(w);
+  return r;
 }

@@ -16,7 +16,7 @@ function streamedReport(text: string, cache?: EvaluationCache) {
   const s = streamedAnalysis(text, { cache });
   const head = { ...s.analysis };
   const totals = [head.monthly_cost, head.monthly_cost_complete, head.monthly_cost_missing];
-  const vms = [...vmReportParts(s.analysis, s.vms())].map(({ name, rest }) => ({ name, ...rest }));
+  const vms = [...vmReportParts(s.analysis, s.vms())].map(({ name, report }) => ({ ...report, name }));
   assert.equal(s.analysis.vms.length, 0, 'a streamed analysis keeps no VM');
   return { totals, vms, diagnostics: reportDiagnostics(s.analysis) };
 }
