@@ -12,6 +12,8 @@ describe('plain scalars', () => {
       ...['0', '-0', '+12', '017', '0x1F', '0o17', '0xG', '0b101', '1_000', '12abc', '1e3', '-3.5e2', '.5', '+.5', '5.', '+', '.', '-x'],
       ...['.inf', '-.Inf', '+.INF', '.nan', '.NaN', '.NAN', 'Infinity', 'NaN'],
       ...['yes', 'no', 'on', 'off', 'pd-ssd', 'gp3', '500GiB', 'europe-west4', 'Zonal', 'random'],
+      // Told apart by their length and second character where they start as a null or a boolean does.
+      ...['nulls', 'nu11', 'nUll', 'NUll', 'tRUE', 'trUE', 'fALSE', 'falsey', 'fa', '~~', 'target', 'tier', 'NVMe', 'Fast'],
       // Told apart by their last character too where they start with a digit: a hex digit or a dot may end a number.
       ...['1.5GiB', '100MiB', '12ab', '9F', '1e', '1a', '0x', '0o', '0o8', '0xAbC', '007', '12345678901234567', '1.', '-.nan', '+1.5e3'],
     ];

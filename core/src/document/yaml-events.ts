@@ -51,7 +51,8 @@ const NAN_RE = /^\.(?:nan|NaN|NAN)$/;
  * Whether a plain scalar (`text` from `start` to `end`) can resolve to anything but a string: only what starts as
  * one of the patterns above can (null: empty, `~`, n, N; booleans: t, T, f, F; numbers, .inf and .nan: a digit, a
  * sign or a dot). Most plain scalars are keys and names, which this tells apart by their first character, without
- * trying eight patterns. Of those that start with a digit, only a number can be other than a string, and a number
+ * trying eight patterns, and by their length and second character where they start as a null or a boolean does
+ * (`name`, `type`). Of those that start with a digit, only a number can be other than a string, and a number
  * ends in a digit, a hex digit or a dot: a size with its unit (`500GiB`) is a string by its last character.
  */
 function maybeNotStringAt(text: string, start: number, end: number): boolean {
@@ -61,7 +62,25 @@ function maybeNotStringAt(text: string, start: number, end: number): boolean {
     const l = text.charCodeAt(end - 1) | 0x20; // lower case of a letter; a digit or a dot stays itself
     return (l >= 48 && l <= 57) || l === 46 || (l >= 97 && l <= 102);
   }
-  return '~nNtTfF+-.'.includes(text[start]);
+  switch (c) {
+    case 43: // '+', '-', '.': a number, .inf or .nan
+    case 45:
+    case 46:
+      return true;
+    case 126: // '~'
+      return end - start === 1;
+    case 110: // null, Null, NULL; true, True, TRUE; false, False, FALSE: by length and second character (`name`, `type`)
+    case 78:
+      return end - start === 4 && (text.charCodeAt(start + 1) | 0x20) === 117;
+    case 116:
+    case 84:
+      return end - start === 4 && (text.charCodeAt(start + 1) | 0x20) === 114;
+    case 102:
+    case 70:
+      return end - start === 5 && (text.charCodeAt(start + 1) | 0x20) === 97;
+    default:
+      return false;
+  }
 }
 
 /**
