@@ -28,23 +28,24 @@ export class Converter {
     this.reported.add(path);
   }
 
-  /** The value of the field `key` of the mapping at `parent` (a pointer). */
-  private get(parent: string, key: string): unknown {
+  /** The value of the field `key` of the mapping at `parent`. */
+  private get(parent: At, key: string): unknown {
     const n = this.field(parent, key);
     return n && nodeValue(n);
   }
 
-  /** The mappings read so far, by pointer (null: not a mapping): a disk's sixteen keys cost one lookup of the disk. */
-  private readonly parents = new Map<string, YamlNode | null>();
+  /** A place by its pointer alone: its mapping is looked up on the first read of a field (./tree-nodes.ts walks the tree). */
+  private at(path: string): At {
+    return { path, map: undefined };
+  }
 
-  /** The mapping at `path` (null: something else or nothing), looked up once (./tree-nodes.ts walks the tree). */
-  private mapping(path: string): YamlNode | null {
-    let p = this.parents.get(path);
-    if (p === undefined) {
-      const n = this.tree.nodes.get(path)?.value;
-      this.parents.set(path, (p = n?.kind === 'map' ? n : null));
+  /** The mapping at `at` (null: something else or nothing), looked up once and kept with the place. */
+  private mapping(at: At): YamlNode | null {
+    if (at.map === undefined) {
+      const n = this.tree.nodes.get(at.path)?.value;
+      at.map = n?.kind === 'map' ? n : null;
     }
-    return p;
+    return at.map;
   }
 
   /**
@@ -52,8 +53,8 @@ export class Converter {
    * tree, found among the mapping's few entries without building the field's pointer (most lookups find nothing:
    * keys left out); the pointer is built only for a report.
    */
-  private field(parent: string, key: string): YamlNode | undefined {
-    if (!this.tree.mirrorsRoot) return this.tree.nodes.get(`${parent}/${key}`)?.value;
+  private field(parent: At, key: string): YamlNode | undefined {
+    if (!this.tree.mirrorsRoot) return this.tree.nodes.get(`${parent.path}/${key}`)?.value;
     const p = this.mapping(parent);
     if (!p || p.kind !== 'map') return undefined;
     // As the source map has them: scalar keys, the first of duplicates, merged entries after the mapping's own.
@@ -61,22 +62,22 @@ export class Converter {
     return i < 0 ? undefined : valueAt(p, i);
   }
 
-  private str(parent: string, key: string): string | undefined {
+  private str(parent: At, key: string): string | undefined {
     const v = this.get(parent, key);
     return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
   }
 
-  private num(parent: string, key: string): number | undefined {
+  private num(parent: At, key: string): number | undefined {
     const v = this.get(parent, key);
     // YAML's .nan and .inf are numbers and pass the schema's `number` type: report them rather than drop them.
     if (typeof v === 'number' && !Number.isFinite(v)) {
-      this.report('out-of-range', `${key} must be a finite number`, `${parent}/${key}`);
+      this.report('out-of-range', `${key} must be a finite number`, `${parent.path}/${key}`);
       return undefined;
     }
     return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
   }
 
-  private quantity(parent: string, key: string, parse: (v: unknown) => Parsed): number | undefined {
+  private quantity(parent: At, key: string, parse: (v: unknown) => Parsed): number | undefined {
     const n = this.field(parent, key);
     if (!n) return undefined;
     const v = nodeValue(n);
@@ -84,7 +85,7 @@ export class Converter {
     const r = parse(v);
     if (!r.ok) {
       // Several readings: each is a fix, none preferred (lint --fix must not pick a unit for the user).
-      const path = `${parent}/${key}`;
+      const path = `${parent.path}/${key}`;
       const one = r.meant?.length === 1;
       const fixes: FixData[] = (r.meant ?? []).map((m) => ({ kind: 'set-value', path, value: m, title: `Write ${m}`, preferred: one }));
       this.report('bad-quantity', r.message, path, false, fixes);
@@ -93,30 +94,35 @@ export class Converter {
     return r.value;
   }
 
-  /** The pointers of the items of the list `key` of `parent`; each item that is a mapping is remembered as one. */
-  private items(parent: string, key: string): string[] {
+  /**
+   * The items of the list `key` of `parent`, each with its pointer and, in a parsed YAML tree, its node: an item's
+   * fields are read from its node, never looked up by its pointer (a map of every item's pointer cost more than
+   * reading them all).
+   */
+  private items(parent: At, key: string): At[] {
     const n = this.field(parent, key);
     if (!n || n.kind !== 'seq') return [];
-    const path = `${parent}/${key}`;
-    return n.items.map((item, i) => {
+    const path = `${parent.path}/${key}`;
+    const mirrors = this.tree.mirrorsRoot === true;
+    return n.items.map((item, i) => ({
       // Joined, not concatenated: one flat string where `+` would keep two rope nodes (2 MB in 10,000 VMs' paths).
-      const at = [path, i].join('/');
-      if (this.tree.mirrorsRoot) this.parents.set(at, item.kind === 'map' ? item : null);
-      return at;
-    });
+      path: [path, i].join('/'),
+      map: mirrors ? (item.kind === 'map' ? item : null) : undefined,
+    }));
   }
 
-  private isMap(path: string): boolean {
-    return this.tree.mirrorsRoot ? this.mapping(path) !== null : this.tree.nodes.get(path)?.value.kind === 'map';
+  private isMap(at: At): boolean {
+    return this.tree.mirrorsRoot ? this.mapping(at) !== null : this.tree.nodes.get(at.path)?.value.kind === 'map';
   }
 
   /** Reports each name met again; `note` adds what else the duplicate does (workloads it leaves out). */
-  private checkNames(paths: string[], what: string, note?: (name: string) => string): void {
+  private checkNames(places: At[], what: string, note?: (name: string) => string): void {
     const seen = new Set<string>();
-    for (const p of paths) {
+    for (const p of places) {
       const name = this.str(p, 'name');
       if (name === undefined) continue;
-      if (seen.has(name)) this.report('duplicate-name', `another ${what} is already named '${name}'${note?.(name) ?? ''}`, `${p}/name`);
+      if (seen.has(name))
+        this.report('duplicate-name', `another ${what} is already named '${name}'${note?.(name) ?? ''}`, `${p.path}/name`);
       seen.add(name);
     }
   }
@@ -125,7 +131,7 @@ export class Converter {
    * A disk name two disks share, as a workload's `disk`, names neither: those workloads are not evaluated (their
    * figures over both disks would look like one disk's), said on the duplicate name, not on each workload.
    */
-  private leftOutByDuplicate(wlPaths: string[], disk: string): string {
+  private leftOutByDuplicate(wlPaths: At[], disk: string): string {
     const names = wlPaths.filter((p) => this.str(p, 'disk') === disk).map((p) => `'${this.str(p, 'name') ?? '?'}'`);
     if (!names.length) return ': rename one';
     const which = names.length === 1 ? `workload ${names[0]}` : `workloads ${firstAndMore(names, 'workload')}`;
@@ -133,17 +139,18 @@ export class Converter {
   }
 
   spec(): Spec {
-    const version = this.num('', 'version') ?? 1;
-    const provider = this.str('', 'provider') ?? '';
-    const vmPaths = this.items('', 'vms');
+    const root = this.at('');
+    const version = this.num(root, 'version') ?? 1;
+    const provider = this.str(root, 'provider') ?? '';
+    const vmPaths = this.items(root, 'vms');
     this.checkNames(vmPaths, 'VM');
     return {
       version,
       provider,
-      catalog: this.str('', 'catalog'),
-      region: this.str('', 'region'),
+      catalog: this.str(root, 'catalog'),
+      region: this.str(root, 'region'),
       vms: vmPaths.filter((p) => this.isMap(p)).map((p, i) => this.vm(p, i)),
-      min_headroom: this.quantity('/policy', 'min_headroom', parsePercent),
+      min_headroom: this.quantity(this.at('/policy'), 'min_headroom', parsePercent),
     };
   }
 
@@ -152,28 +159,28 @@ export class Converter {
    * YAML spec has no such list: its schema refuses the key, and `spec()` does not read it.
    */
   topLevelDisks(key: string): DiskSpec[] {
-    return this.items('', key)
+    return this.items(this.at(''), key)
       .filter((p) => this.isMap(p))
       .map((p, i) => this.disk(p, i));
   }
 
-  private vm(path: string, index: number): VmSpec {
-    const diskPaths = this.items(path, 'disks');
-    const wlPaths = this.items(path, 'workloads');
+  private vm(at: At, index: number): VmSpec {
+    const diskPaths = this.items(at, 'disks');
+    const wlPaths = this.items(at, 'workloads');
     this.checkNames(diskPaths, 'disk on this VM', (name) => this.leftOutByDuplicate(wlPaths, name));
     this.checkNames(wlPaths, 'workload on this VM');
     const disks = diskPaths.filter((p) => this.isMap(p)).map((p, i) => this.disk(p, i));
     const workloads = wlPaths.filter((p) => this.isMap(p)).map((p, i) => this.workload(p, i));
-    const vcpus = this.num(path, 'vcpus');
+    const vcpus = this.num(at, 'vcpus');
     const vm: VmSpec = {
-      path,
-      name: this.str(path, 'name') ?? `vm #${index + 1}`,
-      machine_type: this.str(path, 'machine_type'),
-      series: this.str(path, 'series'),
+      path: at.path,
+      name: this.str(at, 'name') ?? `vm #${index + 1}`,
+      machine_type: this.str(at, 'machine_type'),
+      series: this.str(at, 'series'),
       vcpus: vcpus !== undefined && Number.isInteger(vcpus) && vcpus > 0 ? vcpus : undefined,
-      other_egress_mibps: this.quantity(path, 'other_egress', parseThroughput) ?? 0,
-      ...(this.str(path, 'pricing') === 'spot' ? { pricing: 'spot' as const } : {}),
-      ...controller(this.str(path, 'disk_controller')),
+      other_egress_mibps: this.quantity(at, 'other_egress', parseThroughput) ?? 0,
+      ...(this.str(at, 'pricing') === 'spot' ? { pricing: 'spot' as const } : {}),
+      ...controller(this.str(at, 'disk_controller')),
       disks,
       workloads,
     };
@@ -187,18 +194,19 @@ export class Converter {
     return vm;
   }
 
-  private disk(path: string, index: number): DiskSpec {
-    let size = this.quantity(path, 'size', parseSize);
+  private disk(at: At, index: number): DiskSpec {
+    const path = at.path;
+    let size = this.quantity(at, 'size', parseSize);
     if (size !== undefined && size <= 0) {
       this.report('size-out-of-range', 'a disk size must be greater than zero', `${path}/size`);
       size = undefined;
     }
-    const iops = this.num(path, 'provisioned_iops');
-    const count = this.num(path, 'count');
-    const replication = this.str(path, 'replication');
+    const iops = this.num(at, 'provisioned_iops');
+    const count = this.num(at, 'count');
+    const replication = this.str(at, 'replication');
     // fio settings: a mount point is a directory outside /dev, a device is under /dev; no control characters
     // (the values are written into fio job files line by line).
-    let mount = this.str(path, 'mount_point');
+    let mount = this.str(at, 'mount_point');
     // '$' and '..' too: fio expands ${VAR} in values, and a job file must not write outside the mount point.
     if (
       mount !== undefined &&
@@ -211,7 +219,7 @@ export class Converter {
       );
       mount = undefined;
     }
-    let device = this.str(path, 'device');
+    let device = this.str(at, 'device');
     if (device !== undefined && (!/^\/dev\/[^/]/.test(device) || /[\x00-\x1f\x7f]/.test(device))) {
       this.report(
         'invalid-value',
@@ -220,47 +228,45 @@ export class Converter {
       );
       device = undefined;
     }
-    let fioSize = this.quantity(path, 'fio_size', parseBlockSize);
+    let fioSize = this.quantity(at, 'fio_size', parseBlockSize);
     if (fioSize !== undefined && fioSize <= 0) {
       this.report('out-of-range', 'fio_size must be greater than zero', `${path}/fio_size`);
       fioSize = undefined;
     }
     return {
       path,
-      name: this.str(path, 'name') ?? `disk #${index + 1}`,
-      type: this.str(path, 'type') ?? '',
+      name: this.str(at, 'name') ?? `disk #${index + 1}`,
+      type: this.str(at, 'type') ?? '',
       size_gib: size,
       replication: replication === 'regional' ? 'regional' : 'zonal',
       provisioned_iops: iops !== undefined && iops > 0 ? iops : undefined,
-      provisioned_mibps: this.quantity(path, 'provisioned_throughput', parseThroughput),
+      provisioned_mibps: this.quantity(at, 'provisioned_throughput', parseThroughput),
       count: count !== undefined && Number.isInteger(count) && count > 0 ? count : undefined,
-      interface: this.str(path, 'interface'),
-      ...azureDisk(this.str(path, 'role'), this.str(path, 'caching'), this.str(path, 'tier'), this.str(path, 'bursting')),
-      ...(this.get(path, 'performance_plus') === true ? { performance_plus: true } : {}),
-      ...redundancyOf(this.str(path, 'redundancy')),
+      interface: this.str(at, 'interface'),
+      ...azureDisk(this.str(at, 'role'), this.str(at, 'caching'), this.str(at, 'tier'), this.str(at, 'bursting')),
+      ...(this.get(at, 'performance_plus') === true ? { performance_plus: true } : {}),
+      ...redundancyOf(this.str(at, 'redundancy')),
       mount_point: mount,
       device,
-      fio_destructive: this.get(path, 'fio_destructive') === true ? true : undefined,
+      fio_destructive: this.get(at, 'fio_destructive') === true ? true : undefined,
       fio_size_kib: fioSize,
-      data_size_gib: this.quantity(path, 'data_size', parseSize),
-      growth: this.quantity(path, 'growth', parsePercent),
+      data_size_gib: this.quantity(at, 'data_size', parseSize),
+      growth: this.quantity(at, 'growth', parsePercent),
     };
   }
 
-  private workload(path: string, index: number): WorkloadSpec {
-    let block = this.quantity(path, 'block_size', parseBlockSize);
+  private workload(at: At, index: number): WorkloadSpec {
+    const path = at.path;
+    let block = this.quantity(at, 'block_size', parseBlockSize);
     if (block !== undefined && (block < 0.5 || block > 1024 * 1024)) {
       this.report('out-of-range', 'a block size lies between 512 bytes and 1 GiB', `${path}/block_size`);
       block = undefined;
     }
-    const ratio = this.readRatio(path);
-    const qd = this.num(path, 'queue_depth');
-    const t = `${path}/target`;
-    // The target's mapping is a field of the workload's: remembered by its pointer, not looked up from the root.
-    if (this.tree.mirrorsRoot) {
-      const n = this.field(path, 'target');
-      this.parents.set(t, n?.kind === 'map' ? n : null);
-    }
+    const ratio = this.readRatio(at);
+    const qd = this.num(at, 'queue_depth');
+    // The target's mapping is a field of the workload's: read from it, not looked up from the root.
+    const n = this.tree.mirrorsRoot ? this.field(at, 'target') : undefined;
+    const t: At = { path: `${path}/target`, map: this.tree.mirrorsRoot ? (n?.kind === 'map' ? n : null) : undefined };
     // Only the figures the spec gives, in this order (the report writes them so); added, never deleted after
     // (an object that loses properties is slower to read and to write as JSON).
     const target: Target = {};
@@ -275,13 +281,13 @@ export class Converter {
     put('write_mibps', this.quantity(t, 'write_throughput', parseThroughput));
     return {
       path,
-      name: this.str(path, 'name') ?? `workload #${index + 1}`,
-      disk: this.str(path, 'disk'),
-      pattern: this.str(path, 'pattern') === 'sequential' ? 'sequential' : 'random',
+      name: this.str(at, 'name') ?? `workload #${index + 1}`,
+      disk: this.str(at, 'disk'),
+      pattern: this.str(at, 'pattern') === 'sequential' ? 'sequential' : 'random',
       block_kib: block ?? 4,
       read_ratio: ratio ?? 1,
       queue_depth: qd !== undefined && Number.isInteger(qd) && qd > 0 ? qd : undefined,
-      ...cacheHit(this.num(path, 'cache_hit_ratio')),
+      ...cacheHit(this.num(at, 'cache_hit_ratio')),
       target,
     };
   }
@@ -292,9 +298,9 @@ export class Converter {
    * 12.5) reads several ways, each a fix to choose from, none preferred. Undefined when absent or wrong (the
    * workload then has an error and is not evaluated).
    */
-  private readRatio(path: string): number | undefined {
-    const at = `${path}/read_ratio`;
-    const n = this.field(path, 'read_ratio');
+  private readRatio(place: At): number | undefined {
+    const at = `${place.path}/read_ratio`;
+    const n = this.field(place, 'read_ratio');
     const v = n && nodeValue(n);
     if (v === undefined || v === null || typeof v === 'object' || typeof v === 'boolean') return undefined; // the schema says it
     if (typeof v === 'number' && Number.isFinite(v) && v > 1 && v <= 100) {
@@ -334,10 +340,19 @@ export class Converter {
     );
   }
 
-  private nonNegative(parent: string, key: string): number | undefined {
+  private nonNegative(parent: At, key: string): number | undefined {
     const v = this.num(parent, key);
     return v !== undefined && v >= 0 ? v : undefined;
   }
+}
+
+/**
+ * A mapping's place: its pointer and, in a parsed YAML tree, its node once known (null: the place holds no mapping;
+ * undefined: not looked up yet, or a tree of another front end, read by pointer).
+ */
+interface At {
+  readonly path: string;
+  map: YamlNode | null | undefined;
 }
 
 function nodeValue(n: YamlNode): unknown {

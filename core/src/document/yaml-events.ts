@@ -51,26 +51,84 @@ const NAN_RE = /^\.(?:nan|NaN|NAN)$/;
  * Whether a plain scalar (`text` from `start` to `end`) can resolve to anything but a string: only what starts as
  * one of the patterns above can (null: empty, `~`, n, N; booleans: t, T, f, F; numbers, .inf and .nan: a digit, a
  * sign or a dot). Most plain scalars are keys and names, which this tells apart by their first character, without
- * trying eight patterns.
+ * trying eight patterns, and by their length and second character where they start as a null or a boolean does
+ * (`name`, `type`). Of those that start with a digit, only a number can be other than a string, and a number
+ * ends in a digit, a hex digit or a dot: a size with its unit (`500GiB`) is a string by its last character.
  */
 function maybeNotStringAt(text: string, start: number, end: number): boolean {
   if (start >= end) return true;
   const c = text.charCodeAt(start);
-  return (c >= 48 && c <= 57) || '~nNtTfF+-.'.includes(text[start]);
+  if (c >= 48 && c <= 57) {
+    const l = text.charCodeAt(end - 1) | 0x20; // lower case of a letter; a digit or a dot stays itself
+    return (l >= 48 && l <= 57) || l === 46 || (l >= 97 && l <= 102);
+  }
+  switch (c) {
+    case 43: // '+', '-', '.': a number, .inf or .nan
+    case 45:
+    case 46:
+      return true;
+    case 126: // '~'
+      return end - start === 1;
+    case 110: // null, Null, NULL; true, True, TRUE; false, False, FALSE: by length and second character (`name`, `type`)
+    case 78:
+      return end - start === 4 && (text.charCodeAt(start + 1) | 0x20) === 117;
+    case 116:
+    case 84:
+      return end - start === 4 && (text.charCodeAt(start + 1) | 0x20) === 114;
+    case 102:
+    case 70:
+      return end - start === 5 && (text.charCodeAt(start + 1) | 0x20) === 97;
+    default:
+      return false;
+  }
 }
 
-/** YAML 1.2 core-schema resolution of a plain scalar. */
+/**
+ * YAML 1.2 core-schema resolution of a plain scalar. Only the patterns its first character allows are tried: a
+ * digit starts an integer, a hex or octal number or a float; a sign those and infinity; a dot a float, infinity or
+ * not-a-number; `~` and n, N a null; t, T, f, F a boolean.
+ */
 export function resolvePlain(s: string): unknown {
   if (!maybeNotStringAt(s, 0, s.length)) return s;
+  if (s === '') return null;
+  const c = s.charCodeAt(0);
+  if (c >= 48 && c <= 57) {
+    if (isDigits(s)) return Number(s);
+    if (c === 48 && s[1] === 'x') return HEX_RE.test(s) ? parseInt(s.slice(2), 16) : s;
+    if (c === 48 && s[1] === 'o') return OCT_RE.test(s) ? parseInt(s.slice(2), 8) : s;
+    return FLOAT_RE.test(s) ? Number(s) : s;
+  }
+  if (c === 43 || c === 45) {
+    // '+', '-'
+    if (INT_RE.test(s) || FLOAT_RE.test(s)) return Number(s);
+    return INF_RE.test(s) ? (c === 45 ? -Infinity : Infinity) : s;
+  }
+  if (c === 46) {
+    // '.'
+    if (FLOAT_RE.test(s)) return Number(s);
+    if (INF_RE.test(s)) return Infinity;
+    return NAN_RE.test(s) ? NaN : s;
+  }
   if (NULL_RE.test(s)) return null;
-  if (BOOL_RE.test(s)) return s[0] === 't' || s[0] === 'T';
-  if (INT_RE.test(s)) return Number(s);
-  if (HEX_RE.test(s)) return parseInt(s.slice(2), 16);
-  if (OCT_RE.test(s)) return parseInt(s.slice(2), 8);
-  if (FLOAT_RE.test(s)) return Number(s);
-  if (INF_RE.test(s)) return s[0] === '-' ? -Infinity : Infinity;
-  if (NAN_RE.test(s)) return NaN;
+  if (BOOL_RE.test(s)) return c === 116 || c === 84; // 't', 'T'
   return s;
+}
+
+/** Whether a string is digits only (INT_RE without a sign). */
+function isDigits(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether `String(Number(s))` gives `s` back, known without writing the number: digits without a leading zero, few
+ * enough to be exact. Most numbers of a spec are such integers.
+ */
+function writesBack(s: string): boolean {
+  return s.length <= 15 && (s.charCodeAt(0) !== 48 || s.length === 1) && isDigits(s);
 }
 
 /**
@@ -91,8 +149,11 @@ export class EventReader {
   readonly anchorUses: AnchorUse[] = [];
   private i = 0;
   private readonly anchors = new Map<string, AnchorUse>();
-  /** Collections still being read: an alias to one of them is a cycle. */
-  private readonly open = new Set<YamlNode>();
+  /**
+   * Collections still being read, outermost first: an alias to one of them is a cycle. A list, not a set: it is as
+   * deep as the document (at most the parser's maxDepth), and only an alias searches it.
+   */
+  private readonly open: YamlNode[] = [];
   /**
    * The keys and values, or items, of the collections being read, each collection's after its parent's: a
    * collection's array is copied out of it at its end, exactly as long as it is. Pushed onto one by one, an array
@@ -190,7 +251,7 @@ export class EventReader {
     end = Math.max(end, start);
     if (quoted) return new ParsedTextScalar(value, start, end, true);
     if (typeof value === 'string') return new ParsedScalar(value, start, end);
-    if (typeof value === 'number' && String(value) === raw) return new ParsedScalar(value, start, end);
+    if (typeof value === 'number' && (writesBack(raw) || String(value) === raw)) return new ParsedScalar(value, start, end);
     return new ParsedTextScalar(value, start, end, detached(raw));
   }
 
@@ -200,7 +261,7 @@ export class EventReader {
     const target = use?.node;
     const span = { start: Math.max(0, ev.anchorStart - 1), end: ev.anchorEnd };
     // An alias inside the collection it names would make the tree a cycle (and toValue recurse forever).
-    if (target && this.open.has(target))
+    if (target && this.open.includes(target))
       this.problems.push({
         code: 'yaml-syntax',
         message: `alias *${name} refers to a mapping or list that contains it: a spec cannot be circular`,
@@ -220,11 +281,11 @@ export class EventReader {
     const { text, events, problems, stack } = this;
     const n = new ParsedMap(NONE, ev.style === 2, ev.start, ev.start + 1);
     this.anchor(ev, n);
-    this.open.add(n);
+    this.open.push(n);
     const base = stack.length;
     // The mapping's keys, once it has more than a few (a Set for each of 80,000 small mappings cost more than a scan).
     let keys: Set<string> | undefined;
-    const merges: YamlNode[] = [];
+    let merges: YamlNode[] | undefined;
     let last: YamlNode | undefined;
     while (events[this.i].type !== EVENT_ID.POP) {
       // An empty first key of a flow mapping sits after its '{', not on it (a fix removing it keeps the brace).
@@ -245,7 +306,7 @@ export class EventReader {
       const value = placeEmpty(rawValue, key.end);
       n.end = Math.max(n.end, value.end, key.end, aliasEnd);
       if (isMergeKey(key)) {
-        merges.push(value);
+        (merges ??= []).push(value);
         continue;
       }
       stack.push(key, value);
@@ -260,10 +321,10 @@ export class EventReader {
         else if (stack.length - base > 2 * SCANNED_KEYS) keys = this.keysFrom(base);
       }
     }
-    this.open.delete(n);
+    this.open.pop();
     this.i++;
     if (n.flow) n.end = closingBracket(text, n.end, '}');
-    if (merges.length) {
+    if (merges) {
       mergedFrom.set(n, (stack.length - base) >> 1);
       const seen = keys ?? this.keysFrom(base);
       for (const m of merges) this.merge(m, seen);
@@ -326,7 +387,7 @@ export class EventReader {
     const { stack } = this;
     const n = new ParsedSeq(NONE, ev.style === 2, ev.start, ev.start + 1);
     this.anchor(ev, n);
-    this.open.add(n);
+    this.open.push(n);
     const base = stack.length;
     let last: YamlNode | undefined;
     while (this.events[this.i].type !== EVENT_ID.POP) {
@@ -338,7 +399,7 @@ export class EventReader {
     }
     n.items = stack.slice(base);
     stack.length = base;
-    this.open.delete(n);
+    this.open.pop();
     this.i++;
     if (n.flow) n.end = closingBracket(this.text, n.end, ']');
     return n;
