@@ -391,6 +391,9 @@ function vmMemo(
   // again in the run (../advice/search.ts), so only theirs are memoised. The others' would cost a copy of the VM
   // as text per search for nothing (a fleet of distinct VMs hits that memo never).
   let sizesApart: WeakSet<VmSpec> | undefined;
+  // Each VM's key as the look ahead made it, kept until the VM is checked: a key is the VM's content written out as
+  // text (../document/vm-content.ts), made once per VM, not twice.
+  const keys = new Map<VmSpec, string>();
   return {
     /**
      * Adds each VM's price to `total`, from the cache's evaluation when it has one, else from one made and not kept:
@@ -405,6 +408,7 @@ function vmMemo(
       for (const vm of spec.vms) {
         const region = vm.region ?? fileRegion;
         const key = cache.key(catalog, region, vm);
+        keys.set(vm, key);
         // Loosely: a key without any "size_gib" (two VMs taken as alike that are not only lose a memo's work).
         const sizeless = key.replace(SIZES, '');
         const like = bySizeless.get(sizeless);
@@ -425,7 +429,8 @@ function vmMemo(
     },
     run(vm: VmSpec): VmEval {
       const region = vm.region ?? fileRegion;
-      const key = cache.key(catalog, region, vm);
+      const key = keys.get(vm) ?? cache.key(catalog, region, vm);
+      keys.delete(vm);
       const e = cache.evaluation(key, vm, () => evaluateVm(catalog, vm, region), !repeated || repeated.has(key));
       const memoSizes = !sizesApart || sizesApart.has(vm);
       const at = ctx.at(vm.path);
