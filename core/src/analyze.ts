@@ -5,11 +5,11 @@
  */
 import { adviceFor } from './advice';
 import { machineSetting, setMachine } from './advice/fixes';
-import { builtinRegistry, type Catalog, type CatalogRegistry } from './catalog';
+import { builtinRegistry, type Catalog, type CatalogRegistry, type Machine } from './catalog';
 import { resolveCatalog } from './checks/catalog';
 import { CHECKS, diag } from './checks/registry';
 import type { Report, SpecContext, VmContext } from './checks/types';
-import type { Diagnostic } from './diagnostics';
+import type { Diagnostic, FixData } from './diagnostics';
 import { detached, type Span } from './text';
 import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './document/parse';
 import { mayShareText, scopeSharedFindings } from './document/shared-text';
@@ -362,7 +362,7 @@ type CheckedContext = SpecContext & {
  * (../advice), as they are unless the run knows that no other VM can ask the same.
  */
 function checkVm(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval, memoSizes = true): VmEval {
-  const vmCtx = vmContext(ctx, spec, catalog, region, vm, e, memoSizes);
+  const vmCtx = new VmChecks(ctx, spec, catalog, region, vm, e, memoSizes);
   for (const m of CHECKS) m.vm?.(vmCtx);
   return e;
 }
@@ -480,27 +480,49 @@ function memoisable(found: Diagnostic[], vm: Span, name: Span | undefined, vmNam
   return !name || !found.length || !JSON.stringify(found).includes(vmName);
 }
 
-function vmContext(
-  ctx: CheckedContext,
-  spec: Spec,
-  catalog: Catalog,
-  region: string,
-  vm: VmSpec,
-  e: VmEval,
-  memoSizes: boolean,
-): VmContext {
-  return {
-    ...ctx,
-    spec,
-    catalog,
-    region,
-    vm,
-    machine: e.machine,
-    evaluation: e,
-    advice: adviceFor(e, region, spec.min_headroom, ctx.adviceByContent, memoSizes),
-    machineSpan: () =>
-      ctx.key(`${vm.path}/machine_type`) ?? ctx.key(`${vm.path}/vcpus`) ?? ctx.key(`${vm.path}/series`) ?? ctx.key(`${vm.path}/name`),
-    setMachine: (m, title, preferred) => setMachine(vm, m, title, preferred),
-    machineSetting: (m) => machineSetting(vm, m),
-  };
+/**
+ * What the checks of one VM are given: an instance of a class, one per VM, where a spread of the spec's context
+ * and a closure per method were made for each.
+ */
+class VmChecks implements VmContext {
+  readonly text: string;
+  readonly at: SpecContext['at'];
+  readonly key: SpecContext['key'];
+  readonly has: SpecContext['has'];
+  readonly report: Report;
+  readonly listed: VmContext['listed'];
+  readonly machine: VmContext['machine'];
+  readonly advice: VmContext['advice'];
+
+  constructor(
+    ctx: CheckedContext,
+    readonly spec: Spec,
+    readonly catalog: Catalog,
+    readonly region: string,
+    readonly vm: VmSpec,
+    readonly evaluation: VmEval,
+    memoSizes: boolean,
+  ) {
+    this.text = ctx.text;
+    this.at = ctx.at;
+    this.key = ctx.key;
+    this.has = ctx.has;
+    this.report = ctx.report;
+    this.listed = ctx.listed;
+    this.machine = evaluation.machine;
+    this.advice = adviceFor(evaluation, region, spec.min_headroom, ctx.adviceByContent, memoSizes);
+  }
+
+  machineSpan(): Span | undefined {
+    const p = this.vm.path;
+    return this.key(`${p}/machine_type`) ?? this.key(`${p}/vcpus`) ?? this.key(`${p}/series`) ?? this.key(`${p}/name`);
+  }
+
+  setMachine(m: Machine, title: string, preferred?: boolean): FixData {
+    return setMachine(this.vm, m, title, preferred);
+  }
+
+  machineSetting(m: Machine): { path: string; value: string | number } {
+    return machineSetting(this.vm, m);
+  }
 }
