@@ -5,17 +5,18 @@
  */
 import { adviceFor } from './advice';
 import { machineSetting, setMachine } from './advice/fixes';
-import { builtinRegistry, type Catalog, type CatalogRegistry } from './catalog';
+import { builtinRegistry, type Catalog, type CatalogRegistry, type Machine } from './catalog';
 import { resolveCatalog } from './checks/catalog';
 import { CHECKS, diag } from './checks/registry';
 import type { Report, SpecContext, VmContext } from './checks/types';
-import type { Diagnostic } from './diagnostics';
+import type { Diagnostic, FixData } from './diagnostics';
 import { detached, type Span } from './text';
 import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './document/parse';
 import { mayShareText, scopeSharedFindings } from './document/shared-text';
 import { dropVmNodes } from './document/tree-nodes';
 import type { Spec, VmSpec } from './document/types';
-import { evaluateVm } from './model/evaluate';
+import { evaluateSustained, evaluateVm } from './model/evaluate';
+import { withController } from './model/disk-controller';
 import { evaluateUnattached, type UnattachedDiskEval } from './model/unattached';
 import { gapTexts, vmCosts, type VmEval } from './model/types';
 import { applySuppressions, findSuppressions } from './suppress';
@@ -295,9 +296,17 @@ function priceOf(e: VmEval): VmPrice {
   return { monthly_cost: e.monthly_cost, monthly_cost_complete: e.monthly_cost_complete, missing: gapTexts(vmCosts(e)) };
 }
 
-/** A VM's price for a look ahead: a price never depends on the workloads (only the figures do), so without them. */
+/**
+ * A VM's price for a look ahead: a price never depends on the workloads (only the figures do), so without them; nor
+ * on the bursts (../model/evaluate.ts: `evaluateSustained`), which an AWS VM's evaluation spends much of its time on.
+ */
 function priceAhead(catalog: Catalog, vm: VmSpec, region: string): VmPrice {
-  return priceOf(evaluateVm(catalog, vm.workloads.length ? { ...vm, workloads: [] } : vm, region));
+  const alone = vm.workloads.length ? { ...vm, workloads: [] } : vm;
+  const m = resolveMachine(catalog, alone);
+  // `evaluateVm` on the same machine, without bursts; an unknown machine's VM has no figures to leave out.
+  return priceOf(
+    m.ok ? evaluateSustained(catalog, alone, withController(m.machine, alone.disk_controller), region) : evaluateVm(catalog, alone, region),
+  );
 }
 
 /** The VMs' prices added up as they come: the known part, whether it is whole, and what it lacks (each phrase once). */
@@ -353,7 +362,7 @@ type CheckedContext = SpecContext & {
  * (../advice), as they are unless the run knows that no other VM can ask the same.
  */
 function checkVm(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval, memoSizes = true): VmEval {
-  const vmCtx = vmContext(ctx, spec, catalog, region, vm, e, memoSizes);
+  const vmCtx = new VmChecks(ctx, spec, catalog, region, vm, e, memoSizes);
   for (const m of CHECKS) m.vm?.(vmCtx);
   return e;
 }
@@ -382,6 +391,9 @@ function vmMemo(
   // again in the run (../advice/search.ts), so only theirs are memoised. The others' would cost a copy of the VM
   // as text per search for nothing (a fleet of distinct VMs hits that memo never).
   let sizesApart: WeakSet<VmSpec> | undefined;
+  // Each VM's key as the look ahead made it, kept until the VM is checked: a key is the VM's content written out as
+  // text (../document/vm-content.ts), made once per VM, not twice.
+  const keys = new Map<VmSpec, string>();
   return {
     /**
      * Adds each VM's price to `total`, from the cache's evaluation when it has one, else from one made and not kept:
@@ -396,6 +408,7 @@ function vmMemo(
       for (const vm of spec.vms) {
         const region = vm.region ?? fileRegion;
         const key = cache.key(catalog, region, vm);
+        keys.set(vm, key);
         // Loosely: a key without any "size_gib" (two VMs taken as alike that are not only lose a memo's work).
         const sizeless = key.replace(SIZES, '');
         const like = bySizeless.get(sizeless);
@@ -416,7 +429,8 @@ function vmMemo(
     },
     run(vm: VmSpec): VmEval {
       const region = vm.region ?? fileRegion;
-      const key = cache.key(catalog, region, vm);
+      const key = keys.get(vm) ?? cache.key(catalog, region, vm);
+      keys.delete(vm);
       const e = cache.evaluation(key, vm, () => evaluateVm(catalog, vm, region), !repeated || repeated.has(key));
       const memoSizes = !sizesApart || sizesApart.has(vm);
       const at = ctx.at(vm.path);
@@ -466,27 +480,49 @@ function memoisable(found: Diagnostic[], vm: Span, name: Span | undefined, vmNam
   return !name || !found.length || !JSON.stringify(found).includes(vmName);
 }
 
-function vmContext(
-  ctx: CheckedContext,
-  spec: Spec,
-  catalog: Catalog,
-  region: string,
-  vm: VmSpec,
-  e: VmEval,
-  memoSizes: boolean,
-): VmContext {
-  return {
-    ...ctx,
-    spec,
-    catalog,
-    region,
-    vm,
-    machine: e.machine,
-    evaluation: e,
-    advice: adviceFor(e, region, spec.min_headroom, ctx.adviceByContent, memoSizes),
-    machineSpan: () =>
-      ctx.key(`${vm.path}/machine_type`) ?? ctx.key(`${vm.path}/vcpus`) ?? ctx.key(`${vm.path}/series`) ?? ctx.key(`${vm.path}/name`),
-    setMachine: (m, title, preferred) => setMachine(vm, m, title, preferred),
-    machineSetting: (m) => machineSetting(vm, m),
-  };
+/**
+ * What the checks of one VM are given: an instance of a class, one per VM, where a spread of the spec's context
+ * and a closure per method were made for each.
+ */
+class VmChecks implements VmContext {
+  readonly text: string;
+  readonly at: SpecContext['at'];
+  readonly key: SpecContext['key'];
+  readonly has: SpecContext['has'];
+  readonly report: Report;
+  readonly listed: VmContext['listed'];
+  readonly machine: VmContext['machine'];
+  readonly advice: VmContext['advice'];
+
+  constructor(
+    ctx: CheckedContext,
+    readonly spec: Spec,
+    readonly catalog: Catalog,
+    readonly region: string,
+    readonly vm: VmSpec,
+    readonly evaluation: VmEval,
+    memoSizes: boolean,
+  ) {
+    this.text = ctx.text;
+    this.at = ctx.at;
+    this.key = ctx.key;
+    this.has = ctx.has;
+    this.report = ctx.report;
+    this.listed = ctx.listed;
+    this.machine = evaluation.machine;
+    this.advice = adviceFor(evaluation, region, spec.min_headroom, ctx.adviceByContent, memoSizes);
+  }
+
+  machineSpan(): Span | undefined {
+    const p = this.vm.path;
+    return this.key(`${p}/machine_type`) ?? this.key(`${p}/vcpus`) ?? this.key(`${p}/series`) ?? this.key(`${p}/name`);
+  }
+
+  setMachine(m: Machine, title: string, preferred?: boolean): FixData {
+    return setMachine(this.vm, m, title, preferred);
+  }
+
+  machineSetting(m: Machine): { path: string; value: string | number } {
+    return machineSetting(this.vm, m);
+  }
 }

@@ -20,6 +20,34 @@ function cappedVms(n: number, base: number): string {
   return `version: 1\nprovider: gcp\ncatalog: gcp-2024\nregion: us-central1\nvms:\n${vms.join('')}`;
 }
 
+/**
+ * `n` VMs whose one io2 disk is provisioned above what m6i.32xlarge sustains (160,000 IOPS), no two alike: IOPS from
+ * `base` up (provisioned-above-vm-limit each, and capped-by-vcpu, whose search for a larger machine evaluates none:
+ * the series' only larger size, metal, has the same limit).
+ */
+function overProvisionedVms(n: number, base: number): string {
+  const vms = Array.from(
+    { length: n },
+    (_, i) =>
+      `  - name: vm${i}\n    machine_type: m6i.32xlarge\n    disks:\n      - name: data\n        type: io2\n        size: 1000GiB\n        provisioned_iops: ${base + i}\n`,
+  );
+  return `version: 1\nprovider: aws\ncatalog: aws-2025\nregion: us-east-1\nvms:\n${vms.join('')}`;
+}
+
+/**
+ * `n` VMs whose one st1 volume takes random 16 KiB I/O (hdd-random-io each, whose fix searches for an SSD type), no
+ * two alike: sizes from `base` GiB up. The workload's target is met: no other finding searches.
+ */
+function randomOnHddVms(n: number, base: number): string {
+  const vms = Array.from(
+    { length: n },
+    (_, i) =>
+      `  - name: vm${i}\n    machine_type: m6i.4xlarge\n    disks:\n      - name: logs\n        type: st1\n        size: ${base + i}GiB\n` +
+      `    workloads:\n      - name: scan\n        disk: logs\n        pattern: random\n        read_ratio: 1\n        block_size: 16KiB\n        target:\n          iops: 10\n`,
+  );
+  return `version: 1\nprovider: aws\ncatalog: aws-2025\nregion: us-east-1\nvms:\n${vms.join('')}`;
+}
+
 /** The analysis of `text` and how many disks its evaluations and searches evaluated. */
 function withWork(text: string): { diagnostics: ReturnType<typeof analyze>['diagnostics']; work: number } {
   const before = evaluationWork();
@@ -51,5 +79,40 @@ describe('findings past the cap', () => {
     assert.match(early.diagnostics[0].message, /; n2-standard-\d+ \(\d+ vCPUs\) lifts it$/);
     assert.ok(early.work < kept.work, `${early.work} disks evaluated with the cap applied as findings come, ${kept.work} without`);
     assert.deepEqual(early.diagnostics, analyze(`${cappedVms(600, 7000)}# *\n`).diagnostics);
+  });
+
+  it('provisioned-above-vm-limit past the cap: the VM is not evaluated again for the fix, and the file lists the same', () => {
+    const kept = withWork(`${overProvisionedVms(600, 170000)}# *\n`);
+    const early = withWork(overProvisionedVms(600, 170000));
+    const above = (d: typeof early.diagnostics) =>
+      d.filter((x) => x.code === 'provisioned-above-vm-limit' || x.message.includes(' provisioned-above-vm-limit '));
+    assert.equal(above(early.diagnostics).length, 101);
+    assert.match(above(early.diagnostics)[100].message, /^500 more provisioned-above-vm-limit findings/);
+    assert.equal(
+      above(early.diagnostics)[0].message,
+      'data: 170,000 IOPS provisioned; m6i.32xlarge sustains 160,000 for all its disks: $318.50/month pays for what it cannot use',
+    );
+    assert.deepEqual(
+      above(early.diagnostics)[0].fixes?.map((f) => f.title),
+      ['Provision 160,000 IOPS (−$318.50/month)'],
+    );
+    // Every finding kept to the end: each VM evaluated, and again with its fix (one disk each). Applied as they come:
+    // the VMs past the cap are evaluated once.
+    assert.equal(kept.work, 1200);
+    assert.ok(early.work < 1000, `${early.work} disks evaluated with the cap applied as findings come, ${kept.work} without`);
+    assert.deepEqual(early.diagnostics, analyze(`${overProvisionedVms(600, 170000)}# *\n`).diagnostics);
+  });
+
+  it('hdd-random-io past the cap: no SSD type is searched for its fix, and the file lists the same', () => {
+    const kept = withWork(`${randomOnHddVms(600, 1000)}# *\n`);
+    const early = withWork(randomOnHddVms(600, 1000));
+    const codes = (d: typeof early.diagnostics) => d.map((x) => x.code);
+    assert.deepEqual(codes(early.diagnostics), [...Array<string>(100).fill('hdd-random-io'), 'more-findings']);
+    assert.deepEqual(
+      early.diagnostics[0].fixes?.map((f) => f.title),
+      ["Switch 'logs' to gp3 (+$35.00/month)"],
+    );
+    assert.ok(early.work < kept.work, `${early.work} disks evaluated with the cap applied as findings come, ${kept.work} without`);
+    assert.deepEqual(early.diagnostics, analyze(`${randomOnHddVms(600, 1000)}# *\n`).diagnostics);
   });
 });

@@ -75,13 +75,16 @@ function outOfBurst(ctx: VmContext, d: DiskEval, w: WorkloadEval): void {
   const m = ctx.machine;
   const p = d.spec.path;
   const fixes: FixData[] = [];
+  const at = ctx.at(`${p}/type`);
+  // Past the file's cap this finding is counted, not listed: the type its fix would offer is not searched for.
   const choice =
-    m &&
-    cheapestProvisionedMeeting(ctx.catalog, ctx.evaluation.spec, m, ctx.region, d.spec, diskWorkloadsMet(d.spec.name), {
-      sizeGib: d.size_gib,
-      throughput: false,
-      redundant: d.type.replicated !== false,
-    });
+    m && ctx.listed('gp2-out-of-burst', at)
+      ? cheapestProvisionedMeeting(ctx.catalog, ctx.evaluation.spec, m, ctx.region, d.spec, diskWorkloadsMet(d.spec.name), {
+          sizeGib: d.size_gib,
+          throughput: false,
+          redundant: d.type.replicated !== false,
+        })
+      : undefined;
   // Only the type (and the IOPS it needs) changes: a choice that would also resize the volume is not this fix.
   if (choice && choice.size_gib === d.size_gib) {
     const now = d.cost.complete ? d.cost.monthly : undefined;
@@ -106,7 +109,7 @@ function outOfBurst(ctx: VmContext, d: DiskEval, w: WorkloadEval): void {
   ctx.report(
     'gp2-out-of-burst',
     `'${w.spec.name}' meets its target on ${d.spec.name} only on burst credits: ${lasts(d, w)} (${fmt(d.size_gib)} GiB ${d.typeName})${instead}`,
-    ctx.at(`${p}/type`),
+    at,
     { path: `${p}/type`, fixes },
   );
 }
@@ -138,22 +141,21 @@ function onlyInWindow(ctx: VmContext, ev: VmEval, window: WorkloadEval[]): void 
   const h = ctx.advice.minHeadroom;
   const sustained = (x: VmEval) =>
     names.every((n) => meetsWithHeadroom(x, n, h)) && targetsKept(ev, x) && !x.workloads.some(onlyInWindowOf);
-  const bigger = smallestMachineMeeting(ctx.catalog, ctx.advice.evaluation.spec, m, ctx.region, sustained);
+  const at = ctx.machineSpan();
+  // Past the file's cap this finding is counted, not listed: the larger size its fix would offer is not searched for.
+  const bigger = ctx.listed('instance-limit-only-in-window', at)
+    ? smallestMachineMeeting(ctx.catalog, ctx.advice.evaluation.spec, m, ctx.region, sustained)
+    : undefined;
   const fixes: FixData[] = [];
   if (bigger) {
     // The search evaluated the VM on it already (the VM's advice keeps that evaluation).
     const cost = vmCostChange(ctx.catalog, ev, ctx.advice.onMachine(bigger));
     fixes.push(ctx.setMachine(bigger, `Change machine to ${bigger.name} (${cost})`));
   }
-  ctx.report(
-    'instance-limit-only-in-window',
-    windowMessage(m, found.table.burst_seconds, window, bigger, found.table.burst_window),
-    ctx.machineSpan(),
-    {
-      path: `${ctx.vm.path}/machine_type`,
-      fixes,
-    },
-  );
+  ctx.report('instance-limit-only-in-window', windowMessage(m, found.table.burst_seconds, window, bigger, found.table.burst_window), at, {
+    path: `${ctx.vm.path}/machine_type`,
+    fixes,
+  });
 }
 
 /**

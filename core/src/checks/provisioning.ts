@@ -139,7 +139,7 @@ function aboveVmLimit(ctx: VmContext, d: DiskEval): void {
   const lim = limits(ctx, d);
   if (!lim) return;
   const pr = t.provisioned;
-  const over: { provisioned_iops?: number; provisioned_mibps?: number } = {};
+  const over: Over = {};
   const bought: string[] = [];
   const sustained: string[] = [];
   const check = (asked: number | undefined, range: ProvisionedDiskType['provisioned']['iops'], cap: number | undefined, unit: string) => {
@@ -157,9 +157,33 @@ function aboveVmLimit(ctx: VmContext, d: DiskEval): void {
   over.provisioned_iops = check(d.spec.provisioned_iops, pr.iops, lim.iops, 'IOPS');
   over.provisioned_mibps = check(d.spec.provisioned_mibps, pr.mibps, lim.mibps, 'MiB/s');
   if (over.provisioned_iops === undefined && over.provisioned_mibps === undefined) return;
+  const path = `${d.spec.path}/${over.provisioned_iops !== undefined ? 'provisioned_iops' : 'provisioned_throughput'}`;
+  const at = ctx.at(path);
+  const said = `${d.spec.name}: ${bought.join(' and ')} provisioned; ${ctx.machine.name} sustains ${sustained.join(' and ')} for all its disks`;
+  // Past the file's cap this finding is counted, not listed: the VM is not evaluated again for its fix and saving.
+  if (!ctx.listed('provisioned-above-vm-limit', at))
+    return ctx.report('provisioned-above-vm-limit', `${said}: ${NOT_DELIVERED}${windowText(lim.burst)}`, at, { path });
+  const { saving, fixes } = provisionFix(ctx, d, over);
+  const cost = saving !== undefined ? `${fmtMoney(saving, ctx.catalog.currency)}/month pays for what it cannot use` : NOT_DELIVERED;
+  ctx.report('provisioned-above-vm-limit', `${said}: ${cost}${windowText(lim.burst)}`, at, { path, fixes });
+}
+
+/** What a disk is provisioned above its machine's sustained limit, lowered to that limit. */
+interface Over {
+  provisioned_iops?: number;
+  provisioned_mibps?: number;
+}
+
+const NOT_DELIVERED = 'the part above it is paid for and never delivered';
+
+/**
+ * The VM evaluated with the disk provisioned at the machine's limit (`over`): the monthly saving, where both prices
+ * are known in full, and the fix, where the VM's disks then deliver as much in all and every target met stays met.
+ */
+function provisionFix(ctx: VmContext, d: DiskEval, over: Over): { saving?: number; fixes: FixData[] } {
   const change = Object.fromEntries(Object.entries(over).filter(([, v]) => v !== undefined));
   // The evaluation's own VM, whose disks `d.spec` is one of (./types.ts: `VmContext.vm`).
-  const after = evaluateOn(ctx.catalog, withDisk(ctx.evaluation.spec, d.spec, change), ctx.machine, ctx.region);
+  const after = evaluateOn(ctx.catalog, withDisk(ctx.evaluation.spec, d.spec, change), ctx.machine!, ctx.region);
   const fixed = after.disks.find((x) => x.spec.name === d.spec.name);
   const before = d.cost;
   // Only a price both sides know in full says what the excess costs.
@@ -167,33 +191,17 @@ function aboveVmLimit(ctx: VmContext, d: DiskEval): void {
     fixed && before.complete && fixed.cost.complete && before.monthly !== undefined && fixed.cost.monthly !== undefined
       ? before.monthly - fixed.cost.monthly
       : undefined;
-  const money = (x: number) => fmtMoney(x, ctx.catalog.currency);
   // The fix must deliver what the VM's disks deliver now (the machine holds them at its limit anyway), and
   // keep every target that is met.
   const total = (e: { disks: DiskEval[] }, k: Metric) => e.disks.reduce((s, x) => s + x.figures[k].value, 0);
   const same = !!fixed && METRICS.every((k) => total(after, k) >= total(ctx.evaluation, k) - 1e-6) && targetsKept(ctx.evaluation, after);
-  const fixes: FixData[] = [];
-  if (same) {
-    const what = [
-      over.provisioned_iops !== undefined ? `${fmt(over.provisioned_iops)} IOPS` : '',
-      over.provisioned_mibps !== undefined ? `${fmt(over.provisioned_mibps)} MiB/s` : '',
-    ].filter(Boolean);
-    fixes.push({
-      kind: 'set-values',
-      values: provisionedValues(d.spec, ctx.has, over),
-      title: `Provision ${what.join(' and ')}${saving !== undefined ? ` (−${money(saving)}/month)` : ''}`,
-      preferred: true,
-    });
-  }
-  const cost =
-    saving !== undefined ? `${money(saving)}/month pays for what it cannot use` : 'the part above it is paid for and never delivered';
-  const path = `${d.spec.path}/${over.provisioned_iops !== undefined ? 'provisioned_iops' : 'provisioned_throughput'}`;
-  ctx.report(
-    'provisioned-above-vm-limit',
-    `${d.spec.name}: ${bought.join(' and ')} provisioned; ${ctx.machine.name} sustains ${sustained.join(' and ')} for all its disks: ${cost}${windowText(lim.burst)}`,
-    ctx.at(path),
-    { path, fixes },
-  );
+  if (!same) return { saving, fixes: [] };
+  const what = [
+    over.provisioned_iops !== undefined ? `${fmt(over.provisioned_iops)} IOPS` : '',
+    over.provisioned_mibps !== undefined ? `${fmt(over.provisioned_mibps)} MiB/s` : '',
+  ].filter(Boolean);
+  const title = `Provision ${what.join(' and ')}${saving !== undefined ? ` (−${fmtMoney(saving, ctx.catalog.currency)}/month)` : ''}`;
+  return { saving, fixes: [{ kind: 'set-values', values: provisionedValues(d.spec, ctx.has, over), title, preferred: true }] };
 }
 
 /** "; in its burst window, 30 minutes a day, it reaches 40,000 IOPS and 1,192 MiB/s". */

@@ -54,14 +54,16 @@ function hddRandom(ctx: VmContext, d: DiskEval): void {
   if (!tc) return;
   const w = workloadsOn(ctx.evaluation, d.spec.name).find((x) => x.spec.pattern === 'random' && x.spec.block_kib < tc.io_kib);
   if (!w) return;
-  const fixes = toSsd(ctx, d);
+  const at = ctx.at(`${d.spec.path}/type`);
+  // Past the file's cap this finding is counted, not listed: the SSD type its fix would offer is not searched for.
+  const fixes = ctx.listed('hdd-random-io', at) ? toSsd(ctx, d) : [];
   // The volume counts the I/Os against its own throughput, not what the instance's limit leaves of it (the
   // instance counts the bytes moved, a 64th of a MiB per 16 KiB I/O).
   const base = d.diskOnly.read_mibps.value;
   ctx.report(
     'hdd-random-io',
     `'${w.spec.name}' does random ${formatBlock(w.spec.block_kib)} I/O on ${d.spec.name} (${d.typeName}): each I/O counts as a full ${formatBlock(tc.io_kib)} of the volume's ${fmt(base)} MiB/s, so it reaches ${fmt(reached(w))} IOPS, ${fmt(w.read_mibps + w.write_mibps)} MiB/s${fixes.length ? `; use an SSD type` : ''}`,
-    ctx.at(`${d.spec.path}/type`),
+    at,
     { path: `${d.spec.path}/type`, fixes },
   );
 }
@@ -138,8 +140,9 @@ function needsPlatform(ctx: VmContext, d: DiskEval): void {
   if (path === iopsPath && !overSize)
     fixes.push({ kind: 'set-value', path, value: req.iops_above, title: `Provision ${fmt(req.iops_above)} IOPS`, preferred: true });
   // A machine change is that and nothing more: every target met today stays met there (another machine may bring an
-  // instance store a workload over all the disks cannot be evaluated on, or limits the edition lacks).
-  const other = onPlatform(c, m, (x) => ctx.advice.keepsTargetsOn(x));
+  // instance store a workload over all the disks cannot be evaluated on, or limits the edition lacks). Not searched
+  // for a finding past the file's cap, which is counted, not listed.
+  const other = ctx.listed('needs-platform', ctx.at(path)) ? onPlatform(c, m, (x) => ctx.advice.keepsTargetsOn(x)) : undefined;
   if (other) {
     const cost = vmCostChange(c, ctx.evaluation, ctx.advice.onMachine(other));
     fixes.push(ctx.setMachine(other, `Change machine to ${other.name}, built on the ${table.platform} (${cost})`, !fixes.length));
