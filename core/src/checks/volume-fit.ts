@@ -24,14 +24,14 @@ export const volumeFit: CheckModule = {
     'hdd-random-io': {
       severity: 'warning',
       summary: 'A throughput-optimised HDD carries small random I/O: each I/O costs it a whole 1 MiB of throughput.',
-      docs: 'AWS measures st1 and sc1 in 1 MiB I/Os: an I/O of 1 MiB or less counts as 1 MiB, and only sequential I/Os are merged into 1 MiB ones (Amazon EBS User Guide, "Inefficiency of small read/writes on HDD"; AWS recommends an SSD type for small random I/O). Raised on the volume\'s `type` when a workload with `pattern: random` and blocks under 1 MiB runs on it: a 1 TiB st1 (40 MiB/s) then does 40 random 16 KiB I/Os a second, 0.6 MiB/s. The fix changes the type to the cheapest SSD type that keeps every target of the volume met (gp3 at the same size, with provisioned IOPS or throughput where a target needs them), with the change in the volume\'s monthly price.',
+      docs: "AWS measures st1 and sc1 in 1 MiB I/Os: an I/O of 1 MiB or less counts as 1 MiB, and only sequential I/Os are merged into 1 MiB ones (Amazon EBS User Guide, \"Inefficiency of small read/writes on HDD\"; AWS recommends an SSD type for small random I/O). Raised on the volume's `type` when a workload with `pattern: random` and blocks under 1 MiB runs on it: a 1 TiB st1 (40 MiB/s) then does 40 random 16 KiB I/Os a second, 0.6 MiB/s. The fix changes the type to the cheapest SSD type that keeps every target of the volume met (gp3 at the same size, with provisioned IOPS or throughput where a target needs them), with the change in the volume's monthly price. Past the file's cap on findings of this code (`more-findings`), the finding is counted without the search its fix needs.",
       fixType: 'sizing',
     },
     'needs-platform': {
       severity: 'error',
       summary:
         'The volume is provisioned above what the instance can attach: the type needs an instance built on a platform this one is not built on.',
-      docs: 'AWS io2 (Block Express) above 64,000 IOPS or 16 TiB attaches only to instances built on the Nitro System (Amazon EBS User Guide, Provisioned IOPS SSD volumes; the families on the Nitro System: https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-nitro-instances.html). Raised on `provisioned_iops` (on `size` for a volume above 16 TiB). The fixes cap `provisioned_iops` at 64,000 where the size allows, or change the machine to a family of the same vCPUs that is built on the platform (the same letter first), on which every target met today stays met.',
+      docs: "AWS io2 (Block Express) above 64,000 IOPS or 16 TiB attaches only to instances built on the Nitro System (Amazon EBS User Guide, Provisioned IOPS SSD volumes; the families on the Nitro System: https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-nitro-instances.html). Raised on `provisioned_iops` (on `size` for a volume above 16 TiB). The fixes cap `provisioned_iops` at 64,000 where the size allows, or change the machine to a family of the same vCPUs that is built on the platform (the same letter first), on which every target met today stays met. Past the file's cap on findings of this code (`more-findings`), the finding is counted without the search its fix needs.",
       fixType: 'sizing',
     },
     'platform-unknown': {
