@@ -15,8 +15,7 @@ import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './document/parse
 import { mayShareText, scopeSharedFindings } from './document/shared-text';
 import { dropVmNodes } from './document/tree-nodes';
 import type { Spec, VmSpec } from './document/types';
-import { evaluateSustained, evaluateVm } from './model/evaluate';
-import { withController } from './model/disk-controller';
+import { evaluateVm } from './model/evaluate';
 import { evaluateUnattached, type UnattachedDiskEval } from './model/unattached';
 import { gapTexts, vmCosts, type VmEval } from './model/types';
 import { applySuppressions, findSuppressions } from './suppress';
@@ -301,12 +300,7 @@ function priceOf(e: VmEval): VmPrice {
  * on the bursts (../model/evaluate.ts: `evaluateSustained`), which an AWS VM's evaluation spends much of its time on.
  */
 function priceAhead(catalog: Catalog, vm: VmSpec, region: string): VmPrice {
-  const alone = vm.workloads.length ? { ...vm, workloads: [] } : vm;
-  const m = resolveMachine(catalog, alone);
-  // `evaluateVm` on the same machine, without bursts; an unknown machine's VM has no figures to leave out.
-  return priceOf(
-    m.ok ? evaluateSustained(catalog, alone, withController(m.machine, alone.disk_controller), region) : evaluateVm(catalog, alone, region),
-  );
+  return priceOf(evaluateVm(catalog, vm.workloads.length ? { ...vm, workloads: [] } : vm, region, false));
 }
 
 /** The VMs' prices added up as they come: the known part, whether it is whole, and what it lacks (each phrase once). */

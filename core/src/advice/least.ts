@@ -261,7 +261,12 @@ function okLine(oks: Point[], need: number): number | undefined {
   const k = oks.length;
   if (k < 2) return undefined;
   const [a, b] = [oks[k - 1], oks[k - 2]];
-  return b.ratio > a.ratio + 1e-9 ? Math.ceil(a.v - ((a.ratio - need) * (b.v - a.v)) / (b.ratio - a.ratio) - 1e-9) : undefined;
+  return b.ratio > a.ratio + 1e-9 ? along(a, b, need) : undefined;
+}
+
+/** The least whole value at which the line through `p` and `q` (of different ratios) reaches `need`. */
+function along(p: Point, q: Point, need: number): number {
+  return Math.ceil(p.v + ((need - p.ratio) * (q.v - p.v)) / (q.ratio - p.ratio) - 1e-9);
 }
 
 /**
@@ -279,14 +284,12 @@ function guess(fails: Point[], oks: Point[], need: number): number | undefined {
   const b = fails[n - 1];
   let g: number | undefined;
   if (n >= 2 && b.ratio > fails[n - 2].ratio) {
-    const a = fails[n - 2];
-    g = Math.ceil(b.v + ((need - b.ratio) * (b.v - a.v)) / (b.ratio - a.ratio) - 1e-9);
+    g = along(b, fails[n - 2], need);
   } else if (n >= 2) g = okLine(oks, need) ?? proportional(b, need);
   else g = proportional(b, need);
   // Not to a value on a cap's flat top (the two lowest that hold give the same figures): the figures reach the cap
   // somewhere below it, and a line to it aims too high.
   const flat = k >= 2 && Math.abs(oks[k - 2].ratio - oks[k - 1].ratio) <= 1e-9;
-  if (ok && !flat && (g === undefined || g >= ok.v) && ok.ratio > b.ratio)
-    g = Math.ceil(b.v + ((need - b.ratio) * (ok.v - b.v)) / (ok.ratio - b.ratio) - 1e-9);
+  if (ok && !flat && (g === undefined || g >= ok.v) && ok.ratio > b.ratio) g = along(b, ok, need);
   return g;
 }

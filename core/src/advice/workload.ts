@@ -272,41 +272,34 @@ export function keepingOthers(e: VmEval, name: string, { minHeadroom, memoSizes 
     keep.length ? `; ${keep.map((n) => `'${n}'`).join(', ')} keep meeting theirs` : '',
     keepPolicy.length ? `; ${keepPolicy.map((n) => `'${n}'`).join(', ')} keep the headroom` : '',
   ].join('');
-  const kept = (x: VmEval, n: string) =>
-    keepPolicy.includes(n) ? meetsWithHeadroom(x, n, minHeadroom) : x.workloads.find((y) => y.spec.name === n)?.meets_target === true;
+  // Met, not merely not missed: on a machine whose per-VM limit is unknown a target met today would not be judged.
+  const meets = (x: VmEval, n: string) => x.workloads.find((y) => y.spec.name === n)?.meets_target === true;
+  const roomy = (x: VmEval, n: string) => meetsWithHeadroom(x, n, minHeadroom);
+  // The part that only fails more as the workload's own disk grows or buys more (./least: `Condition.lost`).
+  const away = onOtherDisk(e, name);
+  const [keepAway, policyAway] = [keep.filter(away), keepPolicy.filter(away)];
   return condition(
     `workload ${name} meets its target with ${minHeadroom} to spare${others}`,
-    // Met, not merely not missed: on a machine whose per-VM limit is unknown a target met today would not be judged.
-    (x) =>
-      meetsWithHeadroom(x, name, minHeadroom) &&
-      keep.every((n) => x.workloads.find((y) => y.spec.name === n)?.meets_target === true) &&
-      keepPolicy.every((n) => meetsWithHeadroom(x, n, minHeadroom)),
+    (x) => roomy(x, name) && keep.every((n) => meets(x, n)) && keepPolicy.every((n) => roomy(x, n)),
     { ratio: (x) => targetRatio(x, [name]), need: 1 + Math.max(0, minHeadroom) },
     memoSizes,
     [name],
-    lostOnOtherDisks(e, name, [...keep, ...keepPolicy], kept),
+    keepAway.length || policyAway.length ? (x) => keepAway.some((n) => !meets(x, n)) || policyAway.some((n) => !roomy(x, n)) : undefined,
   );
 }
 
 /**
- * The part of a workload's condition that only fails more as its own disk grows or buys more: the workloads kept
- * that run on one other disk only. That disk's figures never rise as this one grows (a limit the two share goes more
- * to the larger; ../model/vm-share), so once one of them misses, it misses at every larger value: a size or
- * provisioning search stops there (./least). A workload over several disks, or this one's, may gain: not part of it.
+ * Whether a workload runs on one disk other than workload `name`'s (never, where `name` runs over every disk). That
+ * disk's figures never rise as this one's disk grows (a limit the two share goes more to the larger;
+ * ../model/vm-share), so once such a workload misses its target, it misses at every larger value: a size or
+ * provisioning search stops there (./least). A workload over several disks, or on this one's, may gain.
  */
-function lostOnOtherDisks(
-  e: VmEval,
-  name: string,
-  kept: string[],
-  holds: (x: VmEval, n: string) => boolean,
-): ((x: VmEval) => boolean) | undefined {
+function onOtherDisk(e: VmEval, name: string): (n: string) => boolean {
   const own = e.spec.workloads.find((w) => w.name === name)?.disk;
-  if (own === undefined) return undefined;
-  const elsewhere = kept.filter((n) => {
+  return (n) => {
     const d = e.spec.workloads.find((w) => w.name === n)?.disk;
-    return d !== undefined && d !== own;
-  });
-  return elsewhere.length ? (x) => elsewhere.some((n) => !holds(x, n)) : undefined;
+    return own !== undefined && d !== undefined && d !== own;
+  };
 }
 
 /**

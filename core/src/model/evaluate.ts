@@ -30,9 +30,10 @@ import { evaluateWorkload } from './workload';
 /**
  * The VM on the machine its spec names. When that machine is unknown (missing, misspelt, a vCPU count the
  * series does not offer) no figure is computed: without the machine's per-VM limits every figure would be the
- * disks' own, which looks right and can be several times too high.
+ * disks' own, which looks right and can be several times too high. `bursts` false: without them, as
+ * `evaluateSustained` (for what reads no burst: a price).
  */
-export function evaluateVm(c: Catalog, vm: VmSpec, region: string): VmEval {
+export function evaluateVm(c: Catalog, vm: VmSpec, region: string, bursts = true): VmEval {
   const resolved = resolveMachine(c, vm);
   if (!resolved.ok)
     return {
@@ -45,7 +46,7 @@ export function evaluateVm(c: Catalog, vm: VmSpec, region: string): VmEval {
       monthly_cost: undefined,
       monthly_cost_complete: false,
     };
-  return evaluateOn(c, vm, withController(resolved.machine, vm.disk_controller), region);
+  return evaluated(c, vm, withController(resolved.machine, vm.disk_controller), region, bursts);
 }
 
 /**
