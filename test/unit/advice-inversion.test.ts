@@ -5,14 +5,17 @@
  */
 import * as assert from 'node:assert/strict';
 import { largerSizes, withDisk } from '../../core/src/advice/search';
-import { heldOn, shortOn } from '../../core/src/advice/rows';
-import { attaches, largerMachines, sizeRange } from '../../core/src/catalog';
+import { heldOn, leastByOwnFigures, shortOn } from '../../core/src/advice/rows';
+import { attaches, largerMachines, sizeRange, type DiskType } from '../../core/src/catalog';
 import { streamedAnalysis } from '../../core/src/analyze';
 import { diskPriceOn, evaluateOn, evaluateSustained } from '../../core/src/model/evaluate';
 import { keepingOthers } from '../../core/src/advice/workload';
-import { probeOf, type Probe } from '../../core/src/advice/least';
+import { probeOf, type Condition, type Probe } from '../../core/src/advice/least';
+import { ownFigures } from '../../core/src/model/disks';
+import { hostCached } from '../../core/src/model/host-cache';
+import { provisionedBounds } from '../../core/src/model/provisioned';
 import { METRICS, type Cost, type VmEval } from '../../core/src/model/types';
-import type { VmSpec } from '../../core/src/document/types';
+import type { DiskSpec, VmSpec } from '../../core/src/document/types';
 import { distinctFleet, type FleetEdition } from '../../bench/fleet';
 
 const EDITIONS = ['gcp-2024', 'aws-2025', 'yandex-2025', 'azure-2026'] as const;
@@ -180,3 +183,70 @@ describe('advice: a workload on another disk, once it loses its target, stays lo
       if (edition === 'gcp-2024' || edition === 'azure-2026') assert.ok(lost > 0, 'no search said lost');
     });
 });
+
+describe("advice: a disk's own figures bound what a VM gives it", () => {
+  for (const edition of EDITIONS)
+    it(`${edition}: no disk's evaluated figure is above its own figures with its type's whole baseline`, () => {
+      let disks = 0;
+      for (const e of fleetVms(edition, 150)) {
+        if (!e.machine || e.spec.disks.some(hostCached)) continue;
+        for (const d of evaluateSustained(e.catalog, e.spec, e.machine, 'r').disks) {
+          const own = ownFigures(e.catalog, d.spec, d.size_gib);
+          if (!own) continue;
+          disks++;
+          for (const k of METRICS) assert.ok(d.figures[k].value <= own[k].value * (1 + 1e-12), `${e.spec.name} ${d.spec.name} ${k}`);
+        }
+      }
+      assert.ok(disks > 0, 'no disk compared');
+    });
+});
+
+describe('advice: below the least its own figures allow, a disk fails the search', () => {
+  for (const edition of EDITIONS)
+    it(`${edition}: the size (or IOPS) just below leastByOwnFigures fails the condition, evaluated`, function () {
+      this.timeout(120_000);
+      let bounded = 0;
+      for (const e of fleetVms(edition, 300)) {
+        if (!e.machine) continue;
+        for (const r of e.workloads) {
+          const disk = r.meets_target === false && r.spec.disk !== undefined && e.spec.disks.find((d) => d.name === r.spec.disk);
+          if (!disk) continue;
+          for (const minHeadroom of [0, 0.25]) {
+            const ok = keepingOthers(e, r.spec.name, { minHeadroom, memoSizes: false });
+            for (const [type, t] of Object.entries(e.catalog.disk_types)) {
+              const below = justBelow(e, disk, type, t, ok);
+              if (!below) continue;
+              bounded++;
+              assert.ok(
+                !ok(evaluateSustained(e.catalog, below, e.machine, 'r')),
+                `${e.spec.name} '${r.spec.name}' ${type} h=${minHeadroom}`,
+              );
+            }
+          }
+        }
+      }
+      assert.ok(bounded > 0, 'no search bounded by the figures');
+    });
+});
+
+/**
+ * The VM with `disk` of type `type` just below the least the type's own figures allow for `ok` (a size; for a
+ * provisioned type, IOPS with its most throughput), where that bound is above the type's least; else undefined.
+ */
+function justBelow(e: VmEval, disk: DiskSpec, type: string, t: DiskType, ok: Condition): VmSpec | undefined {
+  if (t.model === 'scaled' || t.model === 'allocation-units') {
+    const step = t.model === 'allocation-units' ? t.unit_gib : 1;
+    const [lo, hi] = [Math.ceil(t.size_gib.min / step), Math.floor(t.size_gib.max / step)];
+    const spec = { ...disk, type };
+    const from = leastByOwnFigures(e.catalog, e.spec, ok, (u) => ({ spec, size: u * step }), lo, hi);
+    return from > lo ? withDisk(e.spec, disk, { type, size_gib: Math.min(from - 1, hi) * step }) : undefined;
+  }
+  const iops = t.model === 'provisioned' ? t.provisioned.iops : undefined;
+  if (t.model !== 'provisioned' || !iops) return undefined;
+  const size = Math.max(disk.size_gib ?? 0, t.size_gib.min);
+  const r = provisionedBounds(iops, size);
+  const mibps = t.provisioned.mibps && provisionedBounds(t.provisioned.mibps, size).hi;
+  const spec = (v: number): DiskSpec => ({ ...disk, type, size_gib: size, provisioned_iops: v, provisioned_mibps: mibps });
+  const from = leastByOwnFigures(e.catalog, e.spec, ok, (v) => ({ spec: spec(v), size }), r.lo, r.hi);
+  return from > r.lo ? withDisk(e.spec, disk, spec(Math.min(from - 1, r.hi))) : undefined;
+}

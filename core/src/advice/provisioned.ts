@@ -10,7 +10,7 @@ import { evaluateSustained } from '../model/evaluate';
 import { provisionedBounds } from '../model/provisioned';
 import type { VmEval } from '../model/types';
 import { leastValue, probeOf, reaches, type Condition, type Probe } from './least';
-import { shortWith } from './rows';
+import { leastByOwnFigures, shortWith } from './rows';
 
 /** A provisioned disk that meets the condition: its type, size, what is provisioned above the defaults, and its price. */
 export interface ProvisionedChoice {
@@ -89,12 +89,19 @@ function leastProvisioned(
   // least of both: a search for a cheaper type mostly ends there; and where this disk shares a limit with another
   // (AWS's per-instance limit, split by what each asks), the most of both can take another disk's share from its
   // workloads, and fail where the least holds.
+  // Below the least amount the disk's own figures allow (./rows), nothing meets it: IOPS with the most throughput,
+  // throughput with the IOPS found. The searches start there, and none runs where that is above the most.
+  const byOwn = (r: { lo: number; hi: number }, disk: (v: number) => DiskSpec) =>
+    leastByOwnFigures(w.c, w.vm, w.ok, (v) => ({ spec: disk(v), size }), r.lo, r.hi);
+  const iopsFrom = iopsRange ? byOwn(iopsRange, (v) => written(v, mibpsRange?.hi)) : undefined;
+  if (iopsRange && iopsFrom! > iopsRange.hi) return undefined;
   const most = probe(iopsRange?.hi, mibpsRange?.hi);
   if (!most.ok && !reaches(most, w.ok.need)) return undefined;
   let choice: DiskSpec | undefined;
-  if (probe(iopsRange?.lo, mibpsRange?.lo).ok) choice = written(iopsRange?.lo, mibpsRange?.lo);
+  if (!(iopsRange && iopsFrom! > iopsRange.lo) && probe(iopsRange?.lo, mibpsRange?.lo).ok) choice = written(iopsRange?.lo, mibpsRange?.lo);
   else if (iopsRange || mibpsRange) {
-    const found = searched(iopsRange, mibpsRange, probe, w.ok.need);
+    const from = { iops: iopsFrom, mibps: (iops?: number) => byOwn(mibpsRange!, (v) => written(iops, v)) };
+    const found = searched(iopsRange, mibpsRange, probe, from, w.ok.need);
     if (found) choice = written(found.iops, found.mibps);
   }
   if (!choice) return undefined;
@@ -122,17 +129,22 @@ function searched(
   iopsRange: Range,
   mibpsRange: Range,
   probe: (iops?: number, mibps?: number) => Probe,
+  from: { iops?: number; mibps: (iops?: number) => number },
   need?: number,
 ): { iops?: number; mibps?: number } | undefined {
   let iops: number | undefined;
   if (iopsRange) {
-    iops = leastValue(iopsRange.lo, iopsRange.hi, (v) => probe(v, mibpsRange?.hi), need);
-    if (iops === undefined && mibpsRange) iops = leastValue(iopsRange.lo, iopsRange.hi, (v) => probe(v, mibpsRange.lo), need);
+    const lo = Math.max(iopsRange.lo, from.iops ?? iopsRange.lo);
+    iops = leastValue(lo, iopsRange.hi, (v) => probe(v, mibpsRange?.hi), need);
+    if (iops === undefined && mibpsRange) iops = leastValue(lo, iopsRange.hi, (v) => probe(v, mibpsRange.lo), need);
     if (iops === undefined) return undefined;
   }
   if (!mibpsRange) return { iops };
+  const lo = from.mibps(iops);
+  if (lo > mibpsRange.hi) return undefined;
   // The range's least first: it need not be whole (Azure's 125 MB/s is 119.2 MiB/s), and the search is over whole values.
-  const mibps = probe(iops, mibpsRange.lo).ok ? mibpsRange.lo : leastValue(mibpsRange.lo, mibpsRange.hi, (v) => probe(iops, v), need);
+  const mibps =
+    lo <= mibpsRange.lo && probe(iops, mibpsRange.lo).ok ? mibpsRange.lo : leastValue(lo, mibpsRange.hi, (v) => probe(iops, v), need);
   return mibps === undefined ? undefined : { iops, mibps };
 }
 

@@ -6,7 +6,7 @@
  * so that the answer is the one evaluating every machine in turn gives, in fewer evaluations.
  */
 import { INSTANCE_STORE, limitValue, vmLimitGroup, vmLimitRow, type Catalog, type DiskType, type Machine } from '../catalog';
-import { allocationUnits } from '../model/disks';
+import { allocationUnits, ownFigures } from '../model/disks';
 import type { DiskSpec, Target, VmSpec, WorkloadSpec } from '../document/types';
 import { hostCached } from '../model/host-cache';
 import type { DiskEval, Metric, VmEval } from '../model/types';
@@ -130,8 +130,11 @@ function typeMost(t: DiskType, k: BoundingMetric): number {
   return max === undefined ? most : Math.min(most, max);
 }
 
-/** Whether a workload whose disk gives at most `f` misses one of its targets, as the model judges them. */
-function missesAt(w: WorkloadSpec, f: Record<BoundingMetric, number>): boolean {
+/**
+ * Whether a workload whose disk gives at most `f` misses one of its targets, as the model judges them; with `need`
+ * above 1, misses the share of them a headroom asks (1 + headroom: ../model/targets `headroomOf`).
+ */
+function missesAt(w: WorkloadSpec, f: Record<BoundingMetric, number>, need = 1): boolean {
   const rho = w.read_ratio;
   const B = w.block_kib;
   if (!(rho >= 0 && rho <= 1 && B > 0)) return false;
@@ -152,7 +155,7 @@ function missesAt(w: WorkloadSpec, f: Record<BoundingMetric, number>): boolean {
   // which a search's aim reaches a target (./least `reaches`): the search would stop there too.
   return (Object.keys(most) as Array<keyof Target>).some((k) => {
     const want = w.target[k];
-    return want !== undefined && most[k] * (1 + 1e-9) < want * (1 - 1e-6) - 1e-6;
+    return want !== undefined && most[k] * (1 + 1e-9) < want * need * (1 - 1e-6) - 1e-6;
   });
 }
 
@@ -166,4 +169,42 @@ export function shortWith(c: Catalog, vm: VmSpec, m: Machine, ok: Condition, dis
     const on = w && (w.disk ?? (vm.disks.length === 1 ? vm.disks[0].name : undefined));
     return on === disk.name && shortOn(vm, m, name, c, [type]);
   });
+}
+
+/**
+ * The least value, from `lo` to `hi` (`hi + 1`: none), at which no workload `ok` asks to be met on disk `disk` is
+ * surely short by the figures `disk(v)` has by itself (../model/disks `ownFigures`: no machine's limit, the whole
+ * of its type's baseline), figures no VM lets it pass (`missesAt`). Below it the condition fails at every value,
+ * so a size or provisioning search need evaluate nothing there (./search, ./provisioned). `lo` where this cannot
+ * be said: no such workload, or a host-cached disk (the cache lets a disk past its own figures).
+ */
+export function leastByOwnFigures(
+  c: Catalog,
+  vm: VmSpec,
+  ok: Condition,
+  disk: (v: number) => { spec: DiskSpec; size: number },
+  lo: number,
+  hi: number,
+): number {
+  const name = disk(lo).spec.name;
+  const on = (w: WorkloadSpec) => w.disk === name || (w.disk === undefined && vm.disks.length === 1);
+  const asked = vm.workloads.filter((w) => w.invalid === undefined && ok.met?.includes(w.name) && on(w));
+  if (!asked.length || hi < lo || vm.disks.some(hostCached)) return lo;
+  const short = (v: number) => {
+    const { spec, size } = disk(v);
+    const f = ownFigures(c, spec, size);
+    if (!f) return false;
+    const most = { read_iops: f.read_iops.value, read_mibps: f.read_mibps.value, write_mibps: f.write_mibps.value };
+    return asked.some((w) => missesAt(w, most, Math.max(1, ok.need ?? 1)));
+  };
+  if (!short(lo)) return lo;
+  if (short(hi)) return hi + 1;
+  // Short at `below`, not at `above`: a disk's own figures never fall as it grows or buys more.
+  let [below, above] = [lo, hi];
+  while (above - below > 1) {
+    const mid = Math.floor((below + above) / 2);
+    if (short(mid)) below = mid;
+    else above = mid;
+  }
+  return above;
 }

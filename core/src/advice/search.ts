@@ -24,7 +24,7 @@ import { diskPriceOn, evaluateOn, evaluateSustained } from '../model/evaluate';
 import type { DiskEval, VmEval } from '../model/types';
 import { cheapestProvisionedMeeting, type ProvisionedChoice } from './provisioned';
 import { recall } from './recall';
-import { shortWith } from './rows';
+import { leastByOwnFigures, shortWith } from './rows';
 import { condition, leastValue, probeOf, targetRatio, type Condition } from './least';
 
 export function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>): VmSpec {
@@ -87,18 +87,22 @@ export function smallestSizeMeeting(
   const lo = Math.ceil(Math.max(sizeRange(t, disk.replication).advised, minSize) / step);
   const hi = Math.floor(Math.min(t.size_gib.max, maxSize) / step);
   if (hi < lo) return undefined;
+  // No size below the least the type's rates allow meets it (./rows): the search starts there.
+  const top = Math.floor(t.size_gib.max / step);
+  const least = Math.ceil(t.size_gib.min / step);
+  const byRates = leastByOwnFigures(c, vm, ok, (u) => ({ spec: disk, size: u * step }), least, top);
+  if (byRates > hi) return undefined;
   let units: number | undefined;
-  if (ok.key === undefined) units = leastValue(lo, hi, meets, ok.need);
+  if (ok.key === undefined) units = leastValue(Math.max(lo, byRates), hi, meets, ok.need);
   else {
     // Performance never decreases with size: the least step over the whole range, raised to `lo`, is the
     // least step in [lo, hi] when it is not above hi. Where the condition fails at the range's top (a larger disk
     // takes a limit shared with another disk from that disk's workloads), it may fail again above the least:
     // then `lo` is evaluated, and the range above it searched where it fails there.
-    const top = Math.floor(t.size_gib.max / step);
     const search = () => {
       let toTop = true;
-      const least = leastValue(
-        Math.ceil(t.size_gib.min / step),
+      const found = leastValue(
+        byRates,
         top,
         (u) => {
           const p = meets(u);
@@ -107,7 +111,7 @@ export function smallestSizeMeeting(
         },
         ok.need,
       );
-      return least === undefined ? null : { least, toTop };
+      return found === undefined ? null : { least: found, toTop };
     };
     const found =
       ok.memo === false ? search() : recall(sizeMemoOf(c), sizeSearchKey(vm, disk, machine, region, ok.key), SIZE_MEMO_LIMIT, search);

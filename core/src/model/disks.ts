@@ -287,6 +287,27 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
   return out;
 }
 
+/**
+ * A disk's own figures at a size, before any machine's limit, with the whole of its type's baseline (as if no other
+ * disk of the type shared it): figures no VM lets it pass but through the host cache (../advice/rows bounds the
+ * searches with them). Undefined for local SSD and the instance store, whose figures depend on the machine.
+ */
+export function ownFigures(c: Catalog, d: DiskSpec, size: number): DiskFigures | undefined {
+  const t = c.disk_types[d.type];
+  switch (t?.model) {
+    case 'scaled':
+      return scaledFigures(c, t, d, size, size, 1);
+    case 'provisioned':
+      return provisionedFigures(c, t, d, size);
+    case 'allocation-units':
+      return unitFigures(c, t, size);
+    case 'tiers':
+      return tierFigures(c, t, d, size);
+    default:
+      return undefined;
+  }
+}
+
 /** Disks that can be evaluated: known type, modelled on this machine, and a size (or a device count). */
 export function evaluableDisks(c: Catalog, vm: VmSpec, machine?: Machine): DiskSpec[] {
   return vm.disks.filter((d) => {
