@@ -10,7 +10,7 @@ import { evaluateSustained } from '../model/evaluate';
 import { provisionedBounds } from '../model/provisioned';
 import type { VmEval } from '../model/types';
 import { leastValue, probeOf, reaches, type Condition, type Probe } from './least';
-import { leastByOwnFigures, shortWith } from './rows';
+import { leastByOwnFigures, shortWith, unjudgedWith } from './rows';
 
 /** A provisioned disk that meets the condition: its type, size, what is provisioned above the defaults, and its price. */
 export interface ProvisionedChoice {
@@ -48,7 +48,7 @@ function leastProvisioned(
 ): ProvisionedChoice | undefined {
   const pr = t.provisioned;
   const size = Math.max(sizeGib, t.size_gib.min);
-  if (size > t.size_gib.max) return undefined;
+  if (size > t.size_gib.max || unjudgedWith(w.c, w.vm, w.machine, w.ok, w.disk, name)) return undefined;
   const iopsRange = pr.iops ? provisionedBounds(pr.iops, size) : undefined;
   const mibpsRange = throughput && pr.mibps ? provisionedBounds(pr.mibps, size) : undefined;
   const spec = (iops?: number, mibps?: number): DiskSpec => ({

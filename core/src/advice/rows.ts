@@ -6,7 +6,7 @@
  * so that the answer is the one evaluating every machine in turn gives, in fewer evaluations.
  */
 import { INSTANCE_STORE, limitValue, vmLimitGroup, vmLimitRow, type Catalog, type DiskType, type Machine } from '../catalog';
-import { allocationUnits, ownFigures } from '../model/disks';
+import { allocationUnits, evaluableDisks, ownFigures } from '../model/disks';
 import type { DiskSpec, Target, VmSpec, WorkloadSpec } from '../document/types';
 import { hostCached } from '../model/host-cache';
 import type { DiskEval, Metric, VmEval } from '../model/types';
@@ -169,6 +169,35 @@ export function shortWith(c: Catalog, vm: VmSpec, m: Machine, ok: Condition, dis
     const on = w && (w.disk ?? (vm.disks.length === 1 ? vm.disks[0].name : undefined));
     return on === disk.name && shortOn(vm, m, name, c, [type]);
   });
+}
+
+/**
+ * Whether a workload `ok` asks to be met, on `disk` alone, is never judged with that disk of type `type` on machine
+ * `m`: the per-VM limit the model holds it to there is unknown (no row for the first disk of its group, or a row
+ * that stands in as an upper bound: ../model/vm-limits), so its figures are upper bounds, and its target is neither
+ * met nor its headroom known (../model/workload). No size or amount of the type holds, and none is evaluated.
+ */
+export function unjudgedWith(c: Catalog, vm: VmSpec, m: Machine, ok: Condition, disk: DiskSpec, type: string): boolean {
+  if (!c.disk_types[type] || c.disk_types[type].model === 'devices') return false;
+  const asked = ok.met?.some((name) => {
+    const w = vm.workloads.find((x) => x.name === name);
+    return w && (w.disk ?? (vm.disks.length === 1 ? vm.disks[0].name : undefined)) === disk.name;
+  });
+  if (!asked) return false;
+  // The group's first disk as the model takes them: in order, those it evaluates on `m`, this one as of `type`.
+  const group = vmLimitGroup(c, m, type);
+  const evaluable = evaluableDisks(c, vm, m);
+  let first = type;
+  for (const d of vm.disks) {
+    if (d === disk) break;
+    const t = c.disk_types[d.type];
+    if (t && t.model !== 'devices' && evaluable.includes(d) && vmLimitGroup(c, m, d.type) === group) {
+      first = d.type;
+      break;
+    }
+  }
+  const found = vmLimitRow(c, m, first);
+  return !found || !!found.row.upper_bound_of;
 }
 
 /**

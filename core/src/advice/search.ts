@@ -24,7 +24,7 @@ import { diskPriceOn, evaluateOn, evaluateSustained } from '../model/evaluate';
 import type { DiskEval, VmEval } from '../model/types';
 import { cheapestProvisionedMeeting, type ProvisionedChoice } from './provisioned';
 import { recall } from './recall';
-import { leastByOwnFigures, shortWith } from './rows';
+import { leastByOwnFigures, shortWith, unjudgedWith } from './rows';
 import { condition, leastValue, probeOf, targetRatio, type Condition } from './least';
 
 export function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>): VmSpec {
@@ -78,8 +78,9 @@ export function smallestSizeMeeting(
   minSize = 0,
 ): number | undefined {
   const t = c.disk_types[disk.type];
-  // No size of the type meets it where the machine's rows hold a workload it asks for short (./rows).
-  if (shortWith(c, vm, machine, ok, disk, disk.type)) return undefined;
+  // No size of the type meets it where the machine's rows hold a workload it asks for short, or leave its target
+  // unjudged (./rows).
+  if (shortWith(c, vm, machine, ok, disk, disk.type) || unjudgedWith(c, vm, machine, ok, disk, disk.type)) return undefined;
   if (t?.model === 'tiers') return smallestTier(c, vm, machine, region, disk, ok, t, { maxSize, minSize });
   if (!t || (t.model !== 'scaled' && t.model !== 'allocation-units')) return undefined;
   const step = t.model === 'allocation-units' ? t.unit_gib : 1;
@@ -265,7 +266,7 @@ export function cheaperDisk(
     names,
   );
   // Never smaller than the data it must hold (data_size plus growth, when the spec says).
-  const best = cheapestDiskMeeting(c, vm, machine, region, current, allMet, now, capacityNeed(disk) ?? 0);
+  const best = cheapestDiskMeeting(c, vm, machine, region, disk, allMet, now, capacityNeed(disk) ?? 0);
   return best && now - best.monthly > 0.005 ? { ...best, saving: now - best.monthly } : undefined;
 }
 
@@ -303,18 +304,18 @@ export function cheapestDiskMeeting(
   vm: VmSpec,
   machine: Machine,
   region: string,
-  current: DiskEval,
+  disk: DiskSpec,
   ok: Condition,
   below = Infinity,
   minSize = 0,
 ): DiskChoice | undefined {
-  const disk = current.spec;
+  const replicated = c.disk_types[disk.type]?.replicated;
   let best: DiskChoice | undefined;
   // Never trade away redundancy, and only offer types the machine can attach.
   const candidates = Object.entries(c.disk_types).filter(
     ([name, t]) =>
       (t.model === 'scaled' || t.model === 'allocation-units' || t.model === 'tiers') &&
-      (current.type.replicated === false || t.replicated !== false) &&
+      (replicated === false || t.replicated !== false) &&
       (name === disk.type || !machine || attaches(machine, name)) &&
       (disk.replication !== 'regional' || (t.replication ?? []).includes('regional')),
   );
@@ -338,7 +339,7 @@ export function cheapestDiskMeeting(
   }
   // Types whose IOPS and throughput are bought apart from their size: the least of each that does (gp3 with
   // more throughput can cost far less than an st1 large enough to give it).
-  const redundant = current.type.replicated !== false;
+  const redundant = replicated !== false;
   const bought = cheapestProvisionedMeeting(c, vm, machine, region, disk, ok, {
     sizeGib: minSize,
     throughput: true,

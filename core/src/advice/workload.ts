@@ -7,6 +7,7 @@ import { attaches, largerMachines, type Catalog, type Machine } from '../catalog
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { cacheable, cachedLimit, hostCached } from '../model/host-cache';
 import { diskPriceOn, evaluateSustained } from '../model/evaluate';
+import { effectiveSize, evaluableDisks } from '../model/disks';
 import type { VmEval, WorkloadEval } from '../model/types';
 import {
   cheapestDiskMeeting,
@@ -221,9 +222,12 @@ function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec
   for (const m of largerMachines(machine)) {
     // No disk of any type it could become meets the target under this machine's rows (./rows): none is searched for.
     if (shortOn(hardware, m, s.w.name, s.c, typesOn(s.c, m, single))) continue;
-    const current = evaluateSustained(s.c, hardware, m, s.region).disks.find((d) => d.spec === single);
-    // Never smaller than the disk is: the data on it has to fit.
-    const best = current && cheapestDiskMeeting(s.c, hardware, m, s.region, current, ok, Infinity, current.size_gib);
+    // Only a disk the model evaluates on `m` (../model/disks `evaluableDisks`); never smaller than it is: the data
+    // on it has to fit.
+    const evaluable = evaluableDisks(s.c, hardware, m).includes(single);
+    const best = evaluable
+      ? cheapestDiskMeeting(s.c, hardware, m, s.region, single, ok, Infinity, effectiveSize(s.c, single, m)!)
+      : undefined;
     const size = best ? best.size_gib : smallestSizeMeeting(s.c, hardware, m, s.region, single, s.met, Infinity, single.size_gib ?? 0);
     if (size === undefined) continue;
     const change: Partial<DiskSpec> = { size_gib: size };
@@ -331,7 +335,7 @@ function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSugg
   const current = e.disks.find((d) => d.spec === single);
   const ok = diskCondition(s, e, single);
   // Not smaller than the disk is: the data on it has to fit.
-  const other = current && cheapestDiskMeeting(s.c, s.vm, s.machine, s.region, current, ok, below, current.size_gib);
+  const other = current && cheapestDiskMeeting(s.c, s.vm, s.machine, s.region, single, ok, below, current.size_gib);
   if (other && other.type !== single.type)
     Object.assign(out, {
       disk: single.name,
