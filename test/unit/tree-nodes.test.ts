@@ -14,6 +14,8 @@ const ROOT = resolve(__dirname, '../../..');
 const EDGES = [
   // Duplicate keys: the first that has the rest of the path (the second's own children included).
   'a: {x: 1}\na: {y: 2}\nb: 3\n',
+  // A key absent under the first of duplicate parents and present under the second, looked up after a sibling.
+  'a: {x: {p: 1}}\na: {x: {q: 2}}\n',
   // A merge key: the mapping's own entries before the merged ones.
   'base: &b {size: 100GiB, type: pd-ssd}\ndisk:\n  <<: *b\n  size: 200GiB\n',
   // Keys a pointer escapes, keys that are not strings, and keys that are not scalars.
@@ -46,6 +48,8 @@ describe('the source map of a YAML tree', () => {
         assert.ok(got, `${JSON.stringify(path)} in ${JSON.stringify(text.slice(0, 60))}`);
         assert.equal(got.value, entry.value, path);
         assert.equal(got.key, entry.key, path);
+        // A key absent under it, looked up right after it (the walker keeps the last parent it looked up).
+        assert.equal(walker.get(`${path}/absent`), tree.nodes.get(`${path}/absent`), `${path}/absent`);
         checked++;
       }
       for (const absent of ['/nope', 'vms', '/vms/01', '/vms/-1', '/a/x/y', '/l/0/5']) {
@@ -59,14 +63,17 @@ describe('the source map of a YAML tree', () => {
     const dup = buildTree(EDGES[0]).nodes;
     assert.equal(dup.get('/a/x')?.value.kind, 'scalar');
     assert.equal(dup.get('/a/y')?.value.kind, 'scalar');
-    const merged = buildTree(EDGES[1]).nodes;
+    const second = new TreeNodes(buildTree(EDGES[1]).root!);
+    assert.equal(second.get('/a/x/p')?.value.kind, 'scalar');
+    assert.equal((second.get('/a/x/q')?.value as { value: unknown }).value, 2);
+    const merged = buildTree(EDGES[2]).nodes;
     assert.equal((merged.get('/disk/size')?.value as { value: unknown }).value, '200GiB');
     assert.equal((merged.get('/disk/type')?.value as { value: unknown }).value, 'pd-ssd');
-    const keys = buildTree(EDGES[2]).nodes;
+    const keys = buildTree(EDGES[3]).nodes;
     assert.equal((keys.get('/a~1b')?.value as { value: unknown }).value, 1);
     assert.equal((keys.get('/c~0d')?.value as { value: unknown }).value, 2);
     assert.equal((keys.get('/1')?.value as { value: unknown }).value, 'one');
-    const aliased = buildTree(EDGES[3]).nodes;
+    const aliased = buildTree(EDGES[4]).nodes;
     assert.equal(aliased.get('/vms/0/disks/0')?.value, aliased.get('/vms/1/disks/0')?.value);
   });
 });

@@ -32,11 +32,32 @@ export class TreeNodes implements ReadonlyMap<string, NodeEntry> {
     this.rootEntry = { key: undefined, value: root };
   }
 
+  /**
+   * The node of the last parent pointer looked up, where that pointer names one node only (no duplicate key on its
+   * way): the checks look up several keys of one disk in a row, most of them absent, and a miss walked the tree
+   * again from the root at every level on its way back, for a duplicate key that might have the rest.
+   */
+  private lastParent?: { path: string; node: YamlNode };
+
   get(path: string): NodeEntry | undefined {
     if (this.all) return this.all.get(path);
     if (path === '') return this.rootEntry;
     if (path[0] !== '/') return undefined;
+    const cut = path.lastIndexOf('/');
+    const parent = path.slice(0, cut);
+    let last = this.lastParent;
+    if (last?.path !== parent) {
+      const node = cut === 0 ? this.rootEntry.value : only(this.rootEntry.value, parent.split('/'), 1);
+      last = this.lastParent = node ? { path: parent, node } : undefined;
+    }
+    // Under the one node its parent pointer names, a key is found or absent there; else walked from the root.
+    if (last) return find(last.node, [path.slice(cut + 1)], 0, undefined);
     return find(this.rootEntry.value, path.split('/'), 1, undefined);
+  }
+
+  /** Forgets the parent looked up last: a VM's nodes were let go (`dropVmNodes`). */
+  forgetLookups(): void {
+    this.lastParent = undefined;
   }
 
   has(path: string): boolean {
@@ -105,6 +126,25 @@ function find(n: YamlNode, seg: string[], i: number, key: YamlNode | undefined):
   return undefined;
 }
 
+/**
+ * The node `seg[i..]` names under `n` where no mapping on its way has the key twice (so no other node has that
+ * pointer); undefined where one has, or none has the key.
+ */
+function only(n: YamlNode, seg: string[], i: number): YamlNode | undefined {
+  for (; i < seg.length; i++) {
+    if (n.kind === 'seq') {
+      const item = INDEX.test(seg[i]) ? n.items[Number(seg[i])] : undefined;
+      if (!item) return undefined;
+      n = item;
+    } else if (n.kind === 'map') {
+      const at = indexesNamed(n, unescapePointer(seg[i]));
+      if (at.length !== 1) return undefined;
+      n = valueAt(n, at[0]);
+    } else return undefined;
+  }
+  return n;
+}
+
 /** Every node's pointer, depth first in document order; a pointer met again (a duplicate key) keeps its first node. */
 function collect(n: YamlNode, path: string, key: YamlNode | undefined, out: Map<string, NodeEntry>): void {
   if (!out.has(path)) out.set(path, { key, value: n });
@@ -128,4 +168,5 @@ export function dropVmNodes(tree: YamlTree, path: string): void {
   const i = Number(m![1]);
   const n = seq.items[i];
   if (n instanceof ParsedMap) seq.items[i] = new ParsedMap([], n.flow, n.start, n.end);
+  if (tree.nodes instanceof TreeNodes) tree.nodes.forgetLookups();
 }
