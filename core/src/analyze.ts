@@ -15,7 +15,7 @@ import { keySpan, parseSpec, valueSpan, type ParsedSpec } from './document/parse
 import { mayShareText, scopeSharedFindings } from './document/shared-text';
 import { dropVmNodes } from './document/tree-nodes';
 import type { Spec, VmSpec } from './document/types';
-import { evaluateVm } from './model/evaluate';
+import { evaluateVm, priceVm, type VmPrices } from './model/evaluate';
 import { evaluateUnattached, type UnattachedDiskEval } from './model/unattached';
 import { gapTexts, vmCosts, type VmEval } from './model/types';
 import { applySuppressions, findSuppressions } from './suppress';
@@ -291,16 +291,13 @@ interface VmPrice {
   missing: string[];
 }
 
-function priceOf(e: VmEval): VmPrice {
+function priceOf(e: VmPrices): VmPrice {
   return { monthly_cost: e.monthly_cost, monthly_cost_complete: e.monthly_cost_complete, missing: gapTexts(vmCosts(e)) };
 }
 
-/**
- * A VM's price for a look ahead: a price never depends on the workloads (only the figures do), so without them; nor
- * on the bursts (../model/evaluate.ts: `evaluateSustained`), which an AWS VM's evaluation spends much of its time on.
- */
+/** A VM's price for a look ahead: a price needs no figures (../model/evaluate.ts: `priceVm`). */
 function priceAhead(catalog: Catalog, vm: VmSpec, region: string): VmPrice {
-  return priceOf(evaluateVm(catalog, vm.workloads.length ? { ...vm, workloads: [] } : vm, region, false));
+  return priceOf(priceVm(catalog, vm, region));
 }
 
 /** The VMs' prices added up as they come: the known part, whether it is whole, and what it lacks (each phrase once). */

@@ -5,6 +5,11 @@
  */
 import * as assert from 'node:assert/strict';
 import { analyze, BUILTIN_CATALOGS, costText, fileReport, hover, plural, type Analysis } from '../../core/src';
+import { streamedAnalysis } from '../../core/src/analyze';
+import { evaluateVm, priceVm, type VmPrices } from '../../core/src/model/evaluate';
+import { vmCosts } from '../../core/src/model/types';
+import type { VmSpec } from '../../core/src/document/types';
+import { distinctFleet, type FleetEdition } from '../../bench/fleet';
 
 const gcp = BUILTIN_CATALOGS.find((c) => c.edition === 'gcp-2024')!;
 
@@ -120,4 +125,26 @@ describe('prices', () => {
     assert.equal(r.vms[1].machine_monthly_cost, null);
     assert.equal(a.monthly_cost, a.vms[0].disks[0].cost.monthly! * 2);
   });
+});
+
+describe('a price without figures', () => {
+  const parts = (p: VmPrices) => vmCosts(p).map((x) => [x.monthly, x.complete, x.uncertain, x.why, x.gaps.map((g) => g.text)]);
+  for (const edition of ['gcp-2024', 'aws-2025', 'yandex-2025', 'azure-2026'] as const)
+    it(`${edition}: priceVm gives every part's price and the sum an evaluation gives, for VMs and templates`, () => {
+      const s = streamedAnalysis(distinctFleet(edition as FleetEdition, 300, 5).text);
+      let priced = 0;
+      for (const e of s.vms()) {
+        const c = s.analysis.catalog!;
+        const region = e.spec.region ?? s.analysis.region!;
+        const template = { ...e.spec, template: { runs: [{ group: 'g', instances: 2 }, { group: 'h' }] } } as VmSpec;
+        for (const vm of [e.spec, template]) {
+          const want = evaluateVm(c, vm, region);
+          const got = priceVm(c, vm, region);
+          assert.deepEqual(parts(got), parts(want), `${vm.name}`);
+          assert.deepEqual([got.monthly_cost, got.monthly_cost_complete], [want.monthly_cost, want.monthly_cost_complete], vm.name);
+          if (want.monthly_cost !== undefined) priced++;
+        }
+      }
+      assert.ok(priced > 0, 'no VM priced');
+    });
 });

@@ -11,7 +11,7 @@ import { diskCost, machineCost } from './cost';
 import { aloneBursts, catalogBursts, diskBursts, workloadBurst } from './burst';
 import { togetherViews } from './together';
 import { diskSpecsNamed, disksOfName } from './lookups';
-import { effectiveSize, evaluateDisks } from './disks';
+import { effectiveSize, evaluableDisks, evaluateDisks } from './disks';
 import {
   cost,
   sumCosts,
@@ -24,16 +24,15 @@ import {
   type VmEval,
   type WorkloadEval,
 } from './types';
-import { instanceStoreSkip } from './instance-store';
+import { addInstanceStoreDisks, instanceStoreSkip } from './instance-store';
 import { evaluateWorkload } from './workload';
 
 /**
  * The VM on the machine its spec names. When that machine is unknown (missing, misspelt, a vCPU count the
  * series does not offer) no figure is computed: without the machine's per-VM limits every figure would be the
- * disks' own, which looks right and can be several times too high. `bursts` false: without them, as
- * `evaluateSustained` (for what reads no burst: a price).
+ * disks' own, which looks right and can be several times too high.
  */
-export function evaluateVm(c: Catalog, vm: VmSpec, region: string, bursts = true): VmEval {
+export function evaluateVm(c: Catalog, vm: VmSpec, region: string): VmEval {
   const resolved = resolveMachine(c, vm);
   if (!resolved.ok)
     return {
@@ -46,7 +45,7 @@ export function evaluateVm(c: Catalog, vm: VmSpec, region: string, bursts = true
       monthly_cost: undefined,
       monthly_cost_complete: false,
     };
-  return evaluated(c, vm, withController(resolved.machine, vm.disk_controller), region, bursts);
+  return evaluated(c, vm, withController(resolved.machine, vm.disk_controller), region, true);
 }
 
 /**
@@ -105,10 +104,7 @@ function evaluated(c: Catalog, vm: VmSpec, machine: Machine, region: string, wit
     if (workloadBursts?.size) e.burst = workloadBurst(e, on, workloadBursts, (lifted) => evaluateWorkload(c, w, lifted));
     workloads.push(e);
   }
-  let machine_cost = machineCost(c, machine, region, vm.pricing);
-  if (vm.template) machine_cost = asTemplate(vm.template.runs, machine, machine_cost, [...disks, ...unmodelled, ...unevaluated]);
-  // The whole VM, machine and disks: a partial sum stays marked as one (monthly_cost_complete false).
-  const total = sumCosts(vmCosts({ machine_cost, disks, unmodelled, unevaluated }));
+  const { machine_cost, total } = machineAndTotal(c, vm, machine, region, { disks, unmodelled, unevaluated });
   // One shape for every evaluation (a part it lacks is undefined, as a reader sees an absent one): spreads of
   // optional parts made each a copy, and an evaluation of one of eight shapes.
   return {
@@ -125,6 +121,51 @@ function evaluated(c: Catalog, vm: VmSpec, machine: Machine, region: string, wit
     monthly_cost: total.monthly,
     monthly_cost_complete: total.complete,
   };
+}
+
+/**
+ * A VM's price as `evaluateVm` gives it, without its figures (a price needs none): the machine's and every disk's,
+ * those without figures included, for a look ahead at a whole spec's price (../analyze). Each disk evaluated is
+ * priced as evaluateDisks prices it, in the same order, so that the sum is the same to the last digit.
+ */
+export function priceVm(c: Catalog, vm: VmSpec, region: string): VmPrices {
+  const resolved = resolveMachine(c, vm);
+  if (!resolved.ok)
+    return { machine_cost: machineCost(c, undefined, region), disks: [], monthly_cost: undefined, monthly_cost_complete: false };
+  const machine = withController(resolved.machine, vm.disk_controller);
+  const disks: Array<{ spec: DiskSpec; cost: Cost }> = [];
+  for (const d of evaluableDisks(c, vm, machine))
+    disks.push({ spec: d, cost: diskCost(c, c.disk_types[d.type], d, effectiveSize(c, d, machine)!, region, machine.series) });
+  addInstanceStoreDisks(c, machine, vm, disks);
+  const unmodelled = unmodelledDisks(c, vm, machine, region);
+  const unevaluated = unevaluatedDisks(c, vm, machine, disks, unmodelled);
+  const { machine_cost, total } = machineAndTotal(c, vm, machine, region, { disks, unmodelled, unevaluated });
+  return { machine_cost, disks, unmodelled, unevaluated, monthly_cost: total.monthly, monthly_cost_complete: total.complete };
+}
+
+/** A VM's prices (`priceVm`; an evaluation has them too): each part's, and their sum. */
+export interface VmPrices {
+  machine_cost: Cost;
+  disks: Array<{ cost: Cost }>;
+  unmodelled?: Array<{ cost: Cost }>;
+  unevaluated?: Array<{ cost: Cost }>;
+  monthly_cost?: number;
+  monthly_cost_complete: boolean;
+}
+
+/** The machine's price (a template's: per instance its groups run, its disks' too) and the whole VM's. */
+function machineAndTotal(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine,
+  region: string,
+  parts: { disks: Array<{ cost: Cost }>; unmodelled: Array<{ cost: Cost }>; unevaluated: Array<{ cost: Cost }> },
+): { machine_cost: Cost; total: { monthly?: number; complete: boolean } } {
+  let machine_cost = machineCost(c, machine, region, vm.pricing);
+  if (vm.template)
+    machine_cost = asTemplate(vm.template.runs, machine, machine_cost, [...parts.disks, ...parts.unmodelled, ...parts.unevaluated]);
+  // The whole VM, machine and disks: a partial sum stays marked as one (monthly_cost_complete false).
+  return { machine_cost, total: sumCosts(vmCosts({ machine_cost, ...parts })) };
 }
 
 /**
@@ -196,7 +237,13 @@ function unmodelledDisks(c: Catalog, vm: VmSpec, machine: Machine, region: strin
  * The VM's disks that got no figures for want of a type the edition knows or of a valid size (the finding on
  * that value says what is wrong): listed with the reason and an unknown price, never dropped from the totals.
  */
-function unevaluatedDisks(c: Catalog, vm: VmSpec, machine: Machine, disks: DiskEval[], unmodelled: UnmodelledDisk[]): UnevaluatedDisk[] {
+function unevaluatedDisks(
+  c: Catalog,
+  vm: VmSpec,
+  machine: Machine,
+  disks: Array<{ spec: DiskSpec }>,
+  unmodelled: UnmodelledDisk[],
+): UnevaluatedDisk[] {
   const out: UnevaluatedDisk[] = [];
   // Most VMs have every disk evaluated: then none is unevaluated, and no set of them is made.
   if (disks.length === vm.disks.length && everyPlaced(vm, disks, unmodelled)) return out;
@@ -230,7 +277,7 @@ function unevaluatedDisks(c: Catalog, vm: VmSpec, machine: Machine, disks: DiskE
  * Whether the evaluated disks are the VM's disks, in order and none unmodelled: then every disk is placed. False is
  * only a reason to look closer.
  */
-function everyPlaced(vm: VmSpec, disks: DiskEval[], unmodelled: UnmodelledDisk[]): boolean {
+function everyPlaced(vm: VmSpec, disks: Array<{ spec: DiskSpec }>, unmodelled: UnmodelledDisk[]): boolean {
   if (unmodelled.length) return false;
   for (let i = 0; i < disks.length; i++) if (disks[i].spec !== vm.disks[i]) return false;
   return true;

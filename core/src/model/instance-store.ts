@@ -19,7 +19,7 @@ export const NO_THROUGHPUT = 'AWS gives no throughput for instance store: unknow
  * Adds the VM's instance-store disks to `disks`, in the spec's order, each with the machine's IOPS figures; none
  * where the machine has no instance store. One by one: no lists of them when the VM has none, as most have not.
  */
-export function addInstanceStoreDisks(c: Catalog, machine: Machine, vm: VmSpec, disks: DiskEval[]): void {
+export function addInstanceStoreDisks(c: Catalog, machine: Machine, vm: VmSpec, disks: Array<Pick<DiskEval, 'spec' | 'cost'>>): void {
   for (const d of vm.disks)
     if (d.type === INSTANCE_STORE && !c.disk_types[d.type]) {
       const store = instanceStoreDisk(c, machine, d);
