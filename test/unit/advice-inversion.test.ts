@@ -10,7 +10,8 @@ import { attaches, largerMachines, sizeRange, type DiskType } from '../../core/s
 import { streamedAnalysis } from '../../core/src/analyze';
 import { diskPriceOn, evaluateOn, evaluateSustained } from '../../core/src/model/evaluate';
 import { keepingOthers } from '../../core/src/advice/workload';
-import { probeOf, type Condition, type Probe } from '../../core/src/advice/least';
+import { condition, probeOf, type Condition, type Probe } from '../../core/src/advice/least';
+import { analyze } from '../../core/src';
 import { ownFigures } from '../../core/src/model/disks';
 import { hostCached } from '../../core/src/model/host-cache';
 import { provisionedBounds } from '../../core/src/model/provisioned';
@@ -287,4 +288,22 @@ describe('advice: a target left unjudged by an unknown per-VM limit', () => {
       // Google's Hyperdisk rows are published for a few machines only (else nothing here is tested).
       if (edition === 'gcp-2024') assert.ok(unjudged > 0, 'no target unjudged');
     });
+});
+
+describe("advice: the own figures' least over a range whose ends are not whole", () => {
+  // Premium SSD v2's throughput runs from 125 MB/s (119.20929 MiB/s) to 2,000 MB/s (1,907.348633 MiB/s).
+  const at = (mibps: number) => {
+    const text = `version: 1\nprovider: azure\ncatalog: azure-2026\nregion: eastus\nvms:\n  - name: db\n    machine_type: Standard_D16s_v5\n    disks:\n      - name: log\n        type: premium-ssd-v2\n        size: 256GiB\n    workloads:\n      - name: w\n        disk: log\n        block_size: 1MiB\n        read_ratio: 1\n        target:\n          mibps: ${mibps}\n`;
+    const a = analyze(text);
+    const vm = a.vms[0].spec;
+    const disk = vm.disks[0];
+    const ok = condition('w meets it', () => true, undefined, false, ['w']);
+    return leastByOwnFigures(a.catalog!, vm, ok, (v) => ({ spec: { ...disk, provisioned_mibps: v }, size: 256 }), 119.20929, 1907.348633);
+  };
+  it('is the least itself where that suffices, a whole value between, or the top itself', () => {
+    assert.equal(at(100), 119.20929);
+    assert.equal(at(500), 500);
+    assert.equal(at(1907.2), 1907.348633);
+    assert.equal(at(1950), 1907.348633 + 1);
+  });
 });
