@@ -291,11 +291,13 @@ describe('advice: a target left unjudged by an unknown per-VM limit', () => {
 });
 
 describe("advice: the own figures' least over a range whose ends are not whole", () => {
-  // Premium SSD v2's throughput runs from 125 MB/s (119.20929 MiB/s) to 2,000 MB/s (1,907.348633 MiB/s).
+  // Premium SSD v2's throughput runs from 125 MB/s (119.20929 MiB/s) to 2,000 MB/s (1,907.348633 MiB/s); with the
+  // most IOPS, its IOPS do not hold it below that (0.25 MB/s per IOPS).
   const at = (mibps: number) => {
-    const text = `version: 1\nprovider: azure\ncatalog: azure-2026\nregion: eastus\nvms:\n  - name: db\n    machine_type: Standard_D16s_v5\n    disks:\n      - name: log\n        type: premium-ssd-v2\n        size: 256GiB\n    workloads:\n      - name: w\n        disk: log\n        block_size: 1MiB\n        read_ratio: 1\n        target:\n          mibps: ${mibps}\n`;
+    const text = `version: 1\nprovider: azure\ncatalog: azure-2026\nregion: eastus\nvms:\n  - name: db\n    machine_type: Standard_D16s_v5\n    disks:\n      - name: log\n        type: premium-ssd-v2\n        size: 256GiB\n        provisioned_iops: 80000\n    workloads:\n      - name: w\n        disk: log\n        block_size: 1MiB\n        read_ratio: 1\n        target:\n          throughput: ${mibps}MiB/s\n`;
     const a = analyze(text);
     const vm = a.vms[0].spec;
+    assert.ok(vm.workloads[0].invalid === undefined && vm.workloads[0].target.mibps === mibps, 'a valid workload');
     const disk = vm.disks[0];
     const ok = condition('w meets it', () => true, undefined, false, ['w']);
     return leastByOwnFigures(a.catalog!, vm, ok, (v) => ({ spec: { ...disk, provisioned_mibps: v }, size: 256 }), 119.20929, 1907.348633);
