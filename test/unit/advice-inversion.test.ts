@@ -309,3 +309,21 @@ describe("advice: the own figures' least over a range whose ends are not whole",
     assert.equal(at(1950), 1907.348633 + 1);
   });
 });
+
+describe('advice: a workload without a queue depth misses its target on the hardware as it is', () => {
+  for (const edition of EDITIONS)
+    it(`${edition}: the search's condition fails on the VM as evaluated, the queue depth taken away`, () => {
+      let searched = 0;
+      for (const e of fleetVms(edition, 200)) {
+        if (!e.machine) continue;
+        for (const r of e.workloads) {
+          if (r.meets_target !== false || r.spec.queue_depth !== undefined) continue;
+          searched++;
+          const hardware = { ...e.spec, workloads: e.spec.workloads.map((x) => (x === r.spec ? { ...x, queue_depth: undefined } : x)) };
+          const ok = keepingOthers(e, r.spec.name, { minHeadroom: 0, memoSizes: false });
+          assert.ok(!ok(evaluateSustained(e.catalog, hardware, e.machine, 'r')), `${e.spec.name} '${r.spec.name}'`);
+        }
+      }
+      assert.ok(searched > 0, 'no workload searched for');
+    });
+});

@@ -216,8 +216,9 @@ function ownSettings(x: WorkloadSuggestions): Partial<DiskSpec> {
  */
 function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec, out: WorkloadSuggestions): void {
   const hardware = { ...s.vm, workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, queue_depth: undefined } : x)) };
-  // When the hardware as it is would do, the queue depth alone is short: no machine to suggest.
-  if (s.met(evaluateSustained(s.c, hardware, machine, s.region))) return;
+  // When the hardware as it is would do, the queue depth alone is short: no machine to suggest. (A workload without a
+  // queue depth of its own misses its target on the hardware as it is: that is why it is searched for.)
+  if (s.w.queue_depth !== undefined && s.met(evaluateSustained(s.c, hardware, machine, s.region))) return;
   const ok = diskCondition({ ...s, vm: hardware }, e, single);
   for (const m of largerMachines(machine)) {
     // No disk of any type it could become meets the target under this machine's rows (./rows): none is searched for.
