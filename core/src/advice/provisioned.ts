@@ -85,20 +85,21 @@ function leastProvisioned(
     );
   // Each amount is evaluated as the choice would write it: below the type's default, the default.
   const probe = (iops?: number, mibps?: number) => probeOf(w.ok, run(written(iops, mibps)));
-  // Where the figures fall short with the most of both (or are not judged there), no amount meets it. Else the
-  // least of both: a search for a cheaper type mostly ends there; and where this disk shares a limit with another
-  // (AWS's per-instance limit, split by what each asks), the most of both can take another disk's share from its
-  // workloads, and fail where the least holds.
   // Below the least amount the disk's own figures allow (./rows), nothing meets it: IOPS with the most throughput,
   // throughput with the IOPS found. The searches start there, and none runs where that is above the most.
   const byOwn = (r: { lo: number; hi: number }, disk: (v: number) => DiskSpec) =>
     leastByOwnFigures(w.c, w.vm, w.ok, (v) => ({ spec: disk(v), size }), r.lo, r.hi);
   const iopsFrom = iopsRange ? byOwn(iopsRange, (v) => written(v, mibpsRange?.hi)) : undefined;
   if (iopsRange && iopsFrom! > iopsRange.hi) return undefined;
+  // Where the figures fall short with the most of both (or are not judged there), no amount meets it. Else the
+  // least of both, unless the own figures rule it out: a search for a cheaper type mostly ends there; and where this
+  // disk shares a limit with another (AWS's per-instance limit, split by what each asks), the most of both can take
+  // another disk's share from its workloads, and fail where the least holds.
   const most = probe(iopsRange?.hi, mibpsRange?.hi);
   if (!most.ok && !reaches(most, w.ok.need)) return undefined;
+  const leastMayHold = !(iopsRange && iopsFrom! > iopsRange.lo);
   let choice: DiskSpec | undefined;
-  if (!(iopsRange && iopsFrom! > iopsRange.lo) && probe(iopsRange?.lo, mibpsRange?.lo).ok) choice = written(iopsRange?.lo, mibpsRange?.lo);
+  if (leastMayHold && probe(iopsRange?.lo, mibpsRange?.lo).ok) choice = written(iopsRange?.lo, mibpsRange?.lo);
   else if (iopsRange || mibpsRange) {
     const from = { iops: iopsFrom, mibps: (iops?: number) => byOwn(mibpsRange!, (v) => written(iops, v)) };
     const found = searched(iopsRange, mibpsRange, probe, from, w.ok.need);

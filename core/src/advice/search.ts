@@ -88,13 +88,13 @@ export function smallestSizeMeeting(
   const lo = Math.ceil(Math.max(sizeRange(t, disk.replication).advised, minSize) / step);
   const hi = Math.floor(Math.min(t.size_gib.max, maxSize) / step);
   if (hi < lo) return undefined;
-  // No size below the least the type's rates allow meets it (./rows): the search starts there.
+  // No size below the least the disk's own figures allow meets it (./rows): the search starts there.
   const top = Math.floor(t.size_gib.max / step);
   const least = Math.ceil(t.size_gib.min / step);
-  const byRates = leastByOwnFigures(c, vm, ok, (u) => ({ spec: disk, size: u * step }), least, top);
-  if (byRates > hi) return undefined;
+  const byOwn = leastByOwnFigures(c, vm, ok, (u) => ({ spec: disk, size: u * step }), least, top);
+  if (byOwn > hi) return undefined;
   let units: number | undefined;
-  if (ok.key === undefined) units = leastValue(Math.max(lo, byRates), hi, meets, ok.need);
+  if (ok.key === undefined) units = leastValue(Math.max(lo, byOwn), hi, meets, ok.need);
   else {
     // Performance never decreases with size: the least step over the whole range, raised to `lo`, is the
     // least step in [lo, hi] when it is not above hi. Where the condition fails at the range's top (a larger disk
@@ -103,7 +103,7 @@ export function smallestSizeMeeting(
     const search = () => {
       let toTop = true;
       const found = leastValue(
-        byRates,
+        byOwn,
         top,
         (u) => {
           const p = meets(u);
