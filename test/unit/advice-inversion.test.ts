@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { largerSizes, withDisk } from '../../core/src/advice/search';
 import { heldOn, leastByOwnFigures, shortOn, unjudgedWith } from '../../core/src/advice/rows';
-import { attaches, largerMachines, sizeRange, type DiskType } from '../../core/src/catalog';
+import { attaches, largerMachines, sizeRange, type DiskType, type Machine } from '../../core/src/catalog';
 import { streamedAnalysis } from '../../core/src/analyze';
 import { diskPriceOn, evaluateOn, evaluateSustained } from '../../core/src/model/evaluate';
 import { keepingOthers } from '../../core/src/advice/workload';
@@ -15,7 +15,7 @@ import { analyze } from '../../core/src';
 import { ownFigures } from '../../core/src/model/disks';
 import { hostCached } from '../../core/src/model/host-cache';
 import { provisionedBounds } from '../../core/src/model/provisioned';
-import { METRICS, type Cost, type VmEval } from '../../core/src/model/types';
+import { METRICS, type Cost, type VmEval, type WorkloadEval } from '../../core/src/model/types';
 import type { DiskSpec, VmSpec } from '../../core/src/document/types';
 import { distinctFleet, type FleetEdition } from '../../bench/fleet';
 
@@ -31,6 +31,17 @@ function fleetVms(edition: string, n: number): VmEval[] {
 /** Whether some disk's figure is set by the machine's per-VM limit below what the disk does by itself. */
 function heldBelowOwn(x: VmEval): boolean {
   return x.disks.some((d) => METRICS.some((k) => d.figures[k].by === 'vm' && d.figures[k].value < d.diskOnly[k].value * (1 - 1e-9)));
+}
+
+/** The workloads of a seeded fleet that miss their targets on a disk they name, each with its VM, machine and disk. */
+function* missedOnNamedDisk(edition: string, n: number): Generator<{ e: VmEval; machine: Machine; r: WorkloadEval; disk: DiskSpec }> {
+  for (const e of fleetVms(edition, n)) {
+    if (!e.machine) continue;
+    for (const r of e.workloads) {
+      const disk = r.meets_target === false && r.spec.disk !== undefined && e.spec.disks.find((d) => d.name === r.spec.disk);
+      if (disk) yield { e, machine: e.machine, r, disk };
+    }
+  }
 }
 
 describe('advice by the catalog rows', () => {
@@ -159,23 +170,18 @@ describe('advice: a workload on another disk, once it loses its target, stays lo
     it(`${edition}: where a larger size of the searched disk says lost, every larger size fails`, function () {
       this.timeout(120_000);
       let lost = 0;
-      for (const e of fleetVms(edition, 800)) {
-        if (!e.machine) continue;
-        for (const r of e.workloads) {
-          if (r.meets_target !== false || r.spec.disk === undefined) continue;
-          const ok = keepingOthers(e, r.spec.name, { minHeadroom: 0, memoSizes: false });
-          const disk = e.spec.disks.find((d) => d.name === r.spec.disk);
-          const t = disk && e.catalog.disk_types[disk.type];
-          if (!ok.lost || !disk || !t || t.model === 'devices') continue;
-          const { advised, max } = sizeRange(t, disk.replication);
-          let lostAt: number | undefined;
-          for (let size = advised; size <= max; size = Math.ceil(size * 1.8) + 1) {
-            const p: Probe = probeOf(ok, evaluateSustained(e.catalog, withDisk(e.spec, disk, { size_gib: size }), e.machine, 'r'));
-            if (lostAt !== undefined) assert.ok(!p.ok, `${e.spec.name} '${r.spec.name}': lost at ${lostAt} GiB, holds at ${size}`);
-            else if (p.lost) {
-              lostAt = size;
-              lost++;
-            }
+      for (const { e, machine, r, disk } of missedOnNamedDisk(edition, 800)) {
+        const ok = keepingOthers(e, r.spec.name, { minHeadroom: 0, memoSizes: false });
+        const t = e.catalog.disk_types[disk.type];
+        if (!ok.lost || !t || t.model === 'devices') continue;
+        const { advised, max } = sizeRange(t, disk.replication);
+        let lostAt: number | undefined;
+        for (let size = advised; size <= max; size = Math.ceil(size * 1.8) + 1) {
+          const p: Probe = probeOf(ok, evaluateSustained(e.catalog, withDisk(e.spec, disk, { size_gib: size }), machine, 'r'));
+          if (lostAt !== undefined) assert.ok(!p.ok, `${e.spec.name} '${r.spec.name}': lost at ${lostAt} GiB, holds at ${size}`);
+          else if (p.lost) {
+            lostAt = size;
+            lost++;
           }
         }
       }
@@ -207,22 +213,14 @@ describe('advice: below the least its own figures allow, a disk fails the search
     it(`${edition}: the size (or IOPS) just below leastByOwnFigures fails the condition, evaluated`, function () {
       this.timeout(120_000);
       let bounded = 0;
-      for (const e of fleetVms(edition, 300)) {
-        if (!e.machine) continue;
-        for (const r of e.workloads) {
-          const disk = r.meets_target === false && r.spec.disk !== undefined && e.spec.disks.find((d) => d.name === r.spec.disk);
-          if (!disk) continue;
-          for (const minHeadroom of [0, 0.25]) {
-            const ok = keepingOthers(e, r.spec.name, { minHeadroom, memoSizes: false });
-            for (const [type, t] of Object.entries(e.catalog.disk_types)) {
-              const below = justBelow(e, disk, type, t, ok);
-              if (!below) continue;
-              bounded++;
-              assert.ok(
-                !ok(evaluateSustained(e.catalog, below, e.machine, 'r')),
-                `${e.spec.name} '${r.spec.name}' ${type} h=${minHeadroom}`,
-              );
-            }
+      for (const { e, machine, r, disk } of missedOnNamedDisk(edition, 300)) {
+        for (const minHeadroom of [0, 0.25]) {
+          const ok = keepingOthers(e, r.spec.name, { minHeadroom, memoSizes: false });
+          for (const [type, t] of Object.entries(e.catalog.disk_types)) {
+            const below = justBelow(e, disk, type, t, ok);
+            if (!below) continue;
+            bounded++;
+            assert.ok(!ok(evaluateSustained(e.catalog, below, machine, 'r')), `${e.spec.name} '${r.spec.name}' ${type} h=${minHeadroom}`);
           }
         }
       }
@@ -257,31 +255,17 @@ describe('advice: a target left unjudged by an unknown per-VM limit', () => {
     it(`${edition}: where unjudgedWith says so, the evaluation neither meets the target nor gives its headroom`, function () {
       this.timeout(120_000);
       let unjudged = 0;
-      for (const e of fleetVms(edition, 200)) {
-        if (!e.machine) continue;
-        for (const r of e.workloads) {
-          const disk = r.meets_target === false && r.spec.disk !== undefined && e.spec.disks.find((d) => d.name === r.spec.disk);
-          if (!disk) continue;
-          const ok = keepingOthers(e, r.spec.name, { minHeadroom: 0, memoSizes: false });
-          for (const m of [e.machine, ...largerMachines(e.machine)]) {
-            for (const t of Object.keys(e.catalog.disk_types)) {
-              const vm = withDisk(e.spec, disk, { type: t });
-              if (
-                !unjudgedWith(
-                  e.catalog,
-                  vm,
-                  m,
-                  ok,
-                  vm.disks.find((d) => d.name === disk.name)!,
-                  t,
-                )
-              )
-                continue;
-              unjudged++;
-              const x = evaluateSustained(e.catalog, withDisk(e.spec, disk, largestOf(e, t)), m, 'r');
-              const on = x.workloads.find((y) => y.spec.name === r.spec.name);
-              assert.ok(on?.meets_target !== true && on?.headroom === undefined, `${e.spec.name} '${r.spec.name}' on ${m.name} with ${t}`);
-            }
+      for (const { e, machine, r, disk } of missedOnNamedDisk(edition, 200)) {
+        const ok = keepingOthers(e, r.spec.name, { minHeadroom: 0, memoSizes: false });
+        for (const m of [machine, ...largerMachines(machine)]) {
+          for (const t of Object.keys(e.catalog.disk_types)) {
+            const vm = withDisk(e.spec, disk, { type: t });
+            const searched = vm.disks.find((d) => d.name === disk.name)!;
+            if (!unjudgedWith(e.catalog, vm, m, ok, searched, t)) continue;
+            unjudged++;
+            const x = evaluateSustained(e.catalog, withDisk(e.spec, disk, largestOf(e, t)), m, 'r');
+            const on = x.workloads.find((y) => y.spec.name === r.spec.name);
+            assert.ok(on?.meets_target !== true && on?.headroom === undefined, `${e.spec.name} '${r.spec.name}' on ${m.name} with ${t}`);
           }
         }
       }
