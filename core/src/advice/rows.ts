@@ -199,9 +199,13 @@ function reachOf(w: WorkloadSpec, most: Record<keyof Target, number>, need: numb
 export function shortWith(c: Catalog, vm: VmSpec, m: Machine, ok: Condition, disk: DiskSpec, type: string): boolean {
   return !!ok.met?.some((name) => {
     const w = vm.workloads.find((x) => x.name === name);
-    const on = w && (w.disk ?? (vm.disks.length === 1 ? vm.disks[0].name : undefined));
-    return on === disk.name && shortOn(vm, m, name, c, [type]);
+    return !!w && runsOn(vm, w, disk.name) && shortOn(vm, m, name, c, [type]);
   });
+}
+
+/** Whether workload `w` runs on disk `name` alone: it names that disk, or names none on a VM of that one disk. */
+function runsOn(vm: VmSpec, w: WorkloadSpec, name: string): boolean {
+  return (w.disk ?? (vm.disks.length === 1 ? vm.disks[0].name : undefined)) === name;
 }
 
 /**
@@ -214,17 +218,18 @@ export function unjudgedWith(c: Catalog, vm: VmSpec, m: Machine, ok: Condition, 
   if (!c.disk_types[type] || c.disk_types[type].model === 'devices') return false;
   const asked = ok.met?.some((name) => {
     const w = vm.workloads.find((x) => x.name === name);
-    return w && (w.disk ?? (vm.disks.length === 1 ? vm.disks[0].name : undefined)) === disk.name;
+    return !!w && runsOn(vm, w, disk.name);
   });
   if (!asked) return false;
   // The group's first disk as the model takes them: in order, those it evaluates on `m`, this one as of `type`.
   const group = vmLimitGroup(c, m, type);
-  const evaluable = evaluableDisks(c, vm, m);
+  // Which disks the model evaluates is asked only of a disk before this one in its group (most VMs have none).
+  let evaluable: DiskSpec[] | undefined;
   let first = type;
   for (const d of vm.disks) {
     if (d === disk) break;
     const t = c.disk_types[d.type];
-    if (t && t.model !== 'devices' && evaluable.includes(d) && vmLimitGroup(c, m, d.type) === group) {
+    if (t && t.model !== 'devices' && vmLimitGroup(c, m, d.type) === group && (evaluable ??= evaluableDisks(c, vm, m)).includes(d)) {
       first = d.type;
       break;
     }
@@ -249,8 +254,7 @@ export function leastByOwnFigures(
   hi: number,
 ): number {
   const name = disk(lo).spec.name;
-  const on = (w: WorkloadSpec) => w.disk === name || (w.disk === undefined && vm.disks.length === 1);
-  const asked = vm.workloads.filter((w) => w.invalid === undefined && ok.met?.includes(w.name) && on(w));
+  const asked = vm.workloads.filter((w) => w.invalid === undefined && ok.met?.includes(w.name) && runsOn(vm, w, name));
   if (!asked.length || hi < lo || vm.disks.some(hostCached)) return lo;
   const need = Math.max(1, ok.need ?? 1);
   // Holds where no asked workload is short; aimed by how near the nearest comes (the figures are piecewise linear
