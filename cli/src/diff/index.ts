@@ -135,11 +135,11 @@ async function diffSides(
     const copy = got && 'path' in got ? got.path : undefined;
     if ([headPath, ref === undefined ? basePath : copy].some((p) => p !== undefined && needsHclParser(p))) await loadHclParser();
     const unread = copy === undefined || headGone ? [] : baseModules(headPath, copy, ref!, tf, at);
-    // One cache for both sides: a VM the change left alone is evaluated once, and compared by its findings alone.
-    const cache = new EvaluationCache();
-    const read = baseReader(basePath, got, tf);
-    const base = read && analyseSide('base', at, read, registry, cache);
-    const head = headGone ? undefined : analyseSide('head', headPath, () => readInput(headPath, tf), registry, cache);
+    const { base, head } = analyseSides(
+      { name: at, read: baseReader(basePath, got, tf) },
+      { name: headPath, read: headGone ? undefined : () => readInput(headPath, tf) },
+      registry,
+    );
     return diffAnalyses(
       { analysis: base, path: basePath, ...(ref !== undefined ? { ref } : {}), unread },
       { analysis: head, path: headPath },
@@ -165,6 +165,30 @@ function baseReader(path: string, got: BaseAtRef | undefined, tf: TfInputOptions
   // The copy at REF stands for the repository (its own root): --root names a folder of the disk, not of the copy.
   if ('path' in got) return () => readInput(got.path, { ...tf, root: undefined });
   return undefined;
+}
+
+/** A side of the diff: how it is named in errors, and how it is read (none where the file is not on that side). */
+export interface SideReader {
+  name: string;
+  read: (() => AnalysisInput) | undefined;
+}
+
+/**
+ * Both sides read and analysed, the base first, with one evaluation cache: a VM the change left alone is evaluated
+ * and checked once, and compared by its findings alone. The cache is unbounded. It holds what the base's analysis
+ * holds anyway (its evaluations and findings) until the head's is made. A bound below the base's VM count would
+ * drop each of its VMs before the head asks for it: the head reads its VMs in the base's order, so each of its
+ * misses pushes out the next VM it will ask for, the least recently used.
+ */
+export function analyseSides(
+  base: SideReader,
+  head: SideReader,
+  registry: CatalogRegistry,
+): { base?: Analysis; head?: Analysis; cache: EvaluationCache } {
+  const cache = new EvaluationCache(Number.POSITIVE_INFINITY);
+  const b = base.read && analyseSide('base', base.name, base.read, registry, cache);
+  const h = head.read && analyseSide('head', head.name, head.read, registry, cache);
+  return { base: b, head: h, cache };
 }
 
 /** One side read and analysed; a side that cannot be read, or does not parse, is a SideError. */
