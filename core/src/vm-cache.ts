@@ -53,8 +53,17 @@ const ENTRY_BYTES = 24 * 1024;
 /**
  * Memo of per-VM evaluations and findings. A VM's evaluation depends only on its content, the catalog and the
  * region; its findings also on its source text (spans) and a few spec-wide values, which the caller puts in the
- * findings key. Bounded by an estimate of its size, least recently used first out: a long editing session keeps
- * what the open documents use and nothing more.
+ * findings key.
+ *
+ * Two ways to bound it, by who holds it:
+ * - Swept after each analysis (a document's cache in the language server): it keeps what the last two analyses
+ *   used (`sweep`) and has no other bound, `forDocument()`. What it holds the document's analysis holds anyway,
+ *   but for the VMs an edit changed.
+ * - Used across inputs without sweeps (`evaluate` over many files): bounded by an estimate of its size, least
+ *   recently used first out (`maxBytes`).
+ *
+ * A bound by size below what one analysis asks for gives no hit at all on the next analysis: it asks for the VMs
+ * in the same order, so each miss evicts the entry it will ask for next.
  */
 export class EvaluationCache {
   /** A Map iterates in insertion order: re-inserting on use makes its first key the least recently used. */
@@ -69,6 +78,11 @@ export class EvaluationCache {
   misses = 0;
 
   constructor(private readonly maxBytes = 48 * 1024 * 1024) {}
+
+  /** A document's cache, swept after each of its analyses: bounded by the sweeps alone (see the class). */
+  static forDocument(): EvaluationCache {
+    return new EvaluationCache(Number.POSITIVE_INFINITY);
+  }
 
   /** The key of a VM's evaluation: its content without its place, with the catalog object and the region. */
   key(catalog: Catalog, region: string, vm: VmSpec): string {

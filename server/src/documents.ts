@@ -243,7 +243,7 @@ export class AnalysedDocuments {
 
   private cacheOf(uri: string): EvaluationCache {
     let c = this.evaluations.get(uri);
-    if (!c) this.evaluations.set(uri, (c = new EvaluationCache()));
+    if (!c) this.evaluations.set(uri, (c = EvaluationCache.forDocument()));
     return c;
   }
 

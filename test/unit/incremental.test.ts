@@ -9,6 +9,7 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { analyze, EvaluationCache, type Analysis } from '../../core/src';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
+import { spec, vm } from '../fixtures/diff-specs';
 import { CHECKS } from '../../core/src/checks/registry';
 import type { CheckModule } from '../../core/src/checks/types';
 
@@ -142,7 +143,7 @@ describe('incremental analysis keyed by content', () => {
 
 describe('the evaluation cache after sweeps', () => {
   it('keeps what the last two analyses used, and gives the fresh analysis after dropping the rest', () => {
-    const cache = new EvaluationCache();
+    const cache = EvaluationCache.forDocument();
     const [a, b] = EXAMPLES;
     sameAsFresh(a, cache);
     cache.sweep();
@@ -155,6 +156,37 @@ describe('the evaluation cache after sweeps', () => {
     cache.sweep();
     cache.sweep();
     sameAsFresh(a, cache);
+  });
+});
+
+describe("a document's cache on a large spec", () => {
+  it('after an edit of one VM of 2,500 distinct ones, every other VM is found, and a sweep drops its old content', function () {
+    this.timeout(120000);
+    // Distinct VMs: each its own data disk size.
+    const n = 2500;
+    const fleet = (edited: number) =>
+      spec(
+        Array.from({ length: n }, (_, i) => vm(`vm${i}`, 'n2-standard-32', `type: pd-ssd\nsize: ${i === edited ? 9999 : 100 + i}GiB`)).join(
+          '',
+        ),
+      );
+    const before = fleet(-1);
+    // The premise: a cache bounded by size (the evaluate command's) keeps fewer than this many VMs.
+    const bySize = new EvaluationCache();
+    analyze(before, { cache: bySize });
+    assert.ok(bySize.size < n, `a cache bounded by size holds ${bySize.size} of ${n} VMs: the fleet must be larger`);
+
+    const cache = EvaluationCache.forDocument();
+    analyze(before, { cache });
+    cache.sweep();
+    const misses = cache.misses;
+    analyze(fleet(7), { cache });
+    cache.sweep();
+    assert.deepEqual([cache.hits, cache.misses - misses], [n - 1, 1]);
+    // The content vm7 had is what the analysis before used: kept for an undo until the next sweep, then dropped.
+    assert.equal(cache.size, n + 1);
+    cache.sweep();
+    assert.equal(cache.size, n);
   });
 });
 
