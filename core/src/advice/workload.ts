@@ -1,7 +1,7 @@
 /**
  * What would make a workload that misses its target meet it: a larger disk, a larger machine of the series,
- * both together, another disk type, larger blocks or a deeper queue. Every candidate is checked by
- * evaluating the changed VM (./search).
+ * both together, another disk type, larger blocks or a deeper queue (the last two ./workload-changes). Every
+ * candidate is checked by evaluating the changed VM (./search).
  */
 import { attaches, largerMachines, type Catalog, type Machine } from '../catalog';
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
@@ -21,6 +21,7 @@ import {
 import { ownProvisioned } from './provisioned';
 import { shortOn } from './rows';
 import { targetRatio } from './least';
+import { deeperQueue, depthMeeting, largerBlocks } from './workload-changes';
 
 /** What meets the target: a disk size, a machine, (together) both at once, or another disk type and size. */
 export interface WorkloadSuggestions {
@@ -73,7 +74,8 @@ export interface OtherDisk {
   provisioned_mibps?: number;
 }
 
-interface Search {
+/** One workload's search: its VM, machine and region, and the condition that it meets its target and the others keep theirs. */
+export interface Search {
   c: Catalog;
   vm: VmSpec;
   machine: Machine;
@@ -345,62 +347,6 @@ function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSugg
       provisioned_iops: other.provisioned_iops,
       provisioned_mibps: other.provisioned_mibps,
     });
-}
-
-/** The queue depth the guidance gives for the workload's demand on `vm` (on machine `m`), where the target is met at it. */
-function depthMeeting(s: Search, vm: VmSpec, m: Machine): number | undefined {
-  const at = (depth: number) => ({ ...vm, workloads: vm.workloads.map((x) => (x.name === s.w.name ? { ...x, queue_depth: depth } : x)) });
-  const r = evaluateSustained(s.c, vm, m, s.region).workloads.find((x) => x.spec.name === s.w.name);
-  if (!r) return undefined;
-  const need = r.queue_depth_needed;
-  const want = Math.min(Math.max(need.low, Math.min(need.high, s.c.queue.max_useful_depth)), 65536);
-  return s.met(evaluateSustained(s.c, at(want), m, s.region)) ? want : undefined;
-}
-
-/**
- * A queue depth too low for the target (Little's law), evaluated: a deeper queue is offered only when the hardware
- * meets the target (the workload evaluated without its queue depth) and the target is met at that depth; a depth
- * in the providers' range for the demand, as deep as the guidance finds useful. Where the hardware misses the
- * target anyway, no depth is offered: only where the queue binds below the hardware, the depth that stops it.
- */
-function deeperQueue(s: Search, e: VmEval, r: WorkloadEval): QueueSuggestions {
-  const qd = s.w.queue_depth;
-  const perIo = s.c.queue.iops_per_outstanding_io.high;
-  const network = e.disks.some((d) => r.disks.includes(d.spec.name) && d.type.model !== 'devices');
-  if (qd === undefined || !network || qd * perIo >= r.demand_iops - 1e-6) return {};
-  const withDepth = (depth: number | undefined) => ({
-    ...s.vm,
-    workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, queue_depth: depth } : x)),
-  });
-  const hardware = evaluateSustained(s.c, withDepth(undefined), s.machine, s.region);
-  if (!s.met(hardware)) {
-    const h = hardware.workloads.find((y) => y.spec.name === s.w.name);
-    const iops = h ? h.read_iops + h.write_iops : 0;
-    return qd * perIo < iops - 1e-6 ? { queue_reach: { queue_depth: Math.ceil(iops / perIo), iops } } : {};
-  }
-  const need = r.queue_depth_needed;
-  const want = Math.min(Math.max(need.low, Math.min(need.high, s.c.queue.max_useful_depth)), 65536);
-  return s.met(evaluateSustained(s.c, withDepth(want), s.machine, s.region)) ? { queue_depth: want } : {};
-}
-
-/**
- * Larger blocks, each evaluated: the smallest power of two above the workload's block size at which it meets its
- * target, up to the block size at which the provider's throughput figures hold (no larger block gains more);
- * when none does, what the largest reaches. A block size is never promised from arithmetic alone: the IOPS
- * limit gives way to a throughput limit as the blocks grow.
- */
-function largerBlocks(s: Search): Pick<WorkloadSuggestions, 'block_kib' | 'block_mibps' | 'block_reach'> {
-  const top = Math.max(1024, s.c.io.throughput_min_kib);
-  let last: WorkloadEval | undefined;
-  let lastBlock = 0;
-  for (let b = 2 ** Math.floor(Math.log2(s.w.block_kib) + 1); b <= top; b *= 2) {
-    const vm = { ...s.vm, workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, block_kib: b } : x)) };
-    const e = evaluateSustained(s.c, vm, s.machine, s.region);
-    last = e.workloads.find((y) => y.spec.name === s.w.name);
-    lastBlock = b;
-    if (last && s.met(e)) return { block_kib: b, block_mibps: last.read_mibps + last.write_mibps };
-  }
-  return last ? { block_reach: { block_kib: lastBlock, mibps: last.read_mibps + last.write_mibps } } : {};
 }
 
 function singleDisk(vm: VmSpec, name: string | undefined): DiskSpec | undefined {
