@@ -3,21 +3,15 @@ import * as assert from 'node:assert/strict';
 import { analyze, EvaluationCache } from '../../core/src';
 import { loadRegistry } from '../../cli/src/catalog-file';
 import { analyseSides } from '../../cli/src/diff';
-import { spec, vm } from '../fixtures/diff-specs';
+import { distinctSizes, spec, vm } from '../fixtures/diff-specs';
 
 describe('diff: both sides analysed with one cache', () => {
   it('a VM the change left alone is evaluated once, in a fleet larger than an editing cache holds', function () {
     this.timeout(120000);
     // Distinct VMs (each its own data disk size), 1 in 100 resized in the head to a size no base VM has.
     const n = 2500;
-    const fleetText = (grown: number) =>
-      spec(
-        Array.from({ length: n }, (_, i) =>
-          vm(`vm${i}`, 'n2-standard-32', `type: pd-ssd\nsize: ${100 + i + (i % 100 === 0 ? grown : 0)}GiB`),
-        ).join(''),
-      );
-    const base = fleetText(0),
-      head = fleetText(5000);
+    const base = distinctSizes(n),
+      head = distinctSizes(n, (i) => 100 + i + (i % 100 === 0 ? 5000 : 0));
     const changed = n / 100;
 
     // The premise: the cache an editor keeps per document is bounded below this many VMs.

@@ -9,7 +9,7 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { analyze, EvaluationCache, type Analysis } from '../../core/src';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
-import { spec, vm } from '../fixtures/diff-specs';
+import { distinctSizes } from '../fixtures/diff-specs';
 import { CHECKS } from '../../core/src/checks/registry';
 import type { CheckModule } from '../../core/src/checks/types';
 
@@ -162,14 +162,8 @@ describe('the evaluation cache after sweeps', () => {
 describe("a document's cache on a large spec", () => {
   it('after an edit of one VM of 2,500 distinct ones, every other VM is found, and a sweep drops its old content', function () {
     this.timeout(120000);
-    // Distinct VMs: each its own data disk size.
     const n = 2500;
-    const fleet = (edited: number) =>
-      spec(
-        Array.from({ length: n }, (_, i) => vm(`vm${i}`, 'n2-standard-32', `type: pd-ssd\nsize: ${i === edited ? 9999 : 100 + i}GiB`)).join(
-          '',
-        ),
-      );
+    const fleet = (edited: number) => distinctSizes(n, (i) => (i === edited ? 9999 : 100 + i));
     const before = fleet(-1);
     // The premise: a cache bounded by size (the evaluate command's) keeps fewer than this many VMs.
     const bySize = new EvaluationCache();
