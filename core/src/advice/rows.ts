@@ -9,6 +9,7 @@ import { INSTANCE_STORE, limitValue, vmLimitGroup, vmLimitRow, type Catalog, typ
 import { allocationUnits, evaluableDisks, ownFigures } from '../model/disks';
 import type { DiskSpec, Target, VmSpec, WorkloadSpec } from '../document/types';
 import { hostCached } from '../model/host-cache';
+import { runsOn } from '../model/lookups';
 import type { DiskEval, Metric, VmEval } from '../model/types';
 import { leastValue, type Condition, type Probe } from './least';
 
@@ -201,11 +202,6 @@ export function shortWith(c: Catalog, vm: VmSpec, m: Machine, ok: Condition, dis
     const w = vm.workloads.find((x) => x.name === name);
     return !!w && runsOn(vm, w, disk.name) && shortOn(vm, m, name, c, [type]);
   });
-}
-
-/** Whether workload `w` runs on disk `name` alone: it names that disk, or names none on a VM of that one disk. */
-function runsOn(vm: VmSpec, w: WorkloadSpec, name: string): boolean {
-  return (w.disk ?? (vm.disks.length === 1 ? vm.disks[0].name : undefined)) === name;
 }
 
 /**

@@ -20,6 +20,7 @@ import { vmContent } from '../document/vm-content';
 import { perGibPrice } from '../model/cost';
 import { withController } from '../model/disk-controller';
 import { allocationUnits } from '../model/disks';
+import { runsOn } from '../model/lookups';
 import { diskPriceOn, evaluateOn, evaluateSustained } from '../model/evaluate';
 import type { DiskEval, VmEval } from '../model/types';
 import { cheapestProvisionedMeeting, type ProvisionedChoice } from './provisioned';
@@ -252,7 +253,7 @@ export function cheaperDisk(
   memoSizes = true,
 ): CheaperDisk | undefined {
   const disk = current.spec;
-  const mine = vm.workloads.filter((w) => w.disk === disk.name || (w.disk === undefined && vm.disks.length === 1));
+  const mine = vm.workloads.filter((w) => runsOn(vm, w, disk.name));
   // A partial price is a lower bound: no saving can be computed from it.
   if (!mine.length || !current.cost.complete || current.cost.monthly === undefined) return undefined;
   const now = current.cost.monthly;

@@ -8,6 +8,7 @@ import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { cacheable, cachedLimit, hostCached } from '../model/host-cache';
 import { diskPriceOn, evaluateSustained } from '../model/evaluate';
 import { effectiveSize, evaluableDisks } from '../model/disks';
+import { runsOn } from '../model/lookups';
 import type { VmEval, WorkloadEval } from '../model/types';
 import {
   cheapestDiskMeeting,
@@ -317,9 +318,7 @@ function diskCondition(s: Search, e: VmEval, single: DiskSpec): Condition {
   // Not the workloads that miss their targets today: one that misses its own already is no reason to refuse a
   // type that meets this one (the disk's own resize is not held to it either).
   const missing = new Set(e.workloads.filter((x) => x.meets_target === false).map((x) => x.spec.name));
-  const others = s.vm.workloads.filter(
-    (x) => x.name !== s.w.name && !missing.has(x.name) && (x.disk === single.name || (x.disk === undefined && s.vm.disks.length === 1)),
-  );
+  const others = s.vm.workloads.filter((x) => x.name !== s.w.name && !missing.has(x.name) && runsOn(s.vm, x, single.name));
   // The key says exactly what is asked (the headroom, and which workloads must keep their targets): size searches
   // are memoised by it across VMs that differ in this disk's size, and so in which workloads meet theirs.
   return condition(

@@ -6,7 +6,7 @@
  * and short-lived).
  */
 import { Attached } from '../attached';
-import type { DiskSpec, VmSpec } from '../document/types';
+import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import type { DiskEval, VmEval, WorkloadEval } from './types';
 
 const NONE: readonly never[] = [];
@@ -58,6 +58,11 @@ function groupedByName<T>(memo: Attached<readonly T[], Map<string, T[]>>, list: 
 }
 
 const diskSpecs = new Attached<readonly DiskSpec[], Map<string, DiskSpec[]>>('disk specs by name');
+/** Whether workload `w` runs on disk `name` alone: it names that disk, or names none on a VM of that one disk. */
+export function runsOn(vm: VmSpec, w: WorkloadSpec, name: string): boolean {
+  return (w.disk ?? (vm.disks.length === 1 ? vm.disks[0].name : undefined)) === name;
+}
+
 /** The VM's disks named `name` in its spec (more than one only with a duplicate name, itself an error). */
 export function diskSpecsNamed(vm: VmSpec, name: string): readonly DiskSpec[] {
   if (vm.disks.length <= SCANNED) return scanned(vm.disks, (d) => d.name === name);
