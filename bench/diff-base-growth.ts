@@ -23,7 +23,7 @@ function main(): void {
   const sizes = process.argv.slice(2).map(Number);
   let last: { n: number; s: number } | undefined;
   for (const n of sizes.length ? sizes : [10_000, 20_000, 40_000]) {
-    const cache = new EvaluationCache(Number.MAX_SAFE_INTEGER);
+    const cache = EvaluationCache.forDocument();
     const head = analyze(fleet(n, 100), { cache, allFindings: true });
     const before = { hits: cache.hits, misses: cache.misses };
     const base = fleet(n);
