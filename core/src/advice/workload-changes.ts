@@ -3,11 +3,42 @@
  * ./workload offers them beside the changes of the disk and the machine, and asks `depthMeeting` for the depth that
  * goes with a larger machine.
  */
-import type { Machine } from '../catalog';
-import type { VmSpec } from '../document/types';
+import type { Catalog, Machine } from '../catalog';
+import type { VmSpec, WorkloadSpec } from '../document/types';
 import { evaluateSustained } from '../model/evaluate';
 import type { VmEval, WorkloadEval } from '../model/types';
-import type { QueueSuggestions, Search, WorkloadSuggestions } from './workload';
+import type { Condition } from './least';
+
+/** One workload's search (./workload): its VM, machine and region, and the condition that it meets its target and the others keep theirs. */
+export interface Search {
+  c: Catalog;
+  vm: VmSpec;
+  machine: Machine;
+  region: string;
+  w: WorkloadSpec;
+  met: Condition;
+}
+
+/** What a deeper queue does for a workload. */
+export interface QueueSuggestions {
+  /** A queue depth at which the model says the target is met (the hardware reaches it; the queue does not). */
+  queue_depth?: number;
+  /**
+   * The queue holds the workload below what the hardware gives, and the hardware misses the target too: the depth
+   * at which the queue stops binding, and the IOPS the hardware then caps it at. No depth meets the target.
+   */
+  queue_reach?: { queue_depth: number; iops: number };
+}
+
+/** What larger blocks do for a workload. */
+export interface BlockSuggestions {
+  /** The smallest larger block size at which the model says the target is met. */
+  block_kib?: number;
+  /** With block_kib: the total MiB/s the workload then reaches. */
+  block_mibps?: number;
+  /** No larger block size meets it: what the largest useful one reaches (total MiB/s). */
+  block_reach?: { block_kib: number; mibps: number };
+}
 
 /** The depth the guidance gives for a demand: in the providers' range for it, as deep as the guidance finds useful. */
 function guidedDepth(s: Search, need: WorkloadEval['queue_depth_needed']): number {
@@ -54,7 +85,7 @@ export function deeperQueue(s: Search, e: VmEval, r: WorkloadEval): QueueSuggest
  * when none does, what the largest reaches. A block size is never promised from arithmetic alone: the IOPS
  * limit gives way to a throughput limit as the blocks grow.
  */
-export function largerBlocks(s: Search): Pick<WorkloadSuggestions, 'block_kib' | 'block_mibps' | 'block_reach'> {
+export function largerBlocks(s: Search): BlockSuggestions {
   const top = Math.max(1024, s.c.io.throughput_min_kib);
   let last: WorkloadEval | undefined;
   let lastBlock = 0;

@@ -4,7 +4,7 @@
  * candidate is checked by evaluating the changed VM (./search).
  */
 import { attaches, largerMachines, type Catalog, type Machine } from '../catalog';
-import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
+import type { DiskSpec, VmSpec } from '../document/types';
 import { cacheable, cachedLimit, hostCached } from '../model/host-cache';
 import { diskPriceOn, evaluateSustained } from '../model/evaluate';
 import { effectiveSize, evaluableDisks } from '../model/disks';
@@ -22,10 +22,15 @@ import {
 import { ownProvisioned } from './provisioned';
 import { shortOn } from './rows';
 import { targetRatio } from './least';
-import { deeperQueue, depthMeeting, largerBlocks } from './workload-changes';
+import { deeperQueue, depthMeeting, largerBlocks, type BlockSuggestions, type QueueSuggestions, type Search } from './workload-changes';
 
-/** What meets the target: a disk size, a machine, (together) both at once, or another disk type and size. */
-export interface WorkloadSuggestions {
+export type { QueueSuggestions } from './workload-changes';
+
+/**
+ * What meets the target: a disk size, a machine, (together) both at once, or another disk type and size; a deeper
+ * queue or larger blocks (./workload-changes).
+ */
+export interface WorkloadSuggestions extends QueueSuggestions, BlockSuggestions {
   disk_size_gib?: number;
   disk?: string;
   disk_type?: string;
@@ -43,19 +48,6 @@ export interface WorkloadSuggestions {
    * and may cost more or less than the own change (only its known part is below it).
    */
   alternative?: OtherDisk;
-  /** The smallest larger block size at which the model says the target is met. */
-  block_kib?: number;
-  /** With block_kib: the total MiB/s the workload then reaches. */
-  block_mibps?: number;
-  /** No larger block size meets it: what the largest useful one reaches (total MiB/s). */
-  block_reach?: { block_kib: number; mibps: number };
-  /** A queue depth at which the model says the target is met (the hardware reaches it; the queue does not). */
-  queue_depth?: number;
-  /**
-   * The queue holds the workload below what the hardware gives, and the hardware misses the target too: the depth
-   * at which the queue stops binding, and the IOPS the hardware then caps it at. No depth meets the target.
-   */
-  queue_reach?: { queue_depth: number; iops: number };
   /** With `together`: the workload's queue depth that goes with the machine and disk change (it alone holds it short there). */
   together_queue_depth?: number;
   /**
@@ -73,16 +65,6 @@ export interface OtherDisk {
   disk_size_gib: number;
   provisioned_iops?: number;
   provisioned_mibps?: number;
-}
-
-/** One workload's search: its VM, machine and region, and the condition that it meets its target and the others keep theirs. */
-export interface Search {
-  c: Catalog;
-  vm: VmSpec;
-  machine: Machine;
-  region: string;
-  w: WorkloadSpec;
-  met: Condition;
 }
 
 /**
@@ -110,8 +92,6 @@ export function queueSuggestions(e: VmEval, region: string, r: WorkloadEval, pol
   const s = searchFor(e, region, r, policy);
   return s ? deeperQueue(s, e, r) : {};
 }
-
-export type QueueSuggestions = Pick<WorkloadSuggestions, 'queue_depth' | 'queue_reach'>;
 
 /** What would make `r` meet its target, with the policy's headroom to spare. */
 export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, policy: SearchPolicy): WorkloadSuggestions {
