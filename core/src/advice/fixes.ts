@@ -10,7 +10,7 @@ import { evaluateOn } from '../model/evaluate';
 import { gapTexts, METRICS, vmCosts, type DiskEval, type VmEval } from '../model/types';
 import { costText, fmt, fmtMoney, formatBlock, formatSize } from '../units';
 import type { VmAdvice } from './index';
-import { withDisk } from './search';
+import { withDisk, withWorkload } from './search';
 import type { WorkloadSuggestions } from './workload';
 
 type Value = { path: string; value: string | number };
@@ -152,8 +152,7 @@ function workloadFixes(site: TargetSite, s: WorkloadSuggestions): Candidate[] {
   const w = e.spec.workloads.find((x) => x.name === site.workload);
   if (!w || !e.machine) return [];
   const set = (key: string, value: string | number, title: string, change: Partial<WorkloadSpec>): Candidate => {
-    const vm = { ...e.spec, workloads: e.spec.workloads.map((x) => (x === w ? { ...x, ...change } : x)) };
-    const after = evaluateOn(c, vm, e.machine!, site.region);
+    const after = evaluateOn(c, withWorkload(e.spec, w, change), e.machine!, site.region);
     const path = `${w.path}/${key}`;
     const where = site.has(path) ? { kind: 'set-value' as const, path } : { kind: 'add-key' as const, path: w.path, key };
     return { fix: { ...where, value, title: `${title} (${changeText(site, after)})`, type: 'workload' }, after };

@@ -15,7 +15,7 @@ import {
   type Machine,
   type TieredDiskType,
 } from '../catalog';
-import type { DiskSpec, VmSpec } from '../document/types';
+import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { vmContent } from '../document/vm-content';
 import { perGibPrice } from '../model/cost';
 import { withController } from '../model/disk-controller';
@@ -30,6 +30,11 @@ import { condition, leastValue, probeOf, targetRatio, type Condition } from './l
 
 export function withDisk(vm: VmSpec, disk: DiskSpec, change: Partial<DiskSpec>): VmSpec {
   return { ...vm, disks: vm.disks.map((d) => (d === disk ? { ...d, ...change } : d)) };
+}
+
+/** The VM with workload `w` (this very object of its list) changed: `withDisk`'s twin for a workload. */
+export function withWorkload(vm: VmSpec, w: WorkloadSpec, change: Partial<WorkloadSpec>): VmSpec {
+  return { ...vm, workloads: vm.workloads.map((x) => (x === w ? { ...x, ...change } : x)) };
 }
 
 export { condition, type Condition } from './least';

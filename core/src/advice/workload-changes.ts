@@ -8,6 +8,7 @@ import type { VmSpec, WorkloadSpec } from '../document/types';
 import { evaluateSustained } from '../model/evaluate';
 import type { VmEval, WorkloadEval } from '../model/types';
 import type { Condition } from './least';
+import { withWorkload } from './search';
 
 /** One workload's search (./workload): its VM, machine and region, and the condition that it meets its target and the others keep theirs. */
 export interface Search {
@@ -47,6 +48,7 @@ function guidedDepth(s: Search, need: WorkloadEval['queue_depth_needed']): numbe
 
 /** The queue depth the guidance gives for the workload's demand on `vm` (on machine `m`), where the target is met at it. */
 export function depthMeeting(s: Search, vm: VmSpec, m: Machine): number | undefined {
+  // By name: `vm` is a changed copy (another disk, no queue depth), whose workload objects are not `s.w`.
   const at = (depth: number) => ({ ...vm, workloads: vm.workloads.map((x) => (x.name === s.w.name ? { ...x, queue_depth: depth } : x)) });
   const r = evaluateSustained(s.c, vm, m, s.region).workloads.find((x) => x.spec.name === s.w.name);
   if (!r) return undefined;
@@ -65,10 +67,7 @@ export function deeperQueue(s: Search, e: VmEval, r: WorkloadEval): QueueSuggest
   const perIo = s.c.queue.iops_per_outstanding_io.high;
   const network = e.disks.some((d) => r.disks.includes(d.spec.name) && d.type.model !== 'devices');
   if (qd === undefined || !network || qd * perIo >= r.demand_iops - 1e-6) return {};
-  const withDepth = (depth: number | undefined) => ({
-    ...s.vm,
-    workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, queue_depth: depth } : x)),
-  });
+  const withDepth = (depth: number | undefined) => withWorkload(s.vm, s.w, { queue_depth: depth });
   const hardware = evaluateSustained(s.c, withDepth(undefined), s.machine, s.region);
   if (!s.met(hardware)) {
     const h = hardware.workloads.find((y) => y.spec.name === s.w.name);
@@ -90,8 +89,7 @@ export function largerBlocks(s: Search): BlockSuggestions {
   let last: WorkloadEval | undefined;
   let lastBlock = 0;
   for (let b = 2 ** Math.floor(Math.log2(s.w.block_kib) + 1); b <= top; b *= 2) {
-    const vm = { ...s.vm, workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, block_kib: b } : x)) };
-    const e = evaluateSustained(s.c, vm, s.machine, s.region);
+    const e = evaluateSustained(s.c, withWorkload(s.vm, s.w, { block_kib: b }), s.machine, s.region);
     last = e.workloads.find((y) => y.spec.name === s.w.name);
     lastBlock = b;
     if (last && s.met(e)) return { block_kib: b, block_mibps: last.read_mibps + last.write_mibps };

@@ -17,6 +17,7 @@ import {
   smallestMachineMeeting,
   smallestSizeMeeting,
   withDisk,
+  withWorkload,
   type Condition,
 } from './search';
 import { ownProvisioned } from './provisioned';
@@ -198,7 +199,7 @@ function ownSettings(x: WorkloadSuggestions): Partial<DiskSpec> {
  * something the hardware buys.
  */
 function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec, out: WorkloadSuggestions): void {
-  const hardware = { ...s.vm, workloads: s.vm.workloads.map((x) => (x === s.w ? { ...x, queue_depth: undefined } : x)) };
+  const hardware = withWorkload(s.vm, s.w, { queue_depth: undefined });
   // When the hardware as it is would do, the queue depth alone is short: no machine to suggest. (A workload without a
   // queue depth of its own misses its target on the hardware as it is: that is why it is searched for.)
   if (s.w.queue_depth !== undefined && s.met(evaluateSustained(s.c, hardware, machine, s.region))) return;

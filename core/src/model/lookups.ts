@@ -58,11 +58,6 @@ function groupedByName<T>(memo: Attached<readonly T[], Map<string, T[]>>, list: 
 }
 
 const diskSpecs = new Attached<readonly DiskSpec[], Map<string, DiskSpec[]>>('disk specs by name');
-/** Whether workload `w` runs on disk `name` alone: it names that disk, or names none on a VM of that one disk. */
-export function runsOn(vm: VmSpec, w: WorkloadSpec, name: string): boolean {
-  return (w.disk ?? (vm.disks.length === 1 ? vm.disks[0].name : undefined)) === name;
-}
-
 /** The VM's disks named `name` in its spec (more than one only with a duplicate name, itself an error). */
 export function diskSpecsNamed(vm: VmSpec, name: string): readonly DiskSpec[] {
   if (vm.disks.length <= SCANNED) return scanned(vm.disks, (d) => d.name === name);
@@ -89,4 +84,9 @@ const workloadEvals = new Attached<readonly WorkloadEval[], Map<string, Workload
 export function workloadsOn(e: VmEval, name: string): readonly WorkloadEval[] {
   if (e.workloads.length <= SCANNED) return scanned(e.workloads, (w) => w.disks.includes(name));
   return grouped(workloadEvals, e.workloads, (w) => w.disks).get(name) ?? NONE;
+}
+
+/** Whether workload `w` runs on disk `name` alone: it names that disk, or names none on a VM of that one disk. */
+export function runsOn(vm: VmSpec, w: WorkloadSpec, name: string): boolean {
+  return (w.disk ?? (vm.disks.length === 1 ? vm.disks[0].name : undefined)) === name;
 }
