@@ -4,7 +4,7 @@
  * against the evaluation it saves, over the seeded fleets of every provider.
  */
 import * as assert from 'node:assert/strict';
-import { largerSizes, withDisk } from '../../core/src/advice/search';
+import { largerSizes, withDisk, withWorkload } from '../../core/src/advice/search';
 import { heldOn, leastByOwnFigures, shortOn, unjudgedWith } from '../../core/src/advice/rows';
 import { attaches, largerMachines, sizeRange, type DiskType, type Machine } from '../../core/src/catalog';
 import { streamedAnalysis } from '../../core/src/analyze';
@@ -303,7 +303,7 @@ describe('advice: a workload without a queue depth misses its target on the hard
         for (const r of e.workloads) {
           if (r.meets_target !== false || r.spec.queue_depth !== undefined) continue;
           searched++;
-          const hardware = { ...e.spec, workloads: e.spec.workloads.map((x) => (x === r.spec ? { ...x, queue_depth: undefined } : x)) };
+          const hardware = withWorkload(e.spec, r.spec, { queue_depth: undefined });
           const ok = keepingOthers(e, r.spec.name, { minHeadroom: 0, memoSizes: false });
           assert.ok(!ok(evaluateSustained(e.catalog, hardware, e.machine, 'r')), `${e.spec.name} '${r.spec.name}'`);
         }
