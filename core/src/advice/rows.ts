@@ -5,12 +5,12 @@
  * pass over such a machine without evaluating the VM on it: only a machine the rows do not rule out is evaluated,
  * so that the answer is the one evaluating every machine in turn gives, in fewer evaluations.
  */
-import { INSTANCE_STORE, limitValue, vmLimitGroup, vmLimitRow, type Catalog, type DiskType, type Machine } from '../catalog';
+import { INSTANCE_STORE, limitValue, vmLimitGroup, vmLimitRow, type Catalog, type DiskType, type Machine, type MixRule } from '../catalog';
 import { allocationUnits, evaluableDisks, ownFigures } from '../model/disks';
 import type { DiskSpec, Target, VmSpec, WorkloadSpec } from '../document/types';
 import { hostCached } from '../model/host-cache';
 import { runsOn } from '../model/lookups';
-import type { DiskEval, Metric, VmEval } from '../model/types';
+import type { DiskEval, DiskFigures, Metric, VmEval } from '../model/types';
 import { leastValue, type Condition, type Probe } from './least';
 
 /**
@@ -172,7 +172,14 @@ function mostOf(w: WorkloadSpec, f: Record<BoundingMetric, number>): Record<keyo
   let T = Infinity;
   if (rho > 0) T = Math.min(T, f.read_iops / rho, (f.read_mibps * 1024) / B / rho);
   if (rho < 1) T = Math.min(T, (f.write_mibps * 1024) / B / (1 - rho));
+  return measuresOf(w, T);
+}
+
+/** Each target's measure of a workload that runs `T` operations a second (undefined: none, or no bound on it). */
+function measuresOf(w: WorkloadSpec, T: number): Record<keyof Target, number> | undefined {
   if (!Number.isFinite(T)) return undefined;
+  const rho = w.read_ratio;
+  const B = w.block_kib;
   return {
     iops: T,
     read_iops: rho * T,
@@ -181,6 +188,38 @@ function mostOf(w: WorkloadSpec, f: Record<BoundingMetric, number>): Record<keyo
     read_mibps: (rho * T * B) / 1024,
     write_mibps: ((1 - rho) * T * B) / 1024,
   };
+}
+
+/**
+ * The most of each target's measure a workload reaches on one disk of type `t` whose figures are at most `f`, with
+ * reads and writes sharing them by the type's rules as the model shares them (../model/workload-limits
+ * `diskBinding`: a limit both directions share, each direction's own, Yandex's formula). Tighter than `mostOf`
+ * where the directions share a limit (a 50/50 mix on a shared IOPS limit reaches the limit, not twice it), and still
+ * a bound: each rule gives no more as a figure falls, and the model gives a disk no more than its own figures. Left
+ * out, so that it stays a bound: an I/O that counts as several against a tier's IOPS (it only lowers them), and
+ * the queue depth.
+ */
+function mostOnType(c: Catalog, t: DiskType, w: WorkloadSpec, f: DiskFigures): Record<keyof Target, number> | undefined {
+  const rho = w.read_ratio;
+  const B = w.block_kib;
+  if (!(rho >= 0 && rho <= 1 && B > 0)) return undefined;
+  const writeIops = B > c.io.write_iops_max_kib && f.write_iops_16k ? f.write_iops_16k.value : f.write_iops.value;
+  if (c.io.iops_formula === 'harmonic') {
+    const one = (iops: number, mibps: number) => 1 / (1 / iops + B / 1024 / mibps);
+    return measuresOf(w, mixed('shared', rho, one(f.read_iops.value, f.read_mibps.value), one(writeIops, f.write_mibps.value)));
+  }
+  const ops = (mibps: number) => (mibps * 1024) / B;
+  const T = Math.min(
+    mixed(t.mix.iops, rho, f.read_iops.value, writeIops),
+    mixed(t.mix.throughput, rho, ops(f.read_mibps.value), ops(f.write_mibps.value)),
+  );
+  return measuresOf(w, T);
+}
+
+/** The most operations a second of a mix (`rho` reads) under read and write limits `r` and `w`, shared or each its own. */
+function mixed(rule: MixRule, rho: number, r: number, w: number): number {
+  if (rule === 'shared') return 1 / ((rho > 0 ? rho / r : 0) + (rho < 1 ? (1 - rho) / w : 0));
+  return Math.min(rho > 0 ? r / rho : Infinity, rho < 1 ? w / (1 - rho) : Infinity);
 }
 
 /** How near `most` comes to a workload's targets (times `need`): the least of reached ÷ asked, to aim a search by. */
@@ -259,11 +298,11 @@ export function leastByOwnFigures(
     const { spec, size } = disk(v);
     const f = ownFigures(c, spec, size);
     if (!f) return { ok: true };
-    const figures = { read_iops: f.read_iops.value, read_mibps: f.read_mibps.value, write_mibps: f.write_mibps.value };
+    const t = c.disk_types[spec.type];
     let reach = Infinity;
     let short = false;
     for (const w of asked) {
-      const most = mostOf(w, figures);
+      const most = mostOnType(c, t, w, f);
       if (!most) continue;
       short ||= missed(w, most, need);
       reach = Math.min(reach, reachOf(w, most, need));
