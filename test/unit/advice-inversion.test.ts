@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { largerSizes, withDisk, withWorkload } from '../../core/src/advice/search';
-import { heldOn, leastByOwnFigures, shortOn, unjudgedWith } from '../../core/src/advice/rows';
+import { heldOn, leastByOwnFigures, mostOpsOn, shortOn, unjudgedWith } from '../../core/src/advice/rows';
 import { attaches, largerMachines, sizeRange, type DiskType, type Machine } from '../../core/src/catalog';
 import { streamedAnalysis } from '../../core/src/analyze';
 import { diskPriceOn, evaluateOn, evaluateSustained } from '../../core/src/model/evaluate';
@@ -99,6 +99,42 @@ describe('advice: a workload surely short on a machine', () => {
       }
       assert.ok(short > 0, 'some machine is ruled out by the disk and the rows');
       assert.ok(anyType > 0, 'some machine is ruled out for every type');
+    });
+});
+
+describe("advice: the rows' bound on a workload's operations", () => {
+  for (const edition of EDITIONS)
+    it(`${edition}: no evaluation gives a workload more operations than the rows and the disk's figures bound it to`, function () {
+      this.timeout(120_000);
+      let bounded = 0;
+      const within = (x: VmEval, name: string, most: number | undefined, what: string) => {
+        const on = x.workloads.find((y) => y.spec.name === name);
+        if (most === undefined || !on) return;
+        bounded++;
+        assert.ok(on.read_iops + on.write_iops <= most * (1 + 1e-9) + 1e-6, `${what}: ${on.read_iops + on.write_iops} > ${most}`);
+      };
+      for (const e of fleetVms(edition, 150)) {
+        if (!e.machine) continue;
+        for (const r of e.workloads) {
+          if (r.disks.length !== 1) continue;
+          const disk = e.spec.disks.find((d) => d.name === r.disks[0])!;
+          for (const m of [e.machine, ...largerMachines(e.machine)]) {
+            const what = `${e.spec.name} '${r.spec.name}' on ${m.name}`;
+            within(
+              evaluateSustained(e.catalog, e.spec, m, 'r'),
+              r.spec.name,
+              mostOpsOn(e.spec, m, r.spec, e.catalog, [disk.type], e),
+              what,
+            );
+            for (const t of Object.keys(e.catalog.disk_types)) {
+              if (e.catalog.disk_types[t].model === 'devices' || !attaches(m, t)) continue;
+              const vm = withDisk(e.spec, disk, largestOf(e, t));
+              within(evaluateSustained(e.catalog, vm, m, 'r'), r.spec.name, mostOpsOn(vm, m, r.spec, e.catalog, [t]), `${what} with ${t}`);
+            }
+          }
+        }
+      }
+      assert.ok(bounded > 0, 'no workload bounded by the rows');
     });
 });
 

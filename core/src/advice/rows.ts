@@ -10,7 +10,7 @@ import { allocationUnits, evaluableDisks, ownFigures } from '../model/disks';
 import type { DiskSpec, Target, VmSpec, WorkloadSpec } from '../document/types';
 import { hostCached } from '../model/host-cache';
 import { runsOn } from '../model/lookups';
-import type { DiskEval, DiskFigures, Metric, VmEval } from '../model/types';
+import { METRICS, type DiskEval, type DiskFigures, type Metric, type VmEval } from '../model/types';
 import { leastValue, type Condition, type Probe } from './least';
 
 /**
@@ -55,62 +55,93 @@ function evaluatedOn(d: DiskEval, m: Machine): boolean {
   return d.type.model !== 'devices' && !d.type.unmodelled_on?.series.includes(m.series);
 }
 
-/** The figures that bound a workload's operations from above whatever its mix (./rows `shortOn`). */
+/**
+ * Figures that bound a disk from above, as numbers: each direction's IOPS and throughput. Write IOPS are the column
+ * the workload's block size reads (the small-write column above its size: `writeIopsOf`).
+ */
+type Most = Record<Metric, number>;
+
+/** The figures that must each have a per-VM limit for the rows to bound a disk (write IOPS: where the row has one). */
 const BOUNDING = ['read_iops', 'read_mibps', 'write_mibps'] as const;
-type BoundingMetric = (typeof BOUNDING)[number];
 
 /**
  * Whether workload `name` of `vm` surely misses its target on machine `m`, with its disk of any of `types` (the
- * disk's type unchanged: its own; `own` also holds it to the figures it has by itself, from `e`). A workload on one
- * disk reads no more than the disk's read IOPS and read throughput, and writes no more than its write
- * throughput, whatever the mix rule (../model/workload: each constraint holds each direction to its figure), and
- * no figure of a disk exceeds the per-VM limit of its group on `m` (a limit several disks share gives each a part
- * of it; the host cache, which lets a disk past it, is left out): where even those bounds miss a target, the
- * evaluation misses it. False wherever this cannot be said (no such bound: a type without a row on `m`, a disk
- * host-cached, a workload over several disks).
+ * disk's type unchanged: its own; `own` also holds it to the figures it has by itself, from `e`). No figure of a
+ * disk exceeds the per-VM limit of its group on `m` (a limit several disks share gives each a part of it; the host
+ * cache, which lets a disk past it, is left out), and a workload on one disk shares those figures between reads and
+ * writes by its type's rules (`opsOnType`): where even those bounds miss a target, the evaluation misses it. False
+ * wherever this cannot be said (no such bound: a type without a row on `m`, a disk host-cached, a workload over
+ * several disks).
  */
 export function shortOn(vm: VmSpec, m: Machine, name: string, c: Catalog, types: readonly string[], own?: VmEval): boolean {
   const w = vm.workloads.find((x) => x.name === name);
-  if (!w || w.invalid !== undefined || vm.disks.some(hostCached)) return false;
+  const T = w && mostOpsOn(vm, m, w, c, types, own);
+  const most = T === undefined ? undefined : measuresOf(w!, T);
+  return !!most && missed(w!, most, 1);
+}
+
+/**
+ * The most operations a second workload `w` reaches on machine `m` with its disk of any of `types`, by the per-VM
+ * limits and the disk's figures (`shortOn`); undefined where they do not bound it.
+ */
+export function mostOpsOn(vm: VmSpec, m: Machine, w: WorkloadSpec, c: Catalog, types: readonly string[], own?: VmEval): number | undefined {
+  if (w.invalid !== undefined || vm.disks.some(hostCached)) return undefined;
   const on = w.disk === undefined ? vm.disks : vm.disks.filter((d) => d.name === w.disk);
-  if (on.length !== 1 || !types.length) return false;
+  if (on.length !== 1 || !types.length) return undefined;
   const disk = on[0];
-  const most: Record<BoundingMetric, number> = { read_iops: 0, read_mibps: 0, write_mibps: 0 };
+  const d = own?.disks.find((x) => x.spec.name === disk.name);
+  // The most over the types: each type's own rules on its own bounds.
+  let T = 0;
   for (const t of types) {
-    const caps = capsOf(c, vm, m, disk, t);
-    if (!caps) return false;
-    for (const k of BOUNDING) most[k] = Math.max(most[k], caps[k]);
+    const caps = capsOf(c, vm, m, disk, t, w);
+    if (!caps) return undefined;
+    if (d) {
+      const figures = writeIopsOf(c, w, d.diskOnly);
+      for (const k of METRICS) caps[k] = Math.min(caps[k], figures[k]);
+    }
+    const ops = opsOnType(c, c.disk_types[t], w, caps);
+    if (ops === undefined) return undefined;
+    T = Math.max(T, ops);
   }
-  if (own) {
-    const d = own.disks.find((x) => x.spec.name === disk.name);
-    if (d) for (const k of BOUNDING) most[k] = Math.min(most[k], d.diskOnly[k].value);
-  }
-  return missesAt(w, most);
+  return T;
+}
+
+/** A disk's figures as numbers, its write IOPS the column `w`'s block size reads (../model/workload-limits). */
+function writeIopsOf(c: Catalog, w: WorkloadSpec, f: DiskFigures): Most {
+  const big = w.block_kib > c.io.write_iops_max_kib && f.write_iops_16k;
+  return {
+    read_iops: f.read_iops.value,
+    write_iops: big ? big.value : f.write_iops.value,
+    read_mibps: f.read_mibps.value,
+    write_mibps: f.write_mibps.value,
+  };
 }
 
 /**
  * The per-VM limits on `m` that can hold `disk` as a disk of type `type`: its group's row (the model reads the row
  * of the group's first disk, of any type of the VM in it), the most of each figure. Undefined where a figure has
- * none (a type the model evaluates without a row, local SSD): nothing bounds it.
+ * none (a type the model evaluates without a row, local SSD): nothing bounds it. Write IOPS are unbounded where no
+ * row gives them, or where `w` writes blocks the small-write column counts (rows and types that have one).
  */
-function capsOf(c: Catalog, vm: VmSpec, m: Machine, disk: DiskSpec, type: string): Record<BoundingMetric, number> | undefined {
+function capsOf(c: Catalog, vm: VmSpec, m: Machine, disk: DiskSpec, type: string, w: WorkloadSpec): Most | undefined {
   const t = c.disk_types[type];
   if (!t || t.model === 'devices' || type === INSTANCE_STORE) return undefined;
   const group = vmLimitGroup(c, m, type);
-  const caps: Record<BoundingMetric, number> = { read_iops: 0, read_mibps: 0, write_mibps: 0 };
+  const caps: Most = { read_iops: 0, write_iops: 0, read_mibps: 0, write_mibps: 0 };
   // The type's own row, then those of the VM's other disks in its group (a loop: this runs for every type a search
   // considers on every machine).
   if (!rowInto(c, m, type, group, caps)) return undefined;
   for (const d of vm.disks) if (d !== disk && d.type !== type && !rowInto(c, m, d.type, group, caps)) return undefined;
-  for (const k of BOUNDING) caps[k] = Math.min(caps[k], typeMost(t, k));
+  for (const k of METRICS) caps[k] = Math.min(caps[k], typeMost(t, k));
+  if (w.block_kib > c.io.write_iops_max_kib) caps.write_iops = Infinity;
   return caps;
 }
 
 /**
  * Raises `caps` to the per-VM limits of type `x` on `m`, where `x` is of `group`; false where a row or a figure of it
- * is missing (then nothing bounds the disk).
+ * is missing (then nothing bounds the disk); a row without write IOPS leaves them unbounded.
  */
-function rowInto(c: Catalog, m: Machine, x: string, group: string, caps: Record<BoundingMetric, number>): boolean {
+function rowInto(c: Catalog, m: Machine, x: string, group: string, caps: Most): boolean {
   const t = c.disk_types[x];
   if (!t || t.model === 'devices' || vmLimitGroup(c, m, x) !== group) return true;
   const found = vmLimitRow(c, m, x);
@@ -120,6 +151,7 @@ function rowInto(c: Catalog, m: Machine, x: string, group: string, caps: Record<
     if (cap === undefined) return false;
     caps[k] = Math.max(caps[k], cap);
   }
+  caps.write_iops = Math.max(caps.write_iops, limitValue(found.row.write_iops, m.vcpus) ?? Infinity);
   return true;
 }
 
@@ -129,25 +161,16 @@ function rowInto(c: Catalog, m: Machine, x: string, group: string, caps: Record<
  * maximum (a regional disk is held to the regional one instead); the units' figure, at most the per-disk maximum.
  * Unbounded for the other models (tiers, provisioned amounts).
  */
-function typeMost(t: DiskType, k: BoundingMetric): number {
+function typeMost(t: DiskType, k: Metric): number {
   if (t.model === 'allocation-units') return Math.min(t.disk_max[k], t.per_unit[k] * allocationUnits(t, t.size_gib.max));
   if (t.model !== 'scaled') return Infinity;
   const r = t.rates;
-  const iops = k === 'read_iops';
+  const iops = k === 'read_iops' || k === 'write_iops';
   const rate = r[`${k}_per_gib`];
   const grown = rate * t.size_gib.max + ((iops ? r.baseline_iops : r.baseline_mibps) ?? 0);
   const most = Math.max((iops ? r.min_iops : r.min_mibps) ?? 0, grown);
   const max = t.regional_max ? undefined : limitValue(t.disk_max[k], 1);
   return max === undefined ? most : Math.min(most, max);
-}
-
-/**
- * Whether a workload whose disk gives at most `f` misses one of its targets, as the model judges them; with `need`
- * above 1, misses the share of them a headroom asks (1 + headroom: ../model/targets `headroomOf`).
- */
-function missesAt(w: WorkloadSpec, f: Record<BoundingMetric, number>, need = 1): boolean {
-  const most = mostOf(w, f);
-  return !!most && missed(w, most, need);
 }
 
 /** Whether reaching at most `most` misses one of the workload's targets (times `need`). */
@@ -158,21 +181,6 @@ function missed(w: WorkloadSpec, most: Record<keyof Target, number>, need: numbe
     const want = w.target[k];
     return want !== undefined && most[k] * (1 + 1e-9) < want * need * (1 - 1e-6) - 1e-6;
   });
-}
-
-/**
- * The most of each target's measure a workload reaches on a disk that gives at most `f` (each direction held to its
- * figures, whatever the mix rule); undefined where its mix or block size cannot be read.
- */
-function mostOf(w: WorkloadSpec, f: Record<BoundingMetric, number>): Record<keyof Target, number> | undefined {
-  const rho = w.read_ratio;
-  const B = w.block_kib;
-  if (!(rho >= 0 && rho <= 1 && B > 0)) return undefined;
-  // The most operations a second: each direction held to its figures.
-  let T = Infinity;
-  if (rho > 0) T = Math.min(T, f.read_iops / rho, (f.read_mibps * 1024) / B / rho);
-  if (rho < 1) T = Math.min(T, (f.write_mibps * 1024) / B / (1 - rho));
-  return measuresOf(w, T);
 }
 
 /** Each target's measure of a workload that runs `T` operations a second (undefined: none, or no bound on it). */
@@ -191,29 +199,23 @@ function measuresOf(w: WorkloadSpec, T: number): Record<keyof Target, number> | 
 }
 
 /**
- * The most of each target's measure a workload reaches on one disk of type `t` whose figures are at most `f`, with
- * reads and writes sharing them by the type's rules as the model shares them (../model/workload-limits
- * `diskBinding`: a limit both directions share, each direction's own, Yandex's formula). Tighter than `mostOf`
- * where the directions share a limit (a 50/50 mix on a shared IOPS limit reaches the limit, not twice it), and still
- * a bound: each rule gives no more as a figure falls, and the model gives a disk no more than its own figures. Left
- * out, so that it stays a bound: an I/O that counts as several against a tier's IOPS (it only lowers them), and
- * the queue depth.
+ * The most operations a second a workload reaches on one disk of type `t` whose figures are at most `f`, with reads
+ * and writes sharing them by the type's rules as the model shares them (../model/workload-limits `diskBinding`: a
+ * limit both directions share, each direction's own, Yandex's formula): a 50/50 mix on a shared IOPS limit reaches
+ * the limit, not twice it. Still a bound: each rule gives no more as a figure falls. Left out, so that it stays
+ * one: an I/O that counts as several against a tier's IOPS (it only lowers them), and the queue depth. Undefined
+ * where the workload's mix or block size cannot be read.
  */
-function mostOnType(c: Catalog, t: DiskType, w: WorkloadSpec, f: DiskFigures): Record<keyof Target, number> | undefined {
+function opsOnType(c: Catalog, t: DiskType, w: WorkloadSpec, f: Most): number | undefined {
   const rho = w.read_ratio;
   const B = w.block_kib;
   if (!(rho >= 0 && rho <= 1 && B > 0)) return undefined;
-  const writeIops = B > c.io.write_iops_max_kib && f.write_iops_16k ? f.write_iops_16k.value : f.write_iops.value;
   if (c.io.iops_formula === 'harmonic') {
     const one = (iops: number, mibps: number) => 1 / (1 / iops + B / 1024 / mibps);
-    return measuresOf(w, mixed('shared', rho, one(f.read_iops.value, f.read_mibps.value), one(writeIops, f.write_mibps.value)));
+    return mixed('shared', rho, one(f.read_iops, f.read_mibps), one(f.write_iops, f.write_mibps));
   }
   const ops = (mibps: number) => (mibps * 1024) / B;
-  const T = Math.min(
-    mixed(t.mix.iops, rho, f.read_iops.value, writeIops),
-    mixed(t.mix.throughput, rho, ops(f.read_mibps.value), ops(f.write_mibps.value)),
-  );
-  return measuresOf(w, T);
+  return Math.min(mixed(t.mix.iops, rho, f.read_iops, f.write_iops), mixed(t.mix.throughput, rho, ops(f.read_mibps), ops(f.write_mibps)));
 }
 
 /** The most operations a second of a mix (`rho` reads) under read and write limits `r` and `w`, shared or each its own. */
@@ -276,7 +278,8 @@ export function unjudgedWith(c: Catalog, vm: VmSpec, m: Machine, ok: Condition, 
 /**
  * The least value, from `lo` to `hi` (`hi + 1`: none), at which no workload `ok` asks to be met on disk `disk` is
  * surely short by the figures `disk(v)` has by itself (../model/disks `ownFigures`: no machine's limit, the whole
- * of its type's baseline), figures no VM lets it pass (`missesAt`). Below it the condition fails at every value,
+ * of its type's baseline), figures no VM lets it pass, shared between reads and writes by the type's rules
+ * (`opsOnType`). Below it the condition fails at every value,
  * so a size or provisioning search need evaluate nothing there (./search, ./provisioned). `lo` where this cannot
  * be said: no such workload, or a host-cached disk (the cache lets a disk past its own figures).
  */
@@ -302,7 +305,8 @@ export function leastByOwnFigures(
     let reach = Infinity;
     let short = false;
     for (const w of asked) {
-      const most = mostOnType(c, t, w, f);
+      const ops = opsOnType(c, t, w, writeIopsOf(c, w, f));
+      const most = ops === undefined ? undefined : measuresOf(w, ops);
       if (!most) continue;
       short ||= missed(w, most, need);
       reach = Math.min(reach, reachOf(w, most, need));
