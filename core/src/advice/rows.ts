@@ -202,20 +202,26 @@ function measuresOf(w: WorkloadSpec, T: number): Record<keyof Target, number> | 
  * The most operations a second a workload reaches on one disk of type `t` whose figures are at most `f`, with reads
  * and writes sharing them by the type's rules as the model shares them (../model/workload-limits `diskBinding`: a
  * limit both directions share, each direction's own, Yandex's formula): a 50/50 mix on a shared IOPS limit reaches
- * the limit, not twice it. Still a bound: each rule gives no more as a figure falls. Left out, so that it stays
- * one: an I/O that counts as several against a tier's IOPS (it only lowers them), and the queue depth. Undefined
- * where the workload's mix or block size cannot be read.
+ * the limit, not twice it. The workload's own queue depth holds it too, as the model holds a workload on a network
+ * disk (Little's law), whatever the disk and the machine. Still a bound: each rule gives no more as a figure falls.
+ * Left out, so that it stays one: an I/O that counts as several against a tier's IOPS (it only lowers them).
+ * Undefined where the workload's mix or block size cannot be read.
  */
 function opsOnType(c: Catalog, t: DiskType, w: WorkloadSpec, f: Most): number | undefined {
   const rho = w.read_ratio;
   const B = w.block_kib;
   if (!(rho >= 0 && rho <= 1 && B > 0)) return undefined;
+  const queued = w.queue_depth === undefined ? Infinity : w.queue_depth * c.queue.iops_per_outstanding_io.high;
   if (c.io.iops_formula === 'harmonic') {
     const one = (iops: number, mibps: number) => 1 / (1 / iops + B / 1024 / mibps);
-    return mixed('shared', rho, one(f.read_iops, f.read_mibps), one(f.write_iops, f.write_mibps));
+    return Math.min(queued, mixed('shared', rho, one(f.read_iops, f.read_mibps), one(f.write_iops, f.write_mibps)));
   }
   const ops = (mibps: number) => (mibps * 1024) / B;
-  return Math.min(mixed(t.mix.iops, rho, f.read_iops, f.write_iops), mixed(t.mix.throughput, rho, ops(f.read_mibps), ops(f.write_mibps)));
+  const disk = Math.min(
+    mixed(t.mix.iops, rho, f.read_iops, f.write_iops),
+    mixed(t.mix.throughput, rho, ops(f.read_mibps), ops(f.write_mibps)),
+  );
+  return Math.min(queued, disk);
 }
 
 /** The most operations a second of a mix (`rho` reads) under read and write limits `r` and `w`, shared or each its own. */
