@@ -69,9 +69,10 @@ const BOUNDING = ['read_iops', 'read_mibps', 'write_mibps'] as const;
  * disk's type unchanged: its own; `own` also holds it to the figures it has by itself, from `e`). No figure of a
  * disk exceeds the per-VM limit of its group on `m` (a limit several disks share gives each a part of it; the host
  * cache, which lets a disk past it, is left out), and a workload on one disk shares those figures between reads and
- * writes by its type's rules (`opsOnType`): where even those bounds miss a target, the evaluation misses it. False
- * wherever this cannot be said (no such bound: a type without a row on `m`, a disk host-cached, a workload over
- * several disks).
+ * writes by its type's rules (`opsOnType`): where even those bounds miss a target, the evaluation misses it. With
+ * `own`, a type without a row on `m` is still bounded by the disk's own figures (a provisioned Hyperdisk's IOPS on
+ * a machine whose rows Google does not publish). False wherever this cannot be said (no such bound: a type without
+ * a row on `m` and no `own`, local SSD, a disk host-cached, a workload over several disks).
  */
 export function shortOn(vm: VmSpec, m: Machine, name: string, c: Catalog, types: readonly string[], own?: VmEval): boolean {
   const w = vm.workloads.find((x) => x.name === name);
@@ -93,7 +94,8 @@ export function mostOpsOn(vm: VmSpec, m: Machine, w: WorkloadSpec, c: Catalog, t
   // The most over the types: each type's own rules on its own bounds.
   let T = 0;
   for (const t of types) {
-    const caps = capsOf(c, vm, m, disk, t, w);
+    // Without a row on `m`, the disk's own figures still bound it (they do not depend on the machine but for devices).
+    const caps = capsOf(c, vm, m, disk, t, w) ?? (d && onNetwork(c, t) ? unbounded() : undefined);
     if (!caps) return undefined;
     if (d) {
       const figures = writeIopsOf(c, w, d.diskOnly);
@@ -117,6 +119,16 @@ function writeIopsOf(c: Catalog, w: WorkloadSpec, f: DiskFigures): Most {
   };
 }
 
+/** Whether a disk of type `type` has figures of its own, whatever the machine: not local SSD, not an instance store. */
+function onNetwork(c: Catalog, type: string): boolean {
+  const t = c.disk_types[type];
+  return !!t && t.model !== 'devices' && type !== INSTANCE_STORE;
+}
+
+function unbounded(): Most {
+  return { read_iops: Infinity, write_iops: Infinity, read_mibps: Infinity, write_mibps: Infinity };
+}
+
 /**
  * The per-VM limits on `m` that can hold `disk` as a disk of type `type`: its group's row (the model reads the row
  * of the group's first disk, of any type of the VM in it), the most of each figure. Undefined where a figure has
@@ -124,8 +136,8 @@ function writeIopsOf(c: Catalog, w: WorkloadSpec, f: DiskFigures): Most {
  * row gives them, or where `w` writes blocks the small-write column counts (rows and types that have one).
  */
 function capsOf(c: Catalog, vm: VmSpec, m: Machine, disk: DiskSpec, type: string, w: WorkloadSpec): Most | undefined {
+  if (!onNetwork(c, type)) return undefined;
   const t = c.disk_types[type];
-  if (!t || t.model === 'devices' || type === INSTANCE_STORE) return undefined;
   const group = vmLimitGroup(c, m, type);
   const caps: Most = { read_iops: 0, write_iops: 0, read_mibps: 0, write_mibps: 0 };
   // The type's own row, then those of the VM's other disks in its group (a loop: this runs for every type a search
