@@ -8,6 +8,7 @@ import type { VmSpec, WorkloadSpec } from '../document/types';
 import { evaluateSustained } from '../model/evaluate';
 import type { VmEval, WorkloadEval } from '../model/types';
 import type { Condition } from './least';
+import { shortOn } from './rows';
 import { withWorkload } from './search';
 
 /** One workload's search (./workload): its VM, machine and region, and the condition that it meets its target and the others keep theirs. */
@@ -84,12 +85,18 @@ export function deeperQueue(s: Search, e: VmEval, r: WorkloadEval): QueueSuggest
  * when none does, what the largest reaches. A block size is never promised from arithmetic alone: the IOPS
  * limit gives way to a throughput limit as the blocks grow.
  */
-export function largerBlocks(s: Search): BlockSuggestions {
+export function largerBlocks(s: Search, own: VmEval): BlockSuggestions {
   const top = Math.max(1024, s.c.io.throughput_min_kib);
+  const disks = own.workloads.find((x) => x.spec === s.w)?.disks;
+  const type = disks?.length === 1 ? s.vm.disks.find((d) => d.name === disks[0])?.type : undefined;
   let last: WorkloadEval | undefined;
   let lastBlock = 0;
   for (let b = 2 ** Math.floor(Math.log2(s.w.block_kib) + 1); b <= top; b *= 2) {
-    const e = evaluateSustained(s.c, withWorkload(s.vm, s.w, { block_kib: b }), s.machine, s.region);
+    const vm = withWorkload(s.vm, s.w, { block_kib: b });
+    // Surely short at this size by the rows and the disk's own figures (./rows): not evaluated. The largest is, for
+    // what it reaches.
+    if (b * 2 <= top && type !== undefined && shortOn(vm, s.machine, s.w.name, s.c, [type], own)) continue;
+    const e = evaluateSustained(s.c, vm, s.machine, s.region);
     last = e.workloads.find((y) => y.spec.name === s.w.name);
     lastBlock = b;
     if (last && s.met(e)) return { block_kib: b, block_mibps: last.read_mibps + last.write_mibps };

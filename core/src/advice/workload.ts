@@ -126,7 +126,7 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, p
   }
   const cached = single && readCache(s, single);
   if (cached) out.caching = cached;
-  if (r.limited_by === 'block_size') Object.assign(out, largerBlocks(s));
+  if (r.limited_by === 'block_size') Object.assign(out, largerBlocks(s, e));
   Object.assign(out, deeperQueue(s, e, r));
   return out;
 }
