@@ -59,7 +59,9 @@ export class VmAdvice {
 
   /** What would make the named workload meet its target (nothing when it meets it or has none). */
   workload(name: string): WorkloadSuggestions {
-    return this.ofWorkload(this.workloadMemo, name, suggestForWorkload);
+    // The queue's part is the one `queue(name)` found, where it was asked first (a finding past the file's cap).
+    const queue = this.queueMemo.get(name);
+    return this.ofWorkload(this.workloadMemo, name, (e, region, r, policy) => suggestForWorkload(e, region, r, policy, queue));
   }
 
   /**

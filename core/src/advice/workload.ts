@@ -94,8 +94,17 @@ export function queueSuggestions(e: VmEval, region: string, r: WorkloadEval, pol
   return s ? deeperQueue(s, e, r) : {};
 }
 
-/** What would make `r` meet its target, with the policy's headroom to spare. */
-export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, policy: SearchPolicy): WorkloadSuggestions {
+/**
+ * What would make `r` meet its target, with the policy's headroom to spare. `queue`: what a deeper queue does, where
+ * `queueSuggestions` has found it already (the queue-depth check asks first where this search was not asked for).
+ */
+export function suggestForWorkload(
+  e: VmEval,
+  region: string,
+  r: WorkloadEval,
+  policy: SearchPolicy,
+  queue?: QueueSuggestions,
+): WorkloadSuggestions {
   const out: WorkloadSuggestions = {};
   const s = searchFor(e, region, r, policy);
   if (!s) return out;
@@ -127,7 +136,7 @@ export function suggestForWorkload(e: VmEval, region: string, r: WorkloadEval, p
   const cached = single && readCache(s, single);
   if (cached) out.caching = cached;
   if (r.limited_by === 'block_size') Object.assign(out, largerBlocks(s, e));
-  Object.assign(out, deeperQueue(s, e, r));
+  Object.assign(out, queue ?? deeperQueue(s, e, r));
   return out;
 }
 
