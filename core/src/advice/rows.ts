@@ -90,10 +90,12 @@ export function mostOpsOn(vm: VmSpec, m: Machine, w: WorkloadSpec, c: Catalog, t
   const on = w.disk === undefined ? vm.disks : vm.disks.filter((d) => d.name === w.disk);
   if (on.length !== 1 || !types.length) return undefined;
   const disk = on[0];
-  const d = own?.disks.find((x) => x.spec.name === disk.name);
+  const evaluated = own?.disks.find((x) => x.spec.name === disk.name);
   // The most over the types: each type's own rules on its own bounds.
   let T = 0;
   for (const t of types) {
+    // The disk's own figures bound it as a disk of the type it has, and only so.
+    const d = evaluated?.typeName === t ? evaluated : undefined;
     // Without a row on `m`, the disk's own figures still bound it (they do not depend on the machine but for devices).
     const caps = capsOf(c, vm, m, disk, t, w) ?? (d && onNetwork(c, t) ? unbounded() : undefined);
     if (!caps) return undefined;
