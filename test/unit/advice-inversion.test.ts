@@ -128,6 +128,15 @@ describe("advice: the rows' bound on a workload's operations", () => {
               mostOpsOn(e.spec, m, r.spec, e.catalog, [disk.type], e),
               what,
             );
+            // The hardware as it is, without the workload's queue depth (what a machine search asks first).
+            const hardware = withWorkload(e.spec, r.spec, { queue_depth: undefined });
+            const hw = hardware.workloads.find((x) => x.name === r.spec.name)!;
+            within(
+              evaluateSustained(e.catalog, hardware, m, 'r'),
+              r.spec.name,
+              mostOpsOn(hardware, m, hw, e.catalog, [disk.type], e),
+              `${what}, no queue`,
+            );
             for (const t of Object.keys(e.catalog.disk_types)) {
               if (e.catalog.disk_types[t].model === 'devices' || !attaches(m, t)) continue;
               const vm = withDisk(e.spec, disk, largestOf(e, t));

@@ -211,7 +211,13 @@ function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec
   const hardware = withWorkload(s.vm, s.w, { queue_depth: undefined });
   // When the hardware as it is would do, the queue depth alone is short: no machine to suggest. (A workload without a
   // queue depth of its own misses its target on the hardware as it is: that is why it is searched for.)
-  if (s.w.queue_depth !== undefined && s.met(evaluateSustained(s.c, hardware, machine, s.region))) return;
+  // Where the rows and the disk's own figures say the hardware misses it too (./rows), it is not evaluated to know.
+  if (
+    s.w.queue_depth !== undefined &&
+    !shortOn(hardware, machine, s.w.name, s.c, [single.type], e) &&
+    s.met(evaluateSustained(s.c, hardware, machine, s.region))
+  )
+    return;
   const ok = diskCondition({ ...s, vm: hardware }, e, single);
   for (const m of largerMachines(machine)) {
     // No disk of any type it could become meets the target under this machine's rows (./rows): none is searched for.
