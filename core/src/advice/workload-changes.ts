@@ -4,7 +4,7 @@
  * goes with a larger machine.
  */
 import type { Catalog, Machine } from '../catalog';
-import type { VmSpec, WorkloadSpec } from '../document/types';
+import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { evaluateSustained } from '../model/evaluate';
 import type { VmEval, WorkloadEval } from '../model/types';
 import type { Condition } from './least';
@@ -83,19 +83,18 @@ export function deeperQueue(s: Search, e: VmEval, r: WorkloadEval): QueueSuggest
  * Larger blocks, each evaluated: the smallest power of two above the workload's block size at which it meets its
  * target, up to the block size at which the provider's throughput figures hold (no larger block gains more);
  * when none does, what the largest reaches. A block size is never promised from arithmetic alone: the IOPS
- * limit gives way to a throughput limit as the blocks grow.
+ * limit gives way to a throughput limit as the blocks grow. `single`: the workload's one disk, where it runs on one
+ * (./workload `singleDisk`); only then can the rows rule a size out.
  */
-export function largerBlocks(s: Search, own: VmEval): BlockSuggestions {
+export function largerBlocks(s: Search, own: VmEval, single: DiskSpec | undefined): BlockSuggestions {
   const top = Math.max(1024, s.c.io.throughput_min_kib);
-  const disks = own.workloads.find((x) => x.spec === s.w)?.disks;
-  const type = disks?.length === 1 ? s.vm.disks.find((d) => d.name === disks[0])?.type : undefined;
   let last: WorkloadEval | undefined;
   let lastBlock = 0;
   for (let b = 2 ** Math.floor(Math.log2(s.w.block_kib) + 1); b <= top; b *= 2) {
     const vm = withWorkload(s.vm, s.w, { block_kib: b });
     // Surely short at this size by the rows and the disk's own figures (./rows): not evaluated. The largest is, for
     // what it reaches.
-    if (b * 2 <= top && type !== undefined && shortOn(vm, s.machine, s.w.name, s.c, [type], own)) continue;
+    if (b * 2 <= top && single && shortOn(vm, s.machine, s.w.name, s.c, [single.type], own)) continue;
     const e = evaluateSustained(s.c, vm, s.machine, s.region);
     last = e.workloads.find((y) => y.spec.name === s.w.name);
     lastBlock = b;

@@ -135,7 +135,7 @@ export function suggestForWorkload(
   }
   const cached = single && readCache(s, single);
   if (cached) out.caching = cached;
-  if (r.limited_by === 'block_size') Object.assign(out, largerBlocks(s, e));
+  if (r.limited_by === 'block_size') Object.assign(out, largerBlocks(s, e, single));
   Object.assign(out, queue ?? deeperQueue(s, e, r));
   return out;
 }
