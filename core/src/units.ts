@@ -6,6 +6,7 @@
  * 465.66 GiB. (The providers' own tables are another matter — Google's "GB" means GiB; that is handled in
  * the catalogs, which are stored in binary units throughout.)
  */
+import { withoutInheritance } from './own-keys';
 
 /** A failed parse may name what the user probably meant (spellings to offer as fixes, never applied unasked). */
 export type Parsed = { ok: true; value: number } | { ok: false; message: string; meant?: string[] };
@@ -13,15 +14,15 @@ export type Parsed = { ok: true; value: number } | { ok: false; message: string;
 const GIB = 2 ** 30;
 const MIB = 2 ** 20;
 
-const SIZE_UNITS: Record<string, number> = {
+const SIZE_UNITS: Record<string, number> = withoutInheritance({
   '': 1,
   gib: 1,
   gb: 1e9 / GIB,
   tib: 1024,
   tb: 1e12 / GIB,
-};
+});
 
-const THROUGHPUT_UNITS: Record<string, number> = {
+const THROUGHPUT_UNITS: Record<string, number> = withoutInheritance({
   'mib/s': 1,
   'mb/s': 1e6 / MIB,
   'gib/s': 1024,
@@ -30,7 +31,7 @@ const THROUGHPUT_UNITS: Record<string, number> = {
   gbps: 1e9 / 8 / MIB,
   'mbit/s': 1e6 / 8 / MIB,
   'gbit/s': 1e9 / 8 / MIB,
-};
+});
 
 // Throughput units are read as written, because their case carries the meaning: a capital B is a byte and a
 // small b a bit ("200MBps" is 200 megabytes per second, "800Mbps" 800 megabits), and M and G are capitals. A
@@ -57,7 +58,7 @@ function throughputMeant(unit: string): string[] {
 
 // fio's spellings: k/m/g/t are binary (fio's default kb_base=1024); KiB/MiB explicit; KB/MB decimal.
 // (G and T serve fio region sizes; block sizes are range-checked where they are read.)
-const BLOCK_UNITS: Record<string, number> = {
+const BLOCK_UNITS: Record<string, number> = withoutInheritance({
   '': 1 / 1024,
   b: 1 / 1024,
   k: 1,
@@ -72,7 +73,7 @@ const BLOCK_UNITS: Record<string, number> = {
   t: 1024 ** 3,
   tib: 1024 ** 3,
   tb: 1e12 / 1024,
-};
+});
 
 const QUANTITY = /^\s*([0-9]+(?:\.[0-9]+)?|\.[0-9]+)\s*([A-Za-z/]*)\s*$/;
 

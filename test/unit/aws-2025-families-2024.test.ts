@@ -114,9 +114,15 @@ describe('aws-2025: the families of the 2024 instance types guide', () => {
 
   it("instance store as the guide gives it: r6id.large's NVMe IOPS; d3.xlarge's HDD volumes listed without IOPS", () => {
     const store = aws.instance_store!;
-    assert.deepEqual(store.types['r6id.large'], { devices: 1, device_gb: 118, media: 'NVMe SSD', read_iops: 33542, write_iops: 16771 });
-    assert.deepEqual(store.types['i3en.large'], { devices: 1, device_gb: 1250, media: 'NVMe SSD', read_iops: 42500, write_iops: 32500 });
+    assert.deepEqual(
+      { ...store.types['r6id.large'] },
+      { devices: 1, device_gb: 118, media: 'NVMe SSD', read_iops: 33542, write_iops: 16771 },
+    );
+    assert.deepEqual(
+      { ...store.types['i3en.large'] },
+      { devices: 1, device_gb: 1250, media: 'NVMe SSD', read_iops: 42500, write_iops: 32500 },
+    );
     assert.equal(store.types['d3.xlarge'], undefined);
-    assert.deepEqual(store.unstated?.['d3.xlarge'], { devices: 3, device_gb: 1980, media: 'NVMe HDD' });
+    assert.deepEqual({ ...store.unstated?.['d3.xlarge'] }, { devices: 3, device_gb: 1980, media: 'NVMe HDD' });
   });
 });

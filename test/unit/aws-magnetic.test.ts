@@ -28,15 +28,18 @@ describe('AWS Magnetic (standard) volumes', () => {
     if (t.model !== 'scaled') return;
     assert.deepEqual([t.size_gib.min, t.size_gib.max], [1, 1024]);
     assert.deepEqual([t.disk_max.read_iops, t.disk_max.read_mibps], [200, 90]);
-    assert.deepEqual(t.figure_range?.low, { iops: 40, mibps: 40 });
-    assert.deepEqual(t.price?.per_gib_month, {
-      'us-east-1': 0.05,
-      'us-west-2': 0.05,
-      'eu-west-1': 0.055,
-      'eu-central-1': 0.059,
-      'ap-northeast-1': 0.08,
-      'ap-southeast-1': 0.08,
-    });
+    assert.deepEqual({ ...t.figure_range?.low }, { iops: 40, mibps: 40 });
+    assert.deepEqual(
+      { ...t.price?.per_gib_month },
+      {
+        'us-east-1': 0.05,
+        'us-west-2': 0.05,
+        'eu-west-1': 0.055,
+        'eu-central-1': 0.059,
+        'ap-northeast-1': 0.08,
+        'ap-southeast-1': 0.08,
+      },
+    );
     assert.equal(t.price?.per_million_requests?.['us-east-1'], 0.05);
   });
 

@@ -20,6 +20,7 @@ export * from './machine-rows';
 import { machineDataProblems, type Machine } from './machines';
 import { localSsdUnmodelled } from './machine-rows';
 import { fmt } from '../units';
+import { withoutInheritance } from '../own-keys';
 
 /**
  * The sizes a disk of this type is created in, GiB: a regional disk's own minimum where the type has one. `advised`
@@ -99,10 +100,22 @@ export function unstatedInstanceStoreOf(
   };
 }
 
-export const BUILTIN_CATALOGS: readonly Catalog[] = [gcp2020, gcp2024, yandex2025, aws2023, aws2025, azure2026] as unknown as Catalog[];
+export const BUILTIN_CATALOGS: readonly Catalog[] = withoutInheritance([
+  gcp2020,
+  gcp2024,
+  yandex2025,
+  aws2023,
+  aws2025,
+  azure2026,
+]) as unknown as Catalog[];
 
 /** The edition used when a spec names none: the newest built-in one for its provider. */
-export const DEFAULT_EDITION: Record<string, string> = { gcp: 'gcp-2024', yandex: 'yandex-2025', aws: 'aws-2025', azure: 'azure-2026' };
+export const DEFAULT_EDITION: Record<string, string> = withoutInheritance({
+  gcp: 'gcp-2024',
+  yandex: 'yandex-2025',
+  aws: 'aws-2025',
+  azure: 'azure-2026',
+});
 
 let catalogValidator: ValidateFunction | undefined;
 
@@ -129,7 +142,8 @@ export function validateCatalog(data: unknown): { catalog?: Catalog; problems: C
       }),
     };
   }
-  const c = data as Catalog;
+  // Before the coherence checks, which look names up too (./own-keys).
+  const c = withoutInheritance(data as Catalog);
   const problems: CatalogProblem[] = [];
   const cite = (path: string, key: string | undefined) => {
     if (key !== undefined && !(key in c.sources)) problems.push({ path, message: `source '${key}' is not defined in sources` });

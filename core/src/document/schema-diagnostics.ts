@@ -13,6 +13,7 @@ import type { Span } from '../text';
 import * as compiled from './spec-validator.generated';
 import { nearest, suggest } from './suggest';
 import { escapePointer, keySpan, valueSpan, type YamlTree } from './yaml-tree';
+import { withoutInheritance } from '../own-keys';
 
 // Compiled ahead of time (scripts/write-spec-validator.mjs): compiling the schema costs more than validating a
 // spec, which matters to a short-lived process. When the compiled code is not of this schema (the schema was
@@ -27,7 +28,7 @@ function validate(): ValidateFunction {
 }
 
 /** Which of several errors on one value to show: the one that says most plainly what to change. */
-const KEYWORD_RANK: Record<string, number> = {
+const KEYWORD_RANK: Record<string, number> = withoutInheritance({
   additionalProperties: 0,
   required: 1,
   const: 2,
@@ -42,7 +43,7 @@ const KEYWORD_RANK: Record<string, number> = {
   minProperties: 7,
   anyOf: 9,
   oneOf: 9,
-};
+});
 
 /** `v` is the spec's validator unless another schema built on it is given (the Terraform sidecar's). */
 export function schemaDiagnostics(tree: YamlTree, reported: Set<string>, v: ValidateFunction = validate()): Diagnostic[] {
@@ -189,7 +190,7 @@ function keyHint(e: ErrorObject, allowed = allowedKeys(e)): string | undefined {
 const KNOWN_PROVIDERS = new Set(['gcp', 'yandex', 'aws']);
 
 /** Other names people give a key: other tools' (fio's bs, iodepth, rwmixread) and units used as names. */
-const SYNONYMS: Record<string, string> = {
+const SYNONYMS: Record<string, string> = withoutInheritance({
   mibps: 'throughput',
   mbps: 'throughput',
   bandwidth: 'throughput',
@@ -202,7 +203,7 @@ const SYNONYMS: Record<string, string> = {
   blocksize: 'block_size',
   iodepth: 'queue_depth',
   rwmixread: 'read_ratio',
-};
+});
 
 /** `version: "1"` is the right version in the wrong type: say so, and offer the number. */
 function versionDiagnostic(tree: YamlTree, value: unknown, where: string): Diagnostic | undefined {

@@ -37,6 +37,7 @@ import {
   type Metric,
   type SharedLimit,
 } from './types';
+import { withoutInheritance } from '../own-keys';
 
 /** Advice and the core's index import the units from here. */
 export { allocationUnits } from './allocation-units';
@@ -236,7 +237,7 @@ function throughputByIops(c: Catalog, t: ProvisionedDiskType, iops: Bound | unde
   return mibps;
 }
 
-const IFACE_LABEL: Record<string, string> = { nvme: 'NVMe', scsi: 'SCSI' };
+const IFACE_LABEL: Record<string, string> = withoutInheritance({ nvme: 'NVMe', scsi: 'SCSI' });
 
 /** A device table's rows by device count, sorted once per table (they are catalog data, never changed). */
 function byCount<R extends { count: number }>(rows: R[]): R[] {

@@ -29,6 +29,7 @@ import {
   type VmMapper,
 } from './plan-model';
 import { Located, map, type SpecMap } from './spec-tree';
+import { withoutInheritance } from '../own-keys';
 
 /** Resource types read only through the instances that use them. */
 export const AWS_DISK_RESOURCES = ['aws_ebs_volume', 'aws_volume_attachment'];
@@ -275,12 +276,14 @@ function launchTemplate(res: PlanResource, ctx: PlanContext): MappedVm | undefin
 }
 
 /** The disk resources that exist apart from an instance, as disks of the spec (unattached ones are priced apart). */
-export const AWS_DISK_MAPPERS: Record<string, DiskMapper> = { aws_ebs_volume: { provider: 'aws', map: volumeResource } };
+export const AWS_DISK_MAPPERS: Record<string, DiskMapper> = withoutInheritance({
+  aws_ebs_volume: { provider: 'aws', map: volumeResource },
+});
 
-export const AWS_MAPPERS: Record<string, VmMapper> = {
+export const AWS_MAPPERS: Record<string, VmMapper> = withoutInheritance({
   aws_launch_template: { provider: 'aws', map: launchTemplate },
   aws_launch_configuration: { provider: 'aws', map: launchConfiguration },
   aws_instance: { provider: 'aws', map: instance },
   // A Spot request runs an instance of the same arguments (instance_type, root_block_device, ...).
   aws_spot_instance_request: { provider: 'aws', map: instance },
-};
+});

@@ -28,6 +28,7 @@ import {
   type VmMapper,
 } from './plan-model';
 import { Located, map, type SpecMap, type SpecValue } from './spec-tree';
+import { withoutInheritance } from '../own-keys';
 
 const ATTACHMENT = 'azurerm_virtual_machine_data_disk_attachment';
 /** Resource types read only through the VMs that use them. */
@@ -39,7 +40,7 @@ export const AZURE_SCALE_SETS = [
 ];
 
 /** Storage account types as the spec's disk types, with the redundancy their name says. */
-const TYPES: Record<string, { type: string; zrs?: true }> = {
+const TYPES: Record<string, { type: string; zrs?: true }> = withoutInheritance({
   premium_lrs: { type: 'premium-ssd' },
   premium_zrs: { type: 'premium-ssd', zrs: true },
   standardssd_lrs: { type: 'standard-ssd' },
@@ -47,10 +48,10 @@ const TYPES: Record<string, { type: string; zrs?: true }> = {
   standard_lrs: { type: 'standard-hdd' },
   premiumv2_lrs: { type: 'premium-ssd-v2' },
   ultrassd_lrs: { type: 'ultra-disk' },
-};
+});
 /** The types whose IOPS and MB/s are provisioned settings. */
 const PROVISIONED = new Set(['premium-ssd-v2', 'ultra-disk']);
-const CACHING: Record<string, string> = { none: 'none', readonly: 'read-only', readwrite: 'read-write' };
+const CACHING: Record<string, string> = withoutInheritance({ none: 'none', readonly: 'read-only', readwrite: 'read-write' });
 
 /** The spec's `type` (and `redundancy`) of a storage account type; an unknown one is kept as written, for the spec to refuse. */
 function diskType(n: Node | undefined): { type?: Located; redundancy?: Located } {
@@ -224,12 +225,12 @@ const scaleSet = (res: PlanResource, ctx: PlanContext) =>
     resources: [],
   }));
 
-export const AZURE_DISK_MAPPERS: Record<string, DiskMapper> = {
+export const AZURE_DISK_MAPPERS: Record<string, DiskMapper> = withoutInheritance({
   // Its `zone` is an availability zone number ("1"): the region is its `location`.
   azurerm_managed_disk: { provider: 'azure', map: (d, ctx) => managedDisk(d, ctx), zone: (d) => azureRegion(at(d.values, 'location')) },
-};
+});
 
-export const AZURE_MAPPERS: Record<string, VmMapper> = {
+export const AZURE_MAPPERS: Record<string, VmMapper> = withoutInheritance({
   ...Object.fromEntries(VM_TYPES.map((t) => [t, { provider: 'azure', map: virtualMachine }])),
   ...Object.fromEntries(AZURE_SCALE_SETS.map((t) => [t, { provider: 'azure', map: scaleSet }])),
-};
+});

@@ -22,6 +22,7 @@ import {
   type VmMapper,
 } from './plan-model';
 import { Located, map, type SpecMap } from './spec-tree';
+import { withoutInheritance } from '../own-keys';
 
 const DISK_TYPES = ['google_compute_disk', 'google_compute_region_disk'];
 /** Resource types read only through the instances that use them. */
@@ -308,14 +309,14 @@ function fromTemplate(res: PlanResource, ctx: PlanContext): MappedVm | undefined
 }
 
 /** The disk resources that exist apart from an instance, as disks of the spec (unattached ones are priced apart). */
-export const GCP_DISK_MAPPERS: Record<string, DiskMapper> = {
+export const GCP_DISK_MAPPERS: Record<string, DiskMapper> = withoutInheritance({
   google_compute_disk: { provider: 'gcp', map: diskResource },
   google_compute_region_disk: { provider: 'gcp', map: diskResource },
-};
+});
 
-export const GCP_MAPPERS: Record<string, VmMapper> = {
+export const GCP_MAPPERS: Record<string, VmMapper> = withoutInheritance({
   google_compute_instance: { provider: 'gcp', map: instance },
   google_compute_instance_template: { provider: 'gcp', map: template },
   google_compute_region_instance_template: { provider: 'gcp', map: template },
   google_compute_instance_from_template: { provider: 'gcp', map: fromTemplate },
-};
+});

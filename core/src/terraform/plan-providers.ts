@@ -11,14 +11,15 @@ import type { Node } from 'jsonc-parser';
 import { at, str } from './json';
 import { regionWhere, type MappedVm, type PlanContext, type PlanResource, type ProviderDefaults } from './plan-model';
 import { Located } from './spec-tree';
+import { withoutInheritance } from '../own-keys';
 
 /** The defaults each provider has, by its local name (./tf-providers.ts). */
-const DEFAULTS: Record<string, ReadonlyArray<'zone' | 'region'>> = {
+const DEFAULTS: Record<string, ReadonlyArray<'zone' | 'region'>> = withoutInheritance({
   google: ['zone', 'region'],
   'google-beta': ['zone', 'region'],
   aws: ['region'],
   yandex: ['zone'],
-};
+});
 
 /** What the plan's configuration says of modules: each module's call expressions and variables, by module path. */
 interface Modules {
@@ -115,11 +116,11 @@ function valueOf(expression: Node, module: string, modules: Modules, depth: numb
 }
 
 /** The VM types whose own zone, written but not known, leaves their region unknown (AWS's region is the provider's). */
-const OWN_ZONE: Record<string, string> = {
+const OWN_ZONE: Record<string, string> = withoutInheritance({
   google_compute_instance: 'zone',
   google_compute_instance_from_template: 'zone',
   yandex_compute_instance: 'zone',
-};
+});
 
 /** What a VM's costs are read in place of a region that is not known: never a region the edition prices. */
 export const UNKNOWN_REGION = 'an unknown region';

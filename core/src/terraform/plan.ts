@@ -33,9 +33,10 @@ import { applyPlanProviders, vmRegion } from './plan-providers';
 import { Located, map, seq, specTree } from './spec-tree';
 import { diskProvider, looseDisks, unattachedDisks, type UnattachedDisk } from './unattached';
 import { YANDEX_DISK_RESOURCES, YANDEX_MAPPERS } from './yandex';
+import { withoutInheritance } from '../own-keys';
 
 /** The instance types read, by provider. */
-const MAPPERS: Record<string, VmMapper> = { ...GCP_MAPPERS, ...YANDEX_MAPPERS, ...AWS_MAPPERS, ...AZURE_MAPPERS };
+const MAPPERS: Record<string, VmMapper> = withoutInheritance({ ...GCP_MAPPERS, ...YANDEX_MAPPERS, ...AWS_MAPPERS, ...AZURE_MAPPERS });
 /** Types read through the instances that use them (disks, attachments, the groups that run templates): neither VMs nor ignored. */
 const DISK_RESOURCES = new Set([
   ...GCP_DISK_RESOURCES,
@@ -327,7 +328,12 @@ export function readsAsVm(type: string): boolean {
 }
 
 /** The providers of the mappers as their users name them. */
-const PROVIDER_NAMES: Record<string, string> = { gcp: 'Google Cloud', aws: 'AWS', yandex: 'Yandex Cloud', azure: 'Azure' };
+const PROVIDER_NAMES: Record<string, string> = withoutInheritance({
+  gcp: 'Google Cloud',
+  aws: 'AWS',
+  yandex: 'Yandex Cloud',
+  azure: 'Azure',
+});
 
 function mapResources(resources: PlanResource[], ctx: PlanContext, summary: TerraformSummary): MappedVm[] {
   const vms: MappedVm[] = [];

@@ -7,6 +7,7 @@
  */
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { named, type HclParse, type HclSyntaxNode } from './hcl-values';
+import { withoutInheritance } from '../own-keys';
 
 /** Nested block types of the resources read (the providers' schemas), and Terraform's own. */
 const BLOCKS = new Set([
@@ -37,7 +38,16 @@ const BLOCKS = new Set([
   'lifecycle',
 ]);
 /** Top-level block types and how many labels each has before its body. */
-const TOP: Record<string, number> = { resource: 2, data: 2, module: 1, provider: 1, variable: 1, output: 1, locals: 0, terraform: 0 };
+const TOP: Record<string, number> = withoutInheritance({
+  resource: 2,
+  data: 2,
+  module: 1,
+  provider: 1,
+  variable: 1,
+  output: 1,
+  locals: 0,
+  terraform: 0,
+});
 
 export const isTfJsonPath = (path: string): boolean => /\.tf\.json$/i.test(path);
 

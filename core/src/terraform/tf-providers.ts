@@ -6,17 +6,18 @@
  */
 import { evaluate, named, type HclSyntaxNode, type Scope } from './hcl-values';
 import type { ProviderDefaults } from './plan-model';
+import { withoutInheritance } from '../own-keys';
 
 /** Provider configurations by name as resources refer to them: `google`, `google.west`. */
 export type Providers = Map<string, ProviderDefaults>;
 
 /** The defaults each provider has, by its local name. */
-const DEFAULTS: Record<string, ReadonlyArray<'zone' | 'region'>> = {
+const DEFAULTS: Record<string, ReadonlyArray<'zone' | 'region'>> = withoutInheritance({
   google: ['zone', 'region'],
   'google-beta': ['zone', 'region'],
   aws: ['region'],
   yandex: ['zone'],
-};
+});
 
 const attrs = (body: HclSyntaxNode | undefined) => (body ? named(body).filter((c) => c.type === 'attribute') : []);
 const nameOf = (n: HclSyntaxNode) => named(n)[0]?.text ?? '';

@@ -10,14 +10,15 @@ import { GCP_DISK_MAPPERS } from './gcp';
 import { push, regionWhere, type DiskMapper, type MappedVm, type PlanContext, type PlanResource } from './plan-model';
 import type { SpecMap } from './spec-tree';
 import { YANDEX_DISK_MAPPERS } from './yandex';
+import { withoutInheritance } from '../own-keys';
 
 /** The disk types that exist apart from an instance, as disks of the spec. */
-const DISK_MAPPERS: Record<string, DiskMapper> = {
+const DISK_MAPPERS: Record<string, DiskMapper> = withoutInheritance({
   ...GCP_DISK_MAPPERS,
   ...AWS_DISK_MAPPERS,
   ...YANDEX_DISK_MAPPERS,
   ...AZURE_DISK_MAPPERS,
-};
+});
 
 /** An unattached disk of the spec, with the region it is priced in (undefined: the spec's). */
 export interface UnattachedDisk {

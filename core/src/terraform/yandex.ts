@@ -18,6 +18,7 @@ import {
   type VmMapper,
 } from './plan-model';
 import { Located, map, type SpecMap } from './spec-tree';
+import { withoutInheritance } from '../own-keys';
 
 export const YANDEX_DISK_RESOURCES = ['yandex_compute_disk'];
 
@@ -105,8 +106,10 @@ function instance(res: PlanResource, ctx: PlanContext): MappedVm | undefined {
 }
 
 /** The disk resources that exist apart from an instance, as disks of the spec (unattached ones are priced apart). */
-export const YANDEX_DISK_MAPPERS: Record<string, DiskMapper> = { yandex_compute_disk: { provider: 'yandex', map: diskResource } };
+export const YANDEX_DISK_MAPPERS: Record<string, DiskMapper> = withoutInheritance({
+  yandex_compute_disk: { provider: 'yandex', map: diskResource },
+});
 
-export const YANDEX_MAPPERS: Record<string, VmMapper> = {
+export const YANDEX_MAPPERS: Record<string, VmMapper> = withoutInheritance({
   yandex_compute_instance: { provider: 'yandex', map: instance },
-};
+});
