@@ -83,6 +83,8 @@ interface Run {
   ms: number;
   done: Promise<Entry | undefined>;
   settle(e: Entry | undefined): void;
+  /** The analysis threw: `done` rejects with what it threw. */
+  fail(error: unknown): void;
 }
 
 export class AnalysedDocuments {
@@ -169,7 +171,13 @@ export class AnalysedDocuments {
     }
     const steps = run ? run.steps : this.steps(doc.uri, text);
     const started = performance.now();
-    const analysis = finishSteps(steps);
+    let analysis: Analysis;
+    try {
+      analysis = finishSteps(steps);
+    } catch (e) {
+      if (run) this.failed(doc.uri, run, e);
+      throw e;
+    }
     return this.store(doc, text, analysis, performance.now() - started + (run?.ms ?? 0));
   }
 
@@ -201,20 +209,40 @@ export class AnalysedDocuments {
 
   private startRun(uri: string, text: string): Run {
     let settle!: (e: Entry | undefined) => void;
-    const done = new Promise<Entry | undefined>((res) => (settle = res));
-    return { text, steps: this.steps(uri, text), ms: 0, done, settle };
+    let fail!: (error: unknown) => void;
+    const done = new Promise<Entry | undefined>((res, rej) => {
+      settle = res;
+      fail = rej;
+    });
+    // Whoever waits for the run is told it failed; a run that nobody waits for any more fails unheard.
+    done.catch(() => undefined);
+    return { text, steps: this.steps(uri, text), ms: 0, done, settle, fail };
+  }
+
+  /**
+   * An analysis threw (a fault of ours): whoever waits for it is told, rather than left waiting for a run that
+   * will never end, and the next request for the document starts afresh.
+   */
+  private failed(uri: string, run: Run, error: unknown): void {
+    if (this.running.get(uri) === run) this.running.delete(uri);
+    run.fail(error);
   }
 
   /** Runs the analysis for SLICE_MS, then lets the server answer what came in meanwhile. */
   private slice(doc: TextDocument, run: Run): void {
     if (this.running.get(doc.uri) !== run) return;
     const started = performance.now();
-    for (let r = run.steps.next(); ; r = run.steps.next()) {
-      if (r.done) {
-        run.settle(this.store(doc, run.text, r.value, run.ms + performance.now() - started));
-        return;
+    try {
+      for (let r = run.steps.next(); ; r = run.steps.next()) {
+        if (r.done) {
+          run.settle(this.store(doc, run.text, r.value, run.ms + performance.now() - started));
+          return;
+        }
+        if (performance.now() - started >= SLICE_MS) break;
       }
-      if (performance.now() - started >= SLICE_MS) break;
+    } catch (e) {
+      this.failed(doc.uri, run, e);
+      return;
     }
     run.ms += performance.now() - started;
     setImmediate(() => this.slice(doc, run));

@@ -5,6 +5,7 @@
  */
 import {
   DocumentDiagnosticReportKind,
+  ErrorCodes,
   LSPErrorCodes,
   ResponseError,
   type CancellationToken,
@@ -67,6 +68,11 @@ export function registerDiagnostics(ctx: ServerContext, fio: FioResults): Diagno
 
 type DiagnosticsOf = (uri: string, e: Entry) => LspDiagnostic[];
 
+/** What a client is told when the analysis of a document threw: a fault of ours, to be reported. */
+function analysisFailed(uri: string, err: unknown): string {
+  return `storage-perf could not analyse ${uri.slice(uri.lastIndexOf('/') + 1)}: internal error (${(err as Error)?.message ?? String(err)}); please report it`;
+}
+
 function registerPull(ctx: ServerContext, fio: FioResults, diagnosticsOf: DiagnosticsOf): void {
   const { connection, documents, settings, lifecycle } = ctx;
   const empty = (): DocumentDiagnosticReport => ({ kind: DocumentDiagnosticReportKind.Full, items: [] });
@@ -77,9 +83,10 @@ function registerPull(ctx: ServerContext, fio: FioResults, diagnosticsOf: Diagno
       async (params, token: CancellationToken): Promise<DocumentDiagnosticReport> => {
         const uri = params.textDocument.uri;
         // The analysis runs in slices; other requests are answered meanwhile.
+        // An analysis that failed is answered as an error, never as a document without findings.
         const e = await documents.settled(uri).catch((err: unknown) => {
           connection.console.error(`pull diagnostics failed: ${(err as Error)?.stack ?? String(err)}`);
-          return undefined;
+          throw new ResponseError(ErrorCodes.InternalError, analysisFailed(uri, err));
         });
         if (!e) return empty();
         // Cancelled by the client (a newer edit): RequestCancelled, not ServerCancelled, which would ask it to retry.
@@ -130,7 +137,11 @@ function pushScheduler(ctx: ServerContext, diagnosticsOf: DiagnosticsOf) {
       (e) => {
         if (e && lifecycle.running && documents.get(doc.uri) === doc && e.text === doc.getText()) publish(doc, e);
       },
-      (err: unknown) => connection.console.error(`diagnostics failed: ${(err as Error)?.stack ?? String(err)}`),
+      (err: unknown) => {
+        connection.console.error(`diagnostics failed: ${(err as Error)?.stack ?? String(err)}`);
+        // Said where the user looks: no diagnostics would read as a document without findings.
+        if (lifecycle.running) void connection.window.showErrorMessage(analysisFailed(doc.uri, err));
+      },
     );
   return {
     schedule(doc: TextDocument): void {
