@@ -142,6 +142,10 @@ export const HOSTILE_SCALARS = [
   '#',
   'ü',
   '😀',
+  // Names every object inherits: a lookup by one in an ordinary object finds Object's own (core/src/own-keys.ts).
+  'constructor',
+  '__proto__',
+  'toString',
 ] as const;
 
 function patternString(pattern: string): fc.Arbitrary<string> {
