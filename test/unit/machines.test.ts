@@ -87,6 +87,23 @@ describe('machines', () => {
     assert.deepEqual([fromShape.name, fromShape.limits_as, fromShape.custom], ['e2-standard-4', undefined, undefined]);
     assert.equal(largerMachines(machine('e2-medium'))[0].name, 'e2-standard-4');
   });
+  it('a machine is one object, found by its name or as a larger one of any other: its rows are looked up once', () => {
+    const aws = builtinRegistry.get('aws-2025') as Catalog;
+    const cases: Array<[Catalog, string, string[]]> = [
+      [gcp, 'n2-standard-32', ['n2-standard-2', 'n2-standard-8', 'n2-standard-16']],
+      [aws, 'm6i.metal', ['m6i.large', 'm6i.4xlarge', 'm6i.16xlarge']],
+    ];
+    for (const [c, name, from] of cases) {
+      const r = resolveMachine(c, { machine_type: name });
+      assert.ok(r.ok, name);
+      for (const smaller of from) {
+        const s = resolveMachine(c, { machine_type: smaller });
+        assert.ok(s.ok, smaller);
+        const found = largerMachines(s.machine).find((m) => m.name === name);
+        assert.equal(found, r.machine, `${name} found from ${smaller}`);
+      }
+    }
+  });
   it('every machine type a catalog names resolves to itself', () => {
     for (const edition of ['gcp-2020', 'gcp-2024']) {
       const c = builtinRegistry.get(edition) as Catalog;
