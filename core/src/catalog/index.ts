@@ -15,6 +15,7 @@ import type { Catalog, DiskType, InstanceStoreTable, Limit, LimitRow, Unmodelled
 
 export * from './types';
 export * from './machines';
+export { largerMachines } from './larger-machines';
 export * from './machine-rows';
 
 import { machineDataProblems, type Machine } from './machines';

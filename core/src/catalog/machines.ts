@@ -5,6 +5,7 @@
  */
 import { suggest } from '../document/suggest';
 import { anyCase, namedSizes, nameRule, shapeIndex } from './shape-index';
+import { MACHINE_MEMO_LIMIT, shared } from './shared-machines';
 import type { Catalog, CustomMachineRule, FixedLocalSsd, MachineSeries, VcpuRun } from './types';
 
 export interface Machine {
@@ -59,11 +60,8 @@ const CUSTOM_REST_RE = /^(?:(\d+)|([a-z]+))-(\d+)(-ext)?$/;
 const CUSTOM_ANY_RE = /^(?:([a-z][a-z0-9]*)-)?custom-/;
 
 // Machines are looked up for every VM and for every candidate a search tries: answers are kept per catalog
-// (bounded: an editor sees a new name at every keystroke), and a machine's larger machines with the machine.
-// Neither is ever changed after it is made, so sharing them is safe.
-const MACHINE_MEMO_LIMIT = 4096;
+// (bounded: an editor sees a new name at every keystroke).
 const resolvedMemo = new WeakMap<Catalog, Map<string, MachineResult>>();
-const largerMemo = new WeakMap<Machine, readonly Machine[]>();
 
 /**
  * A machine with its vCPU count for a message, said once: "n2-standard-8 (8 vCPUs)", but "standard-v3 with
@@ -244,7 +242,7 @@ function predefined(info: MachineSeries, p: Parts): Machine {
   };
 }
 
-function localSsdOf(info: MachineSeries, name: string): FixedLocalSsd | undefined {
+export function localSsdOf(info: MachineSeries, name: string): FixedLocalSsd | undefined {
   for (const t of info.fixed_local_ssd ?? []) {
     const count = t.counts[name];
     if (count !== undefined) return { count, device_gib: t.device_gib };
@@ -329,7 +327,7 @@ function memoryProblem(series: string, rule: CustomMachineRule, vcpus: number, m
   return `${series} custom machines take ${per.min} to ${per.max} MiB per vCPU (${min} to ${max} MiB for ${vcpus}), not ${memory}${extended ? '' : ext}`;
 }
 
-function memoryRange(rule: CustomMachineRule, vcpus: number, extended: boolean): { min: number; max: number } {
+export function memoryRange(rule: CustomMachineRule, vcpus: number, extended: boolean): { min: number; max: number } {
   const step = rule.memory_step_mib;
   const min = Math.ceil((rule.memory_mib_per_vcpu.min * vcpus) / step) * step;
   const max =
@@ -379,7 +377,7 @@ function sharedCoreShape(
   return { ok: true, machine: { series, vcpus, name, info, limits_as: sc.as, custom: { memory_mib: memory, extended: false } } };
 }
 
-function runValues(runs: VcpuRun[]): number[] {
+export function runValues(runs: VcpuRun[]): number[] {
   const out: number[] = [];
   for (const r of runs) for (let v = r.min; v <= r.max; v += r.step) out.push(v);
   return out;
@@ -422,90 +420,6 @@ export function machineTypeNames(c: Catalog): Array<{ name: string; vcpus: numbe
     for (const [shape, v] of Object.entries(info.shapes ?? {})) out.push({ name: shape, vcpus: v });
   }
   return out;
-}
-
-/**
- * Larger machines of the same kind, smallest first: the same series and family (and suffix, which keeps the
- * local SSDs that come with it); for a custom type, the larger custom shapes with the same memory per vCPU; for
- * a named shape (e2-medium, e2-custom-medium-6144), the series' predefined types by vCPU count, each named as
- * a real type (the first family that offers the count), since a fix writes the name into machine_type.
- */
-export function largerMachines(m: Machine): readonly Machine[] {
-  let larger = largerMemo.get(m);
-  if (!larger) largerMemo.set(m, (larger = largerUncached(m)));
-  return larger;
-}
-
-function largerUncached(m: Machine): Machine[] {
-  return largerMade(m).map(shared);
-}
-
-/**
- * One object for each machine, resolved by its name or found as a larger one from any other: the limits rows and the
- * larger machines are kept with a machine object (./index `vmLimitRow`, `largerMachines`), and a search asks them of
- * the larger machines of every machine it starts from. Made anew each time, an AWS series' largest size was up to
- * eleven objects, and `evaluate` of 10,000 AWS VMs looked each row up 3.7 times (21,692 lookups of 5,897 rows).
- * Machines are never changed once made, so sharing them is safe.
- */
-function shared(m: Machine): Machine {
-  let made = sharedMachines.get(m.info);
-  if (!made) sharedMachines.set(m.info, (made = new Map()));
-  // Every field a larger machine is made with but `info` (the map's key) and `local_ssd` (which `info` and the name give).
-  const key = [m.series, m.family, m.vcpus, m.name, m.suffix, m.limits_as, m.custom?.memory_mib, m.custom?.extended, m.controller].join(
-    '\u0000',
-  );
-  const found = made.get(key);
-  if (found) return found;
-  if (made.size >= MACHINE_MEMO_LIMIT) made.clear();
-  made.set(key, m);
-  return m;
-}
-const sharedMachines = new WeakMap<MachineSeries, Map<string, Machine>>();
-
-function largerMade(m: Machine): Machine[] {
-  if (!m.info.families && m.info.shapes?.[m.name] !== undefined) return largerShapes(m, m.info.shapes);
-  const rule = m.info.custom;
-  if (m.custom && rule && !m.limits_as) return largerCustom(m, rule);
-  const sx = m.suffix ? m.info.suffixes?.[m.suffix] : undefined;
-  const list = m.family ? (sx ? sx.families[m.family] : m.info.families?.[m.family]) : undefined;
-  const tail = m.suffix ? `-${m.suffix}` : '';
-  return [...(list ?? vcpuChoices(m.info))]
-    .sort((a, b) => a - b)
-    .filter((v) => v > m.vcpus)
-    .map((v) => {
-      const family = m.family ?? Object.keys(m.info.families ?? {}).find((f) => m.info.families![f].includes(v));
-      const name = family ? `${m.series}-${family}-${v}${tail}` : `${m.series} with ${v} vCPUs`;
-      // A larger machine is a predefined type of its own: it has neither the shape's limits nor its custom memory.
-      return { ...m, family, vcpus: v, name, local_ssd: localSsdOf(m.info, name), limits_as: undefined, custom: undefined };
-    });
-}
-
-/**
- * A series made only of named sizes (AWS: m6i.large ... m6i.metal) lists them smallest first; the larger ones
- * are those after this one, whatever their vCPUs (t3.small and t3.large both have 2, with different limits).
- */
-function largerShapes(m: Machine, shapes: Record<string, number>): Machine[] {
-  const names = Object.keys(shapes);
-  // Shapes of the same kind only (a2-highgpu-1g to -8g, m5.large to m5.24xlarge, Standard_D2s_v5 to D96s_v5; not
-  // a2-megagpu-16g to the A2 Ultra shapes listed after it, which have fewer vCPUs and come with local SSD), and never
-  // fewer vCPUs.
-  const kind = (name: string) => name.replace(/(\.[a-z0-9-]+|-\d+[a-z]*)$/, '').replace(/^(Standard_[A-Z]+)\d+/, '$1');
-  return names
-    .slice(names.indexOf(m.name) + 1)
-    .filter((name) => kind(name) === kind(m.name) && shapes[name] >= m.vcpus)
-    .map((name) => ({ ...m, vcpus: shapes[name], name, local_ssd: localSsdOf(m.info, name), limits_as: undefined, custom: undefined }));
-}
-
-function largerCustom(m: Machine, rule: CustomMachineRule): Machine[] {
-  const perVcpu = m.custom!.memory_mib / m.vcpus;
-  return runValues(rule.vcpus)
-    .filter((v) => v > m.vcpus)
-    .map((v) => {
-      const { min, max } = memoryRange(rule, v, m.custom!.extended);
-      const memory = Math.min(Math.max(Math.round((perVcpu * v) / rule.memory_step_mib) * rule.memory_step_mib, min), max);
-      const name = `${rule.prefix}-${v}-${memory}${m.custom!.extended ? '-ext' : ''}`;
-      return { ...m, vcpus: v, name, custom: { memory_mib: memory, extended: m.custom!.extended } };
-    });
 }
 
 /** Machine data that does not hold together: a local SSD entry or a shared-core size naming no machine of its series. */
