@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { analyze, BUILTIN_CATALOGS, validateCatalog, type Analysis } from '../../core/src';
+import { analyze, BUILTIN_CATALOGS, fileReport, validateCatalog, type Analysis } from '../../core/src';
 import { loadTfParser, runTf } from '../fixtures/tf-analysis';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -53,6 +53,27 @@ describe('names every object inherits, written as values', () => {
       }
     }
     assert.ok(compared > 400, `${compared} values`);
+  });
+
+  it('a VM, disk or workload so named (every reference to it too) has the report any other name gives it', () => {
+    let compared = 0;
+    for (const { name, text } of examples) {
+      const names = new Set([...text.matchAll(/name: ([A-Za-z0-9][\w.-]*)/g)].map((m) => m[1]));
+      for (const n of names) {
+        // The name wherever it stands as a value of its own (`name: data`, `disk: data`, `[data, logs]`).
+        const at = new RegExp(`(?<=[\\s:,[{])${n.replace(/\./g, '\\.')}(?=[\\s,\\]}]|$)`, 'gm');
+        for (const inherited of ['constructor', 'toString', 'hasOwnProperty']) {
+          const other = unknownLike(inherited);
+          const report = (as: string) =>
+            JSON.stringify(fileReport('a.perf.yaml', analyze(text.replace(at, as), { allFindings: true })))
+              .split(as)
+              .join('<name>');
+          assert.equal(report(inherited), report(other), `${name}: '${n}' named ${inherited}`);
+          compared++;
+        }
+      }
+    }
+    assert.ok(compared > 60, `${compared} names`);
   });
 
   it('a machine found by such a series or type, or a disk of such a type, has no figures', () => {
