@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { analyze, BUILTIN_CATALOGS, fileReport, validateCatalog, type Analysis } from '../../core/src';
+import { analyze, BUILTIN_CATALOGS, CatalogRegistry, fileReport, validateCatalog, type Analysis, type Catalog } from '../../core/src';
 import { loadTfParser, runTf } from '../fixtures/tf-analysis';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -123,6 +123,10 @@ describe('names every object inherits, written as values', () => {
     const mine = validateCatalog(JSON.parse(text.replace('"edition": "gcp-2024"', '"edition": "mine"'))).catalog;
     assert.ok(mine);
     assert.equal(mine.disk_types['constructor'], undefined);
+    // One made in memory and given to a registry, unvalidated.
+    const registry = new CatalogRegistry();
+    registry.add(JSON.parse(text.replace('"edition": "gcp-2024"', '"edition": "made"')) as Catalog);
+    assert.equal(registry.get('made')!.machine_series['constructor'], undefined);
     const { catalog, problems } = validateCatalog(JSON.parse(text.replace(/"source": "[^"]+"/, '"source": "constructor"')));
     assert.equal(catalog, undefined);
     assert.ok(

@@ -18,16 +18,20 @@ const TEXT = [
   '',
 ].join('\n');
 
-/** gcp-2024 under another edition, whose disk types throw when read. */
+/** gcp-2024 under another edition, whose disk types throw when read once it is in the registry. */
 function faultyRegistry(): CatalogRegistry {
   const gcp = BUILTIN_CATALOGS.find((c) => c.edition === 'gcp-2024')!;
+  let armed = false;
   const faulty = Object.defineProperty({ ...gcp, edition: 'faulty' }, 'disk_types', {
+    enumerable: true,
     get() {
-      throw new Error('disk types unreadable');
+      if (armed) throw new Error('disk types unreadable');
+      return gcp.disk_types;
     },
   }) as Catalog;
   const registry = new CatalogRegistry();
   registry.add(faulty);
+  armed = true;
   return registry;
 }
 

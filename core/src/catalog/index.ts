@@ -205,9 +205,12 @@ export class CatalogRegistry {
   constructor(catalogs: readonly Catalog[] = BUILTIN_CATALOGS) {
     for (const c of catalogs) this.byEdition.set(c.edition, c);
   }
-  /** Adds (or replaces) an edition, e.g. a user's catalog file. */
+  /**
+   * Adds (or replaces) an edition, e.g. a user's catalog file. A catalog made in memory by a host is made to inherit
+   * nothing here, as a validated one does (../own-keys).
+   */
   add(c: Catalog): void {
-    this.byEdition.set(c.edition, c);
+    this.byEdition.set(c.edition, withoutInheritance(c));
   }
   get(edition: string): Catalog | undefined {
     return this.byEdition.get(edition);
