@@ -146,7 +146,8 @@ function capsOf(c: Catalog, vm: VmSpec, m: Machine, disk: DiskSpec, type: string
   // considers on every machine).
   if (!rowInto(c, m, type, group, caps)) return undefined;
   for (const d of vm.disks) if (d !== disk && d.type !== type && !rowInto(c, m, d.type, group, caps)) return undefined;
-  for (const k of METRICS) caps[k] = Math.min(caps[k], typeMost(t, k));
+  const most = mostOfType(t);
+  for (const k of METRICS) caps[k] = Math.min(caps[k], most[k]);
   if (w.block_kib > c.io.write_iops_max_kib) caps.write_iops = Infinity;
   return caps;
 }
@@ -186,6 +187,19 @@ function typeMost(t: DiskType, k: Metric): number {
   const max = t.regional_max ? undefined : limitValue(t.disk_max[k], 1);
   return max === undefined ? most : Math.min(most, max);
 }
+
+/** `typeMost` of every figure, kept with the type. */
+function mostOfType(t: DiskType): Most {
+  // Asked for every type a bound considers on every machine, of a type that never changes: made once for each.
+  let most = typeMosts.get(t);
+  if (!most) {
+    most = { read_iops: 0, write_iops: 0, read_mibps: 0, write_mibps: 0 };
+    for (const k of METRICS) most[k] = typeMost(t, k);
+    typeMosts.set(t, most);
+  }
+  return most;
+}
+const typeMosts = new WeakMap<DiskType, Most>();
 
 /** Whether reaching at most `most` misses one of the workload's targets (times `need`). */
 function missed(w: WorkloadSpec, most: Record<keyof Target, number>, need: number): boolean {
