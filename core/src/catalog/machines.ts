@@ -5,26 +5,10 @@
  */
 import { suggest } from '../document/suggest';
 import { anyCase, namedSizes, nameRule, shapeIndex } from './shape-index';
-import { MACHINE_MEMO_LIMIT, shared } from './shared-machines';
+import { MACHINE_MEMO_LIMIT, shared, type Machine } from './shared-machines';
 import type { Catalog, CustomMachineRule, FixedLocalSsd, MachineSeries, VcpuRun } from './types';
 
-export interface Machine {
-  series: string;
-  family?: string;
-  vcpus: number;
-  /** The machine type's name, or `<series> with N vCPUs` for series+vcpus specs. */
-  name: string;
-  info: MachineSeries;
-  /** The suffix the type carries ('lssd', 'metal'), without its dash. */
-  suffix?: string;
-  /** Local SSDs that come with the machine type (c3-standard-8-lssd: 2 × 375 GiB); absent when none do. */
-  local_ssd?: FixedLocalSsd;
-  /** The predefined type whose per-VM limit rows apply, where that is not `name` (e2-custom-medium-4096: e2-medium). */
-  limits_as?: string;
-  /** A custom machine's memory and whether it uses extended memory. */
-  custom?: { memory_mib: number; extended: boolean };
-  controller?: 'scsi' | 'nvme'; // the disk controller whose limits apply (Azure Ebsv5: they differ)
-}
+export type { Machine } from './shared-machines';
 
 export type MachineResult =
   | { ok: true; machine: Machine }

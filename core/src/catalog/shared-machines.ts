@@ -1,20 +1,25 @@
 /**
- * Machines as shared objects (./machines `resolveMachine`, ./larger-machines): the per-VM limit rows and the larger
- * machines are kept with a machine object (./index `vmLimitRow`, `largerMachines`).
+ * A machine, as a VM runs on it, and one object for each (./machines `resolveMachine`, ./larger-machines): the per-VM
+ * limit rows and the larger machines are kept with a machine object (./index `vmLimitRow`, `largerMachines`).
  */
-import type { MachineSeries } from './types';
+import type { FixedLocalSsd, MachineSeries } from './types';
 
-/** What a machine is made of (./machines `Machine`, which imports this module). */
-interface MachineFields {
+export interface Machine {
   series: string;
   family?: string;
   vcpus: number;
+  /** The machine type's name, or `<series> with N vCPUs` for series+vcpus specs. */
   name: string;
   info: MachineSeries;
+  /** The suffix the type carries ('lssd', 'metal'), without its dash. */
   suffix?: string;
+  /** Local SSDs that come with the machine type (c3-standard-8-lssd: 2 × 375 GiB); absent when none do. */
+  local_ssd?: FixedLocalSsd;
+  /** The predefined type whose per-VM limit rows apply, where that is not `name` (e2-custom-medium-4096: e2-medium). */
   limits_as?: string;
+  /** A custom machine's memory and whether it uses extended memory. */
   custom?: { memory_mib: number; extended: boolean };
-  controller?: string;
+  controller?: 'scsi' | 'nvme'; // the disk controller whose limits apply (Azure Ebsv5: they differ)
 }
 
 /** The most machines each memo keeps (an editor sees a new name at every keystroke); then it starts again. */
@@ -27,7 +32,7 @@ export const MACHINE_MEMO_LIMIT = 4096;
  * eleven objects, and `evaluate` of 10,000 AWS VMs looked each row up 3.7 times (21,692 lookups of 5,897 rows).
  * Machines are never changed once made, so sharing them is safe.
  */
-export function shared<M extends MachineFields>(m: M): M {
+export function shared(m: Machine): Machine {
   let made = sharedMachines.get(m.info);
   if (!made) sharedMachines.set(m.info, (made = new Map()));
   // Every field a larger machine is made with but `info` (the map's key) and `local_ssd` (which `info` and the name give).
@@ -35,9 +40,9 @@ export function shared<M extends MachineFields>(m: M): M {
     '\u0000',
   );
   const found = made.get(key);
-  if (found) return found as M;
+  if (found) return found;
   if (made.size >= MACHINE_MEMO_LIMIT) made.clear();
   made.set(key, m);
   return m;
 }
-const sharedMachines = new WeakMap<MachineSeries, Map<string, MachineFields>>();
+const sharedMachines = new WeakMap<MachineSeries, Map<string, Machine>>();
