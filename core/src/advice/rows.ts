@@ -76,24 +76,53 @@ const BOUNDING = ['read_iops', 'read_mibps', 'write_mibps'] as const;
  */
 export function shortOn(vm: VmSpec, m: Machine, name: string, c: Catalog, types: readonly string[], own?: VmEval): boolean {
   const w = vm.workloads.find((x) => x.name === name);
-  const T = w && mostOpsOn(vm, m, w, c, types, own);
-  const most = T === undefined ? undefined : measuresOf(w!, T);
-  return !!most && missed(w!, most, 1);
+  const bounds = w && typeBounds(vm, m, w, c, types, own);
+  if (!bounds) return false;
+  // Short with every type, or not short: a type whose bound does not miss (or that has none) answers at once, and
+  // the rest are not bounded (a search asks of up to eight types). Missed with each is missed with the most of
+  // them: the measures grow with the operations.
+  for (const t of types) {
+    const most = measuresOf(w!, bounds(t) ?? Infinity);
+    if (!most || !missed(w!, most, 1)) return false;
+  }
+  return true;
 }
 
 /**
- * The most operations a second workload `w` reaches on machine `m` with its disk of any of `types`, by the per-VM
+ * The most operations a second a workload `w` reaches on machine `m` with its disk of any of `types`, by the per-VM
  * limits and the disk's figures (`shortOn`); undefined where they do not bound it.
  */
 export function mostOpsOn(vm: VmSpec, m: Machine, w: WorkloadSpec, c: Catalog, types: readonly string[], own?: VmEval): number | undefined {
+  const bounds = typeBounds(vm, m, w, c, types, own);
+  if (!bounds) return undefined;
+  // The most over the types: each type's own rules on its own bounds.
+  let T = 0;
+  for (const t of types) {
+    const ops = bounds(t);
+    if (ops === undefined) return undefined;
+    T = Math.max(T, ops);
+  }
+  return T;
+}
+
+/**
+ * The bound of `mostOpsOn` for each type, one at a time; undefined where none of them can be bounded (a workload
+ * over several disks, or none; a host-cached disk).
+ */
+function typeBounds(
+  vm: VmSpec,
+  m: Machine,
+  w: WorkloadSpec,
+  c: Catalog,
+  types: readonly string[],
+  own?: VmEval,
+): ((t: string) => number | undefined) | undefined {
   if (w.invalid !== undefined || vm.disks.some(hostCached)) return undefined;
   const on = w.disk === undefined ? vm.disks : vm.disks.filter((d) => d.name === w.disk);
   if (on.length !== 1 || !types.length) return undefined;
   const disk = on[0];
   const evaluated = own?.disks.find((x) => x.spec.name === disk.name);
-  // The most over the types: each type's own rules on its own bounds.
-  let T = 0;
-  for (const t of types) {
+  return (t) => {
     // The disk's own figures bound it as a disk of the type it has, and only so.
     const d = evaluated?.typeName === t ? evaluated : undefined;
     // Without a row on `m`, the disk's own figures still bound it (they do not depend on the machine but for devices).
@@ -103,11 +132,8 @@ export function mostOpsOn(vm: VmSpec, m: Machine, w: WorkloadSpec, c: Catalog, t
       const figures = writeIopsOf(c, w, d.diskOnly);
       for (const k of METRICS) caps[k] = Math.min(caps[k], figures[k]);
     }
-    const ops = opsOnType(c, c.disk_types[t], w, caps);
-    if (ops === undefined) return undefined;
-    T = Math.max(T, ops);
-  }
-  return T;
+    return opsOnType(c, c.disk_types[t], w, caps);
+  };
 }
 
 /** A disk's figures as numbers, its write IOPS the column `w`'s block size reads (../model/workload-limits). */
