@@ -81,6 +81,28 @@ describe('least value of a search', () => {
     );
   });
 
+  it("decides in one evaluation where the range's least holds, and evaluates no value twice", () => {
+    // The searches start their ranges at the least the disk's own figures allow, and most that find a value find it
+    // there: the top need not be evaluated to know it.
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: -10, max: 5100 }), (a, b, t) => {
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        const seen: number[] = [];
+        const got = leastValue(lo, hi, (v) => {
+          seen.push(v);
+          return { ok: v >= t, ratio: (v + 1) / (Math.max(t, 0) + 1) };
+        });
+        assert.equal(
+          got,
+          scan(lo, hi, (v) => v >= t),
+        );
+        if (t <= lo) assert.deepEqual(seen, [lo]);
+        assert.equal(new Set(seen).size, seen.length, `evaluated twice: ${seen.join(' ')}`);
+      }),
+      { numRuns: 1000, seed: 39 },
+    );
+  });
+
   it('finds a value on a linear piece in a few evaluations', () => {
     // 6 IOPS per GiB, a target of 15,000 IOPS: the least size is 2,500 GiB.
     let probes = 0;

@@ -120,8 +120,13 @@ export function leastValue(lo: number, hi: number, probe: (v: number) => Probe, 
   lo = Math.ceil(lo);
   hi = Math.floor(hi);
   if (hi < lo) return undefined;
+  // The range's least first: where it holds it is the answer, in one evaluation. The searches start their ranges at
+  // the least the disk's own figures allow (./rows), which is where most of those that find a value find it.
+  const least = probe(lo);
+  if (least.ok) return lo;
+  if (lo === hi) return undefined;
   const top = probe(hi);
-  return top.ok ? leastBelow(lo, hi, top, probe, need) : belowFailingTop(lo, hi, top, probe, need);
+  return top.ok ? leastBelow(lo, hi, top, probe, need, least) : belowFailingTop(lo, hi, top, probe, need, least);
 }
 
 /** Off by at most this, a ratio reaches `need`: the conditions' own tests allow as much (a headroom's 1e-9). */
@@ -142,16 +147,17 @@ export function reaches(p: Probe, need = 1): boolean {
  * searched. Each value is evaluated once. A value that fails for a part that fails at every larger value
  * (`Probe.lost`) ends the search: none above it holds.
  */
-function belowFailingTop(lo: number, hi: number, top: Probe, probe: (v: number) => Probe, need: number): number | undefined {
+function belowFailingTop(lo: number, hi: number, top: Probe, probe: (v: number) => Probe, need: number, least: Probe): number | undefined {
   if (lo >= hi || !reaches(top, need)) return undefined;
-  const seen = new Map<number, Probe>([[hi, top]]);
+  const seen = new Map<number, Probe>([
+    [hi, top],
+    [lo, least],
+  ]);
   const at = (v: number) => {
     let p = seen.get(v);
     if (!p) seen.set(v, (p = probe(v)));
     return p;
   };
-  const least = at(lo);
-  if (least.ok) return lo;
   if (least.lost) return undefined;
   const first = leastValue(
     lo,
@@ -174,8 +180,11 @@ function belowFailingTop(lo: number, hi: number, top: Probe, probe: (v: number) 
   return undefined;
 }
 
-/** The least value in [lo, hi] at which `probe` holds, where it holds at `hi` (`top`) and of every value above the least. */
-function leastBelow(lo: number, hi: number, top: Probe, probe: (v: number) => Probe, need: number): number {
+/**
+ * The least value in [lo, hi] at which `probe` holds, where it holds at `hi` (`top`) and of every value above the least.
+ * `least`: what `lo` gave, where it was probed already.
+ */
+function leastBelow(lo: number, hi: number, top: Probe, probe: (v: number) => Probe, need: number, least?: Probe): number {
   // Invariant: the condition holds at `okAt` and not at `failAt` (lo - 1 stands for "below the range").
   let okAt = hi;
   // The values that hold, highest first, where their figures are judged: a guess may aim by them too.
@@ -220,7 +229,8 @@ function leastBelow(lo: number, hi: number, top: Probe, probe: (v: number) => Pr
       }
     }
     next = undefined;
-    const p = probe(v);
+    // Only the first value tried can be `lo`: every later one is above a value that fails.
+    const p = least && v === lo ? least : probe(v);
     if (p.ok) {
       okAt = v;
       if (p.ratio !== undefined && Number.isFinite(p.ratio)) oks.push({ v, ratio: p.ratio });

@@ -107,7 +107,8 @@ export function smallestSizeMeeting(
     // takes a limit shared with another disk from that disk's workloads), it may fail again above the least:
     // then `lo` is evaluated, and the range above it searched where it fails there.
     const search = () => {
-      let toTop = true;
+      // Whether it holds at the top, where the search evaluated it: a search that ends at its least does not.
+      let toTop = false;
       const found = leastValue(
         byOwn,
         top,
