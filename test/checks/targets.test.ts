@@ -553,6 +553,69 @@ vms:
     ]);
   });
 
+  it("target-unreachable: where the most throughput takes another disk's share, the least the disk's own figures allow is found", () => {
+    // Found by comparing the cores on the aws-2025 fleet: r6in.2xlarge's EBS limit is shared by what the busy disks
+    // ask. gp3 with its most throughput (1,000 MiB/s) took d0's share from w0, and with its least (125 MiB/s) w2 fell
+    // short, so gp3 was dropped and an io2 with 2,434 IOPS ($195.59 a month) was offered, where a gp3 with the
+    // 623 MiB/s that w2 asks ($43.84) meets every target.
+    const text = `version: 1
+provider: aws
+catalog: aws-2025
+vms:
+  - name: vm7770
+    machine_type: r6in.2xlarge
+    disks:
+      - name: d0
+        type: gp2
+        size: 4453GiB
+      - name: d1
+        type: gp2
+        size: 299GiB
+    workloads:
+      - name: w0
+        disk: d0
+        pattern: random
+        block_size: 64KiB
+        read_ratio: 0.3
+        queue_depth: 32
+        target:
+          iops: 1243
+      - name: w1
+        disk: d1
+        pattern: sequential
+        block_size: 1MiB
+        read_ratio: 0.5
+        queue_depth: 32
+        target:
+          throughput: 180MiB/s
+      - name: w2
+        disk: d1
+        pattern: sequential
+        block_size: 4MiB
+        read_ratio: 1
+        queue_depth: 32
+        target:
+          throughput: 623MiB/s
+`;
+    const a = analyze(text);
+    const d = a.diagnostics.find((x) => x.code === 'target-unreachable' && /'w2'/.test(x.message))!;
+    assert.ok(d, a.diagnostics.map((x) => x.message).join(' | '));
+    assert.match(d.message, /— a 299 GiB gp3 disk with 623 MiB\/s for 'd1'$/);
+    const first = d.fixes!.find((f) => f.preferred)!;
+    assert.match(first.title, /^Switch 'd1' to gp3, 623 MiB\/s provisioned \(\+\$13\.94\/month, \$998\.18\/month in all;/);
+    const fixed = applyEdits(text, fixEdits(text, a.parsed.tree, first));
+    const after = analyze(fixed).vms[0];
+    assert.equal(after.disks.find((x) => x.spec.name === 'd1')?.typeName, 'gp3');
+    assert.deepEqual(
+      after.workloads.map((w) => [w.spec.name, w.meets_target]),
+      [
+        ['w0', true],
+        ['w1', true],
+        ['w2', true],
+      ],
+    );
+  });
+
   it("target-unreachable: a resize whose largest size takes another disk's share of the per-VM limit is still found", () => {
     // Found comparing a fleet's suggestions: d1 at pd-ssd's largest size takes d0's share of g2-standard-12's
     // pd-ssd limit and w0 misses, so no resize of d1 was found and a 727 GiB pd-balanced ($72.70) was offered;
