@@ -165,35 +165,68 @@ function unbounded(): Most {
  */
 function capsOf(c: Catalog, vm: VmSpec, m: Machine, disk: DiskSpec, type: string, w: WorkloadSpec): Most | undefined {
   if (!onNetwork(c, type)) return undefined;
-  const t = c.disk_types[type];
-  const group = vmLimitGroup(c, m, type);
-  const caps: Most = { read_iops: 0, write_iops: 0, read_mibps: 0, write_mibps: 0 };
+  const on = rowCapsOn(c, m);
+  const own = rowCapsOf(c, m, on, type)!;
+  if (!own.caps) return undefined;
+  const caps = { ...own.caps };
   // The type's own row, then those of the VM's other disks in its group (a loop: this runs for every type a search
   // considers on every machine).
-  if (!rowInto(c, m, type, group, caps)) return undefined;
-  for (const d of vm.disks) if (d !== disk && d.type !== type && !rowInto(c, m, d.type, group, caps)) return undefined;
-  const most = mostOfType(t);
+  for (const d of vm.disks) {
+    if (d === disk || d.type === type) continue;
+    const other = rowCapsOf(c, m, on, d.type);
+    if (!other || other.group !== own.group) continue;
+    if (!other.caps) return undefined;
+    for (const k of METRICS) caps[k] = Math.max(caps[k], other.caps[k]);
+  }
+  const most = mostOfType(c.disk_types[type]);
   for (const k of METRICS) caps[k] = Math.min(caps[k], most[k]);
   if (w.block_kib > c.io.write_iops_max_kib) caps.write_iops = Infinity;
   return caps;
 }
 
 /**
- * Raises `caps` to the per-VM limits of type `x` on `m`, where `x` is of `group`; false where a row or a figure of it
- * is missing (then nothing bounds the disk); a row without write IOPS leaves them unbounded.
+ * What a type's per-VM row on a machine gives `capsOf`: the type's group, and the row's figures as numbers (none where
+ * the row or one of its figures is missing: then nothing bounds the disk; write IOPS unbounded where the row has none).
+ * Null for a type no row holds (unknown, local SSD).
  */
-function rowInto(c: Catalog, m: Machine, x: string, group: string, caps: Most): boolean {
+interface RowCaps {
+  group: string;
+  caps?: Most;
+}
+
+/**
+ * Each type's `RowCaps` on a machine, made on first use: `capsOf` runs for every type a search considers on every
+ * machine, for each disk of the VM, and read the group and the row anew each time (a quarter of the bound's time).
+ */
+function rowCapsOn(c: Catalog, m: Machine): Map<string, RowCaps | null> {
+  let byMachine = rowCapsMemo.get(c);
+  if (!byMachine) rowCapsMemo.set(c, (byMachine = new WeakMap()));
+  let on = byMachine.get(m);
+  if (!on) byMachine.set(m, (on = new Map()));
+  return on;
+}
+const rowCapsMemo = new WeakMap<Catalog, WeakMap<Machine, Map<string, RowCaps | null>>>();
+
+function rowCapsOf(c: Catalog, m: Machine, on: Map<string, RowCaps | null>, x: string): RowCaps | null {
+  let found = on.get(x);
+  if (found === undefined) on.set(x, (found = readRowCaps(c, m, x)));
+  return found;
+}
+
+function readRowCaps(c: Catalog, m: Machine, x: string): RowCaps | null {
   const t = c.disk_types[x];
-  if (!t || t.model === 'devices' || vmLimitGroup(c, m, x) !== group) return true;
+  if (!t || t.model === 'devices') return null;
+  const group = vmLimitGroup(c, m, x);
   const found = vmLimitRow(c, m, x);
-  if (!found) return false;
+  if (!found) return { group };
+  const caps: Most = { read_iops: 0, write_iops: 0, read_mibps: 0, write_mibps: 0 };
   for (const k of BOUNDING) {
     const cap = limitValue(found.row[k], m.vcpus);
-    if (cap === undefined) return false;
-    caps[k] = Math.max(caps[k], cap);
+    if (cap === undefined) return { group };
+    caps[k] = cap;
   }
-  caps.write_iops = Math.max(caps.write_iops, limitValue(found.row.write_iops, m.vcpus) ?? Infinity);
-  return true;
+  caps.write_iops = limitValue(found.row.write_iops, m.vcpus) ?? Infinity;
+  return { group, caps };
 }
 
 /**
