@@ -616,6 +616,73 @@ vms:
     );
   });
 
+  it('target-unreachable: provisioned amounts between the least and the most are found where neither end meets the target', () => {
+    // Found by comparing the cores on a generated aws-2025 fleet: gp3 'd1' carries two workloads, and m6gd.2xlarge's
+    // EBS limit is shared by what the busy disks ask. With the most throughput d1 took d2's share from w0; with the
+    // least (125 MiB/s) w1 fell short. So the disk's own change was dropped, and a larger machine (+$173.71 a month)
+    // was offered with it, where 3,502 IOPS and 166 MiB/s on this machine meet every target for $90.26 a month less.
+    const text = `version: 1
+provider: aws
+catalog: aws-2025
+vms:
+  - name: vm8981
+    machine_type: m6gd.2xlarge
+    disks:
+      - name: d0
+        type: gp2
+        size: 184GiB
+      - name: d1
+        type: gp3
+        size: 1914GiB
+        provisioned_iops: 21881
+      - name: d2
+        type: gp2
+        size: 10235GiB
+    workloads:
+      - name: w0
+        disk: d2
+        pattern: sequential
+        block_size: 256KiB
+        read_ratio: 0.7
+        queue_depth: 128
+        target:
+          throughput: 70MiB/s
+      - name: w1
+        disk: d1
+        pattern: random
+        block_size: 64KiB
+        read_ratio: 0.5
+        queue_depth: 4
+        target:
+          iops: 2645
+      - name: w2
+        disk: d1
+        pattern: random
+        block_size: 16KiB
+        read_ratio: 0.5
+        queue_depth: 128
+        target:
+          iops: 3502
+`;
+    const a = analyze(text);
+    const d = a.diagnostics.find((x) => x.code === 'target-unreachable' && /'w1'/.test(x.message))!;
+    assert.ok(d, a.diagnostics.map((x) => x.message).join(' | '));
+    assert.match(d.message, /— provision 3,502 IOPS and 166 MiB\/s on 'd1'$/);
+    const first = d.fixes!.find((f) => f.preferred)!;
+    assert.match(first.title, /^Provision 3,502 IOPS and 166 MiB\/s on 'd1' \(−\$90\.26\/month,/);
+    const fixed = applyEdits(text, fixEdits(text, a.parsed.tree, first));
+    const after = analyze(fixed).vms[0];
+    assert.equal(after.machine?.name, 'm6gd.2xlarge');
+    assert.deepEqual(
+      after.workloads.map((w) => [w.spec.name, w.meets_target]),
+      [
+        ['w0', true],
+        ['w1', true],
+        ['w2', true],
+      ],
+    );
+  });
+
   it("target-unreachable: a resize whose largest size takes another disk's share of the per-VM limit is still found", () => {
     // Found comparing a fleet's suggestions: d1 at pd-ssd's largest size takes d0's share of g2-standard-12's
     // pd-ssd limit and w0 misses, so no resize of d1 was found and a 727 GiB pd-balanced ($72.70) was offered;

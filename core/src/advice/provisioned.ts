@@ -146,7 +146,8 @@ function ownLeast(
 /**
  * The least IOPS with the most throughput, then the least throughput with those IOPS: a disk's performance never
  * decreases as either amount grows. Where the most throughput fails (it takes a limit shared with another disk
- * from that disk's workloads), the least IOPS with the least throughput. Undefined where none holds.
+ * from that disk's workloads), the least IOPS with the least throughput; where that fails too, with the least
+ * throughput the disk's own figures allow with each. Undefined where none holds.
  */
 function searched(
   iopsRange: Range,
@@ -160,6 +161,13 @@ function searched(
     const lo = Math.max(iopsRange.lo, from.iops ?? iopsRange.lo);
     iops = leastValue(lo, iopsRange.hi, (v) => probe(v, mibpsRange?.hi), need);
     if (iops === undefined && mibpsRange) iops = leastValue(lo, iopsRange.hi, (v) => probe(v, mibpsRange.lo), need);
+    // Neither end: the most throughput takes another disk's share of a limit they share (AWS's per-instance limit,
+    // split by what each disk asks) from its workloads, the least is short of this one's. With each value the least
+    // throughput the disk's own figures allow with it, asking no more of the shared limit than it must.
+    if (iops === undefined && mibpsRange) {
+      const least = (v: number) => Math.min(mibpsRange.hi, Math.max(mibpsRange.lo, Math.ceil(from.mibps(v))));
+      iops = leastValue(lo, iopsRange.hi, (v) => probe(v, least(v)), need);
+    }
     if (iops === undefined) return undefined;
   }
   if (!mibpsRange) return { iops };
