@@ -196,7 +196,7 @@ interface RowCaps {
 
 /**
  * Each type's `RowCaps` on a machine, made on first use: `capsOf` runs for every type a search considers on every
- * machine, for each disk of the VM, and read the group and the row anew each time (a quarter of the bound's time).
+ * machine, for each disk of the VM, and read the group, the row and its limits for the machine's vCPUs anew each time.
  */
 function rowCapsOn(c: Catalog, m: Machine): Map<string, RowCaps | null> {
   let byMachine = rowCapsMemo.get(c);
