@@ -332,10 +332,17 @@ function reachOf(w: WorkloadSpec, most: Record<keyof Target, number>, need: numb
  * `m` (`shortOn`).
  */
 export function shortWith(c: Catalog, vm: VmSpec, m: Machine, ok: Condition, disk: DiskSpec, type: string): boolean {
-  return !!ok.met?.some((name) => {
+  return askedOn(vm, ok, disk).some((w) => shortOn(vm, m, w.name, c, [type]));
+}
+
+/** The workloads `ok` asks to be met (`Condition.met`, each by the first workload of its name) that run on `disk`. */
+function askedOn(vm: VmSpec, ok: Condition, disk: DiskSpec): WorkloadSpec[] {
+  const out: WorkloadSpec[] = [];
+  for (const name of ok.met ?? []) {
     const w = vm.workloads.find((x) => x.name === name);
-    return !!w && runsOn(vm, w, disk.name) && shortOn(vm, m, name, c, [type]);
-  });
+    if (w && runsOn(vm, w, disk.name)) out.push(w);
+  }
+  return out;
 }
 
 /**
@@ -345,12 +352,7 @@ export function shortWith(c: Catalog, vm: VmSpec, m: Machine, ok: Condition, dis
  * met nor its headroom known (../model/workload). No size or amount of the type holds, and none is evaluated.
  */
 export function unjudgedWith(c: Catalog, vm: VmSpec, m: Machine, ok: Condition, disk: DiskSpec, type: string): boolean {
-  if (!c.disk_types[type] || c.disk_types[type].model === 'devices') return false;
-  const asked = ok.met?.some((name) => {
-    const w = vm.workloads.find((x) => x.name === name);
-    return !!w && runsOn(vm, w, disk.name);
-  });
-  if (!asked) return false;
+  if (!c.disk_types[type] || c.disk_types[type].model === 'devices' || !askedOn(vm, ok, disk).length) return false;
   // The group's first disk as the model takes them: in order, those it evaluates on `m`, this one as of `type`.
   const group = vmLimitGroup(c, m, type);
   // Which disks the model evaluates is asked only of a disk before this one in its group (most VMs have none).
