@@ -8,6 +8,7 @@ import type { Node } from 'jsonc-parser';
 import type { Span } from '../text';
 import { argumentName, at, converted, items, located, span, str } from './json';
 import { Located, map, seq, type SpecMap, type SpecValue } from './spec-tree';
+import { withoutInheritance } from '../own-keys';
 
 export interface PlanResource {
   /** The full address: module.db[0].google_compute_instance.primary["a"]. */
@@ -33,6 +34,14 @@ export interface PlanResource {
   /** The `zone`/`region` its provider configuration defaults, for a resource that gives none. */
   providerDefaults?: ProviderDefaults;
 }
+
+/** The defaults each provider's configuration can set, by the provider's local name (`google`, not `google.west`). */
+export const PROVIDER_DEFAULTS: Readonly<Record<string, ReadonlyArray<'zone' | 'region'>>> = withoutInheritance({
+  google: ['zone', 'region'],
+  'google-beta': ['zone', 'region'],
+  aws: ['region'],
+  yandex: ['zone'],
+});
 
 /** What a provider configuration defaults, as values placed where they are written. */
 export interface ProviderDefaults {

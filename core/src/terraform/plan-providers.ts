@@ -9,17 +9,9 @@
  */
 import type { Node } from 'jsonc-parser';
 import { at, str } from './json';
-import { regionWhere, type MappedVm, type PlanContext, type PlanResource, type ProviderDefaults } from './plan-model';
+import { PROVIDER_DEFAULTS, regionWhere, type MappedVm, type PlanContext, type PlanResource, type ProviderDefaults } from './plan-model';
 import { Located } from './spec-tree';
 import { withoutInheritance } from '../own-keys';
-
-/** The defaults each provider has, by its local name (./tf-providers.ts). */
-const DEFAULTS: Record<string, ReadonlyArray<'zone' | 'region'>> = withoutInheritance({
-  google: ['zone', 'region'],
-  'google-beta': ['zone', 'region'],
-  aws: ['region'],
-  yandex: ['zone'],
-});
 
 /** What the plan's configuration says of modules: each module's call expressions and variables, by module path. */
 interface Modules {
@@ -77,7 +69,7 @@ function defaultsOf(configs: Node, key: string, modules: Modules): ProviderDefau
   if (!found) return undefined;
   const provider = str(at(found.node, 'name')) ?? '';
   const out: ProviderDefaults = {};
-  for (const attr of DEFAULTS[provider.split('.')[0]] ?? []) {
+  for (const attr of PROVIDER_DEFAULTS[provider.split('.')[0]] ?? []) {
     const expression = at(found.node, 'expressions', attr);
     if (!expression) continue;
     const value = valueOf(expression, found.module, modules, 0);

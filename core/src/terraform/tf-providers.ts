@@ -5,19 +5,10 @@
  * inherits its caller's default configurations, or exactly those its `providers` argument maps.
  */
 import { evaluate, named, type HclSyntaxNode, type Scope } from './hcl-values';
-import type { ProviderDefaults } from './plan-model';
-import { withoutInheritance } from '../own-keys';
+import { PROVIDER_DEFAULTS, type ProviderDefaults } from './plan-model';
 
 /** Provider configurations by name as resources refer to them: `google`, `google.west`. */
 export type Providers = Map<string, ProviderDefaults>;
-
-/** The defaults each provider has, by its local name. */
-const DEFAULTS: Record<string, ReadonlyArray<'zone' | 'region'>> = withoutInheritance({
-  google: ['zone', 'region'],
-  'google-beta': ['zone', 'region'],
-  aws: ['region'],
-  yandex: ['zone'],
-});
 
 const attrs = (body: HclSyntaxNode | undefined) => (body ? named(body).filter((c) => c.type === 'attribute') : []);
 const nameOf = (n: HclSyntaxNode) => named(n)[0]?.text ?? '';
@@ -38,7 +29,7 @@ export function readProviderBlock(b: HclSyntaxNode, scope: Scope, into: Provider
   const key = aliasValue?.type === 'string' ? `${name}.${String(aliasValue.value)}` : name;
   // An override file's provider block changes only the arguments it sets.
   const defaults: ProviderDefaults = merge ? { ...into.get(key) } : {};
-  for (const attr of DEFAULTS[name] ?? []) {
+  for (const attr of PROVIDER_DEFAULTS[name] ?? []) {
     const a = attrs(body).find((x) => nameOf(x) === attr);
     const v = a && exprOf(a) && evaluate(exprOf(a)!, scope);
     if (v?.type === 'string') defaults[attr] = v;
