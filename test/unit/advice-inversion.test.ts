@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { largerSizes, withDisk, withWorkload } from '../../core/src/advice/search';
-import { heldOn, leastByOwnFigures, mostOpsOn, shortOn, unjudgedWith } from '../../core/src/advice/rows';
+import { heldOn, leastByOwnFigures, opsBoundOn, shortOn, unjudgedWith } from '../../core/src/advice/rows';
 import { attaches, largerMachines, sizeRange, type DiskType, type Machine } from '../../core/src/catalog';
 import { streamedAnalysis } from '../../core/src/analyze';
 import { diskPriceOn, evaluateOn, evaluateSustained, evaluationWork } from '../../core/src/model/evaluate';
@@ -122,25 +122,20 @@ describe("advice: the rows' bound on a workload's operations", () => {
           const disk = e.spec.disks.find((d) => d.name === r.disks[0])!;
           for (const m of [e.machine, ...largerMachines(e.machine)]) {
             const what = `${e.spec.name} '${r.spec.name}' on ${m.name}`;
-            within(
-              evaluateSustained(e.catalog, e.spec, m, 'r'),
-              r.spec.name,
-              mostOpsOn(e.spec, m, r.spec, e.catalog, [disk.type], e),
-              what,
-            );
+            within(evaluateSustained(e.catalog, e.spec, m, 'r'), r.spec.name, opsBoundOn(e.spec, m, r.spec, e.catalog, disk.type, e), what);
             // The hardware as it is, without the workload's queue depth (what a machine search asks first).
             const hardware = withWorkload(e.spec, r.spec, { queue_depth: undefined });
             const hw = hardware.workloads.find((x) => x.name === r.spec.name)!;
             within(
               evaluateSustained(e.catalog, hardware, m, 'r'),
               r.spec.name,
-              mostOpsOn(hardware, m, hw, e.catalog, [disk.type], e),
+              opsBoundOn(hardware, m, hw, e.catalog, disk.type, e),
               `${what}, no queue`,
             );
             for (const t of Object.keys(e.catalog.disk_types)) {
               if (e.catalog.disk_types[t].model === 'devices' || !attaches(m, t)) continue;
               const vm = withDisk(e.spec, disk, largestOf(e, t));
-              within(evaluateSustained(e.catalog, vm, m, 'r'), r.spec.name, mostOpsOn(vm, m, r.spec, e.catalog, [t]), `${what} with ${t}`);
+              within(evaluateSustained(e.catalog, vm, m, 'r'), r.spec.name, opsBoundOn(vm, m, r.spec, e.catalog, t), `${what} with ${t}`);
             }
           }
         }

@@ -76,7 +76,7 @@ const BOUNDING = ['read_iops', 'read_mibps', 'write_mibps'] as const;
  */
 export function shortOn(vm: VmSpec, m: Machine, name: string, c: Catalog, types: readonly string[], own?: VmEval): boolean {
   const w = vm.workloads.find((x) => x.name === name);
-  const bounds = w && typeBounds(vm, m, w, c, types, own);
+  const bounds = w && types.length ? typeBounds(vm, m, w, c, own) : undefined;
   if (!bounds) return false;
   // Short with every type, or not short: a type whose bound does not miss (or that has none) answers at once, and
   // the rest are not bounded (a search asks of up to eight types). Missed with each is missed with the most of
@@ -89,37 +89,21 @@ export function shortOn(vm: VmSpec, m: Machine, name: string, c: Catalog, types:
 }
 
 /**
- * The most operations a second a workload `w` reaches on machine `m` with its disk of any of `types`, by the per-VM
- * limits and the disk's figures (`shortOn`); undefined where they do not bound it.
+ * The most operations a second a workload `w` reaches on machine `m` with its disk of type `type`, by the per-VM
+ * limits and the disk's figures: the bound `shortOn` holds each type to; undefined where they do not bound it.
  */
-export function mostOpsOn(vm: VmSpec, m: Machine, w: WorkloadSpec, c: Catalog, types: readonly string[], own?: VmEval): number | undefined {
-  const bounds = typeBounds(vm, m, w, c, types, own);
-  if (!bounds) return undefined;
-  // The most over the types: each type's own rules on its own bounds.
-  let T = 0;
-  for (const t of types) {
-    const ops = bounds(t);
-    if (ops === undefined) return undefined;
-    T = Math.max(T, ops);
-  }
-  return T;
+export function opsBoundOn(vm: VmSpec, m: Machine, w: WorkloadSpec, c: Catalog, type: string, own?: VmEval): number | undefined {
+  return typeBounds(vm, m, w, c, own)?.(type);
 }
 
 /**
- * The bound of `mostOpsOn` for each type, one at a time; undefined where none of them can be bounded (a workload
- * over several disks, or none; a host-cached disk).
+ * `opsBoundOn` for each type, one at a time (what does not depend on the type looked up once); undefined where no type
+ * can be bounded (a workload over several disks, or none; a host-cached disk).
  */
-function typeBounds(
-  vm: VmSpec,
-  m: Machine,
-  w: WorkloadSpec,
-  c: Catalog,
-  types: readonly string[],
-  own?: VmEval,
-): ((t: string) => number | undefined) | undefined {
+function typeBounds(vm: VmSpec, m: Machine, w: WorkloadSpec, c: Catalog, own?: VmEval): ((t: string) => number | undefined) | undefined {
   if (w.invalid !== undefined || vm.disks.some(hostCached)) return undefined;
   const on = w.disk === undefined ? vm.disks : vm.disks.filter((d) => d.name === w.disk);
-  if (on.length !== 1 || !types.length) return undefined;
+  if (on.length !== 1) return undefined;
   const disk = on[0];
   const evaluated = own?.disks.find((x) => x.spec.name === disk.name);
   return (t) => {
