@@ -14,12 +14,9 @@ const largerMemo = new WeakMap<Machine, readonly Machine[]>();
  */
 export function largerMachines(m: Machine): readonly Machine[] {
   let larger = largerMemo.get(m);
-  if (!larger) largerMemo.set(m, (larger = largerUncached(m)));
+  // Each one the object a machine of its name is (`shared`).
+  if (!larger) largerMemo.set(m, (larger = largerMade(m).map(shared)));
   return larger;
-}
-
-function largerUncached(m: Machine): Machine[] {
-  return largerMade(m).map(shared);
 }
 
 function largerMade(m: Machine): Machine[] {
