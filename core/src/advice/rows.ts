@@ -5,13 +5,14 @@
  * pass over such a machine without evaluating the VM on it: only a machine the rows do not rule out is evaluated,
  * so that the answer is the one evaluating every machine in turn gives, in fewer evaluations.
  */
-import { INSTANCE_STORE, limitValue, vmLimitGroup, vmLimitRow, type Catalog, type DiskType, type Machine, type MixRule } from '../catalog';
+import { INSTANCE_STORE, limitValue, vmLimitGroup, vmLimitRow, type Catalog, type DiskType, type Machine } from '../catalog';
 import { allocationUnits, evaluableDisks, ownFigures } from '../model/disks';
-import type { DiskSpec, Target, VmSpec, WorkloadSpec } from '../document/types';
+import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { hostCached } from '../model/host-cache';
 import { runsOn } from '../model/lookups';
-import { METRICS, type DiskEval, type DiskFigures, type Metric, type VmEval } from '../model/types';
+import { METRICS, type DiskEval, type Metric, type VmEval } from '../model/types';
 import { leastValue, type Condition, type Probe } from './least';
+import { measuresOf, missed, opsOnType, reachOf, writeIopsOf, type Most } from './reach';
 
 /**
  * Read figures only: network egress (../model/egress) holds writes after the per-VM limit, as a limit of its own
@@ -55,12 +56,6 @@ function evaluatedOn(d: DiskEval, m: Machine): boolean {
   return d.type.model !== 'devices' && !d.type.unmodelled_on?.series.includes(m.series);
 }
 
-/**
- * Figures that bound a disk from above, as numbers: each direction's IOPS and throughput. Write IOPS are the column
- * the workload's block size reads (the small-write column above its size: `writeIopsOf`).
- */
-type Most = Record<Metric, number>;
-
 /** The figures that must each have a per-VM limit for the rows to bound a disk (write IOPS: where the row has one). */
 const BOUNDING = ['read_iops', 'read_mibps', 'write_mibps'] as const;
 
@@ -69,7 +64,7 @@ const BOUNDING = ['read_iops', 'read_mibps', 'write_mibps'] as const;
  * disk's type unchanged: its own; `own` also holds it to the figures it has by itself, from `e`). No figure of a
  * disk exceeds the per-VM limit of its group on `m` (a limit several disks share gives each a part of it; the host
  * cache, which lets a disk past it, is left out), and a workload on one disk shares those figures between reads and
- * writes by its type's rules (`opsOnType`): where even those bounds miss a target, the evaluation misses it. With
+ * writes by its type's rules (./reach `opsOnType`): where even those bounds miss a target, the evaluation misses it. With
  * `own`, a type without a row on `m` is still bounded by the disk's own figures (a provisioned Hyperdisk's IOPS on
  * a machine whose rows Google does not publish). False wherever this cannot be said (no such bound: a type without
  * a row on `m` and no `own`, local SSD, a disk host-cached, a workload over several disks).
@@ -117,17 +112,6 @@ function typeBounds(vm: VmSpec, m: Machine, w: WorkloadSpec, c: Catalog, own?: V
       for (const k of METRICS) caps[k] = Math.min(caps[k], figures[k]);
     }
     return opsOnType(c, c.disk_types[t], w, caps);
-  };
-}
-
-/** A disk's figures as numbers, its write IOPS the column `w`'s block size reads (../model/workload-limits). */
-function writeIopsOf(c: Catalog, w: WorkloadSpec, f: DiskFigures): Most {
-  const big = w.block_kib > c.io.write_iops_max_kib && f.write_iops_16k;
-  return {
-    read_iops: f.read_iops.value,
-    write_iops: big ? big.value : f.write_iops.value,
-    read_mibps: f.read_mibps.value,
-    write_mibps: f.write_mibps.value,
   };
 }
 
@@ -244,73 +228,6 @@ function mostOfType(t: DiskType): Most {
 }
 const typeMosts = new WeakMap<DiskType, Most>();
 
-/** Whether reaching at most `most` misses one of the workload's targets (times `need`). */
-function missed(w: WorkloadSpec, most: Record<keyof Target, number>, need: number): boolean {
-  // Missed by more than the model's rounding (1e-6) and this arithmetic's, and short by more than the slack with
-  // which a search's aim reaches a target (./least `reaches`): the search would stop there too.
-  return (Object.keys(most) as Array<keyof Target>).some((k) => {
-    const want = w.target[k];
-    return want !== undefined && most[k] * (1 + 1e-9) < want * need * (1 - 1e-6) - 1e-6;
-  });
-}
-
-/** Each target's measure of a workload that runs `T` operations a second (undefined: none, or no bound on it). */
-function measuresOf(w: WorkloadSpec, T: number): Record<keyof Target, number> | undefined {
-  if (!Number.isFinite(T)) return undefined;
-  const rho = w.read_ratio;
-  const B = w.block_kib;
-  return {
-    iops: T,
-    read_iops: rho * T,
-    write_iops: (1 - rho) * T,
-    mibps: (T * B) / 1024,
-    read_mibps: (rho * T * B) / 1024,
-    write_mibps: ((1 - rho) * T * B) / 1024,
-  };
-}
-
-/**
- * The most operations a second a workload reaches on one disk of type `t` whose figures are at most `f`, with reads
- * and writes sharing them by the type's rules as the model shares them (../model/workload-limits `diskBinding`: a
- * limit both directions share, each direction's own, Yandex's formula): a 50/50 mix on a shared IOPS limit reaches
- * the limit, not twice it. The workload's own queue depth holds it too, as the model holds a workload on a network
- * disk (Little's law), whatever the disk and the machine. Still a bound: each rule gives no more as a figure falls.
- * Left out, so that it stays one: an I/O that counts as several against a tier's IOPS (it only lowers them).
- * Undefined where the workload's mix or block size cannot be read.
- */
-function opsOnType(c: Catalog, t: DiskType, w: WorkloadSpec, f: Most): number | undefined {
-  const rho = w.read_ratio;
-  const B = w.block_kib;
-  if (!(rho >= 0 && rho <= 1 && B > 0)) return undefined;
-  const queued = w.queue_depth === undefined ? Infinity : w.queue_depth * c.queue.iops_per_outstanding_io.high;
-  if (c.io.iops_formula === 'harmonic') {
-    const one = (iops: number, mibps: number) => 1 / (1 / iops + B / 1024 / mibps);
-    return Math.min(queued, mixed('shared', rho, one(f.read_iops, f.read_mibps), one(f.write_iops, f.write_mibps)));
-  }
-  const ops = (mibps: number) => (mibps * 1024) / B;
-  const disk = Math.min(
-    mixed(t.mix.iops, rho, f.read_iops, f.write_iops),
-    mixed(t.mix.throughput, rho, ops(f.read_mibps), ops(f.write_mibps)),
-  );
-  return Math.min(queued, disk);
-}
-
-/** The most operations a second of a mix (`rho` reads) under read and write limits `r` and `w`, shared or each its own. */
-function mixed(rule: MixRule, rho: number, r: number, w: number): number {
-  if (rule === 'shared') return 1 / ((rho > 0 ? rho / r : 0) + (rho < 1 ? (1 - rho) / w : 0));
-  return Math.min(rho > 0 ? r / rho : Infinity, rho < 1 ? w / (1 - rho) : Infinity);
-}
-
-/** How near `most` comes to a workload's targets (times `need`): the least of reached ÷ asked, to aim a search by. */
-function reachOf(w: WorkloadSpec, most: Record<keyof Target, number>, need: number): number {
-  let least = Infinity;
-  for (const k of Object.keys(most) as Array<keyof Target>) {
-    const want = w.target[k];
-    if (want !== undefined && want > 0) least = Math.min(least, most[k] / (want * need));
-  }
-  return least;
-}
-
 /**
  * Whether a workload `ok` asks to be met, on disk `disk`, is surely short with that disk of type `type` on machine
  * `m` (`shortOn`).
@@ -358,7 +275,7 @@ export function unjudgedWith(c: Catalog, vm: VmSpec, m: Machine, ok: Condition, 
  * The least value, from `lo` to `hi` (`hi + 1`: none), at which no workload `ok` asks to be met on disk `disk` is
  * surely short by the figures `disk(v)` has by itself (../model/disks `ownFigures`: no machine's limit, the whole
  * of its type's baseline), figures no VM lets it pass, shared between reads and writes by the type's rules
- * (`opsOnType`). Below it the condition fails at every value,
+ * (./reach `opsOnType`). Below it the condition fails at every value,
  * so a size or provisioning search need evaluate nothing there (./search, ./provisioned). `lo` where this cannot
  * be said: no such workload, or a host-cached disk (the cache lets a disk past its own figures).
  */
