@@ -53,6 +53,24 @@ describe('prices', () => {
     assert.equal(a.vms[0].disks[0].cost.monthly!.toFixed(2), '93.50');
   });
 
+  it('one machine keeps its price by region and by pricing, whichever an analysis asks first', () => {
+    // A machine's price is made once per region and pricing of a catalog and shared by every analysis after: Spot
+    // first must not leave the on-demand VMs unpriced, nor one region's price go to another.
+    const spot = (region: string) => spec('n2-standard-8\n    pricing: spot', undefined, region);
+    const [a, b, c, d] = [
+      spot('us-central1'),
+      spec('n2-standard-8'),
+      spec('n2-standard-8', undefined, 'europe-west4'),
+      spot('europe-west4'),
+    ].map((text) => analyze(text).vms[0].machine_cost);
+    assert.equal(a.monthly, undefined);
+    assert.equal(b.monthly, 283.58);
+    assert.equal(c.monthly, Math.round(0.427664 * 730 * 100) / 100);
+    assert.equal(d.monthly, undefined);
+    assert.match(b.why, /\$0\.031611/);
+    assert.match(c.why, /\$0\.034802/);
+  });
+
   it('shared-core E2 types are priced per type: e2-micro is $0.0083764275 an hour', () => {
     const a = analyze(spec('e2-micro', '        type: pd-standard\n        size: 10GiB\n'));
     assert.equal(a.vms[0].machine_cost.why.split(' (')[0], 'e2-micro: $0.0083764275 per hour × 730 hours = $6.11');

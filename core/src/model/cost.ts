@@ -162,10 +162,26 @@ export function memoryGib(sp: SeriesPrice | undefined, m: Machine): number | und
   return ratio !== undefined ? ratio * m.vcpus : undefined;
 }
 
-/** What a machine costs a month on demand: per type where the catalog prices it so, else per vCPU and per GiB. */
+/**
+ * What a machine costs a month on demand: per type where the catalog prices it so, else per vCPU and per GiB. One
+ * object for each machine, region and pricing of a catalog, its sentence made once: every VM evaluated on the
+ * machine, and every candidate a search tries on it, has that price (a price is never changed once made).
+ */
 export function machineCost(c: Catalog, m: Machine | undefined, region: string, pricing?: VmSpec['pricing']): Cost {
-  const mp = c.machine_prices;
   if (!m) return unknown('machine price unknown', 'the machine is not known, so neither is its price');
+  let byMachine = machineCosts.get(c);
+  if (!byMachine) machineCosts.set(c, (byMachine = new WeakMap()));
+  let byRegion = byMachine.get(m);
+  if (!byRegion) byMachine.set(m, (byRegion = new Map()));
+  const key = pricing === 'spot' ? `spot ${region}` : region;
+  let found = byRegion.get(key);
+  if (!found) byRegion.set(key, (found = priceMachine(c, m, region, pricing)));
+  return found;
+}
+const machineCosts = new WeakMap<Catalog, WeakMap<Machine, Map<string, Cost>>>();
+
+function priceMachine(c: Catalog, m: Machine, region: string, pricing?: VmSpec['pricing']): Cost {
+  const mp = c.machine_prices;
   // A Spot price changes with demand and is not in any catalog: never the on-demand price in its place.
   if (pricing === 'spot')
     return unknown(
