@@ -199,6 +199,21 @@ export function fmtMoney(n: number, currency: string): string {
 
 /** A unit price as the catalog states it, unrounded: $0.125, $0.031611, $0.10 (at most 10 significant digits). */
 export function fmtUnitPrice(n: number, currency: string): string {
+  // The prices are the catalogs' own, few and said again in every price's sentence: each written once.
+  let byPrice = unitPrices.get(currency);
+  if (!byPrice) unitPrices.set(currency, (byPrice = new Map()));
+  let text = byPrice.get(n);
+  if (text === undefined) {
+    if (byPrice.size >= UNIT_PRICES_KEPT) byPrice.clear();
+    byPrice.set(n, (text = writeUnitPrice(n, currency)));
+  }
+  return text;
+}
+const unitPrices = new Map<string, Map<number, string>>();
+/** A user's catalog may hold any number of prices: the memo keeps at most this many of a currency. */
+const UNIT_PRICES_KEPT = 4096;
+
+function writeUnitPrice(n: number, currency: string): string {
   const sym = currency === 'USD' ? '$' : currency === 'RUB' ? '₽' : `${currency} `;
   const exact = String(Number(n.toPrecision(10)));
   // At least cents: $0.10, not $0.1.
