@@ -174,6 +174,8 @@ export function fmt(n: number, digits = n >= 100 || Number.isInteger(n) ? 0 : 1)
   if (!Number.isFinite(n)) return String(n);
   // toFixed switches to exponent notation from 1e21, which the grouping below would mangle ("1e+,308").
   if (Math.abs(n) >= 1e21) return String(Number(n.toPrecision(3)));
+  // A whole number (most figures, sizes and counts) has no fraction to round: its digits as they are, grouped.
+  if (Number.isInteger(n)) return n < 0 ? `-${group(String(-n))}` : group(String(n));
   const fixed = Math.abs(n).toFixed(digits);
   const dot = fixed.indexOf('.');
   const int = dot < 0 ? fixed : fixed.slice(0, dot);

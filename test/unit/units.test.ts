@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { gbpsToMibps, parseBlockSize, parseSize, parseThroughput, sizeText, targetVerdict } from '../../core/src';
+import fc from 'fast-check';
+import { fmt, gbpsToMibps, parseBlockSize, parseSize, parseThroughput, sizeText, targetVerdict } from '../../core/src';
 
 const ok = (r: ReturnType<typeof parseSize>) => {
   assert.ok(r.ok, r.ok ? '' : r.message);
@@ -18,6 +19,22 @@ describe('units', () => {
     close(ok(parseSize('500GB')), 500e9 / 2 ** 30);
     close(ok(parseSize('1TB')), 1e12 / 2 ** 30);
     close(ok(parseSize('1.5TiB')), 1536);
+  });
+  it('numbers in messages: grouped by thousands, at most the digits asked, no trailing zeros', () => {
+    assert.equal(fmt(15000), '15,000');
+    assert.equal(fmt(82.44), '82.4');
+    assert.equal(fmt(-1234567), '-1,234,567');
+    assert.equal(fmt(-0), '0');
+    assert.equal(fmt(-0.01), '0');
+    assert.equal(fmt(1.5, 2), '1.5');
+    assert.equal(fmt(1e21), '1e+21');
+    // Whole numbers as en-US groups them, whatever digits are asked (none to round), up to 1e21.
+    const grouped = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(n);
+    const whole = fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.double({ min: -1e20, max: 1e20, noNaN: true }).map(Math.trunc));
+    fc.assert(
+      fc.property(whole, fc.integer({ min: 0, max: 3 }), (n, digits) => fmt(n, digits) === (Object.is(n, -0) ? '0' : grouped(n))),
+      { numRuns: 2000 },
+    );
   });
   it('sizes in messages: spaced, grouped, at most one decimal; whole TiB as TiB', () => {
     assert.equal(sizeText(1611.7641), '1,611.8 GiB');
