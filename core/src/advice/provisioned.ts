@@ -108,13 +108,20 @@ function leastProvisioned(
     return found ? written(found.iops, found.mibps) : undefined;
   };
   const choice = own && probe(own.iops, own.mibps).ok ? written(own.iops, own.mibps) : search();
-  if (!choice) return undefined;
-  const cost = run(choice).disks.find((d) => d.spec.name === w.disk.name)?.cost;
+  return choice && pricedChoice(choice, run(choice), unpriced);
+}
+
+/**
+ * The disk a search found (`choice`, a disk of the VM evaluated as `e`), with its price; undefined where the catalog
+ * lacks part of the price, unless `unpriced` lets the known part stand.
+ */
+function pricedChoice(choice: DiskSpec, e: VmEval, unpriced: boolean): ProvisionedChoice | undefined {
+  const cost = e.disks.find((d) => d.spec.name === choice.name)?.cost;
   const priced = !!cost?.complete && cost.monthly !== undefined;
   if (!priced && !unpriced) return undefined;
   return {
-    type: name,
-    size_gib: size,
+    type: choice.type,
+    size_gib: choice.size_gib!,
     provisioned_iops: choice.provisioned_iops,
     provisioned_mibps: choice.provisioned_mibps,
     monthly: cost?.monthly ?? 0,
