@@ -50,10 +50,17 @@ describe('the source map of a YAML tree', () => {
         assert.equal(got.key, entry.key, path);
         // A key absent under it, looked up right after it (the walker keeps the last parent it looked up).
         assert.equal(walker.get(`${path}/absent`), tree.nodes.get(`${path}/absent`), `${path}/absent`);
+        // Whether it has a pointer, as asked without the entry, before and after other lookups.
+        assert.equal(walker.has(path), true, path);
+        assert.equal(walker.has(`${path}/absent`), false, `${path}/absent`);
+        assert.equal(walker.has(`${path}/0`), tree.nodes.has(`${path}/0`), `${path}/0`);
         checked++;
       }
       for (const absent of ['/nope', 'vms', '/vms/01', '/vms/-1', '/a/x/y', '/l/0/5']) {
-        if (!tree.nodes.has(absent)) assert.equal(walker.get(absent), undefined, absent);
+        if (!tree.nodes.has(absent)) {
+          assert.equal(walker.get(absent), undefined, absent);
+          assert.equal(walker.has(absent), false, absent);
+        }
       }
     }
     assert.ok(checked > 500, `${checked} pointers`);

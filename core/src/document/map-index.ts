@@ -58,6 +58,24 @@ export function indexNamed(map: MapNode, key: string): number {
   return indexOf(map, length).first.get(key) ?? -1;
 }
 
+/** The index of the one entry whose key is `key`; -1 where none has it, -2 where several do (duplicate keys). */
+export function indexOnly(map: MapNode, key: string): number {
+  const length = entryCount(map);
+  if (length <= SCANNED) {
+    let found = -1;
+    for (let i = 0; i < length; i++) {
+      const k = keyAt(map, i);
+      if (k.kind !== 'scalar' || String(k.value) !== key) continue;
+      if (found >= 0) return -2;
+      found = i;
+    }
+    return found;
+  }
+  const ix = indexOf(map, length);
+  const first = ix.first.get(key);
+  return first === undefined ? -1 : ix.more?.has(key) ? -2 : first;
+}
+
 /** The indexes of every entry whose key is `key` (duplicate keys), in document order. */
 export function indexesNamed(map: MapNode, key: string): number[] {
   const length = entryCount(map);

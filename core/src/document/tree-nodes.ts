@@ -9,8 +9,8 @@
  * first that has the rest of the path, entries brought in by a merge key after the mapping's own, keys by
  * their scalar value as a string (non-scalar keys have no pointer), list items by their canonical index.
  */
-import { indexesNamed, indexNamed } from './map-index';
-import { entryCount, keyAt, ParsedMap, ParsedSeq, valueAt, type NodeEntry, type YamlNode, type YamlTree } from './yaml-nodes';
+import { indexesNamed, indexNamed, indexOnly } from './map-index';
+import { entryCount, keyAt, ParsedMap, ParsedSeq, valueAt, type MapNode, type NodeEntry, type YamlNode, type YamlTree } from './yaml-nodes';
 
 const INDEX = /^(?:0|[1-9][0-9]*)$/;
 
@@ -44,15 +44,11 @@ export class TreeNodes implements ReadonlyMap<string, NodeEntry> {
     if (path === '') return this.rootEntry;
     if (path[0] !== '/') return undefined;
     const cut = path.lastIndexOf('/');
-    const parent = path.slice(0, cut);
-    let last = this.lastParent;
-    if (last?.path !== parent) {
-      const node = cut === 0 ? this.rootEntry.value : only(this.rootEntry.value, parent.split('/'), 1);
-      last = this.lastParent = node ? { path: parent, node } : undefined;
-    }
+    const parent = this.parentOf(path, cut);
     // Under the one node its parent pointer names, a key is found or absent there; else walked from the root.
-    if (last) return find(last.node, [path.slice(cut + 1)], 0, undefined);
-    return find(this.rootEntry.value, path.split('/'), 1, undefined);
+    if (!parent) return find(this.rootEntry.value, path.split('/'), 1, undefined);
+    const at = childAt(parent, path, cut);
+    return at < 0 ? undefined : parent.kind === 'seq' ? { key: undefined, value: parent.items[at] } : childEntry(parent as MapNode, at);
   }
 
   /** Forgets the parent looked up last: a VM's nodes were let go (`dropVmNodes`). */
@@ -60,8 +56,30 @@ export class TreeNodes implements ReadonlyMap<string, NodeEntry> {
     this.lastParent = undefined;
   }
 
+  /** Whether a node has the pointer: `get` without the entry it would make (the checks ask of absent keys most). */
   has(path: string): boolean {
-    return this.get(path) !== undefined;
+    if (this.all) return this.all.has(path);
+    if (path === '') return true;
+    if (path[0] !== '/') return false;
+    const cut = path.lastIndexOf('/');
+    const parent = this.parentOf(path, cut);
+    if (!parent) return find(this.rootEntry.value, path.split('/'), 1, undefined) !== undefined;
+    return childAt(parent, path, cut) >= 0;
+  }
+
+  /**
+   * The one node the pointer `path.slice(0, cut)` names, kept for the lookups that follow; undefined where a
+   * duplicate key on its way, or no node, leaves it to a walk from the root. The last one is compared in place:
+   * most lookups ask of the parent asked of last.
+   */
+  private parentOf(path: string, cut: number): YamlNode | undefined {
+    const last = this.lastParent;
+    if (last && last.path.length === cut && path.startsWith(last.path)) return last.node;
+    if (cut === 0) return this.rootEntry.value;
+    const parent = path.slice(0, cut);
+    const node = only(this.rootEntry.value, parent, 1);
+    this.lastParent = node ? { path: parent, node } : undefined;
+    return node;
   }
 
   get size(): number {
@@ -127,22 +145,41 @@ function find(n: YamlNode, seg: string[], i: number, key: YamlNode | undefined):
 }
 
 /**
- * The node `seg[i..]` names under `n` where no mapping on its way has the key twice (so no other node has that
- * pointer); undefined where one has, or none has the key.
+ * The node the pointer `path` names from its character `from` on (after a '/') under `n`, where no mapping on its
+ * way has the key twice (so no other node has that pointer); undefined where one has, or none has the key.
  */
-function only(n: YamlNode, seg: string[], i: number): YamlNode | undefined {
-  for (; i < seg.length; i++) {
+function only(n: YamlNode, path: string, from: number): YamlNode | undefined {
+  while (from <= path.length) {
+    const end = path.indexOf('/', from);
+    const seg = path.slice(from, end < 0 ? path.length : end);
     if (n.kind === 'seq') {
-      const item = INDEX.test(seg[i]) ? n.items[Number(seg[i])] : undefined;
+      const item = INDEX.test(seg) ? n.items[Number(seg)] : undefined;
       if (!item) return undefined;
       n = item;
     } else if (n.kind === 'map') {
-      const at = indexesNamed(n, unescapePointer(seg[i]));
-      if (at.length !== 1) return undefined;
-      n = valueAt(n, at[0]);
+      const at = indexOnly(n, unescapePointer(seg));
+      if (at < 0) return undefined;
+      n = valueAt(n, at);
     } else return undefined;
+    if (end < 0) break;
+    from = end + 1;
   }
   return n;
+}
+
+/**
+ * Where the last segment of `path` (after `cut`) is under `parent`, the one node its pointer names: an item's
+ * index, or the first entry of the key (a duplicate key's first: its value has the rest of the path, none); -1:
+ * none.
+ */
+function childAt(parent: YamlNode, path: string, cut: number): number {
+  const seg = path.slice(cut + 1);
+  if (parent.kind === 'seq') return INDEX.test(seg) && Number(seg) < parent.items.length ? Number(seg) : -1;
+  return parent.kind === 'map' ? indexNamed(parent, unescapePointer(seg)) : -1;
+}
+
+function childEntry(map: MapNode, at: number): NodeEntry {
+  return { key: keyAt(map, at), value: valueAt(map, at) };
 }
 
 /** Every node's pointer, depth first in document order; a pointer met again (a duplicate key) keeps its first node. */
