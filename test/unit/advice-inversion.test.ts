@@ -347,6 +347,31 @@ vms:
     const ok = keepingOthers(today, 'w1', { minHeadroom: 0, memoSizes: false });
     assert.equal(probeOf(ok, at(10)).lost, undefined);
   });
+
+  it('said beside local SSD, which shares no limit with the other disks; not beside a third disk that does', () => {
+    const vm = (third: string) => `version: 1
+provider: gcp
+catalog: gcp-2024
+vms:
+  - name: vm
+    machine_type: n2-standard-8
+    disks:
+      - { name: d0, type: pd-ssd, size: 100GiB }
+      - { name: d1, type: pd-balanced, size: 100GiB }
+      - ${third}
+    workloads:
+      - { name: w0, disk: d1, pattern: random, block_size: 4KiB, read_ratio: 0.5, queue_depth: 32, target: { iops: 1000 } }
+      - { name: w1, disk: d0, pattern: random, block_size: 4KiB, read_ratio: 0.5, queue_depth: 64, target: { iops: 100000 } }
+`;
+    const lost = (third: string) => {
+      const [e] = [...streamedAnalysis(vm(third)).vms()];
+      assert.equal(e.workloads.find((w) => w.spec.name === 'w0')!.meets_target, true);
+      assert.equal(e.workloads.find((w) => w.spec.name === 'w1')!.meets_target, false);
+      return keepingOthers(e, 'w1', { minHeadroom: 0, memoSizes: false }).lost;
+    };
+    assert.equal(typeof lost('{ name: d2, type: local-ssd, count: 2, interface: nvme }'), 'function');
+    assert.equal(lost('{ name: d2, type: pd-standard, size: 100GiB }'), undefined);
+  });
 });
 
 describe("advice: a disk's own figures bound what a VM gives it", () => {

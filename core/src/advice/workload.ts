@@ -294,16 +294,19 @@ export function keepingOthers(e: VmEval, name: string, { minHeadroom, memoSizes 
 
 /**
  * Whether a workload runs on one disk other than workload `name`'s (never, where `name` runs over every disk), on a
- * VM of two disks. That disk's figures never rise as this one's disk grows (a limit the two share goes more to the
- * larger; ../model/vm-share), so once such a workload misses its target, it misses at every larger value: a size or
- * provisioning search stops there (./least). A workload over several disks, or on this one's, may gain. So may one
- * on a VM of three disks or more: as this disk grows, a third that pools a limit with it gets less of that limit,
- * asks less of another limit it shares with the other disk, and leaves the other more (gcp-2024: two pd-ssd disks
- * pool the type's per-VM limit by size, and a pd-standard disk beside them gains as one of them grows).
+ * VM of two disks under the machine's limits. That disk's figures never rise as this one's disk grows (a limit the
+ * two share goes more to the larger; ../model/vm-share), so once such a workload misses its target, it misses at
+ * every larger value: a size or provisioning search stops there (./least). A workload over several disks, or on
+ * this one's, may gain. So may one on a VM of three such disks: as this disk grows, a third that shares a limit with
+ * it gets less of that limit, asks less of another limit it shares with the other disk, and leaves the other more
+ * (gcp-2024: two pd-ssd disks pool the type's per-VM limit by size, and a pd-standard disk beside them gains as one
+ * of them grows). Local SSD devices share no limit with the others (no per-VM row, no egress): they are not counted.
  */
 function onOtherDisk(e: VmEval, name: string): (n: string) => boolean {
   const own = e.spec.workloads.find((w) => w.name === name)?.disk;
-  if (e.spec.disks.length > 2) return () => false;
+  // A disk of a type the catalog does not know is counted: nothing says what it shares.
+  const limited = e.spec.disks.filter((d) => e.catalog.disk_types[d.type]?.model !== 'devices').length;
+  if (limited > 2) return () => false;
   return (n) => {
     const d = e.spec.workloads.find((w) => w.name === n)?.disk;
     return own !== undefined && d !== undefined && d !== own;
