@@ -48,6 +48,32 @@ function randomOnHddVms(n: number, base: number): string {
   return `version: 1\nprovider: aws\ncatalog: aws-2025\nregion: us-east-1\nvms:\n${vms.join('')}`;
 }
 
+/**
+ * `n` VMs whose workload's small blocks hold its throughput under its target (block-size-too-small and
+ * target-unreachable each, both of whose messages name what meets it), no two alike: targets from `base` MiB/s up, a tenth apart
+ * (VMs apart in their disk sizes alone would share their size searches).
+ */
+function smallBlockVms(n: number, base: number): string {
+  const vms = Array.from(
+    { length: n },
+    (_, i) =>
+      `  - name: vm${i}\n    machine_type: n2-standard-8\n    disks:\n      - name: data\n        type: pd-ssd\n        size: 100GiB\n` +
+      `    workloads:\n      - name: scan\n        disk: data\n        pattern: random\n        read_ratio: 1\n        block_size: 4KiB\n        target:\n          throughput: ${(base + i / 10).toFixed(1)}MiB/s\n`,
+  );
+  return `version: 1\nprovider: gcp\ncatalog: gcp-2024\nregion: us-central1\nvms:\n${vms.join('')}`;
+}
+
+/** `n` VMs whose machine has too few vCPUs for their local SSD (local-ssd-vcpus each), no two alike: sizes from `base` GiB up. */
+function fewVcpuLocalSsdVms(n: number, base: number): string {
+  const vms = Array.from(
+    { length: n },
+    (_, i) =>
+      `  - name: vm${i}\n    machine_type: n2-standard-2\n    disks:\n      - name: scratch\n        type: local-ssd\n        count: 4\n        interface: nvme\n` +
+      `      - name: data\n        type: pd-standard\n        size: ${base + i}GiB\n`,
+  );
+  return `version: 1\nprovider: gcp\ncatalog: gcp-2024\nregion: us-central1\nvms:\n${vms.join('')}`;
+}
+
 /** The analysis of `text` and how many disks its evaluations and searches evaluated. */
 function withWork(text: string): { diagnostics: ReturnType<typeof analyze>['diagnostics']; work: number } {
   const before = evaluationWork();
@@ -101,6 +127,34 @@ describe('findings past the cap', () => {
     assert.equal(kept.work, 1200);
     assert.ok(early.work < 1000, `${early.work} disks evaluated with the cap applied as findings come, ${kept.work} without`);
     assert.deepEqual(early.diagnostics, analyze(`${overProvisionedVms(600, 170000)}# *\n`).diagnostics);
+  });
+
+  it('block-size-too-small past the cap: no search for what meets the target, and the file lists the same', () => {
+    // Each text of VMs no other analysis has seen (advice is memoised by a VM's content).
+    const kept = withWork(`${smallBlockVms(600, 100)}# *\n`);
+    const early = withWork(smallBlockVms(600, 200));
+    const small = early.diagnostics.filter((x) => x.code === 'block-size-too-small');
+    assert.equal(small.length, 100);
+    assert.equal(
+      small[0].message,
+      'at 4KiB per I/O the IOPS limit caps throughput at 35.2 MiB/s; 32KiB blocks would reach the target (281 MiB/s)',
+    );
+    assert.ok(early.diagnostics.some((x) => x.message.startsWith('500 more block-size-too-small findings')));
+    assert.ok(early.work < kept.work / 2, `${early.work} disks evaluated with the cap applied as findings come, ${kept.work} without`);
+    assert.deepEqual(early.diagnostics, analyze(`${smallBlockVms(600, 200)}# *\n`).diagnostics);
+  });
+
+  it('local-ssd-vcpus past the cap: no machine is searched for its fix, and the file lists the same', () => {
+    const kept = withWork(`${fewVcpuLocalSsdVms(600, 200)}# *\n`);
+    const early = withWork(fewVcpuLocalSsdVms(600, 800));
+    const local = early.diagnostics.filter((x) => x.code === 'local-ssd-vcpus');
+    assert.equal(local.length, 100);
+    assert.deepEqual(
+      local[0].fixes?.map((f) => f.title),
+      ['Change machine to n2-standard-16 (+$496.27/month, $719.17/month in all)'],
+    );
+    assert.ok(early.work < kept.work, `${early.work} disks evaluated with the cap applied as findings come, ${kept.work} without`);
+    assert.deepEqual(early.diagnostics, analyze(`${fewVcpuLocalSsdVms(600, 800)}# *\n`).diagnostics);
   });
 
   it('hdd-random-io past the cap: no SSD type is searched for its fix, and the file lists the same', () => {

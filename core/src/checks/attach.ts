@@ -108,15 +108,18 @@ function diskCounts(ctx: VmContext): void {
     const disks = ctx.vm.disks.filter(k.of);
     if (max === undefined || disks.length <= max) continue;
     const beyond = disks[max];
-    const fits = largerMachines(m).find((x) => {
-      const r = rowFor(rule.rows, x);
-      const l = r && k.limit(r);
-      return (l === undefined || l >= disks.length) && ctx.advice.keepsTargetsOn(x);
-    });
+    const at = ctx.at(`${beyond.path}/type`);
+    const fits =
+      ctx.listed('too-many-disks', at) &&
+      largerMachines(m).find((x) => {
+        const r = rowFor(rule.rows, x);
+        const l = r && k.limit(r);
+        return (l === undefined || l >= disks.length) && ctx.advice.keepsTargetsOn(x);
+      });
     ctx.report(
       'too-many-disks',
       `${m.name} attaches at most ${max} ${k.what}; ${disks.length} are given (${c.edition}: ${rule.source})`,
-      ctx.at(`${beyond.path}/type`),
+      at,
       { path: `${beyond.path}/type`, fixes: fits ? [ctx.setMachine(fits, machineTitle(ctx, fits))] : [] },
     );
   }
@@ -127,10 +130,11 @@ function typeOnSeries(ctx: VmContext, m: Machine, d: DiskSpec): boolean {
   if (!allowed || allowed.includes(d.type)) return true;
   const byRequest = m.info.disk_types_by_request?.includes(d.type) ? ' (Google offers it only through its account team)' : '';
   const src = m.info.disk_types_source ? ` (${ctx.catalog.edition}: ${m.info.disk_types_source.source})` : '';
+  const at = ctx.at(`${d.path}/type`);
   ctx.report(
     'disk-type-not-on-series',
     `${m.series} machines cannot attach ${d.type}${byRequest}; they take ${allowed.join(', ')}${src}`,
-    ctx.at(`${d.path}/type`),
+    at,
     {
       path: `${d.path}/type`,
       fixes: [
@@ -139,7 +143,8 @@ function typeOnSeries(ctx: VmContext, m: Machine, d: DiskSpec): boolean {
           d,
           allowed.filter((x) => attaches(m, x)),
         ),
-        ...premiumSizeFix(ctx, m, d),
+        // The other size is evaluated: not for a finding past the file's cap, which is counted, not listed.
+        ...(ctx.listed('disk-type-not-on-series', at) ? premiumSizeFix(ctx, m, d) : []),
       ],
     },
   );
@@ -164,16 +169,13 @@ function typeOnMachine(ctx: VmContext, m: Machine, d: DiskSpec): boolean {
     ? `a machine with at least ${cond.min_vcpus} vCPUs; ${m.name} has ${m.vcpus}`
     : `one of ${cond.machine_types!.join(', ')}`;
   const usable = (m.info.disk_types ?? []).filter((x) => x !== d.type && attaches(m, x));
-  const bigger = !vcpusOk ? largerMachines(m).find((x) => x.vcpus >= cond.min_vcpus! && ctx.advice.keepsTargetsOn(x)) : undefined;
-  ctx.report(
-    'disk-type-not-on-machine',
-    `${d.type} on ${m.series} needs ${needs} (${ctx.catalog.edition}: ${cond.source})`,
-    ctx.at(`${d.path}/type`),
-    {
-      path: `${d.path}/type`,
-      fixes: [...typeFix(ctx.catalog, d, usable), ...(bigger ? [ctx.setMachine(bigger, machineTitle(ctx, bigger), false)] : [])],
-    },
-  );
+  const at = ctx.at(`${d.path}/type`);
+  const search = !vcpusOk && ctx.listed('disk-type-not-on-machine', at);
+  const bigger = search ? largerMachines(m).find((x) => x.vcpus >= cond.min_vcpus! && ctx.advice.keepsTargetsOn(x)) : undefined;
+  ctx.report('disk-type-not-on-machine', `${d.type} on ${m.series} needs ${needs} (${ctx.catalog.edition}: ${cond.source})`, at, {
+    path: `${d.path}/type`,
+    fixes: [...typeFix(ctx.catalog, d, usable), ...(bigger ? [ctx.setMachine(bigger, machineTitle(ctx, bigger), false)] : [])],
+  });
   return false;
 }
 
@@ -207,11 +209,15 @@ function localSsd(ctx: VmContext, d: DiskSpec, t: DeviceDiskType): void {
   const needed = machine && localSsdVcpusNeeded(ctx.catalog, t, machine, n);
   if (!machine || !needed || machine.vcpus >= needed.need) return;
   const need = needed.need;
-  const bigger = [machine, ...largerMachines(machine)].find((m) => m.vcpus >= need && (m === machine || ctx.advice.keepsTargetsOn(m)));
+  const at = ctx.machineSpan();
+  // Past the file's cap the finding is counted, not listed: the machine its fix names is not searched for.
+  const bigger = ctx.listed('local-ssd-vcpus', at)
+    ? [machine, ...largerMachines(machine)].find((m) => m.vcpus >= need && (m === machine || ctx.advice.keepsTargetsOn(m)))
+    : undefined;
   ctx.report(
     'local-ssd-vcpus',
     `${n} local SSD device${n === 1 ? '' : 's'} reach their figures only with ${need} vCPUs (${needed.source}); ${machine.name} has ${plural(machine.vcpus, 'vCPU')}`,
-    ctx.machineSpan(),
+    at,
     {
       path: `${ctx.vm.path}/machine_type`,
       fixes: bigger && bigger !== machine ? [ctx.setMachine(bigger, machineTitle(ctx, bigger))] : [],
