@@ -195,8 +195,10 @@ function group(int: string): string {
 export function fmtMoney(n: number, currency: string): string {
   const sym = currency === 'USD' ? '$' : currency === 'RUB' ? '₽' : `${currency} `;
   if (!Number.isFinite(n) || Math.abs(n) >= 1e21) return `${n < 0 ? '-' : ''}${sym}${fmt(Math.abs(n))}`;
-  const [int, frac] = Math.abs(n).toFixed(2).split('.');
-  return `${n < 0 && Math.abs(n) >= 0.005 ? '-' : ''}${sym}${group(int)}.${frac}`;
+  // Two decimals always (below 1e21): the cents are the last three characters, the point with them.
+  const fixed = Math.abs(n).toFixed(2);
+  const cents = fixed.length - 3;
+  return `${n < 0 && Math.abs(n) >= 0.005 ? '-' : ''}${sym}${group(fixed.slice(0, cents))}${fixed.slice(cents)}`;
 }
 
 /** A unit price as the catalog states it, unrounded: $0.125, $0.031611, $0.10 (at most 10 significant digits). */

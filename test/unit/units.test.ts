@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fmt, gbpsToMibps, parseBlockSize, parseSize, parseThroughput, sizeText, targetVerdict } from '../../core/src';
+import { fmt, fmtMoney, gbpsToMibps, parseBlockSize, parseSize, parseThroughput, sizeText, targetVerdict } from '../../core/src';
 
 const ok = (r: ReturnType<typeof parseSize>) => {
   assert.ok(r.ok, r.ok ? '' : r.message);
@@ -33,6 +33,22 @@ describe('units', () => {
     const whole = fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.double({ min: -1e20, max: 1e20, noNaN: true }).map(Math.trunc));
     fc.assert(
       fc.property(whole, fc.integer({ min: 0, max: 3 }), (n, digits) => fmt(n, digits) === (Object.is(n, -0) ? '0' : grouped(n))),
+      { numRuns: 2000 },
+    );
+  });
+  it('money: a symbol, grouped by thousands, always two decimals; no minus on what rounds to nothing', () => {
+    assert.equal(fmtMoney(283.58456, 'USD'), '$283.58');
+    assert.equal(fmtMoney(1234567.5, 'USD'), '$1,234,567.50');
+    assert.equal(fmtMoney(-90.26, 'USD'), '-$90.26');
+    assert.equal(fmtMoney(-0.001, 'USD'), '$0.00');
+    assert.equal(fmtMoney(1200, 'RUB'), '₽1,200.00');
+    // Rounded as toFixed rounds (the binary value: 1.005 is $1.00), the whole part grouped by threes.
+    const written = (n: number) => {
+      const [int, cents] = Math.abs(n).toFixed(2).split('.');
+      return `${n <= -0.005 ? '-' : ''}$${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+    };
+    fc.assert(
+      fc.property(fc.double({ min: -1e15, max: 1e15, noNaN: true }), (n) => fmtMoney(n, 'USD') === written(n)),
       { numRuns: 2000 },
     );
   });
