@@ -176,7 +176,10 @@ export function sumCosts(costs: Cost[]): { monthly?: number; complete: boolean }
 
 /** The distinct phrases of what several prices lack, for "at least $X (...)". */
 export function gapTexts(costs: Cost[]): string[] {
-  return [...new Set(costs.flatMap((x) => x.gaps.map((g) => g.text)))];
+  // Asked of every VM's prices, which mostly lack nothing: a loop, and a set only for a price that lacks something.
+  let texts: Set<string> | undefined;
+  for (const x of costs) for (const g of x.gaps) (texts ??= new Set()).add(g.text);
+  return texts ? [...texts] : [];
 }
 
 /**
