@@ -4,7 +4,7 @@
  * against the evaluation it saves, over the seeded fleets of every provider.
  */
 import * as assert from 'node:assert/strict';
-import { largerSizes, withDisk, withWorkload } from '../../core/src/advice/search';
+import { cheapestDiskMeeting, largerSizes, smallestSizeMeeting, withDisk, withWorkload } from '../../core/src/advice/search';
 import { heldOn, leastByOwnFigures, opsBoundOn, shortOn, unjudgedWith } from '../../core/src/advice/rows';
 import { attaches, largerMachines, sizeRange, type DiskType, type Machine } from '../../core/src/catalog';
 import { streamedAnalysis } from '../../core/src/analyze';
@@ -17,6 +17,7 @@ import { analyze } from '../../core/src';
 import { ownFigures } from '../../core/src/model/disks';
 import { hostCached } from '../../core/src/model/host-cache';
 import { provisionedBounds } from '../../core/src/model/provisioned';
+import { ownProvisioned } from '../../core/src/advice/provisioned';
 import { METRICS, type Cost, type VmEval, type WorkloadEval } from '../../core/src/model/types';
 import type { DiskSpec, VmSpec } from '../../core/src/document/types';
 import { distinctFleet, type FleetEdition } from '../../bench/fleet';
@@ -372,6 +373,40 @@ vms:
     assert.equal(typeof lost('{ name: d2, type: local-ssd, count: 2, interface: nvme }'), 'function');
     assert.equal(lost('{ name: d2, type: pd-standard, size: 100GiB }'), undefined);
   });
+});
+
+describe("advice: another type is searched for without the disk's own", () => {
+  for (const edition of EDITIONS)
+    it(`${edition}: where the disk's own type is the cheapest that meets the target, its own change found it, no dearer`, function () {
+      this.timeout(120_000);
+      let own = 0;
+      for (const { e, machine, r, disk } of missedOnNamedDisk(edition, 600)) {
+        const ok = keepingOthers(e, r.spec.name, { minHeadroom: 0, memoSizes: false });
+        // Priced: in the edition's own region (the fleets name none).
+        const region = e.catalog.default_region;
+        const current = e.disks.find((d) => d.spec === disk);
+        if (!current) continue;
+        const any = cheapestDiskMeeting(e.catalog, e.spec, machine, region, disk, ok, Infinity, current.size_gib);
+        if (!any || any.type !== disk.type) continue;
+        own++;
+        // The own change: the least size of the type (over every size), else the least it provisions.
+        const size = smallestSizeMeeting(e.catalog, e.spec, machine, region, disk, ok);
+        const change =
+          size !== undefined
+            ? diskPriceOn(e.catalog, e.spec, machine, region, { ...disk, size_gib: size })?.monthly
+            : ownProvisioned(e.catalog, e.spec, machine, region, disk, ok)?.monthly;
+        assert.ok(
+          change !== undefined,
+          `${e.spec.name} '${r.spec.name}': ${disk.type} meets it at ${any.size_gib} GiB; the own change finds none`,
+        );
+        assert.ok(
+          change <= any.monthly + 0.005,
+          `${e.spec.name} '${r.spec.name}': own change $${change}, the type's cheapest $${any.monthly}`,
+        );
+      }
+      // Each fleet has such workloads (else nothing is tested; 21, 59, 59 and 26 with this seed).
+      assert.ok(own > 0, 'no workload whose own type is the cheapest');
+    });
 });
 
 describe("advice: a disk's own figures bound what a VM gives it", () => {

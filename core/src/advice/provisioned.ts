@@ -222,11 +222,12 @@ export function cheapestProvisionedMeeting(
   region: string,
   disk: DiskSpec,
   ok: Condition,
-  opts: { sizeGib: number; throughput: boolean; redundant: boolean; below?: number },
+  opts: { sizeGib: number; throughput: boolean; redundant: boolean; below?: number; others?: boolean },
 ): ProvisionedChoice | undefined {
   let best: ProvisionedChoice | undefined;
   for (const [name, t] of Object.entries(c.disk_types)) {
     if (t.model !== 'provisioned' || !attaches(machine, name) || (opts.redundant && t.replicated === false)) continue;
+    if (opts.others && name === disk.type) continue;
     if (disk.replication === 'regional' && !(t.replication ?? []).includes('regional')) continue;
     // No amount of the type meets it where the machine's rows hold a workload it asks for short (./rows).
     if (shortWith(c, vm, machine, ok, disk, name)) continue;

@@ -304,7 +304,8 @@ export function capacityNeed(d: DiskSpec): number | undefined {
 
 /**
  * The cheapest disk of a type the machine can attach (and, for a redundant disk, a redundant type) that makes
- * `ok` hold, costing less than `below` a month; the disk keeps its name, so its workloads stay on it.
+ * `ok` hold, costing less than `below` a month; the disk keeps its name, so its workloads stay on it. `others`:
+ * of another type than the disk's own.
  */
 export function cheapestDiskMeeting(
   c: Catalog,
@@ -315,6 +316,7 @@ export function cheapestDiskMeeting(
   ok: Condition,
   below = Infinity,
   minSize = 0,
+  others = false,
 ): DiskChoice | undefined {
   const replicated = c.disk_types[disk.type]?.replicated;
   let best: DiskChoice | undefined;
@@ -322,6 +324,7 @@ export function cheapestDiskMeeting(
   const candidates = Object.entries(c.disk_types).filter(
     ([name, t]) =>
       (t.model === 'scaled' || t.model === 'allocation-units' || t.model === 'tiers') &&
+      !(others && name === disk.type) &&
       (replicated === false || t.replicated !== false) &&
       (name === disk.type || !machine || attaches(machine, name)) &&
       (disk.replication !== 'regional' || (t.replication ?? []).includes('regional')),
@@ -352,6 +355,7 @@ export function cheapestDiskMeeting(
     throughput: true,
     redundant,
     below: Math.min(below, best?.monthly ?? Infinity),
+    others,
   });
   if (bought) best = bought;
   return best;

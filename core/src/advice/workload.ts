@@ -339,9 +339,11 @@ function diskCondition(s: Search, e: VmEval, single: DiskSpec): Condition {
 function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSuggestions, below = Infinity): void {
   const current = e.disks.find((d) => d.spec === single);
   const ok = diskCondition(s, e, single);
-  // Not smaller than the disk is: the data on it has to fit.
-  const other = current && cheapestDiskMeeting(s.c, s.vm, s.machine, s.region, single, ok, below, current.size_gib);
-  if (other && other.type !== single.type)
+  // Not smaller than the disk is: the data on it has to fit. Of another type only: the disk's own change (a size of its
+  // type, or its provisioning, ./provisioned `ownProvisioned`) was searched first, with a condition this one implies,
+  // over these sizes; no size of its own type is offered here (it found none, or found one no dearer).
+  const other = current && cheapestDiskMeeting(s.c, s.vm, s.machine, s.region, single, ok, below, current.size_gib, true);
+  if (other)
     Object.assign(out, {
       disk: single.name,
       disk_type: other.type,
