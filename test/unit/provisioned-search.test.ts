@@ -7,7 +7,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { streamedAnalysis } from '../../core/src/analyze';
-import { ownProvisioned } from '../../core/src/advice/provisioned';
+import { cheapestProvisionedMeeting, ownProvisioned } from '../../core/src/advice/provisioned';
+import { withDisk } from '../../core/src/advice/search';
+import { attaches } from '../../core/src/catalog';
 import { keepingOthers } from '../../core/src/advice/workload';
 import { evaluateSustained } from '../../core/src/model/evaluate';
 import { provisionedBounds } from '../../core/src/model/provisioned';
@@ -68,5 +70,56 @@ describe("advice: a disk's own provisioned amounts, against a grid", () => {
         }
       }
       assert.ok(met > 0 && asked > met, `${asked} workloads asked, ${met} met on the grid`);
+    });
+});
+
+describe('advice: the cheapest provisioned type, against each type searched alone', () => {
+  // A type whose least amounts the disk's own figures allow cost no less than a cheaper type found already is not
+  // searched (`cheapestProvisionedMeeting`): the answer's price must be the least of every type searched in full.
+  for (const [edition, n, seed] of [
+    ['aws-2025', 600, 5],
+    ['azure-2026', 600, 5],
+  ] as const)
+    it(`${edition}: the cheapest type found costs what the cheapest of every type, each searched, costs`, function () {
+      this.timeout(300_000);
+      let compared = 0;
+      for (const e of streamedAnalysis(distinctFleet(edition as FleetEdition, n, seed).text).vms() as Iterable<VmEval>) {
+        if (!e.machine) continue;
+        for (const r of e.workloads) {
+          const on = e.spec.disks.filter((d) => r.spec.disk === undefined || d.name === r.spec.disk);
+          const disk = on.length === 1 ? on[0] : undefined;
+          const size = disk?.size_gib;
+          if (r.meets_target !== false || !disk || size === undefined) continue;
+          const region = e.spec.region ?? e.catalog.default_region;
+          const ok = keepingOthers(e, r.spec.name, { minHeadroom: 0, memoSizes: false });
+          const redundant = e.catalog.disk_types[disk.type]?.replicated !== false;
+          const cheapest = (below?: number) =>
+            cheapestProvisionedMeeting(e.catalog, e.spec, e.machine!, region, disk, ok, {
+              sizeGib: size,
+              throughput: true,
+              redundant,
+              below,
+            });
+          // Each provisioned type the machine attaches, searched as the disk's own, priced only where wholly priced.
+          let least: number | undefined;
+          for (const [name, t] of Object.entries(e.catalog.disk_types)) {
+            if (t.model !== 'provisioned' || !attaches(e.machine, name) || (redundant && t.replicated === false)) continue;
+            if (disk.replication === 'regional' && !(t.replication ?? []).includes('regional')) continue;
+            const vm = withDisk(e.spec, disk, { type: name, provisioned_iops: undefined, provisioned_mibps: undefined });
+            const as = vm.disks[e.spec.disks.indexOf(disk)];
+            const alone = ownProvisioned(e.catalog, vm, e.machine, region, as, ok);
+            if (alone && !alone.unpriced && (least === undefined || alone.monthly < least)) least = alone.monthly;
+          }
+          compared++;
+          const found = cheapest();
+          const at = `${e.spec.name} '${r.spec.name}'`;
+          assert.equal(found?.monthly, least, `${at}: ${found?.type} $${found?.monthly}, searched alone $${least}`);
+          if (least === undefined) continue;
+          // Asked for one below a price: found where the least is below it, not where the least is that price.
+          assert.equal(cheapest(least + 0.01)?.monthly, least, `${at}: none found below $${least + 0.01}`);
+          assert.equal(cheapest(least), undefined, `${at}: one found at $${least}, asked below it`);
+        }
+      }
+      assert.ok(compared > 100, `${compared} workloads compared`);
     });
 });

@@ -6,7 +6,7 @@
 import { attaches, type Catalog, type Machine, type ProvisionedDiskType } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { perGibPrice } from '../model/cost';
-import { evaluateSustained } from '../model/evaluate';
+import { diskPriceOn, evaluateSustained } from '../model/evaluate';
 import { provisionedBounds } from '../model/provisioned';
 import type { VmEval } from '../model/types';
 import { leastValue, probeOf, reaches, type Condition, type Probe } from './least';
@@ -36,7 +36,8 @@ interface Where {
 
 /**
  * The disk as a `name` disk of `sizeGib`, with the least provisioned IOPS (then, when `throughput`, the least
- * provisioned throughput) on which `ok` holds; undefined when none does, or its price is not wholly known.
+ * provisioned throughput) on which `ok` holds; undefined when none does, or its price is not wholly known, or when
+ * no amount that can hold costs less than `below` a month.
  */
 function leastProvisioned(
   w: Where,
@@ -45,6 +46,7 @@ function leastProvisioned(
   sizeGib: number,
   throughput: boolean,
   unpriced = false,
+  below = Infinity,
 ): ProvisionedChoice | undefined {
   const pr = t.provisioned;
   const size = Math.max(sizeGib, t.size_gib.min);
@@ -91,6 +93,12 @@ function leastProvisioned(
     leastByOwnFigures(w.c, w.vm, w.ok, (v) => ({ spec: disk(v), size }), r.lo, r.hi);
   const iopsFrom = iopsRange ? byOwn(iopsRange, (v) => written(v, mibpsRange?.hi)) : undefined;
   if (iopsRange && iopsFrom! > iopsRange.hi) return undefined;
+  // No amount below those least ones holds, and a disk costs no less with more of either: where they cost `below`
+  // or more, nothing is evaluated (a dearer type than one a search found already).
+  if (below < Infinity) {
+    const floor = diskPriceOn(w.c, w.vm, w.machine, w.region, written(iopsFrom, mibpsRange?.lo));
+    if (floor?.complete && floor.monthly !== undefined && floor.monthly >= below) return undefined;
+  }
   const from = { iops: iopsFrom, mibps: (iops?: number) => byOwn(mibpsRange!, (v) => written(iops, v)) };
   // The least of each that the disk's own figures allow, first: nothing below it holds, so where it holds it is the
   // answer the search would end at, found in one evaluation (the search takes two to four).
@@ -238,10 +246,11 @@ export function cheapestProvisionedMeeting(
     const where = { c, vm, machine, region, disk, ok };
     // A small disk caps what it can provision (gp3: 500 IOPS per GiB): then the size at which all of it can be.
     const full = t.provisioned.iops?.max_per_gib ? Math.ceil(t.provisioned.iops.max / t.provisioned.iops.max_per_gib) : 0;
+    const bound = Math.min(best?.monthly ?? Infinity, opts.below ?? Infinity);
     const got =
-      leastProvisioned(where, name, t, opts.sizeGib, opts.throughput) ??
-      (full > opts.sizeGib ? leastProvisioned(where, name, t, full, opts.throughput) : undefined);
-    if (got && got.monthly < (opts.below ?? Infinity) && (!best || got.monthly < best.monthly)) best = got;
+      leastProvisioned(where, name, t, opts.sizeGib, opts.throughput, false, bound) ??
+      (full > opts.sizeGib ? leastProvisioned(where, name, t, full, opts.throughput, false, bound) : undefined);
+    if (got && got.monthly < bound) best = got;
   }
   return best;
 }
