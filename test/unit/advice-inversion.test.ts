@@ -386,7 +386,7 @@ describe("advice: another type is searched for without the disk's own", () => {
         const region = e.catalog.default_region;
         const current = e.disks.find((d) => d.spec === disk);
         if (!current) continue;
-        const any = cheapestDiskMeeting(e.catalog, e.spec, machine, region, disk, ok, Infinity, current.size_gib);
+        const any = cheapestDiskMeeting(e.catalog, e.spec, machine, region, disk, ok, { minSize: current.size_gib });
         if (!any || any.type !== disk.type) continue;
         own++;
         // The own change: the least size of the type (over every size), else the least it provisions.

@@ -273,7 +273,7 @@ export function cheaperDisk(
     names,
   );
   // Never smaller than the data it must hold (data_size plus growth, when the spec says).
-  const best = cheapestDiskMeeting(c, vm, machine, region, disk, allMet, now, capacityNeed(disk) ?? 0);
+  const best = cheapestDiskMeeting(c, vm, machine, region, disk, allMet, { below: now, minSize: capacityNeed(disk) ?? 0 });
   return best && now - best.monthly > 0.005 ? { ...best, saving: now - best.monthly } : undefined;
 }
 
@@ -302,10 +302,19 @@ export function capacityNeed(d: DiskSpec): number | undefined {
   return d.data_size_gib === undefined ? undefined : d.data_size_gib * (1 + (d.growth ?? 0));
 }
 
+/** What a search for the cheapest disk takes besides the disk and the condition. */
+export interface DiskSearch {
+  /** Only a disk that costs less than this a month (none: any). */
+  below?: number;
+  /** Never smaller than this, in GiB: the data on it has to fit. */
+  minSize?: number;
+  /** Of another type than the disk's own. */
+  others?: boolean;
+}
+
 /**
  * The cheapest disk of a type the machine can attach (and, for a redundant disk, a redundant type) that makes
- * `ok` hold, costing less than `below` a month; the disk keeps its name, so its workloads stay on it. `others`:
- * of another type than the disk's own.
+ * `ok` hold (`DiskSearch` says of what price, size and type); the disk keeps its name, so its workloads stay on it.
  */
 export function cheapestDiskMeeting(
   c: Catalog,
@@ -314,9 +323,7 @@ export function cheapestDiskMeeting(
   region: string,
   disk: DiskSpec,
   ok: Condition,
-  below = Infinity,
-  minSize = 0,
-  others = false,
+  { below = Infinity, minSize = 0, others = false }: DiskSearch = {},
 ): DiskChoice | undefined {
   const replicated = c.disk_types[disk.type]?.replicated;
   let best: DiskChoice | undefined;

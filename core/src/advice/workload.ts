@@ -226,7 +226,7 @@ function machineAndDisk(s: Search, e: VmEval, machine: Machine, single: DiskSpec
     // on it has to fit.
     const evaluable = evaluableDisks(s.c, hardware, m).includes(single);
     const best = evaluable
-      ? cheapestDiskMeeting(s.c, hardware, m, s.region, single, ok, Infinity, effectiveSize(s.c, single, m)!)
+      ? cheapestDiskMeeting(s.c, hardware, m, s.region, single, ok, { minSize: effectiveSize(s.c, single, m)! })
       : undefined;
     const size = best ? best.size_gib : smallestSizeMeeting(s.c, hardware, m, s.region, single, s.met, Infinity, single.size_gib ?? 0);
     if (size === undefined) continue;
@@ -342,7 +342,8 @@ function otherDiskType(s: Search, e: VmEval, single: DiskSpec, out: WorkloadSugg
   // Not smaller than the disk is: the data on it has to fit. Of another type only: the disk's own change (a size of its
   // type, or its provisioning, ./provisioned `ownProvisioned`) was searched first, with a condition this one implies,
   // over these sizes; no size of its own type is offered here (it found none, or found one no dearer).
-  const other = current && cheapestDiskMeeting(s.c, s.vm, s.machine, s.region, single, ok, below, current.size_gib, true);
+  const other =
+    current && cheapestDiskMeeting(s.c, s.vm, s.machine, s.region, single, ok, { below, minSize: current.size_gib, others: true });
   if (other)
     Object.assign(out, {
       disk: single.name,
