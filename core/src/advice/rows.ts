@@ -5,7 +5,7 @@
  * pass over such a machine without evaluating the VM on it: only a machine the rows do not rule out is evaluated,
  * so that the answer is the one evaluating every machine in turn gives, in fewer evaluations.
  */
-import { INSTANCE_STORE, limitValue, vmLimitGroup, vmLimitRow, type Catalog, type DiskType, type Machine } from '../catalog';
+import { INSTANCE_STORE, limitValue, MachineMemo, vmLimitGroup, vmLimitRow, type Catalog, type DiskType, type Machine } from '../catalog';
 import { allocationUnits, evaluableDisks, ownFigures } from '../model/disks';
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { hostCached } from '../model/host-cache';
@@ -133,7 +133,7 @@ function unbounded(): Most {
  */
 function capsOf(c: Catalog, vm: VmSpec, m: Machine, disk: DiskSpec, type: string, w: WorkloadSpec): Most | undefined {
   if (!onNetwork(c, type)) return undefined;
-  const on = rowCapsOn(c, m);
+  const on = rowCapsMemo.on(c, m);
   const own = rowCapsOf(c, m, on, type)!;
   if (!own.caps) return undefined;
   const caps = { ...own.caps };
@@ -166,14 +166,7 @@ interface RowCaps {
  * Each type's `RowCaps` on a machine, made on first use: `capsOf` runs for every type a search considers on every
  * machine, for each disk of the VM, and read the group, the row and its limits for the machine's vCPUs anew each time.
  */
-function rowCapsOn(c: Catalog, m: Machine): Map<string, RowCaps | null> {
-  let byMachine = rowCapsMemo.get(c);
-  if (!byMachine) rowCapsMemo.set(c, (byMachine = new WeakMap()));
-  let on = byMachine.get(m);
-  if (!on) byMachine.set(m, (on = new Map()));
-  return on;
-}
-const rowCapsMemo = new WeakMap<Catalog, WeakMap<Machine, Map<string, RowCaps | null>>>();
+const rowCapsMemo = new MachineMemo<RowCaps | null>();
 
 function rowCapsOf(c: Catalog, m: Machine, on: Map<string, RowCaps | null>, x: string): RowCaps | null {
   let found = on.get(x);

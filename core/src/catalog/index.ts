@@ -18,7 +18,7 @@ export * from './machines';
 export { largerMachines } from './larger-machines';
 export * from './machine-rows';
 
-import { machineDataProblems, type Machine } from './machines';
+import { MachineMemo, machineDataProblems, type Machine } from './machines';
 import { localSsdUnmodelled } from './machine-rows';
 import { fmt } from '../units';
 import { withoutInheritance } from '../own-keys';
@@ -241,14 +241,11 @@ export interface VmRow {
 export function vmLimitRow(c: Catalog, m: Machine, diskType: string): VmRow | undefined {
   // Asked for every disk of every candidate a search tries; machines are shared objects (./machines), so the
   // rows are kept with them.
-  let byMachine = rowMemo.get(c);
-  if (!byMachine) rowMemo.set(c, (byMachine = new WeakMap()));
-  let rows = byMachine.get(m);
-  if (!rows) byMachine.set(m, (rows = new Map()));
+  const rows = rowMemo.on(c, m);
   if (!rows.has(diskType)) rows.set(diskType, findVmLimitRow(c, m, diskType));
   return rows.get(diskType);
 }
-const rowMemo = new WeakMap<Catalog, WeakMap<Machine, Map<string, VmRow | undefined>>>();
+const rowMemo = new MachineMemo<VmRow | undefined>();
 
 function findVmLimitRow(c: Catalog, m: Machine, diskType: string): VmRow | undefined {
   const tables = [...c.vm_limits.filter((t) => t.series.includes(m.series)), ...c.vm_limits.filter((t) => t.series.includes('*'))];

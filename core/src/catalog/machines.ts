@@ -9,6 +9,7 @@ import { MACHINE_MEMO_LIMIT, shared, type Machine } from './shared-machines';
 import type { Catalog, CustomMachineRule, FixedLocalSsd, MachineSeries, VcpuRun } from './types';
 
 export type { Machine } from './shared-machines';
+export { MachineMemo } from './shared-machines';
 
 export type MachineResult =
   | { ok: true; machine: Machine }

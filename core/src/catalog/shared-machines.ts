@@ -2,7 +2,7 @@
  * A machine, as a VM runs on it, and one object for each (./machines `resolveMachine`, ./larger-machines): the per-VM
  * limit rows and the larger machines are kept with a machine object (./index `vmLimitRow`, `largerMachines`).
  */
-import type { FixedLocalSsd, MachineSeries } from './types';
+import type { Catalog, FixedLocalSsd, MachineSeries } from './types';
 
 export interface Machine {
   series: string;
@@ -46,3 +46,21 @@ export function shared(m: Machine): Machine {
   return m;
 }
 const sharedMachines = new WeakMap<MachineSeries, Map<string, Machine>>();
+
+/**
+ * Values kept with a machine of a catalog, by a key of the caller's: what is asked of the same machine again and again
+ * (its per-VM limit rows, its price by region, the rows' bounds a search reads). A machine is one object for each
+ * (`shared`), so the values live as long as it does; by catalog too, as a user's catalog may reuse a machine's rows.
+ */
+export class MachineMemo<V> {
+  private readonly byCatalog = new WeakMap<Catalog, WeakMap<Machine, Map<string, V>>>();
+
+  /** The values kept for machine `m` of catalog `c`: an empty map on first use. */
+  on(c: Catalog, m: Machine): Map<string, V> {
+    let byMachine = this.byCatalog.get(c);
+    if (!byMachine) this.byCatalog.set(c, (byMachine = new WeakMap()));
+    let kept = byMachine.get(m);
+    if (!kept) byMachine.set(m, (kept = new Map()));
+    return kept;
+  }
+}

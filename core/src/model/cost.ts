@@ -3,7 +3,7 @@
  * what the capacity price includes) and a machine (on demand). A part the catalog has no price for is a gap:
  * the cost keeps the known part, is marked incomplete, and names what is missing.
  */
-import type { Catalog, DiskType, Machine, PriceTable, SeriesPrice } from '../catalog';
+import { MachineMemo, type Catalog, type DiskType, type Machine, type PriceTable, type SeriesPrice } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
 import { fmt, fmtMoney, fmtUnitPrice, plural } from '../units';
 import { diskTier, tierCost } from './tiers';
@@ -169,16 +169,13 @@ export function memoryGib(sp: SeriesPrice | undefined, m: Machine): number | und
  */
 export function machineCost(c: Catalog, m: Machine | undefined, region: string, pricing?: VmSpec['pricing']): Cost {
   if (!m) return unknown('machine price unknown', 'the machine is not known, so neither is its price');
-  let byMachine = machineCosts.get(c);
-  if (!byMachine) machineCosts.set(c, (byMachine = new WeakMap()));
-  let byRegion = byMachine.get(m);
-  if (!byRegion) byMachine.set(m, (byRegion = new Map()));
+  const byRegion = machineCosts.on(c, m);
   const key = pricing === 'spot' ? `spot ${region}` : region;
   let found = byRegion.get(key);
   if (!found) byRegion.set(key, (found = priceMachine(c, m, region, pricing)));
   return found;
 }
-const machineCosts = new WeakMap<Catalog, WeakMap<Machine, Map<string, Cost>>>();
+const machineCosts = new MachineMemo<Cost>();
 
 function priceMachine(c: Catalog, m: Machine, region: string, pricing?: VmSpec['pricing']): Cost {
   const mp = c.machine_prices;
