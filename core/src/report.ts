@@ -320,21 +320,31 @@ function diskReport(d: DiskEval): DiskReport {
     name: d.spec.name,
     type: d.typeName,
     size_gib: r2(d.size_gib),
-    read_iops: r0(d.figures.read_iops.value),
-    write_iops: r0(d.figures.write_iops.value),
+    read_iops: r0(d.figures.read_iops),
+    write_iops: r0(d.figures.write_iops),
     // Instance store: AWS gives no throughput, so none is reported (the explanation says so).
     read_mibps: known(knownFigure(d, 'read_mibps')),
     write_mibps: known(knownFigure(d, 'write_mibps')),
-    limited_by: { read_iops: f.read_iops.by, write_iops: f.write_iops.by, read_mibps: f.read_mibps.by, write_mibps: f.write_mibps.by },
-    explanation: { read_iops: f.read_iops.why, write_iops: f.write_iops.why, read_mibps: f.read_mibps.why, write_mibps: f.write_mibps.why },
+    limited_by: {
+      read_iops: f.by('read_iops'),
+      write_iops: f.by('write_iops'),
+      read_mibps: f.by('read_mibps'),
+      write_mibps: f.by('write_mibps'),
+    },
+    explanation: {
+      read_iops: f.why('read_iops'),
+      write_iops: f.why('write_iops'),
+      read_mibps: f.why('read_mibps'),
+      write_mibps: f.why('write_mibps'),
+    },
     monthly_cost: money(d.cost.monthly),
     monthly_cost_complete: d.cost.complete,
     cost_explanation: d.cost.why,
     vm_limit_known: d.vmLimitKnown,
     upper_bound: upperBound(d) ?? null,
     price_per_read_iops:
-      d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops.value > 0
-        ? Math.round((d.cost.monthly / d.figures.read_iops.value) * 1e5) / 1e5
+      d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops > 0
+        ? Math.round((d.cost.monthly / d.figures.read_iops) * 1e5) / 1e5
         : null,
   };
   if (d.burst) r.burst = diskBurstReport(d.burst);

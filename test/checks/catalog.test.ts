@@ -56,7 +56,7 @@ describe('checks: catalog', () => {
     assert.equal(text.slice(d.span.start, d.span.end), 'standard');
     assert.match(d.message, /^disk 'old': standard is Magnetic, a previous-generation EBS volume type .*; aws-2025 does not model it/);
     const v = a.vms[0];
-    assert.equal(v.disks.find((x) => x.spec.name === 'data')?.figures.read_iops.value, 3000);
+    assert.equal(v.disks.find((x) => x.spec.name === 'data')?.figures.read_iops, 3000);
     assert.equal(v.monthly_cost_complete, false);
     // A name that is no EBS type is still an error.
     expectAt(aws('standart'), 'unknown-disk-type', 'standart');

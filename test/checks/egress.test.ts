@@ -25,8 +25,8 @@ describe('checks: egress', () => {
 
   it('the egress cap binds the write figure, whatever the workloads', () => {
     const d = analyze(N1 + workload(1)).vms[0].disks[0];
-    assert.equal(d.figures.write_mibps.by, 'egress');
-    assert.equal(Math.round(d.figures.write_mibps.value * 10) / 10, 123.3);
+    assert.equal(d.figures.by('write_mibps'), 'egress');
+    assert.equal(Math.round(d.figures.write_mibps * 10) / 10, 123.3);
   });
   it('a disk that only reads is not flagged; one that writes is', () => {
     assert.ok(!codes(N1 + workload(1)).includes('capped-by-egress'));
@@ -40,7 +40,7 @@ describe('checks: egress', () => {
     expectAt(text, 'egress-unknown', 'machine_type');
     const e = analyze(text).vms[0];
     assert.equal(e.egress, undefined);
-    assert.ok(e.disks.every((d) => d.figures.write_mibps.by !== 'egress'));
+    assert.ok(e.disks.every((d) => d.figures.by('write_mibps') !== 'egress'));
     // n2 is under the documented rule: 2 Gbit/s per vCPU up to 32; no finding.
     assert.equal(analyze(BASE).vms[0].egress?.cap_gbps, 16);
     assert.ok(!codes(BASE).includes('egress-unknown'));

@@ -72,8 +72,8 @@ describe('checks: instance-store', () => {
     const a = analyze(text);
     const vm = a.vms[0];
     const scratch = vm.disks.find((d) => d.spec.name === 'scratch')!;
-    assert.deepEqual([scratch.figures.read_iops.value, scratch.figures.write_iops.value], [100000, 55000]);
-    assert.match(scratch.figures.read_iops.why, /i4i\.xlarge's instance store, 1 × 937 GB NVMe SSD: 100,000 random read IOPS at 4 KiB/);
+    assert.deepEqual([scratch.figures.read_iops, scratch.figures.write_iops], [100000, 55000]);
+    assert.match(scratch.figures.why('read_iops'), /i4i\.xlarge's instance store, 1 × 937 GB NVMe SSD: 100,000 random read IOPS at 4 KiB/);
     assert.match(scratch.throughputUnknown!, /AWS gives no throughput for instance store/);
     const w = vm.workloads.find((x) => x.spec.name === 'oltp')!;
     const reach = 1 / (0.7 / 100000 + 0.3 / 55000);
@@ -88,7 +88,7 @@ describe('checks: instance-store', () => {
       [],
     );
     // The root volume keeps its own figures.
-    assert.equal(vm.disks.find((d) => d.spec.name === 'root')!.figures.read_iops.value, 3000);
+    assert.equal(vm.disks.find((d) => d.spec.name === 'root')!.figures.read_iops, 3000);
   });
 
   it('a workload needing what AWS does not state is left out, and the finding says why', () => {

@@ -44,7 +44,7 @@ describe('checks: vm-caps', () => {
       .replace('write_throughput: 60MiB/s', 'write_throughput: 200MiB/s');
     const a = analyze(text);
     assert.ok(
-      a.vms[0].disks.every((d) => d.figures.read_mibps.by !== 'vm'),
+      a.vms[0].disks.every((d) => d.figures.by('read_mibps') !== 'vm'),
       'each volume alone fits under the limit',
     );
     const d = expectAt(text, 'capped-by-vcpu', 'machine_type');

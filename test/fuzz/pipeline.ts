@@ -462,7 +462,7 @@ export function checkCaps(a: Analysis): void {
       if (d.cost.monthly !== undefined)
         assert.ok(Number.isFinite(d.cost.monthly) && d.cost.monthly >= 0, `${d.spec.name} cost ${d.cost.monthly}`);
     }
-    const total = vm.disks.reduce((s, d) => s + Math.max(d.figures.read_iops.value, d.figures.write_iops.value), 0);
+    const total = vm.disks.reduce((s, d) => s + Math.max(d.figures.read_iops, d.figures.write_iops), 0);
     for (const w of vm.workloads) {
       for (const v of [w.read_iops, w.write_iops, w.read_mibps, w.write_mibps])
         assert.ok(Number.isFinite(v) && v >= 0, `workload ${w.spec.name}: ${v}`);

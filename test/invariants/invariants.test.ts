@@ -181,9 +181,7 @@ describe('invariants over specs generated from the catalogs', function () {
         const name = vm.disks[sized].name;
         const x = figures(base, name);
         const y = figures(evalOf(grown), name);
-        if (x && y)
-          for (const k of METRICS)
-            assert.ok(y[k].value >= x[k].value - 1e-6, `${name} ${k}: ${x[k].value} → ${y[k].value} at ${bigger} GiB`);
+        if (x && y) for (const k of METRICS) assert.ok(y[k] >= x[k] - 1e-6, `${name} ${k}: ${x[k]} → ${y[k]} at ${bigger} GiB`);
       }
       // A larger machine of the same series.
       const larger = largerMachines(base.machine)[0];
@@ -203,7 +201,7 @@ describe('invariants over specs generated from the catalogs', function () {
         for (const k of METRICS) {
           known.forEach((d, i) => {
             const y = after[i];
-            if (y) assert.ok(y.diskOnly[k].value >= d.diskOnly[k].value - 1e-6, `${d.spec.name} ${k} alone on ${larger.name}`);
+            if (y) assert.ok(y.diskOnly[k] >= d.diskOnly[k] - 1e-6, `${d.spec.name} ${k} alone on ${larger.name}`);
           });
           // Writes counted as the network carries them (a regional disk's write counts 2.32 times, a zonal one's
           // 1.16): egress is shared in network MiB/s, so that is the total that cannot fall.
@@ -212,8 +210,8 @@ describe('invariants over specs generated from the catalogs', function () {
             k.startsWith('write') && egress && d.type.network_writes
               ? egress.multiplier[d.type.replication?.length === 1 ? d.type.replication[0] : d.spec.replication]
               : 1;
-          const before = known.reduce((sum, d) => sum + d.figures[k].value * weight(d), 0);
-          const now = after.reduce((sum, y, i) => sum + (y?.figures[k].value ?? 0) * weight(known[i]), 0);
+          const before = known.reduce((sum, d) => sum + d.figures[k] * weight(d), 0);
+          const now = after.reduce((sum, y, i) => sum + (y?.figures[k] ?? 0) * weight(known[i]), 0);
           if (after.every(Boolean))
             assert.ok(now >= before * (1 - 1e-9) - 1e-6, `the disks' ${k} together on ${larger.name}: ${before} → ${now}`);
         }
@@ -241,8 +239,8 @@ describe('invariants over specs generated from the catalogs', function () {
         more.vms[0].disks.push({ ...vm.disks[0], name: 'extra' });
         const e = evalOf(more);
         for (const k of METRICS) {
-          const before = base.disks.reduce((sum, d) => sum + d.figures[k].value, 0);
-          const after = base.disks.reduce((sum, d) => sum + (figures(e, d.spec.name)?.[k].value ?? 0), 0);
+          const before = base.disks.reduce((sum, d) => sum + d.figures[k], 0);
+          const after = base.disks.reduce((sum, d) => sum + (figures(e, d.spec.name)?.[k] ?? 0), 0);
           assert.ok(after <= before * (1 + 1e-9) + 1e-6, `the other disks' ${k} rises with another disk: ${before} → ${after}`);
         }
       }
@@ -275,8 +273,7 @@ describe('invariants over specs generated from the catalogs', function () {
       for (const d of base.disks) {
         const x = e.disks.find((y) => y.spec.name === d.spec.name);
         if (!x) continue;
-        for (const k of METRICS)
-          assert.equal(x.figures[k].value, d.figures[k].value, `${d.spec.name} ${k} changes with an idle disk beside it`);
+        for (const k of METRICS) assert.equal(x.figures[k], d.figures[k], `${d.spec.name} ${k} changes with an idle disk beside it`);
       }
       base.workloads.forEach((w, i) => {
         const y = e.workloads.find((x) => x.spec.name === w.spec.name)!;

@@ -370,8 +370,7 @@ export function budgetsHold(a: Analysis): void {
       for (const k of METRICS) {
         const cap = limitValue(row[k], m.vcpus);
         if (cap === undefined) continue;
-        for (const d of disks)
-          assert.ok(d.figures[k].value <= cap * (1 + 1e-9) + 1e-6, `${vm.spec.name}: ${d.spec.name} alone ${k} over ${cap}`);
+        for (const d of disks) assert.ok(d.figures[k] <= cap * (1 + 1e-9) + 1e-6, `${vm.spec.name}: ${d.spec.name} alone ${k} over ${cap}`);
         // Each disk's share: the most any of its single-disk workloads reaches on it.
         let sum = 0;
         for (const d of disks) {
@@ -379,7 +378,7 @@ export function budgetsHold(a: Analysis): void {
           sum += Math.max(0, ...on.map((w) => w[k]));
         }
         assert.ok(sum <= cap * (1 + 1e-9) + 1e-6, `${vm.spec.name} on ${m.name}: ${g} workloads together ${k} ${sum} > ${cap}`);
-        const alone = disks.reduce((s, d) => s + d.figures[k].value, 0);
+        const alone = disks.reduce((s, d) => s + d.figures[k], 0);
         if (disks.length > 1 && alone > cap * (1 + 1e-9) + 1e-6)
           assert.ok(
             vm.sharedLimits?.some((l) => l.metric === k && l.value === cap && disks.every((d) => l.disks.includes(d.spec.name))),

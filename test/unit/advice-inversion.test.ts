@@ -33,7 +33,7 @@ function fleetVms(edition: string, n: number): VmEval[] {
 
 /** Whether some disk's figure is set by the machine's per-VM limit below what the disk does by itself. */
 function heldBelowOwn(x: VmEval): boolean {
-  return x.disks.some((d) => METRICS.some((k) => d.figures[k].by === 'vm' && d.figures[k].value < d.diskOnly[k].value * (1 - 1e-9)));
+  return x.disks.some((d) => METRICS.some((k) => d.figures.by(k) === 'vm' && d.figures[k] < d.diskOnly[k] * (1 - 1e-9)));
 }
 
 /** The workloads of a seeded fleet that miss their targets on a disk they name, each with its VM, machine and disk. */
@@ -231,7 +231,7 @@ function sustainedOf(x: VmEval): unknown {
   return {
     disks: x.disks.map((d) => ({
       name: d.spec.name,
-      figures: METRICS.map((k) => [d.figures[k].value, d.figures[k].by]),
+      figures: METRICS.map((k) => [d.figures[k], d.figures.by(k)]),
       cost: d.cost.monthly,
     })),
     workloads: x.workloads.map((w) => [
@@ -419,11 +419,11 @@ describe("advice: a disk's own figures bound what a VM gives it", () => {
           const own = ownFigures(e.catalog, d.spec, d.size_gib);
           if (!own) continue;
           disks++;
-          for (const k of METRICS) assert.ok(d.figures[k].value <= own[k].value * (1 + 1e-12), `${e.spec.name} ${d.spec.name} ${k}`);
+          for (const k of METRICS) assert.ok(d.figures[k] <= own[k] * (1 + 1e-12), `${e.spec.name} ${d.spec.name} ${k}`);
           // The column of writes above the small-write size, where the type has one: the bound reads it for them.
           const big = d.figures.write_iops_16k;
-          if (big)
-            assert.ok(own.write_iops_16k && big.value <= own.write_iops_16k.value * (1 + 1e-12), `${e.spec.name} ${d.spec.name} 16k`);
+          if (big !== undefined)
+            assert.ok(own.write_iops_16k !== undefined && big <= own.write_iops_16k * (1 + 1e-12), `${e.spec.name} ${d.spec.name} 16k`);
         }
       }
       assert.ok(disks > 0, 'no disk compared');

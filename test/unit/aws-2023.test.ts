@@ -10,7 +10,7 @@ const on = (catalog: string, disks: DiskInput[], machine = 'm6i.8xlarge') =>
   analyze(specText({ provider: 'aws', catalog, machine, disks }));
 const figures = (catalog: string, disks: DiskInput[], machine?: string) => {
   const d = diskOf(on(catalog, disks, machine));
-  return [d.figures.read_iops.value, d.figures.read_mibps.value];
+  return [d.figures.read_iops, d.figures.read_mibps];
 };
 const codes = (catalog: string, disks: DiskInput[], machine?: string) => on(catalog, disks, machine).diagnostics.map((d) => d.code);
 

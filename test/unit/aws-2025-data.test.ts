@@ -84,8 +84,8 @@ describe('aws-2025: m7i, c7i and r7i, i3, and the i4i sizes the 2023 guide lacks
     );
     assert.deepEqual(errors(a), []);
     const d = diskOf(a);
-    assert.ok(Math.abs(d.figures.read_mibps.value - 650 * MBPS_IN_MIBPS) < 1e-6);
-    assert.equal(d.figures.read_mibps.by, 'vm');
+    assert.ok(Math.abs(d.figures.read_mibps - 650 * MBPS_IN_MIBPS) < 1e-6);
+    assert.equal(d.figures.by('read_mibps'), 'vm');
     assert.equal(d.burst?.read_mibps?.seconds, 1800);
   });
 });

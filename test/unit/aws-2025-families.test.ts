@@ -78,9 +78,9 @@ describe('aws-2025: m5a, m5d, m6a, m6g, c5d, c6g, r6g, t3a, t4g and i3en', () =>
     const a = run(specText({ provider: 'aws', machine: 't4g.small', disks: [{ type: 'gp3', size: '500GiB' }] }));
     assert.deepEqual(errors(a), []);
     const d = diskOf(a);
-    assert.ok(Math.abs(d.figures.read_mibps.value - 174 * MBPS_IN_MIBPS) < 1e-6);
-    assert.equal(d.figures.read_mibps.by, 'vm');
-    assert.equal(d.figures.read_iops.value, 1000);
+    assert.ok(Math.abs(d.figures.read_mibps - 174 * MBPS_IN_MIBPS) < 1e-6);
+    assert.equal(d.figures.by('read_mibps'), 'vm');
+    assert.equal(d.figures.read_iops, 1000);
     assert.equal(d.burst?.read_mibps?.seconds, 1800);
     const v = vmOf(a);
     assert.equal(v.machine_cost.monthly, Math.round(0.0168 * 730 * 100) / 100);

@@ -96,11 +96,11 @@ describe('aws-2025: a gp3 volume on t2.micro', () => {
     const a = analyze(TEXT);
     assert.deepEqual(errors(a), []);
     const d = diskOf(a);
-    assert.equal(d.figures.read_iops.value, 3000);
-    assert.equal(d.figures.write_iops.value, 3000);
-    assert.equal(d.figures.read_mibps.value, 125);
+    assert.equal(d.figures.read_iops, 3000);
+    assert.equal(d.figures.write_iops, 3000);
+    assert.equal(d.figures.read_mibps, 125);
     assert.equal(d.vmLimitKnown, false);
-    for (const k of ['read_iops', 'write_iops', 'read_mibps', 'write_mibps'] as const) assert.notEqual(d.figures[k].by, 'vm', k);
+    for (const k of ['read_iops', 'write_iops', 'read_mibps', 'write_mibps'] as const) assert.notEqual(d.figures.by(k), 'vm', k);
     assert.ok(!a.diagnostics.some((x) => x.code === 'capped-by-vcpu' || x.code === 'provisioned-above-vm-limit'));
   });
 
@@ -143,7 +143,7 @@ describe('aws-2025: a gp3 volume on t2.micro', () => {
       /^aws-2025 has no per-VM io1 limits for m3\.xlarge \(M3 is EBS-optimized only if launched so \(m3\.xlarge 500 Mbps/,
     );
     assert.ok(f!.message.length <= 240, f!.message);
-    assert.equal(vmOf(a).disks[0].figures.read_iops.value, 5000);
+    assert.equal(vmOf(a).disks[0].figures.read_iops, 5000);
   });
 });
 

@@ -10,7 +10,7 @@ const aws = builtinRegistry.get('aws-2025') as Catalog;
 const onM6i8x = (disks: DiskInput[], machine = 'm6i.8xlarge') => run(specText({ provider: 'aws', machine, disks }));
 const figures = (disks: DiskInput[], machine?: string) => {
   const d = diskOf(onM6i8x(disks, machine));
-  return [d.figures.read_iops.value, d.figures.write_iops.value, d.figures.read_mibps.value, d.figures.write_mibps.value];
+  return [d.figures.read_iops, d.figures.write_iops, d.figures.read_mibps, d.figures.write_mibps];
 };
 /** AWS's decimal megabits per second in MiB/s: 10^6 / 8 bytes per second each. */
 const MBPS_IN_MIBPS = 1e6 / 8 / 2 ** 20;
@@ -63,7 +63,7 @@ describe('aws-2025', () => {
     const big = diskOf(
       onM6i8x([{ type: 'gp3', size: '200GiB', provisioned_iops: 80000, provisioned_throughput: '2000MiB/s' }], 'm6i.32xlarge'),
     );
-    assert.deepEqual([big.figures.read_iops.value, big.figures.read_mibps.value], [80000, 2000]);
+    assert.deepEqual([big.figures.read_iops, big.figures.read_mibps], [80000, 2000]);
   });
 
   it('gp2: 3 IOPS per GiB with a floor of 100, 16,000 from 5,334 GiB; 0.75 MiB/s per GiB up to 250 from 334 GiB', () => {
@@ -117,7 +117,7 @@ describe('aws-2025', () => {
     );
     const v = vmOf(a);
     assert.deepEqual(
-      v.disks.map((d) => d.figures.read_iops.value),
+      v.disks.map((d) => d.figures.read_iops),
       [6000, 6000],
     );
     const shared = v.sharedLimits!.find((l) => l.metric === 'read_iops')!;
@@ -163,8 +163,8 @@ describe('aws-2025', () => {
       // Each volume alone: its own figures, under the limit. Together, a's workload gets its 3,000 (all a does
       // alone); b's gets 8,000 and the 1,000 left over.
       const [da, db] = v.disks;
-      assert.deepEqual([da.figures.read_iops.value, da.figures.read_iops.by], [3000, 'provisioned']);
-      assert.deepEqual([db.figures.read_iops.value, db.figures.read_iops.by], [10000, 'provisioned']);
+      assert.deepEqual([da.figures.read_iops, da.figures.by('read_iops')], [3000, 'provisioned']);
+      assert.deepEqual([db.figures.read_iops, db.figures.by('read_iops')], [10000, 'provisioned']);
       const [wa, wb] = v.workloads;
       assert.equal(total(wa), 3000);
       assert.ok(Math.abs(total(wb) - 9000) < 1e-6, String(total(wb)));
@@ -184,7 +184,7 @@ describe('aws-2025', () => {
         '      - name: root\n        type: gp3\n        size: 20GiB\n    workloads:',
       );
       const v = vmOf(run(text));
-      const iops = Object.fromEntries(v.disks.map((d) => [d.spec.name, d.figures.read_iops.value]));
+      const iops = Object.fromEntries(v.disks.map((d) => [d.spec.name, d.figures.read_iops]));
       // Alone: a 3,000, b 10,000, root 3,000 (16,000 together, over the 12,000 limit: stated once).
       assert.deepEqual(iops, { a: 3000, b: 10000, root: 3000 });
       // Only b is busy: its workload gets all b does alone, nothing split off to a or root.
@@ -203,7 +203,7 @@ describe('aws-2025', () => {
       assert.match(wa.why, /in proportion to what their workloads' targets ask \(13,000 IOPS in all/);
       // The disks alone are not capped; the targets together ask more of the limit than it gives.
       assert.deepEqual(
-        v.disks.map((d) => d.figures.read_iops.value),
+        v.disks.map((d) => d.figures.read_iops),
         [3000, 10000],
       );
       const capped = a.diagnostics.find((d) => d.code === 'capped-by-vcpu')!;
@@ -223,8 +223,8 @@ describe('aws-2025', () => {
         }),
       ),
     );
-    assert.ok(Math.abs(d.figures.read_mibps.value - 1250 * MBPS_IN_MIBPS) < 1e-6);
-    assert.equal(d.figures.read_mibps.by, 'vm');
+    assert.ok(Math.abs(d.figures.read_mibps - 1250 * MBPS_IN_MIBPS) < 1e-6);
+    assert.equal(d.figures.by('read_mibps'), 'vm');
   });
 
   it('larger machines of a family are its later sizes, t3.small to t3.large though both have 2 vCPUs', () => {
@@ -271,7 +271,7 @@ describe('aws-2025: figures that hold for a while', () => {
     ];
     for (const [size, base, seconds] of rows) {
       const d = diskOf(gp2(size));
-      assert.equal(d.figures.read_iops.value, base, `${size} baseline`);
+      assert.equal(d.figures.read_iops, base, `${size} baseline`);
       assert.equal(d.burst?.read_iops?.value, 3000, `${size} burst`);
       assert.equal(Math.round(d.burst!.read_iops!.seconds), seconds, `${size} seconds`);
       assert.equal(d.burst!.read_iops!.ends, 'credits');

@@ -164,7 +164,7 @@ describe('azure-2026: premium disks on sizes without premium storage', () => {
         [],
       );
       assert.equal(fixed.vms[0].disks[0].typeName, 'standard-ssd');
-      assert.equal(fixed.vms[0].disks[0].figures.read_iops.value, 500, 'E15: 500 IOPS');
+      assert.equal(fixed.vms[0].disks[0].figures.read_iops, 500, 'E15: 500 IOPS');
     });
   }
 
@@ -183,8 +183,8 @@ describe('azure-2026: figures on the older sizes', () => {
   it('a standard-ssd on a Standard_F2 has figures: its own E15 tier, upper bounds since the size publishes no limit', () => {
     const a = analyze(spec('Standard_F2', ['{ name: d, type: standard-ssd, size: 256GiB }'], ', target: { iops: 400 }'));
     const d = a.vms[0].disks[0];
-    assert.equal(d.figures.read_iops.value, 500); // E15: 500 IOPS, 60 MB/s (disks-scalability-targets)
-    assert.ok(Math.abs(d.figures.read_mibps.value - 60 * MB) < 1e-6);
+    assert.equal(d.figures.read_iops, 500); // E15: 500 IOPS, 60 MB/s (disks-scalability-targets)
+    assert.ok(Math.abs(d.figures.read_mibps - 60 * MB) < 1e-6);
     assert.equal(d.vmLimitKnown, false);
     assert.match(find(a, 'machine-limits-unknown').message, /no per-VM standard-ssd limits for Standard_F2/);
     assert.equal(d.cost.monthly, 19.2, 'E15, East US (secondary price source)');
@@ -193,16 +193,16 @@ describe('azure-2026: figures on the older sizes', () => {
 
   it('a P30 on a Standard_DS1_v2 is held to its 3,200 IOPS uncached limit (dsv2-series)', () => {
     const d = analyze(spec('Standard_DS1_v2', ['{ name: d, type: premium-ssd, size: 1024GiB }'])).vms[0].disks[0];
-    assert.equal(d.figures.read_iops.value, 3200);
-    assert.equal(d.figures.read_iops.by, 'vm');
-    assert.ok(Math.abs(d.figures.read_mibps.value - 48 * MB) < 1e-6);
+    assert.equal(d.figures.read_iops, 3200);
+    assert.equal(d.figures.by('read_iops'), 'vm');
+    assert.ok(Math.abs(d.figures.read_mibps - 48 * MB) < 1e-6);
   });
 
   it('a Standard_B1s holds a P10 to 320 IOPS and 10 MB/s, and bursts to 4,000 / 100 for 30 minutes (bv1-series)', () => {
     const a = analyze(spec('Standard_B1s', ['{ name: d, type: premium-ssd, size: 128GiB }']));
     const d = a.vms[0].disks[0];
-    assert.deepEqual([d.figures.read_iops.value, d.figures.read_iops.by], [320, 'vm']);
-    assert.ok(Math.abs(d.figures.read_mibps.value - 10 * MB) < 1e-6);
+    assert.deepEqual([d.figures.read_iops, d.figures.by('read_iops')], [320, 'vm']);
+    assert.ok(Math.abs(d.figures.read_mibps - 10 * MB) < 1e-6);
     // Bv1: "Premium Storage caching: Not Supported".
     const cached = spec('Standard_B1s', ['{ name: d, type: premium-ssd, size: 128GiB, caching: read-only }']);
     const said = find(analyze(cached), 'host-caching-no-effect');

@@ -219,9 +219,9 @@ describe('azure-2026: how disk and VM limits combine', () => {
 
   it('a size is rounded up to its tier: 200 GiB of Premium SSD is a P15, 1,100 IOPS / 125 MB/s, priced as P15 (disks-types)', () => {
     const d = vmOf(spec('Standard_D32s_v5', ['{ name: d, type: premium-ssd, size: 200GiB }'], wl(''))).disks[0];
-    assert.equal(d.figures.read_iops.value, 1100);
-    assert.ok(Math.abs(d.figures.read_mibps.value - 125 * MB) < 1e-6);
-    assert.match(d.figures.read_iops.why, /200 GiB rounded up to P15/);
+    assert.equal(d.figures.read_iops, 1100);
+    assert.ok(Math.abs(d.figures.read_mibps - 125 * MB) < 1e-6);
+    assert.match(d.figures.why('read_iops'), /200 GiB rounded up to P15/);
     assert.equal(d.cost.monthly, 38.02);
     // A tier without a known price leaves the total partial, never $0 (P60 has none in this edition).
     const big = vmOf(spec('Standard_D32s_v5', ['{ name: d, type: premium-ssd, size: 8000GiB }'], wl(''))).disks[0];
@@ -231,8 +231,8 @@ describe('azure-2026: how disk and VM limits combine', () => {
 
   it('rule 1, per disk: each disk delivers at most its own tier (disks-performance: "E30 disks ... can only handle 500 IOPS")', () => {
     const d = vmOf(spec('Standard_D8s_v3', ['{ name: d, type: standard-ssd, size: 1024GiB }'], wl(''))).disks[0];
-    assert.equal(d.figures.read_iops.value, 500);
-    assert.equal(d.figures.read_iops.by, 'size');
+    assert.equal(d.figures.read_iops, 500);
+    assert.equal(d.figures.by('read_iops'), 'size');
   });
 
   it('rule 1, I/O accounting: an I/O above 256 KiB counts as several against Premium and Standard SSD IOPS (disks-types)', () => {
@@ -331,7 +331,7 @@ describe('azure-2026: how disk and VM limits combine', () => {
       ),
     );
     assert.deepEqual(
-      e.disks.map((d) => [d.spec.name, Math.round(d.figures.read_iops.value)]),
+      e.disks.map((d) => [d.spec.name, Math.round(d.figures.read_iops)]),
       [
         ['v2', 4167],
         ['p', 3750],
@@ -341,7 +341,7 @@ describe('azure-2026: how disk and VM limits combine', () => {
 
   it('rule 7, bursting: a P20 bursts on credits to 3,500 IOPS for 30 minutes; a D8s_v5 to 20,000 in its window (disk-bursting)', () => {
     const p20 = vmOf(spec('Standard_D16s_v5', ['{ name: d, type: premium-ssd, size: 512GiB }'], wl(''))).disks[0];
-    assert.equal(p20.figures.read_iops.value, 2300, 'sustained figures stay the headline');
+    assert.equal(p20.figures.read_iops, 2300, 'sustained figures stay the headline');
     assert.equal(p20.burst?.read_iops?.value, 3500);
     assert.equal(p20.burst?.read_iops?.seconds, 1800);
     assert.equal(p20.burst?.read_iops?.ends, 'credits');
@@ -392,18 +392,18 @@ describe('azure-2026: how disk and VM limits combine', () => {
 
   it('performance plus raises a P30 to 8,000 IOPS and 300 MB/s (disks-enable-performance)', () => {
     const d = vmOf(spec('Standard_D32s_v5', ['{ name: d, type: premium-ssd, size: 1024GiB, performance_plus: true }'], wl(''))).disks[0];
-    assert.equal(d.figures.read_iops.value, 8000);
-    assert.ok(Math.abs(d.figures.read_mibps.value - 300 * MB) < 1e-6);
+    assert.equal(d.figures.read_iops, 8000);
+    assert.ok(Math.abs(d.figures.read_mibps - 300 * MB) < 1e-6);
   });
 
   it('Premium SSD v2: 3,000 IOPS and 125 MB/s free; 500 IOPS per GiB; 0.25 MB/s per IOPS up to 2,000 MB/s (disks-types)', () => {
     const d = (extra: string) => vmOf(spec('Standard_D96s_v6', [`{ name: d, type: premium-ssd-v2, ${extra} }`], wl(''))).disks[0];
     const base = d('size: 100GiB');
-    assert.equal(base.figures.read_iops.value, 3000);
-    assert.ok(Math.abs(base.figures.read_mibps.value - 125 * MB) < 1e-5);
+    assert.equal(base.figures.read_iops, 3000);
+    assert.ok(Math.abs(base.figures.read_mibps - 125 * MB) < 1e-5);
     const top = d('size: 200GiB, provisioned_iops: 80000, provisioned_throughput: 2000MB/s');
-    assert.equal(top.figures.read_iops.value, 80000);
-    assert.ok(Math.abs(top.figures.read_mibps.value - 2000 * MB) < 1e-3);
+    assert.equal(top.figures.read_iops, 80000);
+    assert.ok(Math.abs(top.figures.read_mibps - 2000 * MB) < 1e-3);
     // Priced as the secondary source gives East US: 200 GiB × $0.0803 + 77,000 IOPS × $0.00511 + 1,875 MB/s × $0.0402.
     assert.ok(Math.abs(top.cost.monthly! - (200 * 0.0803 + 77000 * 0.00511 + 1875 * 0.0402)) < 0.02);
   });

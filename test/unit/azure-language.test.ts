@@ -298,7 +298,7 @@ describe('Azure quick fixes: each applied and analysed again does what its title
       const a = analyze(text);
       const f = a.diagnostics.find((x) => x.code === code)!.fixes![0];
       const after = analyze(applyEdits(text, fixEdits(text, a.parsed.tree, f)));
-      const figures = (x: typeof a) => x.vms[0].disks.map((d) => [d.figures.read_iops.value, d.figures.read_mibps.value, d.cost.monthly]);
+      const figures = (x: typeof a) => x.vms[0].disks.map((d) => [d.figures.read_iops, d.figures.read_mibps, d.cost.monthly]);
       assert.deepEqual(figures(after), figures(a), code);
     }
   });

@@ -37,11 +37,11 @@ describe('gcp-2020: seed tables', () => {
     for (const [size, r, w8, w16, rm, wm] of rows) {
       it(`${size} GB`, () => {
         const d = disk('pd-standard', size);
-        approx(Math.floor(d.figures.read_iops.value), r, 'read IOPS');
-        approx(Math.floor(d.figures.write_iops.value), w8, 'write IOPS');
-        approx(Math.floor(d.figures.write_iops_16k!.value), w16, 'write IOPS 16 KB');
-        approx(Math.floor(d.figures.read_mibps.value), rm, 'read MB/s');
-        approx(Math.floor(d.figures.write_mibps.value), wm, 'write MB/s');
+        approx(Math.floor(d.figures.read_iops), r, 'read IOPS');
+        approx(Math.floor(d.figures.write_iops), w8, 'write IOPS');
+        approx(Math.floor(d.figures.write_iops_16k!), w16, 'write IOPS 16 KB');
+        approx(Math.floor(d.figures.read_mibps), rm, 'read MB/s');
+        approx(Math.floor(d.figures.write_mibps), wm, 'write MB/s');
       });
     }
   });
@@ -68,11 +68,11 @@ describe('gcp-2020: seed tables', () => {
     for (const [size, r, w8, w16, rm, wm] of rows) {
       it(`${size} GB`, () => {
         const d = disk('pd-ssd', size);
-        approx(d.figures.read_iops.value, r, 'read IOPS');
-        approx(d.figures.write_iops.value, w8, 'write IOPS');
-        approx(d.figures.write_iops_16k!.value, w16, 'write IOPS 16 KB');
-        approx(rm % 1 ? d.figures.read_mibps.value : Math.floor(d.figures.read_mibps.value), rm, 'read MB/s');
-        approx(wm % 1 ? d.figures.write_mibps.value : Math.floor(d.figures.write_mibps.value), wm, 'write MB/s');
+        approx(d.figures.read_iops, r, 'read IOPS');
+        approx(d.figures.write_iops, w8, 'write IOPS');
+        approx(d.figures.write_iops_16k!, w16, 'write IOPS 16 KB');
+        approx(rm % 1 ? d.figures.read_mibps : Math.floor(d.figures.read_mibps), rm, 'read MB/s');
+        approx(wm % 1 ? d.figures.write_mibps : Math.floor(d.figures.write_mibps), wm, 'write MB/s');
       });
     }
   });
@@ -91,18 +91,18 @@ describe('gcp-2020: seed tables', () => {
     for (const [machine, r, w8, w16, rm, wm] of rows) {
       it(machine, () => {
         const d = disk('pd-ssd', 4096, machine);
-        approx(d.figures.read_iops.value, r, 'read IOPS');
-        approx(d.figures.write_iops.value, w8, 'write IOPS');
-        approx(d.figures.write_iops_16k!.value, w16, 'write IOPS 16 KB');
-        approx(d.figures.read_mibps.value, rm, 'read MB/s');
-        approx(d.figures.write_mibps.value, wm, 'write MB/s');
-        assert.equal(d.figures.read_iops.by, r < 60000 ? 'vm' : 'disk');
+        approx(d.figures.read_iops, r, 'read IOPS');
+        approx(d.figures.write_iops, w8, 'write IOPS');
+        approx(d.figures.write_iops_16k!, w16, 'write IOPS 16 KB');
+        approx(d.figures.read_mibps, rm, 'read MB/s');
+        approx(d.figures.write_mibps, wm, 'write MB/s');
+        assert.equal(d.figures.by('read_iops'), r < 60000 ? 'vm' : 'disk');
       });
     }
     it('fewer than 4 vCPUs also lower standard disk write IOPS, through the egress cap', () => {
       const d = disk('pd-standard', 10000, 'n1-standard-1');
-      assert.equal(d.figures.write_iops.by, 'egress');
-      approx(d.figures.write_iops.value, Math.floor(((238.42 / 3.3) * 1024) / 8), 'write IOPS at 8 KiB');
+      assert.equal(d.figures.by('write_iops'), 'egress');
+      approx(d.figures.write_iops, Math.floor(((238.42 / 3.3) * 1024) / 8), 'write IOPS at 8 KiB');
     });
   });
 
@@ -130,13 +130,7 @@ describe('gcp-2020: seed tables', () => {
       for (const [vcpus, ...row] of rows) {
         it(`${type} on c2-standard-${vcpus}`, () => {
           const d = disk(type, 65536, `c2-standard-${vcpus}`);
-          const got = [
-            d.figures.read_iops,
-            d.figures.write_iops,
-            d.figures.write_iops_16k!,
-            d.figures.read_mibps,
-            d.figures.write_mibps,
-          ].map((b) => b.value);
+          const got = [d.figures.read_iops, d.figures.write_iops, d.figures.write_iops_16k!, d.figures.read_mibps, d.figures.write_mibps];
           row.forEach((v, i) => approx(got[i], Math.min(v, volume[type][i]), `column ${i}`));
         });
       }
@@ -155,14 +149,10 @@ describe('gcp-2020: seed tables', () => {
     for (const [vcpus, stdLimit, stdAlloc, stdSize, ssdLimit, ssdAlloc, ssdSize] of rows) {
       it(`${vcpus} vCPU${vcpus > 1 ? 's' : ''}`, () => {
         const m = `n1-standard-${vcpus}`;
-        approx(Math.floor(disk('pd-standard', 65536, m).figures.write_mibps.value), stdLimit, 'standard limit');
-        approx(
-          Math.floor(disk('pd-standard', 65536, m, { other_egress: contended }).figures.write_mibps.value),
-          stdAlloc,
-          'standard allocation',
-        );
-        approx(Math.floor(disk('pd-ssd', 65536, m).figures.write_mibps.value), ssdLimit, 'SSD limit');
-        approx(Math.floor(disk('pd-ssd', 65536, m, { other_egress: contended }).figures.write_mibps.value), ssdAlloc, 'SSD allocation');
+        approx(Math.floor(disk('pd-standard', 65536, m).figures.write_mibps), stdLimit, 'standard limit');
+        approx(Math.floor(disk('pd-standard', 65536, m, { other_egress: contended }).figures.write_mibps), stdAlloc, 'standard allocation');
+        approx(Math.floor(disk('pd-ssd', 65536, m).figures.write_mibps), ssdLimit, 'SSD limit');
+        approx(Math.floor(disk('pd-ssd', 65536, m, { other_egress: contended }).figures.write_mibps), ssdAlloc, 'SSD allocation');
         for (const [type, limit, size] of [
           ['pd-standard', stdLimit, stdSize],
           ['pd-ssd', ssdLimit, ssdSize],
@@ -180,7 +170,7 @@ describe('gcp-2020: seed tables', () => {
       });
     }
     it('regional disks use the 6.6x multiplier: 238 / 6.6 = ~36 MB/s on 1 vCPU', () => {
-      approx(disk('pd-standard', 65536, 'n1-standard-1', { replication: 'regional' }).figures.write_mibps.value, 36, 'regional write');
+      approx(disk('pd-standard', 65536, 'n1-standard-1', { replication: 'regional' }).figures.write_mibps, 36, 'regional write');
     });
   });
 
@@ -248,42 +238,36 @@ describe('gcp-2020: seed tables', () => {
         specText({ catalog: 'gcp-2020', machine: 'n1-standard-8', disks: [{ type: 'local-ssd', count: 1, interface: 'nvme' }] }),
       );
       const d = diskOf(one);
-      assert.deepEqual(
-        [d.figures.read_iops.value, d.figures.write_iops.value, d.figures.read_mibps.value, d.figures.write_mibps.value],
-        [170000, 90000, 660, 350],
-      );
+      assert.deepEqual([d.figures.read_iops, d.figures.write_iops, d.figures.read_mibps, d.figures.write_mibps], [170000, 90000, 660, 350]);
       const four = diskOf(
         run(specText({ catalog: 'gcp-2020', machine: 'n1-standard-16', disks: [{ type: 'local-ssd', count: 4, interface: 'nvme' }] })),
       );
-      approx(four.figures.read_iops.value, 680000);
-      approx(four.figures.write_iops.value, 360000);
-      approx(four.figures.read_mibps.value, 2650);
-      approx(four.figures.write_mibps.value, 1400);
+      approx(four.figures.read_iops, 680000);
+      approx(four.figures.write_iops, 360000);
+      approx(four.figures.read_mibps, 2650);
+      approx(four.figures.write_mibps, 1400);
     });
     it('local SSD SCSI: one device gives 100,000 / 70,000 IOPS and 390 / 270 MB/s, not 266.7 × 375 = 100,013', () => {
       const d = diskOf(
         run(specText({ catalog: 'gcp-2020', machine: 'n1-standard-8', disks: [{ type: 'local-ssd', count: 1, interface: 'scsi' }] })),
       );
-      assert.deepEqual(
-        [d.figures.read_iops.value, d.figures.write_iops.value, d.figures.read_mibps.value, d.figures.write_mibps.value],
-        [100000, 70000, 390, 270],
-      );
+      assert.deepEqual([d.figures.read_iops, d.figures.write_iops, d.figures.read_mibps, d.figures.write_mibps], [100000, 70000, 390, 270]);
     });
     it('local SSD SCSI: capped at 400,000 / 280,000 / 1,560 / 1,090', () => {
       const d = diskOf(
         run(specText({ catalog: 'gcp-2020', machine: 'n1-standard-32', disks: [{ type: 'local-ssd', count: 8, interface: 'scsi' }] })),
       );
-      approx(d.figures.read_iops.value, 400000);
-      approx(d.figures.write_iops.value, 280000);
-      approx(d.figures.read_mibps.value, 1560);
-      approx(d.figures.write_mibps.value, 1090);
-      assert.equal(d.figures.read_iops.by, 'devices');
+      approx(d.figures.read_iops, 400000);
+      approx(d.figures.write_iops, 280000);
+      approx(d.figures.read_mibps, 1560);
+      approx(d.figures.write_mibps, 1090);
+      assert.equal(d.figures.by('read_iops'), 'devices');
     });
     it('SSD reaches 60,000 read IOPS at 2,000 GB and 30,000 write IOPS at 1,000 GB; standard 3,000 at 4 TB and 15,000 at 10 TB', () => {
-      approx(disk('pd-ssd', 2000).figures.read_iops.value, 60000);
-      approx(disk('pd-ssd', 1000).figures.write_iops.value, 30000);
-      approx(disk('pd-standard', 4000).figures.read_iops.value, 3000);
-      approx(disk('pd-standard', 10000).figures.write_iops.value, 15000);
+      approx(disk('pd-ssd', 2000).figures.read_iops, 60000);
+      approx(disk('pd-ssd', 1000).figures.write_iops, 30000);
+      approx(disk('pd-standard', 4000).figures.read_iops, 3000);
+      approx(disk('pd-standard', 10000).figures.write_iops, 15000);
     });
   });
 

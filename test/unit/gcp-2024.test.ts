@@ -8,13 +8,13 @@ describe('gcp-2024', () => {
     const a = run(specText({ catalog: 'gcp-2024', machine: 'e2-standard-4', disks: [{ type: 'pd-ssd', size: '100GiB' }] }));
     assert.deepEqual(errors(a), []);
     const d = diskOf(a);
-    assert.equal(d.figures.read_iops.value, 9000);
-    assert.equal(d.figures.write_iops.value, 9000);
-    assert.equal(d.figures.read_iops.by, 'size');
-    assert.equal(d.figures.read_mibps.value, 240);
-    assert.equal(d.figures.read_mibps.by, 'vm');
-    assert.match(d.figures.read_iops.why, /6,000 IOPS baseline/);
-    assert.match(d.figures.read_mibps.why, /gcp-2024/);
+    assert.equal(d.figures.read_iops, 9000);
+    assert.equal(d.figures.write_iops, 9000);
+    assert.equal(d.figures.by('read_iops'), 'size');
+    assert.equal(d.figures.read_mibps, 240);
+    assert.equal(d.figures.by('read_mibps'), 'vm');
+    assert.match(d.figures.why('read_iops'), /6,000 IOPS baseline/);
+    assert.match(d.figures.why('read_mibps'), /gcp-2024/);
   });
 
   it('two 50 GiB pd-ssd disks perform like one 100 GiB disk (one baseline per type per VM), not 15,000', () => {
@@ -29,9 +29,9 @@ describe('gcp-2024', () => {
       }),
     );
     const vm = vmOf(two);
-    const total = vm.disks.reduce((s, d) => s + d.figures.read_iops.value, 0);
+    const total = vm.disks.reduce((s, d) => s + d.figures.read_iops, 0);
     assert.equal(total, 9000);
-    assert.equal(vm.disks[0].figures.read_iops.value, 4500);
+    assert.equal(vm.disks[0].figures.read_iops, 4500);
     assert.deepEqual(vm.disks[0].baselineGroup, ['d0', 'd1']);
     assert.equal(vm.disks[1].baselineGroup, vm.disks[0].baselineGroup, 'one array for the group');
     assert.ok(two.diagnostics.some((d) => d.code === 'shared-baseline'));
@@ -49,8 +49,8 @@ describe('gcp-2024', () => {
       }),
     );
     const [ssd, bal] = vmOf(a).disks;
-    assert.equal(ssd.figures.read_iops.value, 6000 + 30 * 50);
-    assert.equal(bal.figures.read_iops.value, 3000 + 6 * 50);
+    assert.equal(ssd.figures.read_iops, 6000 + 30 * 50);
+    assert.equal(bal.figures.read_iops, 3000 + 6 * 50);
     assert.equal(a.diagnostics.filter((d) => d.code === 'shared-baseline').length, 0);
   });
 
@@ -67,8 +67,8 @@ describe('gcp-2024', () => {
     const [ssd, bal] = v.disks;
     // Alone, each type is held to its own 15,000 IOPS row; together they share pd-ssd's row: 15,000 IOPS, 800 MiB/s.
     for (const m of ['read_iops', 'write_iops'] as const) {
-      assert.equal(ssd.figures[m].value, 15000, m);
-      assert.equal(bal.figures[m].value, 15000, m);
+      assert.equal(ssd.figures[m], 15000, m);
+      assert.equal(bal.figures[m], 15000, m);
       const limit = v.sharedLimits!.find((l) => l.metric === m && /across persistent disk types/.test(l.why))!;
       assert.deepEqual([limit.value, limit.disks, limit.reached], [15000, [ssd.spec.name, bal.spec.name], false]);
     }
@@ -86,10 +86,10 @@ describe('gcp-2024', () => {
   it('n2-standard-8 caps a 500 GiB pd-ssd at 15,000 IOPS and says which machine lifts it', () => {
     const a = run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-8', disks: [{ type: 'pd-ssd', size: 500 }] }));
     const d = diskOf(a);
-    assert.equal(d.figures.read_iops.value, 15000);
-    assert.equal(d.figures.read_iops.by, 'vm');
-    assert.equal(d.diskOnly.read_iops.value, 21000);
-    assert.equal(d.figures.read_mibps.value, 480);
+    assert.equal(d.figures.read_iops, 15000);
+    assert.equal(d.figures.by('read_iops'), 'vm');
+    assert.equal(d.diskOnly.read_iops, 21000);
+    assert.equal(d.figures.read_mibps, 480);
     const w = a.diagnostics.find((x) => x.code === 'capped-by-vcpu');
     assert.ok(w, 'capped-by-vcpu expected');
     assert.match(w.message, /n2-standard-16/);
@@ -99,14 +99,14 @@ describe('gcp-2024', () => {
   it('egress: 1.16x multiplier; other egress above 40% of the cap leaves disk writes 60%', () => {
     const free = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-2', disks: [{ type: 'pd-ssd', size: 2000 }] })));
     // 2 vCPUs × 2 Gbit/s = 476.8 MiB/s of egress; ÷ 1.16 = 411 MiB/s: the 240 MiB/s row binds first.
-    assert.equal(free.figures.write_mibps.value, 240);
+    assert.equal(free.figures.write_mibps, 240);
     // N1 with 1 vCPU: 2 Gbit/s of egress; the table's 204 MiB/s write row is above 60% of it ÷ 1.16.
     const busy = run(
       specText({ catalog: 'gcp-2024', machine: 'n1-standard-1', other_egress: '2Gbps', disks: [{ type: 'pd-ssd', size: 2000 }] }),
     );
     const d = diskOf(busy);
-    approx(d.figures.write_mibps.value, (0.6 * 2e9) / 8 / 2 ** 20 / 1.16, 'write budget');
-    assert.equal(d.figures.write_mibps.by, 'egress');
+    approx(d.figures.write_mibps, (0.6 * 2e9) / 8 / 2 ** 20 / 1.16, 'write budget');
+    assert.equal(d.figures.by('write_mibps'), 'egress');
     const e = busy.diagnostics.find((x) => x.code === 'capped-by-egress');
     assert.ok(e);
     assert.equal(busy.parsed.text.slice(e.span.start, e.span.end), 'other_egress');
@@ -129,10 +129,10 @@ describe('gcp-2024', () => {
     );
     const d = diskOf(a);
     // 2 vCPUs × 2 Gbit/s = 476.8 MiB/s ÷ 2.32 (regional) = 205.5 MiB/s, below the 400 MiB/s of c4d-*-2's row.
-    approx(d.figures.write_mibps.value, 4e9 / 8 / 2 ** 20 / 2.32, 'write budget');
-    assert.equal(d.figures.write_mibps.by, 'egress');
-    assert.match(d.figures.write_mibps.why, /÷ 2\.32 write multiplier \(regional\)/);
-    assert.equal(d.figures.read_mibps.value, 400);
+    approx(d.figures.write_mibps, 4e9 / 8 / 2 ** 20 / 2.32, 'write budget');
+    assert.equal(d.figures.by('write_mibps'), 'egress');
+    assert.match(d.figures.why('write_mibps'), /÷ 2\.32 write multiplier \(regional\)/);
+    assert.equal(d.figures.read_mibps, 400);
   });
 
   it("shared-core E2 egress is Google's E2 table: e2-micro and e2-small 1 Gbit/s, e2-medium 2 Gbit/s (not 2 per vCPU)", () => {
@@ -143,10 +143,10 @@ describe('gcp-2024', () => {
     assert.equal(cap('e2-custom-micro-2048'), 1);
     const d = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'e2-micro', disks: [{ type: 'pd-ssd', size: 1000 }] })));
     // 1 Gbit/s = 119.2 MiB/s ÷ 1.16 = 102.8 MiB/s of writes, below e2-medium's 200 MiB/s row.
-    approx(d.figures.write_mibps.value, 1e9 / 8 / 2 ** 20 / 1.16, 'write budget');
-    assert.equal(d.figures.write_mibps.by, 'egress');
-    assert.match(d.figures.write_mibps.why, /network egress: 1 Gbit\/s/);
-    assert.match(d.figures.write_mibps.why, /E2 shared-core/);
+    approx(d.figures.write_mibps, 1e9 / 8 / 2 ** 20 / 1.16, 'write budget');
+    assert.equal(d.figures.by('write_mibps'), 'egress');
+    assert.match(d.figures.why('write_mibps'), /network egress: 1 Gbit\/s/);
+    assert.match(d.figures.why('write_mibps'), /E2 shared-core/);
   });
 
   it('e2-micro and e2-small have no per-VM row of their own: limit unknown, and never better than e2-medium', () => {
@@ -157,12 +157,9 @@ describe('gcp-2024', () => {
       const d = diskOf(a);
       assert.equal(d.vmLimitKnown, false, machine);
       for (const m of ['read_iops', 'write_iops', 'read_mibps', 'write_mibps'] as const)
-        assert.ok(
-          d.figures[m].value <= medium.figures[m].value + 1e-9,
-          `${machine} ${m}: ${d.figures[m].value} > e2-medium's ${medium.figures[m].value}`,
-        );
-      assert.equal(d.figures.read_iops.value, 12000);
-      assert.match(d.figures.read_iops.why, new RegExp(`at most e2-medium's row: ${machine}'s own limit is not published`));
+        assert.ok(d.figures[m] <= medium.figures[m] + 1e-9, `${machine} ${m}: ${d.figures[m]} > e2-medium's ${medium.figures[m]}`);
+      assert.equal(d.figures.read_iops, 12000);
+      assert.match(d.figures.why('read_iops'), new RegExp(`at most e2-medium's row: ${machine}'s own limit is not published`));
       const f = a.diagnostics.find((x) => x.code === 'machine-limits-unknown');
       assert.ok(f, `${machine}: machine-limits-unknown expected`);
       assert.match(f.message, /held to e2-medium's row at most/);
@@ -175,8 +172,8 @@ describe('gcp-2024', () => {
     );
     assert.deepEqual(errors(a), []);
     const d = diskOf(a);
-    assert.equal(d.figures.read_iops.value, 50000);
-    assert.equal(d.figures.read_iops.by, 'provisioned');
+    assert.equal(d.figures.read_iops, 50000);
+    assert.equal(d.figures.by('read_iops'), 'provisioned');
     assert.ok(d.cost.monthly! > 50000 * 0.065);
   });
 
@@ -189,16 +186,16 @@ describe('gcp-2024', () => {
       }),
     );
     const d = diskOf(a);
-    assert.equal(d.figures.read_iops.value, 5000);
+    assert.equal(d.figures.read_iops, 5000);
     assert.ok(a.diagnostics.some((x) => x.code === 'provisioned-out-of-range'));
   });
 
   it('local SSD by device count (NVMe)', () => {
     const a = run(specText({ catalog: 'gcp-2024', machine: 'n2-standard-16', disks: [{ type: 'local-ssd', count: 2 }] }));
     const d = diskOf(a);
-    assert.equal(d.figures.read_iops.value, 340000);
-    assert.equal(d.figures.write_iops.value, 180000);
-    assert.equal(d.figures.read_iops.by, 'devices');
+    assert.equal(d.figures.read_iops, 340000);
+    assert.equal(d.figures.write_iops, 180000);
+    assert.equal(d.figures.by('read_iops'), 'devices');
   });
 
   it("local SSD SCSI figures are Google's per-count table, not per-GiB rates rounded (100,000 / 70,000 IOPS, 390 / 270 MiB/s per device)", () => {
@@ -218,27 +215,27 @@ describe('gcp-2024', () => {
         run(specText({ catalog: 'gcp-2024', machine: 'n1-standard-96', disks: [{ type: 'local-ssd', count, interface: 'scsi' }] })),
       );
       assert.deepEqual(
-        [d.figures.read_iops.value, d.figures.write_iops.value, d.figures.read_mibps.value, d.figures.write_mibps.value],
+        [d.figures.read_iops, d.figures.write_iops, d.figures.read_mibps, d.figures.write_mibps],
         [ri, wi, rm, wm],
         `${count} SCSI device(s)`,
       );
-      assert.equal(d.figures.read_iops.by, 'devices');
+      assert.equal(d.figures.by('read_iops'), 'devices');
     }
     // The table has no 32-disk SCSI row: 32 disks are held to the 24-disk row, and the sentence says so.
     const d = diskOf(
       run(specText({ catalog: 'gcp-2024', machine: 'c3-standard-176-lssd', disks: [{ type: 'local-ssd', count: 32, interface: 'scsi' }] })),
     );
-    assert.equal(d.figures.read_iops.value, 900000);
-    assert.match(d.figures.read_iops.why, /32 SCSI devices of 375 GiB: held to the row for 24 devices, the largest the table gives/);
+    assert.equal(d.figures.read_iops, 900000);
+    assert.match(d.figures.why('read_iops'), /32 SCSI devices of 375 GiB: held to the row for 24 devices, the largest the table gives/);
   });
 
   it("local SSD NVMe: 32 devices have Google's own 32-device row (3,200,000 / 1,600,000 IOPS, 12,480 / 6,240 MiB/s)", () => {
     const d = diskOf(run(specText({ catalog: 'gcp-2024', machine: 'c3-standard-176-lssd', disks: [{ type: 'local-ssd', count: 32 }] })));
     assert.deepEqual(
-      [d.figures.read_iops.value, d.figures.write_iops.value, d.figures.read_mibps.value, d.figures.write_mibps.value],
+      [d.figures.read_iops, d.figures.write_iops, d.figures.read_mibps, d.figures.write_mibps],
       [3200000, 1600000, 12480, 6240],
     );
-    assert.match(d.figures.read_iops.why, /32 NVMe devices of 375 GiB: row for 32 devices/);
+    assert.match(d.figures.why('read_iops'), /32 NVMe devices of 375 GiB: row for 32 devices/);
   });
 
   it('24 local SSD devices on n2-standard-2 are not credited 2,400,000 IOPS as reached: the figure is marked and a target on it is not judged met', () => {
@@ -253,8 +250,8 @@ describe('gcp-2024', () => {
     const d = diskOf(a);
     // Google: full Local SSD performance on N2 needs at least 24 vCPUs.
     assert.deepEqual(d.vcpusNeeded?.need, 24);
-    assert.equal(d.figures.read_iops.value, 2400000);
-    assert.match(d.figures.read_iops.why, /not reached on n2-standard-2, which has 2 vCPUs: .*24 vCPUs/);
+    assert.equal(d.figures.read_iops, 2400000);
+    assert.match(d.figures.why('read_iops'), /not reached on n2-standard-2, which has 2 vCPUs: .*24 vCPUs/);
     // Met at the table's figures, which the machine does not reach: not judged (neither met nor missed), no
     // target-unreachable error (Google gives no figure for fewer vCPUs); local-ssd-vcpus says why.
     const w = vmOf(a).workloads[0];

@@ -99,7 +99,7 @@ describe('properties', function () {
             const m = vm.machine;
             for (const d of vm.disks) {
               for (const k of METRICS) {
-                const v = d.figures[k].value;
+                const v = d.figures[k];
                 assert.ok(Number.isFinite(v) && v >= 0, `${k} = ${v}`);
                 const t = d.type;
                 const cap = t.model === 'devices' ? undefined : (t.disk_max as unknown as Record<string, unknown>)[k];
@@ -113,7 +113,7 @@ describe('properties', function () {
             }
             for (const w of vm.workloads) {
               for (const v of [w.read_iops, w.write_iops, w.read_mibps, w.write_mibps]) assert.ok(Number.isFinite(v) && v >= 0);
-              const total = vm.disks.reduce((acc, d) => acc + Math.max(d.figures.read_iops.value, d.figures.write_iops.value), 0);
+              const total = vm.disks.reduce((acc, d) => acc + Math.max(d.figures.read_iops, d.figures.write_iops), 0);
               assert.ok(w.read_iops + w.write_iops <= total + 1e-6, 'a workload never beats its disks');
             }
           }
@@ -137,7 +137,7 @@ describe('properties', function () {
             const b = at(size + extra);
             if (!a || !b) return;
             for (const k of METRICS)
-              assert.ok(b.figures[k].value >= a.figures[k].value - 1e-6, `${type} ${k}: ${size} → ${size + extra} GiB on ${machine}`);
+              assert.ok(b.figures[k] >= a.figures[k] - 1e-6, `${type} ${k}: ${size} → ${size + extra} GiB on ${machine}`);
           },
         ),
         { numRuns: 150 },
@@ -198,8 +198,7 @@ describe('properties', function () {
             const a = at(machine);
             const b = at(bigger.name);
             if (!a || !b) return;
-            for (const k of METRICS)
-              assert.ok(b.figures[k].value >= a.figures[k].value - 1e-6, `${type} ${k}: ${machine} → ${bigger.name}`);
+            for (const k of METRICS) assert.ok(b.figures[k] >= a.figures[k] - 1e-6, `${type} ${k}: ${machine} → ${bigger.name}`);
           },
         ),
         { numRuns: 200 },
@@ -234,8 +233,8 @@ describe('properties', function () {
           if (!a || !b) return;
           const t = yc.disk_types[type];
           for (const k of METRICS) {
-            if (t.model === 'allocation-units') assert.ok(a.figures[k].value <= t.disk_max[k]);
-            assert.ok(b.figures[k].value >= a.figures[k].value - 1e-6);
+            if (t.model === 'allocation-units') assert.ok(a.figures[k] <= t.disk_max[k]);
+            assert.ok(b.figures[k] >= a.figures[k] - 1e-6);
           }
         },
       ),

@@ -37,9 +37,9 @@ describe('a VM whose machine is unknown', () => {
   it('the same disk on a known machine is capped by it (the figure an unknown machine would lose)', () => {
     const a = analyze(spec('    machine_type: n2-standard-8'));
     const d = a.vms[0].disks[0];
-    assert.equal(d.diskOnly.read_iops.value, 67440);
-    assert.equal(d.figures.read_iops.value, 15000);
-    assert.equal(d.figures.read_iops.by, 'vm');
+    assert.equal(d.diskOnly.read_iops, 67440);
+    assert.equal(d.figures.read_iops, 15000);
+    assert.equal(d.figures.by('read_iops'), 'vm');
   });
 
   for (const [what, machine] of Object.entries(UNKNOWN)) {

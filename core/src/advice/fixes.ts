@@ -33,7 +33,7 @@ export function setMachine(vm: VmSpec, m: Machine, title: string, preferred = tr
 export function gainText(advice: VmAdvice, m: Machine): string {
   const before = advice.evaluation;
   const after = advice.onMachine(m);
-  const sum = (e: VmEval, k: (typeof METRICS)[number]) => e.disks.reduce((s, d) => s + d.figures[k].value, 0);
+  const sum = (e: VmEval, k: (typeof METRICS)[number]) => e.disks.reduce((s, d) => s + d.figures[k], 0);
   const gains = METRICS.map((k) => ({ k, d: sum(after, k) - sum(before, k) })).filter((g) => g.d > 0.5);
   const cost = vmCostChange(before.catalog, before, after);
   if (!gains.length) return ` (${cost})`;

@@ -108,7 +108,7 @@ export class VmAdvice {
         x.disks.every(
           (d) =>
             (!delivered.has(d.spec.name) || upperBound(d) === undefined) &&
-            METRICS.every((k) => d.figures[k].by !== 'vm' || d.figures[k].value >= d.diskOnly[k].value * (1 - 1e-9)),
+            METRICS.every((k) => d.figures.by(k) !== 'vm' || d.figures[k] >= d.diskOnly[k] * (1 - 1e-9)),
         );
       // A machine whose rows hold a disk below its own figures is passed over unevaluated (./rows).
       const found = e.machine && largerSizes(e.catalog, e.spec, e.machine).find((m) => !heldOn(e, m) && uncapped(this.onMachine(m)));

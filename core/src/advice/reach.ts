@@ -16,12 +16,12 @@ export type Most = Record<Metric, number>;
 
 /** A disk's figures as numbers, its write IOPS the column `w`'s block size reads (../model/workload-limits). */
 export function writeIopsOf(c: Catalog, w: WorkloadSpec, f: DiskFigures): Most {
-  const big = w.block_kib > c.io.write_iops_max_kib && f.write_iops_16k;
+  const big = w.block_kib > c.io.write_iops_max_kib ? f.write_iops_16k : undefined;
   return {
-    read_iops: f.read_iops.value,
-    write_iops: big ? big.value : f.write_iops.value,
-    read_mibps: f.read_mibps.value,
-    write_mibps: f.write_mibps.value,
+    read_iops: f.read_iops,
+    write_iops: big ?? f.write_iops,
+    read_mibps: f.read_mibps,
+    write_mibps: f.write_mibps,
   };
 }
 

@@ -42,7 +42,7 @@ export function heldOn(e: VmEval, m: Machine): boolean {
     if (!found) continue;
     for (const k of READS) {
       const cap = limitValue(found.row[k], m.vcpus);
-      const own = d.diskOnly[k]?.value;
+      const own = d.diskOnly[k];
       // Held to the cap (above it by more than the model's own slack), and below its own by more than the
       // judgement's.
       if (cap !== undefined && own !== undefined && own > cap + 1e-9 && cap < own * (1 - 1e-9)) return true;

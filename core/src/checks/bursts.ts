@@ -118,7 +118,7 @@ function outOfBurst(ctx: VmContext, d: DiskEval, w: WorkloadEval): void {
 function lasts(d: DiskEval, w: WorkloadEval): string {
   const t = d.type;
   if (t.model !== 'scaled' || !t.credits) return workloadBurstText(w) ?? '';
-  const base = d.diskOnly.read_iops.value;
+  const base = d.diskOnly.read_iops;
   const rate = Math.min(w.demand_iops, t.credits.iops);
   const s = bucketSeconds(t.credits.bucket, rate, base);
   const dur = s >= 120 ? `${fmt(s / 60)} min` : `${fmt(s)} s`;

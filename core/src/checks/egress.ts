@@ -36,7 +36,7 @@ export const egress: CheckModule = {
     if (e.egress) otherOverCap(ctx, e.egress);
     if (!e.egress?.binds) return;
     const eg = e.egress;
-    const hit = e.disks.filter((d) => d.figures.write_mibps.by === 'egress' || d.figures.write_iops.by === 'egress');
+    const hit = e.disks.filter((d) => d.figures.by('write_mibps') === 'egress' || d.figures.by('write_iops') === 'egress');
     // A spec that says how its disks are used is judged by that use: reads never cross the egress cap.
     const written = new Set(e.workloads.filter((w) => w.spec.read_ratio < 1).flatMap((w) => w.disks));
     const writesTo = (name: string) => written.has(name);
@@ -46,7 +46,7 @@ export const egress: CheckModule = {
     ctx.report(
       'capped-by-egress',
       `network egress caps writes to ${firstAndMore(
-        hit.map((d) => `${d.spec.name} at ${fmt(d.figures.write_mibps.value)} MiB/s`),
+        hit.map((d) => `${d.spec.name} at ${fmt(d.figures.write_mibps)} MiB/s`),
         'disk',
       )}: ${m.name} has ${fmt(eg.cap_gbps)} Gbit/s (${fmt(eg.cap_mibps)} MiB/s), ${other}, leaving ${fmt(eg.budget_mibps)} MiB/s for disk writes`,
       ctx.key(otherPath) ?? ctx.machineSpan(),

@@ -60,7 +60,7 @@ function heldByThroughput(ctx: VmContext, w: WorkloadEval, d: DiskEval): boolean
     w.disks[0] === d.spec.name &&
     w.spec.block_kib >= ctx.catalog.io.throughput_min_kib &&
     w.limited_by === 'provisioned' &&
-    (d.figures.read_mibps.by === 'provisioned' || d.figures.write_mibps.by === 'provisioned')
+    (d.figures.by('read_mibps') === 'provisioned' || d.figures.by('write_mibps') === 'provisioned')
   );
 }
 
@@ -193,7 +193,7 @@ function provisionFix(ctx: VmContext, d: DiskEval, over: Over): { saving?: numbe
       : undefined;
   // The fix must deliver what the VM's disks deliver now (the machine holds them at its limit anyway), and
   // keep every target that is met.
-  const total = (e: { disks: DiskEval[] }, k: Metric) => e.disks.reduce((s, x) => s + x.figures[k].value, 0);
+  const total = (e: { disks: DiskEval[] }, k: Metric) => e.disks.reduce((s, x) => s + x.figures[k], 0);
   const same = !!fixed && METRICS.every((k) => total(after, k) >= total(ctx.evaluation, k) - 1e-6) && targetsKept(ctx.evaluation, after);
   if (!same) return { saving, fixes: [] };
   const what = [

@@ -139,7 +139,7 @@ function sharedHyperdiskLimit(ctx: VmContext): void {
 
 /** The disks the machine holds below their own figures even alone: what the VM cannot use of what is paid for. */
 function cappedDisks(ctx: VmContext): DiskEval[] {
-  return ctx.evaluation.disks.filter((d) => METRICS.some((k) => d.figures[k].by === 'vm'));
+  return ctx.evaluation.disks.filter((d) => METRICS.some((k) => d.figures.by(k) === 'vm'));
 }
 
 /** The machine's limits that the workloads' targets together ask more of than it gives. */
@@ -151,7 +151,7 @@ function reachedLimits(ctx: VmContext): SharedLimit[] {
 function capMatters(ctx: VmContext, capped: DiskEval[]): boolean {
   const e = ctx.evaluation;
   const loss = Math.max(
-    ...capped.flatMap((d) => METRICS.filter((k) => d.figures[k].by === 'vm').map((k) => 1 - d.figures[k].value / d.diskOnly[k].value)),
+    ...capped.flatMap((d) => METRICS.filter((k) => d.figures.by(k) === 'vm').map((k) => 1 - d.figures[k] / d.diskOnly[k])),
   );
   const cappedNames = new Set(capped.map((d) => d.spec.name));
   const missed = e.workloads.some((w) => w.meets_target === false && w.disks.some((n) => cappedNames.has(n)));
@@ -219,15 +219,13 @@ function cappedParts(d: DiskEval): string[] {
     ['read_iops', 'write_iops', 'IOPS'],
     ['read_mibps', 'write_mibps', 'MiB/s'],
   ] as const) {
-    const cap = (k: Metric) => d.figures[k].by === 'vm' && d.diskOnly[k].value > d.figures[k].value * 1.001;
-    const one = (k: Metric, dir: string) => `${fmt(d.figures[k].value)} ${unit} ${dir} (its own: ${fmt(d.diskOnly[k].value)})`;
-    if (cap(r) && cap(w) && d.figures[r].value === d.figures[w].value && d.diskOnly[r].value === d.diskOnly[w].value)
-      out.push(one(r, 'read and write'));
+    const cap = (k: Metric) => d.figures.by(k) === 'vm' && d.diskOnly[k] > d.figures[k] * 1.001;
+    const one = (k: Metric, dir: string) => `${fmt(d.figures[k])} ${unit} ${dir} (its own: ${fmt(d.diskOnly[k])})`;
+    if (cap(r) && cap(w) && d.figures[r] === d.figures[w] && d.diskOnly[r] === d.diskOnly[w]) out.push(one(r, 'read and write'));
     else if (cap(r) && cap(w)) {
       // Read and write capped apart (a limit shared with other disks splits them differently): said as one pair.
-      const alone =
-        d.diskOnly[r].value === d.diskOnly[w].value ? fmt(d.diskOnly[r].value) : `${fmt(d.diskOnly[r].value)}/${fmt(d.diskOnly[w].value)}`;
-      out.push(`${fmt(d.figures[r].value)}/${fmt(d.figures[w].value)} ${unit} read/write (its own: ${alone})`);
+      const alone = d.diskOnly[r] === d.diskOnly[w] ? fmt(d.diskOnly[r]) : `${fmt(d.diskOnly[r])}/${fmt(d.diskOnly[w])}`;
+      out.push(`${fmt(d.figures[r])}/${fmt(d.figures[w])} ${unit} read/write (its own: ${alone})`);
     } else {
       if (cap(r)) out.push(one(r, 'read'));
       if (cap(w)) out.push(one(w, 'write'));

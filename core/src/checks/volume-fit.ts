@@ -59,7 +59,7 @@ function hddRandom(ctx: VmContext, d: DiskEval): void {
   const fixes = ctx.listed('hdd-random-io', at) ? toSsd(ctx, d) : [];
   // The volume counts the I/Os against its own throughput, not what the instance's limit leaves of it (the
   // instance counts the bytes moved, a 64th of a MiB per 16 KiB I/O).
-  const base = d.diskOnly.read_mibps.value;
+  const base = d.diskOnly.read_mibps;
   ctx.report(
     'hdd-random-io',
     `'${w.spec.name}' does random ${formatBlock(w.spec.block_kib)} I/O on ${d.spec.name} (${d.typeName}): each I/O counts as a full ${formatBlock(tc.io_kib)} of the volume's ${fmt(base)} MiB/s, so it reaches ${fmt(reached(w))} IOPS, ${fmt(w.read_mibps + w.write_mibps)} MiB/s${fixes.length ? `; use an SSD type` : ''}`,

@@ -132,8 +132,8 @@ function diskTable(c: Catalog, disks: DiskEval[]): string {
       d.spec.name,
       d.typeName,
       `${fmt(d.size_gib)} GiB`,
-      fmt(d.figures.read_iops.value),
-      fmt(d.figures.write_iops.value),
+      fmt(d.figures.read_iops),
+      fmt(d.figures.write_iops),
       shown(knownFigure(d, 'read_mibps')),
       shown(knownFigure(d, 'write_mibps')),
       money(c, d.cost),
@@ -254,9 +254,9 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
           ? [metricLabel(k), 'unknown', '', '']
           : [
               metricLabel(k),
-              `${ceiling ? '≤ ' : ''}${fmt(d.figures[k].value)} ${k.endsWith('iops') ? 'IOPS' : 'MiB/s'}${ceiling ? ` (${ceiling})` : ''}`,
-              d.figures[k].by,
-              d.diskOnly[k].value > d.figures[k].value * 1.001 ? fmt(d.diskOnly[k].value) : '',
+              `${ceiling ? '≤ ' : ''}${fmt(d.figures[k])} ${k.endsWith('iops') ? 'IOPS' : 'MiB/s'}${ceiling ? ` (${ceiling})` : ''}`,
+              d.figures.by(k),
+              d.diskOnly[k] > d.figures[k] * 1.001 ? fmt(d.diskOnly[k]) : '',
             ],
       ),
       [false, true, false, true],
@@ -276,13 +276,12 @@ export function diskHover(c: Catalog, vm: VmEval, d: DiskEval): string {
     ['read_iops', 'write_iops', 'IOPS'],
     ['read_mibps', 'write_mibps', 'throughput'],
   ] as const) {
-    if (d.figures[r].why === d.figures[w].why) lines.push(`- read and write ${what}: ${d.figures[r].why}`);
-    else lines.push(`- ${metricLabel(r)}: ${d.figures[r].why}`, `- ${metricLabel(w)}: ${d.figures[w].why}`);
+    const [read, write] = [d.figures.why(r), d.figures.why(w)];
+    if (read === write) lines.push(`- read and write ${what}: ${read}`);
+    else lines.push(`- ${metricLabel(r)}: ${read}`, `- ${metricLabel(w)}: ${write}`);
   }
   const perIops =
-    d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops.value > 0
-      ? d.cost.monthly / d.figures.read_iops.value
-      : undefined;
+    d.cost.complete && d.cost.monthly !== undefined && d.figures.read_iops > 0 ? d.cost.monthly / d.figures.read_iops : undefined;
   lines.push(
     '',
     `**Cost** ${costText(d.cost.monthly, d.cost.complete, gapTexts([d.cost]), c.currency, '/month')}${perIops !== undefined ? ` · ${fmtPrice(perIops, c.currency)} per read IOPS` : ''} — ${d.cost.why}`,

@@ -104,8 +104,8 @@ export function inlayHints(a: Analysis, range?: Span): InlayEntry[] {
       const le = ceiling ? '≤ ' : '';
       out.push({
         offset: at,
-        label: ` ${le}${fmt(f.read_iops.value)}/${fmt(f.write_iops.value)} IOPS · ${mibps(d, le)}${ceiling ? ` (${ceiling})` : ''}${cost}`,
-        tooltip: `read/write IOPS limited by ${f.read_iops.by}/${f.write_iops.by}; read/write MiB/s limited by ${f.read_mibps.by}/${f.write_mibps.by} (${c.edition})`,
+        label: ` ${le}${fmt(f.read_iops)}/${fmt(f.write_iops)} IOPS · ${mibps(d, le)}${ceiling ? ` (${ceiling})` : ''}${cost}`,
+        tooltip: `read/write IOPS limited by ${f.by('read_iops')}/${f.by('write_iops')}; read/write MiB/s limited by ${f.by('read_mibps')}/${f.by('write_mibps')} (${c.edition})`,
       });
     }
     for (const w of vm.workloads) {

@@ -3,7 +3,8 @@
  */
 import type { AllocationUnitDiskType, Catalog } from '../catalog';
 import { fmt } from '../units';
-import { ExplainedBound, METRICS, type DiskFigures, type Metric } from './types';
+import { METRICS, type Metric } from './types';
+import { DiskFigures, type FigureKey, type FigureSource } from './figures';
 import { unitOf } from './vm-share';
 
 /** Yandex allocation units: partial units count as whole ones (Yandex does not say; see docs/model.md). */
@@ -13,31 +14,29 @@ export function allocationUnits(t: AllocationUnitDiskType, size: number): number
 
 export function unitFigures(c: Catalog, t: AllocationUnitDiskType, size: number): DiskFigures {
   const n = allocationUnits(t, size);
-  const out = {} as DiskFigures;
+  const f = new DiskFigures(new UnitSource(c, t, n));
   for (const m of METRICS) {
     const v = t.per_unit[m] * n;
     const cap = t.disk_max[m];
-    // Only the Bound of the limit that sets the figure is made (the other would be dropped at once).
-    out[m] = cap !== undefined && cap < v ? new UnitBound(cap, 'disk', c, t, m, n) : new UnitBound(v, 'size', c, t, m, n);
+    if (cap !== undefined && cap < v) f.set(m, cap, 'disk');
+    else f.set(m, v, 'size');
   }
-  return out;
+  return f;
 }
 
-/** A figure of a disk sold in allocation units: the units' figure, or the type's per-disk maximum ('disk'). */
-class UnitBound extends ExplainedBound {
+/** A disk sold in allocation units: each figure the units' figure, or the type's per-disk maximum ('disk'). */
+class UnitSource implements FigureSource {
   constructor(
-    value: number,
-    by: 'size' | 'disk',
     private readonly c: Catalog,
     private readonly t: AllocationUnitDiskType,
-    private readonly m: Metric,
     private readonly units: number,
-  ) {
-    super(value, by);
-  }
-  protected explain(): string {
-    const { c, t, m, units: n } = this;
-    if (this.by === 'disk') return `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${unitOf(m)} (${c.edition}: ${t.disk_max.table})`;
-    return `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${unitOf(m)} = ${fmt(this.value)} ${unitOf(m)} (${c.edition}: ${t.per_unit.table})`;
+  ) {}
+  explainFigure(k: FigureKey, value: number): string {
+    const { c, t, units: n } = this;
+    const m = k as Metric;
+    const cap = t.disk_max[m];
+    if (cap !== undefined && cap < t.per_unit[m] * n)
+      return `${t.label} per-disk maximum ${fmt(t.disk_max[m])} ${unitOf(m)} (${c.edition}: ${t.disk_max.table})`;
+    return `${n} allocation unit${n === 1 ? '' : 's'} of ${t.unit_gib} GiB × ${fmt(t.per_unit[m])} ${unitOf(m)} = ${fmt(value)} ${unitOf(m)} (${c.edition}: ${t.per_unit.table})`;
   }
 }

@@ -34,7 +34,7 @@ function ownBurst(d: DiskEval, m: Metric): OwnBurst | undefined {
   if (t.model !== 'scaled') return undefined;
   const cap = t.disk_max[m];
   const max = typeof cap === 'number' ? cap : Infinity;
-  const base = d.diskOnly[m].value;
+  const base = d.diskOnly[m];
   const iopsMetric = m === 'read_iops' || m === 'write_iops';
   // The burst's record is made only when the disk bursts (asked for every figure of every candidate's disks).
   if (t.credits && (iopsMetric || t.credits.io_kib)) {
@@ -49,7 +49,7 @@ function ownBurst(d: DiskEval, m: Metric): OwnBurst | undefined {
     const value = iopsMetric ? Math.min(cr.iops, max) : Math.min(cr.iops * perIo, sizeCap, max);
     if (!(value > base + 1e-9)) return undefined;
     // Credits are I/Os: the baseline that earns them is the volume's IOPS; a MiB/s burst spends I/Os of io_kib.
-    const baseIops = d.diskOnly[m.endsWith('iops') ? m : m === 'read_mibps' ? 'read_iops' : 'write_iops'].value;
+    const baseIops = d.diskOnly[m.endsWith('iops') ? m : m === 'read_mibps' ? 'read_iops' : 'write_iops'];
     return { value, bucket: cr.bucket, base: baseIops, spend: value / perIo };
   }
   if (t.throughput_credits) {
@@ -123,7 +123,7 @@ export function diskBursts(c: Catalog, machine: Machine | undefined, disks: Disk
       for (let i = 0; i < group.length; i++) {
         const own = ownBurst(group[i], m);
         if (own) bucket = true;
-        best[i] = own?.value ?? group[i].diskOnly[m].value;
+        best[i] = own?.value ?? group[i].diskOnly[m];
         total += best[i];
       }
       if (!bucket && (windowSeconds === undefined || lifted === sustained)) continue;
@@ -132,9 +132,9 @@ export function diskBursts(c: Catalog, machine: Machine | undefined, disks: Disk
       for (let i = 0; i < group.length; i++) {
         const d = group[i];
         const value = atLifted[i];
-        if (value <= d.figures[m].value * 1.001) continue;
+        if (value <= d.figures[m] * 1.001) continue;
         const own = ownBurst(d, m);
-        if (own?.onDemand && atSustained[i] > d.figures[m].value * 1.001) {
+        if (own?.onDemand && atSustained[i] > d.figures[m] * 1.001) {
           // No time limit: what the machine sustains of the burst figure, for as long as it runs. The machine's
           // own burst window above that is not added.
           setBurst(out, d, m, { value: atSustained[i], seconds: Infinity, ends: 'on-demand' });
@@ -214,14 +214,18 @@ export function workloadBurst(
   const lifted = on.map((d) => {
     const b = bursts.get(d);
     if (!b) return d;
-    const figures = { ...d.figures };
+    const figures = d.figures.copy();
     for (const m of METRICS) {
       const x = b[m];
+      if (!x) continue;
       // The sustained figure's sentence, read only if this one's is (this evaluation's sentences seldom are).
-      const f = d.figures[m];
-      if (x) figures[m] = bound(x.value, f.by, () => f.why);
+      const f = d.figures.bound(m);
+      figures.setTo(
+        m,
+        bound(x.value, f.by, () => f.why),
+      );
     }
-    delete figures.write_iops_16k;
+    figures.dropWriteIops16k();
     return { ...d, figures };
   });
   const r = evaluate(lifted);
@@ -237,12 +241,12 @@ export function workloadBurst(
       // What the workload uses of this figure while bursting: a figure it uses no more of than the sustained one
       // (throughput at small blocks), or no more than the machine sustains, does not end its burst.
       const use = usage(r, lifted, i, m);
-      if (use <= d.figures[m].value * 1.001) continue;
+      if (use <= d.figures[m] * 1.001) continue;
       const own = ownBurst(d, m);
       // At the workload's own rate a bucket drains more slowly than at the full burst level; reads and writes
       // spend the same credits.
       const credits =
-        own && use > d.diskOnly[m].value * 1.001
+        own && use > d.diskOnly[m] * 1.001
           ? bucketSeconds(own.bucket, on.length === 1 ? spendRate(d, total(r), w.spec.block_kib) : (own.spend * use) / own.value, own.base)
           : Infinity;
       const window = b.window && use > b.window.above * 1.001 ? b.window.seconds : Infinity;
@@ -269,8 +273,8 @@ function usage(r: WorkloadEval, on: DiskEval[], i: number, m: Metric): number {
   const read = bytes ? r.read_mibps : r.read_iops;
   const write = bytes ? r.write_mibps : r.write_iops;
   const all = shared ? read + write : m.startsWith('read') ? read : write;
-  const sum = on.reduce((s, x) => s + x.figures[m].value, 0);
-  return on.length === 1 || sum <= 0 ? all : (all * d.figures[m].value) / sum;
+  const sum = on.reduce((s, x) => s + x.figures[m], 0);
+  return on.length === 1 || sum <= 0 ? all : (all * d.figures[m]) / sum;
 }
 
 /**
@@ -281,7 +285,7 @@ export function diskBurstTexts(d: DiskEval): string[] {
   const b = d.burst;
   if (!b) return [];
   const ends = (x: Burst) => burstEndText(x.ends, 'its');
-  const one = (m: Metric, x: Burst) => `${burstText(x.value, x.seconds, d.figures[m].value, metricUnit(m))} (${ends(x)})`;
+  const one = (m: Metric, x: Burst) => `${burstText(x.value, x.seconds, d.figures[m], metricUnit(m))} (${ends(x)})`;
   const out: string[] = [];
   for (const [r, w, what] of [
     ['read_iops', 'write_iops', 'IOPS'],

@@ -13,7 +13,6 @@ import {
   type DeviceDiskType,
   type LimitRow,
   type Machine,
-  type ProvisionedDiskType,
   type ScaledDiskType,
 } from '../catalog';
 import type { DiskSpec, VmSpec } from '../document/types';
@@ -23,20 +22,11 @@ import { diskCost } from './cost';
 import { localSsdDeviceGib, ownDeviceFigures } from './local-ssd';
 import { addInstanceStoreDisks } from './instance-store';
 import { unitFigures } from './allocation-units';
-import { provisionedValue } from './provisioned';
-import { setWorkloadDemands } from './vm-share';
+import { provisionedFigures } from './provisioned';
 import { applyMachineLimits } from './vm-limits';
-import {
-  bound,
-  ExplainedBound,
-  METRICS,
-  type Bound,
-  type DiskEval,
-  type DiskFigures,
-  type EgressInfo,
-  type Metric,
-  type SharedLimit,
-} from './types';
+import { bound, METRICS, type DiskEval, type EgressInfo, type Metric, type SharedLimit, type SourcedBound } from './types';
+import { DiskFigures, figuresOfBounds, type FigureKey, type FigureSource } from './figures';
+import { setWorkloadDemands, unitOf } from './vm-share';
 import { withoutInheritance } from '../own-keys';
 
 /** Advice and the core's index import the units from here. */
@@ -67,174 +57,99 @@ export function effectiveSize(c: Catalog, d: DiskSpec, machine?: Machine): numbe
   return d.size_gib;
 }
 
-function capRow(row: LimitRow | undefined, m: Metric | 'write_iops_16k', vcpus = 1): number | undefined {
+function capRow(row: LimitRow | undefined, m: FigureKey, vcpus = 1): number | undefined {
   return row ? limitValue(row[m], vcpus) : undefined;
 }
 
 function scaledFigures(c: Catalog, t: ScaledDiskType, d: DiskSpec, size: number, groupSize: number, groupCount: number): DiskFigures {
-  const r = t.rates;
-  // One object for what every figure's sentence needs; each figure is then made once, as the limit that sets it.
-  const x: Scaled = { c, t, d, size, share: size / groupSize, groupCount };
-  const f: DiskFigures = {
-    read_iops: scaledFigure(x, 'read_iops', r.read_iops_per_gib, r.baseline_iops, r.min_iops),
-    write_iops: scaledFigure(x, 'write_iops', r.write_iops_per_gib, r.baseline_iops, r.min_iops),
-    read_mibps: scaledFigure(x, 'read_mibps', r.read_mibps_per_gib, r.baseline_mibps, r.min_mibps),
-    write_mibps: scaledFigure(x, 'write_mibps', r.write_mibps_per_gib, r.baseline_mibps, r.min_mibps),
-  };
-  if (t.disk_max.write_iops_16k !== undefined)
-    f.write_iops_16k = scaledFigure(x, 'write_iops_16k', r.write_iops_per_gib, r.baseline_iops, r.min_iops);
+  // One source for every figure's sentence; each figure is then set once, by the limit that sets it.
+  const x = new ScaledSource(c, t, d, size, size / groupSize, groupCount);
+  const f = new DiskFigures(x);
+  for (const m of METRICS) x.rule(m, f);
+  if (t.disk_max.write_iops_16k !== undefined) x.rule('write_iops_16k', f);
   return f;
 }
 
-interface Scaled {
-  c: Catalog;
-  t: ScaledDiskType;
-  d: DiskSpec;
-  size: number;
-  /** The disk's part of the type's baseline per VM. */
-  share: number;
-  /** Disks of the type on the VM (sharing its baseline). */
-  groupCount: number;
-}
+/** Which rule sets a scaled disk's figure: its per-GiB rate (with its baseline share), the floor, or a maximum. */
+const RATE = 0;
+const FLOOR = 1;
+const REGIONAL = 2;
+const MAX = 3;
 
-/**
- * A figure of a disk sized for performance: the per-GiB rate (with the disk's share of a baseline), at least the
- * type's floor whatever the size (AWS gp2: 100 IOPS, 25 MiB/s), at most its regional or per-disk maximum.
- */
-function scaledFigure(x: Scaled, m: Metric | 'write_iops_16k', rate: number, base: number | undefined, min: number | undefined): Bound {
-  const b = base ?? 0;
-  const value = rate * x.size + b * x.share;
-  const floored = min !== undefined && value < min;
-  const cur = floored ? min : value;
-  const regional = x.d.replication === 'regional' ? capRow(x.t.regional_max, m) : undefined;
-  if (regional !== undefined && regional < cur) return new ScaledBound(regional, 'disk', x, m, 'regional', rate, b);
-  const cap = capRow(x.t.disk_max, m);
-  if (cap !== undefined && cap < cur) return new ScaledBound(cap, 'disk', x, m, 'max', rate, b);
-  return new ScaledBound(cur, 'size', x, m, floored ? 'floor' : 'rate', rate, b);
-}
-
-/** A scaled disk's figure, explained on read by the limit that sets it. */
-class ScaledBound extends ExplainedBound {
+/** What a scaled disk's figures come from, and each one's sentence, made on read from the same data. */
+class ScaledSource implements FigureSource {
   constructor(
-    value: number,
-    by: Bound['by'],
-    private readonly x: Scaled,
-    private readonly m: Metric | 'write_iops_16k',
-    private readonly kind: 'rate' | 'floor' | 'regional' | 'max',
-    private readonly rate: number,
-    private readonly base: number,
-  ) {
-    super(value, by);
+    readonly c: Catalog,
+    readonly t: ScaledDiskType,
+    readonly d: DiskSpec,
+    readonly size: number,
+    /** The disk's part of the type's baseline per VM. */
+    readonly share: number,
+    /** Disks of the type on the VM (sharing its baseline). */
+    readonly groupCount: number,
+  ) {}
+  rate(m: FigureKey): number {
+    const r = this.t.rates;
+    return m === 'read_iops'
+      ? r.read_iops_per_gib
+      : m === 'read_mibps'
+        ? r.read_mibps_per_gib
+        : m === 'write_mibps'
+          ? r.write_mibps_per_gib
+          : r.write_iops_per_gib;
   }
-  protected explain(): string {
-    const { c, t, size, share, groupCount } = this.x;
-    const unit = UNIT[this.m === 'write_iops_16k' ? 'write_iops' : this.m];
-    const b = this.base;
-    switch (this.kind) {
-      case 'regional':
-        return `regional ${t.label} maximum ${fmt(this.value)} ${unit} (${cite(c, t.regional_max!)})`;
-      case 'max':
-        return `${t.label} maximum ${fmt(this.value)} ${unit} (${cite(c, t.disk_max)})`;
-      case 'floor':
+  base(m: FigureKey): number {
+    const r = this.t.rates;
+    return (m === 'read_mibps' || m === 'write_mibps' ? r.baseline_mibps : r.baseline_iops) ?? 0;
+  }
+  /**
+   * The rule that sets figure `m`: the per-GiB rate (with the disk's share of a baseline), at least the type's floor
+   * whatever the size (AWS gp2: 100 IOPS, 25 MiB/s), at most its regional or per-disk maximum. With `f`, the figure
+   * is set on it too: one decision for the figure and for its sentence.
+   */
+  rule(m: FigureKey, f?: DiskFigures): number {
+    const r = this.t.rates;
+    const value = this.rate(m) * this.size + this.base(m) * this.share;
+    const min = m === 'read_mibps' || m === 'write_mibps' ? r.min_mibps : r.min_iops;
+    const floored = min !== undefined && value < min;
+    const cur = floored ? min : value;
+    const regional = this.d.replication === 'regional' ? capRow(this.t.regional_max, m) : undefined;
+    if (regional !== undefined && regional < cur) {
+      f?.set(m, regional, 'disk');
+      return REGIONAL;
+    }
+    const cap = capRow(this.t.disk_max, m);
+    if (cap !== undefined && cap < cur) {
+      f?.set(m, cap, 'disk');
+      return MAX;
+    }
+    f?.set(m, cur, 'size');
+    return floored ? FLOOR : RATE;
+  }
+  explainFigure(m: FigureKey, value: number): string {
+    const { c, t, size, share, groupCount } = this;
+    const unit = unitOf(m);
+    switch (this.rule(m)) {
+      case REGIONAL:
+        return `regional ${t.label} maximum ${fmt(value)} ${unit} (${cite(c, t.regional_max!)})`;
+      case MAX:
+        return `${t.label} maximum ${fmt(value)} ${unit} (${cite(c, t.disk_max)})`;
+      case FLOOR:
         // A type given only as ranges: its floor is the top of the range, an upper bound.
         if (t.figure_range)
-          return `${t.label}: at most ${fmt(this.value)} ${unit}, the top of its ${t.figure_range.words} (${cite(c, t.figure_range)})`;
-        return `${t.label} minimum ${fmt(this.value)} ${unit} (at ${fmt(size)} GiB, under the per-GiB rate) (${cite(c, t.rates)})`;
-      case 'rate': {
+          return `${t.label}: at most ${fmt(value)} ${unit}, the top of its ${t.figure_range.words} (${cite(c, t.figure_range)})`;
+        return `${t.label} minimum ${fmt(value)} ${unit} (at ${fmt(size)} GiB, under the per-GiB rate) (${cite(c, t.rates)})`;
+      default: {
+        const b = this.base(m);
         const basePart = b
           ? groupCount > 1
             ? ` + ${fmt(b * share)} (its ${fmt(share * 100)}% share of the ${fmt(b)} ${unit} baseline per VM)`
             : ` + ${fmt(b)} ${unit} baseline`
           : '';
-        return `${this.rate} ${unit} per GiB × ${fmt(size)} GiB${basePart} = ${fmt(this.value)} ${unit} (${cite(c, t.rates)})`;
+        return `${this.rate(m)} ${unit} per GiB × ${fmt(size)} GiB${basePart} = ${fmt(value)} ${unit} (${cite(c, t.rates)})`;
       }
     }
   }
-}
-
-function provisionedFigures(c: Catalog, t: ProvisionedDiskType, d: DiskSpec, size: number): DiskFigures {
-  const p = t.provisioned;
-  let iops: Bound | undefined;
-  let mibps: Bound | undefined;
-  if (p.iops) {
-    const v = provisionedValue(p.iops, d.provisioned_iops, size);
-    iops = bound(
-      v,
-      'provisioned',
-      () => `${d.provisioned_iops !== undefined ? 'provisioned' : 'default provisioned'} ${fmt(v)} IOPS (${cite(c, p)})`,
-    );
-  }
-  if (p.mibps) {
-    const v = provisionedValue(p.mibps, d.provisioned_mibps, size);
-    mibps = bound(
-      v,
-      'provisioned',
-      () => `${d.provisioned_mibps !== undefined ? 'provisioned' : 'default provisioned'} ${fmt(v)} MiB/s (${cite(c, p)})`,
-    );
-  }
-  if (!mibps && iops && p.mibps_per_iops) {
-    const v = iops.value * p.mibps_per_iops;
-    const from = iops;
-    mibps = bound(
-      v,
-      'provisioned',
-      () => `${p.mibps_per_iops} MiB/s per provisioned IOPS × ${fmt(from.value)} = ${fmt(v)} MiB/s (${cite(c, p)})`,
-    );
-  }
-  if (!iops && mibps && p.iops_per_mibps) {
-    const v = mibps.value * p.iops_per_mibps;
-    const from = mibps;
-    iops = bound(
-      v,
-      'provisioned',
-      () => `${p.iops_per_mibps} IOPS per provisioned MiB/s × ${fmt(from.value)} = ${fmt(v)} IOPS (${cite(c, p)})`,
-    );
-  }
-  mibps = throughputByIops(c, t, iops, mibps);
-  return {
-    read_iops: atMost(c, t, 'read_iops', iops),
-    write_iops: atMost(c, t, 'write_iops', iops),
-    read_mibps: atMost(c, t, 'read_mibps', mibps),
-    write_mibps: atMost(c, t, 'write_mibps', mibps),
-  };
-}
-
-/** A provisioned figure held to the type's maximum (the maximum itself where nothing is provisioned). */
-function atMost(c: Catalog, t: ProvisionedDiskType, m: Metric, b: Bound | undefined): Bound {
-  const cap = capRow(t.disk_max, m)!;
-  if (b && !(cap !== undefined && cap < b.value)) return b;
-  return bound(cap, 'disk', () => `${t.label} maximum ${fmt(cap)} ${UNIT[m]} (${cite(c, t.disk_max)})`);
-}
-
-/**
- * Throughput that IOPS set or cap (AWS): io1's tiers (0.25 MiB/s per IOPS up to 500 MiB/s, then 16 KiB per
- * IOPS), and gp3's ceiling of 0.25 MiB/s per provisioned IOPS on provisioned throughput (never under its minimum).
- */
-function throughputByIops(c: Catalog, t: ProvisionedDiskType, iops: Bound | undefined, mibps: Bound | undefined): Bound | undefined {
-  const p = t.provisioned;
-  if (!iops) return mibps;
-  const tiers = p.mibps_per_iops_tiers;
-  if (!mibps && tiers?.length) {
-    const tier = tiers.find((x) => iops.value <= x.up_to_iops) ?? tiers[tiers.length - 1];
-    const v = Math.min(iops.value * tier.mibps_per_iops, tier.max_mibps);
-    return bound(
-      v,
-      'provisioned',
-      () =>
-        `${tier.mibps_per_iops} MiB/s per provisioned IOPS × ${fmt(iops.value)}, at most ${fmt(tier.max_mibps)} MiB/s up to ${fmt(tier.up_to_iops)} IOPS = ${fmt(v)} MiB/s (${cite(c, p)})`,
-    );
-  }
-  const ratio = p.mibps_max_per_iops;
-  if (mibps && ratio !== undefined) {
-    const cap = Math.max(iops.value * ratio, p.mibps?.min ?? 0);
-    if (cap < mibps.value)
-      return bound(
-        cap,
-        'provisioned',
-        () => `at most ${ratio} MiB/s per provisioned IOPS × ${fmt(iops.value)} = ${fmt(cap)} MiB/s (${cite(c, p)})`,
-      );
-  }
-  return mibps;
 }
 
 const IFACE_LABEL: Record<string, string> = withoutInheritance({ nvme: 'NVMe', scsi: 'SCSI' });
@@ -251,7 +166,7 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
   const n = d.count ?? 1;
   const ifaceName = d.interface ?? 'nvme';
   const iface = t.interfaces[ifaceName] ?? Object.values(t.interfaces)[0];
-  const out = {} as DiskFigures;
+  const out = {} as Record<Metric, SourcedBound>;
   if (iface.by_count?.length) {
     const rows = byCount(iface.by_count);
     const row = rows.find((r) => r.count >= n) ?? rows[rows.length - 1];
@@ -268,7 +183,7 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
           `${n} ${IFACE_LABEL[ifaceName] ?? ifaceName} device${n === 1 ? '' : 's'} of ${t.device_gib} GiB: ${which}, ${fmt(row[m])} ${UNIT[m]} (${cite(c, iface)})`,
       );
     }
-    return out;
+    return figuresOfBounds(out);
   }
   const gib = n * t.device_gib;
   for (const m of METRICS) {
@@ -285,7 +200,7 @@ function deviceFigures(c: Catalog, t: DeviceDiskType, d: DiskSpec): DiskFigures 
               `${n} ${ifaceName.toUpperCase()} device${n === 1 ? '' : 's'} × ${t.device_gib} GiB × ${rate} ${UNIT[m]} per GiB = ${fmt(v)} ${UNIT[m]} (${cite(c, iface)})`,
           );
   }
-  return out;
+  return figuresOfBounds(out);
 }
 
 /**

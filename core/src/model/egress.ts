@@ -48,7 +48,7 @@ export function applyEgress(c: Catalog, machine: Machine, vm: VmSpec, disks: Dis
     // Network MiB/s that one unit of the figure sends.
     const per = (d: DiskEval) => (m === 'write_mibps' ? 1 : bytesKib / 1024) * mult(d);
     if (!exceeds(writers, m, budget, per)) return; // most caps do not bind: no sentence's parts for them
-    const members = writers.filter((d) => d.figures[m]);
+    const members = writers.filter((d) => d.figures[m] !== undefined);
     const what = (v: number) => (m === 'write_mibps' ? `${fmt(v)} MiB/s of writes` : `${fmt(v)} write IOPS at ${bytesKib} KiB`);
     if (mode.alone) {
       const limit = () =>

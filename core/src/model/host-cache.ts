@@ -36,20 +36,21 @@ export function cacheViews(c: Catalog, m: Machine, w: WorkloadSpec, disks: reado
   const row = cachedLimit(m);
   const table = m.info.cached_limits?.table;
   const path = `host cache at a ${fmt(h * 100)} % hit ratio: hits count only against the cached limit, misses and writes against both (${c.edition}: ${hc.table})`;
-  const out = disks.map((d) => ({ ...d, figures: { ...d.figures } }));
+  const out = disks.map((d) => ({ ...d, figures: d.figures.copy() }));
   for (const k of ['read_iops', 'write_iops', 'read_mibps', 'write_mibps'] as const) {
     const unit = k.endsWith('iops') ? 'IOPS' : 'MiB/s';
     const capTotal = row ? (k.endsWith('iops') ? row.iops : row.mibps) : Infinity;
     let freed = 0;
     for (const d of out) {
       if (!hostCached(d.spec) || !cacheable(d)) continue;
-      const own = d.figures[k];
+      const own = d.figures.bound(k);
       const lifted = onDisk > 0 ? own.value / onDisk : Infinity;
       const value = Math.min(lifted, capTotal / n);
       if (!Number.isFinite(value)) continue;
       // What the disk leaves unused of its share of the uncached path, for the workload's uncached disks.
       if (own.by === 'vm') freed += Math.max(0, own.value - value * onDisk);
-      d.figures[k] =
+      d.figures.setTo(
+        k,
         lifted <= capTotal / n
           ? bound(
               value,
@@ -62,7 +63,8 @@ export function cacheViews(c: Catalog, m: Machine, w: WorkloadSpec, disks: reado
               'vm',
               () =>
                 `${m.name} cached limit ${fmt(capTotal)} ${unit}${n > 1 ? `, split among ${n} cached disks` : ''} (${c.edition}: ${table}); ${path}`,
-            );
+            ),
+      );
     }
     giveUncached(out, k, freed, unit, path);
   }
@@ -84,17 +86,20 @@ export function uncachedShare(c: Catalog, m: Machine | undefined, w: WorkloadSpe
 
 /** The uncached disks that a shared uncached limit holds get what the cached disks leave of it, up to their own figures. */
 function giveUncached(disks: DiskEval[], k: Metric, freed: number, unit: string, path: string): void {
-  const held = disks.filter((d) => !hostCached(d.spec) && d.figures[k].by === 'vm' && d.diskOnly[k].value > d.figures[k].value);
+  const held = disks.filter((d) => !hostCached(d.spec) && d.figures.by(k) === 'vm' && d.diskOnly[k] > d.figures[k]);
   for (let i = 0; i < held.length && freed > 1e-9; i++) {
     const d = held[i];
-    const was = d.figures[k];
-    const value = Math.min(d.diskOnly[k].value, was.value + freed / (held.length - i));
+    const was = d.figures.bound(k);
+    const value = Math.min(d.diskOnly[k], was.value + freed / (held.length - i));
     freed -= value - was.value;
-    const own = d.diskOnly[k];
-    d.figures[k] = bound(
-      value,
-      value >= own.value ? own.by : 'vm',
-      () => `${fmt(value)} ${unit}: the uncached limit the cached disks leave (${path}); ${was.why}`,
+    const own = d.diskOnly.bound(k);
+    d.figures.setTo(
+      k,
+      bound(
+        value,
+        value >= own.value ? own.by : 'vm',
+        () => `${fmt(value)} ${unit}: the uncached limit the cached disks leave (${path}); ${was.why}`,
+      ),
     );
   }
 }

@@ -10,6 +10,7 @@ import { INSTANCE_STORE, instanceStoreOf, type Catalog, type DeviceDiskType, typ
 import type { DiskSpec, VmSpec, WorkloadSpec } from '../document/types';
 import { fmt } from '../units';
 import { bound, cost, type DiskEval } from './types';
+import { figuresOfBounds } from './figures';
 import { diskSpecsNamed } from './lookups';
 
 /** Why a disk of this kind has no throughput figure (the report's explanation, the hover's line). */
@@ -57,12 +58,12 @@ export function instanceStoreDisk(c: Catalog, machine: Machine, d: DiskSpec): Di
   const iops = (v: number, dir: string) =>
     bound(v, 'devices', () => `${where()}: ${fmt(v)} random ${dir} IOPS${at}, all volumes together (${store.cited})`);
   const unknown = () => bound(Infinity, 'devices', () => NO_THROUGHPUT);
-  const figures = {
+  const figures = figuresOfBounds({
     read_iops: iops(s.read_iops, 'read'),
     write_iops: iops(s.write_iops, 'write'),
     read_mibps: unknown(),
     write_mibps: unknown(),
-  };
+  });
   return {
     spec: d,
     typeName: INSTANCE_STORE,

@@ -6,7 +6,8 @@
 import { ownLocalSsdFigures, type Catalog, type DeviceDiskType, type Machine } from '../catalog';
 import type { DiskSpec } from '../document/types';
 import { fmt } from '../units';
-import { bound, METRICS, setFigure, type DiskEval, type DiskFigures } from './types';
+import { bound, METRICS, setFigure, type DiskEval, type DiskFigures, type Metric, type SourcedBound } from './types';
+import { figuresOfBounds } from './figures';
 
 /** GiB of one local SSD device on this machine: the machine type's own (Titanium SSD: 3,000 GiB on Z3), else the type's. */
 export function localSsdDeviceGib(t: DeviceDiskType, m: Machine | undefined): number {
@@ -22,13 +23,13 @@ export function ownDeviceFigures(c: Catalog, m: Machine | undefined, d: DiskSpec
   const own = ownLocalSsdFigures(m, n);
   if (!own) return undefined;
   const { row, table, performance } = own;
-  const out = {} as DiskFigures;
+  const out = {} as Record<Metric, SourcedBound>;
   for (const k of METRICS) {
     const unit = k.endsWith('iops') ? 'IOPS' : 'MiB/s';
     const disks = `${n} ${performance.media ?? 'local SSD'} disk${n === 1 ? '' : 's'} of ${fmt(table.device_gib)} GiB`;
     out[k] = bound(row[k], 'devices', () => `${disks} on ${m!.name}: ${fmt(row[k])} ${unit} (${c.edition}: ${performance.table})`);
   }
-  return out;
+  return figuresOfBounds(out);
 }
 
 /**
@@ -71,7 +72,7 @@ export function markUnreachedDevices(c: Catalog, machine: Machine, disks: DiskEv
     if (!needed || machine.vcpus >= needed.need) continue;
     d.vcpusNeeded = { ...needed, machine: machine.name, vcpus: machine.vcpus };
     for (const m of METRICS) {
-      const cur = d.figures[m];
+      const cur = d.figures.bound(m);
       setFigure(
         d,
         m,

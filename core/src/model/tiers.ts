@@ -6,7 +6,8 @@
 import type { Catalog, TierRow, TieredDiskType } from '../catalog';
 import type { DiskSpec } from '../document/types';
 import { fmt, fmtMoney } from '../units';
-import { bound, cost, type Bound, type Cost, type DiskEval, type DiskFigures, type Metric } from './types';
+import { cost, type Cost, type DiskEval, type Metric } from './types';
+import { DiskFigures, type FigureKey, type FigureSource } from './figures';
 
 /** The tier a size falls in: the first whose size holds it; undefined above the largest. */
 export function sizeTier(t: TieredDiskType, size: number): TierRow | undefined {
@@ -45,10 +46,23 @@ export function tierFigures(c: Catalog, t: TieredDiskType, d: DiskSpec, size: nu
       ? `performance tier ${row.name}`
       : `${fmt(size, 2)} GiB rounded up to ${row.name} (${fmt(row.size_gib)} GiB)`;
   const what = `${t.label.split(' (')[0]} ${how}${plus ? ' with performance plus' : ''}`;
-  const src = `(${c.edition}: ${t.tiers.table})`;
-  const io: Bound = bound(iops, 'size', () => `${what}: ${fmt(iops)} IOPS, reads and writes together ${src}`);
-  const mb: Bound = bound(mibps, 'size', () => `${what}: ${fmt(mibps)} MiB/s, reads and writes together ${src}`);
-  return { read_iops: io, write_iops: io, read_mibps: mb, write_mibps: mb };
+  const f = new DiskFigures(new TierSource(what, `(${c.edition}: ${t.tiers.table})`));
+  f.set('read_iops', iops, 'size');
+  f.set('write_iops', iops, 'size');
+  f.set('read_mibps', mibps, 'size');
+  f.set('write_mibps', mibps, 'size');
+  return f;
+}
+
+/** A tier's figures, read and write alike: "Premium SSD P30: 5,000 IOPS, reads and writes together (table)". */
+class TierSource implements FigureSource {
+  constructor(
+    private readonly what: string,
+    private readonly src: string,
+  ) {}
+  explainFigure(m: FigureKey, value: number): string {
+    return `${this.what}: ${fmt(value)} ${m.endsWith('iops') ? 'IOPS' : 'MiB/s'}, reads and writes together ${this.src}`;
+  }
 }
 
 /**
@@ -87,14 +101,14 @@ export function tierOwnBurst(
   if (od && d.spec.bursting === 'on-demand' && d.size_gib >= od.min_gib) {
     // On-demand bursting: the type's burst figures with no time limit (an endless bucket), billed per transaction.
     const value = m === 'read_iops' || m === 'write_iops' ? od.iops : od.mibps;
-    const base = d.diskOnly[m].value;
+    const base = d.diskOnly[m];
     return value > base + 1e-9 ? { value, bucket: Infinity, base, spend: value, onDemand: true } : undefined;
   }
   if (!t.credit_burst || d.size_gib > t.credit_burst.up_to_gib) return undefined;
   const row = diskTier(t, d.spec, d.size_gib);
   const iops = m === 'read_iops' || m === 'write_iops';
   const value = iops ? row?.burst_iops : row?.burst_mibps;
-  const base = d.diskOnly[m].value;
+  const base = d.diskOnly[m];
   if (value === undefined || !(value > base + 1e-9)) return undefined;
   return { value, bucket: (value - base) * t.credit_burst.seconds, base, spend: value };
 }

@@ -1,21 +1,16 @@
 import type { Catalog, DiskType, Machine, UnmodelledOn } from '../catalog';
 import type { DiskSpec, Target, VmSpec, WorkloadSpec } from '../document/types';
+import type { Bound, DiskFigures, FigureKey, FigureSource, LimitKind, Metric } from './figures';
 
-/** The `limited_by` vocabulary of the JSON report. */
-export type LimitKind = 'size' | 'disk' | 'vm' | 'egress' | 'provisioned' | 'block_size' | 'mix' | 'queue_depth' | 'devices';
+// A figure's vocabulary lives with the record that holds a disk's figures (./figures); every module reads it here.
+export { METRICS } from './figures';
+export type { Bound, DiskFigures, FigureKey, FigureSource, LimitKind, Metric } from './figures';
 
-export const METRICS = ['read_iops', 'write_iops', 'read_mibps', 'write_mibps'] as const;
-export type Metric = (typeof METRICS)[number];
-
-/** A figure with the limit that sets it and a sentence naming the table (and edition) it comes from. */
-export interface Bound {
-  value: number;
-  by: LimitKind;
-  readonly why: string;
-}
+/** A Bound that can explain a disk's figure too (./figures): its own sentence, whichever figure it is. */
+export type SourcedBound = Bound & FigureSource;
 
 /** A Bound whose explanation is built only when read: searches evaluate thousands of configurations. */
-export function bound(value: number, by: LimitKind, why: () => string): Bound {
+export function bound(value: number, by: LimitKind, why: () => string): SourcedBound {
   return new LazyBound(value, by, why);
 }
 
@@ -33,13 +28,16 @@ abstract class LazyText {
   }
 }
 
-class LazyBound extends LazyText implements Bound {
+class LazyBound extends LazyText implements SourcedBound {
   constructor(
     readonly value: number,
     readonly by: LimitKind,
     explain: () => string,
   ) {
     super(explain);
+  }
+  explainFigure(): string {
+    return this.why;
   }
   toJSON() {
     return { value: this.value, by: this.by, why: this.why };
@@ -50,7 +48,7 @@ class LazyBound extends LazyText implements Bound {
  * A Bound whose sentence a subclass builds from the data it keeps, on first read: no closure per figure, for the
  * kinds of figure an evaluation makes many of and seldom explains.
  */
-export abstract class ExplainedBound implements Bound {
+export abstract class ExplainedBound implements SourcedBound {
   // Assigned, not declared as class fields: a declared field is defined on each instance by an initializer that
   // the language server's bundle ran unoptimised, 4-6 % of lint's server (the kinds of figure made most).
   declare readonly value: number;
@@ -65,18 +63,21 @@ export abstract class ExplainedBound implements Bound {
   get why(): string {
     return (this.text ??= this.explain());
   }
+  explainFigure(): string {
+    return this.why;
+  }
   toJSON() {
     return { value: this.value, by: this.by, why: this.why };
   }
 }
 
 /**
- * Sets a disk's figure `m` to a lower limit's Bound. A disk starts with one object for its figures and `diskOnly`
- * (most disks keep their own figures: no copy of them); the first figure a limit sets gets `figures` its own.
+ * Sets a disk's figure `m` to a lower limit's. A disk starts with one record for its figures and `diskOnly` (most
+ * disks keep their own figures: no copy of them); the first figure a limit sets gets `figures` its own.
  */
-export function setFigure(d: DiskEval, m: Metric | 'write_iops_16k', b: Bound): void {
-  if (d.figures === d.diskOnly) d.figures = { ...d.diskOnly };
-  d.figures[m] = b;
+export function setFigure(d: DiskEval, m: FigureKey, b: SourcedBound): void {
+  if (d.figures === d.diskOnly) d.figures = d.diskOnly.copy();
+  d.figures.setTo(m, b);
 }
 
 /** A figure above the sustained one, and for how long it holds. */
@@ -104,8 +105,6 @@ export interface WorkloadBurst {
   seconds: number;
   ends: 'credits' | 'window' | 'on-demand';
 }
-
-export type DiskFigures = Record<Metric, Bound> & { write_iops_16k?: Bound };
 
 /** A part of a price the catalog lacks. Each gap is one `price-unknown` finding, on the key it concerns. */
 export interface PriceGap {
@@ -187,7 +186,7 @@ export function gapTexts(costs: Cost[]): string[] {
  * throughput, held internally as no limit at all), never that placeholder.
  */
 export function knownFigure(d: DiskEval, k: Metric): number | undefined {
-  return d.throughputUnknown && (k === 'read_mibps' || k === 'write_mibps') ? undefined : d.figures[k].value;
+  return d.throughputUnknown && (k === 'read_mibps' || k === 'write_mibps') ? undefined : d.figures[k];
 }
 
 /** Workloads of the spec the evaluation left out: on a disk without figures, or on a disk the VM does not have. */

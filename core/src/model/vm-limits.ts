@@ -60,7 +60,7 @@ function applyVmLimits(c: Catalog, machine: Machine, disks: DiskEval[], mode: Li
       // removed, so the count holds).
       capTogether(group, m, cap, 'vm', (_, __, shareWhy) => {
         let n = 0;
-        for (const d of group) if (d.figures[m]) n++;
+        for (const d of group) if (d.figures[m] !== undefined) n++;
         const shared = n > 1 ? `, shared by ${n} ${typeName} disks whose workloads run at once` : '';
         return `${limit()}${shared}${shareWhy(unit)} ${source()}`;
       });

@@ -68,7 +68,7 @@ function noDemand(): DiskDemand {
 }
 
 function figureOf(d: DiskEval, m: ShareMetric): number {
-  return (d.figures[m] ?? (m === 'write_iops_16k' ? d.figures.write_iops : undefined))?.value ?? 0;
+  return d.figures[m] ?? (m === 'write_iops_16k' ? d.figures.write_iops : 0);
 }
 
 /** What a workload at `total` IOPS asks of one figure of its disks. */
@@ -77,7 +77,7 @@ function askOf(c: Catalog, w: WorkloadSpec, d: DiskEval, m: ShareMetric, total: 
   const bytes = m === 'read_mibps' || m === 'write_mibps';
   // The small-write column counts only writes above the tables' small-write size.
   if (m === 'write_iops_16k' && w.block_kib <= c.io.write_iops_max_kib) return 0;
-  if (m === 'write_iops' && w.block_kib > c.io.write_iops_max_kib && d.figures.write_iops_16k) return 0;
+  if (m === 'write_iops' && w.block_kib > c.io.write_iops_max_kib && d.figures.write_iops_16k !== undefined) return 0;
   const shared = d.type.mix[bytes ? 'throughput' : 'iops'] === 'shared';
   const part = shared ? 1 : m.startsWith('read') ? rho : 1 - rho;
   const ops = total * part;
@@ -165,14 +165,14 @@ export function capTogether(
   // A cap binds about 25 times per VM a search evaluates: one pass over the disks (a filter and three maps were).
   // Lists of their final length (a push onto an empty list reserves room for 17).
   let n = 0;
-  for (const d of members) if (d.figures[m]) n++;
-  const capped = n === members.length ? members : members.filter((d) => d.figures[m]);
+  for (const d of members) if (d.figures[m] !== undefined) n++;
+  const capped = n === members.length ? members : members.filter((d) => d.figures[m] !== undefined);
   const alone = new Array<number>(n);
   const demand = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     const d = capped[i];
     const k = weight ? weight(d) : 1;
-    alone[i] = d.figures[m]!.value * k;
+    alone[i] = d.figures[m]! * k;
     demand[i] = Math.min(alone[i], (d.demand?.[m] ?? 0) * k);
   }
   const shares = new Split(cap, alone, demand);
@@ -210,7 +210,7 @@ export function exceeds(members: DiskEval[], m: ShareMetric, cap: number, weight
   let sum = 0;
   for (const d of members) {
     const f = d.figures[m];
-    if (f) sum += f.value * (weight ? weight(d) : 1);
+    if (f !== undefined) sum += f * (weight ? weight(d) : 1);
   }
   return !(sum <= cap + 1e-9); // as the share's own test reads it, NaN included
 }
@@ -248,23 +248,24 @@ export function capAlone(
   let n = 0;
   let asked = 0;
   for (const d of members) {
-    if (!d.figures[m]) continue;
+    const f = d.figures[m];
+    if (f === undefined) continue;
     n++;
-    asked += Math.min(d.figures[m].value, d.demand?.[m] ?? 0) * (weight ? weight(d) : 1);
+    asked += Math.min(f, d.demand?.[m] ?? 0) * (weight ? weight(d) : 1);
   }
   // The names only for a limit that is stated (a disk alone over it is the common case).
   if (n > 1 && m !== 'write_iops_16k') {
     const names = new Array<string>(n);
     let i = 0;
-    for (const d of members) if (d.figures[m]) names[i++] = d.spec.name;
+    for (const d of members) if (d.figures[m] !== undefined) names[i++] = d.spec.name;
     shared.push(new StatedLimit(m, by, cap, text, names, asked));
   }
   let binds = false;
   for (const d of members) {
     const f = d.figures[m];
-    if (!f) continue;
+    if (f === undefined) continue;
     const value = cap / (weight ? weight(d) : 1);
-    if (f.value <= value + 1e-9) continue;
+    if (f <= value + 1e-9) continue;
     binds = true;
     setFigure(d, m, new AloneBound(value, by, d, text));
   }

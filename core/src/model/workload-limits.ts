@@ -40,28 +40,27 @@ export function bindingOf(c: Catalog, w: WorkloadSpec, disks: readonly DiskEval[
  * sentence built on read: a list of every limit, each with its explanation, was most of what an evaluation allocated.
  */
 function diskBinding(c: Catalog, w: WorkloadSpec, d: DiskEval): Binding {
-  const f = d.figures;
   const B = w.block_kib;
+  // The disk's figures as Bounds, each keeping its sentence for the limit's.
+  const f = d.figures;
+  const readIops = f.bound('read_iops');
+  const readMibps = f.bound('read_mibps');
+  const writeMibps = f.bound('write_mibps');
   // Writes above the small-write size have their own IOPS column where the tables give one (gcp-2020: 16 KiB).
-  const writeIopsLimit = B > c.io.write_iops_max_kib && f.write_iops_16k ? f.write_iops_16k : f.write_iops;
+  const writeIopsLimit = f.bound(B > c.io.write_iops_max_kib && f.write_iops_16k !== undefined ? 'write_iops_16k' : 'write_iops');
   const least = new Binding(c, w, d.type.mix.table);
   if (c.io.iops_formula === 'harmonic') {
     // Yandex: the per-direction formula already folds in bandwidth; reads and writes share one resource.
-    least.shared(
-      harmonicIops(f.read_iops, f.read_mibps, B, 'read'),
-      harmonicIops(writeIopsLimit, f.write_mibps, B, 'write'),
-      'iops',
-      'disk',
-    );
+    least.shared(harmonicIops(readIops, readMibps, B, 'read'), harmonicIops(writeIopsLimit, writeMibps, B, 'write'), 'iops', 'disk');
   } else {
     // An I/O above the type's counting unit counts as several against its IOPS (Azure: 256 KiB).
     const units = ioUnits(d, B);
-    const ri = units > 1 ? perUnits(f.read_iops, units, B) : f.read_iops;
+    const ri = units > 1 ? perUnits(readIops, units, B) : readIops;
     const wi = units > 1 ? perUnits(writeIopsLimit, units, B) : writeIopsLimit;
     if (d.type.mix.iops === 'shared') least.shared(ri, wi, 'iops', 'iops');
     else least.independent(ri, wi, 'iops');
-    const rb = bytesAsOps(f.read_mibps, B);
-    const wb = bytesAsOps(f.write_mibps, B);
+    const rb = bytesAsOps(readMibps, B);
+    const wb = bytesAsOps(writeMibps, B);
     if (d.type.mix.throughput === 'shared') least.shared(rb, wb, 'bytes', 'throughput');
     else least.independent(rb, wb, 'bytes');
   }
