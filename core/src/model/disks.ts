@@ -79,16 +79,16 @@ const MAX = 3;
 /** What a scaled disk's figures come from, and each one's sentence, made on read from the same data. */
 class ScaledSource implements FigureSource {
   constructor(
-    readonly c: Catalog,
-    readonly t: ScaledDiskType,
-    readonly d: DiskSpec,
-    readonly size: number,
+    private readonly c: Catalog,
+    private readonly t: ScaledDiskType,
+    private readonly d: DiskSpec,
+    private readonly size: number,
     /** The disk's part of the type's baseline per VM. */
-    readonly share: number,
+    private readonly share: number,
     /** Disks of the type on the VM (sharing its baseline). */
-    readonly groupCount: number,
+    private readonly groupCount: number,
   ) {}
-  rate(m: FigureKey): number {
+  private rate(m: FigureKey): number {
     const r = this.t.rates;
     return m === 'read_iops'
       ? r.read_iops_per_gib
@@ -98,7 +98,7 @@ class ScaledSource implements FigureSource {
           ? r.write_mibps_per_gib
           : r.write_iops_per_gib;
   }
-  base(m: FigureKey): number {
+  private base(m: FigureKey): number {
     const r = this.t.rates;
     return (m === 'read_mibps' || m === 'write_mibps' ? r.baseline_mibps : r.baseline_iops) ?? 0;
   }

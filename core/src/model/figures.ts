@@ -4,6 +4,7 @@
  * disk (and one more for a disk a machine's limit holds), not an object per figure: a search evaluates thousands of
  * configurations and explains few of them.
  */
+
 /** The `limited_by` vocabulary of the JSON report. */
 export type LimitKind = 'size' | 'disk' | 'vm' | 'egress' | 'provisioned' | 'block_size' | 'mix' | 'queue_depth' | 'devices';
 
@@ -81,7 +82,7 @@ export class DiskFigures {
   declare write_mibps: number;
   /** Undefined where the type's table has no small-write column. */
   declare write_iops_16k: number | undefined;
-  /** Each figure's `limited_by` code, four bits a figure in SLOT order. */
+  /** Each figure's `limited_by` code (an index of KINDS), four bits a figure in the order of FIGURE_KEYS. */
   declare private kinds: number;
   /** What explains the figures a limit has not set: the disk's own type, size and catalog. */
   declare private readonly own: FigureSource;
@@ -210,9 +211,4 @@ export function figuresOfBounds(b: Record<Metric, Bound & FigureSource> & { writ
   f.set('write_mibps', b.write_mibps.value, b.write_mibps.by, b.write_mibps);
   if (b.write_iops_16k) f.set('write_iops_16k', b.write_iops_16k.value, b.write_iops_16k.by, b.write_iops_16k);
   return f;
-}
-
-/** A source whose sentence a closure makes (a figure made seldom: a burst, a device table's row). */
-export function explainedBy(text: () => string): FigureSource {
-  return { explainFigure: text };
 }

@@ -45,9 +45,9 @@ export function provisionedFigures(c: Catalog, t: ProvisionedDiskType, d: DiskSp
   const f = new DiskFigures(x);
   for (const m of METRICS) {
     const b = x.amount(m);
-    const cap = limitValue(t.disk_max[m], 1)!;
+    const cap = limitValue(t.disk_max[m], 1);
     if (b !== undefined && !(cap !== undefined && cap < b)) f.set(m, b, 'provisioned');
-    else f.set(m, cap, 'disk');
+    else f.set(m, cap!, 'disk');
   }
   return f;
 }
