@@ -3,7 +3,7 @@
  * of the registry over the result. Pure: no file system, no protocol. The language server and the CLI both
  * call `analyze`.
  */
-import { adviceFor } from './advice';
+import { adviceFor, type AdviceMemo } from './advice';
 import { machineSetting, setMachine } from './advice/fixes';
 import { builtinRegistry, type Catalog, type CatalogRegistry, type Machine } from './catalog';
 import { resolveCatalog } from './checks/catalog';
@@ -352,8 +352,8 @@ type CheckedContext = SpecContext & {
  * Runs every check module's `vm` hook on one evaluated VM. `memoSizes`: its advice's size searches are memoised
  * (../advice), as they are unless the run knows that no other VM can ask the same.
  */
-function checkVm(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval, memoSizes = true): VmEval {
-  const vmCtx = new VmChecks(ctx, spec, catalog, region, vm, e, memoSizes);
+function checkVm(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval, memo: AdviceMemo = {}): VmEval {
+  const vmCtx = new VmChecks(ctx, spec, catalog, region, vm, e, memo);
   for (const m of CHECKS) m.vm?.(vmCtx);
   return e;
 }
@@ -423,10 +423,11 @@ function vmMemo(
       const key = keys.get(vm) ?? cache.key(catalog, region, vm);
       keys.delete(vm);
       const e = cache.evaluation(key, vm, () => evaluateVm(catalog, vm, region), !repeated || repeated.has(key));
-      const memoSizes = !sizesApart || sizesApart.has(vm);
+      // The advice's memo by content reads the content the key holds (written out once per VM, not twice).
+      const memo: AdviceMemo = { memoSizes: !sizesApart || sizesApart.has(vm), content: EvaluationCache.contentOf(key) };
       const at = ctx.at(vm.path);
       // Findings are memoised with the cache's entry: a VM of its own kind in a streamed run has none to keep them.
-      if (!at || !cache.peek(key)) return checkVm(ctx, spec, catalog, region, vm, e, memoSizes);
+      if (!at || !cache.peek(key)) return checkVm(ctx, spec, catalog, region, vm, e, memo);
       // The VM's text with its name's value masked: replicas that differ only by name share their findings (the
       // evaluation leaves the name out too), moved to each one's place with the spans after the name shifted.
       const name = nameIn(ctx.at(`${vm.path}/name`), at);
@@ -443,7 +444,7 @@ function vmMemo(
       }
       const before = found.length;
       const said = unlisted();
-      checkVm(ctx, spec, catalog, region, vm, e, memoSizes);
+      checkVm(ctx, spec, catalog, region, vm, e, memo);
       const mine = found.slice(before);
       // Findings past the cap are made without their advice: another VM written alike may be listed.
       if (unlisted() === said && memoisable(mine, at, name, vm.name)) cache.setFindings(key, fkey, { ...place, diagnostics: mine });
@@ -492,7 +493,7 @@ class VmChecks implements VmContext {
     readonly region: string,
     readonly vm: VmSpec,
     readonly evaluation: VmEval,
-    memoSizes: boolean,
+    memo: AdviceMemo,
   ) {
     this.text = ctx.text;
     this.at = ctx.at;
@@ -501,7 +502,7 @@ class VmChecks implements VmContext {
     this.report = ctx.report;
     this.listed = ctx.listed;
     this.machine = evaluation.machine;
-    this.advice = adviceFor(evaluation, region, spec.min_headroom, ctx.adviceByContent, memoSizes);
+    this.advice = adviceFor(evaluation, region, spec.min_headroom, { ...memo, byContent: ctx.adviceByContent });
   }
 
   machineSpan(): Span | undefined {

@@ -94,6 +94,15 @@ export class EvaluationCache {
   }
 
   /**
+   * The VM's content (../document/vm-content) that `key` wrote into a key: the same text, not written again. After
+   * the key's last NUL: the content is JSON, which writes a NUL in a value as an escape, never as itself (a region
+   * may hold one).
+   */
+  static contentOf(key: string): string {
+    return key.slice(key.lastIndexOf('\u0000') + 1);
+  }
+
+  /**
    * The VM's evaluation: the memoised one, moved to the VM's place, or `evaluate()`'s, memoised unless `keep` is
    * false (a content that nothing will ask for again: an entry would only hold memory).
    */

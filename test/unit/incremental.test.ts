@@ -7,10 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import fc from 'fast-check';
 import { analyze, EvaluationCache, type Analysis } from '../../core/src';
 import { SPEC_HEAD, vmLines } from '../../bench/specs';
 import { distinctSizes } from '../fixtures/diff-specs';
 import { CHECKS } from '../../core/src/checks/registry';
+import { vmContent } from '../../core/src/document/vm-content';
 import type { CheckModule } from '../../core/src/checks/types';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -214,5 +216,21 @@ describe('what the caches keep holds no version of the document', () => {
     const grown = large() - before;
     // The current text, and room for a few other large objects; 40 versions would be 40 × 200 KiB and more.
     assert.ok(grown < 8 * text.length, `large objects: +${grown} bytes, text: ${text.length} characters`);
+  });
+});
+
+describe("an evaluation's key", () => {
+  it("gives back from an evaluation's key the VM's content as written, whatever the region holds", () => {
+    // A disk whose name holds a NUL (YAML's "\0"), so that the content has one as JSON writes it.
+    const text = EXAMPLES[0].replace(/(disks:\n\s+- name: )(\w+)/, '$1"$2\\0x"');
+    const vms = [...EXAMPLES, text].flatMap((t) => analyze(t).vms.map((v) => v.spec));
+    assert.ok(vms.some((vm) => vm.disks.some((d) => d.name.includes('\u0000'))));
+    const cache = new EvaluationCache();
+    const catalog = analyze(EXAMPLES[0]).catalog!;
+    fc.assert(
+      fc.property(fc.constantFrom(...vms), fc.string({ unit: fc.constantFrom('a', '-', '1', '\u0000', '\u0001', 'é') }), (vm, region) => {
+        assert.equal(EvaluationCache.contentOf(cache.key(catalog, region, vm)), vmContent(vm));
+      }),
+    );
   });
 });

@@ -154,24 +154,33 @@ const memo = new Attached<VmEval, Map<string, VmAdvice>>('advice by region');
 const CONTENT_MEMO_LIMIT = 1024;
 const byContent = new WeakMap<Catalog, Map<string, VmAdvice>>();
 
-function sharedAdvice(e: VmEval, region: string, minHeadroom: number, memoSizes: boolean): VmAdvice {
+function sharedAdvice(e: VmEval, region: string, minHeadroom: number, memoSizes: boolean, content?: string): VmAdvice {
   let shared = byContent.get(e.catalog);
   if (!shared) byContent.set(e.catalog, (shared = new Map()));
   return recall(
     shared,
-    `${region}\u0000${minHeadroom}\u0000${memoSizes}\u0000${vmContent(e.spec)}`,
+    `${region}\u0000${minHeadroom}\u0000${memoSizes}\u0000${content ?? vmContent(e.spec)}`,
     CONTENT_MEMO_LIMIT,
     () => new VmAdvice(e, region, minHeadroom, memoSizes),
   );
 }
 
+/** How the advice for a VM is kept (by default: shared by content, its size searches memoised). */
+export interface AdviceMemo {
+  /** Also shared with VMs of the same content that have another evaluation (replicas analysed without a cache). */
+  byContent?: boolean;
+  /** Its size searches memoised (for VMs that differ from it in their disk sizes only). */
+  memoSizes?: boolean;
+  /** The VM's content as the caller has it written out already (the evaluation cache's key), for `byContent`. */
+  content?: string;
+}
+
 /**
  * The advice for an evaluated VM, priced in `region`. `minHeadroom` is the spec's policy (min_headroom): every
- * configuration the advice suggests meets each target it keeps with at least that share to spare. `byContent`:
- * also shared with VMs of the same content that have another evaluation (replicas analysed without a cache).
- * `memoSizes`: its size searches memoised (for VMs that differ from it in their disk sizes only).
+ * configuration the advice suggests meets each target it keeps with at least that share to spare.
  */
-export function adviceFor(e: VmEval, region: string, minHeadroom = 0, byContent = true, memoSizes = true): VmAdvice {
+export function adviceFor(e: VmEval, region: string, minHeadroom = 0, kept: AdviceMemo = {}): VmAdvice {
+  const { byContent = true, memoSizes = true } = kept;
   // An evaluation the cache moved onto a VM of the same content (replicas named apart) shares the advice of the
   // one first made for that content, without a content key of its own.
   const origin = contentOrigin(e);
@@ -180,6 +189,9 @@ export function adviceFor(e: VmEval, region: string, minHeadroom = 0, byContent 
   const key = `${region}\u0000${minHeadroom}`;
   let a = byRegion.get(key);
   if (!a)
-    byRegion.set(key, (a = byContent ? sharedAdvice(e, region, minHeadroom, memoSizes) : new VmAdvice(e, region, minHeadroom, memoSizes)));
+    byRegion.set(
+      key,
+      (a = byContent ? sharedAdvice(e, region, minHeadroom, memoSizes, kept.content) : new VmAdvice(e, region, minHeadroom, memoSizes)),
+    );
   return a;
 }
