@@ -349,8 +349,9 @@ type CheckedContext = SpecContext & {
 };
 
 /**
- * Runs every check module's `vm` hook on one evaluated VM. `memoSizes`: its advice's size searches are memoised
- * (../advice), as they are unless the run knows that no other VM can ask the same.
+ * Runs every check module's `vm` hook on one evaluated VM. `memo`: how its advice is kept (../advice): its size
+ * searches memoised unless the run knows that no other VM can ask the same, and its content as the evaluation
+ * cache's key holds it.
  */
 function checkVm(ctx: CheckedContext, spec: Spec, catalog: Catalog, region: string, vm: VmSpec, e: VmEval, memo: AdviceMemo = {}): VmEval {
   const vmCtx = new VmChecks(ctx, spec, catalog, region, vm, e, memo);
